@@ -1,0 +1,63 @@
+"""frogspec: the reference specification of the card game Frog.
+
+Every rule is a small typed function, registered under a permanent id with its sources
+(:mod:`frogspec.registry`); a ruleset picks among the sources' readings
+(:mod:`frogspec.rulesets`); the engine plays a deal from the shuffled pack to the
+payments (:mod:`frogspec.engine`).
+
+>>> import frogspec
+>>> frogspec.get_rule("play.must-trump").statement
+'A player who cannot follow suit must play a trump if he holds one.'
+"""
+
+from frogspec.auction import Contract
+from frogspec.cards import Card, CardSet, Suit, format_card, parse_card
+from frogspec.engine import (
+    Action,
+    Outcome,
+    Phase,
+    State,
+    apply,
+    legal_actions,
+    new_deal,
+    outcome,
+    parse_action,
+    play_match,
+    settle,
+)
+from frogspec.errors import FrogError, IllegalActionError, InvalidInputError, UnknownRuleError
+from frogspec.registry import Rule, all_rules, get_rule
+from frogspec.rulesets import RULESETS, Ruleset, get_ruleset
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "RULESETS",
+    "Action",
+    "Card",
+    "CardSet",
+    "Contract",
+    "FrogError",
+    "IllegalActionError",
+    "InvalidInputError",
+    "Outcome",
+    "Phase",
+    "Rule",
+    "Ruleset",
+    "State",
+    "Suit",
+    "UnknownRuleError",
+    "__version__",
+    "all_rules",
+    "apply",
+    "format_card",
+    "get_rule",
+    "get_ruleset",
+    "legal_actions",
+    "new_deal",
+    "outcome",
+    "parse_action",
+    "parse_card",
+    "play_match",
+    "settle",
+]

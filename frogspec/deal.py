@@ -1,0 +1,190 @@
+"""Dealing: the pattern in which the 36 cards go to the three active hands and the widow,
+the first dealer, and the turn of the deal.
+
+A deal pattern is data: for each card in the order the dealer deals it (``deck[0]``
+first), where it goes: ``0``, ``1`` or ``2`` for the active hands counted from eldest
+clockwise, or :data:`WIDOW` for the widow.
+
+>>> "".join("W" if d == WIDOW else str(d) for d in packets_3_3_4_4())
+'000111222WWW000011112222000011112222'
+>>> "".join("W" if d == WIDOW else str(d) for d in singly_slough_1_4_8())[:12]
+'W01W201W2012'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from frogspec.cards import Card
+from frogspec.registry import editorial, rule
+from frogspec.sources import (
+    FOSTER_1909,
+    GAMERULES,
+    OFFICIAL_RULES_1922,
+    WIKIPEDIA_FROG,
+    cite,
+    post_1950,
+)
+
+__all__ = [
+    "WIDOW",
+    "DealPattern",
+    "deal_cards",
+    "first_dealer_any",
+    "first_dealer_low_card",
+    "gamerules_packets",
+    "next_dealer_left",
+    "packets_3_3_4_4",
+    "packets_4_3_3_4",
+    "singly_slough_1_4_8",
+]
+
+WIDOW = 3
+"""The destination of a card dealt to the widow in a :data:`DealPattern`."""
+
+DealPattern = tuple[int, ...]
+
+
+def _packets(*sizes: int) -> DealPattern:
+    # A packet size > 0 goes to each active hand in turn; a size < 0 goes to the widow.
+    pattern: list[int] = []
+    for size in sizes:
+        if size < 0:
+            pattern.extend([WIDOW] * -size)
+        else:
+            for hand in range(3):
+                pattern.extend([hand] * size)
+    return tuple(pattern)
+
+
+@rule(
+    "deal.packets-3-3-4-4",
+    "The dealer gives three cards to each active player from eldest, then three to the "
+    "widow, then two rounds of four cards to each player.",
+    cite(FOSTER_1909, "441–442", "Three cards are given to each player the first round, then "
+         "three for the widow, and then two rounds of four cards each to the players, so that "
+         "there are three hands of eleven cards each, and three in the widow."),
+    cite(WIKIPEDIA_FROG, None, "The dealer deals a packet of 3 cards to each player, beginning "
+         "with eldest hand to the left, then 3 face down on the table as the widow"),
+    question="deal-pattern",
+)
+def packets_3_3_4_4() -> DealPattern:
+    """The pre-war deal, 3-(3)-4-4."""
+    return _packets(3, -3, 4, 4)
+
+
+@rule(
+    "deal.packets-4-3-3-4",
+    "The dealer gives four cards to each active player from eldest, then three to the widow, "
+    "then three to each player, then four to each player.",
+    *post_1950("The dealer deals 4-(3)-3-4 cards instead of 3-(3)-4-4."),
+    question="deal-pattern",
+)
+def packets_4_3_3_4() -> DealPattern:
+    """The post-1950 deal, 4-(3)-3-4."""
+    return _packets(4, -3, 3, 4)
+
+
+@rule(
+    "deal.singly-slough-1-4-8",
+    "The cards are dealt one at a time to the active players from eldest, except that the "
+    "1st, 4th and 8th cards go to the widow (the slough).",
+    cite(OFFICIAL_RULES_1922, "213–216", "Cards were dealt singly, the 1st, 4th and 8th going "
+         "to the widow which was called the slough", reported_by=WIKIPEDIA_FROG),
+    question="deal-pattern",
+)
+def singly_slough_1_4_8() -> DealPattern:
+    """The 1922 single-card deal."""
+    pattern: list[int] = []
+    hand = 0
+    for position in range(1, 37):
+        if position in (1, 4, 8):
+            pattern.append(WIDOW)
+        else:
+            pattern.append(hand)
+            hand = (hand + 1) % 3
+    return tuple(pattern)
+
+
+@editorial(
+    "deal.gamerules-packets",
+    "Under the modern web page's rules the dealer deals 4-(3)-3-4, as the post-1950 sources "
+    "do.",
+    "The page deals 'each player 10 cards' in 'a batch of 4 then two batches of 3', with 3 "
+    "more to the widow: 33 cards from a pack of 36, which cannot be. Its batches 4, 3, 3 are "
+    "the first three packets of the post-1950 deal 4-(3)-3-4, of which the page is evidently "
+    "a retelling; completing that pattern deals all 36 cards, eleven to each hand and three "
+    "to the widow, as everything else on the page (three cards exchanged with the widow, 120 "
+    "points in play) requires.",
+    cite(GAMERULES, None, "deal each player 10 cards. this is done in a batch of 4 then two "
+         "batches of 3 cards. there will also be 3 cards dealt to the center of the table "
+         "facedown; this is called the widow."),
+    question="deal-pattern",
+)
+def gamerules_packets() -> DealPattern:
+    """The deal we rule for the modern web page: 4-(3)-3-4."""
+    return _packets(4, -3, 3, 4)
+
+
+def deal_cards(pattern: DealPattern, deck: Sequence[Card]) -> tuple[tuple[int, int, int], int]:
+    """Deal ``deck`` by ``pattern``: the masks of the three hands (from eldest) and the widow.
+
+    >>> from frogspec.cards import CARDS
+    >>> hands, widow = deal_cards(packets_3_3_4_4(), CARDS)
+    >>> [h.bit_count() for h in hands], widow.bit_count()
+    ([11, 11, 11], 3)
+    """
+    masks = [0, 0, 0, 0]
+    for card, destination in zip(deck, pattern, strict=True):
+        masks[destination] |= 1 << card
+    return (masks[0], masks[1], masks[2]), masks[WIDOW]
+
+
+@rule(
+    "deal.rotation-left",
+    "After each deal the deal passes to the left.",
+    cite(FOSTER_1909, "441–442", "Any one can deal the first hand, after which the deal passes "
+         "to the left."),
+    cite(GAMERULES, None, "This passes to the left for each new deal."),
+)
+def next_dealer_left(dealer: int, players: int) -> int:
+    """The next dealer: the seat on the dealer's left.
+
+    >>> next_dealer_left(4, players=5)
+    0
+    """
+    return (dealer + 1) % players
+
+
+@rule(
+    "deal.first-dealer-any",
+    "Any player may deal the first hand.",
+    cite(FOSTER_1909, "441–442", "Any one can deal the first hand"),
+    cite(WIKIPEDIA_FROG, None, "The first dealer is chosen by any desired method."),
+    cite(GAMERULES, None, "Once the deck is modified the dealer is chosen at random."),
+    question="first-dealer",
+)
+def first_dealer_any(chosen: int, players: int) -> int:
+    """The first dealer is whichever seat the players choose."""
+    return chosen
+
+
+@rule(
+    "deal.first-dealer-low-card-chooses",
+    "For the first deal the cards are fanned face down and each player draws one; the player "
+    "with the lowest chooses whether to deal or to be eldest hand.",
+    cite(OFFICIAL_RULES_1922, "213–216", "The cards were fanned face down; the player with the "
+         "lowest chose whether to be dealer or eldest hand for the first deal",
+         reported_by=WIKIPEDIA_FROG),
+    question="first-dealer",
+)
+def first_dealer_low_card(lowest: int, chooses_to_deal: bool, players: int) -> int:
+    """The first dealer, given the seat that drew lowest and its choice.
+
+    Eldest hand is always the seat on the dealer's left (it is active at any table), so a
+    player who chooses to be eldest makes the seat on his right the dealer.
+
+    >>> first_dealer_low_card(2, chooses_to_deal=False, players=4)
+    1
+    """
+    return lowest if chooses_to_deal else (lowest - 1) % players

@@ -1,0 +1,575 @@
+"""The engine: one deal of Frog from the shuffled pack to the payments, as immutable states.
+
+:func:`new_deal` deals a pack; :func:`legal_actions` lists what the player to act may do;
+:func:`apply` returns the next state and never changes the one it is given. An action
+against the rules raises :class:`~frogspec.errors.IllegalActionError` naming the rule it
+breaks. :func:`play_match` runs a match of several deals.
+
+>>> from frogspec.cards import CARDS
+>>> state = new_deal("foster-1909", players=3, dealer=0, deck=CARDS)
+>>> state.phase.code, state.to_act, [str(a) for a in legal_actions(state)]
+('auction', 1, ['pass', 'frog', 'chico', 'grand'])
+>>> state = apply(state, parse_action("grand"))
+>>> state.phase.code, state.bidder, state.contract.code, state.trump.letter
+('play', 1, 'grand', 'H')
+>>> apply(state, parse_action("play AS"))
+Traceback (most recent call last):
+frogspec.errors.IllegalActionError: seat 1 does not hold AS [play.card-from-hand]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from enum import IntEnum
+from typing import NamedTuple
+
+from frogspec.auction import (
+    AuctionHistory,
+    Contract,
+    all_pass_ends_deal,
+    auction_winner,
+    contract_played,
+    outbids,
+    parse_contract,
+)
+from frogspec.cards import Card, Suit, cards_of, format_card, parse_card, parse_suit
+from frogspec.deal import deal_cards, next_dealer_left
+from frogspec.errors import IllegalActionError, InvalidInputError
+from frogspec.play import (
+    first_leader,
+    follow_suit,
+    legal_plays,
+    must_trump,
+    next_leader,
+    play_from_hand,
+    trick_winner,
+    tricks_per_deal,
+)
+from frogspec.registry import rule_for_function
+from frogspec.rulesets import Ruleset, get_ruleset
+from frogspec.scoring import count_points, counted_for_bidder
+from frogspec.seats import eldest_first
+from frogspec.settlement import bidder_result, payments_each_in_full
+from frogspec.trump import fixed_trump
+from frogspec.widow import DISCARDS, discardable, exchanges_widow
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "MatchResult",
+    "Outcome",
+    "Phase",
+    "State",
+    "apply",
+    "legal_actions",
+    "new_deal",
+    "outcome",
+    "parse_action",
+    "play_match",
+    "settle",
+]
+
+
+class Phase(IntEnum):
+    """The phases of a deal."""
+
+    AUCTION = 0
+    DISCARD = 1
+    TRUMP = 2
+    PLAY = 3
+    OVER = 4
+
+    @property
+    def code(self) -> str:
+        """The protocol's name of the phase."""
+        return self.name.lower()
+
+
+class ActionKind(IntEnum):
+    """What kind of thing an action does."""
+
+    PASS = 0
+    BID = 1
+    DISCARD = 2
+    TRUMP = 3
+    PLAY = 4
+
+
+class Action(NamedTuple):
+    """One action, in the protocol's notation when printed: ``pass``, ``frog``,
+    ``discard 10H``, ``trump S``, ``play AS``. ``value`` is the contract, card or suit."""
+
+    kind: ActionKind
+    value: int = 0
+
+    def __str__(self) -> str:
+        kind = self.kind
+        if kind == ActionKind.PASS:
+            return "pass"
+        if kind == ActionKind.BID:
+            return Contract(self.value).code
+        if kind == ActionKind.TRUMP:
+            return f"trump {Suit(self.value).letter}"
+        word = "discard" if kind == ActionKind.DISCARD else "play"
+        return f"{word} {format_card(self.value)}"
+
+
+PASS = Action(ActionKind.PASS)
+
+
+def parse_action(text: str) -> Action:
+    """Parse an action in the protocol's notation.
+
+    >>> parse_action("discard 10H") == Action(ActionKind.DISCARD, parse_card("10H"))
+    True
+    >>> parse_action("bid frog")
+    Traceback (most recent call last):
+    frogspec.errors.InvalidInputError: unknown action 'bid frog': one of 'pass', 'frog', 'chico', 'grand', 'discard CARD', 'trump SUIT', 'play CARD'
+    """
+    if isinstance(text, str):
+        if text == "pass":
+            return PASS
+        if text in ("frog", "chico", "grand"):
+            return Action(ActionKind.BID, parse_contract(text))
+        word, _, arg = text.partition(" ")
+        if word == "play" and arg:
+            return Action(ActionKind.PLAY, parse_card(arg))
+        if word == "discard" and arg:
+            return Action(ActionKind.DISCARD, parse_card(arg))
+        if word == "trump" and arg:
+            return Action(ActionKind.TRUMP, parse_suit(arg))
+    raise InvalidInputError(
+        f"unknown action {text!r}: one of 'pass', 'frog', 'chico', 'grand', 'discard CARD', "
+        "'trump SUIT', 'play CARD'"
+    )
+
+
+class State(NamedTuple):
+    """A position in a deal. Immutable: :func:`apply` returns a new one.
+
+    ``hands`` and ``won`` are card masks by seat (0 for a seat sitting out); ``order`` is
+    the active seats from eldest; ``widow`` the three cards dealt to it (in a Frog they go
+    into the bidder's hand, and ``laid_away`` holds his discards); ``trick`` the cards
+    played to the current trick, led by ``leader``; ``tricks`` the tricks completed.
+    """
+
+    ruleset: Ruleset
+    players: int
+    dealer: int
+    order: tuple[int, ...]
+    hands: tuple[int, ...]
+    widow: int
+    phase: Phase
+    to_act: int | None
+    auction: AuctionHistory = ()
+    bidder: int | None = None
+    contract: Contract | None = None
+    trump: Suit | None = None
+    laid_away: int = 0
+    leader: int | None = None
+    trick: tuple[Card, ...] = ()
+    won: tuple[int, ...] = ()
+    tricks: int = 0
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """The active seats, sorted."""
+        return tuple(sorted(self.order))
+
+    @property
+    def widow_shown(self) -> bool:
+        """Whether the widow has been shown to the table (a Frog, where the ruleset shows it)."""
+        return (
+            self.contract == Contract.FROG
+            and self.phase != Phase.AUCTION
+            and self.ruleset.widow_shown()
+        )
+
+
+def _ruleset(ruleset: Ruleset | str) -> Ruleset:
+    return ruleset if isinstance(ruleset, Ruleset) else get_ruleset(ruleset)
+
+
+def _check_seat(seat: object, players: int, what: str) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise InvalidInputError(f"{what} must be a seat from 0 to {players - 1}, got {seat!r}")
+    return seat
+
+
+def check_players(ruleset: Ruleset, players: object) -> int:
+    """``players`` if the ruleset allows that many; :class:`InvalidInputError` otherwise."""
+    allowed = ruleset.player_count()
+    if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
+        raise InvalidInputError(
+            f"ruleset {ruleset.id!r} is for {allowed.start} to {allowed.stop - 1} players, "
+            f"got {players!r}"
+        )
+    return players
+
+
+def check_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
+    """``deck`` as a tuple if it is the 36 cards once each; :class:`InvalidInputError` if not."""
+    cards = tuple(deck)
+    if len(cards) != 36:
+        raise InvalidInputError(f"a deck has 36 cards, got {len(cards)}")
+    seen = 0
+    for card in cards:
+        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 36:
+            raise InvalidInputError(f"not a card: {card!r}")
+        if seen >> card & 1:
+            raise InvalidInputError(f"duplicate card {format_card(card)} in the deck")
+        seen |= 1 << card
+    return cards
+
+
+def new_deal(
+    ruleset: Ruleset | str,
+    players: int,
+    dealer: int,
+    deck: Sequence[Card],
+    options: dict[str, object] | None = None,
+) -> State:
+    """Deal ``deck`` (``deck[0]`` dealt first) and open the auction."""
+    rs = _ruleset(ruleset)
+    if options:
+        rs = rs.with_options(options)
+    elif not rs.chosen:
+        rs = rs.with_options({})
+    check_players(rs, players)
+    _check_seat(dealer, players, "dealer")
+    cards = check_deck(deck)
+    order = eldest_first(rs.active_seats(players, dealer), players, dealer)
+    dealt, widow = deal_cards(rs.deal_pattern(), cards)
+    hands = [0] * players
+    for seat, hand in zip(order, dealt, strict=True):
+        hands[seat] = hand
+    turn = rs.auction_procedure(order, rs.contracts(), ())
+    assert turn is not None, "an auction always opens with eldest's turn"
+    return State(
+        rs, players, dealer, order, tuple(hands), widow, Phase.AUCTION, turn.seat,
+        won=(0,) * players,
+    )
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every action the player to act may take (empty once the deal is over)."""
+    phase = state.phase
+    if phase == Phase.PLAY:
+        hand = state.hands[state.to_act]  # type: ignore[index]
+        return tuple(
+            Action(ActionKind.PLAY, c)
+            for c in cards_of(legal_plays(hand, state.trick, state.trump))
+        )
+    if phase == Phase.AUCTION:
+        rs = state.ruleset
+        turn = rs.auction_procedure(state.order, rs.contracts(), state.auction)
+        assert turn is not None
+        return (PASS, *(Action(ActionKind.BID, c) for c in turn.bids))
+    if phase == Phase.DISCARD:
+        hand = state.hands[state.to_act]  # type: ignore[index]
+        return tuple(Action(ActionKind.DISCARD, c) for c in cards_of(discardable(hand)))
+    if phase == Phase.TRUMP:
+        return tuple(Action(ActionKind.TRUMP, s) for s in state.ruleset.chico_trump())
+    return ()
+
+
+def _rule_id(function: Callable[..., object]) -> str:
+    entry = rule_for_function(function)
+    if entry is None:  # a substituted function (a testing aid) keeps its original's id
+        return str(getattr(function, "rule_id", function.__name__))
+    return entry.id
+
+
+def _illegal(function: Callable[..., object], message: str) -> IllegalActionError:
+    return IllegalActionError(_rule_id(function), message)
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action`` by the player to act. ``state`` itself is not changed."""
+    phase = state.phase
+    if phase == Phase.PLAY:
+        return _apply_play(state, action)
+    if phase == Phase.AUCTION:
+        return _apply_auction(state, action)
+    if phase == Phase.DISCARD:
+        return _apply_discard(state, action)
+    if phase == Phase.TRUMP:
+        return _apply_trump(state, action)
+    if state.bidder is None:
+        raise _illegal(all_pass_ends_deal, "the deal is over: every player passed")
+    raise _illegal(tricks_per_deal, "the deal is over: all eleven tricks have been played")
+
+
+def _apply_auction(state: State, action: Action) -> State:
+    rs = state.ruleset
+    contracts = rs.contracts()
+    turn = rs.auction_procedure(state.order, contracts, state.auction)
+    assert turn is not None
+    seat = turn.seat
+    if action.kind == ActionKind.PASS:
+        history = (*state.auction, (seat, None))
+    elif action.kind == ActionKind.BID:
+        bid = Contract(action.value)
+        if bid not in contracts:
+            raise _illegal(rs.contracts, f"{bid.code} is not a contract of {rs.name}")
+        standing = next((b for _, b in reversed(state.auction) if b is not None), None)
+        if not outbids(bid, standing):
+            raise _illegal(
+                outbids, f"seat {seat} bid {bid.code}, which does not outbid "
+                f"{standing.code if standing else 'nothing'}"
+            )
+        if bid not in turn.bids:
+            allowed = ", ".join(c.code for c in turn.bids) or "nothing"
+            raise _illegal(
+                rs.auction_procedure, f"seat {seat} may pass or bid {allowed}, not {bid.code}"
+            )
+        history = (*state.auction, (seat, bid))
+    else:
+        raise _illegal(
+            rs.auction_procedure, f"the auction is on: seat {seat} must pass or bid, not {action}"
+        )
+    following = rs.auction_procedure(state.order, contracts, history)
+    if following is not None:
+        return state._replace(auction=history, to_act=following.seat)
+    won = auction_winner(history)
+    if won is None:
+        return state._replace(auction=history, phase=Phase.OVER, to_act=None)
+    bidder, bid = won
+    contract = contract_played(bid)
+    if exchanges_widow(contract):
+        hands = list(state.hands)
+        hands[bidder] |= state.widow
+        return state._replace(
+            auction=history, bidder=bidder, contract=contract, phase=Phase.DISCARD,
+            to_act=bidder, hands=tuple(hands),
+        )
+    trump = fixed_trump(contract)
+    if trump is None:
+        return state._replace(
+            auction=history, bidder=bidder, contract=contract, phase=Phase.TRUMP, to_act=bidder
+        )
+    return _start_play(state._replace(auction=history, bidder=bidder, contract=contract), trump)
+
+
+def _start_play(state: State, trump: Suit) -> State:
+    leader = first_leader(state.order)
+    return state._replace(phase=Phase.PLAY, trump=trump, leader=leader, to_act=leader)
+
+
+def _apply_discard(state: State, action: Action) -> State:
+    seat = state.bidder
+    assert seat is not None
+    if action.kind != ActionKind.DISCARD:
+        raise _illegal(discardable, f"seat {seat} must lay away a card, not {action}")
+    card = action.value
+    hand = state.hands[seat]
+    if not discardable(hand) >> card & 1:
+        raise _illegal(discardable, f"seat {seat} does not hold {format_card(card)}")
+    hands = list(state.hands)
+    hands[seat] = hand & ~(1 << card)
+    laid_away = state.laid_away | 1 << card
+    state = state._replace(hands=tuple(hands), laid_away=laid_away)
+    if laid_away.bit_count() < DISCARDS:
+        return state
+    trump = fixed_trump(Contract.FROG)
+    assert trump is not None
+    return _start_play(state, trump)
+
+
+def _apply_trump(state: State, action: Action) -> State:
+    rs = state.ruleset
+    allowed = rs.chico_trump()
+    if action.kind != ActionKind.TRUMP:
+        raise _illegal(rs.chico_trump, f"seat {state.bidder} must name a trump, not {action}")
+    suit = Suit(action.value)
+    if suit not in allowed:
+        names = " ".join(s.letter for s in allowed)
+        raise _illegal(rs.chico_trump, f"a Chico bidder names one of {names}, not {suit.letter}")
+    return _start_play(state, suit)
+
+
+def _apply_play(state: State, action: Action) -> State:
+    seat = state.to_act
+    assert seat is not None
+    if action.kind != ActionKind.PLAY:
+        raise _illegal(play_from_hand, f"seat {seat} must play a card, not {action}")
+    card = action.value
+    hand = state.hands[seat]
+    if not play_from_hand(hand, card):
+        raise _illegal(play_from_hand, f"seat {seat} does not hold {format_card(card)}")
+    trick = state.trick
+    if not legal_plays(hand, trick, state.trump) >> card & 1:
+        raise _why_not(hand, trick, state.trump, seat, card)
+    hands = list(state.hands)
+    hands[seat] = hand & ~(1 << card)
+    trick = (*trick, card)
+    order = state.order
+    if len(trick) < len(order):
+        following = order[(order.index(seat) + 1) % len(order)]
+        return state._replace(hands=tuple(hands), trick=trick, to_act=following)
+    leader = state.leader
+    assert leader is not None
+    winner = order[(order.index(leader) + trick_winner(trick, state.trump)) % len(order)]
+    won = list(state.won)
+    for played in trick:
+        won[winner] |= 1 << played
+    tricks = state.tricks + 1
+    if tricks == tricks_per_deal():
+        return state._replace(
+            hands=tuple(hands), trick=(), won=tuple(won), tricks=tricks, leader=None,
+            to_act=None, phase=Phase.OVER,
+        )
+    leader = next_leader(winner)
+    return state._replace(
+        hands=tuple(hands), trick=(), won=tuple(won), tricks=tricks, leader=leader,
+        to_act=leader,
+    )
+
+
+def _why_not(
+    hand: int, trick: tuple[Card, ...], trump: Suit | None, seat: int, card: Card
+) -> IllegalActionError:
+    # Name the first duty, in the sources' order, that the card fails.
+    from frogspec import play
+
+    led = Suit(trick[0] // 9)
+    name = format_card(card)
+    if follow_suit(hand, led):
+        if card // 9 != led:
+            return _illegal(play.follow_suit, f"seat {seat} holds {led.letter} and must follow "
+                            f"suit, not play {name}")
+        return _illegal(play.no_duty_to_head, f"seat {seat} may not play {name} to this trick")
+    if must_trump(hand, trump):
+        assert trump is not None
+        if card // 9 != trump:
+            return _illegal(play.must_trump, f"seat {seat} cannot follow {led.letter} and must "
+                            f"trump ({trump.letter}), not play {name}")
+        return _illegal(play.no_duty_to_overtrump, f"seat {seat} may not play {name} to this "
+                        "trick")
+    return _illegal(play.any_card_when_unable, f"seat {seat} may not play {name}")
+
+
+class Outcome(NamedTuple):
+    """How a deal ended: the bidder's and defenders' card points, and the payments."""
+
+    bidder_points: int | None
+    defender_points: int | None
+    payments: tuple[int, ...]
+
+
+def outcome(state: State) -> Outcome:
+    """The points and payments of a finished deal (points ``None`` when everyone passed)."""
+    if state.phase != Phase.OVER:
+        raise InvalidInputError(f"the deal is not over: it is in the {state.phase.code} phase")
+    if state.bidder is None or state.contract is None:
+        return Outcome(None, None, (0,) * state.players)
+    bidder = state.bidder
+    untouched = 0 if exchanges_widow(state.contract) else state.widow
+    counted = counted_for_bidder(state.won[bidder], untouched, state.laid_away)
+    bidder_points = count_points(counted)
+    defender_points = sum(count_points(state.won[s]) for s in state.order if s != bidder)
+    payments = settle(
+        state.ruleset, state.players, state.dealer, bidder, state.contract, bidder_points
+    )
+    return Outcome(bidder_points, defender_points, payments)
+
+
+def settle(
+    ruleset: Ruleset | str,
+    players: int,
+    dealer: int,
+    bidder: int,
+    contract: Contract,
+    bidder_points: int,
+) -> tuple[int, ...]:
+    """The payments by seat when ``bidder`` took ``bidder_points`` in ``contract``.
+
+    >>> settle("gamerules", 3, dealer=0, bidder=1, contract=Contract.FROG, bidder_points=80)
+    (-20, 40, -20)
+    """
+    rs = _ruleset(ruleset)
+    if not rs.chosen:
+        rs = rs.with_options({})
+    check_players(rs, players)
+    _check_seat(dealer, players, "dealer")
+    _check_seat(bidder, players, "bidder")
+    active = rs.active_seats(players, dealer)
+    if bidder not in active:
+        raise InvalidInputError(f"seat {bidder} sits out this deal and cannot be the bidder")
+    if contract not in rs.contracts():
+        raise _illegal(rs.contracts, f"{contract.code} is not a contract of {rs.name}")
+    if isinstance(bidder_points, bool) or not isinstance(bidder_points, int) or not (
+        0 <= bidder_points <= 120
+    ):
+        raise InvalidInputError(f"bidder_points must be 0 to 120, got {bidder_points!r}")
+    result = bidder_result(bidder_points)
+    if result == 0:
+        return (0,) * players
+    won = result > 0
+    rated = rs.rate_as(contract, won) if rs.rate_as is not None else contract
+    amount = rs.rates(rated, abs(result), won)
+    counterparties = rs.sitting_out(players, active, bidder, contract, won)
+    return payments_each_in_full(players, bidder, counterparties, amount, won)
+
+
+class MatchResult(NamedTuple):
+    """The end of a run of deals: balances by seat, each deal's dealer, and who lost."""
+
+    balances: tuple[int, ...]
+    dealers: tuple[int, ...]
+    over: bool
+    loser: int | None
+
+
+class MatchError(IllegalActionError):
+    """An illegal action in a match: ``deal`` is the deal's index, ``at`` the action's."""
+
+    def __init__(self, rule_id: str, message: str, deal: int, at: int | None) -> None:
+        super().__init__(rule_id, message)
+        self.deal = deal
+        self.at = at
+
+
+def play_match(
+    ruleset: Ruleset | str,
+    players: int,
+    first_dealer: int,
+    deals: Sequence[tuple[Sequence[Card], Sequence[Action]]],
+    options: dict[str, object] | None = None,
+) -> MatchResult:
+    """Play ``deals`` (each a deck and its actions, played to the end) from ``first_dealer``.
+
+    Each deal's actions must finish the deal. The match stops being played once the
+    ruleset says the game is over; a deal given after that is refused.
+    """
+    rs = _ruleset(ruleset).with_options(options or {})
+    check_players(rs, players)
+    dealer = _check_seat(first_dealer, players, "first_dealer")
+    balances = [rs.bank()] * players
+    dealers: list[int] = []
+    loser: int | None = None
+    for index, (deck, actions) in enumerate(deals):
+        if loser is not None:
+            raise MatchError(
+                _rule_id(rs.game_end), f"the game ended after deal {index - 1}: seat {loser} "
+                "could not pay", index, None,
+            )
+        dealers.append(dealer)
+        state = new_deal(rs, players, dealer, deck)
+        for at, action in enumerate(actions):
+            try:
+                state = apply(state, action)
+            except IllegalActionError as error:
+                raise MatchError(error.rule_id, f"deal {index}: {error.message}", index, at) from None
+        if state.phase != Phase.OVER:
+            raise InvalidInputError(
+                f"deal {index} is not finished: it stops in the {state.phase.code} phase"
+            )
+        result = outcome(state)
+        if state.bidder is not None:
+            loser = rs.game_end(balances, result.payments, state.bidder, players)
+        for seat, paid in enumerate(result.payments):
+            balances[seat] += paid
+        dealer = next_dealer_left(dealer, players)
+    return MatchResult(tuple(balances), tuple(dealers), loser is not None, loser)
+

@@ -1,0 +1,144 @@
+"""Matches: what each player starts with, and when the game is over.
+
+A match is a run of deals with the deal turning to the left (:mod:`frogspec.deal`). Each
+seat's balance starts at the ruleset's bank and moves only by settlement. Foster's game
+and the modern web page's have no end set by the rules; the 1922 game ends when the
+first player cannot pay.
+
+>>> bank_none(), bank_150_points(), bank_120_chips()
+(0, 150, 120)
+>>> first_unable_to_pay((5, 120, 120), (-10, 5, 5), bidder=0, players=3)
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from frogspec.registry import editorial, rule
+from frogspec.sources import FOSTER_1909, GAMERULES, OFFICIAL_RULES_1922, WIKIPEDIA_FROG, cite
+
+__all__ = [
+    "bank_120_chips",
+    "bank_120_cents",
+    "bank_150_points",
+    "bank_none",
+    "first_unable_to_pay",
+    "never_over",
+    "payers_in_order",
+]
+
+
+@rule(
+    "match.counters-no-bank",
+    "Payments are made at once in counters: the players start with no bank and a balance is "
+    "simply what a player has won or lost.",
+    cite(FOSTER_1909, "441–442", "The settling up of the scores at the end, if the payments are "
+         "not made at once in counters, is the same as in Skat."),
+    question="bank",
+)
+def bank_none() -> int:
+    """Each seat's balance at the start: nothing."""
+    return 0
+
+
+@rule(
+    "match.bank-150-points",
+    "Each player starts the game with 150 points.",
+    cite(GAMERULES, None, "At the start of the game, each player has 150 points."),
+    question="bank",
+)
+def bank_150_points() -> int:
+    """Each seat's balance at the start: 150 points."""
+    return 150
+
+
+@rule(
+    "match.bank-120-chips",
+    "Each player starts with eleven chips worth 10 and ten chips worth 1: 120 in all.",
+    cite(OFFICIAL_RULES_1922, "213–216", "Players started with 11 chips of one colour each "
+         "worth 10, and 10 chips of another colour, each worth 1", reported_by=WIKIPEDIA_FROG),
+    question="bank",
+)
+def bank_120_chips() -> int:
+    """Each seat's balance at the start: 11 × 10 + 10 × 1 = 120 chips."""
+    return 11 * 10 + 10 * 1
+
+
+@editorial(
+    "match.coeur-dalene-bank-in-cents",
+    "In Coeur d'Alene each player starts with the Solo or Slough bank of 120, counted in "
+    "cents, and the first player unable to pay loses.",
+    "Coeur d'Alene is reported as 'the same as Solo or Slough' except for its fixed payments, "
+    "so the bank of eleven 10s and ten 1s and the end of the game stay. Its payments are in "
+    "cents, and a bank can only be set against payments in its own unit, so the chips are "
+    "counted as cents.",
+    cite(OFFICIAL_RULES_1922, "213–216", "This was the same as Solo or Slough except that there "
+         "were fixed payments for winning instead of point-based payments.",
+         reported_by=WIKIPEDIA_FROG),
+    question="bank",
+)
+def bank_120_cents() -> int:
+    """Each seat's balance at the start: 120 cents."""
+    return bank_120_chips()
+
+
+@editorial(
+    "match.no-fixed-end",
+    "The game has no end set by the rules: the players stop when they please, and a balance "
+    "may go below zero.",
+    "Foster and the post-1950 sources settle each deal in counters and say nothing of an end "
+    "to the game; the web page leaves the end to the players ('when players wish to stop "
+    "playing, or a target that was set before the game is reached'). A reference engine "
+    "cannot know a target agreed at the table, so a match is never over by rule.",
+    cite(GAMERULES, None, "The game ends when players wish to stop playing, or a target that "
+         "was set before the game is reached."),
+    question="game-end",
+)
+def never_over(
+    balances: Sequence[int], payments: Sequence[int], bidder: int, players: int
+) -> int | None:
+    """No seat ever loses the game by rule: always ``None``."""
+    return None
+
+
+@editorial(
+    "match.unable-to-pay-order",
+    "A player is unable to pay when he owes more in one settlement than his balance; if "
+    "several are, the first of them clockwise from the bidder (the bidder himself first) is "
+    "the one who loses.",
+    "The 1922 rules as reported end the game with 'the first player unable to pay' without "
+    "saying what unable means or who is first when two defenders cannot pay the same winner. "
+    "Owing more than one holds is the plain meaning; the bidder settles with each seat in "
+    "turn from his left, as the deal and the play go, so the first seat reached is the first "
+    "unable to pay. The payment is recorded in full.",
+    cite(OFFICIAL_RULES_1922, "213–216", "The first player unable to pay for winnings lost the "
+         "game", reported_by=WIKIPEDIA_FROG),
+)
+def payers_in_order(bidder: int, players: int) -> tuple[int, ...]:
+    """The seats in the order they settle: the bidder, then clockwise from his left.
+
+    >>> payers_in_order(2, players=4)
+    (2, 3, 0, 1)
+    """
+    return tuple((bidder + k) % players for k in range(players))
+
+
+@rule(
+    "match.first-unable-to-pay-loses",
+    "The first player unable to pay what he owes loses the game, which is then over.",
+    cite(OFFICIAL_RULES_1922, "213–216", "The first player unable to pay for winnings lost the "
+         "game", reported_by=WIKIPEDIA_FROG),
+    question="game-end",
+)
+def first_unable_to_pay(
+    balances: Sequence[int], payments: Sequence[int], bidder: int, players: int
+) -> int | None:
+    """The seat that loses the game in this settlement, or ``None``.
+
+    ``balances`` are before the settlement; ``payments`` its payments by seat.
+    """
+    for seat in payers_in_order(bidder, players):
+        if payments[seat] < 0 and balances[seat] + payments[seat] < 0:
+            return seat
+    return None

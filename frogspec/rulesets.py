@@ -1,0 +1,406 @@
+"""The rulesets: data that picks, for each point where the sources differ, one reading.
+
+A :class:`Ruleset` names the rule function it uses for every *question* (the deal
+pattern, the auction procedure, the rates, ...). The engine asks the ruleset and never
+compares ruleset names. Rules that no source disputes (follow suit, must trump, ...) are
+used by every ruleset. Options (the 1922 systems of payment, Penalty Frog) are resolved
+with :meth:`Ruleset.with_options`, which returns the ruleset with those readings swapped
+in.
+
+>>> rs = get_ruleset("foster-1909")
+>>> rs.rates.__name__, rs.deal_pattern.__name__
+('rates_1_2_4', 'packets_3_3_4_4')
+>>> get_ruleset("official-1922-solo").with_options({"penalty_frog": True}).rate_as.__name__
+'penalty_frog'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from frogspec import auction, deal, match, play, scoring, seats, settlement, trump, widow
+from frogspec.auction import AuctionProcedure, Contract
+from frogspec.cards import Suit
+from frogspec.deal import DealPattern
+from frogspec.errors import InvalidInputError
+from frogspec.registry import Rule, all_rules, get_rule, rule_for_function
+from frogspec.sources import (
+    FOSTER_1909,
+    GAMERULES,
+    HOYLE_1907,
+    OFFICIAL_RULES_1922,
+    WIKIPEDIA_FROG,
+    Citation,
+    cite,
+    post_1950,
+)
+
+__all__ = [
+    "QUESTIONS",
+    "RULESETS",
+    "Option",
+    "Ruleset",
+    "get_ruleset",
+    "rules_of",
+    "rulesets_using",
+]
+
+SeatsRule = Callable[[int, int], tuple[int, ...]]
+RatesRule = Callable[[Contract, int, bool], int]
+CounterpartiesRule = Callable[[int, tuple[int, ...], int, Contract, bool], tuple[int, ...]]
+GameEndRule = Callable[[Any, Any, int, int], int | None]
+
+#: Every point on which rulesets choose, by the field of :class:`Ruleset` that holds the
+#: choice, with the question the rival readings answer.
+QUESTIONS: dict[str, str] = {
+    "player_count": "How many may play?",
+    "active_seats": "Which three seats are active?",
+    "first_dealer": "Who deals first?",
+    "deal_pattern": "How are the cards dealt?",
+    "contracts": "Which contracts may be bid?",
+    "auction_procedure": "How does the bidding go, and who may raise?",
+    "widow_shown": "Is the widow shown in a Frog?",
+    "chico_trump": "Which suits may a Chico bidder name?",
+    "rates": "What is a point over or under 60 worth?",
+    "sitting_out": "Who pays and is paid, players sitting out included?",
+    "bank": "What does each player start with?",
+    "game_end": "When is the game over?",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A named option of a ruleset, with its allowed values and default.
+
+    ``choices`` maps each value to the rule it selects (or ``None`` where the value turns
+    a rule off); ``default_rule`` is the editorial ruling that sets the default, if any.
+    """
+
+    name: str
+    description: str
+    default: str | bool
+    choices: Mapping[str | bool, Callable[..., Any] | None]
+    field: str
+    default_rule: str | None = None
+
+    def describe_values(self) -> str:
+        """The allowed values, as JSON would write them."""
+        return ", ".join(_json_value(v) for v in self.choices)
+
+
+def _json_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f'"{value}"'
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Ruleset:
+    """One named way to play Frog: a choice of reading for every question in :data:`QUESTIONS`.
+
+    ``options`` are the options this ruleset offers; ``chosen`` the values in force (after
+    :meth:`with_options`; the defaults otherwise). ``also_uses`` names rules this ruleset
+    uses beyond its choices and the undisputed rules (a ruling that only it needs).
+    """
+
+    id: str
+    name: str
+    summary: str
+    basis: tuple[Citation, ...]
+    unit: str
+    player_count: Callable[[], range]
+    active_seats: SeatsRule
+    first_dealer: Callable[..., int]
+    deal_pattern: Callable[[], DealPattern]
+    contracts: Callable[[], tuple[Contract, ...]]
+    auction_procedure: AuctionProcedure
+    widow_shown: Callable[[], bool]
+    chico_trump: Callable[[], tuple[Suit, ...]]
+    rates: RatesRule
+    sitting_out: CounterpartiesRule
+    bank: Callable[[], int]
+    game_end: GameEndRule
+    rate_as: Callable[[Contract, bool], Contract] | None = None
+    options: tuple[Option, ...] = ()
+    chosen: tuple[tuple[str, str | bool], ...] = ()
+    also_uses: tuple[str, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def key(self) -> tuple[str, tuple[tuple[str, str | bool], ...]]:
+        """What makes two rulesets the same: the id and the options in force."""
+        return self.id, tuple(sorted(self.option_values.items()))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Ruleset) and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def with_options(self, options: Mapping[str, object]) -> Ruleset:
+        """This ruleset with ``options`` in force; :class:`InvalidInputError` for a bad one.
+
+        >>> get_ruleset("foster-1909").with_options({"penalty_frog": True})
+        Traceback (most recent call last):
+        frogspec.errors.InvalidInputError: ruleset 'foster-1909' has no option 'penalty_frog' (it has no options)
+        """
+        if not isinstance(options, Mapping):
+            raise InvalidInputError(f"options must be an object, got {options!r}")
+        known = {opt.name: opt for opt in self.options}
+        for name in options:
+            if name not in known:
+                has = ", ".join(known) if known else "it has no options"
+                has = f"its options: {has}" if known else has
+                raise InvalidInputError(f"ruleset {self.id!r} has no option {name!r} ({has})")
+        changes: dict[str, Any] = {}
+        chosen: list[tuple[str, str | bool]] = []
+        for opt in self.options:
+            value = options.get(opt.name, opt.default)
+            if type(value) is not type(opt.default) or value not in opt.choices:
+                raise InvalidInputError(
+                    f"option {opt.name!r} of ruleset {self.id!r} must be one of "
+                    f"{opt.describe_values()}, got {value!r}"
+                )
+            changes[opt.field] = opt.choices[value]
+            chosen.append((opt.name, value))  # type: ignore[arg-type]
+        return dataclasses.replace(self, chosen=tuple(chosen), **changes)
+
+    @property
+    def option_values(self) -> dict[str, str | bool]:
+        """The options in force, by name."""
+        values: dict[str, str | bool] = {opt.name: opt.default for opt in self.options}
+        values.update(dict(self.chosen))
+        return values
+
+    def choice(self, question: str) -> Rule:
+        """The rule this ruleset uses to answer ``question`` (a key of :data:`QUESTIONS`)."""
+        entry = rule_for_function(getattr(self, question))
+        if entry is None:
+            raise LookupError(f"{self.id}: {question} is not a registered rule")
+        return entry
+
+    def rule_id(self, question: str) -> str:
+        """The id of :meth:`choice`."""
+        return self.choice(question).id
+
+
+def _question_rule_ids() -> set[str]:
+    ids: set[str] = set()
+    for rs in RULESETS.values():
+        for question in QUESTIONS:
+            ids.add(rs.rule_id(question))
+        for opt in rs.options:
+            for fn in opt.choices.values():
+                if fn is not None and (entry := rule_for_function(fn)) is not None:
+                    ids.add(entry.id)
+    return ids
+
+
+def rules_of(ruleset: Ruleset) -> Iterator[Rule]:
+    """Every rule a ruleset uses (its options' rules included), in the rulebook's order."""
+    chosen = {ruleset.rule_id(q) for q in QUESTIONS}
+    for opt in ruleset.options:
+        for fn in opt.choices.values():
+            if fn is not None and (entry := rule_for_function(fn)) is not None:
+                chosen.add(entry.id)
+        if opt.default_rule:
+            chosen.add(opt.default_rule)
+    chosen.update(ruleset.also_uses)
+    special = _question_rule_ids() | {
+        rid for rs in RULESETS.values() for rid in rs.also_uses
+    } | {opt.default_rule for rs in RULESETS.values() for opt in rs.options if opt.default_rule}
+    for entry in all_rules():
+        if entry.id in chosen or entry.id not in special:
+            yield entry
+
+
+def rulesets_using(rule_id: str) -> tuple[str, ...]:
+    """The ids of the rulesets that use a rule."""
+    get_rule(rule_id)
+    return tuple(rs.id for rs in RULESETS.values() if any(r.id == rule_id for r in rules_of(rs)))
+
+
+_SITTING_OUT = Option(
+    name="sitting_out",
+    description="Which of the three 1922 systems of payment to and from players sitting out "
+    "is in force: they only receive (`receive-only`), they pay and receive "
+    "(`pay-and-receive`), or they pay and receive in a Solo but only receive in a Frog "
+    "(`pay-and-receive-solo-only`).",
+    default="receive-only",
+    choices=dict(settlement.SITTING_OUT_SYSTEMS),
+    field="sitting_out",
+    default_rule="settlement.default-system-receive-only",
+)
+
+_PENALTY_FROG = Option(
+    name="penalty_frog",
+    description="Penalty Frog: a lost Frog is paid at the Heart Solo (grand) rate.",
+    default=False,
+    choices={False: None, True: settlement.penalty_frog},
+    field="rate_as",
+)
+
+_FOSTER = Ruleset(
+    id="foster-1909",
+    name="Foster's Complete Hoyle (1909)",
+    summary="Frog as R. F. Foster gives it: three to five players, the deal 3-(3)-4-4, the "
+    "widow shown in a Frog, each point worth 1, 2 or 4 counters.",
+    basis=(cite(FOSTER_1909, "441–442"),),
+    unit="counters",
+    player_count=seats.players_three_to_five,
+    active_seats=seats.active_seats_foster,
+    first_dealer=deal.first_dealer_any,
+    deal_pattern=deal.packets_3_3_4_4,
+    contracts=auction.contracts_frog_chico_grand,
+    auction_procedure=auction.overbid_to_raise,
+    widow_shown=widow.widow_shown_in_frog,
+    chico_trump=trump.chico_trump_not_hearts,
+    rates=settlement.rates_1_2_4,
+    sitting_out=settlement.sitting_out_receive_only,
+    bank=match.bank_none,
+    game_end=match.never_over,
+)
+
+_HOYLE = dataclasses.replace(
+    _FOSTER,
+    id="hoyle-1907",
+    name="Hoyle's Games (1907)",
+    summary="The earliest printed rules, which the Wikipedia article reports as virtually "
+    "identical to Foster's; we do not hold the 1907 text, so this ruleset is Foster's rules "
+    "under the 1907 name.",
+    basis=(
+        cite(HOYLE_1907, "241–242", "The earliest rules for frog appear in the 1907 edition of "
+             "Hoyle's Games.", reported_by=WIKIPEDIA_FROG),
+        cite(HOYLE_1907, "241–242", "Virtually identical rules appear in the 1908 edition of "
+             "Foster's Complete Hoyle", reported_by=WIKIPEDIA_FROG),
+    ),
+)
+
+_MODERN = dataclasses.replace(
+    _FOSTER,
+    id="modern",
+    name="Modern (after 1950)",
+    summary="Foster's game with the changes most sources have made since the 1950s: the deal "
+    "4-(3)-3-4 and the widow not shown in a Frog. These sources reach us only through the "
+    "Wikipedia article, so its account of the auction (one round, with the Frog bidder's "
+    "raise to Grand) is the one used.",
+    basis=(
+        *post_1950("Since the 1950s, most sources modify the pre-war rules slightly as follows"),
+        cite(WIKIPEDIA_FROG, None, "The rules of frog have varied little over time."),
+    ),
+    unit="chips",
+    deal_pattern=deal.packets_4_3_3_4,
+    auction_procedure=auction.one_round_frog_may_raise,
+    widow_shown=widow.widow_hidden_in_frog,
+)
+
+_SOLO = Ruleset(
+    id="official-1922-solo",
+    name="Solo or Slough (Official Rules, 1922)",
+    summary="The 1922 variant: up to seven players, the single-card deal with the slough, "
+    "Frog ×1, Simple Solo ×2, Heart Solo ×3, a bank of 120 chips each, and the game lost by "
+    "the first player unable to pay; options for the three systems of payment to players "
+    "sitting out and for Penalty Frog.",
+    basis=(
+        cite(OFFICIAL_RULES_1922, "213–216", "The 1922 Official Rules published a variant of "
+             "Frog called Solo or Slough.", reported_by=WIKIPEDIA_FROG),
+    ),
+    unit="chips",
+    player_count=seats.players_three_to_seven,
+    active_seats=seats.active_seats_up_to_seven,
+    first_dealer=deal.first_dealer_low_card,
+    deal_pattern=deal.singly_slough_1_4_8,
+    contracts=auction.contracts_frog_chico_grand,
+    auction_procedure=auction.one_round_frog_may_raise,
+    widow_shown=widow.widow_hidden_in_frog,
+    chico_trump=trump.chico_trump_not_hearts,
+    rates=settlement.rates_1_2_3,
+    sitting_out=settlement.sitting_out_receive_only,
+    bank=match.bank_120_chips,
+    game_end=match.first_unable_to_pay,
+    options=(_SITTING_OUT, _PENALTY_FROG),
+    also_uses=("match.unable-to-pay-order",),
+)
+
+_STRAIGHT = dataclasses.replace(
+    _SOLO,
+    id="official-1922-straight",
+    name="Straight Solo (Official Rules, 1922)",
+    summary="Solo or Slough without the Frog contract: Simple Solo ×1, Heart Solo ×2.",
+    basis=(
+        cite(OFFICIAL_RULES_1922, "213–216", "The same rules mentioned a Straight Solo in which "
+             "the only change to the Solo/Slough rules above was that the Frog contract was "
+             "omitted.", reported_by=WIKIPEDIA_FROG),
+    ),
+    contracts=auction.contracts_without_frog,
+    rates=settlement.rates_straight_1_2,
+    options=(_SITTING_OUT,),
+)
+
+_COEUR = dataclasses.replace(
+    _SOLO,
+    id="official-1922-coeur-dalene",
+    name="Coeur d'Alene Solo (Official Rules, 1922)",
+    summary="Solo or Slough with fixed payments instead of point-based ones: 25¢ for a Frog, "
+    "50¢ for a Simple Solo, 75¢ for a Heart Solo.",
+    basis=(
+        cite(OFFICIAL_RULES_1922, "213–216", "The same rules introduced a variant called Coeur "
+             "d'Alene Solo or simply Coeur d'Alene", reported_by=WIKIPEDIA_FROG),
+    ),
+    unit="cents",
+    rates=settlement.coeur_dalene_fixed,
+    bank=match.bank_120_cents,
+    also_uses=("match.unable-to-pay-order", "settlement.coeur-dalene-loser-pays-same"),
+)
+
+_GAMERULES = Ruleset(
+    id="gamerules",
+    name="Modern web rules (gamerules.com)",
+    summary="A modern web page's rules: three players, 150 points each at the start, one bid "
+    "each, Frog ×1, Chico ×2, Grand ×3.",
+    basis=(cite(GAMERULES, None),),
+    unit="points",
+    player_count=seats.players_three,
+    active_seats=seats.active_seats_foster,
+    first_dealer=deal.first_dealer_any,
+    deal_pattern=deal.gamerules_packets,
+    contracts=auction.contracts_frog_chico_grand,
+    auction_procedure=auction.one_bid_each,
+    widow_shown=widow.widow_hidden_when_unsaid,
+    chico_trump=trump.chico_trump_any_suit,
+    rates=settlement.rates_1_2_3,
+    sitting_out=settlement.sitting_out_receive_only,
+    bank=match.bank_150_points,
+    game_end=match.never_over,
+)
+
+#: Every ruleset, by its stable id.
+RULESETS: dict[str, Ruleset] = {
+    rs.id: rs for rs in (_FOSTER, _HOYLE, _MODERN, _SOLO, _STRAIGHT, _COEUR, _GAMERULES)
+}
+
+
+def get_ruleset(ruleset_id: str) -> Ruleset:
+    """The ruleset with this id, its options at their defaults.
+
+    >>> get_ruleset("foster")
+    Traceback (most recent call last):
+    frogspec.errors.InvalidInputError: unknown ruleset 'foster' (did you mean 'foster-1909'?); rulesets: foster-1909, hoyle-1907, modern, official-1922-solo, official-1922-straight, official-1922-coeur-dalene, gamerules
+    """
+    try:
+        return RULESETS[ruleset_id]
+    except (KeyError, TypeError):
+        import difflib
+
+        near = difflib.get_close_matches(str(ruleset_id), list(RULESETS), n=1, cutoff=0.3)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        raise InvalidInputError(
+            f"unknown ruleset {ruleset_id!r}{hint}; rulesets: {', '.join(RULESETS)}"
+        ) from None
+
+
+# Modules whose rules are undisputed are imported so that the registry holds them all.
+_UNDISPUTED = (play, scoring)

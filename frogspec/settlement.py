@@ -1,0 +1,248 @@
+"""Settlement: what the bidder wins or loses, at what rate, and who pays whom.
+
+The bidder's result is his card points less 60: positive, he is paid; negative, he pays;
+zero, nothing moves. The rate (or, in Coeur d'Alene, the fixed payment) depends on the
+contract; the seats that settle with the bidder depend on the ruleset and, in the 1922
+rules, on the system of payment in force.
+
+>>> bidder_result(80), bidder_result(60), bidder_result(59)
+(20, 0, -1)
+>>> rates_1_2_4(Contract.GRAND, 20, won=True)
+80
+>>> sitting_out_receive_only(4, (1, 2, 3), bidder=1, contract=Contract.FROG, won=False)
+(0, 2, 3)
+"""
+
+from __future__ import annotations
+
+from frogspec.auction import Contract
+from frogspec.registry import editorial, rule
+from frogspec.sources import FOSTER_1909, GAMERULES, OFFICIAL_RULES_1922, WIKIPEDIA_FROG, cite
+
+__all__ = [
+    "SITTING_OUT_SYSTEMS",
+    "bidder_result",
+    "coeur_dalene_fixed",
+    "coeur_dalene_lost",
+    "default_sitting_out_system",
+    "payments_each_in_full",
+    "penalty_frog",
+    "rates_1_2_3",
+    "rates_1_2_4",
+    "rates_straight_1_2",
+    "sitting_out_pay_and_receive",
+    "sitting_out_pay_and_receive_solo_only",
+    "sitting_out_receive_only",
+]
+
+
+@rule(
+    "settlement.sixty-is-a-tie",
+    "The bidder wins by each point he takes over 60 and loses by each point his opponents "
+    "take over 60; at exactly 60 nothing is paid.",
+    cite(FOSTER_1909, "441–442", "For every point the single player gets over 60 he must be "
+         "paid a counter by each of the others who held cards. But if he does not get 60, he "
+         "must pay each of the others at the table, including those who held no cards, if any, "
+         "a counter for every point his adversaries get over 60."),
+    cite(WIKIPEDIA_FROG, None, "A score of 60 is, in effect, a tie and no payments are made."),
+    cite(GAMERULES, None, "A score of 60 is a tie and no points are gained or lost."),
+    notes=(
+        "Foster's 'the object is to get 61 or more' agrees: 61 is the least score that wins.",
+        "The web page also says the bidder wins 'by scoring more the 61 points', a slip "
+        "against its own tie at 60; the Wikipedia article says 'at least 60 to win' against "
+        "its own footnote. See the source problems.",
+    ),
+)
+def bidder_result(points: int) -> int:
+    """The bidder's points over 60 (negative: his opponents' points over 60)."""
+    return points - 60
+
+
+@rule(
+    "settlement.rates-1-2-4",
+    "Each point over or under 60 is worth one counter in a Frog, two in a Chico and four in a "
+    "Grand.",
+    cite(FOSTER_1909, "441–442", "Each point under or over 60 is worth two counters in Chico."),
+    cite(FOSTER_1909, "441–442", "Every point under or over 60 in a Grand is worth four "
+         "counters."),
+    cite(WIKIPEDIA_FROG, None, "In Frog, he scores 1 chip for every point above 60 from each "
+         "active player. Chico scores double, and Grand quadruple"),
+    question="rates",
+)
+def rates_1_2_4(contract: Contract, margin: int, won: bool) -> int:
+    """What each paying seat pays: the margin times 1, 2 or 4."""
+    return margin * (1, 2, 4)[contract - 1]
+
+
+@rule(
+    "settlement.rates-1-2-3",
+    "Each point over or under 60 is worth one unit in a Frog, two in a Chico (Simple Solo) "
+    "and three in a Grand (Heart Solo).",
+    cite(OFFICIAL_RULES_1922, "213–216", "Heart Solo No ♥ only x 3", reported_by=WIKIPEDIA_FROG),
+    cite(GAMERULES, None, "Payouts are the difference between the score made and 60 for a frog "
+         "bid. This score is doubled for a Chico and tripled for a grand bid."),
+    question="rates",
+)
+def rates_1_2_3(contract: Contract, margin: int, won: bool) -> int:
+    """What each paying seat pays: the margin times 1, 2 or 3."""
+    return margin * int(contract)
+
+
+@rule(
+    "settlement.rates-straight-1-2",
+    "In Straight Solo each point over or under 60 is worth one chip in a Simple Solo (chico) "
+    "and two in a Heart Solo (grand).",
+    cite(OFFICIAL_RULES_1922, "213–216", "In a Simple Solo contract, 1 chip was paid per point "
+         "and 2 chips in a Heart Solo.", reported_by=WIKIPEDIA_FROG),
+    question="rates",
+)
+def rates_straight_1_2(contract: Contract, margin: int, won: bool) -> int:
+    """What each paying seat pays: the margin times 1 (chico) or 2 (grand)."""
+    return margin * (int(contract) - 1)
+
+
+@rule(
+    "settlement.fixed-25-50-75",
+    "In Coeur d'Alene a won contract is paid a fixed 25 cents for a Frog, 50 for a Simple "
+    "Solo (chico) and 75 for a Heart Solo (grand), whatever the margin.",
+    cite(OFFICIAL_RULES_1922, "213–216", "This was the same as Solo or Slough except that there "
+         "were fixed payments for winning instead of point-based payments. Payments were in the "
+         "ratio 1:2:3 e.g. 25¢ for Frog, 50¢ for Simple Solo and 75¢ for Heart Solo.",
+         reported_by=WIKIPEDIA_FROG),
+    question="rates",
+)
+def coeur_dalene_fixed(contract: Contract, margin: int, won: bool) -> int:
+    """What each paying seat pays, in cents: 25, 50 or 75 (a lost contract: see the ruling)."""
+    if won:
+        return 25 * int(contract)
+    return coeur_dalene_lost(contract)
+
+
+@editorial(
+    "settlement.coeur-dalene-loser-pays-same",
+    "In Coeur d'Alene a bidder who loses pays each seat the same fixed amount he would have "
+    "been paid had he won.",
+    "The source as reported gives fixed payments 'for winning' only. Every other Frog "
+    "settlement is symmetrical, the loser paying at the rate he would have been paid, so "
+    "the same fixed amount is read as the loss.",
+    cite(OFFICIAL_RULES_1922, "213–216", "there were fixed payments for winning instead of "
+         "point-based payments", reported_by=WIKIPEDIA_FROG),
+)
+def coeur_dalene_lost(contract: Contract) -> int:
+    """What a losing Coeur d'Alene bidder pays each seat, in cents."""
+    return 25 * int(contract)
+
+
+@rule(
+    "settlement.penalty-frog",
+    "With Penalty Frog in force, a bidder who loses a Frog pays at the Heart Solo (grand) "
+    "rate.",
+    cite(OFFICIAL_RULES_1922, "213–216", "In a variation called Penalty Frog, the bidder paid "
+         "the Heart Solo rate if a Frog contract was lost", reported_by=WIKIPEDIA_FROG),
+)
+def penalty_frog(contract: Contract, won: bool) -> Contract:
+    """The contract whose rate is paid: Grand for a lost Frog, else the contract played."""
+    return Contract.GRAND if contract == Contract.FROG and not won else contract
+
+
+@rule(
+    "settlement.sitting-out-receive-only",
+    "A winning bidder is paid only by the other two active players; a losing bidder pays "
+    "every other player at the table, those sitting out included.",
+    cite(FOSTER_1909, "441–442", "he must be paid a counter by each of the others who held "
+         "cards. But if he does not get 60, he must pay each of the others at the table, "
+         "including those who held no cards, if any"),
+    cite(WIKIPEDIA_FROG, None, "This means that if four or five play, the non-active players "
+         "are also paid by a bidder who loses, but are not required to pay if the bidder wins."),
+    cite(OFFICIAL_RULES_1922, "213–216", "They only received payments",
+         reported_by=WIKIPEDIA_FROG),
+    question="sitting-out",
+)
+def sitting_out_receive_only(
+    players: int, active: tuple[int, ...], bidder: int, contract: Contract, won: bool
+) -> tuple[int, ...]:
+    """The seats that settle with the bidder, in seat order."""
+    if won:
+        return tuple(seat for seat in sorted(active) if seat != bidder)
+    return tuple(seat for seat in range(players) if seat != bidder)
+
+
+@rule(
+    "settlement.sitting-out-pay-and-receive",
+    "Players sitting out both pay a winning bidder and are paid by a losing one, like the "
+    "active defenders.",
+    cite(OFFICIAL_RULES_1922, "213–216", "They paid and received", reported_by=WIKIPEDIA_FROG),
+    question="sitting-out",
+)
+def sitting_out_pay_and_receive(
+    players: int, active: tuple[int, ...], bidder: int, contract: Contract, won: bool
+) -> tuple[int, ...]:
+    """The seats that settle with the bidder: everyone else at the table."""
+    return tuple(seat for seat in range(players) if seat != bidder)
+
+
+@rule(
+    "settlement.sitting-out-pay-and-receive-solo-only",
+    "Players sitting out pay and are paid in a Solo (chico or grand), but in a Frog they are "
+    "only paid by a losing bidder.",
+    cite(OFFICIAL_RULES_1922, "213–216", "They paid and received for a Solo, but only received "
+         "for Frog", reported_by=WIKIPEDIA_FROG),
+    question="sitting-out",
+)
+def sitting_out_pay_and_receive_solo_only(
+    players: int, active: tuple[int, ...], bidder: int, contract: Contract, won: bool
+) -> tuple[int, ...]:
+    """The seats that settle with the bidder under the third 1922 system."""
+    if contract == Contract.FROG:
+        return sitting_out_receive_only(players, active, bidder, contract, won)
+    return sitting_out_pay_and_receive(players, active, bidder, contract, won)
+
+
+@editorial(
+    "settlement.default-system-receive-only",
+    "Unless the players agree on another of the three 1922 systems, players sitting out only "
+    "receive payments.",
+    "The 1922 rules as reported list three systems of payment to and from players sitting out "
+    "without saying which is the usual one. The first, that they only receive, is the rule of "
+    "Foster and of the article's own account of the game, on which the 1922 rules are "
+    "variations; it is the default, and the others are options.",
+    cite(OFFICIAL_RULES_1922, "213–216", "There were three systems for payments to or from "
+         "non-active players", reported_by=WIKIPEDIA_FROG),
+)
+def default_sitting_out_system() -> str:
+    """The system of payment to players sitting out when none is chosen."""
+    return "receive-only"
+
+
+#: The 1922 systems of payment to and from players sitting out, by option value.
+SITTING_OUT_SYSTEMS = {
+    "receive-only": sitting_out_receive_only,
+    "pay-and-receive": sitting_out_pay_and_receive,
+    "pay-and-receive-solo-only": sitting_out_pay_and_receive_solo_only,
+}
+
+
+@rule(
+    "settlement.each-pays-in-full",
+    "Each seat that settles with the bidder pays him, or is paid by him, the whole amount.",
+    cite(FOSTER_1909, "441–442", "he must be paid a counter by each of the others who held "
+         "cards"),
+    cite(GAMERULES, None, "In the above example, for a bid of frog, the bidder receives 40 "
+         "points, 20 from each other player."),
+    cite(GAMERULES, None, "they would have to pay each player 20 points for a bid of frog; "
+         "resulting in them losing 40 points."),
+)
+def payments_each_in_full(
+    players: int, bidder: int, counterparties: tuple[int, ...], amount: int, won: bool
+) -> tuple[int, ...]:
+    """The payments by seat: ``amount`` from (or to) each counterparty, the sum to the bidder.
+
+    >>> payments_each_in_full(3, 0, (1, 2), 20, won=True)
+    (40, -20, -20)
+    """
+    sign = 1 if won else -1
+    result = [0] * players
+    for seat in counterparties:
+        result[seat] = -sign * amount
+    result[bidder] = sign * amount * len(counterparties)
+    return tuple(result)

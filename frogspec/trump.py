@@ -1,0 +1,61 @@
+"""Trump: hearts in Frog and Grand; in Chico the bidder names the trump suit.
+
+>>> fixed_trump(Contract.FROG), fixed_trump(Contract.CHICO)
+(<Suit.HEARTS: 2>, None)
+>>> [s.letter for s in chico_trump_not_hearts()]
+['C', 'D', 'S']
+"""
+
+from __future__ import annotations
+
+from frogspec.auction import Contract
+from frogspec.cards import Suit
+from frogspec.registry import rule
+from frogspec.sources import FOSTER_1909, GAMERULES, WIKIPEDIA_FROG, cite
+
+__all__ = ["chico_trump_any_suit", "chico_trump_not_hearts", "fixed_trump"]
+
+
+@rule(
+    "trump.hearts-in-frog-and-grand",
+    "Hearts are trumps in Frog and in Grand.",
+    cite(FOSTER_1909, "441–442", "Frog. In this, hearts must be trumps."),
+    cite(FOSTER_1909, "441–442", "Hearts must be trumps, and the player offering this game "
+         "must not touch the widow"),
+    cite(GAMERULES, None, "Grand means you do not use the widow and hearts are automatically "
+         "the trump suit."),
+)
+def fixed_trump(contract: Contract) -> Suit | None:
+    """The trump suit a contract fixes: hearts, or ``None`` for Chico (named by the bidder)."""
+    return None if contract == Contract.CHICO else Suit.HEARTS
+
+
+@rule(
+    "trump.chico-not-hearts",
+    "In Chico the bidder names the trump suit, which may be any suit but hearts.",
+    cite(FOSTER_1909, "441–442", "The player offering this game can name any suit for the "
+         "trump except hearts"),
+    cite(WIKIPEDIA_FROG, None, "Chico No ♣, ♠ or ♦ x 2"),
+    question="chico-trump",
+)
+def chico_trump_not_hearts() -> tuple[Suit, ...]:
+    """The suits a Chico bidder may name."""
+    return (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
+
+
+@rule(
+    "trump.chico-any-suit",
+    "In Chico the bidder names the trump suit, any of the four.",
+    cite(GAMERULES, None, "Chico means you get to call trumps but not exchange from the "
+         "widow."),
+    cite(GAMERULES, None, "If a Chico bid was made the player will call trumps before the play "
+         "begins."),
+    question="chico-trump",
+    notes=(
+        "The web page sets no limit on the suit a Chico bidder calls, so hearts may be "
+        "called; Foster and the 1922 rules forbid it.",
+    ),
+)
+def chico_trump_any_suit() -> tuple[Suit, ...]:
+    """The suits a Chico bidder may name under the web page: all four."""
+    return (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
