@@ -87,21 +87,29 @@ class Turn(NamedTuple):
     bids: tuple[Contract, ...]
 
 
-AuctionProcedure = Callable[
-    [tuple[int, ...], tuple[Contract, ...], AuctionHistory], Turn | None
-]
+AuctionProcedure = Callable[[tuple[int, ...], tuple[Contract, ...], AuctionHistory], Turn | None]
 """An auction procedure: (turn order from eldest, contracts, history) to the next turn."""
 
 
 @rule(
     "auction.contracts-frog-chico-grand",
     "The bidder may offer one of three games: Frog, Chico or Grand.",
-    cite(FOSTER_1909, "441–442", "Each player in turn, beginning on the dealer’s left, can "
-         "offer to play one of three games, and the highest offer must be accepted."),
-    cite(WIKIPEDIA_FROG, None, "Beginning with eldest, players may pass or bid for one of the "
-         "following games"),
-    cite(GAMERULES, None, "The bids are ranked lowest being pass, Frog, Chico, and Grand, the "
-         "highest."),
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "Each player in turn, beginning on the dealer’s left, can "
+        "offer to play one of three games, and the highest offer must be accepted.",
+    ),
+    cite(
+        WIKIPEDIA_FROG,
+        None,
+        "Beginning with eldest, players may pass or bid for one of the following games",
+    ),
+    cite(
+        GAMERULES,
+        None,
+        "The bids are ranked lowest being pass, Frog, Chico, and Grand, the highest.",
+    ),
     question="contracts",
 )
 def contracts_frog_chico_grand() -> tuple[Contract, ...]:
@@ -113,8 +121,12 @@ def contracts_frog_chico_grand() -> tuple[Contract, ...]:
     "auction.contracts-without-frog",
     "In Straight Solo there is no Frog: the only contracts are Simple Solo (chico) and Heart "
     "Solo (grand).",
-    cite(OFFICIAL_RULES_1922, "213–216", "the only change to the Solo/Slough rules above was "
-         "that the Frog contract was omitted", reported_by=WIKIPEDIA_FROG),
+    cite(
+        OFFICIAL_RULES_1922,
+        "213–216",
+        "the only change to the Solo/Slough rules above was that the Frog contract was omitted",
+        reported_by=WIKIPEDIA_FROG,
+    ),
     question="contracts",
 )
 def contracts_without_frog() -> tuple[Contract, ...]:
@@ -145,7 +157,7 @@ def outbids(bid: Contract, over: Contract | None) -> bool:
     "'he is overbid', which a player who passed cannot be; the article's single round lets "
     "only an overbid Frog bidder speak again; the web page allows 'only one bid' a turn. The "
     "ruling makes explicit what all three take for granted.",
-    cite(WIKIPEDIA_FROG, None, "may immediately raise to \"Grand\"; otherwise must pass."),
+    cite(WIKIPEDIA_FROG, None, 'may immediately raise to "Grand"; otherwise must pass.'),
 )
 def still_bidding(seat: int, passed: frozenset[int]) -> bool:
     """Whether a seat may still bid: only if it has not passed."""
@@ -198,9 +210,13 @@ def overbid_to_raise(
     "There is one round of bidding, each player passing or bidding higher in turn from "
     "eldest, except that a player whose Frog is overbid by Chico may at once raise to Grand "
     "or else pass.",
-    cite(WIKIPEDIA_FROG, None, "There is one round of bidding, but a player who announced "
-         "\"Frog\" and is outbid by \"Chico\" may immediately raise to \"Grand\"; otherwise "
-         "must pass."),
+    cite(
+        WIKIPEDIA_FROG,
+        None,
+        "There is one round of bidding, but a player who announced "
+        '"Frog" and is outbid by "Chico" may immediately raise to "Grand"; otherwise '
+        "must pass.",
+    ),
     question="auction-procedure",
     notes=(
         "'Immediately' is read as: the overbid Frog bidder answers at once, before the "
@@ -242,8 +258,12 @@ def one_round_frog_may_raise(
     "auction.one-bid-each",
     "Each player in turn from eldest makes one bid, higher than the last, or passes; there is "
     "no second round.",
-    cite(GAMERULES, None, "Each player makes only one bid on their turn and must increase the "
-         "bid of the last player if applicable, or pass."),
+    cite(
+        GAMERULES,
+        None,
+        "Each player makes only one bid on their turn and must increase the "
+        "bid of the last player if applicable, or pass.",
+    ),
     question="auction-procedure",
 )
 def one_bid_each(
@@ -262,9 +282,12 @@ def one_bid_each(
     "auction.highest-bid-wins",
     "The highest bidder becomes the single player (the bidder) against the other two active "
     "players.",
-    cite(FOSTER_1909, "441–442", "The highest bidder becomes the single player, opposed to the "
-         "two others."),
-    cite(WIKIPEDIA_FROG, None, "The winner of the auction is called the \"bidder\""),
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "The highest bidder becomes the single player, opposed to the two others.",
+    ),
+    cite(WIKIPEDIA_FROG, None, 'The winner of the auction is called the "bidder"'),
 )
 def auction_winner(history: AuctionHistory) -> tuple[int, Contract] | None:
     """The bidder and the contract he won, or ``None`` when everyone passed.
@@ -281,10 +304,17 @@ def auction_winner(history: AuctionHistory) -> tuple[int, Contract] | None:
 @rule(
     "auction.bidder-plays-named-game",
     "The bidder plays the game he bid, neither a lower nor a higher one.",
-    cite(FOSTER_1909, "441–442", "The bidder must play the game he names. He cannot bid Frog "
-         "and play Chico, or bid Chico and play Grand."),
-    cite(WIKIPEDIA_FROG, None, "The bidder may not play a higher contract than that which won "
-         "the auction."),
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "The bidder must play the game he names. He cannot bid Frog "
+        "and play Chico, or bid Chico and play Grand.",
+    ),
+    cite(
+        WIKIPEDIA_FROG,
+        None,
+        "The bidder may not play a higher contract than that which won the auction.",
+    ),
 )
 def contract_played(bid: Contract) -> Contract:
     """The contract played: the one bid."""
@@ -307,4 +337,3 @@ def all_pass_ends_deal(history: AuctionHistory) -> bool:
     True
     """
     return bool(history) and all(bid is None for _, bid in history)
-

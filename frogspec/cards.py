@@ -266,8 +266,11 @@ def pack() -> int:
 @rule(
     "cards.rank-order",
     "In every suit the cards rank, from highest to lowest: A 10 K Q J 9 8 7 6.",
-    cite(FOSTER_1909, "441–442", "There are thirty-six cards in the pack, which rank: A 10 K Q "
-         "J 9 8 7 6."),
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "There are thirty-six cards in the pack, which rank: A 10 K Q J 9 8 7 6.",
+    ),
     cite(WIKIPEDIA_FROG, None, "Rank A 10 K Q J 9 8 7 6"),
     cite(GAMERULES, None, "Cards are ranked Ace (high), 10, King, Queen, Jack, 9, 8, 7, 6 (low)."),
 )
@@ -287,11 +290,19 @@ _POINTS_BY_RANK = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
     "cards.points",
     "Each Ace counts 11, each Ten 10, each King 4, each Queen 3 and each Jack 2; Nines, Eights, "
     "Sevens and Sixes count nothing, so the pack holds 120 points.",
-    cite(FOSTER_1909, "441–442", "Each Ace is worth 11, Tens are worth 10, Kings 4, Queens 3, "
-         "and Jacks 2. This gives us 120 points in the pack"),
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "Each Ace is worth 11, Tens are worth 10, Kings 4, Queens 3, "
+        "and Jacks 2. This gives us 120 points in the pack",
+    ),
     cite(WIKIPEDIA_FROG, None, "There are 120 points in the pack"),
-    cite(GAMERULES, None, "They have values as well in the above order the values are: 11 "
-         "points, 10, 4, 3, 2, 0, 0, 0, and 0 points."),
+    cite(
+        GAMERULES,
+        None,
+        "They have values as well in the above order the values are: 11 "
+        "points, 10, 4, 3, 2, 0, 0, 0, and 0 points.",
+    ),
 )
 def card_points(card: Card) -> int:
     """The points a card counts.

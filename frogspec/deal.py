@@ -61,11 +61,19 @@ def _packets(*sizes: int) -> DealPattern:
     "deal.packets-3-3-4-4",
     "The dealer gives three cards to each active player from eldest, then three to the "
     "widow, then two rounds of four cards to each player.",
-    cite(FOSTER_1909, "441–442", "Three cards are given to each player the first round, then "
-         "three for the widow, and then two rounds of four cards each to the players, so that "
-         "there are three hands of eleven cards each, and three in the widow."),
-    cite(WIKIPEDIA_FROG, None, "The dealer deals a packet of 3 cards to each player, beginning "
-         "with eldest hand to the left, then 3 face down on the table as the widow"),
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "Three cards are given to each player the first round, then "
+        "three for the widow, and then two rounds of four cards each to the players, so that "
+        "there are three hands of eleven cards each, and three in the widow.",
+    ),
+    cite(
+        WIKIPEDIA_FROG,
+        None,
+        "The dealer deals a packet of 3 cards to each player, beginning "
+        "with eldest hand to the left, then 3 face down on the table as the widow",
+    ),
     question="deal-pattern",
 )
 def packets_3_3_4_4() -> DealPattern:
@@ -89,8 +97,13 @@ def packets_4_3_3_4() -> DealPattern:
     "deal.singly-slough-1-4-8",
     "The cards are dealt one at a time to the active players from eldest, except that the "
     "1st, 4th and 8th cards go to the widow (the slough).",
-    cite(OFFICIAL_RULES_1922, "213–216", "Cards were dealt singly, the 1st, 4th and 8th going "
-         "to the widow which was called the slough", reported_by=WIKIPEDIA_FROG),
+    cite(
+        OFFICIAL_RULES_1922,
+        "213–216",
+        "Cards were dealt singly, the 1st, 4th and 8th going "
+        "to the widow which was called the slough",
+        reported_by=WIKIPEDIA_FROG,
+    ),
     question="deal-pattern",
 )
 def singly_slough_1_4_8() -> DealPattern:
@@ -108,17 +121,20 @@ def singly_slough_1_4_8() -> DealPattern:
 
 @editorial(
     "deal.gamerules-packets",
-    "Under the modern web page's rules the dealer deals 4-(3)-3-4, as the post-1950 sources "
-    "do.",
+    "Under the modern web page's rules the dealer deals 4-(3)-3-4, as the post-1950 sources do.",
     "The page deals 'each player 10 cards' in 'a batch of 4 then two batches of 3', with 3 "
     "more to the widow: 33 cards from a pack of 36, which cannot be. Its batches 4, 3, 3 are "
     "the first three packets of the post-1950 deal 4-(3)-3-4, of which the page is evidently "
     "a retelling; completing that pattern deals all 36 cards, eleven to each hand and three "
     "to the widow, as everything else on the page (three cards exchanged with the widow, 120 "
     "points in play) requires.",
-    cite(GAMERULES, None, "deal each player 10 cards. this is done in a batch of 4 then two "
-         "batches of 3 cards. there will also be 3 cards dealt to the center of the table "
-         "facedown; this is called the widow."),
+    cite(
+        GAMERULES,
+        None,
+        "deal each player 10 cards. this is done in a batch of 4 then two "
+        "batches of 3 cards. there will also be 3 cards dealt to the center of the table "
+        "facedown; this is called the widow.",
+    ),
     question="deal-pattern",
 )
 def gamerules_packets() -> DealPattern:
@@ -143,8 +159,11 @@ def deal_cards(pattern: DealPattern, deck: Sequence[Card]) -> tuple[tuple[int, i
 @rule(
     "deal.rotation-left",
     "After each deal the deal passes to the left.",
-    cite(FOSTER_1909, "441–442", "Any one can deal the first hand, after which the deal passes "
-         "to the left."),
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "Any one can deal the first hand, after which the deal passes to the left.",
+    ),
     cite(GAMERULES, None, "This passes to the left for each new deal."),
 )
 def next_dealer_left(dealer: int, players: int) -> int:
@@ -173,9 +192,13 @@ def first_dealer_any(chosen: int, players: int) -> int:
     "deal.first-dealer-low-card-chooses",
     "For the first deal the cards are fanned face down and each player draws one; the player "
     "with the lowest chooses whether to deal or to be eldest hand.",
-    cite(OFFICIAL_RULES_1922, "213–216", "The cards were fanned face down; the player with the "
-         "lowest chose whether to be dealer or eldest hand for the first deal",
-         reported_by=WIKIPEDIA_FROG),
+    cite(
+        OFFICIAL_RULES_1922,
+        "213–216",
+        "The cards were fanned face down; the player with the "
+        "lowest chose whether to be dealer or eldest hand for the first deal",
+        reported_by=WIKIPEDIA_FROG,
+    ),
     question="first-dealer",
 )
 def first_dealer_low_card(lowest: int, chooses_to_deal: bool, players: int) -> int:

@@ -246,7 +246,14 @@ def new_deal(
     turn = rs.auction_procedure(order, rs.contracts(), ())
     assert turn is not None, "an auction always opens with eldest's turn"
     return State(
-        rs, players, dealer, order, tuple(hands), widow, Phase.AUCTION, turn.seat,
+        rs,
+        players,
+        dealer,
+        order,
+        tuple(hands),
+        widow,
+        Phase.AUCTION,
+        turn.seat,
         won=(0,) * players,
     )
 
@@ -315,8 +322,9 @@ def _apply_auction(state: State, action: Action) -> State:
         standing = next((b for _, b in reversed(state.auction) if b is not None), None)
         if not outbids(bid, standing):
             raise _illegal(
-                outbids, f"seat {seat} bid {bid.code}, which does not outbid "
-                f"{standing.code if standing else 'nothing'}"
+                outbids,
+                f"seat {seat} bid {bid.code}, which does not outbid "
+                f"{standing.code if standing else 'nothing'}",
             )
         if bid not in turn.bids:
             allowed = ", ".join(c.code for c in turn.bids) or "nothing"
@@ -336,14 +344,19 @@ def _apply_auction(state: State, action: Action) -> State:
         return state._replace(auction=history, phase=Phase.OVER, to_act=None)
     bidder, bid = won
     contract = contract_played(bid)
+    trump = fixed_trump(contract)
     if exchanges_widow(contract):
         hands = list(state.hands)
         hands[bidder] |= state.widow
         return state._replace(
-            auction=history, bidder=bidder, contract=contract, phase=Phase.DISCARD,
-            to_act=bidder, hands=tuple(hands),
+            auction=history,
+            bidder=bidder,
+            contract=contract,
+            trump=trump,
+            phase=Phase.DISCARD,
+            to_act=bidder,
+            hands=tuple(hands),
         )
-    trump = fixed_trump(contract)
     if trump is None:
         return state._replace(
             auction=history, bidder=bidder, contract=contract, phase=Phase.TRUMP, to_act=bidder
@@ -371,9 +384,8 @@ def _apply_discard(state: State, action: Action) -> State:
     state = state._replace(hands=tuple(hands), laid_away=laid_away)
     if laid_away.bit_count() < DISCARDS:
         return state
-    trump = fixed_trump(Contract.FROG)
-    assert trump is not None
-    return _start_play(state, trump)
+    assert state.trump is not None
+    return _start_play(state, state.trump)
 
 
 def _apply_trump(state: State, action: Action) -> State:
@@ -416,12 +428,21 @@ def _apply_play(state: State, action: Action) -> State:
     tricks = state.tricks + 1
     if tricks == tricks_per_deal():
         return state._replace(
-            hands=tuple(hands), trick=(), won=tuple(won), tricks=tricks, leader=None,
-            to_act=None, phase=Phase.OVER,
+            hands=tuple(hands),
+            trick=(),
+            won=tuple(won),
+            tricks=tricks,
+            leader=None,
+            to_act=None,
+            phase=Phase.OVER,
         )
     leader = next_leader(winner)
     return state._replace(
-        hands=tuple(hands), trick=(), won=tuple(won), tricks=tricks, leader=leader,
+        hands=tuple(hands),
+        trick=(),
+        won=tuple(won),
+        tricks=tricks,
+        leader=leader,
         to_act=leader,
     )
 
@@ -436,16 +457,20 @@ def _why_not(
     name = format_card(card)
     if follow_suit(hand, led):
         if card // 9 != led:
-            return _illegal(play.follow_suit, f"seat {seat} holds {led.letter} and must follow "
-                            f"suit, not play {name}")
+            return _illegal(
+                play.follow_suit,
+                f"seat {seat} holds {led.letter} and must follow suit, not play {name}",
+            )
         return _illegal(play.no_duty_to_head, f"seat {seat} may not play {name} to this trick")
     if must_trump(hand, trump):
         assert trump is not None
         if card // 9 != trump:
-            return _illegal(play.must_trump, f"seat {seat} cannot follow {led.letter} and must "
-                            f"trump ({trump.letter}), not play {name}")
-        return _illegal(play.no_duty_to_overtrump, f"seat {seat} may not play {name} to this "
-                        "trick")
+            return _illegal(
+                play.must_trump,
+                f"seat {seat} cannot follow {led.letter} and must "
+                f"trump ({trump.letter}), not play {name}",
+            )
+        return _illegal(play.no_duty_to_overtrump, f"seat {seat} may not play {name} to this trick")
     return _illegal(play.any_card_when_unable, f"seat {seat} may not play {name}")
 
 
@@ -498,8 +523,10 @@ def settle(
         raise InvalidInputError(f"seat {bidder} sits out this deal and cannot be the bidder")
     if contract not in rs.contracts():
         raise _illegal(rs.contracts, f"{contract.code} is not a contract of {rs.name}")
-    if isinstance(bidder_points, bool) or not isinstance(bidder_points, int) or not (
-        0 <= bidder_points <= 120
+    if (
+        isinstance(bidder_points, bool)
+        or not isinstance(bidder_points, int)
+        or not (0 <= bidder_points <= 120)
     ):
         raise InvalidInputError(f"bidder_points must be 0 to 120, got {bidder_points!r}")
     result = bidder_result(bidder_points)
@@ -551,8 +578,10 @@ def play_match(
     for index, (deck, actions) in enumerate(deals):
         if loser is not None:
             raise MatchError(
-                _rule_id(rs.game_end), f"the game ended after deal {index - 1}: seat {loser} "
-                "could not pay", index, None,
+                _rule_id(rs.game_end),
+                f"the game ended after deal {index - 1}: seat {loser} could not pay",
+                index,
+                None,
             )
         dealers.append(dealer)
         state = new_deal(rs, players, dealer, deck)
@@ -560,7 +589,9 @@ def play_match(
             try:
                 state = apply(state, action)
             except IllegalActionError as error:
-                raise MatchError(error.rule_id, f"deal {index}: {error.message}", index, at) from None
+                raise MatchError(
+                    error.rule_id, f"deal {index}: {error.message}", index, at
+                ) from None
         if state.phase != Phase.OVER:
             raise InvalidInputError(
                 f"deal {index} is not finished: it stops in the {state.phase.code} phase"
@@ -572,4 +603,3 @@ def play_match(
             balances[seat] += paid
         dealer = next_dealer_left(dealer, players)
     return MatchResult(tuple(balances), tuple(dealers), loser is not None, loser)
-

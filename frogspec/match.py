@@ -19,8 +19,8 @@ from frogspec.registry import editorial, rule
 from frogspec.sources import FOSTER_1909, GAMERULES, OFFICIAL_RULES_1922, WIKIPEDIA_FROG, cite
 
 __all__ = [
-    "bank_120_chips",
     "bank_120_cents",
+    "bank_120_chips",
     "bank_150_points",
     "bank_none",
     "first_unable_to_pay",
@@ -33,8 +33,12 @@ __all__ = [
     "match.counters-no-bank",
     "Payments are made at once in counters: the players start with no bank and a balance is "
     "simply what a player has won or lost.",
-    cite(FOSTER_1909, "441–442", "The settling up of the scores at the end, if the payments are "
-         "not made at once in counters, is the same as in Skat."),
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "The settling up of the scores at the end, if the payments are "
+        "not made at once in counters, is the same as in Skat.",
+    ),
     question="bank",
 )
 def bank_none() -> int:
@@ -56,8 +60,13 @@ def bank_150_points() -> int:
 @rule(
     "match.bank-120-chips",
     "Each player starts with eleven chips worth 10 and ten chips worth 1: 120 in all.",
-    cite(OFFICIAL_RULES_1922, "213–216", "Players started with 11 chips of one colour each "
-         "worth 10, and 10 chips of another colour, each worth 1", reported_by=WIKIPEDIA_FROG),
+    cite(
+        OFFICIAL_RULES_1922,
+        "213–216",
+        "Players started with 11 chips of one colour each "
+        "worth 10, and 10 chips of another colour, each worth 1",
+        reported_by=WIKIPEDIA_FROG,
+    ),
     question="bank",
 )
 def bank_120_chips() -> int:
@@ -73,9 +82,13 @@ def bank_120_chips() -> int:
     "so the bank of eleven 10s and ten 1s and the end of the game stay. Its payments are in "
     "cents, and a bank can only be set against payments in its own unit, so the chips are "
     "counted as cents.",
-    cite(OFFICIAL_RULES_1922, "213–216", "This was the same as Solo or Slough except that there "
-         "were fixed payments for winning instead of point-based payments.",
-         reported_by=WIKIPEDIA_FROG),
+    cite(
+        OFFICIAL_RULES_1922,
+        "213–216",
+        "This was the same as Solo or Slough except that there "
+        "were fixed payments for winning instead of point-based payments.",
+        reported_by=WIKIPEDIA_FROG,
+    ),
     question="bank",
 )
 def bank_120_cents() -> int:
@@ -91,8 +104,12 @@ def bank_120_cents() -> int:
     "to the game; the web page leaves the end to the players ('when players wish to stop "
     "playing, or a target that was set before the game is reached'). A reference engine "
     "cannot know a target agreed at the table, so a match is never over by rule.",
-    cite(GAMERULES, None, "The game ends when players wish to stop playing, or a target that "
-         "was set before the game is reached."),
+    cite(
+        GAMERULES,
+        None,
+        "The game ends when players wish to stop playing, or a target that "
+        "was set before the game is reached.",
+    ),
     question="game-end",
 )
 def never_over(
@@ -112,8 +129,12 @@ def never_over(
     "Owing more than one holds is the plain meaning; the bidder settles with each seat in "
     "turn from his left, as the deal and the play go, so the first seat reached is the first "
     "unable to pay. The payment is recorded in full.",
-    cite(OFFICIAL_RULES_1922, "213–216", "The first player unable to pay for winnings lost the "
-         "game", reported_by=WIKIPEDIA_FROG),
+    cite(
+        OFFICIAL_RULES_1922,
+        "213–216",
+        "The first player unable to pay for winnings lost the game",
+        reported_by=WIKIPEDIA_FROG,
+    ),
 )
 def payers_in_order(bidder: int, players: int) -> tuple[int, ...]:
     """The seats in the order they settle: the bidder, then clockwise from his left.
@@ -127,8 +148,12 @@ def payers_in_order(bidder: int, players: int) -> tuple[int, ...]:
 @rule(
     "match.first-unable-to-pay-loses",
     "The first player unable to pay what he owes loses the game, which is then over.",
-    cite(OFFICIAL_RULES_1922, "213–216", "The first player unable to pay for winnings lost the "
-         "game", reported_by=WIKIPEDIA_FROG),
+    cite(
+        OFFICIAL_RULES_1922,
+        "213–216",
+        "The first player unable to pay for winnings lost the game",
+        reported_by=WIKIPEDIA_FROG,
+    ),
     question="game-end",
 )
 def first_unable_to_pay(

@@ -41,11 +41,13 @@ __all__ = [
 @rule(
     "play.eldest-leads-first",
     "Eldest hand leads to the first trick.",
-    cite(FOSTER_1909, "441–442", "The player on the dealer’s left always leads for the first "
-         "trick"),
+    cite(
+        FOSTER_1909, "441–442", "The player on the dealer’s left always leads for the first trick"
+    ),
     cite(WIKIPEDIA_FROG, None, "Eldest leads to the first trick."),
-    cite(GAMERULES, None, "The game is played clockwise starting with the player left of the "
-         "dealer."),
+    cite(
+        GAMERULES, None, "The game is played clockwise starting with the player left of the dealer."
+    ),
 )
 def first_leader(order: tuple[int, ...]) -> int:
     """The leader of the first trick: eldest, first in the turn order."""
@@ -184,8 +186,12 @@ def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
     "play.winner-leads-next",
     "The winner of a trick leads to the next.",
     cite(GAMERULES, None, "The winner of the trick leads the next."),
-    cite(WIKIPEDIA_FROG, None, "The trick winner takes up the trick and lays it face down "
-         "before leading to the next trick."),
+    cite(
+        WIKIPEDIA_FROG,
+        None,
+        "The trick winner takes up the trick and lays it face down "
+        "before leading to the next trick.",
+    ),
 )
 def next_leader(winner: int) -> int:
     """The leader of the next trick: the seat that won this one."""
@@ -198,10 +204,16 @@ TRICKS = 11
 @rule(
     "play.eleven-tricks",
     "Eleven tricks are played, after which the deal is counted.",
-    cite(FOSTER_1909, "441–442", "The eleven tricks played, each side turns over the cards "
-         "taken in and counts the points."),
-    cite(WIKIPEDIA_FROG, None, "Once the eleventh trick is played out, players count up their "
-         "card points."),
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "The eleven tricks played, each side turns over the cards taken in and counts the points.",
+    ),
+    cite(
+        WIKIPEDIA_FROG,
+        None,
+        "Once the eleventh trick is played out, players count up their card points.",
+    ),
 )
 def tricks_per_deal() -> int:
     """The number of tricks in a deal."""

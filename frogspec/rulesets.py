@@ -165,7 +165,7 @@ class Ruleset:
                     f"{opt.describe_values()}, got {value!r}"
                 )
             changes[opt.field] = opt.choices[value]
-            chosen.append((opt.name, value))  # type: ignore[arg-type]
+            chosen.append((opt.name, value))
         return dataclasses.replace(self, chosen=tuple(chosen), **changes)
 
     @property
@@ -209,9 +209,11 @@ def rules_of(ruleset: Ruleset) -> Iterator[Rule]:
         if opt.default_rule:
             chosen.add(opt.default_rule)
     chosen.update(ruleset.also_uses)
-    special = _question_rule_ids() | {
-        rid for rs in RULESETS.values() for rid in rs.also_uses
-    } | {opt.default_rule for rs in RULESETS.values() for opt in rs.options if opt.default_rule}
+    special = (
+        _question_rule_ids()
+        | {rid for rs in RULESETS.values() for rid in rs.also_uses}
+        | {opt.default_rule for rs in RULESETS.values() for opt in rs.options if opt.default_rule}
+    )
     for entry in all_rules():
         if entry.id in chosen or entry.id not in special:
             yield entry
@@ -230,7 +232,7 @@ _SITTING_OUT = Option(
     "(`pay-and-receive`), or they pay and receive in a Solo but only receive in a Frog "
     "(`pay-and-receive-solo-only`).",
     default="receive-only",
-    choices=dict(settlement.SITTING_OUT_SYSTEMS),
+    choices={name: fn for name, fn in settlement.SITTING_OUT_SYSTEMS.items()},
     field="sitting_out",
     default_rule="settlement.default-system-receive-only",
 )
@@ -272,10 +274,18 @@ _HOYLE = dataclasses.replace(
     "identical to Foster's; we do not hold the 1907 text, so this ruleset is Foster's rules "
     "under the 1907 name.",
     basis=(
-        cite(HOYLE_1907, "241–242", "The earliest rules for frog appear in the 1907 edition of "
-             "Hoyle's Games.", reported_by=WIKIPEDIA_FROG),
-        cite(HOYLE_1907, "241–242", "Virtually identical rules appear in the 1908 edition of "
-             "Foster's Complete Hoyle", reported_by=WIKIPEDIA_FROG),
+        cite(
+            HOYLE_1907,
+            "241–242",
+            "The earliest rules for frog appear in the 1907 edition of Hoyle's Games.",
+            reported_by=WIKIPEDIA_FROG,
+        ),
+        cite(
+            HOYLE_1907,
+            "241–242",
+            "Virtually identical rules appear in the 1908 edition of Foster's Complete Hoyle",
+            reported_by=WIKIPEDIA_FROG,
+        ),
     ),
 )
 
@@ -305,8 +315,12 @@ _SOLO = Ruleset(
     "the first player unable to pay; options for the three systems of payment to players "
     "sitting out and for Penalty Frog.",
     basis=(
-        cite(OFFICIAL_RULES_1922, "213–216", "The 1922 Official Rules published a variant of "
-             "Frog called Solo or Slough.", reported_by=WIKIPEDIA_FROG),
+        cite(
+            OFFICIAL_RULES_1922,
+            "213–216",
+            "The 1922 Official Rules published a variant of Frog called Solo or Slough.",
+            reported_by=WIKIPEDIA_FROG,
+        ),
     ),
     unit="chips",
     player_count=seats.players_three_to_seven,
@@ -331,9 +345,14 @@ _STRAIGHT = dataclasses.replace(
     name="Straight Solo (Official Rules, 1922)",
     summary="Solo or Slough without the Frog contract: Simple Solo ×1, Heart Solo ×2.",
     basis=(
-        cite(OFFICIAL_RULES_1922, "213–216", "The same rules mentioned a Straight Solo in which "
-             "the only change to the Solo/Slough rules above was that the Frog contract was "
-             "omitted.", reported_by=WIKIPEDIA_FROG),
+        cite(
+            OFFICIAL_RULES_1922,
+            "213–216",
+            "The same rules mentioned a Straight Solo in which "
+            "the only change to the Solo/Slough rules above was that the Frog contract was "
+            "omitted.",
+            reported_by=WIKIPEDIA_FROG,
+        ),
     ),
     contracts=auction.contracts_without_frog,
     rates=settlement.rates_straight_1_2,
@@ -347,8 +366,12 @@ _COEUR = dataclasses.replace(
     summary="Solo or Slough with fixed payments instead of point-based ones: 25¢ for a Frog, "
     "50¢ for a Simple Solo, 75¢ for a Heart Solo.",
     basis=(
-        cite(OFFICIAL_RULES_1922, "213–216", "The same rules introduced a variant called Coeur "
-             "d'Alene Solo or simply Coeur d'Alene", reported_by=WIKIPEDIA_FROG),
+        cite(
+            OFFICIAL_RULES_1922,
+            "213–216",
+            "The same rules introduced a variant called Coeur d'Alene Solo or simply Coeur d'Alene",
+            reported_by=WIKIPEDIA_FROG,
+        ),
     ),
     unit="cents",
     rates=settlement.coeur_dalene_fixed,

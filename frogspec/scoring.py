@@ -19,8 +19,11 @@ __all__ = ["count_points", "counted_for_bidder"]
 @rule(
     "scoring.count-card-points",
     "At the end of the play each side counts the card points in the tricks it took.",
-    cite(FOSTER_1909, "441–442", "The eleven tricks played, each side turns over the cards "
-         "taken in and counts the points."),
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "The eleven tricks played, each side turns over the cards taken in and counts the points.",
+    ),
     cite(WIKIPEDIA_FROG, None, "players count up their card points"),
 )
 def count_points(cards: int) -> int:
@@ -32,12 +35,19 @@ def count_points(cards: int) -> int:
     "scoring.widow-counts-for-bidder",
     "The widow counts for the bidder: the three cards a Frog bidder lays away, and the "
     "untouched widow in Chico and Grand.",
-    cite(FOSTER_1909, "441–442", "Any points in the cards he lays away will count for him at "
-         "the end of the play."),
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "Any points in the cards he lays away will count for him at the end of the play.",
+    ),
     cite(FOSTER_1909, "441–442", "although the points in it will count for him at the end."),
     cite(WIKIPEDIA_FROG, None, "For this purpose the widow belongs to the bidder."),
-    cite(GAMERULES, None, "These three cards will be scored for the bidder at the end. Even if "
-         "they do not egg to exchange the cards are still scored."),
+    cite(
+        GAMERULES,
+        None,
+        "These three cards will be scored for the bidder at the end. Even if "
+        "they do not egg to exchange the cards are still scored.",
+    ),
 )
 def counted_for_bidder(won: int, widow: int, laid_away: int) -> int:
     """The cards counted for the bidder: his tricks, the widow and what he laid away."""

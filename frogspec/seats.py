@@ -40,8 +40,12 @@ def players_three_to_five() -> range:
 @rule(
     "seats.players-3-to-7",
     "Three to seven may play.",
-    cite(OFFICIAL_RULES_1922, "213–216", "The number of possible players increased to seven",
-         reported_by=WIKIPEDIA_FROG),
+    cite(
+        OFFICIAL_RULES_1922,
+        "213–216",
+        "The number of possible players increased to seven",
+        reported_by=WIKIPEDIA_FROG,
+    ),
     question="player-count",
 )
 def players_three_to_seven() -> range:
@@ -65,9 +69,13 @@ def players_three() -> range:
     "Three seats are active in each deal: with three players all of them; with four the "
     "dealer sits out; with five the two on the dealer's left and the one on his right are "
     "active.",
-    cite(FOSTER_1909, "441–442", "Three, four, or five can play; but only three are active in "
-         "each deal. If four play, the dealer takes no cards. If five play, he gives cards to "
-         "the two on his left and one on his right."),
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "Three, four, or five can play; but only three are active in "
+        "each deal. If four play, the dealer takes no cards. If five play, he gives cards to "
+        "the two on his left and one on his right.",
+    ),
     cite(WIKIPEDIA_FROG, None, "With four players, the dealer sits out"),
     question="active-seats",
     notes=(
@@ -99,8 +107,12 @@ def active_seats_foster(players: int, dealer: int) -> tuple[int, ...]:
     "one on his right) is the only one the sources give for a table with more than four, and "
     "it extends to any larger table unchanged; with three to five players Foster's seating "
     "stands.",
-    cite(OFFICIAL_RULES_1922, "213–216", "The number of possible players increased to seven",
-         reported_by=WIKIPEDIA_FROG),
+    cite(
+        OFFICIAL_RULES_1922,
+        "213–216",
+        "The number of possible players increased to seven",
+        reported_by=WIKIPEDIA_FROG,
+    ),
     question="active-seats",
 )
 def active_seats_up_to_seven(players: int, dealer: int) -> tuple[int, ...]:

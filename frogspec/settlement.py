@@ -40,10 +40,14 @@ __all__ = [
     "settlement.sixty-is-a-tie",
     "The bidder wins by each point he takes over 60 and loses by each point his opponents "
     "take over 60; at exactly 60 nothing is paid.",
-    cite(FOSTER_1909, "441–442", "For every point the single player gets over 60 he must be "
-         "paid a counter by each of the others who held cards. But if he does not get 60, he "
-         "must pay each of the others at the table, including those who held no cards, if any, "
-         "a counter for every point his adversaries get over 60."),
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "For every point the single player gets over 60 he must be "
+        "paid a counter by each of the others who held cards. But if he does not get 60, he "
+        "must pay each of the others at the table, including those who held no cards, if any, "
+        "a counter for every point his adversaries get over 60.",
+    ),
     cite(WIKIPEDIA_FROG, None, "A score of 60 is, in effect, a tie and no payments are made."),
     cite(GAMERULES, None, "A score of 60 is a tie and no points are gained or lost."),
     notes=(
@@ -63,10 +67,13 @@ def bidder_result(points: int) -> int:
     "Each point over or under 60 is worth one counter in a Frog, two in a Chico and four in a "
     "Grand.",
     cite(FOSTER_1909, "441–442", "Each point under or over 60 is worth two counters in Chico."),
-    cite(FOSTER_1909, "441–442", "Every point under or over 60 in a Grand is worth four "
-         "counters."),
-    cite(WIKIPEDIA_FROG, None, "In Frog, he scores 1 chip for every point above 60 from each "
-         "active player. Chico scores double, and Grand quadruple"),
+    cite(FOSTER_1909, "441–442", "Every point under or over 60 in a Grand is worth four counters."),
+    cite(
+        WIKIPEDIA_FROG,
+        None,
+        "In Frog, he scores 1 chip for every point above 60 from each "
+        "active player. Chico scores double, and Grand quadruple",
+    ),
     question="rates",
 )
 def rates_1_2_4(contract: Contract, margin: int, won: bool) -> int:
@@ -79,8 +86,12 @@ def rates_1_2_4(contract: Contract, margin: int, won: bool) -> int:
     "Each point over or under 60 is worth one unit in a Frog, two in a Chico (Simple Solo) "
     "and three in a Grand (Heart Solo).",
     cite(OFFICIAL_RULES_1922, "213–216", "Heart Solo No ♥ only x 3", reported_by=WIKIPEDIA_FROG),
-    cite(GAMERULES, None, "Payouts are the difference between the score made and 60 for a frog "
-         "bid. This score is doubled for a Chico and tripled for a grand bid."),
+    cite(
+        GAMERULES,
+        None,
+        "Payouts are the difference between the score made and 60 for a frog "
+        "bid. This score is doubled for a Chico and tripled for a grand bid.",
+    ),
     question="rates",
 )
 def rates_1_2_3(contract: Contract, margin: int, won: bool) -> int:
@@ -92,8 +103,12 @@ def rates_1_2_3(contract: Contract, margin: int, won: bool) -> int:
     "settlement.rates-straight-1-2",
     "In Straight Solo each point over or under 60 is worth one chip in a Simple Solo (chico) "
     "and two in a Heart Solo (grand).",
-    cite(OFFICIAL_RULES_1922, "213–216", "In a Simple Solo contract, 1 chip was paid per point "
-         "and 2 chips in a Heart Solo.", reported_by=WIKIPEDIA_FROG),
+    cite(
+        OFFICIAL_RULES_1922,
+        "213–216",
+        "In a Simple Solo contract, 1 chip was paid per point and 2 chips in a Heart Solo.",
+        reported_by=WIKIPEDIA_FROG,
+    ),
     question="rates",
 )
 def rates_straight_1_2(contract: Contract, margin: int, won: bool) -> int:
@@ -105,10 +120,14 @@ def rates_straight_1_2(contract: Contract, margin: int, won: bool) -> int:
     "settlement.fixed-25-50-75",
     "In Coeur d'Alene a won contract is paid a fixed 25 cents for a Frog, 50 for a Simple "
     "Solo (chico) and 75 for a Heart Solo (grand), whatever the margin.",
-    cite(OFFICIAL_RULES_1922, "213–216", "This was the same as Solo or Slough except that there "
-         "were fixed payments for winning instead of point-based payments. Payments were in the "
-         "ratio 1:2:3 e.g. 25¢ for Frog, 50¢ for Simple Solo and 75¢ for Heart Solo.",
-         reported_by=WIKIPEDIA_FROG),
+    cite(
+        OFFICIAL_RULES_1922,
+        "213–216",
+        "This was the same as Solo or Slough except that there "
+        "were fixed payments for winning instead of point-based payments. Payments were in the "
+        "ratio 1:2:3 e.g. 25¢ for Frog, 50¢ for Simple Solo and 75¢ for Heart Solo.",
+        reported_by=WIKIPEDIA_FROG,
+    ),
     question="rates",
 )
 def coeur_dalene_fixed(contract: Contract, margin: int, won: bool) -> int:
@@ -125,8 +144,12 @@ def coeur_dalene_fixed(contract: Contract, margin: int, won: bool) -> int:
     "The source as reported gives fixed payments 'for winning' only. Every other Frog "
     "settlement is symmetrical, the loser paying at the rate he would have been paid, so "
     "the same fixed amount is read as the loss.",
-    cite(OFFICIAL_RULES_1922, "213–216", "there were fixed payments for winning instead of "
-         "point-based payments", reported_by=WIKIPEDIA_FROG),
+    cite(
+        OFFICIAL_RULES_1922,
+        "213–216",
+        "there were fixed payments for winning instead of point-based payments",
+        reported_by=WIKIPEDIA_FROG,
+    ),
 )
 def coeur_dalene_lost(contract: Contract) -> int:
     """What a losing Coeur d'Alene bidder pays each seat, in cents."""
@@ -135,10 +158,14 @@ def coeur_dalene_lost(contract: Contract) -> int:
 
 @rule(
     "settlement.penalty-frog",
-    "With Penalty Frog in force, a bidder who loses a Frog pays at the Heart Solo (grand) "
-    "rate.",
-    cite(OFFICIAL_RULES_1922, "213–216", "In a variation called Penalty Frog, the bidder paid "
-         "the Heart Solo rate if a Frog contract was lost", reported_by=WIKIPEDIA_FROG),
+    "With Penalty Frog in force, a bidder who loses a Frog pays at the Heart Solo (grand) rate.",
+    cite(
+        OFFICIAL_RULES_1922,
+        "213–216",
+        "In a variation called Penalty Frog, the bidder paid "
+        "the Heart Solo rate if a Frog contract was lost",
+        reported_by=WIKIPEDIA_FROG,
+    ),
 )
 def penalty_frog(contract: Contract, won: bool) -> Contract:
     """The contract whose rate is paid: Grand for a lost Frog, else the contract played."""
@@ -149,13 +176,20 @@ def penalty_frog(contract: Contract, won: bool) -> Contract:
     "settlement.sitting-out-receive-only",
     "A winning bidder is paid only by the other two active players; a losing bidder pays "
     "every other player at the table, those sitting out included.",
-    cite(FOSTER_1909, "441–442", "he must be paid a counter by each of the others who held "
-         "cards. But if he does not get 60, he must pay each of the others at the table, "
-         "including those who held no cards, if any"),
-    cite(WIKIPEDIA_FROG, None, "This means that if four or five play, the non-active players "
-         "are also paid by a bidder who loses, but are not required to pay if the bidder wins."),
-    cite(OFFICIAL_RULES_1922, "213–216", "They only received payments",
-         reported_by=WIKIPEDIA_FROG),
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "he must be paid a counter by each of the others who held "
+        "cards. But if he does not get 60, he must pay each of the others at the table, "
+        "including those who held no cards, if any",
+    ),
+    cite(
+        WIKIPEDIA_FROG,
+        None,
+        "This means that if four or five play, the non-active players "
+        "are also paid by a bidder who loses, but are not required to pay if the bidder wins.",
+    ),
+    cite(OFFICIAL_RULES_1922, "213–216", "They only received payments", reported_by=WIKIPEDIA_FROG),
     question="sitting-out",
 )
 def sitting_out_receive_only(
@@ -185,8 +219,12 @@ def sitting_out_pay_and_receive(
     "settlement.sitting-out-pay-and-receive-solo-only",
     "Players sitting out pay and are paid in a Solo (chico or grand), but in a Frog they are "
     "only paid by a losing bidder.",
-    cite(OFFICIAL_RULES_1922, "213–216", "They paid and received for a Solo, but only received "
-         "for Frog", reported_by=WIKIPEDIA_FROG),
+    cite(
+        OFFICIAL_RULES_1922,
+        "213–216",
+        "They paid and received for a Solo, but only received for Frog",
+        reported_by=WIKIPEDIA_FROG,
+    ),
     question="sitting-out",
 )
 def sitting_out_pay_and_receive_solo_only(
@@ -206,8 +244,12 @@ def sitting_out_pay_and_receive_solo_only(
     "without saying which is the usual one. The first, that they only receive, is the rule of "
     "Foster and of the article's own account of the game, on which the 1922 rules are "
     "variations; it is the default, and the others are options.",
-    cite(OFFICIAL_RULES_1922, "213–216", "There were three systems for payments to or from "
-         "non-active players", reported_by=WIKIPEDIA_FROG),
+    cite(
+        OFFICIAL_RULES_1922,
+        "213–216",
+        "There were three systems for payments to or from non-active players",
+        reported_by=WIKIPEDIA_FROG,
+    ),
 )
 def default_sitting_out_system() -> str:
     """The system of payment to players sitting out when none is chosen."""
@@ -225,12 +267,19 @@ SITTING_OUT_SYSTEMS = {
 @rule(
     "settlement.each-pays-in-full",
     "Each seat that settles with the bidder pays him, or is paid by him, the whole amount.",
-    cite(FOSTER_1909, "441–442", "he must be paid a counter by each of the others who held "
-         "cards"),
-    cite(GAMERULES, None, "In the above example, for a bid of frog, the bidder receives 40 "
-         "points, 20 from each other player."),
-    cite(GAMERULES, None, "they would have to pay each player 20 points for a bid of frog; "
-         "resulting in them losing 40 points."),
+    cite(FOSTER_1909, "441–442", "he must be paid a counter by each of the others who held cards"),
+    cite(
+        GAMERULES,
+        None,
+        "In the above example, for a bid of frog, the bidder receives 40 "
+        "points, 20 from each other player.",
+    ),
+    cite(
+        GAMERULES,
+        None,
+        "they would have to pay each player 20 points for a bid of frog; "
+        "resulting in them losing 40 points.",
+    ),
 )
 def payments_each_in_full(
     players: int, bidder: int, counterparties: tuple[int, ...], amount: int, won: bool

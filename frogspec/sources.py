@@ -397,8 +397,7 @@ SOURCE_PROBLEMS: tuple[SourceProblem, ...] = (
         key="gamerules-ten-cards",
         source=GAMERULES,
         quotes=(
-            "deal each player 10 cards. this is done in a batch of 4 then two batches of 3 "
-            "cards",
+            "deal each player 10 cards. this is done in a batch of 4 then two batches of 3 cards",
             "there will also be 3 cards dealt to the center of the table facedown",
         ),
         problem="Three hands of ten and a widow of three make 33 cards, not the 36 the page "

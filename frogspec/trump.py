@@ -20,10 +20,16 @@ __all__ = ["chico_trump_any_suit", "chico_trump_not_hearts", "fixed_trump"]
     "trump.hearts-in-frog-and-grand",
     "Hearts are trumps in Frog and in Grand.",
     cite(FOSTER_1909, "441–442", "Frog. In this, hearts must be trumps."),
-    cite(FOSTER_1909, "441–442", "Hearts must be trumps, and the player offering this game "
-         "must not touch the widow"),
-    cite(GAMERULES, None, "Grand means you do not use the widow and hearts are automatically "
-         "the trump suit."),
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "Hearts must be trumps, and the player offering this game must not touch the widow",
+    ),
+    cite(
+        GAMERULES,
+        None,
+        "Grand means you do not use the widow and hearts are automatically the trump suit.",
+    ),
 )
 def fixed_trump(contract: Contract) -> Suit | None:
     """The trump suit a contract fixes: hearts, or ``None`` for Chico (named by the bidder)."""
@@ -33,8 +39,11 @@ def fixed_trump(contract: Contract) -> Suit | None:
 @rule(
     "trump.chico-not-hearts",
     "In Chico the bidder names the trump suit, which may be any suit but hearts.",
-    cite(FOSTER_1909, "441–442", "The player offering this game can name any suit for the "
-         "trump except hearts"),
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "The player offering this game can name any suit for the trump except hearts",
+    ),
     cite(WIKIPEDIA_FROG, None, "Chico No ♣, ♠ or ♦ x 2"),
     question="chico-trump",
 )
@@ -46,10 +55,12 @@ def chico_trump_not_hearts() -> tuple[Suit, ...]:
 @rule(
     "trump.chico-any-suit",
     "In Chico the bidder names the trump suit, any of the four.",
-    cite(GAMERULES, None, "Chico means you get to call trumps but not exchange from the "
-         "widow."),
-    cite(GAMERULES, None, "If a Chico bid was made the player will call trumps before the play "
-         "begins."),
+    cite(GAMERULES, None, "Chico means you get to call trumps but not exchange from the widow."),
+    cite(
+        GAMERULES,
+        None,
+        "If a Chico bid was made the player will call trumps before the play begins.",
+    ),
     question="chico-trump",
     notes=(
         "The web page sets no limit on the suit a Chico bidder calls, so hearts may be "

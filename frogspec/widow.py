@@ -37,12 +37,18 @@ DISCARDS = 3
 
 @rule(
     "widow.frog-shown",
-    "In a Frog the bidder turns the widow face up for all to see before taking it into his "
-    "hand.",
-    cite(FOSTER_1909, "441–442", "The single player turns the widow face up to show what it "
-         "contained, and then takes the three cards into his hand."),
-    cite(WIKIPEDIA_FROG, None, "In a Frog the bidder exposes the widow, picks it up and "
-         "discards 3 cards"),
+    "In a Frog the bidder turns the widow face up for all to see before taking it into his hand.",
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "The single player turns the widow face up to show what it "
+        "contained, and then takes the three cards into his hand.",
+    ),
+    cite(
+        WIKIPEDIA_FROG,
+        None,
+        "In a Frog the bidder exposes the widow, picks it up and discards 3 cards",
+    ),
     question="widow-shown",
 )
 def widow_shown_in_frog() -> bool:
@@ -54,8 +60,12 @@ def widow_shown_in_frog() -> bool:
     "widow.frog-hidden",
     "In a Frog the bidder takes the widow into his hand without showing it.",
     *post_1950("The widow is not exposed in a Frog"),
-    cite(OFFICIAL_RULES_1922, "213–216", "In a Frog, the slough was not exposed",
-         reported_by=WIKIPEDIA_FROG),
+    cite(
+        OFFICIAL_RULES_1922,
+        "213–216",
+        "In a Frog, the slough was not exposed",
+        reported_by=WIKIPEDIA_FROG,
+    ),
     question="widow-shown",
 )
 def widow_hidden_in_frog() -> bool:
@@ -69,8 +79,11 @@ def widow_hidden_in_frog() -> bool:
     "The page says the bidder takes the three cards into his hand and replaces them, and says "
     "nothing of showing them. The post-1950 sources it retells say the widow is not exposed; "
     "a rule to show cards would have to be stated, so silence is read as not showing.",
-    cite(GAMERULES, None, "They take all three cards into their hand and replace them with any "
-         "three they wish."),
+    cite(
+        GAMERULES,
+        None,
+        "They take all three cards into their hand and replace them with any three they wish.",
+    ),
     question="widow-shown",
 )
 def widow_hidden_when_unsaid() -> bool:
@@ -82,10 +95,16 @@ def widow_hidden_when_unsaid() -> bool:
     "widow.frog-take-and-discard",
     "In a Frog the bidder takes the three widow cards into his hand and then lays away any "
     "three cards, one at a time, to bring his hand back to eleven.",
-    cite(FOSTER_1909, "441–442", "He must then discard to reduce his playing hand to eleven "
-         "cards again."),
-    cite(GAMERULES, None, "They take all three cards into their hand and replace them with any "
-         "three they wish."),
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "He must then discard to reduce his playing hand to eleven cards again.",
+    ),
+    cite(
+        GAMERULES,
+        None,
+        "They take all three cards into their hand and replace them with any three they wish.",
+    ),
 )
 def discardable(hand: int) -> int:
     """The cards a Frog bidder may lay away: any card in his hand."""
@@ -96,10 +115,16 @@ def discardable(hand: int) -> int:
     "widow.untouched-in-chico-and-grand",
     "Only a Frog bidder takes the widow; in Chico and Grand it stays untouched until the play "
     "is over.",
-    cite(FOSTER_1909, "441–442", "he must not touch the widow, although the points in it will "
-         "count for him at the end."),
-    cite(FOSTER_1909, "441–442", "the player offering this game must not touch the widow until "
-         "the play is finished."),
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "he must not touch the widow, although the points in it will count for him at the end.",
+    ),
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "the player offering this game must not touch the widow until the play is finished.",
+    ),
     cite(WIKIPEDIA_FROG, None, "In Chico and Grand, the widow is untouched."),
 )
 def exchanges_widow(contract: Contract) -> bool:

@@ -1,0 +1,358 @@
+"""The reference implementation of the conformance protocol, version 1.
+
+Run ``python -m frogspec.harness``: it reads one JSON request per line on standard input
+and writes one JSON response per line on standard output, in order. Every op of the
+protocol is offered, for every ruleset. :func:`handle` answers one request and is what
+the conformance runner calls in process.
+
+>>> handle({"id": 1, "op": "card_points", "card": "10H"})
+{'id': 1, 'result': 10}
+>>> handle({"id": 2, "op": "card_points", "card": "1H"})["error"]["kind"]
+'invalid'
+
+Besides the fields the protocol fixes, the ``game`` observation carries
+``"widow_shown"`` (true or false) once a Frog has been bid, and an ``illegal`` error in a
+``match`` carries ``"deal"``, the index of the deal, beside ``"at"``. Two ops are added:
+``rules`` lists the rule ids a ruleset uses, and ``first_dealer`` applies a ruleset's rule
+for the first deal.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from frogspec import __version__
+from frogspec.auction import Contract, parse_contract
+from frogspec.cards import (
+    Card,
+    card_points,
+    format_cards,
+    mask_of,
+    parse_card,
+    parse_cards,
+    parse_suit,
+)
+from frogspec.engine import (
+    MatchError,
+    State,
+    apply,
+    check_deck,
+    check_players,
+    legal_actions,
+    new_deal,
+    outcome,
+    parse_action,
+    play_match,
+    settle,
+)
+from frogspec.errors import IllegalActionError, InvalidInputError
+from frogspec.play import legal_plays, trick_winner
+from frogspec.rulesets import RULESETS, Ruleset, rules_of
+
+__all__ = ["OPS", "handle", "main", "observation"]
+
+SPEC_VERSION = "1"
+
+Json = Any
+Request = Mapping[str, Json]
+
+
+class Unsupported(Exception):
+    """An op or ruleset this implementation does not offer."""
+
+
+def _field(request: Request, name: str) -> Json:
+    if name not in request:
+        raise InvalidInputError(f"missing field {name!r}")
+    return request[name]
+
+
+def _int(request: Request, name: str) -> int:
+    value = _field(request, name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInputError(f"{name} must be an integer, got {value!r}")
+    return value
+
+
+def _ruleset(request: Request) -> Ruleset:
+    ruleset_id = _field(request, "ruleset")
+    if not isinstance(ruleset_id, str) or ruleset_id not in RULESETS:
+        raise Unsupported(f"ruleset {ruleset_id!r} is not offered; rulesets: {', '.join(RULESETS)}")
+    options = request.get("options", {})
+    if options is None:
+        options = {}
+    return RULESETS[ruleset_id].with_options(options)
+
+
+def _cards(request: Request, name: str) -> list[Card]:
+    return parse_cards(_field(request, name), what=name)
+
+
+def _deck(request: Request) -> tuple[Card, ...]:
+    return check_deck(_cards(request, "deck"))
+
+
+def _trump(request: Request) -> Any:
+    value = _field(request, "trump")
+    return None if value is None else parse_suit(value)
+
+
+def _op_hello(request: Request) -> Json:
+    spec = _field(request, "spec")
+    if spec != SPEC_VERSION:
+        raise InvalidInputError(f"this harness speaks protocol version 1, not {spec!r}")
+    return {
+        "name": "frogspec",
+        "version": __version__,
+        "rulesets": list(RULESETS),
+        "ops": list(OPS),
+    }
+
+
+def _op_card_points(request: Request) -> Json:
+    return card_points(parse_card(_field(request, "card")))
+
+
+def _op_trick_winner(request: Request) -> Json:
+    _ruleset(request)
+    cards = _cards(request, "cards")
+    if not 1 <= len(cards) <= 3:
+        raise InvalidInputError(f"a trick has 1 to 3 cards, got {len(cards)}")
+    return trick_winner(cards, _trump(request))
+
+
+def _op_legal_plays(request: Request) -> Json:
+    _ruleset(request)
+    trump = _trump(request)
+    hand = _cards(request, "hand")
+    trick = _cards(request, "trick")
+    if not hand:
+        raise InvalidInputError("hand is empty: a player with no cards has nothing to play")
+    if len(hand) > 11:
+        raise InvalidInputError(f"a hand in the play has at most 11 cards, got {len(hand)}")
+    if len(trick) > 2:
+        raise InvalidInputError(f"trick has {len(trick)} cards; a player plays to at most two")
+    both = mask_of(hand) & mask_of(trick)
+    if both:
+        raise InvalidInputError(f"card {format_cards(both)[0]} is both in hand and in trick")
+    return format_cards(legal_plays(mask_of(hand), tuple(trick), trump))
+
+
+def _seats_setup(request: Request, ruleset: Ruleset, dealer_field: str) -> tuple[int, int]:
+    players = check_players(ruleset, _int(request, "players"))
+    dealer = _int(request, dealer_field)
+    if not 0 <= dealer < players:
+        raise InvalidInputError(
+            f"{dealer_field} must be a seat from 0 to {players - 1}, got {dealer}"
+        )
+    return players, dealer
+
+
+def _op_deal(request: Request) -> Json:
+    ruleset = _ruleset(request)
+    players, dealer = _seats_setup(request, ruleset, "dealer")
+    state = new_deal(ruleset, players, dealer, _deck(request))
+    active = set(state.order)
+    return {
+        "active": list(state.order),
+        "eldest": state.order[0],
+        "hands": [format_cards(state.hands[s]) if s in active else None for s in range(players)],
+        "widow": format_cards(state.widow),
+    }
+
+
+def _op_settle(request: Request) -> Json:
+    ruleset = _ruleset(request)
+    players, dealer = _seats_setup(request, ruleset, "dealer")
+    contract = _field(request, "contract")
+    return list(
+        settle(
+            ruleset,
+            players,
+            dealer,
+            _int(request, "bidder"),
+            parse_contract(contract),
+            _int(request, "bidder_points"),
+        )
+    )
+
+
+def observation(state: State) -> dict[str, Json]:
+    """The protocol's observation of a state."""
+    obs: dict[str, Json] = {
+        "phase": state.phase.code,
+        "to_act": state.to_act,
+        "legal": [str(a) for a in legal_actions(state)],
+        "bidder": state.bidder,
+        "contract": state.contract.code if state.contract is not None else None,
+        "trump": state.trump.letter if state.trump is not None else None,
+    }
+    if state.contract == Contract.FROG and state.phase.code != "auction":
+        obs["widow_shown"] = state.widow_shown
+    if state.phase.code == "over":
+        result = outcome(state)
+        if result.bidder_points is not None:
+            obs["points"] = {"bidder": result.bidder_points, "defenders": result.defender_points}
+        obs["payments"] = list(result.payments)
+    return obs
+
+
+def _actions(value: Json, what: str) -> list[Json]:
+    if not isinstance(value, list):
+        raise InvalidInputError(f"{what} must be a list of actions, got {value!r}")
+    return value
+
+
+class _IllegalAt(Exception):
+    def __init__(self, error: IllegalActionError, at: int, deal: int | None = None) -> None:
+        self.error = error
+        self.at = at
+        self.deal = deal
+
+
+def _op_game(request: Request) -> Json:
+    ruleset = _ruleset(request)
+    players, dealer = _seats_setup(request, ruleset, "dealer")
+    state = new_deal(ruleset, players, dealer, _deck(request))
+    for at, text in enumerate(_actions(_field(request, "actions"), "actions")):
+        try:
+            action = parse_action(text)
+        except InvalidInputError as error:
+            raise InvalidInputError(f"actions[{at}]: {error}") from None
+        try:
+            state = apply(state, action)
+        except IllegalActionError as error:
+            raise _IllegalAt(error, at) from None
+    return observation(state)
+
+
+def _op_match(request: Request) -> Json:
+    ruleset = _ruleset(request)
+    players, first_dealer = _seats_setup(request, ruleset, "first_dealer")
+    deals_field = _field(request, "deals")
+    if not isinstance(deals_field, list):
+        raise InvalidInputError(f"deals must be a list, got {deals_field!r}")
+    deals: list[tuple[tuple[Card, ...], list[Any]]] = []
+    for index, item in enumerate(deals_field):
+        if not isinstance(item, dict):
+            raise InvalidInputError(f"deals[{index}] must be an object with deck and actions")
+        try:
+            deck = _deck(item)
+            actions = []
+            for at, text in enumerate(_actions(_field(item, "actions"), "actions")):
+                try:
+                    actions.append(parse_action(text))
+                except InvalidInputError as error:
+                    raise InvalidInputError(f"actions[{at}]: {error}") from None
+        except InvalidInputError as error:
+            raise InvalidInputError(f"deals[{index}]: {error}") from None
+        deals.append((deck, actions))
+    try:
+        result = play_match(ruleset, players, first_dealer, deals, dict(ruleset.chosen))
+    except MatchError as error:
+        raise _IllegalAt(error, error.at if error.at is not None else 0, error.deal) from None
+    return {
+        "balances": list(result.balances),
+        "dealers": list(result.dealers),
+        "over": result.over,
+        "loser": result.loser,
+    }
+
+
+def _op_rules(request: Request) -> Json:
+    return [entry.id for entry in rules_of(_ruleset(request))]
+
+
+def _op_first_dealer(request: Request) -> Json:
+    ruleset = _ruleset(request)
+    players = check_players(ruleset, _int(request, "players"))
+    from frogspec.deal import first_dealer_any, first_dealer_low_card
+
+    rule = ruleset.first_dealer
+    if rule is first_dealer_low_card:
+        lowest = _int(request, "lowest")
+        if not 0 <= lowest < players:
+            raise InvalidInputError(f"lowest must be a seat from 0 to {players - 1}")
+        chooses = _field(request, "chooses_to_deal")
+        if not isinstance(chooses, bool):
+            raise InvalidInputError("chooses_to_deal must be true or false")
+        return first_dealer_low_card(lowest, chooses, players)
+    chosen = _int(request, "chosen")
+    if not 0 <= chosen < players:
+        raise InvalidInputError(f"chosen must be a seat from 0 to {players - 1}")
+    return first_dealer_any(chosen, players)
+
+
+OPS: dict[str, Callable[[Request], Json]] = {
+    "hello": _op_hello,
+    "card_points": _op_card_points,
+    "trick_winner": _op_trick_winner,
+    "legal_plays": _op_legal_plays,
+    "deal": _op_deal,
+    "settle": _op_settle,
+    "game": _op_game,
+    "match": _op_match,
+    "rules": _op_rules,
+    "first_dealer": _op_first_dealer,
+}
+
+
+def _error(request_id: Json, kind: str, rule: str | None, message: str) -> dict[str, Json]:
+    return {"id": request_id, "error": {"kind": kind, "rule": rule, "message": message}}
+
+
+def handle(request: Json) -> dict[str, Json]:
+    """The response to one request (already decoded from JSON)."""
+    if not isinstance(request, dict):
+        return _error(None, "invalid", None, "a request must be a JSON object")
+    request_id = request.get("id")
+    if isinstance(request_id, bool) or not isinstance(request_id, int):
+        return _error(None, "invalid", None, f"id must be an integer, got {request_id!r}")
+    op = request.get("op")
+    if not isinstance(op, str):
+        return _error(request_id, "invalid", None, f"op must be a string, got {op!r}")
+    handler = OPS.get(op)
+    if handler is None:
+        return _error(request_id, "unsupported", None, f"op {op!r} is not offered")
+    try:
+        return {"id": request_id, "result": handler(request)}
+    except Unsupported as error:
+        return _error(request_id, "unsupported", None, str(error))
+    except InvalidInputError as error:
+        return _error(request_id, "invalid", None, str(error))
+    except _IllegalAt as wrapped:
+        body = _error(request_id, "illegal", wrapped.error.rule_id, wrapped.error.message)
+        body["error"]["at"] = wrapped.at
+        if wrapped.deal is not None:
+            body["error"]["deal"] = wrapped.deal
+        return body
+    except IllegalActionError as error:
+        return _error(request_id, "illegal", error.rule_id, error.message)
+
+
+def respond(line: str) -> str:
+    """The response line (without newline) to one request line."""
+    try:
+        request = json.loads(line)
+    except json.JSONDecodeError as error:
+        return json.dumps(_error(None, "invalid", None, f"not JSON: {error}"))
+    return json.dumps(handle(request), ensure_ascii=False)
+
+
+def main() -> int:
+    """Serve requests from standard input until it closes."""
+    stdin = sys.stdin
+    stdout = sys.stdout
+    for line in stdin:
+        if not line.strip():
+            continue
+        stdout.write(respond(line) + "\n")
+        stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
