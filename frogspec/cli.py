@@ -1,0 +1,138 @@
+"""The ``frogspec`` command: read, look up and cite the rules; validate implementations.
+
+    frogspec rules [--ruleset R]          every rule id with its statement
+    frogspec rule ID                      one rule: statement, sources, rulesets
+    frogspec cite ID [--format F]         cite a rule (text, bibtex, csl-json)
+    frogspec sources                      the bibliography
+
+A mistake of the user's (an unknown id, say) prints a message naming what is wrong and
+the nearest ids, and exits with status 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import textwrap
+from collections.abc import Callable, Sequence
+
+from frogspec import __version__
+from frogspec.citations import FORMATS, cite_rule
+from frogspec.errors import FrogError
+from frogspec.registry import TOPICS, all_rules, get_rule
+from frogspec.rulesets import RULESETS, get_ruleset, rules_of, rulesets_using
+from frogspec.sources import ALL_SOURCES, SOURCE_PROBLEMS
+
+__all__ = ["SUBCOMMAND_MODULES", "main"]
+
+#: Modules that add subcommands: each defines ``register(subparsers) -> None`` and sets a
+#: handler with ``parser.set_defaults(handler=function)``, ``function(args) -> int``.
+SUBCOMMAND_MODULES: tuple[str, ...] = ()
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def _wrap(text: str, indent: str = "  ") -> str:
+    return textwrap.fill(text, width=88, initial_indent=indent, subsequent_indent=indent)
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    entries = list(rules_of(get_ruleset(args.ruleset))) if args.ruleset else list(all_rules())
+    topic = None
+    for entry in entries:
+        if entry.topic != topic:
+            topic = entry.topic
+            print(f"\n{TOPICS[topic]}")
+        mark = " [editorial]" if entry.editorial else ""
+        print(f"  {entry.id}{mark}")
+        print(_wrap(entry.statement, "      "))
+    print(f"\n{len(entries)} rules" + (f" in {args.ruleset}" if args.ruleset else ""))
+    return 0
+
+
+def _cmd_rule(args: argparse.Namespace) -> int:
+    entry = get_rule(args.id)
+    print(f"{entry.id}{'  (editorial ruling)' if entry.editorial else ''}")
+    print(_wrap(entry.statement, "  "))
+    if entry.reasoning:
+        print("\nReasoning:")
+        print(_wrap(entry.reasoning))
+    if entry.citations:
+        print("\nSources:" if not entry.editorial else "\nSource text it rules on:")
+        for citation in entry.citations:
+            print(_wrap(citation.text()))
+    for note in entry.notes:
+        print("\nNote:")
+        print(_wrap(note))
+    print(f"\nRulesets: {', '.join(rulesets_using(entry.id)) or 'none'}")
+    print(f"Implemented by: {entry.qualified_name}")
+    return 0
+
+
+def _cmd_cite(args: argparse.Namespace) -> int:
+    print(cite_rule(args.id, args.format))
+    return 0
+
+
+def _cmd_sources(args: argparse.Namespace) -> int:
+    for source in ALL_SOURCES:
+        print(f"{source.key}: {source.short}")
+        print(_wrap(source.reference()))
+        if source.reached:
+            print(_wrap("How we reached it: " + source.reached))
+        print()
+    print("Where a source contradicts itself:")
+    for problem in SOURCE_PROBLEMS:
+        print(_wrap(f"{problem.source.short}: {problem.problem}"))
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="frogspec",
+        description="The reference specification of the card game Frog.",
+    )
+    parser.add_argument("--version", action="version", version=f"frogspec {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    rules = sub.add_parser("rules", help="list every rule id with its statement")
+    rules.add_argument("--ruleset", choices=list(RULESETS), help="only the rules it uses")
+    rules.set_defaults(handler=_cmd_rules)
+
+    one = sub.add_parser("rule", help="show one rule with its sources and rulesets")
+    one.add_argument("id", help="a rule id, like play.must-trump")
+    one.set_defaults(handler=_cmd_rule)
+
+    cite = sub.add_parser("cite", help="cite a rule")
+    cite.add_argument("id", help="a rule id, like play.must-trump")
+    cite.add_argument("--format", choices=FORMATS, default="text")
+    cite.set_defaults(handler=_cmd_cite)
+
+    sources = sub.add_parser("sources", help="the bibliography")
+    sources.set_defaults(handler=_cmd_sources)
+
+    for name in SUBCOMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    handler: Handler | None = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return 2
+    try:
+        return handler(args)
+    except FrogError as error:
+        print(f"frogspec: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
