@@ -19,7 +19,7 @@ frogspec.errors.IllegalActionError: seat 1 does not hold AS [play.card-from-hand
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import IntEnum
 from typing import NamedTuple
 
@@ -227,7 +227,7 @@ def new_deal(
     players: int,
     dealer: int,
     deck: Sequence[Card],
-    options: dict[str, object] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> State:
     """Deal ``deck`` (``deck[0]`` dealt first) and open the auction."""
     rs = _ruleset(ruleset)
@@ -562,7 +562,7 @@ def play_match(
     players: int,
     first_dealer: int,
     deals: Sequence[tuple[Sequence[Card], Sequence[Action]]],
-    options: dict[str, object] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> MatchResult:
     """Play ``deals`` (each a deck and its actions, played to the end) from ``first_dealer``.
 

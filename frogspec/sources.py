@@ -14,7 +14,7 @@ check that every quote stands in them, to the letter.
 >>> c = cite(OFFICIAL_RULES_1922, "213–216", "The number of possible players increased to seven",
 ...          reported_by=WIKIPEDIA_FROG)
 >>> c.text()
-'Official Rules (1922), pp. 213–216, as reported by Wikipedia (2024): “The number of possible players increased to seven”'
+'Official Rules (1922), pp. 213–216, as reported by Wikipedia (rev. 1222580806): “The number of possible players increased to seven”'
 """
 
 from __future__ import annotations
@@ -232,10 +232,10 @@ OFFICIAL_RULES_1922 = Source(
 
 WIKIPEDIA_FROG = Source(
     key="wikipedia-frog",
-    short="Wikipedia (2024)",
+    short="Wikipedia (rev. 1222580806)",
     kind="encyclopedia-article",
     title="Frog (American card game)",
-    year=2024,
+    year=None,
     container="Wikipedia, The Free Encyclopedia",
     revision="oldid 1222580806",
     url="https://en.wikipedia.org/w/index.php?title=Frog_(American_card_game)&oldid=1222580806",

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Developer entry point: needs nothing but Python >= 3.11.
+
+    python3 dev.py serve    build the rulebook and serve it on http://127.0.0.1:8000
+    python3 dev.py build    build the rulebook into site/ (strict, offline)
+    python3 dev.py test     run the whole test suite (pytest, with mypy and ruff inside it)
+    python3 dev.py bench    run the benchmarks and print their figures
+
+Each command first makes the virtual environment ``.venv`` and installs frogspec into
+it with everything it needs, when that has not been done or pyproject.toml has changed.
+Extra arguments go to the tool: ``python3 dev.py test -k auction``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+STAMP = VENV / ".frogspec-installed"
+
+
+def _ensure_environment() -> None:
+    if sys.version_info < (3, 11):  # noqa: UP036 - dev.py must explain itself on an old Python
+        sys.exit(f"frogspec needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == wanted and (BIN / "python").exists():
+        return
+    if not (BIN / "python").exists():
+        print("dev.py: creating .venv", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    print("dev.py: installing frogspec and its tools into .venv", flush=True)
+    pip = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    subprocess.run([*pip, "--upgrade", "pip"], check=True)
+    subprocess.run([*pip, "--editable", f"{ROOT}[dev]"], check=True)
+    STAMP.write_text(wanted)
+
+
+def _run(*command: str) -> int:
+    return subprocess.run(command, cwd=ROOT, check=False).returncode
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("serve", "build", "test", "bench"):
+        print(__doc__)
+        return 2
+    command, rest = argv[0], argv[1:]
+    _ensure_environment()
+    if command == "serve":
+        return _run(str(BIN / "mkdocs"), "serve", "--strict", "-a", "127.0.0.1:8000", *rest)
+    if command == "build":
+        return _run(str(BIN / "mkdocs"), "build", "--strict", *rest)
+    if command == "bench":
+        return _run(str(BIN / "python"), "-m", "benchmarks", *rest)
+    status = _run(str(BIN / "python"), "-m", "pytest", *rest)
+    if status == 5:
+        print("dev.py: pytest collected no tests; a suite that runs nothing proves nothing")
+        return 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

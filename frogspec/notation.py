@@ -1,0 +1,290 @@
+"""A one-line notation for a whole deal position, in the spirit of chess's FEN.
+
+Nine fields separated by single spaces:
+
+1. the ruleset id, with any options not at their default in brackets:
+   ``official-1922-solo[penalty_frog=true,sitting_out=pay-and-receive]``;
+2. ``players/dealer``, like ``5/0``;
+3. the hands, seat 0 first, separated by ``/``: the cards run together
+   (``6C10HAH``), ``-`` for an empty hand, ``x`` for a seat sitting out;
+4. the widow as dealt (``-`` if empty);
+5. the auction so far, bids and passes in order separated by commas (``-`` before the
+   first bid);
+6. the cards the Frog bidder has laid away (``-`` if none);
+7. the trump suit (``-`` until it is known);
+8. the current trick as ``leader:cards`` (``2:AS10S``; ``2:`` before anyone has
+   played to it), or ``-`` outside the play;
+9. the cards each seat has won in tricks, as in field 3.
+
+The phase, the player to act, the bidder and contract and the count of tricks follow from
+these and are not written. Cards run in the order suit by suit (C D H S), each from Six to
+Ace, so a position has exactly one notation.
+
+>>> from frogspec.cards import CARDS
+>>> from frogspec.engine import new_deal
+>>> text = format_position(new_deal("foster-1909", 3, 0, CARDS))
+>>> text.split()[:2], text.split()[4:]
+(['foster-1909', '3/0'], ['-', '-', '-', '-', '-/-/-'])
+>>> parse_position(text) == new_deal("foster-1909", 3, 0, CARDS)
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+from frogspec.auction import Contract, auction_winner
+from frogspec.cards import FULL_PACK, format_cards, mask_of, parse_card, parse_suit
+from frogspec.engine import Phase, State
+from frogspec.errors import InvalidInputError
+from frogspec.rulesets import Ruleset, get_ruleset
+from frogspec.seats import eldest_first
+from frogspec.widow import DISCARDS
+
+__all__ = ["format_position", "parse_position"]
+
+_CARD = re.compile(r"(10|[AKQJ9876])([CDHS])")
+
+
+def _cards(mask: int) -> str:
+    return "".join(format_cards(mask)) or "-"
+
+
+def _parse_cards(text: str, what: str) -> int:
+    if text == "-":
+        return 0
+    pos = 0
+    mask = 0
+    while pos < len(text):
+        match = _CARD.match(text, pos)
+        if match is None:
+            raise InvalidInputError(f"{what}: cannot read a card at {text[pos:]!r}")
+        card = parse_card(match.group(0))
+        if mask >> card & 1:
+            raise InvalidInputError(f"{what}: card {match.group(0)} written twice")
+        mask |= 1 << card
+        pos = match.end()
+    return mask
+
+
+def _ruleset_field(ruleset: Ruleset) -> str:
+    changed = [
+        f"{opt.name}={_option_text(ruleset.option_values[opt.name])}"
+        for opt in ruleset.options
+        if ruleset.option_values[opt.name] != opt.default
+    ]
+    return f"{ruleset.id}[{','.join(changed)}]" if changed else ruleset.id
+
+
+def _option_text(value: str | bool) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value
+
+
+def _parse_ruleset(text: str) -> Ruleset:
+    match = re.fullmatch(r"([a-z0-9-]+)(?:\[([^\]]*)\])?", text)
+    if match is None:
+        raise InvalidInputError(f"ruleset field: cannot read {text!r}")
+    ruleset = get_ruleset(match.group(1))
+    options: dict[str, object] = {}
+    for item in filter(None, (match.group(2) or "").split(",")):
+        name, eq, value = item.partition("=")
+        if not eq:
+            raise InvalidInputError(f"ruleset field: option {item!r} needs name=value")
+        options[name] = {"true": True, "false": False}.get(value, value)
+    return ruleset.with_options(options)
+
+
+def _seat_masks(masks: tuple[int, ...], active: set[int]) -> str:
+    return "/".join(_cards(m) if seat in active else "x" for seat, m in enumerate(masks))
+
+
+def format_position(state: State) -> str:
+    """The one-line notation of a position."""
+    active = set(state.order)
+    auction = ",".join("pass" if bid is None else bid.code for _, bid in state.auction) or "-"
+    if state.leader is not None and state.phase == Phase.PLAY:
+        trick = f"{state.leader}:" + "".join(_one(c) for c in state.trick)
+    else:
+        trick = "-"
+    return " ".join(
+        (
+            _ruleset_field(state.ruleset),
+            f"{state.players}/{state.dealer}",
+            _seat_masks(state.hands, active),
+            _cards(state.widow),
+            auction,
+            _cards(state.laid_away),
+            state.trump.letter if state.trump is not None else "-",
+            trick,
+            _seat_masks(state.won, active),
+        )
+    )
+
+
+def _one(card: int) -> str:
+    return format_cards(1 << card)[0]
+
+
+def _parse_seat_masks(text: str, players: int, active: set[int], what: str) -> tuple[int, ...]:
+    parts = text.split("/")
+    if len(parts) != players:
+        raise InvalidInputError(f"{what}: {len(parts)} seats written for {players} players")
+    masks = []
+    for seat, part in enumerate(parts):
+        if (part == "x") != (seat not in active):
+            state = "sits out" if seat not in active else "is active"
+            raise InvalidInputError(f"{what}: seat {seat} {state}; write 'x' exactly for those "
+                                    "sitting out")
+        masks.append(0 if part == "x" else _parse_cards(part, f"{what}, seat {seat}"))
+    return tuple(masks)
+
+
+def parse_position(text: str) -> State:
+    """The position a notation describes; :class:`InvalidInputError` if it is not one."""
+    fields = text.split(" ")
+    if len(fields) != 9:
+        raise InvalidInputError(f"a position has 9 fields separated by spaces, got {len(fields)}")
+    ruleset = _parse_ruleset(fields[0])
+    match = re.fullmatch(r"(\d+)/(\d+)", fields[1])
+    if match is None:
+        raise InvalidInputError(f"players/dealer field: cannot read {fields[1]!r}")
+    players, dealer = int(match.group(1)), int(match.group(2))
+    if players not in ruleset.player_count():
+        raise InvalidInputError(f"ruleset {ruleset.id!r} does not allow {players} players")
+    if not 0 <= dealer < players:
+        raise InvalidInputError(f"dealer {dealer} is not a seat of {players}")
+    order = eldest_first(ruleset.active_seats(players, dealer), players, dealer)
+    active = set(order)
+    hands = _parse_seat_masks(fields[2], players, active, "hands")
+    widow = _parse_cards(fields[3], "widow")
+    history = _parse_auction(fields[4], ruleset, order)
+    laid_away = _parse_cards(fields[5], "laid away")
+    trump = None if fields[6] == "-" else parse_suit(fields[6])
+    leader, trick = _parse_trick(fields[7], active)
+    won = _parse_seat_masks(fields[8], players, active, "won")
+    if widow.bit_count() != 3:
+        raise InvalidInputError(f"the widow has 3 cards, got {widow.bit_count()}")
+
+    state = State(ruleset, players, dealer, order, hands, widow, Phase.AUCTION, None,
+                  auction=history, laid_away=laid_away, trump=trump, leader=leader,
+                  trick=tuple(trick), won=won)
+    state = _derive(state)
+    _check_cards(state)
+    return state
+
+
+def _parse_auction(text: str, ruleset: Ruleset, order: tuple[int, ...]) -> tuple[
+    tuple[int, Contract | None], ...
+]:
+    history: list[tuple[int, Contract | None]] = []
+    if text == "-":
+        return ()
+    for word in text.split(","):
+        turn = ruleset.auction_procedure(order, ruleset.contracts(), tuple(history))
+        if turn is None:
+            raise InvalidInputError(f"auction: {word!r} comes after the auction is over")
+        if word == "pass":
+            history.append((turn.seat, None))
+            continue
+        try:
+            bid = Contract[word.upper()]
+        except KeyError:
+            raise InvalidInputError(f"auction: unknown bid {word!r}") from None
+        if word != bid.code or bid not in turn.bids:
+            raise InvalidInputError(f"auction: seat {turn.seat} cannot bid {word!r} there")
+        history.append((turn.seat, bid))
+    return tuple(history)
+
+
+def _parse_trick(text: str, active: set[int]) -> tuple[int | None, list[int]]:
+    if text == "-":
+        return None, []
+    leader_text, colon, cards_text = text.partition(":")
+    if not colon or not leader_text.isdigit() or int(leader_text) not in active:
+        raise InvalidInputError(f"trick field: want leader:cards with an active leader, got "
+                                f"{text!r}")
+    trick: list[int] = []
+    pos = 0
+    while pos < len(cards_text):
+        match = _CARD.match(cards_text, pos)
+        if match is None:
+            raise InvalidInputError(f"trick field: cannot read a card at {cards_text[pos:]!r}")
+        trick.append(parse_card(match.group(0)))
+        pos = match.end()
+    if len(trick) > 2:
+        raise InvalidInputError("trick field: a trick in progress has at most 2 cards")
+    return int(leader_text), trick
+
+
+def _derive(state: State) -> State:
+    rs = state.ruleset
+    turn = rs.auction_procedure(state.order, rs.contracts(), state.auction)
+    played = state.leader is not None
+    if turn is not None:
+        if state.laid_away or state.trump or played or any(state.won):
+            raise InvalidInputError("the auction is not over, yet cards are laid away or played")
+        return state._replace(to_act=turn.seat)
+    won = auction_winner(state.auction)
+    if won is None:
+        if state.laid_away or state.trump or played or any(state.won):
+            raise InvalidInputError("everyone passed, yet the deal went on")
+        return state._replace(phase=Phase.OVER)
+    bidder, contract = won
+    state = state._replace(bidder=bidder, contract=contract)
+    if contract == Contract.FROG and state.laid_away.bit_count() < DISCARDS:
+        if played or any(state.won):
+            raise InvalidInputError("the Frog bidder has not laid away three cards")
+        return state._replace(phase=Phase.DISCARD, to_act=bidder)
+    if contract == Contract.CHICO and state.trump is None:
+        if played or any(state.won):
+            raise InvalidInputError("the Chico bidder has not named a trump")
+        return state._replace(phase=Phase.TRUMP, to_act=bidder)
+    tricks = sum(m.bit_count() for m in state.won) // 3
+    state = state._replace(tricks=tricks)
+    if tricks == 11:
+        if played:
+            raise InvalidInputError("all eleven tricks are played: write the trick as '-'")
+        return state._replace(phase=Phase.OVER)
+    if state.leader is None:
+        raise InvalidInputError("the play is on: write the trick as leader:cards")
+    order = state.order
+    to_act = order[(order.index(state.leader) + len(state.trick)) % len(order)]
+    return state._replace(phase=Phase.PLAY, to_act=to_act)
+
+
+def _check_cards(state: State) -> None:
+    taken_widow = state.contract == Contract.FROG and state.phase != Phase.AUCTION
+    parts = [*state.hands, state.laid_away, mask_of(state.trick), *state.won]
+    if not taken_widow:
+        parts.append(state.widow)
+    seen = 0
+    for part in parts:
+        if seen & part:
+            raise InvalidInputError(f"card {format_cards(seen & part)[0]} is in two places")
+        seen |= part
+    if seen != FULL_PACK:
+        missing = format_cards(FULL_PACK & ~seen)
+        raise InvalidInputError(f"cards missing from the position: {' '.join(missing)}")
+    if taken_widow and state.phase == Phase.DISCARD:
+        expected = {s: 11 for s in state.order}
+        assert state.bidder is not None
+        expected[state.bidder] = 14 - state.laid_away.bit_count()
+    else:
+        done = state.tricks
+        expected = {s: 11 - done for s in state.order}
+        if state.leader is not None:
+            for i in range(len(state.trick)):
+                expected[state.order[(state.order.index(state.leader) + i) % 3]] -= 1
+    for seat, count in expected.items():
+        if state.hands[seat].bit_count() != count:
+            raise InvalidInputError(f"seat {seat} should hold {count} cards here, holds "
+                                    f"{state.hands[seat].bit_count()}")
+    if state.trump is not None and state.contract is not None:
+        if state.contract != Contract.CHICO and state.trump.letter != "H":
+            raise InvalidInputError(f"{state.contract.code} is played with hearts trump")
+        if state.contract == Contract.CHICO and state.trump not in state.ruleset.chico_trump():
+            raise InvalidInputError(f"a Chico bidder cannot name {state.trump.letter} here")
+    elif state.trump is not None:
+        raise InvalidInputError("no trump before the auction is won")
