@@ -14,6 +14,7 @@ clockwise, or :data:`WIDOW` for the widow.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from frogspec.cards import Card
 from frogspec.registry import editorial, rule
@@ -76,6 +77,7 @@ def _packets(*sizes: int) -> DealPattern:
     ),
     question="deal-pattern",
 )
+@cache  # a pattern is data: build it once
 def packets_3_3_4_4() -> DealPattern:
     """The pre-war deal, 3-(3)-4-4."""
     return _packets(3, -3, 4, 4)
@@ -88,6 +90,7 @@ def packets_3_3_4_4() -> DealPattern:
     *post_1950("The dealer deals 4-(3)-3-4 cards instead of 3-(3)-4-4."),
     question="deal-pattern",
 )
+@cache  # a pattern is data: build it once
 def packets_4_3_3_4() -> DealPattern:
     """The post-1950 deal, 4-(3)-3-4."""
     return _packets(4, -3, 3, 4)
@@ -106,6 +109,7 @@ def packets_4_3_3_4() -> DealPattern:
     ),
     question="deal-pattern",
 )
+@cache  # a pattern is data: build it once
 def singly_slough_1_4_8() -> DealPattern:
     """The 1922 single-card deal."""
     pattern: list[int] = []
@@ -137,6 +141,7 @@ def singly_slough_1_4_8() -> DealPattern:
     ),
     question="deal-pattern",
 )
+@cache  # a pattern is data: build it once
 def gamerules_packets() -> DealPattern:
     """The deal we rule for the modern web page: 4-(3)-3-4."""
     return _packets(4, -3, 3, 4)

@@ -21,11 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from enum import IntEnum
+from functools import lru_cache
 from typing import NamedTuple
 
 from frogspec.auction import (
     AuctionHistory,
+    AuctionProcedure,
     Contract,
+    Turn,
     all_pass_ends_deal,
     auction_winner,
     contract_played,
@@ -54,6 +57,7 @@ from frogspec.trump import fixed_trump
 from frogspec.widow import DISCARDS, discardable, exchanges_widow
 
 __all__ = [
+    "PLAY_ACTIONS",
     "Action",
     "ActionKind",
     "MatchResult",
@@ -115,6 +119,22 @@ class Action(NamedTuple):
 
 
 PASS = Action(ActionKind.PASS)
+
+# The actions of a turn in the auction, by the bids it allows: every subset of contracts.
+_AUCTION_ACTIONS: dict[tuple[Contract, ...], tuple[Action, ...]] = {
+    bids: (PASS, *(Action(ActionKind.BID, c) for c in bids))
+    for bids in (tuple(c for c in Contract if subset >> (c - 1) & 1) for subset in range(8))
+}
+
+#: The action that plays each card, by card.
+PLAY_ACTIONS: tuple[Action, ...] = tuple(Action(ActionKind.PLAY, c) for c in range(36))
+
+# The play actions of every pattern of one suit's nine cards, so that the legal plays of a
+# hand are four table lookups.
+_PLAYS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(PLAY_ACTIONS[9 * suit + c] for c in cards_of(pattern)) for pattern in range(512))
+    for suit in range(4)
+)
 
 
 def parse_action(text: str) -> Action:
@@ -186,6 +206,23 @@ class State(NamedTuple):
         )
 
 
+_make = State._make
+
+
+@lru_cache(maxsize=8192)
+def _turn(
+    procedure: AuctionProcedure,
+    order: tuple[int, ...],
+    contracts: tuple[Contract, ...],
+    history: AuctionHistory,
+) -> Turn | None:
+    # An auction procedure is a pure function of small hashable values: remember answers.
+    return procedure(order, contracts, history)
+
+
+_CANONICAL = list(range(36))
+
+
 def _ruleset(ruleset: Ruleset | str) -> Ruleset:
     return ruleset if isinstance(ruleset, Ruleset) else get_ruleset(ruleset)
 
@@ -210,6 +247,8 @@ def check_players(ruleset: Ruleset, players: object) -> int:
 def check_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
     """``deck`` as a tuple if it is the 36 cards once each; :class:`InvalidInputError` if not."""
     cards = tuple(deck)
+    if sorted(cards) == _CANONICAL and all(type(card) is int for card in cards):
+        return cards
     if len(cards) != 36:
         raise InvalidInputError(f"a deck has 36 cards, got {len(cards)}")
     seen = 0
@@ -233,8 +272,6 @@ def new_deal(
     rs = _ruleset(ruleset)
     if options:
         rs = rs.with_options(options)
-    elif not rs.chosen:
-        rs = rs.with_options({})
     check_players(rs, players)
     _check_seat(dealer, players, "dealer")
     cards = check_deck(deck)
@@ -243,7 +280,7 @@ def new_deal(
     hands = [0] * players
     for seat, hand in zip(order, dealt, strict=True):
         hands[seat] = hand
-    turn = rs.auction_procedure(order, rs.contracts(), ())
+    turn = _turn(rs.auction_procedure, order, rs.contracts(), ())
     assert turn is not None, "an auction always opens with eldest's turn"
     return State(
         rs,
@@ -263,15 +300,18 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     phase = state.phase
     if phase == Phase.PLAY:
         hand = state.hands[state.to_act]  # type: ignore[index]
-        return tuple(
-            Action(ActionKind.PLAY, c)
-            for c in cards_of(legal_plays(hand, state.trick, state.trump))
+        mask = legal_plays(hand, state.trick, state.trump)
+        return (
+            _PLAYS[0][mask & 0x1FF]
+            + _PLAYS[1][mask >> 9 & 0x1FF]
+            + _PLAYS[2][mask >> 18 & 0x1FF]
+            + _PLAYS[3][mask >> 27]
         )
     if phase == Phase.AUCTION:
         rs = state.ruleset
-        turn = rs.auction_procedure(state.order, rs.contracts(), state.auction)
+        turn = _turn(rs.auction_procedure, state.order, rs.contracts(), state.auction)
         assert turn is not None
-        return (PASS, *(Action(ActionKind.BID, c) for c in turn.bids))
+        return _AUCTION_ACTIONS[turn.bids]
     if phase == Phase.DISCARD:
         hand = state.hands[state.to_act]  # type: ignore[index]
         return tuple(Action(ActionKind.DISCARD, c) for c in cards_of(discardable(hand)))
@@ -310,7 +350,7 @@ def apply(state: State, action: Action) -> State:
 def _apply_auction(state: State, action: Action) -> State:
     rs = state.ruleset
     contracts = rs.contracts()
-    turn = rs.auction_procedure(state.order, contracts, state.auction)
+    turn = _turn(rs.auction_procedure, state.order, contracts, state.auction)
     assert turn is not None
     seat = turn.seat
     if action.kind == ActionKind.PASS:
@@ -336,7 +376,7 @@ def _apply_auction(state: State, action: Action) -> State:
         raise _illegal(
             rs.auction_procedure, f"the auction is on: seat {seat} must pass or bid, not {action}"
         )
-    following = rs.auction_procedure(state.order, contracts, history)
+    following = _turn(rs.auction_procedure, state.order, contracts, history)
     if following is not None:
         return state._replace(auction=history, to_act=following.seat)
     won = auction_winner(history)
@@ -416,9 +456,12 @@ def _apply_play(state: State, action: Action) -> State:
     hands[seat] = hand & ~(1 << card)
     trick = (*trick, card)
     order = state.order
+    # The hot path: states are built field by field, in State's order, not with _replace.
     if len(trick) < len(order):
         following = order[(order.index(seat) + 1) % len(order)]
-        return state._replace(hands=tuple(hands), trick=trick, to_act=following)
+        return _make(
+            (*state[:4], tuple(hands), *state[5:7], following, *state[8:14], trick, *state[15:])
+        )
     leader = state.leader
     assert leader is not None
     winner = order[(order.index(leader) + trick_winner(trick, state.trump)) % len(order)]
@@ -427,23 +470,33 @@ def _apply_play(state: State, action: Action) -> State:
         won[winner] |= 1 << played
     tricks = state.tricks + 1
     if tricks == tricks_per_deal():
-        return state._replace(
-            hands=tuple(hands),
-            trick=(),
-            won=tuple(won),
-            tricks=tricks,
-            leader=None,
-            to_act=None,
-            phase=Phase.OVER,
+        return _make(
+            (
+                *state[:4],
+                tuple(hands),
+                state[5],
+                Phase.OVER,
+                None,
+                *state[8:13],
+                None,
+                (),
+                tuple(won),
+                tricks,
+            )
         )
     leader = next_leader(winner)
-    return state._replace(
-        hands=tuple(hands),
-        trick=(),
-        won=tuple(won),
-        tricks=tricks,
-        leader=leader,
-        to_act=leader,
+    return _make(
+        (
+            *state[:4],
+            tuple(hands),
+            *state[5:7],
+            leader,
+            *state[8:13],
+            leader,
+            (),
+            tuple(won),
+            tricks,
+        )
     )
 
 
@@ -513,8 +566,6 @@ def settle(
     (-20, 40, -20)
     """
     rs = _ruleset(ruleset)
-    if not rs.chosen:
-        rs = rs.with_options({})
     check_players(rs, players)
     _check_seat(dealer, players, "dealer")
     _check_seat(bidder, players, "bidder")

@@ -14,7 +14,12 @@ Besides the fields the protocol fixes, the ``game`` observation carries
 ``"widow_shown"`` (true or false) once a Frog has been bid, and an ``illegal`` error in a
 ``match`` carries ``"deal"``, the index of the deal, beside ``"at"``. Two ops are added:
 ``rules`` lists the rule ids a ruleset uses, and ``first_dealer`` applies a ruleset's rule
-for the first deal.
+for the first deal. A third, ``perft``, counts the legal action sequences from a position:
+it takes the fields of ``game`` and an optional ``depth`` (a number of actions; without it,
+every sequence to the end of the deal) and returns ``{"total": n, "by_first": {action: n}}``,
+the count under each legal first action; a sequence that reaches the end of the deal before
+``depth`` counts once. It refuses (``invalid``) a position with more than a million
+positions to visit.
 """
 
 from __future__ import annotations
@@ -214,6 +219,10 @@ class _IllegalAt(Exception):
 
 
 def _op_game(request: Request) -> Json:
+    return observation(_game_state(request))
+
+
+def _game_state(request: Request) -> State:
     ruleset = _ruleset(request)
     players, dealer = _seats_setup(request, ruleset, "dealer")
     state = new_deal(ruleset, players, dealer, _deck(request))
@@ -226,7 +235,7 @@ def _op_game(request: Request) -> Json:
             state = apply(state, action)
         except IllegalActionError as error:
             raise _IllegalAt(error, at) from None
-    return observation(state)
+    return state
 
 
 def _op_match(request: Request) -> Json:
@@ -286,6 +295,37 @@ def _op_first_dealer(request: Request) -> Json:
     return first_dealer_any(chosen, players)
 
 
+PERFT_LIMIT = 1_000_000
+"""The most positions ``perft`` visits before it refuses the request."""
+
+
+def _perft_count(state: State, depth: int | None, budget: list[int]) -> int:
+    if state.phase.code == "over" or depth == 0:
+        return 1
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise InvalidInputError(
+            f"perft would visit more than {PERFT_LIMIT} positions; give a smaller depth"
+        )
+    below = None if depth is None else depth - 1
+    return sum(_perft_count(apply(state, a), below, budget) for a in legal_actions(state))
+
+
+def _op_perft(request: Request) -> Json:
+    depth: int | None = None
+    if request.get("depth") is not None:
+        depth = _int(request, "depth")
+        if depth < 0:
+            raise InvalidInputError(f"depth must be 0 or more, got {depth}")
+    state = _game_state(request)
+    budget = [PERFT_LIMIT]
+    if state.phase.code == "over" or depth == 0:
+        return {"total": 1, "by_first": {}}
+    below = None if depth is None else depth - 1
+    by_first = {str(a): _perft_count(apply(state, a), below, budget) for a in legal_actions(state)}
+    return {"total": sum(by_first.values()), "by_first": by_first}
+
+
 OPS: dict[str, Callable[[Request], Json]] = {
     "hello": _op_hello,
     "card_points": _op_card_points,
@@ -297,6 +337,7 @@ OPS: dict[str, Callable[[Request], Json]] = {
     "match": _op_match,
     "rules": _op_rules,
     "first_dealer": _op_first_dealer,
+    "perft": _op_perft,
 }
 
 

@@ -135,8 +135,9 @@ def _parse_seat_masks(text: str, players: int, active: set[int], what: str) -> t
     for seat, part in enumerate(parts):
         if (part == "x") != (seat not in active):
             state = "sits out" if seat not in active else "is active"
-            raise InvalidInputError(f"{what}: seat {seat} {state}; write 'x' exactly for those "
-                                    "sitting out")
+            raise InvalidInputError(
+                f"{what}: seat {seat} {state}; write 'x' exactly for those sitting out"
+            )
         masks.append(0 if part == "x" else _parse_cards(part, f"{what}, seat {seat}"))
     return tuple(masks)
 
@@ -167,17 +168,30 @@ def parse_position(text: str) -> State:
     if widow.bit_count() != 3:
         raise InvalidInputError(f"the widow has 3 cards, got {widow.bit_count()}")
 
-    state = State(ruleset, players, dealer, order, hands, widow, Phase.AUCTION, None,
-                  auction=history, laid_away=laid_away, trump=trump, leader=leader,
-                  trick=tuple(trick), won=won)
+    state = State(
+        ruleset,
+        players,
+        dealer,
+        order,
+        hands,
+        widow,
+        Phase.AUCTION,
+        None,
+        auction=history,
+        laid_away=laid_away,
+        trump=trump,
+        leader=leader,
+        trick=tuple(trick),
+        won=won,
+    )
     state = _derive(state)
     _check_cards(state)
     return state
 
 
-def _parse_auction(text: str, ruleset: Ruleset, order: tuple[int, ...]) -> tuple[
-    tuple[int, Contract | None], ...
-]:
+def _parse_auction(
+    text: str, ruleset: Ruleset, order: tuple[int, ...]
+) -> tuple[tuple[int, Contract | None], ...]:
     history: list[tuple[int, Contract | None]] = []
     if text == "-":
         return ()
@@ -203,8 +217,9 @@ def _parse_trick(text: str, active: set[int]) -> tuple[int | None, list[int]]:
         return None, []
     leader_text, colon, cards_text = text.partition(":")
     if not colon or not leader_text.isdigit() or int(leader_text) not in active:
-        raise InvalidInputError(f"trick field: want leader:cards with an active leader, got "
-                                f"{text!r}")
+        raise InvalidInputError(
+            f"trick field: want leader:cards with an active leader, got {text!r}"
+        )
     trick: list[int] = []
     pos = 0
     while pos < len(cards_text):
@@ -279,8 +294,9 @@ def _check_cards(state: State) -> None:
                 expected[state.order[(state.order.index(state.leader) + i) % 3]] -= 1
     for seat, count in expected.items():
         if state.hands[seat].bit_count() != count:
-            raise InvalidInputError(f"seat {seat} should hold {count} cards here, holds "
-                                    f"{state.hands[seat].bit_count()}")
+            raise InvalidInputError(
+                f"seat {seat} should hold {count} cards here, holds {state.hands[seat].bit_count()}"
+            )
     if state.trump is not None and state.contract is not None:
         if state.contract != Contract.CHICO and state.trump.letter != "H":
             raise InvalidInputError(f"{state.contract.code} is played with hearts trump")

@@ -72,8 +72,8 @@ def lead_any_card(hand: int) -> int:
     cite(WIKIPEDIA_FROG, None, "Players must follow suit if able"),
     cite(GAMERULES, None, "The following players must follow suit if able."),
 )
-def follow_suit(hand: int, led: Suit) -> int:
-    """The cards of the suit led in the hand (none if the player is void)."""
+def follow_suit(hand: int, led: int) -> int:
+    """The cards of the suit led (a :class:`Suit` or its number) in the hand; none if void."""
     return hand & SUIT_MASKS[led]
 
 
@@ -85,8 +85,8 @@ def follow_suit(hand: int, led: Suit) -> int:
     cite(WIKIPEDIA_FROG, None, "There is no requirement to head the trick."),
     cite(GAMERULES, None, "there is no obligation to win tricks."),
 )
-def no_duty_to_head(following: int, best: Card, trump: Suit | None) -> int:
-    """Of the cards of the suit led, those he may play: all, whatever ``best`` is winning."""
+def no_duty_to_head(following: int, trick: Sequence[Card], trump: Suit | None) -> int:
+    """Of the cards of the suit led, those he may play: all, whatever is winning ``trick``."""
     return following
 
 
@@ -107,8 +107,8 @@ def must_trump(hand: int, trump: Suit | None) -> int:
     "A player who must trump may play any trump; he need not beat a trump already played.",
     cite(FOSTER_1909, "441–442", "he is not obliged to over-trump unless he likes."),
 )
-def no_duty_to_overtrump(trumps: int, best: Card, trump: Suit | None) -> int:
-    """Of his trumps, those he may play: all, whatever ``best`` is winning."""
+def no_duty_to_overtrump(trumps: int, trick: Sequence[Card], trump: Suit | None) -> int:
+    """Of his trumps, those he may play: all, whatever is winning ``trick``."""
     return trumps
 
 
@@ -146,13 +146,12 @@ def legal_plays(hand: int, trick: Sequence[Card], trump: Suit | None) -> int:
     """
     if not trick:
         return lead_any_card(hand)
-    best = trick[trick_winner(trick, trump)]
-    following = follow_suit(hand, Suit(trick[0] // 9))
+    following = follow_suit(hand, trick[0] // 9)
     if following:
-        return no_duty_to_head(following, best, trump)
+        return no_duty_to_head(following, trick, trump)
     trumps = must_trump(hand, trump)
     if trumps:
-        return no_duty_to_overtrump(trumps, best, trump)
+        return no_duty_to_overtrump(trumps, trick, trump)
     return any_card_when_unable(hand)
 
 

@@ -402,12 +402,13 @@ _GAMERULES = Ruleset(
 
 #: Every ruleset, by its stable id.
 RULESETS: dict[str, Ruleset] = {
-    rs.id: rs for rs in (_FOSTER, _HOYLE, _MODERN, _SOLO, _STRAIGHT, _COEUR, _GAMERULES)
+    rs.id: rs.with_options({})
+    for rs in (_FOSTER, _HOYLE, _MODERN, _SOLO, _STRAIGHT, _COEUR, _GAMERULES)
 }
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:
-    """The ruleset with this id, its options at their defaults.
+    """The ruleset with this id, its options at their defaults (see :meth:`Ruleset.with_options`).
 
     >>> get_ruleset("foster")
     Traceback (most recent call last):

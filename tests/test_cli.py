@@ -48,7 +48,9 @@ def test_cite(fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
         assert items[0]["id"] == "frogspec-settlement-rates-1-2-3"
         assert {i["id"] for i in items} >= {"official-rules-1922", "wikipedia-frog", "gamerules"}
     elif fmt == "bibtex":
-        assert "@misc{frogspec-settlement-rates-1-2-3," in out and "@book{official-rules-1922," in out
+        assert (
+            "@misc{frogspec-settlement-rates-1-2-3," in out and "@book{official-rules-1922," in out
+        )
     else:
         assert "as reported by Wikipedia" in out
 
@@ -62,7 +64,9 @@ def test_sources(capsys: pytest.CaptureFixture[str]) -> None:
 def test_unknown_rule_is_a_clear_error_with_the_nearest_ids() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "frogspec.cli", "rule", "play.must-trumps"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert proc.returncode == 2
     assert "no rule 'play.must-trumps'; did you mean play.must-trump" in proc.stderr
@@ -72,7 +76,9 @@ def test_unknown_rule_is_a_clear_error_with_the_nearest_ids() -> None:
 def test_unknown_ruleset_is_a_usage_error() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "frogspec.cli", "rules", "--ruleset", "fostr"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert proc.returncode == 2 and "invalid choice" in proc.stderr
     assert "Traceback" not in proc.stderr

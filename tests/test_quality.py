@@ -16,10 +16,10 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_mypy_strict() -> None:
-    proc = _run("mypy", "--strict", "frogspec", "tests", "dev.py")
+    proc = _run("mypy", "--strict", "frogspec", "tests", "benchmarks", "dev.py")
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
 def test_ruff() -> None:
-    proc = _run("ruff", "check", "frogspec", "tests", "dev.py")
+    proc = _run("ruff", "check", "frogspec", "tests", "benchmarks", "dev.py")
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -19,8 +19,7 @@ class TestGamerulesEightyPointExample:
         ("contract", "each"), [(Contract.FROG, 20), (Contract.CHICO, 40), (Contract.GRAND, 60)]
     )
     def test_eighty_points(self, contract: Contract, each: int) -> None:
-        payments = settle("gamerules", 3, dealer=0, bidder=1, contract=contract,
-                          bidder_points=80)
+        payments = settle("gamerules", 3, dealer=0, bidder=1, contract=contract, bidder_points=80)
         assert payments == (-each, 2 * each, -each)
 
     def test_forty_points_in_a_frog(self) -> None:
@@ -83,7 +82,15 @@ class TestTheCards:
 
     def test_points(self) -> None:
         assert [card_points(parse_card(r + "S")) for r in RANKS_HIGH_TO_LOW] == [
-            11, 10, 4, 3, 2, 0, 0, 0, 0,
+            11,
+            10,
+            4,
+            3,
+            2,
+            0,
+            0,
+            0,
+            0,
         ]
 
     def test_one_hundred_and_twenty_in_the_pack(self) -> None:
@@ -131,8 +138,12 @@ class TestOfficialRules1922:
     def test_coeur_dalene_fixed_payments(self) -> None:
         for contract, cents in ((Contract.FROG, 25), (Contract.CHICO, 50), (Contract.GRAND, 75)):
             assert settle("official-1922-coeur-dalene", 3, 0, 1, contract, 61) == (
-                -cents, 2 * cents, -cents,
+                -cents,
+                2 * cents,
+                -cents,
             )
             assert settle("official-1922-coeur-dalene", 3, 0, 1, contract, 110) == (
-                -cents, 2 * cents, -cents,
+                -cents,
+                2 * cents,
+                -cents,
             )

@@ -24,8 +24,7 @@ def test_every_quote_is_verbatim_in_the_held_text(entry: Rule) -> None:
     for citation in entry.citations:
         if citation.quote is not None:
             assert citation.quote in held_text(citation.quoted_source), (
-                f"{entry.id}: quote not found in {citation.quoted_source.short}: "
-                f"{citation.quote!r}"
+                f"{entry.id}: quote not found in {citation.quoted_source.short}: {citation.quote!r}"
             )
 
 

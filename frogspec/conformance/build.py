@@ -1,0 +1,310 @@
+"""Building cases: a request in, a case out, with the reference's answer as the expectation.
+
+:func:`make_case` sends a request to the reference harness (in process), keeps the parts
+of the response that every implementation must give (the ``message`` of an error is free
+text, and extension fields are dropped unless the case is about them), and checks the
+*hand-written expectation* of the case against it: a partial response (``check``) written
+from the sources. If the reference disagrees with the hand-written expectation, building
+fails: the vectors can only be written when the reference and the sources' own examples
+agree.
+
+:func:`traced_rules` lists the rules whose functions the reference evaluates while it
+answers a request; the generated cases exercise exactly those.
+
+The helpers :func:`deck_for` (a pack that deals given hands) and :func:`play_out` (finish a
+deal by a simple policy) serve the hand-written cases.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from types import CodeType, FrameType
+from typing import Any
+
+from frogspec.cards import format_card, parse_card
+from frogspec.conformance.model import CASE_ID_PATTERN, Case
+from frogspec.deal import WIDOW
+from frogspec.engine import Action, State, apply, legal_actions, new_deal, parse_action
+from frogspec.harness import handle
+from frogspec.prng import CANONICAL_ORDER
+from frogspec.registry import all_rules, get_rule
+from frogspec.rulesets import get_ruleset
+
+__all__ = [
+    "BuildError",
+    "Spec",
+    "deck_for",
+    "make_case",
+    "play_out",
+    "state_after",
+    "traced_rules",
+]
+
+Json = Any
+
+#: The paths compared as sets, by op, in every case of that op.
+DEFAULT_COMPARE: dict[str, dict[str, str]] = {
+    "legal_plays": {"$.result": "set"},
+    "deal": {"$.result.hands[*]": "set", "$.result.widow": "set"},
+    "game": {"$.result.legal": "set"},
+}
+
+#: Extension fields of responses, by extension name: the path where each stands.
+EXTENSION_FIELDS: dict[str, tuple[str, ...]] = {"widow_shown": ("$.result.widow_shown",)}
+
+#: Extension ops: an implementation may answer ``unsupported``.
+EXTENSION_OPS = ("perft", "first_dealer")
+
+
+class BuildError(Exception):
+    """A case that cannot be built: the reference disagrees with its hand-written expectation."""
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """A case before the reference has answered it.
+
+    ``check`` is the hand-written expectation: a partial response whose every key must be
+    in the reference's response with that value (lists compared as the case compares
+    them). ``untraced`` are rules the case exercises that no rule function shows being
+    called (a default chosen by an option, a convention); every other rule in ``rules``
+    must be one the reference evaluates.
+    """
+
+    id: str
+    description: str
+    request: dict[str, Json]
+    rules: tuple[str, ...]
+    check: dict[str, Json] | None = None
+    compare: dict[str, str] = field(default_factory=dict)
+    extension: str | None = None
+    source: str | None = None
+    untraced: tuple[str, ...] = ()
+    seeds: tuple[int, ...] = ()
+    traced: bool = False
+
+
+def _strip(response: dict[str, Json], op: str, extension: str | None) -> dict[str, Json]:
+    out = dict(response)
+    if "error" in out:
+        kept = ("kind", "rule", "at") if op in ("game", "perft") else ("kind", "rule")
+        error = {k: v for k, v in out["error"].items() if k in kept}
+        if error["kind"] != "illegal":
+            error.pop("rule", None)
+        out["error"] = error
+        return out
+    result = out.get("result")
+    if isinstance(result, dict) and extension not in EXTENSION_FIELDS:
+        for paths in EXTENSION_FIELDS.values():
+            for path in paths:
+                result.pop(path.rsplit(".", 1)[1], None)
+    return out
+
+
+def _contains(expected: Json, actual: Json) -> bool:
+    if isinstance(expected, dict):
+        return isinstance(actual, dict) and all(
+            k in actual and _contains(v, actual[k]) for k, v in expected.items()
+        )
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        return type(expected) is type(actual) and expected == actual
+    return bool(expected == actual)
+
+
+@cache
+def _rule_codes() -> tuple[dict[CodeType, str], tuple[Callable[[], None], ...]]:
+    codes: dict[CodeType, str] = {}
+    clears: list[Callable[[], None]] = []
+    for entry in all_rules():
+        function: Any = entry.function
+        while True:
+            clear = getattr(function, "cache_clear", None)
+            if clear is not None:
+                clears.append(clear)
+            wrapped = getattr(function, "__wrapped__", None)
+            if wrapped is None:
+                break
+            function = wrapped
+        code = getattr(function, "__code__", None)
+        if code is not None:
+            codes[code] = entry.id
+    return codes, tuple(clears)
+
+
+def traced_rules(request: Mapping[str, Json]) -> tuple[frozenset[str], dict[str, Json]]:
+    """The rules whose functions the reference calls while answering ``request``, and the
+    response. Caches of rule functions are cleared first, so a cached rule is seen too."""
+    codes, clears = _rule_codes()
+    for clear in clears:
+        clear()
+    seen: set[str] = set()
+
+    def profile(frame: FrameType, event: str, arg: object) -> None:
+        if event == "call":
+            rule_id = codes.get(frame.f_code)
+            if rule_id is not None:
+                seen.add(rule_id)
+
+    previous = sys.getprofile()
+    sys.setprofile(profile)
+    try:
+        response = handle(dict(request))
+    finally:
+        sys.setprofile(previous)
+    return frozenset(seen), response
+
+
+def make_case(spec: Spec, file: str) -> Case:
+    """Ask the reference, check the hand-written expectation, and return the case."""
+    if not CASE_ID_PATTERN.match(spec.id):
+        raise BuildError(f"malformed case id {spec.id!r}")
+    request = {"id": 1, **spec.request}
+    seen, response = traced_rules(request)
+    op = str(spec.request["op"])
+    response = _strip(response, op, spec.extension)
+    where = f"case {spec.id}"
+    if spec.check is not None and not _contains(spec.check, response):
+        raise BuildError(
+            f"{where}: the reference answers {response!r}, "
+            f"but the case expects {spec.check!r}"
+        )
+    for rule_id in spec.rules:
+        get_rule(rule_id)
+    if spec.traced:
+        rules = sorted(seen | set(spec.rules))
+    else:
+        claimed = set(spec.rules) - set(spec.untraced)
+        unseen = claimed - seen
+        if unseen:
+            raise BuildError(
+                f"{where}: claims {sorted(unseen)}, which the reference does not evaluate "
+                "for this request (list it in untraced if that is right)"
+            )
+        rules = list(spec.rules)
+    compare = {**DEFAULT_COMPARE.get(op, {}), **spec.compare}
+    if "error" in response:
+        compare = {}
+    extension = spec.extension or (op if op in EXTENSION_OPS else None)
+    return Case(
+        id=spec.id,
+        file=file,
+        description=spec.description,
+        rules=tuple(rules),
+        request=request,
+        response=response,
+        compare=compare,
+        extension=extension,
+        extension_paths=EXTENSION_FIELDS.get(extension or "", ()),
+        source=spec.source,
+        seeds=spec.seeds,
+    )
+
+
+def deck_for(
+    ruleset: str,
+    players: int,
+    dealer: int,
+    hands: Mapping[int, str],
+    widow: str = "",
+) -> list[str]:
+    """A pack that deals ``hands`` (space-separated cards by seat) and ``widow``.
+
+    Hands may be given in part: the cards no one asked for fill the places left, in the
+    canonical order of :data:`frogspec.prng.CANONICAL_ORDER`.
+    """
+    rs = get_ruleset(ruleset)
+    order = new_deal(rs, players, dealer, tuple(range(36))).order
+    pattern = rs.deal_pattern()
+    wanted: dict[int, list[str]] = {d: [] for d in (0, 1, 2, WIDOW)}
+    for seat, text in hands.items():
+        if seat not in order:
+            raise BuildError(f"seat {seat} sits out and takes no cards")
+        wanted[order.index(seat)] = text.split()
+    wanted[WIDOW] = widow.split()
+    used = [c for cards in wanted.values() for c in cards]
+    if len(set(used)) != len(used):
+        raise BuildError(f"a card is asked for twice: {used}")
+    rest = [c for c in CANONICAL_ORDER if c not in used]
+    deck: list[str] = []
+    for destination in pattern:
+        pool = wanted[destination]
+        deck.append(pool.pop(0) if pool else rest.pop(0))
+    if any(wanted.values()):
+        raise BuildError(f"too many cards asked for: {wanted}")
+    return deck
+
+
+def state_after(request: Mapping[str, Json]) -> State:
+    """The engine's state after a ``game`` request's actions."""
+    state = new_deal(
+        get_ruleset(request["ruleset"]).with_options(request.get("options") or {}),
+        request["players"],
+        request["dealer"],
+        [parse_card(c) for c in request["deck"]],
+    )
+    for text in request["actions"]:
+        state = apply(state, parse_action(text))
+    return state
+
+
+Policy = Callable[[State, Sequence[Action]], Action]
+
+
+def high_for_bidder(state: State, legal: Sequence[Action]) -> Action:
+    """A policy for :func:`play_out`: the bidder plays his strongest card, defenders their
+    weakest (trumps count above every other suit); in other phases the first legal action."""
+    if state.phase.code != "play":
+        return legal[0]
+
+    def strength(action: Action) -> int:
+        card = action.value
+        return card % 9 + (9 if state.trump is not None and card // 9 == state.trump else 0)
+
+    ranked = sorted(legal, key=strength)
+    return ranked[-1] if state.to_act == state.bidder else ranked[0]
+
+
+def low_for_bidder(state: State, legal: Sequence[Action]) -> Action:
+    """The reverse of :func:`high_for_bidder`: the bidder plays low, defenders high."""
+    if state.phase.code != "play":
+        return legal[0]
+
+    def strength(action: Action) -> int:
+        card = action.value
+        return card % 9 + (9 if state.trump is not None and card // 9 == state.trump else 0)
+
+    ranked = sorted(legal, key=strength)
+    return ranked[0] if state.to_act == state.bidder else ranked[-1]
+
+
+def play_out(
+    request: Mapping[str, Json], policy: Policy = high_for_bidder, stop: int | None = None
+) -> list[str]:
+    """The request's actions, followed by the policy's until the deal is over (or until
+    ``stop`` tricks have been played)."""
+    actions = list(request["actions"])
+    state = state_after(request)
+    while state.phase.code != "over":
+        if stop is not None and state.tricks >= stop and not state.trick:
+            break
+        action = policy(state, legal_actions(state))
+        actions.append(str(action))
+        state = apply(state, action)
+    return actions
+
+
+def cards(text: str) -> list[str]:
+    """Split space-separated cards, checking each: ``cards("AS 10H")``."""
+    return [format_card(parse_card(c)) for c in text.split()]
+
+
+def unique(ids: Iterable[str]) -> None:
+    """Raise :class:`BuildError` if an id is given twice."""
+    seen: set[str] = set()
+    for case_id in ids:
+        if case_id in seen:
+            raise BuildError(f"case id {case_id!r} is used twice")
+        seen.add(case_id)
