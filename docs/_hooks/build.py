@@ -1,0 +1,70 @@
+"""MkDocs hooks of the rulebook: the generated pages come from the registry at build time.
+
+- ``on_config`` expands the ``rules/`` and ``rulesets/`` entries of the nav into one page
+  per topic and per ruleset, and leaves out a page that no one has written (or, for the
+  conformance protocol, that ``spec/README.md`` does not yet provide), saying so.
+- ``on_files`` adds every page of :func:`frogspec.site.generated_pages` and every file of
+  :func:`frogspec.site.downloads` (the BibTeX and CSL-JSON bibliography, the protocol's
+  schemas) to the build. Nothing is copied by hand from the code.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+
+from frogspec import site
+
+log = logging.getLogger("mkdocs.hooks.frogspec")
+
+_generated: dict[str, str] = {}
+
+
+def _spec_dir(config: MkDocsConfig) -> Path:
+    return Path(config.config_file_path).resolve().parent / "spec"
+
+
+def _expand(items: list[Any], sections: dict[str, list[str]], exists: set[str]) -> list[Any]:
+    result: list[Any] = []
+    for item in items:
+        if isinstance(item, str) and item in sections:
+            result.extend(sections[item])
+            continue
+        if isinstance(item, dict):
+            (title, value), = item.items()
+            if isinstance(value, list):
+                result.append({title: _expand(value, sections, exists)})
+                continue
+            if isinstance(value, str) and value.endswith(".md") and value not in exists:
+                log.info("frogspec: %s does not exist yet; left out of the nav", value)
+                continue
+        elif isinstance(item, str) and item.endswith(".md") and item not in exists:
+            log.info("frogspec: %s does not exist yet; left out of the nav", item)
+            continue
+        result.append(item)
+    return result
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    _generated.clear()
+    _generated.update(site.generated_pages(_spec_dir(config)))
+    docs = Path(config.docs_dir)
+    exists = {p.relative_to(docs).as_posix() for p in docs.rglob("*.md")} | set(_generated)
+    if config.nav is not None:
+        config.nav = _expand(config.nav, site.nav_sections(), exists)
+    return config
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    for path, content in _generated.items():
+        if files.get_file_from_path(path) is not None:
+            raise PluginError(f"docs/{path} would hide the page generated from the registry")
+        files.append(File.generated(config, path, content=content))
+    for path, content in site.downloads(_spec_dir(config)).items():
+        files.append(File.generated(config, path, content=content))
+    return files

@@ -1,0 +1,388 @@
+"""Hypothesis strategies for Frog: cards, hands, packs, rulesets, positions and matches.
+
+The property tests draw from these, and so does the differential fuzzer. They are built
+to shrink well: every choice of the game is drawn as the index of one legal action (with
+``st.integers``), so hypothesis shrinks a failing line of play towards the first legal
+action at every step, and a pack towards the unshuffled order.
+
+Every strategy looks the rulesets up and calls the engine when it draws, not when it is
+built, so a test that swaps a rule function (or a ruleset in
+:data:`frogspec.rulesets.RULESETS`) draws games played by the swapped engine.
+
+>>> from hypothesis import find
+>>> line = find(lines(phase="trump"), lambda line: True)
+>>> line.state.phase.code, line.state.contract.code
+('trump', 'chico')
+
+Importing this module needs hypothesis (the ``test`` extra).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from hypothesis import reject
+from hypothesis import strategies as st
+
+from frogspec import engine
+from frogspec import rulesets as _rulesets
+from frogspec.auction import Contract
+from frogspec.cards import CARDS, Card, CardSet, Suit, mask_of, suit_of
+from frogspec.engine import Action, ActionKind, Phase, State
+from frogspec.rulesets import Ruleset
+
+__all__ = [
+    "ALL_ACTIONS",
+    "MAX_ACTIONS",
+    "Configuration",
+    "Line",
+    "MatchPlan",
+    "Settlement",
+    "Situation",
+    "Table",
+    "actions",
+    "card_sets",
+    "cards",
+    "configurations",
+    "dealers",
+    "decks",
+    "hands",
+    "lines",
+    "masks",
+    "matches",
+    "player_counts",
+    "rulesets",
+    "settlements",
+    "situations",
+    "tables",
+]
+
+#: How many actions a drawn line of play may hold at most. A deal under a correct engine
+#: never needs more than about 45; the bound keeps a broken engine whose deal never ends
+#: from drawing forever.
+MAX_ACTIONS = 120
+
+_PASS = Action(ActionKind.PASS)
+
+#: Every action there is: pass, the three bids, 36 discards, four trumps and 36 plays.
+ALL_ACTIONS: tuple[Action, ...] = (
+    _PASS,
+    *(Action(ActionKind.BID, c) for c in Contract),
+    *(Action(ActionKind.DISCARD, c) for c in CARDS),
+    *(Action(ActionKind.TRUMP, s) for s in Suit),
+    *(Action(ActionKind.PLAY, c) for c in CARDS),
+)
+
+
+# --- cards ----------------------------------------------------------------------------
+
+
+def cards() -> st.SearchStrategy[Card]:
+    """A card (0..35)."""
+    return st.integers(min_value=0, max_value=35)
+
+
+def masks(min_size: int = 0, max_size: int = 36) -> st.SearchStrategy[int]:
+    """A set of cards as a mask, of ``min_size`` to ``max_size`` cards."""
+    return st.sets(cards(), min_size=min_size, max_size=max_size).map(mask_of)
+
+
+def card_sets(min_size: int = 0, max_size: int = 36) -> st.SearchStrategy[CardSet]:
+    """A :class:`~frogspec.cards.CardSet` of ``min_size`` to ``max_size`` cards."""
+    return masks(min_size, max_size).map(CardSet)
+
+
+def hands(min_size: int = 1, max_size: int = 11) -> st.SearchStrategy[int]:
+    """A hand as a mask: one to eleven cards by default (a Frog bidder holds up to 14)."""
+    return masks(min_size, max_size)
+
+
+def decks() -> st.SearchStrategy[tuple[Card, ...]]:
+    """A shuffled pack: the 36 cards once each, ``deck[0]`` dealt first."""
+    return st.permutations(CARDS).map(tuple)
+
+
+def actions() -> st.SearchStrategy[Action]:
+    """Any action at all, legal or not (one of :data:`ALL_ACTIONS`)."""
+    return st.sampled_from(ALL_ACTIONS)
+
+
+class Situation(NamedTuple):
+    """A player about to play: his hand, the cards already in the trick, and trumps."""
+
+    hand: int
+    trick: tuple[Card, ...]
+    trump: Suit
+
+
+@st.composite
+def situations(draw: st.DrawFn, max_hand: int = 11) -> Situation:
+    """A hand, a trick of none to two cards not in it, and a trump suit.
+
+    The hand is drawn from a random choice of suits, so that hands void in the suit led,
+    in trumps or in both come often.
+    """
+    trump = draw(st.sampled_from(tuple(Suit)))
+    trick = tuple(draw(st.lists(cards(), max_size=2, unique=True)))
+    suits = draw(st.sets(st.sampled_from(tuple(Suit)), min_size=1))
+    pool = [c for c in CARDS if suit_of(c) in suits and c not in trick]
+    held = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=max_hand, unique=True))
+    return Situation(mask_of(held), trick, trump)
+
+
+# --- rulesets and tables --------------------------------------------------------------
+
+
+class Configuration(NamedTuple):
+    """A ruleset id and the values of its options (every option named)."""
+
+    ruleset: str
+    options: tuple[tuple[str, str | bool], ...]
+
+    @property
+    def option_dict(self) -> dict[str, str | bool]:
+        """The options as the engine and the protocol take them."""
+        return dict(self.options)
+
+    def resolve(self) -> Ruleset:
+        """The ruleset, looked up now, with these options in force."""
+        return _rulesets.get_ruleset(self.ruleset).with_options(self.option_dict)
+
+
+def configurations() -> tuple[Configuration, ...]:
+    """Every ruleset with every combination of its options' values, defaults first."""
+    found: list[Configuration] = []
+    for ruleset_id, ruleset in _rulesets.RULESETS.items():
+        names = [opt.name for opt in ruleset.options]
+        for values in itertools.product(*(tuple(opt.choices) for opt in ruleset.options)):
+            found.append(Configuration(ruleset_id, tuple(zip(names, values, strict=True))))
+    return tuple(found)
+
+
+@st.composite
+def rulesets(draw: st.DrawFn, contracts: frozenset[Contract] | None = None) -> Ruleset:
+    """A ruleset with one combination of its options in force.
+
+    ``contracts``: only rulesets that offer one of these contracts (to reach a Frog's
+    discard, say, which Straight Solo has no Frog for).
+    """
+    choices = configurations()
+    if contracts is not None:
+        choices = tuple(
+            c for c in choices if contracts & set(_rulesets.get_ruleset(c.ruleset).contracts())
+        )
+    return draw(st.sampled_from(choices)).resolve()
+
+
+def player_counts(ruleset: Ruleset) -> st.SearchStrategy[int]:
+    """A number of players the ruleset allows (shrinking to the fewest)."""
+    return st.sampled_from(tuple(ruleset.player_count()))
+
+
+def dealers(players: int) -> st.SearchStrategy[int]:
+    """A dealer's seat at a table of ``players``."""
+    return st.integers(min_value=0, max_value=players - 1)
+
+
+class Table(NamedTuple):
+    """A ruleset (options in force), a number of players and the dealer."""
+
+    ruleset: Ruleset
+    players: int
+    dealer: int
+
+
+@st.composite
+def tables(draw: st.DrawFn, contracts: frozenset[Contract] | None = None) -> Table:
+    """A ruleset with its options, a player count valid for it, and a dealer."""
+    ruleset = draw(rulesets(contracts))
+    players = draw(player_counts(ruleset))
+    return Table(ruleset, players, draw(dealers(players)))
+
+
+class Settlement(NamedTuple):
+    """The arguments of :func:`frogspec.engine.settle`: who bid what and how many points."""
+
+    ruleset: Ruleset
+    players: int
+    dealer: int
+    bidder: int
+    contract: Contract
+    bidder_points: int
+
+
+@st.composite
+def settlements(draw: st.DrawFn) -> Settlement:
+    """A table, a bidder among its active seats, one of its contracts and 0..120 points.
+
+    The points favour the edges: 0, 59, 60, 61 and 120 come often.
+    """
+    table = draw(tables())
+    rs = table.ruleset
+    bidder = draw(st.sampled_from(rs.active_seats(table.players, table.dealer)))
+    contract = draw(st.sampled_from(rs.contracts()))
+    points = draw(st.sampled_from((60, 61, 59, 0, 120)) | st.integers(0, 120))
+    return Settlement(rs, table.players, table.dealer, bidder, contract, points)
+
+
+# --- lines of play --------------------------------------------------------------------
+
+
+class Line(NamedTuple):
+    """A deal from the shuffled pack: ``states[0]`` is the new deal and ``states[i + 1]``
+    is ``apply(states[i], actions[i])``."""
+
+    deck: tuple[Card, ...]
+    states: tuple[State, ...]
+    actions: tuple[Action, ...]
+
+    @property
+    def start(self) -> State:
+        """The state the deal opened with."""
+        return self.states[0]
+
+    @property
+    def state(self) -> State:
+        """The state reached."""
+        return self.states[-1]
+
+    @property
+    def notation(self) -> list[str]:
+        """The actions in the protocol's notation."""
+        return [str(a) for a in self.actions]
+
+
+_PHASES = {phase.code: phase for phase in Phase}
+_ANY_CONTRACT = frozenset(Contract)
+#: For a target phase: the contracts the auction must end with to reach it.
+_STEER: dict[str, frozenset[Contract]] = {
+    "discard": frozenset({Contract.FROG}),
+    "trump": frozenset({Contract.CHICO}),
+    "play": _ANY_CONTRACT,
+}
+#: For a target phase: the most actions to take once inside it.
+_DEPTH_INSIDE = {"auction": 12, "discard": 2, "trump": 0, "play": 32}
+_GREEDY_STEPS = 40
+
+
+def _standing(state: State) -> Contract | None:
+    return next((bid for _, bid in reversed(state.auction) if bid is not None), None)
+
+
+def _can_be_won_with(state: State, targets: frozenset[Contract]) -> bool:
+    """Whether the auction can still end with one of ``targets``: the bidders bid the
+    lowest target while none stands, and otherwise pass."""
+    for _ in range(_GREEDY_STEPS):
+        if state.phase != Phase.AUCTION:
+            return state.contract in targets
+        standing = _standing(state)
+        choice = _PASS
+        if standing is None or standing not in targets:
+            bids = [
+                a
+                for a in engine.legal_actions(state)
+                if a.kind == ActionKind.BID and Contract(a.value) in targets
+            ]
+            if bids:
+                choice = bids[0]
+        state = engine.apply(state, choice)
+    return False
+
+
+@st.composite
+def lines(
+    draw: st.DrawFn,
+    phase: str | None = None,
+    table: Table | None = None,
+    bid: bool = False,
+    max_actions: int = MAX_ACTIONS,
+) -> Line:
+    """A deal played by random legal actions from a shuffled pack.
+
+    ``phase``: ``None`` stops at a random depth anywhere in the deal; ``"auction"``,
+    ``"discard"``, ``"trump"`` or ``"play"`` stops at a random point inside that phase
+    (steering the auction to a Frog, a Chico, or any bid, to get there); ``"over"`` plays
+    the deal to its end (everybody may pass, unless ``bid``). ``table`` fixes the
+    ruleset, players and dealer; otherwise they are drawn.
+    """
+    if phase is not None and phase not in _PHASES:
+        raise ValueError(f"phase must be one of {', '.join(_PHASES)} or None, not {phase!r}")
+    steer = _STEER.get(phase or "", _ANY_CONTRACT if bid else None)
+    if table is None:
+        table = draw(tables(steer))
+    deck = draw(decks())
+    state = engine.new_deal(table.ruleset, table.players, table.dealer, deck)
+    states = [state]
+    taken: list[Action] = []
+    target = _PHASES[phase] if phase is not None else None
+    depth = draw(st.integers(0, 60)) if phase is None else None
+    inside = draw(st.integers(0, _DEPTH_INSIDE[phase])) if phase in _DEPTH_INSIDE else None
+    steps_inside = 0
+    while state.phase != Phase.OVER and len(taken) < max_actions:
+        if depth is not None and len(taken) >= depth:
+            break
+        if target is not None and state.phase == target and target != Phase.OVER:
+            assert inside is not None
+            if steps_inside >= inside:
+                break
+            steps_inside += 1
+        choices = engine.legal_actions(state)
+        if state.phase == Phase.AUCTION and steer is not None:
+            choices = tuple(a for a in choices if _can_be_won_with(engine.apply(state, a), steer))
+        if target == Phase.AUCTION:
+            choices = tuple(a for a in choices if engine.apply(state, a).phase == Phase.AUCTION)
+            if not choices:
+                break
+        if not choices:
+            reject()
+        action = choices[draw(st.integers(0, len(choices) - 1))]
+        state = engine.apply(state, action)
+        states.append(state)
+        taken.append(action)
+    if target is not None and target != Phase.OVER and state.phase != target:
+        reject()
+    return Line(deck, tuple(states), tuple(taken))
+
+
+# --- matches --------------------------------------------------------------------------
+
+
+class MatchPlan(NamedTuple):
+    """A match as :func:`frogspec.engine.play_match` and the protocol's ``match`` op take
+    it: each deal a deck and the actions that play it to the end."""
+
+    ruleset: str
+    options: Mapping[str, str | bool]
+    players: int
+    first_dealer: int
+    deals: tuple[tuple[tuple[Card, ...], tuple[Action, ...]], ...]
+
+
+@st.composite
+def matches(draw: st.DrawFn, max_deals: int = 4) -> MatchPlan:
+    """A whole match of one to ``max_deals`` deals, each played to its end by random legal
+    actions, the deal turning to the left; the match stops early if the ruleset says the
+    game is over."""
+    table = draw(tables())
+    rs = table.ruleset
+    count = draw(st.integers(1, max_deals))
+    balances = [rs.bank()] * table.players
+    dealer = table.dealer
+    deals: list[tuple[tuple[Card, ...], tuple[Action, ...]]] = []
+    for _ in range(count):
+        line = draw(lines("over", Table(rs, table.players, dealer)))
+        deals.append((line.deck, line.actions))
+        final = line.state
+        if final.phase != Phase.OVER:
+            break
+        payments = engine.outcome(final).payments
+        loser = None
+        if final.bidder is not None:
+            loser = rs.game_end(balances, payments, final.bidder, table.players)
+        balances = [b + p for b, p in zip(balances, payments, strict=True)]
+        if loser is not None:
+            break
+        dealer = (dealer + 1) % table.players
+    return MatchPlan(rs.id, rs.option_values, table.players, table.dealer, tuple(deals))
