@@ -19,7 +19,6 @@ state (a test checks this). It is what the benchmarks and the random-deal vector
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from frogspec.cards import Card
 from frogspec.engine import PLAY_ACTIONS, Action, Phase, State, apply, legal_actions
@@ -45,7 +44,7 @@ def random_playout(state: State, rng: random.Random) -> tuple[State, list[Action
     won = list(state.won)
     order = state.order
     trump = state.trump
-    trick: Sequence[Card] = state.trick
+    trick: list[Card] = list(state.trick)
     leader = state.leader
     assert leader is not None
     tricks = state.tricks
@@ -53,6 +52,7 @@ def random_playout(state: State, rng: random.Random) -> tuple[State, list[Action
     seat = state.to_act
     assert seat is not None
     random_float = rng.random
+    append = actions.append
     following = {order[i]: order[(i + 1) % 3] for i in range(3)}
     position = {seat: i for i, seat in enumerate(order)}
     while True:
@@ -61,16 +61,16 @@ def random_playout(state: State, rng: random.Random) -> tuple[State, list[Action
         for _ in range(int(random_float() * legal.bit_count())):
             legal &= legal - 1  # drop the lowest card: pick the k-th
         card = (legal & -legal).bit_length() - 1
-        actions.append(PLAY_ACTIONS[card])
+        append(PLAY_ACTIONS[card])
         hands[seat] = hand & ~(1 << card)
-        trick = (*trick, card)
+        trick.append(card)
         if len(trick) < 3:
             seat = following[seat]
             continue
         winner = order[(position[leader] + trick_winner(trick, trump)) % 3]
         won[winner] |= 1 << trick[0] | 1 << trick[1] | 1 << trick[2]
         tricks += 1
-        trick = ()
+        trick = []
         if tricks == last:
             break
         leader = seat = next_leader(winner)

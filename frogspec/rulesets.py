@@ -302,6 +302,10 @@ _MODERN = dataclasses.replace(
         cite(WIKIPEDIA_FROG, None, "The rules of frog have varied little over time."),
     ),
     unit="chips",
+    notes=(
+        "The article's account of the auction is its own reading of Foster; the post-1950 "
+        "sources reach us only through it, so their auction is the article's.",
+    ),
     deal_pattern=deal.packets_4_3_3_4,
     auction_procedure=auction.one_round_frog_may_raise,
     widow_shown=widow.widow_hidden_in_frog,
@@ -337,6 +341,12 @@ _SOLO = Ruleset(
     game_end=match.first_unable_to_pay,
     options=(_SITTING_OUT, _PENALTY_FROG),
     also_uses=("match.unable-to-pay-order",),
+    notes=(
+        "The article lists the 1922 rules as differences from its account of Frog; where it "
+        "reports no difference (the auction, the play, the trump) that account is used.",
+        "Which seats play when six or seven sit down is an editorial ruling "
+        "(seats.active-six-or-seven).",
+    ),
 )
 
 _STRAIGHT = dataclasses.replace(
@@ -398,6 +408,11 @@ _GAMERULES = Ruleset(
     sitting_out=settlement.sitting_out_receive_only,
     bank=match.bank_150_points,
     game_end=match.never_over,
+    notes=(
+        "The page's deal of ten cards each cannot be (deal.gamerules-packets), and it says "
+        "nothing of showing the widow (widow.hidden-when-unsaid): both are editorial rulings.",
+        "The page sets no limit on the suit a Chico bidder calls (trump.chico-any-suit).",
+    ),
 )
 
 #: Every ruleset, by its stable id.
