@@ -43,7 +43,9 @@ def _ensure_environment() -> None:
 
 
 def _run(*command: str) -> int:
-    return subprocess.run(command, cwd=ROOT, check=False).returncode
+    # Material for MkDocs prints a banner about MkDocs 2 on every build; we pin mkdocs<2.
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run(command, cwd=ROOT, env=env, check=False).returncode
 
 
 def main(argv: list[str]) -> int:

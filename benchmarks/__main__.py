@@ -1,5 +1,7 @@
 """Run every benchmark: ``python -m benchmarks``."""
 
-from benchmarks import engine
+from benchmarks import conform, engine
 
 engine.main()
+print()
+conform.main()

@@ -47,6 +47,14 @@ def _bib_escape(text: str) -> str:
     return re.sub(r"([&%$#_{}])", r"\\\1", text)
 
 
+def _bib_value(name: str, value: str) -> str:
+    if name == "url":
+        return value
+    if name == "title":  # an extra pair of braces keeps the title's capitals
+        return "{" + _bib_escape(value) + "}"
+    return _bib_escape(value)
+
+
 def _pages_bib(pages: str) -> str:
     return pages.replace("–", "--")
 
@@ -61,7 +69,7 @@ def bibtex(source: Source) -> str:
         fields.append(("author", " and ".join(source.authors)))
     if source.editors:
         fields.append(("editor", " and ".join(source.editors)))
-    fields.append(("title", "{" + source.title + "}"))
+    fields.append(("title", source.title))
     if source.container:
         fields.append(("booktitle" if kind == "incollection" else "organization", source.container))
     if source.edition:
@@ -83,10 +91,7 @@ def bibtex(source: Source) -> str:
     notes = [n for n in (source.revision, source.reached) if n]
     if notes:
         fields.append(("note", ". ".join(n.rstrip(".") for n in notes) + "."))
-    body = ",\n".join(
-        f"  {name} = {{{_bib_escape(value) if name not in ('url',) else value}}}"
-        for name, value in fields
-    )
+    body = ",\n".join(f"  {name} = {{{_bib_value(name, value)}}}" for name, value in fields)
     return f"@{kind}{{{source.key},\n{body}\n}}"
 
 

@@ -28,7 +28,7 @@ __all__ = ["SUBCOMMAND_MODULES", "main"]
 
 #: Modules that add subcommands: each defines ``register(subparsers) -> None`` and sets a
 #: handler with ``parser.set_defaults(handler=function)``, ``function(args) -> int``.
-SUBCOMMAND_MODULES: tuple[str, ...] = ()
+SUBCOMMAND_MODULES: tuple[str, ...] = ("frogspec.conform", "frogspec.fuzz")
 
 Handler = Callable[[argparse.Namespace], int]
 

@@ -35,7 +35,16 @@ from frogspec.auction import (
     outbids,
     parse_contract,
 )
-from frogspec.cards import Card, Suit, cards_of, format_card, parse_card, parse_suit
+from frogspec.cards import (
+    FULL_PACK,
+    Card,
+    Suit,
+    cards_of,
+    format_card,
+    pack,
+    parse_card,
+    parse_suit,
+)
 from frogspec.deal import deal_cards, next_dealer_left
 from frogspec.errors import IllegalActionError, InvalidInputError
 from frogspec.play import (
@@ -237,24 +246,30 @@ def check_players(ruleset: Ruleset, players: object) -> int:
     """``players`` if the ruleset allows that many; :class:`InvalidInputError` otherwise."""
     allowed = ruleset.player_count()
     if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
-        raise InvalidInputError(
-            f"ruleset {ruleset.id!r} is for {allowed.start} to {allowed.stop - 1} players, "
-            f"got {players!r}"
+        many = (
+            f"exactly {allowed.start}"
+            if len(allowed) == 1
+            else f"{allowed.start} to {allowed.stop - 1}"
         )
+        raise InvalidInputError(f"ruleset {ruleset.id!r} is for {many} players, got {players!r}")
     return players
 
 
 def check_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
-    """``deck`` as a tuple if it is the 36 cards once each; :class:`InvalidInputError` if not."""
+    """``deck`` as a tuple if it is the pack (:func:`~frogspec.cards.pack`, the 36 cards)
+    once each; :class:`InvalidInputError` if not."""
     cards = tuple(deck)
-    if sorted(cards) == _CANONICAL and all(type(card) is int for card in cards):
+    full = pack()
+    if full == FULL_PACK and sorted(cards) == _CANONICAL and all(type(c) is int for c in cards):
         return cards
-    if len(cards) != 36:
-        raise InvalidInputError(f"a deck has 36 cards, got {len(cards)}")
+    if len(cards) != full.bit_count():
+        raise InvalidInputError(f"a deck has {full.bit_count()} cards, got {len(cards)}")
     seen = 0
     for card in cards:
         if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 36:
             raise InvalidInputError(f"not a card: {card!r}")
+        if not full >> card & 1:
+            raise InvalidInputError(f"{format_card(card)} is not a card of the pack")
         if seen >> card & 1:
             raise InvalidInputError(f"duplicate card {format_card(card)} in the deck")
         seen |= 1 << card
@@ -379,9 +394,10 @@ def _apply_auction(state: State, action: Action) -> State:
     following = _turn(rs.auction_procedure, state.order, contracts, history)
     if following is not None:
         return state._replace(auction=history, to_act=following.seat)
-    won = auction_winner(history)
-    if won is None:
+    if all_pass_ends_deal(history):
         return state._replace(auction=history, phase=Phase.OVER, to_act=None)
+    won = auction_winner(history)
+    assert won is not None, "an auction that is not all passes has a highest bid"
     bidder, bid = won
     contract = contract_played(bid)
     trump = fixed_trump(contract)
@@ -506,8 +522,10 @@ def _why_not(
     # Name the first duty, in the sources' order, that the card fails.
     from frogspec import play
 
-    led = Suit(trick[0] // 9)
     name = format_card(card)
+    if not trick:
+        return _illegal(play.lead_any_card, f"seat {seat} may not lead {name}")
+    led = Suit(trick[0] // 9)
     if follow_suit(hand, led):
         if card // 9 != led:
             return _illegal(
@@ -557,7 +575,7 @@ def settle(
     players: int,
     dealer: int,
     bidder: int,
-    contract: Contract,
+    contract: Contract | str,
     bidder_points: int,
 ) -> tuple[int, ...]:
     """The payments by seat when ``bidder`` took ``bidder_points`` in ``contract``.
@@ -566,6 +584,8 @@ def settle(
     (-20, 40, -20)
     """
     rs = _ruleset(ruleset)
+    if not isinstance(contract, Contract):
+        contract = parse_contract(contract)
     check_players(rs, players)
     _check_seat(dealer, players, "dealer")
     _check_seat(bidder, players, "bidder")

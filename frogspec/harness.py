@@ -20,11 +20,17 @@ every sequence to the end of the deal) and returns ``{"total": n, "by_first": {a
 the count under each legal first action; a sequence that reaches the end of the deal before
 ``depth`` counts once. It refuses (``invalid``) a position with more than a million
 positions to visit.
+
+A testing aid: ``FROGSPEC_TWIN=<rule id> python -m frogspec.harness`` runs the harness with
+the broken twin of that rule swapped in (one plausible mistake, see :mod:`frogspec.twins`):
+a deliberately broken implementation, to show that the vectors, the runner and the fuzzer
+catch it. Unset, the harness is the faithful reference.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -84,7 +90,9 @@ def _int(request: Request, name: str) -> int:
 
 def _ruleset(request: Request) -> Ruleset:
     ruleset_id = _field(request, "ruleset")
-    if not isinstance(ruleset_id, str) or ruleset_id not in RULESETS:
+    if not isinstance(ruleset_id, str):
+        raise InvalidInputError(f"ruleset must be a string, got {ruleset_id!r}")
+    if ruleset_id not in RULESETS:
         raise Unsupported(f"ruleset {ruleset_id!r} is not offered; rulesets: {', '.join(RULESETS)}")
     options = request.get("options", {})
     if options is None:
@@ -384,7 +392,22 @@ def respond(line: str) -> str:
 
 
 def main() -> int:
-    """Serve requests from standard input until it closes."""
+    """Serve requests from standard input until it closes.
+
+    A testing aid: with ``FROGSPEC_TWIN`` set to a rule id, the harness first swaps in that
+    rule's broken twin (:mod:`frogspec.twins`), and so serves as a deliberately broken
+    implementation for testing a conformance runner or a fuzzer.
+    """
+    twin = os.environ.get("FROGSPEC_TWIN")
+    if twin:
+        from frogspec.errors import FrogError
+        from frogspec.twins import install
+
+        try:
+            install(twin)
+        except FrogError as error:
+            print(f"frogspec.harness: FROGSPEC_TWIN: {error}", file=sys.stderr)
+            return 2
     stdin = sys.stdin
     stdout = sys.stdout
     for line in stdin:

@@ -76,7 +76,8 @@ class Option:
     """A named option of a ruleset, with its allowed values and default.
 
     ``choices`` maps each value to the rule it selects (or ``None`` where the value turns
-    a rule off); ``default_rule`` is the editorial ruling that sets the default, if any.
+    a rule off); ``default_rule`` is the editorial ruling that sets the default, if any,
+    and ``default_from`` its function, which :meth:`default_value` asks.
     """
 
     name: str
@@ -85,6 +86,11 @@ class Option:
     choices: Mapping[str | bool, Callable[..., Any] | None]
     field: str
     default_rule: str | None = None
+    default_from: Callable[[], str | bool] | None = None
+
+    def default_value(self) -> str | bool:
+        """The value in force when none is given: the ruling's answer, if a ruling sets it."""
+        return self.default if self.default_from is None else self.default_from()
 
     def describe_values(self) -> str:
         """The allowed values, as JSON would write them."""
@@ -158,7 +164,7 @@ class Ruleset:
         changes: dict[str, Any] = {}
         chosen: list[tuple[str, str | bool]] = []
         for opt in self.options:
-            value = options.get(opt.name, opt.default)
+            value = options[opt.name] if opt.name in options else opt.default_value()
             if type(value) is not type(opt.default) or value not in opt.choices:
                 raise InvalidInputError(
                     f"option {opt.name!r} of ruleset {self.id!r} must be one of "
@@ -171,7 +177,7 @@ class Ruleset:
     @property
     def option_values(self) -> dict[str, str | bool]:
         """The options in force, by name."""
-        values: dict[str, str | bool] = {opt.name: opt.default for opt in self.options}
+        values: dict[str, str | bool] = {opt.name: opt.default_value() for opt in self.options}
         values.update(dict(self.chosen))
         return values
 
@@ -235,6 +241,7 @@ _SITTING_OUT = Option(
     choices={name: fn for name, fn in settlement.SITTING_OUT_SYSTEMS.items()},
     field="sitting_out",
     default_rule="settlement.default-system-receive-only",
+    default_from=settlement.default_sitting_out_system,
 )
 
 _PENALTY_FROG = Option(

@@ -146,7 +146,7 @@ class TestMalformedInput:
     def test_players_out_of_range(self) -> None:
         with pytest.raises(InvalidInputError, match="3 to 5 players"):
             new_deal("foster-1909", 6, 0, CARDS)
-        with pytest.raises(InvalidInputError, match="3 to 3 players"):
+        with pytest.raises(InvalidInputError, match="exactly 3 players"):
             new_deal("gamerules", 4, 0, CARDS)
 
     def test_dealer_out_of_range(self) -> None:

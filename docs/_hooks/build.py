@@ -36,9 +36,11 @@ def _expand(items: list[Any], sections: dict[str, list[str]], exists: set[str]) 
             result.extend(sections[item])
             continue
         if isinstance(item, dict):
-            (title, value), = item.items()
+            ((title, value),) = item.items()
             if isinstance(value, list):
-                result.append({title: _expand(value, sections, exists)})
+                children = _expand(value, sections, exists)
+                if children:
+                    result.append({title: children})
                 continue
             if isinstance(value, str) and value.endswith(".md") and value not in exists:
                 log.info("frogspec: %s does not exist yet; left out of the nav", value)

@@ -14,9 +14,16 @@ import griffe
 from frogspec.site.markup import docstring_to_markdown
 
 
+def _convert(obj: griffe.Object) -> None:
+    if obj.docstring is not None:
+        obj.docstring.value = docstring_to_markdown(obj.docstring.value)
+
+
 class DoctestFences(griffe.Extension):
-    """Rewrite every docstring once the object tree is built."""
+    """Rewrite every docstring once the object tree is built (the package's own too)."""
 
     def on_object(self, *, obj: griffe.Object, loader: griffe.GriffeLoader, **kwargs: Any) -> None:
-        if obj.docstring is not None:
-            obj.docstring.value = docstring_to_markdown(obj.docstring.value)
+        _convert(obj)
+
+    def on_package(self, *, pkg: griffe.Module, loader: griffe.GriffeLoader, **kwargs: Any) -> None:
+        _convert(pkg)

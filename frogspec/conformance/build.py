@@ -25,7 +25,7 @@ from types import CodeType, FrameType
 from typing import Any
 
 from frogspec.cards import format_card, parse_card
-from frogspec.conformance.model import CASE_ID_PATTERN, Case
+from frogspec.conformance.model import CASE_ID_PATTERN, Case, VectorError, differences
 from frogspec.deal import WIDOW
 from frogspec.engine import Action, State, apply, legal_actions, new_deal, parse_action
 from frogspec.harness import handle
@@ -59,7 +59,7 @@ EXTENSION_FIELDS: dict[str, tuple[str, ...]] = {"widow_shown": ("$.result.widow_
 EXTENSION_OPS = ("perft", "first_dealer")
 
 
-class BuildError(Exception):
+class BuildError(VectorError):
     """A case that cannot be built: the reference disagrees with its hand-written expectation."""
 
 
@@ -71,7 +71,9 @@ class Spec:
     in the reference's response with that value (lists compared as the case compares
     them). ``untraced`` are rules the case exercises that no rule function shows being
     called (a default chosen by an option, a convention); every other rule in ``rules``
-    must be one the reference evaluates.
+    must be one the reference evaluates. ``if_traced`` are rules the case exercises when
+    the reference evaluates them for it; ``traced`` adds every rule the reference evaluates
+    (the generated cases).
     """
 
     id: str
@@ -85,6 +87,7 @@ class Spec:
     untraced: tuple[str, ...] = ()
     seeds: tuple[int, ...] = ()
     traced: bool = False
+    if_traced: tuple[str, ...] = ()
 
 
 def _strip(response: dict[str, Json], op: str, extension: str | None) -> dict[str, Json]:
@@ -104,56 +107,52 @@ def _strip(response: dict[str, Json], op: str, extension: str | None) -> dict[st
     return out
 
 
-def _contains(expected: Json, actual: Json) -> bool:
-    if isinstance(expected, dict):
-        return isinstance(actual, dict) and all(
-            k in actual and _contains(v, actual[k]) for k, v in expected.items()
-        )
-    if isinstance(expected, bool) or isinstance(actual, bool):
-        return type(expected) is type(actual) and expected == actual
-    return bool(expected == actual)
-
-
 @cache
-def _rule_codes() -> tuple[dict[CodeType, str], tuple[Callable[[], None], ...]]:
+def _rule_codes() -> dict[CodeType, str]:
     codes: dict[CodeType, str] = {}
-    clears: list[Callable[[], None]] = []
     for entry in all_rules():
         function: Any = entry.function
-        while True:
-            clear = getattr(function, "cache_clear", None)
-            if clear is not None:
-                clears.append(clear)
-            wrapped = getattr(function, "__wrapped__", None)
-            if wrapped is None:
-                break
-            function = wrapped
+        while hasattr(function, "__wrapped__"):
+            function = function.__wrapped__
         code = getattr(function, "__code__", None)
         if code is not None:
             codes[code] = entry.id
-    return codes, tuple(clears)
+    return codes
+
+
+def _clear_caches() -> None:
+    # Any function of the package may remember answers (a cached rule, a table built from
+    # a rule): forget them all, so that every rule the answer depends on is called again.
+    for name, module in list(sys.modules.items()):
+        if name != "frogspec" and not name.startswith("frogspec."):
+            continue
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear):
+                clear()
 
 
 def traced_rules(request: Mapping[str, Json]) -> tuple[frozenset[str], dict[str, Json]]:
     """The rules whose functions the reference calls while answering ``request``, and the
-    response. Caches of rule functions are cleared first, so a cached rule is seen too."""
-    codes, clears = _rule_codes()
-    for clear in clears:
-        clear()
+    response. The package's function caches are cleared first, so that a rule whose answer
+    was remembered from an earlier request is seen too."""
+    codes = _rule_codes()
+    _clear_caches()
     seen: set[str] = set()
 
-    def profile(frame: FrameType, event: str, arg: object) -> None:
-        if event == "call":
-            rule_id = codes.get(frame.f_code)
-            if rule_id is not None:
-                seen.add(rule_id)
+    def trace(frame: FrameType, event: str, arg: object) -> None:
+        # Called once per new frame (settrace, unlike setprofile, skips returns and C calls);
+        # returning None asks for no tracing inside the frame.
+        rule_id = codes.get(frame.f_code)
+        if rule_id is not None:
+            seen.add(rule_id)
 
-    previous = sys.getprofile()
-    sys.setprofile(profile)
+    previous = sys.gettrace()
+    sys.settrace(trace)
     try:
         response = handle(dict(request))
     finally:
-        sys.setprofile(previous)
+        sys.settrace(previous)
     return frozenset(seen), response
 
 
@@ -163,14 +162,20 @@ def make_case(spec: Spec, file: str) -> Case:
         raise BuildError(f"malformed case id {spec.id!r}")
     request = {"id": 1, **spec.request}
     seen, response = traced_rules(request)
+    error = response.get("error")
+    if isinstance(error, dict) and isinstance(error.get("rule"), str):
+        seen |= {error["rule"]}  # the rule the reference names has been applied
     op = str(spec.request["op"])
     response = _strip(response, op, spec.extension)
     where = f"case {spec.id}"
-    if spec.check is not None and not _contains(spec.check, response):
-        raise BuildError(
-            f"{where}: the reference answers {response!r}, "
-            f"but the case expects {spec.check!r}"
-        )
+    compare = {} if "error" in response else {**DEFAULT_COMPARE.get(op, {}), **spec.compare}
+    if spec.check is not None:
+        wrong = differences(spec.check, response, compare)
+        if wrong:
+            raise BuildError(
+                f"{where}: the reference departs from the case's expectation: "
+                + "; ".join(wrong)
+            )
     for rule_id in spec.rules:
         get_rule(rule_id)
     if spec.traced:
@@ -183,10 +188,7 @@ def make_case(spec: Spec, file: str) -> Case:
                 f"{where}: claims {sorted(unseen)}, which the reference does not evaluate "
                 "for this request (list it in untraced if that is right)"
             )
-        rules = list(spec.rules)
-    compare = {**DEFAULT_COMPARE.get(op, {}), **spec.compare}
-    if "error" in response:
-        compare = {}
+        rules = list(spec.rules) + [r for r in spec.if_traced if r in seen]
     extension = spec.extension or (op if op in EXTENSION_OPS else None)
     return Case(
         id=spec.id,

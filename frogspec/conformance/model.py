@@ -149,7 +149,7 @@ def default_vectors_dir() -> Path:
 
 def _need(data: Mapping[str, Json], key: str, kind: type | tuple[type, ...], where: str) -> Json:
     value = data.get(key)
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise VectorError(f"{where}: {key!r} is missing or not a {_kind_name(kind)}")
     return value
 

@@ -239,15 +239,15 @@ _ALL: tuple[Invariant, ...] = (
     Invariant(
         "no-duty-to-head",
         "play",
-        "There are deals in which a player following suit may play a card that does not "
-        "head the trick.",
+        "There are deals in which a player following suit, who could head the trick, may "
+        "play a card that does not.",
         ("play.no-duty-to-head",),
     ),
     Invariant(
         "no-duty-to-overtrump",
         "play",
-        "There are deals in which a player who must trump may play a trump lower than a "
-        "trump already in the trick.",
+        "There are deals in which a player who must trump, and could over-trump a trump "
+        "already in the trick, may play a lower trump.",
         ("play.no-duty-to-overtrump",),
     ),
     Invariant(
@@ -397,6 +397,14 @@ _ALL: tuple[Invariant, ...] = (
         kind="engine",
     ),
     Invariant(
+        "notation-position",
+        "notation",
+        "Every position reached in a deal writes as one line of the position notation, which "
+        "reads back to the same position.",
+        (),
+        kind="engine",
+    ),
+    Invariant(
         "notation-cardset",
         "notation",
         "Every set of cards prints as its cards' names and parses back to the same set.",
@@ -462,8 +470,13 @@ def invariants_bitten_by(test: Callable[..., Any]) -> tuple[str, ...]:
     return (bitten,) if bitten else ()
 
 
-def markdown() -> str:
-    """The invariants as Markdown, topic by topic: id, statement and rule ids."""
+def markdown(rule_link: Callable[[str], str] | None = None) -> str:
+    """The invariants as Markdown, topic by topic: id, statement and rule ids.
+
+    ``rule_link`` writes a rule id as Markdown (a link to the rule, say); by default the
+    id is written as code.
+    """
+    show = rule_link if rule_link is not None else (lambda rule_id: f"`{rule_id}`")
     lines: list[str] = []
     for topic, title in TOPICS.items():
         members = [inv for inv in _ALL if inv.topic == topic]
@@ -472,7 +485,7 @@ def markdown() -> str:
         lines += [f"## {title}", ""]
         for inv in members:
             if inv.rules:
-                rules = ", ".join(f"`{rule_id}`" for rule_id in inv.rules)
+                rules = ", ".join(show(rule_id) for rule_id in inv.rules)
                 checked = f"Rules checked: {rules}."
             else:
                 checked = "A promise of the engine's interface; it checks no rule of the game."

@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from frogspec import engine
 from frogspec import rulesets as _rulesets
 from frogspec.auction import Contract
-from frogspec.cards import CARDS, Card, CardSet, Suit, mask_of, suit_of
+from frogspec.cards import CARDS, FULL_PACK, Card, CardSet, Suit, format_card, mask_of
 from frogspec.engine import Action, ActionKind, Phase, State
 from frogspec.rulesets import Ruleset
 
@@ -86,6 +86,8 @@ def cards() -> st.SearchStrategy[Card]:
 
 def masks(min_size: int = 0, max_size: int = 36) -> st.SearchStrategy[int]:
     """A set of cards as a mask, of ``min_size`` to ``max_size`` cards."""
+    if (min_size, max_size) == (0, 36):
+        return st.integers(min_value=0, max_value=FULL_PACK)
     return st.sets(cards(), min_size=min_size, max_size=max_size).map(mask_of)
 
 
@@ -99,9 +101,10 @@ def hands(min_size: int = 1, max_size: int = 11) -> st.SearchStrategy[int]:
     return masks(min_size, max_size)
 
 
-def decks() -> st.SearchStrategy[tuple[Card, ...]]:
-    """A shuffled pack: the 36 cards once each, ``deck[0]`` dealt first."""
-    return st.permutations(CARDS).map(tuple)
+def decks() -> st.SearchStrategy[list[Card]]:
+    """A shuffled pack: a list of the 36 cards once each, ``deck[0]`` dealt first
+    (shrinking towards the unshuffled order)."""
+    return st.permutations(CARDS)
 
 
 def actions() -> st.SearchStrategy[Action]:
@@ -119,17 +122,24 @@ class Situation(NamedTuple):
 
 @st.composite
 def situations(draw: st.DrawFn, max_hand: int = 11) -> Situation:
-    """A hand, a trick of none to two cards not in it, and a trump suit.
+    """A hand of one to ``max_hand`` cards, a trick of none to two cards not in it, and a
+    trump suit.
 
-    The hand is drawn from a random choice of suits, so that hands void in the suit led,
-    in trumps or in both come often.
+    The hand is drawn suit by suit, each suit held or not, so that hands void in the suit
+    led, in trumps or in both come often.
     """
     trump = draw(st.sampled_from(tuple(Suit)))
     trick = tuple(draw(st.lists(cards(), max_size=2, unique=True)))
-    suits = draw(st.sets(st.sampled_from(tuple(Suit)), min_size=1))
-    pool = [c for c in CARDS if suit_of(c) in suits and c not in trick]
-    held = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=max_hand, unique=True))
-    return Situation(mask_of(held), trick, trump)
+    hand = 0
+    for suit in Suit:
+        if draw(st.booleans()):
+            hand |= draw(st.integers(1, 0x1FF)) << (9 * suit)
+    hand &= ~mask_of(trick)
+    while hand.bit_count() > max_hand:
+        hand &= hand - 1  # drop the lowest card
+    if not hand:
+        hand = 1 << draw(st.sampled_from([c for c in CARDS if c not in trick]))
+    return Situation(hand, trick, trump)
 
 
 # --- rulesets and tables --------------------------------------------------------------
@@ -152,7 +162,8 @@ class Configuration(NamedTuple):
 
 
 def configurations() -> tuple[Configuration, ...]:
-    """Every ruleset with every combination of its options' values, defaults first."""
+    """Every ruleset with every combination of its options' values, defaults first (for
+    tests that go through them all)."""
     found: list[Configuration] = []
     for ruleset_id, ruleset in _rulesets.RULESETS.items():
         names = [opt.name for opt in ruleset.options]
@@ -163,17 +174,19 @@ def configurations() -> tuple[Configuration, ...]:
 
 @st.composite
 def rulesets(draw: st.DrawFn, contracts: frozenset[Contract] | None = None) -> Ruleset:
-    """A ruleset with one combination of its options in force.
+    """A ruleset, each equally likely, with a value drawn for each of its options.
 
     ``contracts``: only rulesets that offer one of these contracts (to reach a Frog's
     discard, say, which Straight Solo has no Frog for).
     """
-    choices = configurations()
-    if contracts is not None:
-        choices = tuple(
-            c for c in choices if contracts & set(_rulesets.get_ruleset(c.ruleset).contracts())
-        )
-    return draw(st.sampled_from(choices)).resolve()
+    ids = [
+        ruleset_id
+        for ruleset_id, ruleset in _rulesets.RULESETS.items()
+        if contracts is None or contracts & set(ruleset.contracts())
+    ]
+    ruleset = _rulesets.get_ruleset(draw(st.sampled_from(ids)))
+    options = {opt.name: draw(st.sampled_from(tuple(opt.choices))) for opt in ruleset.options}
+    return ruleset.with_options(options)
 
 
 def player_counts(ruleset: Ruleset) -> st.SearchStrategy[int]:
@@ -253,6 +266,29 @@ class Line(NamedTuple):
         """The actions in the protocol's notation."""
         return [str(a) for a in self.actions]
 
+    def request(self) -> dict[str, object]:
+        """The protocol's ``game`` request for this line (without an ``id``)."""
+        start = self.start
+        return {
+            "op": "game",
+            "ruleset": start.ruleset.id,
+            "options": start.ruleset.option_values,
+            "players": start.players,
+            "dealer": start.dealer,
+            "deck": [format_card(c) for c in self.deck],
+            "actions": self.notation,
+        }
+
+    def __repr__(self) -> str:
+        start = self.start
+        rs = start.ruleset
+        options = f" {rs.option_values}" if rs.options else ""
+        deck = " ".join(format_card(c) for c in self.deck)
+        return (
+            f"Line({rs.id}{options}, players={start.players}, dealer={start.dealer}, "
+            f"deck='{deck}', actions={self.notation})"
+        )
+
 
 _PHASES = {phase.code: phase for phase in Phase}
 _ANY_CONTRACT = frozenset(Contract)
@@ -297,6 +333,7 @@ def lines(
     phase: str | None = None,
     table: Table | None = None,
     bid: bool = False,
+    contracts: frozenset[Contract] | None = None,
     max_actions: int = MAX_ACTIONS,
 ) -> Line:
     """A deal played by random legal actions from a shuffled pack.
@@ -304,15 +341,17 @@ def lines(
     ``phase``: ``None`` stops at a random depth anywhere in the deal; ``"auction"``,
     ``"discard"``, ``"trump"`` or ``"play"`` stops at a random point inside that phase
     (steering the auction to a Frog, a Chico, or any bid, to get there); ``"over"`` plays
-    the deal to its end (everybody may pass, unless ``bid``). ``table`` fixes the
-    ruleset, players and dealer; otherwise they are drawn.
+    the deal to its end (everybody may pass, unless ``bid``). ``contracts`` steers the
+    auction to end with one of them (left to chance, a Foster auction mostly ends in
+    Grand). ``table`` fixes the ruleset, players and dealer; otherwise they are drawn
+    among the rulesets that offer one of the contracts steered to.
     """
     if phase is not None and phase not in _PHASES:
         raise ValueError(f"phase must be one of {', '.join(_PHASES)} or None, not {phase!r}")
-    steer = _STEER.get(phase or "", _ANY_CONTRACT if bid else None)
+    steer = contracts or _STEER.get(phase or "", _ANY_CONTRACT if bid else None)
     if table is None:
         table = draw(tables(steer))
-    deck = draw(decks())
+    deck = tuple(draw(decks()))
     state = engine.new_deal(table.ruleset, table.players, table.dealer, deck)
     states = [state]
     taken: list[Action] = []
@@ -323,8 +362,7 @@ def lines(
     while state.phase != Phase.OVER and len(taken) < max_actions:
         if depth is not None and len(taken) >= depth:
             break
-        if target is not None and state.phase == target and target != Phase.OVER:
-            assert inside is not None
+        if inside is not None and state.phase == target:
             if steps_inside >= inside:
                 break
             steps_inside += 1
@@ -358,6 +396,30 @@ class MatchPlan(NamedTuple):
     players: int
     first_dealer: int
     deals: tuple[tuple[tuple[Card, ...], tuple[Action, ...]], ...]
+
+    def request(self) -> dict[str, object]:
+        """The protocol's ``match`` request for this plan (without an ``id``)."""
+        return {
+            "op": "match",
+            "ruleset": self.ruleset,
+            "options": dict(self.options),
+            "players": self.players,
+            "first_dealer": self.first_dealer,
+            "deals": [
+                {"deck": [format_card(c) for c in deck], "actions": [str(a) for a in actions]}
+                for deck, actions in self.deals
+            ],
+        }
+
+    def __repr__(self) -> str:
+        deals = [
+            (" ".join(format_card(c) for c in deck), [str(a) for a in actions])
+            for deck, actions in self.deals
+        ]
+        return (
+            f"MatchPlan({self.ruleset!r}, {dict(self.options)}, players={self.players}, "
+            f"first_dealer={self.first_dealer}, deals={deals})"
+        )
 
 
 @st.composite

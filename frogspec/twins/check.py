@@ -1,0 +1,409 @@
+"""The check: every broken twin must be caught by the conformance vectors.
+
+For each twin (:mod:`frogspec.twins.catalog`) in turn, the twin is swapped into the
+reference (:func:`~frogspec.twins.substitute.substituted`) and the cases of
+``spec/vectors/`` are answered by the reference harness in process
+(:func:`frogspec.harness.handle`), each answer judged as the conformance runner judges it.
+A twin is *caught* when at least one case that names its rule fails; the table counts
+those cases, and also every case that failed (a case may fail because of a rule it does
+not name: a whole deal depends on the card points, say).
+
+Only the cases that can be affected are run. Before the twins, each case is answered once
+by the reference with every rule function replaced by a faithful spy
+(:func:`~frogspec.twins.substitute.spying`), its caches cleared, which records the rules
+it asks. A case that never calls a rule's function gives the same answer with
+that rule's twin in: the twin stands wherever the original stood, is only reached where
+the original would have been called, and is registered under the same rule, so until the
+first call the two runs are the same step by step. ``--no-prune`` runs every case anyway
+(a test checks, on a sample, that the two agree).
+
+``python -m frogspec.twins check`` prints the table; ``--write`` writes it to
+``spec/twins-results.json``, which the site shows and a test keeps current.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from frogspec.registry import all_rules, get_rule
+from frogspec.twins.model import TWINS, Twin, get_twin
+from frogspec.twins.substitute import spying, substituted
+
+__all__ = [
+    "CaseVerdict",
+    "CheckReport",
+    "TwinResult",
+    "default_results_path",
+    "judge",
+    "load_cases",
+    "markdown_table",
+    "results_json",
+    "run_check",
+    "trace_cases",
+    "vectors_digest",
+]
+
+Json = Any
+
+RESULTS_FORMAT = "frogspec-twins-results"
+WRITTEN_BY = "python -m frogspec.twins check --write (do not edit by hand)"
+FIRST_CASES = 3
+"""How many of the catching cases the results name, per twin."""
+
+
+def default_results_path() -> Path:
+    """``spec/twins-results.json`` of the source tree this package was loaded from."""
+    return Path(__file__).resolve().parents[2] / "spec" / "twins-results.json"
+
+
+def load_cases(vectors: Path | None = None) -> list[Any]:
+    """Every conformance case (:class:`frogspec.conformance.model.Case`), in file order."""
+    from frogspec.conformance.model import iter_cases, load_vectors
+
+    return list(iter_cases(load_vectors(vectors)))
+
+
+def vectors_digest(cases: Sequence[Any]) -> str:
+    """A digest of the cases (ids, rules, requests, responses, comparisons)."""
+    digest = hashlib.sha256()
+    for case in cases:
+        text = json.dumps(
+            [case.id, list(case.rules), case.request, case.response, case.compare],
+            sort_keys=True,
+            ensure_ascii=False,
+        )
+        digest.update(text.encode("utf-8") + b"\n")
+    return "sha256:" + digest.hexdigest()
+
+
+# --- judging one answer ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CaseVerdict:
+    """What became of one case: ``passed``, ``failed`` or ``skipped``, and why."""
+
+    status: str
+    reason: str = ""
+
+
+def judge(case: Any, answer: Json) -> CaseVerdict:
+    """Judge an answer (id included or not) as the conformance runner does.
+
+    An ``unsupported`` error the case does not expect, or an answer without the
+    extension field the case is about, is a skip; any difference from the expected
+    response is a failure.
+    """
+    from frogspec.conformance.model import differences, has_path
+
+    if not isinstance(answer, dict):
+        return CaseVerdict("failed", f"not a JSON object: {answer!r}")
+    actual = {k: v for k, v in answer.items() if k != "id"}
+    error = actual.get("error")
+    wanted = case.response.get("error")
+    expects_unsupported = isinstance(wanted, dict) and wanted.get("kind") == "unsupported"
+    if isinstance(error, dict) and error.get("kind") == "unsupported" and not expects_unsupported:
+        return CaseVerdict("skipped", "unsupported")
+    if (
+        case.extension_paths
+        and "result" in actual
+        and any(not has_path(actual, path) for path in case.extension_paths)
+    ):
+        return CaseVerdict("skipped", "extension-absent")
+    found = differences(case.expected, actual, case.compare)
+    if found:
+        return CaseVerdict("failed", found[0])
+    return CaseVerdict("passed")
+
+
+def _answer(case: Any) -> CaseVerdict:
+    from frogspec.harness import handle
+
+    try:
+        answer = handle(json.loads(json.dumps(case.request)))
+    except Exception as error:  # a twin may crash the reference: that case fails
+        return CaseVerdict("failed", f"crash: {type(error).__name__}: {error}")
+    return judge(case, answer)
+
+
+# --- which rules each case reaches ----------------------------------------------------
+
+
+def trace_cases(cases: Sequence[Any]) -> list[frozenset[str]]:
+    """For each case, the rules whose functions the faithful reference calls to answer it.
+
+    Every rule function is replaced by a spy that notes its call (:func:`spying`), and the
+    package's caches are cleared before each case, so that a rule whose answer was
+    remembered from an earlier case is seen being asked.
+    """
+    from frogspec.harness import handle
+
+    traces: list[frozenset[str]] = []
+    with spying() as (seen, clear_caches):
+        for case in cases:
+            clear_caches()
+            seen.clear()
+            handle(json.loads(json.dumps(case.request)))
+            traces.append(frozenset(seen))
+    return traces
+
+
+# --- one twin, all twins --------------------------------------------------------------
+
+
+@dataclass
+class TwinResult:
+    """How the vectors fared against one twin.
+
+    ``caught_by`` counts the failed cases that name the twin's rule; ``failed`` every
+    failed case; ``ran`` the cases run (the others cannot reach the rule).
+    """
+
+    rule_id: str
+    mistake: str
+    kind: str
+    ran: int
+    failed: int
+    caught_by: int
+    crashed: int
+    first_cases: list[str] = field(default_factory=list)
+
+    @property
+    def caught(self) -> bool:
+        """Whether a case that names the rule failed."""
+        return self.caught_by > 0
+
+    @property
+    def status(self) -> str:
+        """``caught``; ``misnamed`` (only cases that do not name the rule failed); or
+        ``survived`` (nothing failed)."""
+        if self.caught_by:
+            return "caught"
+        return "misnamed" if self.failed else "survived"
+
+    def to_json(self) -> dict[str, Json]:
+        """The twin's row of ``spec/twins-results.json``."""
+        return {
+            "rule": self.rule_id,
+            "kind": self.kind,
+            "mistake": self.mistake,
+            "status": self.status,
+            "caught_by": self.caught_by,
+            "failed": self.failed,
+            "crashed": self.crashed,
+            "first_cases": self.first_cases,
+        }
+
+
+def check_twin(
+    twin: Twin, cases: Sequence[Any], traces: Sequence[frozenset[str]] | None = None
+) -> TwinResult:
+    """Run the cases that reach the twin's rule (all of them if ``traces`` is ``None``)
+    with the twin swapped in."""
+    chosen = [
+        case
+        for index, case in enumerate(cases)
+        if traces is None or twin.rule_id in traces[index]
+    ]
+    failed = caught = crashed = 0
+    first: list[str] = []
+    with substituted(twin.rule_id):
+        for case in chosen:
+            verdict = _answer(case)
+            if verdict.status != "failed":
+                continue
+            failed += 1
+            crashed += verdict.reason.startswith("crash:")
+            if twin.rule_id in case.rules:
+                caught += 1
+                if len(first) < FIRST_CASES:
+                    first.append(case.id)
+    return TwinResult(
+        twin.rule_id,
+        twin.mistake,
+        get_rule(twin.rule_id).kind,
+        len(chosen),
+        failed,
+        caught,
+        crashed,
+        first,
+    )
+
+
+@dataclass
+class CheckReport:
+    """The results of every twin checked, with the cases they were checked against."""
+
+    results: list[TwinResult]
+    cases: int
+    digest: str
+    pruned: bool
+    seconds: float = 0.0
+
+    @property
+    def not_caught(self) -> list[TwinResult]:
+        """The twins no case naming their rule caught."""
+        return [r for r in self.results if not r.caught]
+
+
+# Worker state for the processes of a parallel check (inherited through fork).
+_WORK: tuple[list[Any], list[frozenset[str]] | None] | None = None
+
+
+def _work(rule_ids: list[str]) -> list[TwinResult]:
+    assert _WORK is not None
+    cases, traces = _WORK
+    return [check_twin(get_twin(r), cases, traces) for r in rule_ids]
+
+
+def _in_order(rule_ids: Iterable[str] | None) -> list[str]:
+    wanted = None if rule_ids is None else set(rule_ids)
+    if wanted is not None:
+        for rule_id in wanted:
+            get_twin(rule_id)
+    return [e.id for e in all_rules() if e.id in TWINS and (wanted is None or e.id in wanted)]
+
+
+def run_check(
+    rule_ids: Iterable[str] | None = None,
+    *,
+    vectors: Path | None = None,
+    prune: bool = True,
+    jobs: int = 1,
+    progress: Callable[[TwinResult], None] | None = None,
+) -> CheckReport:
+    """Check the twins of ``rule_ids`` (every twin if ``None``) against the vectors.
+
+    ``jobs`` > 1 checks twins in that many processes (where the platform can fork).
+    """
+    global _WORK
+    began = time.monotonic()
+    cases = load_cases(vectors)
+    ids = _in_order(rule_ids)
+    traces = trace_cases(cases) if prune else None
+    results: list[TwinResult] = []
+    import multiprocessing
+
+    can_fork = "fork" in multiprocessing.get_all_start_methods()
+    if jobs > 1 and can_fork and len(ids) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        _WORK = (cases, traces)
+        chunks = [ids[i::jobs] for i in range(jobs)]
+        try:
+            context = multiprocessing.get_context("fork")
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+                parts = list(pool.map(_work, chunks))
+        finally:
+            _WORK = None
+        by_id = {r.rule_id: r for part in parts for r in part}
+        results = [by_id[i] for i in ids]
+        if progress is not None:
+            for result in results:
+                progress(result)
+    else:
+        for rule_id in ids:
+            result = check_twin(get_twin(rule_id), cases, traces)
+            results.append(result)
+            if progress is not None:
+                progress(result)
+    return CheckReport(
+        results, len(cases), vectors_digest(cases), prune, time.monotonic() - began
+    )
+
+
+# --- the results file and the table ---------------------------------------------------
+
+
+def results_json(report: CheckReport) -> dict[str, Json]:
+    """The content of ``spec/twins-results.json``: no times, so that it only changes when
+    the vectors, the twins or the rules do."""
+    return {
+        "format": RESULTS_FORMAT,
+        "written_by": WRITTEN_BY,
+        "vectors": {"cases": report.cases, "digest": report.digest},
+        "summary": {
+            "twins": len(report.results),
+            "caught": sum(r.caught for r in report.results),
+            "not_caught": [r.rule_id for r in report.not_caught],
+        },
+        "twins": [r.to_json() for r in report.results],
+    }
+
+
+def dumps(data: Json) -> str:
+    """The results as written to the file."""
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def load_results(path: Path | None = None) -> dict[str, Json]:
+    """The committed results (``spec/twins-results.json`` by default)."""
+    target = path or default_results_path()
+    data: dict[str, Json] = json.loads(target.read_text(encoding="utf-8"))
+    return data
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def markdown_table(data: dict[str, Json] | None = None) -> str:
+    """The results as a Markdown table, with a summary line (the docs page prints this)."""
+    results = data if data is not None else load_results()
+    summary = results["summary"]
+    vectors = results["vectors"]
+    lines = [
+        f"**{summary['caught']} of {summary['twins']} twins caught** by the "
+        f"{vectors['cases']} conformance cases"
+        + (
+            "; not caught: " + ", ".join(f"`{r}`" for r in summary["not_caught"])
+            if summary["not_caught"]
+            else "."
+        ),
+        "",
+        "| rule | the twin's mistake | caught by | failed | first catching cases |",
+        "| --- | --- | --: | --: | --- |",
+    ]
+    for row in results["twins"]:
+        anchor = row["rule"].replace(".", "-")
+        topic = row["rule"].split(".", 1)[0]
+        rule = f"[`{row['rule']}`](rules/{topic}.md#{anchor})"
+        if row["kind"] == "editorial":
+            rule += " *(editorial)*"
+        caught = str(row["caught_by"]) if row["status"] == "caught" else f"**{row['status']}**"
+        first = ", ".join(f"`{c}`" for c in row["first_cases"])
+        lines.append(
+            f"| {rule} | {_cell(row['mistake'])} | {caught} | {row['failed']} | {first} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def text_table(report: CheckReport) -> str:
+    """The results for the terminal."""
+    width = max(len(r.rule_id) for r in report.results) if report.results else 10
+    lines = [f"  {'rule':<{width}}  {'status':<9} {'caught':>6} {'failed':>6} {'ran':>5}"]
+    for r in report.results:
+        lines.append(
+            f"  {r.rule_id:<{width}}  {r.status:<9} {r.caught_by:>6} {r.failed:>6} {r.ran:>5}"
+        )
+    caught = sum(r.caught for r in report.results)
+    lines.append("")
+    lines.append(
+        f"{caught} of {len(report.results)} twins caught by {report.cases} cases "
+        f"in {report.seconds:.1f} s" + ("" if report.pruned else " (every case run)")
+    )
+    for r in report.not_caught:
+        lines.append(f"NOT CAUGHT {r.rule_id}: {r.mistake} ({r.status})")
+    return "\n".join(lines)
+
+
+def default_jobs() -> int:
+    """Processes for a check: two, or one on a single core."""
+    return max(1, min(2, os.cpu_count() or 1))

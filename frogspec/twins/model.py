@@ -1,0 +1,85 @@
+"""The broken twin of a rule, and the catalogue of them by rule id.
+
+A twin is a rule function with one plausible mistake in it: the same signature, the same
+job, one thing wrong. :func:`twin` registers one; :data:`TWINS` holds them by the id of
+the rule they break. Twins are a testing aid: they prove that the conformance vectors
+catch every single-rule departure (:mod:`frogspec.twins.check`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from frogspec.errors import FrogError
+from frogspec.registry import all_rules, get_rule
+
+__all__ = ["TWINS", "Twin", "UnknownTwinError", "get_twin", "missing_twins", "twin"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class UnknownTwinError(FrogError, KeyError):
+    """A rule id with no broken twin (or no rule at all)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+@dataclass(frozen=True, slots=True)
+class Twin:
+    """The broken twin of one rule: the rule's id, the mistake in words, the function."""
+
+    rule_id: str
+    mistake: str
+    function: Callable[..., Any]
+
+    @property
+    def original(self) -> Callable[..., Any]:
+        """The rule function the twin stands in for."""
+        return get_rule(self.rule_id).function
+
+
+TWINS: dict[str, Twin] = {}
+"""Every broken twin, by the id of the rule it breaks."""
+
+
+def twin(rule_id: str, mistake: str) -> Callable[[F], F]:
+    """Register the decorated function as the broken twin of ``rule_id``.
+
+    The function gets an attribute ``rule_id``, so that an error the engine raises in its
+    name still names the rule it stands in for.
+    """
+    get_rule(rule_id)
+    if not mistake.endswith("."):
+        raise ValueError(f"the mistake of the twin of {rule_id!r} must be a sentence ending in '.'")
+
+    def decorate(function: F) -> F:
+        if rule_id in TWINS:
+            raise ValueError(f"rule {rule_id!r} has two twins")
+        function.rule_id = rule_id  # type: ignore[attr-defined]
+        TWINS[rule_id] = Twin(rule_id, mistake, function)
+        return function
+
+    return decorate
+
+
+def _load() -> None:
+    import frogspec.twins.catalog  # noqa: F401  (registers every twin)
+
+
+def get_twin(rule_id: str) -> Twin:
+    """The twin of ``rule_id``; :class:`UnknownTwinError` saying what is wrong otherwise."""
+    _load()
+    try:
+        return TWINS[rule_id]
+    except KeyError:
+        get_rule(rule_id)  # an unknown rule id: UnknownRuleError with the nearest ids
+        raise UnknownTwinError(f"rule {rule_id!r} has no broken twin") from None
+
+
+def missing_twins() -> list[str]:
+    """The ids of the registered rules that have no twin (the suite wants none)."""
+    _load()
+    return [entry.id for entry in all_rules() if entry.id not in TWINS]

@@ -1,0 +1,1 @@
+"""Tests of the conformance kit: the vectors, their schemas, the deal generator, the runner."""

@@ -1,0 +1,73 @@
+"""Coverage: every rule of every ruleset is exercised by a case of that ruleset."""
+
+from __future__ import annotations
+
+import pytest
+
+from frogspec.conformance.model import Case
+from frogspec.registry import all_rules
+from frogspec.rulesets import RULESETS, rules_of
+
+from .helpers import SPEC
+
+#: Rules a ruleset uses that no request can exercise under it, with the reason. Each must
+#: stay necessary: a test fails if one of them is exercised after all.
+UNREACHABLE: dict[tuple[str, str], str] = {
+    ("official-1922-straight", "widow.frog-hidden"): "Straight Solo has no Frog, so no "
+    "Frog bidder takes the widow, shown or not",
+    ("official-1922-straight", "widow.frog-take-and-discard"): "Straight Solo has no Frog, "
+    "so no one takes the widow and discards",
+}
+
+
+def _exercised(cases: list[Case], ruleset: str) -> set[str]:
+    found: set[str] = set()
+    for case in cases:
+        if case.ruleset in (ruleset, None):
+            found.update(case.rules)
+    return found
+
+
+@pytest.mark.parametrize("ruleset", list(RULESETS))
+def test_every_rule_of_the_ruleset_has_a_case(cases: list[Case], ruleset: str) -> None:
+    exercised = _exercised(cases, ruleset)
+    missing = [
+        r.id
+        for r in rules_of(RULESETS[ruleset])
+        if r.id not in exercised and (ruleset, r.id) not in UNREACHABLE
+    ]
+    assert missing == [], f"{ruleset}: no case exercises {missing}"
+
+
+@pytest.mark.parametrize(("ruleset", "rule"), list(UNREACHABLE))
+def test_unreachable_rules_are_still_unreachable(
+    cases: list[Case], ruleset: str, rule: str
+) -> None:
+    assert rule in {r.id for r in rules_of(RULESETS[ruleset])}
+    assert rule not in _exercised(cases, ruleset)
+
+
+def test_every_registered_rule_has_a_case(cases: list[Case]) -> None:
+    exercised = {r for c in cases for r in c.rules}
+    assert [r.id for r in all_rules() if r.id not in exercised] == []
+
+
+def test_every_rule_id_in_the_vectors_was_issued(cases: list[Case]) -> None:
+    known = {r.id for r in all_rules()}
+    issued_file = SPEC / "rule-ids.txt"
+    if issued_file.exists():
+        lines = issued_file.read_text(encoding="utf-8").splitlines()
+        known |= {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+    assert {r for c in cases for r in c.rules} <= known
+
+
+@pytest.mark.parametrize("ruleset", list(RULESETS))
+def test_generated_games_cover_every_table_and_contract(cases: list[Case], ruleset: str) -> None:
+    games = [c for c in cases if c.id.startswith("gen.game.") and c.ruleset == ruleset]
+    tables = {c.request["players"] for c in games}
+    assert tables == set(RULESETS[ruleset].player_count())
+    contracts = {c.response["result"]["contract"] for c in games}
+    offered = {c.code for c in RULESETS[ruleset].contracts()}
+    assert offered <= contracts
+    assert any(c.ruleset == ruleset for c in cases if c.id.startswith("gen.match."))
+    assert any(c.ruleset == ruleset for c in cases if c.op == "perft")

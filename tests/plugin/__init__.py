@@ -1,0 +1,1 @@
+"""Tests of the pytest plugin (frogspec.pytest_plugin)."""

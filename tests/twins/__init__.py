@@ -1,0 +1,1 @@
+"""Tests of the broken twins: the swap, the check, the published table."""
