@@ -257,11 +257,12 @@ def frog_played_as_chico(bid: Contract) -> Contract:
 
 @twin(
     "auction.all-pass",
-    "Forgets that every player may pass: a deal with no bid is taken for one with a bidder.",
+    "An auction that ends on a pass is taken for one that everybody passed: a Frog or a "
+    "Chico the others pass is never played.",
 )
-def all_pass_not_seen(history: AuctionHistory) -> bool:
-    """Never: the auction is always taken to have a winner."""
-    return False
+def last_call_a_pass(history: AuctionHistory) -> bool:
+    """Whether the last call of the auction was a pass (instead of every call)."""
+    return bool(history) and history[-1][1] is None
 
 
 # --- widow ----------------------------------------------------------------------------

@@ -354,8 +354,13 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def markdown_table(data: dict[str, Json] | None = None) -> str:
-    """The results as a Markdown table, with a summary line (the docs page prints this)."""
+def markdown_table(data: dict[str, Json] | None = None, rules_url: str = "../rules/") -> str:
+    """The results as a Markdown table, with a summary line (the docs page prints this).
+
+    Each rule links to its section at ``{rules_url}{topic}/#{anchor}``: the default is the
+    address of the rules pages seen from the built page ``twins/`` (a page generated at
+    build time gets finished links, which the site does not rewrite).
+    """
     results = data if data is not None else load_results()
     summary = results["summary"]
     vectors = results["vectors"]
@@ -374,7 +379,7 @@ def markdown_table(data: dict[str, Json] | None = None) -> str:
     for row in results["twins"]:
         anchor = row["rule"].replace(".", "-")
         topic = row["rule"].split(".", 1)[0]
-        rule = f"[`{row['rule']}`](rules/{topic}.md#{anchor})"
+        rule = f"[`{row['rule']}`]({rules_url}{topic}/#{anchor})"
         if row["kind"] == "editorial":
             rule += " *(editorial)*"
         caught = str(row["caught_by"]) if row["status"] == "caught" else f"**{row['status']}**"

@@ -114,7 +114,9 @@ class FrogMatch(RuleBasedStateMachine):
         c.check_refusal(self.state, action, legal)
 
     def teardown(self) -> None:
-        finished = len(self.deals) + (self.state.phase == Phase.OVER)
+        """Let hypothesis's statistics show how far the runs went."""
+        state: State | None = getattr(self, "state", None)
+        finished = len(self.deals) + (state is not None and state.phase == Phase.OVER)
         event("deals finished", finished)
         event("steps", self.steps // 50 * 50)
         event("illegal share", round(self.illegal / max(1, self.steps), 1))

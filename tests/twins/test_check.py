@@ -118,7 +118,7 @@ def test_the_table_names_every_twin_and_its_rule_page() -> None:
     table = markdown_table(data)
     for entry in all_rules():
         topic = entry.id.split(".", 1)[0]
-        assert f"[`{entry.id}`](rules/{topic}.md#{entry.anchor})" in table
+        assert f"[`{entry.id}`](../rules/{topic}/#{entry.anchor})" in table
     assert table.startswith(f"**{data['summary']['caught']} of {data['summary']['twins']} twins")
 
 
