@@ -140,7 +140,6 @@ def _requests(rulesets: Sequence[str], ops: Sequence[str]) -> st.SearchStrategy[
     from hypothesis import strategies as st
 
     from frogspec.cards import format_card, format_cards
-    from frogspec.engine import Phase, outcome
     from frogspec.testing import strategies as S
 
     configurations = tuple(c for c in S.configurations() if c.ruleset in rulesets)
@@ -188,18 +187,8 @@ def _requests(rulesets: Sequence[str], ops: Sequence[str]) -> st.SearchStrategy[
             "deck": names(draw(S.decks())),
         }
 
-    @st.composite
-    def settle(draw: st.DrawFn) -> dict[str, Json]:
-        table = draw(tables())
-        rs = table.ruleset
-        return {
-            "op": "settle",
-            **head(table),
-            "dealer": table.dealer,
-            "bidder": draw(st.sampled_from(rs.active_seats(table.players, table.dealer))),
-            "contract": draw(st.sampled_from(rs.contracts())).code,
-            "bidder_points": draw(st.sampled_from((60, 61, 59, 0, 120)) | st.integers(0, 120)),
-        }
+    def settle() -> st.SearchStrategy[dict[str, Json]]:
+        return S.settlements(tables()).map(lambda s: s.request())
 
     @st.composite
     def game(draw: st.DrawFn) -> dict[str, Json]:
@@ -216,28 +205,8 @@ def _requests(rulesets: Sequence[str], ops: Sequence[str]) -> st.SearchStrategy[
             "actions": actions,
         }
 
-    @st.composite
-    def match(draw: st.DrawFn) -> dict[str, Json]:
-        table = draw(tables())
-        rs = table.ruleset
-        balances = [rs.bank()] * table.players
-        dealer = table.dealer
-        deals: list[dict[str, Json]] = []
-        for _ in range(draw(st.integers(1, 3))):
-            line = draw(S.lines("over", S.Table(rs, table.players, dealer)))
-            deals.append({"deck": names(line.deck), "actions": list(line.notation)})
-            final = line.state
-            if final.phase != Phase.OVER:
-                break
-            payments = outcome(final).payments
-            loser = None
-            if final.bidder is not None:
-                loser = rs.game_end(balances, payments, final.bidder, table.players)
-            balances = [b + p for b, p in zip(balances, payments, strict=True)]
-            if loser is not None:
-                break
-            dealer = (dealer + 1) % table.players
-        return {"op": "match", **head(table), "first_dealer": table.dealer, "deals": deals}
+    def match() -> st.SearchStrategy[dict[str, Json]]:
+        return S.matches(3, tables()).map(lambda plan: plan.request())
 
     makers: dict[str, Callable[[], st.SearchStrategy[dict[str, Json]]]] = {
         "trick_winner": trick_winner,

@@ -225,14 +225,30 @@ class Settlement(NamedTuple):
     contract: Contract
     bidder_points: int
 
+    def request(self) -> dict[str, object]:
+        """The protocol's ``settle`` request for this settlement (without an ``id``)."""
+        return {
+            "op": "settle",
+            "ruleset": self.ruleset.id,
+            "options": dict(self.ruleset.option_values),
+            "players": self.players,
+            "dealer": self.dealer,
+            "bidder": self.bidder,
+            "contract": self.contract.code,
+            "bidder_points": self.bidder_points,
+        }
+
 
 @st.composite
-def settlements(draw: st.DrawFn) -> Settlement:
-    """A table, a bidder among its active seats, one of its contracts and 0..120 points.
+def settlements(
+    draw: st.DrawFn, table_strategy: st.SearchStrategy[Table] | None = None
+) -> Settlement:
+    """A table (from ``table_strategy``, or :func:`tables`), a bidder among its active
+    seats, one of its contracts and 0..120 points.
 
     The points favour the edges: 0, 59, 60, 61 and 120 come often.
     """
-    table = draw(tables())
+    table = draw(table_strategy if table_strategy is not None else tables())
     rs = table.ruleset
     bidder = draw(st.sampled_from(rs.active_seats(table.players, table.dealer)))
     contract = draw(st.sampled_from(rs.contracts()))
@@ -423,11 +439,13 @@ class MatchPlan(NamedTuple):
 
 
 @st.composite
-def matches(draw: st.DrawFn, max_deals: int = 4) -> MatchPlan:
+def matches(
+    draw: st.DrawFn, max_deals: int = 4, table_strategy: st.SearchStrategy[Table] | None = None
+) -> MatchPlan:
     """A whole match of one to ``max_deals`` deals, each played to its end by random legal
     actions, the deal turning to the left; the match stops early if the ruleset says the
-    game is over."""
-    table = draw(tables())
+    game is over. The table comes from ``table_strategy`` (default :func:`tables`)."""
+    table = draw(table_strategy if table_strategy is not None else tables())
     rs = table.ruleset
     count = draw(st.integers(1, max_deals))
     balances = [rs.bank()] * table.players

@@ -1,0 +1,99 @@
+"""The rulebook site's generator: every page that is built from code rather than written.
+
+The MkDocs build hook (``docs/_hooks/build.py``) asks :func:`generated_pages` for the
+Markdown of the generated pages, :func:`downloads` for the files offered for download, and
+:func:`nav_sections` for the pages of the sections whose contents follow the registry.
+Nothing here writes files; nothing needs anything beyond the standard library.
+
+>>> pages = generated_pages()
+>>> "rules/play.md" in pages and "rulesets/index.md" in pages and "deal.md" in pages
+True
+>>> sorted(downloads())[:2]
+['frogspec.bib', 'frogspec.csl.json']
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from frogspec.citations import bibtex_all, csl_json
+from frogspec.registry import TOPICS
+from frogspec.rulesets import RULESETS
+from frogspec.site.annotated import annotated_deal_page
+from frogspec.site.examples import EXAMPLES
+from frogspec.site.pages import (
+    disagreements_page,
+    editorial_page,
+    rules_index_page,
+    ruleset_page,
+    rulesets_matrix_page,
+    source_problems_page,
+    sources_page,
+    topic_page,
+)
+from frogspec.site.reference import (
+    api_page,
+    console_markdown,
+    meyers_markdown,
+    protocol_downloads,
+    protocol_page,
+    quote_markdown,
+)
+from frogspec.sources import ALL_SOURCES
+
+__all__ = [
+    "EXAMPLES",
+    "ROOT",
+    "console_markdown",
+    "downloads",
+    "generated_pages",
+    "meyers_markdown",
+    "nav_sections",
+    "quote_markdown",
+]
+
+#: The repository's top directory (where ``mkdocs.yml`` and ``spec/`` are).
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def nav_sections() -> dict[str, list[str]]:
+    """The pages that stand for ``rules/`` and ``rulesets/`` in the nav of ``mkdocs.yml``."""
+    return {
+        "rules/": [f"rules/{topic}.md" for topic in TOPICS],
+        "rulesets/": [f"rulesets/{rs}.md" for rs in RULESETS],
+    }
+
+
+def generated_pages(spec_dir: Path | None = None) -> dict[str, str]:
+    """The Markdown of every generated page, by its path under ``docs/``."""
+    pages: dict[str, str] = {"rules/index.md": rules_index_page()}
+    for topic in TOPICS:
+        pages[f"rules/{topic}.md"] = topic_page(topic)
+    pages["rulesets/index.md"] = rulesets_matrix_page()
+    for ruleset_id in RULESETS:
+        pages[f"rulesets/{ruleset_id}.md"] = ruleset_page(ruleset_id)
+    pages["disagreements.md"] = disagreements_page()
+    pages["editorial.md"] = editorial_page()
+    pages["source-problems.md"] = source_problems_page()
+    pages["sources.md"] = sources_page()
+    pages["deal.md"] = annotated_deal_page()
+    pages["api.md"] = api_page()
+    protocol = protocol_page(spec_dir or ROOT / "spec")
+    if protocol is not None:
+        pages["protocol.md"] = protocol
+    return pages
+
+
+def downloads(spec_dir: Path | None = None) -> dict[str, str]:
+    """The files offered for download, by their path on the site: the bibliography in
+    BibTeX and CSL-JSON, and the protocol's schemas."""
+    files = {
+        "frogspec.bib": bibtex_all(),
+        "frogspec.csl.json": json.dumps(
+            [csl_json(s) for s in ALL_SOURCES], indent=2, ensure_ascii=False
+        )
+        + "\n",
+    }
+    files.update(protocol_downloads(spec_dir or ROOT / "spec"))
+    return files

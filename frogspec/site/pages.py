@@ -1,0 +1,596 @@
+"""The generated pages of the rulebook: rules, rulesets, disagreements, rulings, sources.
+
+Each function returns the Markdown of one page, built from the registry
+(:mod:`frogspec.registry`), the rulesets (:mod:`frogspec.rulesets`) and the bibliography
+(:mod:`frogspec.sources`) as they stand when the site is built. A rule added in code
+appears here with nothing written twice.
+
+>>> page = topic_page("play")
+>>> '<a id="play.must-trump"></a>`play.must-trump` { #play-must-trump }' in page
+True
+>>> "::: frogspec.play.must_trump" in page
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections import defaultdict
+
+from frogspec.citations import bibtex, cite_rule_bibtex, cite_rule_text
+from frogspec.engine import settle
+from frogspec.errors import FrogError
+from frogspec.registry import TOPICS, Rule, all_rules, rule_for_function
+from frogspec.rulesets import QUESTIONS, RULESETS, Ruleset, rules_of
+from frogspec.site.examples import EXAMPLES
+from frogspec.site.markup import (
+    admonition,
+    docstring_to_markdown,
+    escape,
+    indent,
+    page_of_rule,
+    relative,
+    rule_link,
+    ruleset_link,
+    source_link,
+)
+from frogspec.sources import ALL_SOURCES, SOURCE_PROBLEMS, Citation, Source
+
+__all__ = [
+    "MissingExampleError",
+    "disagreements_page",
+    "editorial_page",
+    "example_block",
+    "question_key",
+    "rule_section",
+    "rulebook_order",
+    "rules_index_page",
+    "rules_of_topic",
+    "ruleset_page",
+    "rulesets_matrix_page",
+    "source_problems_page",
+    "sources_page",
+    "topic_page",
+    "usage",
+]
+
+
+class MissingExampleError(FrogError):
+    """A rule has no example in :data:`frogspec.site.examples.EXAMPLES`."""
+
+
+def question_key(entry: Rule) -> str | None:
+    """The key in :data:`frogspec.rulesets.QUESTIONS` of the question a rule answers."""
+    if entry.question is None:
+        return None
+    key = entry.question.replace("-", "_")
+    if key not in QUESTIONS:
+        raise LookupError(f"rule {entry.id} answers unknown question {entry.question!r}")
+    return key
+
+
+def _json(value: str | bool) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f'"{value}"'
+
+
+def usage(rule_id: str) -> list[tuple[Ruleset, str]]:
+    """The rulesets that use a rule, each with how: ``""`` (always) or the option it needs."""
+    found: list[tuple[Ruleset, str]] = []
+    for rs in RULESETS.values():
+        how: str | None = None
+        if any(rs.rule_id(q) == rule_id for q in QUESTIONS) or any(
+            opt.default_rule == rule_id for opt in rs.options
+        ):
+            how = ""
+        for opt in rs.options:
+            for value, fn in opt.choices.items():
+                chosen = rule_for_function(fn) if fn is not None else None
+                if chosen is not None and chosen.id == rule_id and how is None:
+                    how = "" if value == opt.default else f"{opt.name}: {_json(value)}"
+        if how is None and any(r.id == rule_id for r in rules_of(rs)):
+            how = ""
+        if how is not None:
+            found.append((rs, how))
+    return found
+
+
+def _usage_text(rule_id: str, page: str) -> str:
+    parts = []
+    for rs, how in usage(rule_id):
+        link = ruleset_link(rs.id, page)
+        parts.append(f"{link} (with option `{how}`)" if how else link)
+    return ", ".join(parts) if parts else "no ruleset"
+
+
+def _quote_body(citation: Citation, page: str) -> str:
+    source = citation.source
+    lines: list[str] = []
+    if citation.quote is not None:
+        lines.append(f"“{escape(citation.quote)}”")
+    else:
+        lines.append("*Cited without a quotation.*")
+    where = source_link(source.key, page, escape(source.short))
+    if citation.pages:
+        where += f", {'pp.' if '–' in citation.pages or '-' in citation.pages else 'p.'}"
+        where += f" {citation.pages}"
+    if citation.reported_by is not None:
+        reporter = citation.reported_by
+        where += ", as reported by " + source_link(reporter.key, page, escape(reporter.short))
+        lines.append("")
+        lines.append(
+            f"— {where}. We hold no text of {escape(source.short)}: these are "
+            f"{escape(reporter.short)}'s words."
+        )
+    else:
+        lines.append("")
+        lines.append(f"— {where}")
+    if citation.note:
+        lines.append("")
+        lines.append(escape(citation.note))
+    return "\n".join(lines)
+
+
+def _quotes(entry: Rule, page: str) -> str:
+    return "\n".join(
+        admonition("quote", citation.locator(), _quote_body(citation, page))
+        for citation in entry.citations
+    )
+
+
+def example_block(rule_id: str) -> str:
+    """The ``markdown-exec`` block that runs the rule's example when the site is built."""
+    try:
+        code = EXAMPLES[rule_id].strip("\n")
+    except KeyError:
+        raise MissingExampleError(
+            f"rule {rule_id} has no example: add one to frogspec.site.examples.EXAMPLES"
+        ) from None
+    return f'```python exec="on" source="block" result="text"\n{code}\n```\n'
+
+
+def _readings_table(entry: Rule, page: str) -> str:
+    key = question_key(entry)
+    assert key is not None
+    rows = ["| Reading | Statement | Used by |", "| --- | --- | --- |"]
+    for other in rulebook_order():
+        if other.question != entry.question:
+            continue
+        mark = "**this rule**" if other.id == entry.id else rule_link(other.id, page)
+        kind = " *(editorial)*" if other.editorial else ""
+        rows.append(f"| {mark}{kind} | {escape(other.statement)} | {_usage_text(other.id, page)} |")
+    return (
+        f"This rule is one reading of the question **{escape(QUESTIONS[key])}** "
+        f"([all readings side by side]({relative(page, 'disagreements.md', key)})):\n\n"
+        + "\n".join(rows)
+        + "\n"
+    )
+
+
+def rule_section(entry: Rule) -> str:
+    """The section of one rule on its topic's page."""
+    page = page_of_rule(entry)
+    out: list[str] = [
+        # The heading's id is the permanent anchor; the dotted id is an anchor too.
+        f'## <a id="{entry.id}"></a>`{entry.id}` {{ #{entry.anchor} }}',
+        "",
+        escape(entry.statement),
+        "{ .fs-statement }",
+        "",
+    ]
+    badge = (
+        '<span class="fs-badge fs-badge-editorial">editorial ruling</span>'
+        if entry.editorial
+        else '<span class="fs-badge fs-badge-sourced">sourced rule</span>'
+    )
+    out.append(f"{badge} Used by: {_usage_text(entry.id, page)}.")
+    out.append("")
+    if entry.editorial:
+        assert entry.reasoning is not None
+        out.append(
+            admonition(
+                "abstract",
+                "Editorial ruling: no source says this; our reasoning",
+                escape(entry.reasoning),
+            )
+        )
+        if entry.citations:
+            out.append("The source text this ruling interprets:\n")
+    elif entry.citations:
+        out.append("What the sources say, word for word:\n")
+    if entry.citations:
+        out.append(_quotes(entry, page))
+    for note in entry.notes:
+        out.append(admonition("note", "Note", escape(note)))
+    if entry.question is not None:
+        out.append(_readings_table(entry, page))
+    out.append(
+        f"::: {entry.qualified_name}\n"
+        "    options:\n"
+        "      heading_level: 4\n"
+        "      show_root_heading: true\n"
+        "      show_root_toc_entry: false\n"
+    )
+    out.append("**Example**, run when this page was built:\n")
+    out.append(example_block(entry.id))
+    cite_body = (
+        '=== "Text"\n\n'
+        + indent(f"```text\n{cite_rule_text(entry)}\n```")
+        + '\n\n=== "BibTeX"\n\n'
+        + indent(f"```bibtex\n{cite_rule_bibtex(entry)}\n```")
+    )
+    out.append(admonition("info", "Cite this rule", cite_body, collapsible=True))
+    return "\n".join(out) + "\n"
+
+
+def _module_intro(topic: str) -> str:
+    try:
+        module = importlib.import_module(f"frogspec.{topic}")
+    except ImportError:
+        return ""
+    doc = module.__doc__ or ""
+    kept: list[str] = []
+    for paragraph in doc.strip().split("\n\n"):
+        if ">>>" in paragraph:
+            break
+        kept.append(" ".join(line.strip() for line in paragraph.splitlines()))
+    return docstring_to_markdown("\n\n".join(kept))
+
+
+def _definition_order(entry: Rule) -> tuple[str, int]:
+    code = getattr(inspect.unwrap(entry.function), "__code__", None)
+    return entry.function.__module__, code.co_firstlineno if code is not None else 0
+
+
+def rules_of_topic(topic: str) -> list[Rule]:
+    """The rules of one part of the game, in the order their module defines them."""
+    return sorted((r for r in all_rules() if r.topic == topic), key=_definition_order)
+
+
+def rulebook_order() -> list[Rule]:
+    """Every rule, part by part, each part in the order its module defines its rules."""
+    return [entry for topic in TOPICS for entry in rules_of_topic(topic)]
+
+
+def topic_page(topic: str) -> str:
+    """The page of one part of the game: every rule of that topic, in full."""
+    title = TOPICS[topic]
+    page = f"rules/{topic}.md"
+    entries = rules_of_topic(topic)
+    out = [f"# {title}", ""]
+    intro = _module_intro(topic)
+    if intro:
+        out += [intro, ""]
+    out.append(
+        f"{len(entries)} rules. Each stands under its permanent id, with the words of its "
+        "sources, the function that implements it and an example run when this page was "
+        "built.\n"
+    )
+    out += ["| Rule | Statement |", "| --- | --- |"]
+    for entry in entries:
+        mark = " *(editorial)*" if entry.editorial else ""
+        out.append(f"| {rule_link(entry.id, page)}{mark} | {escape(entry.statement)} |")
+    out.append("")
+    for entry in entries:
+        out.append(rule_section(entry))
+    return "\n".join(out)
+
+
+def rules_index_page() -> str:
+    """The overview of the rules: every part of the game with its rules."""
+    page = "rules/index.md"
+    entries = list(all_rules())
+    editorial = sum(1 for r in entries if r.editorial)
+    out = [
+        "# The rules",
+        "",
+        f"The rulebook has {len(entries)} rules in {len(TOPICS)} parts: "
+        f"{len(entries) - editorial} stated by the sources and {editorial} "
+        f"[editorial rulings]({relative(page, 'editorial.md')}) where no source says. A rule's "
+        "id is permanent: `play.must-trump` will always mean the same rule, and its section "
+        "can always be reached at `#play-must-trump` (or `#play.must-trump`) on its page.",
+        "",
+    ]
+    for topic, title in TOPICS.items():
+        topic_entries = rules_of_topic(topic)
+        out.append(f"## [{title}]({topic}.md)")
+        out.append("")
+        for entry in topic_entries:
+            mark = " *(editorial)*" if entry.editorial else ""
+            out.append(f"- {rule_link(entry.id, page)}{mark}: {escape(entry.statement)}")
+        out.append("")
+    return "\n".join(out)
+
+
+def _short(rule_id: str) -> str:
+    # The id without its topic, breakable at its hyphens: "packets-3-3-4-4".
+    return rule_id.split(".", 1)[1]
+
+
+def _choice_cell(rs: Ruleset, key: str, page: str) -> str:
+    """The rule a ruleset uses for a question, with the readings its options swap in."""
+    entry = rs.choice(key)
+    cell = rule_link(entry.id, page, _short(entry.id))
+    for opt in rs.options:
+        if opt.field != key:
+            continue
+        others = []
+        for value, fn in opt.choices.items():
+            other = rule_for_function(fn) if fn is not None else None
+            if other is not None and other.id != entry.id:
+                others.append(rule_link(other.id, page, escape(str(value))))
+        if others:
+            cell += f"<br>*option {escape(opt.name)}:* " + ", ".join(others)
+    return cell
+
+
+def rulesets_matrix_page() -> str:
+    """Every ruleset side by side: one row per question, one column per ruleset."""
+    page = "rulesets/index.md"
+    rulesets = list(RULESETS.values())
+    out = [
+        "---",
+        "hide:",
+        "  - navigation",
+        "  - toc",
+        "---",
+        "",
+        "# Rulesets",
+        "",
+        "A ruleset is one way to play Frog: for each point on which the sources differ it "
+        "picks one reading, a rule with its own id. Rules no source disputes (follow suit, "
+        "must trump, ...) belong to every ruleset. Each cell links to the rule the ruleset "
+        "uses; an option names the readings it swaps in.",
+        "",
+        "## The matrix { #matrix }",
+        "",
+        '<div class="fs-matrix" markdown>',
+        "",
+        "| Question | " + " | ".join(ruleset_link(rs.id, page, rs.id) for rs in rulesets) + " |",
+        "| --- | " + " | ".join("---" for _ in rulesets) + " |",
+    ]
+    for key, question in QUESTIONS.items():
+        cells = " | ".join(_choice_cell(rs, key, page) for rs in rulesets)
+        link = f"[{escape(question)}]({relative(page, 'disagreements.md', key)})"
+        out.append(f"| {link} | {cells} |")
+    out.append("| Unit of payment | " + " | ".join(escape(rs.unit) for rs in rulesets) + " |")
+    options = []
+    for rs in rulesets:
+        names = [escape(opt.name) for opt in rs.options]
+        options.append(", ".join(names) if names else "none")
+    out.append("| Options | " + " | ".join(options) + " |")
+    out += ["", "</div>", "", "## The rulesets", ""]
+    for rs in rulesets:
+        out.append(
+            f"- {ruleset_link(rs.id, page, escape(rs.name))} (`{rs.id}`): {escape(rs.summary)}"
+        )
+    out.append("")
+    return "\n".join(out)
+
+
+def _payments_table(rs: Ruleset, page: str) -> str:
+    seats = ", ".join(str(s) for s in range(3))
+    rows = [
+        f"| Contract | Bidder (seat 1) takes | Payments by seat ({seats}) |",
+        "| --- | --- | --- |",
+    ]
+    for contract in rs.contracts():
+        for points in (75, 60, 50):
+            try:
+                paid = settle(rs, 3, 0, 1, contract, points)
+            except FrogError as error:  # pragma: no cover - every listed contract settles
+                raise AssertionError(f"{rs.id}: {error}") from error
+            rows.append(f"| {contract.code} | {points} | {', '.join(str(p) for p in paid)} |")
+    return "\n".join(rows)
+
+
+def ruleset_page(ruleset_id: str) -> str:
+    """The page of one ruleset: what it is, its choices, options, rules and payments."""
+    rs = RULESETS[ruleset_id]
+    page = f"rulesets/{rs.id}.md"
+    out = [f"# {escape(rs.name)}", "", f"Ruleset id: `{rs.id}`. {escape(rs.summary)}", ""]
+    out.append(f"Payments are counted in **{escape(rs.unit)}**.\n")
+    if rs.basis:
+        out.append("## What it stands on\n")
+        for citation in rs.basis:
+            out.append(admonition("quote", citation.locator(), _quote_body(citation, page)))
+    out += ["## Its choices", "", "| Question | Rule | Statement |", "| --- | --- | --- |"]
+    for key, question in QUESTIONS.items():
+        entry = rs.choice(key)
+        out.append(
+            f"| [{escape(question)}]({relative(page, 'disagreements.md', key)}) | "
+            f"{rule_link(entry.id, page)} | {escape(entry.statement)} |"
+        )
+    out.append("")
+    if rs.options:
+        out += [
+            "## Options",
+            "",
+            "| Option | Values | Default | What it does |",
+            "| --- | --- | --- | --- |",
+        ]
+        for opt in rs.options:
+            values = []
+            for value, fn in opt.choices.items():
+                chosen = rule_for_function(fn) if fn is not None else None
+                text = f"`{_json(value)}`"
+                values.append(
+                    f"{text} → {rule_link(chosen.id, page)}" if chosen else f"{text} → off"
+                )
+            default = f"`{_json(opt.default)}`"
+            if opt.default_rule:
+                default += f" ({rule_link(opt.default_rule, page, 'ruling')})"
+            out.append(
+                f"| `{opt.name}` | {'<br>'.join(values)} | {default} | {escape(opt.description)} |"
+            )
+        out.append("")
+    out += ["## Every rule it uses", ""]
+    by_topic: dict[str, list[Rule]] = defaultdict(list)
+    for entry in rules_of(rs):
+        by_topic[entry.topic].append(entry)
+    for topic, title in TOPICS.items():
+        if by_topic[topic]:
+            links = ", ".join(rule_link(r.id, page) for r in by_topic[topic])
+            out.append(f"- **{title}**: {links}")
+    out += [
+        "",
+        "## What a deal pays",
+        "",
+        "Three players, seat 0 dealing, seat 1 the bidder; computed by the reference "
+        "(`frogspec.engine.settle`) when this page was built. A positive payment is "
+        "received, a negative one paid.",
+        "",
+        _payments_table(rs, page),
+        "",
+    ]
+    return "\n".join(out)
+
+
+def _readings_of(key: str) -> list[Rule]:
+    return [r for r in rulebook_order() if question_key(r) == key]
+
+
+def disagreements_page() -> str:
+    """Each point where the sources disagree: the readings side by side, and who picks which."""
+    page = "disagreements.md"
+    out = [
+        "# Where the sources disagree",
+        "",
+        "On these points the sources give different rules. Each reading is a rule of its own, "
+        "with its own id, and each ruleset picks one. The quotes are verbatim; "
+        f"[editorial rulings]({relative(page, 'editorial.md')}) are marked as ours.",
+        "",
+    ]
+    for key, question in QUESTIONS.items():
+        readings = _readings_of(key)
+        out += [f"## {escape(question)} {{ #{key} }}", ""]
+        out.append('<div class="fs-side" markdown>')
+        for entry in readings:
+            out.append('<div class="fs-reading" markdown>')
+            out.append("")
+            mark = " *(editorial ruling)*" if entry.editorial else ""
+            out.append(f"**{rule_link(entry.id, page)}**{mark}")
+            out.append("")
+            out.append(escape(entry.statement))
+            out.append("")
+            for citation in entry.citations:
+                if citation.quote is None:
+                    continue
+                out.append(f"> “{escape(citation.quote)}”  ")
+                out.append(f"> — {escape(citation.locator())}")
+                out.append("")
+            if entry.editorial and entry.reasoning:
+                out.append(f"*Our reasoning:* {escape(entry.reasoning)}")
+                out.append("")
+            out.append("</div>")
+        out.append("</div>")
+        out += ["", "| Ruleset | Its reading |", "| --- | --- |"]
+        for rs in RULESETS.values():
+            out.append(f"| {ruleset_link(rs.id, page)} | {_choice_cell(rs, key, page)} |")
+        out.append("")
+    return "\n".join(out)
+
+
+def editorial_page() -> str:
+    """Every editorial ruling with its reasoning."""
+    page = "editorial.md"
+    entries = [r for r in rulebook_order() if r.editorial]
+    out = [
+        "# Editorial rulings",
+        "",
+        f"Where no source says what to do, or a source says something that cannot be played "
+        f"as written, the rulebook rules. These {len(entries)} rulings are ours, not the "
+        "sources'; each gives its reasoning, and the source text it interprets where there is "
+        "one.",
+        "",
+    ]
+    for entry in entries:
+        out += [f"## `{entry.id}` {{ #{entry.anchor} }}", ""]
+        out.append(f"**{escape(entry.statement)}** ({rule_link(entry.id, page, 'the rule')})")
+        out.append("")
+        assert entry.reasoning is not None
+        out.append(admonition("abstract", "Our reasoning", escape(entry.reasoning)))
+        for citation in entry.citations:
+            out.append(admonition("quote", citation.locator(), _quote_body(citation, page)))
+        out.append(f"Used by: {_usage_text(entry.id, page)}.\n")
+    return "\n".join(out)
+
+
+def source_problems_page() -> str:
+    """The places where a source contradicts itself or slips, and how the rulebook handles each."""
+    page = "source-problems.md"
+    out = [
+        "# Problems in the sources",
+        "",
+        "Places where a source contradicts itself or makes a slip, quoted verbatim, with how "
+        "the rulebook handles each.",
+        "",
+    ]
+    for problem in SOURCE_PROBLEMS:
+        source = problem.source
+        out += [f"## {escape(source.short)}: {problem.key} {{ #{problem.key} }}", ""]
+        for quote in problem.quotes:
+            out.append(f"> “{escape(quote)}”")
+            out.append("")
+        out.append(f"— {source_link(source.key, page, escape(source.short))}")
+        out.append("")
+        out.append(f"**The problem.** {escape(problem.problem)}")
+        out.append("")
+        out.append(f"**How the rulebook handles it.** {escape(problem.handling)}")
+        out.append("")
+        if problem.rule_ids:
+            out.append("Rules: " + ", ".join(rule_link(rid, page) for rid in problem.rule_ids))
+            out.append("")
+    return "\n".join(out)
+
+
+def _citing(source: Source) -> list[Rule]:
+    return [
+        r
+        for r in rulebook_order()
+        if any(c.source == source or c.reported_by == source for c in r.citations)
+    ]
+
+
+def sources_page() -> str:
+    """The bibliography: each source, what it is, how we reached it, and the rules citing it."""
+    page = "sources.md"
+    out = [
+        "# Sources",
+        "",
+        "Every work the rulebook cites. Quotations are verbatim from the texts we hold; a "
+        "source we do not hold is cited only through one we do, *as reported by* it.",
+        "",
+        "Download the bibliography: [BibTeX](frogspec.bib) · [CSL-JSON](frogspec.csl.json).",
+        "",
+    ]
+    for source in ALL_SOURCES:
+        out += [f"## {escape(source.short)} {{ #{source.key} }}", ""]
+        out.append(source.reference())
+        out.append("")
+        if source.role:
+            out.append(f"**What it is.** {escape(source.role)}")
+            out.append("")
+        if source.reached:
+            out.append(f"**How we reached it.** {escape(source.reached)}")
+            out.append("")
+        if source.held:
+            out.append(
+                "**Text held.** Every quotation from it is checked, to the letter, against our copy."
+            )
+        else:
+            out.append("**Text not held.** It is cited only as reported by a source we hold.")
+        out.append("")
+        citing = _citing(source)
+        if citing:
+            out.append(
+                f"**Cited by {len(citing)} rules:** "
+                + ", ".join(rule_link(r.id, page) for r in citing)
+            )
+            out.append("")
+        out.append(
+            admonition("info", "BibTeX", f"```bibtex\n{bibtex(source)}\n```", collapsible=True)
+        )
+    return "\n".join(out)

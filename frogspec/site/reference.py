@@ -1,0 +1,265 @@
+"""Reference pages and page pieces: the API reference, the published protocol, the CLI's
+executed examples, and verified quotations for hand-written pages.
+
+>>> "::: frogspec.engine" in api_page()
+True
+>>> quote_markdown(MEYERS_1909, "Tapp (württembergischer Tarock)").startswith("> “Tapp")
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import io
+import json
+import pkgutil
+import re
+import shlex
+from pathlib import Path
+
+import frogspec
+from frogspec.registry import rule_for_function
+from frogspec.site.markup import escape, rule_link
+from frogspec.sources import MEYERS_1909, Source, held_text
+
+__all__ = [
+    "API_EXCLUDED",
+    "api_modules",
+    "api_page",
+    "console_markdown",
+    "meyers_markdown",
+    "meyers_note",
+    "protocol_downloads",
+    "protocol_page",
+    "quote_markdown",
+]
+
+#: Packages left out of the API reference: the site builder itself.
+API_EXCLUDED: tuple[str, ...] = ("frogspec.site",)
+
+
+def api_modules() -> list[str]:
+    """Every public module of the package, the package first, then by name."""
+    names = []
+    for info in pkgutil.walk_packages(frogspec.__path__, "frogspec."):
+        parts = info.name.split(".")
+        if any(p.startswith("_") for p in parts):
+            continue
+        if any(info.name == ex or info.name.startswith(ex + ".") for ex in API_EXCLUDED):
+            continue
+        names.append(info.name)
+    return ["frogspec", *sorted(names)]
+
+
+def api_page() -> str:
+    """The API reference: every public module with mkdocstrings; rules link to their pages."""
+    page = "api.md"
+    out = [
+        "# API reference",
+        "",
+        "The public modules of `frogspec`, from their docstrings. Rule functions are "
+        "documented with their rule, under their rule's permanent id; here they are listed "
+        "with a link.",
+        "",
+    ]
+    for name in api_modules():
+        if name == "frogspec":
+            out += [
+                f"::: {name}",
+                "    options:",
+                "      heading_level: 2",
+                "      show_root_heading: true",
+                "      members: false",
+                "",
+            ]
+            continue
+        module = importlib.import_module(name)
+        public = list(getattr(module, "__all__", []))
+        members: list[str] = []
+        rules: list[str] = []
+        for member in public:
+            obj = getattr(module, member, None)
+            entry = rule_for_function(obj) if callable(obj) else None
+            if entry is not None:
+                rules.append(f"{rule_link(entry.id, page, f'`{member}`')} implements `{entry.id}`")
+            else:
+                members.append(member)
+        out += [
+            f"::: {name}",
+            "    options:",
+            "      heading_level: 2",
+            "      show_root_heading: true",
+            "      show_if_no_docstring: true",
+            f"      members: {json.dumps(members)}",
+            "",
+        ]
+        if rules:
+            out.append(f"Rule functions of `{name}`, each documented with its rule:\n")
+            out += [f"- {line}" for line in rules]
+            out.append("")
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- protocol
+
+
+def _published(spec_dir: Path) -> dict[str, Path]:
+    """The protocol's data files the site offers for download, by their path in ``spec/``."""
+    files: dict[str, Path] = {}
+    for folder, pattern in (("schema", "*.json"), ("vectors", "*.json")):
+        if (spec_dir / folder).is_dir():
+            for path in sorted((spec_dir / folder).glob(pattern)):
+                files[f"{folder}/{path.name}"] = path
+    return files
+
+
+def _spec_documents(spec_dir: Path) -> list[Path]:
+    """``spec/README.md`` first, then the protocol's other Markdown documents."""
+    others = sorted(p for p in spec_dir.glob("*.md") if p.name != "README.md")
+    return [spec_dir / "README.md", *others]
+
+
+def _demote(text: str, first_id: str | None) -> str:
+    """Every heading one level down (outside code fences); the first gets ``first_id``."""
+    out: list[str] = []
+    fenced = False
+    for line in text.splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        elif not fenced and re.match(r"^#{1,5} ", line):
+            line = "#" + line
+            if first_id is not None:
+                line += f" {{ #{first_id} }}"
+                first_id = None
+        out.append(line)
+    return "\n".join(out)
+
+
+def protocol_page(spec_dir: Path) -> str | None:
+    """The conformance protocol page: ``spec/README.md``, the other documents of ``spec/``,
+    and the schemas and vectors for download.
+
+    ``None`` when ``spec/README.md`` does not exist. Relative links are pointed at the
+    published copies of the schemas and vectors, or at the section of another document;
+    a link to anything else the site does not publish is kept as plain text.
+    """
+    if not (spec_dir / "README.md").is_file():
+        return None
+    published = _published(spec_dir)
+    documents = _spec_documents(spec_dir)
+    sections = {doc.name: f"spec-{doc.stem.lower()}" for doc in documents[1:]}
+
+    def relink(match: re.Match[str]) -> str:
+        label, target = match.group(1), match.group(2)
+        if re.match(r"^[a-z][a-z0-9+.-]*:", target) or target.startswith("#"):
+            return match.group(0)
+        path = target.split("#", 1)[0].removeprefix("./")
+        if path in published:
+            return f"[{label}](protocol/{path})"
+        if path in sections:
+            return f"[{label}](#{sections[path]})"
+        return label
+
+    out = [
+        "# Conformance protocol",
+        "",
+        "The protocol by which an implementation of Frog in any language is validated, as "
+        "the repository's `spec/` directory publishes it (included here when the site was "
+        "built).",
+        "",
+    ]
+    for doc in documents:
+        text = re.sub(r"(?<!!)\[([^\]]+)\]\(([^)\s]+)\)", relink, doc.read_text(encoding="utf-8"))
+        out += [_demote(text, sections.get(doc.name)), ""]
+    schemas = [name for name in published if name.startswith("schema/")]
+    if schemas:
+        out += ["## The JSON schemas", ""]
+        for name in schemas:
+            content = published[name].read_text(encoding="utf-8")
+            out.append(f'??? example "{name}"')
+            out.append("")
+            out.append(f"    [Download `{name}`](protocol/{name})")
+            out.append("")
+            out.append("    ```json")
+            out += [("    " + line) if line else "" for line in content.rstrip("\n").splitlines()]
+            out.append("    ```")
+            out.append("")
+    vectors = [name for name in published if name.startswith("vectors/")]
+    if vectors:
+        out += ["## The test vectors", ""]
+        out += [f"- [`{name}`](protocol/{name})" for name in vectors]
+        out.append("")
+    return "\n".join(out)
+
+
+def protocol_downloads(spec_dir: Path) -> dict[str, str]:
+    """The files the protocol page links to, by their path on the site."""
+    if not (spec_dir / "README.md").is_file():
+        return {}
+    return {
+        f"protocol/{name}": path.read_text(encoding="utf-8")
+        for name, path in _published(spec_dir).items()
+    }
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+def console_markdown(command: str) -> str:
+    """Run ``frogspec ...`` in process and return a ``console`` block of what it printed."""
+    from frogspec.cli import main
+
+    argv = shlex.split(command)
+    if not argv or argv[0] != "frogspec":
+        raise ValueError(f"not a frogspec command: {command!r}")
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(argv[1:])
+        except SystemExit as exit_:  # argparse exits on --help and on usage errors
+            status = exit_.code if isinstance(exit_.code, int) else 1
+    text = (out.getvalue() + err.getvalue()).rstrip("\n")
+    block = f"```console\n$ {command}\n{text}\n```\n"
+    if status:
+        block += f"\nExit status {status}.\n"
+    return block
+
+
+# --------------------------------------------------------------------------- quotations
+
+
+def quote_markdown(source: Source, text: str, locator: str | None = None) -> str:
+    """``text`` as a Markdown quotation of ``source``, after checking it stands in our copy.
+
+    Raises ``ValueError`` if the words are not, to the letter, in the text we hold.
+    """
+    if text not in held_text(source):
+        raise ValueError(f"not in the held text of {source.short}: {text!r}")
+    where = locator or source.short
+    return f"> “{escape(text)}”\n>\n> — {escape(where)}\n"
+
+
+def meyers_note() -> tuple[str, str]:
+    """The German text of the Meyers (1909) entry on Tapp and our translation of it."""
+    text = held_text(MEYERS_1909)
+    section = text.split("## QUOTATION", 1)[1].split("\n## ", 1)[0]
+    german = " ".join(
+        line[1:].strip() for line in section.splitlines() if line.startswith(">")
+    ).strip()
+    german = re.sub(r"^\[\d+\]\s*", "", german)
+    found = re.search(r'Translation: "(.+?)"\n', text)
+    if not german or found is None:
+        raise ValueError(f"cannot find the entry and its translation in {MEYERS_1909.held}")
+    return german, found.group(1)
+
+
+def meyers_markdown() -> str:
+    """The Meyers entry as Markdown: the German verbatim, then our translation, marked ours."""
+    german, english = meyers_note()
+    where = f"{MEYERS_1909.short}, vol. {MEYERS_1909.volume}, p. {MEYERS_1909.pages}"
+    return (
+        f'<div class="fs-german" lang="de" markdown>\n\n> {escape(german)}\n>\n> — {escape(where)}, '
+        f"“{escape(MEYERS_1909.title)}”\n\n</div>\n\n"
+        f'!!! note "Translation (ours)"\n\n    {escape(english)}\n'
+    )

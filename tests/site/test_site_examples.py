@@ -1,0 +1,146 @@
+"""Every code example on the site runs: the ``python exec="on"`` blocks that markdown-exec
+runs at build time and the ``pycon`` doctests, in the hand-written pages under ``docs/``
+and in every page generated from the registry.
+
+Sybil finds the fenced blocks. An exec block runs in a fresh namespace (or its
+``session``'s), as markdown-exec runs it, and must print something: the reader is shown
+its output. A ``pycon`` block is a doctest and must print what it says.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import doctest
+import functools
+import io
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sybil import Document, Example, Region
+from sybil.evaluators.doctest import DocTestEvaluator
+from sybil.parsers.abstract.doctest import DocTestStringParser
+from sybil.parsers.markdown.lexers import FencedCodeBlockLexer
+
+from frogspec.registry import all_rules
+from frogspec.site import generated_pages
+from frogspec.site.examples import EXAMPLES
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+
+_LEXER = FencedCodeBlockLexer(language=r".+", mapping={"language": "info", "source": "source"})
+_DOCTESTS = DocTestStringParser(DocTestEvaluator(doctest.ELLIPSIS))
+_EXEC_ON = re.compile(r'\bexec="(on|1|true|yes)"')
+_SESSION = re.compile(r'\bsession="([^"]+)"')
+
+
+def _run_exec_block(example: Example) -> None:
+    info = str(example.region.lexemes["info"])
+    session = _SESSION.search(info)
+    sessions: dict[str, dict[str, Any]] = example.namespace.setdefault("__exec_sessions__", {})
+    namespace: dict[str, Any] = sessions.setdefault(session.group(1), {}) if session else {}
+    out = io.StringIO()
+    code = compile(str(example.parsed), f"{example.path}:{example.line}", "exec")
+    with contextlib.redirect_stdout(out):
+        exec(code, namespace)
+    assert out.getvalue().strip(), (
+        f"the exec block at {example.path}:{example.line} prints nothing, so the reader "
+        "would see nothing"
+    )
+
+
+def _parse(document: Document) -> Iterable[Region]:
+    for region in _LEXER(document):
+        info = str(region.lexemes["info"])
+        language = info.split()[0]
+        source = region.lexemes["source"]
+        if language == "python" and _EXEC_ON.search(info):
+            region.parsed = source
+            region.evaluator = _run_exec_block
+            yield region
+        elif language == "pycon":
+            for doctest_region in _DOCTESTS(source, document.path):
+                doctest_region.adjust(region, source)
+                yield doctest_region
+
+
+@functools.cache
+def _generated() -> dict[str, str]:
+    return generated_pages()
+
+
+def _hand_written() -> list[str]:
+    return sorted(
+        p.relative_to(DOCS).as_posix()
+        for p in DOCS.rglob("*.md")
+        if not p.relative_to(DOCS).as_posix().startswith("_")
+    )
+
+
+def _examples(path: Path) -> list[Example]:
+    return list(Document.parse(str(path), _parse))
+
+
+def _pages_with_examples() -> list[str]:
+    pages = [p for p in _hand_written() if _examples(DOCS / p)]
+    pages += [
+        f"generated:{name}"
+        for name, text in _generated().items()
+        if "```pycon" in text or 'exec="on"' in text
+    ]
+    return pages
+
+
+@pytest.mark.parametrize("page", _pages_with_examples())
+def test_every_example_on_the_page_runs(page: str, tmp_path: Path) -> None:
+    if page.startswith("generated:"):
+        name = page.removeprefix("generated:")
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(_generated()[name], encoding="utf-8")
+    else:
+        path = DOCS / page
+    examples = _examples(path)
+    assert examples
+    for example in examples:
+        example.evaluate()
+
+
+def test_the_examples_are_found() -> None:
+    # The parser must find every rule's example in the generated rule pages, and the
+    # hand-written pages' exec blocks and doctests.
+    found = 0
+    for name, text in _generated().items():
+        if name.startswith("rules/"):
+            found += text.count('```python exec="on"')
+    assert found == len(list(all_rules()))
+    index = _examples(DOCS / "index.md")
+    kinds = {type(e.region.evaluator).__name__ for e in index}
+    assert "DocTestEvaluator" in kinds and "function" in kinds
+
+
+def test_a_failing_example_fails(tmp_path: Path) -> None:
+    page = tmp_path / "bad.md"
+    page.write_text(
+        '```python exec="on"\nprint(1 / 0)\n```\n\n'
+        '```python exec="on"\nx = 1\n```\n\n'
+        "```pycon\n>>> 1 + 1\n3\n```\n",
+        encoding="utf-8",
+    )
+    examples = _examples(page)
+    assert len(examples) == 3
+    with pytest.raises(ZeroDivisionError):
+        examples[0].evaluate()
+    with pytest.raises(AssertionError, match="prints nothing"):
+        examples[1].evaluate()
+    with pytest.raises(AssertionError):
+        examples[2].evaluate()
+
+
+def test_every_rule_has_an_example() -> None:
+    ids = {entry.id for entry in all_rules()}
+    assert sorted(ids - set(EXAMPLES)) == [], "rules without an example in EXAMPLES"
+    assert sorted(set(EXAMPLES) - ids) == [], "examples of rules that do not exist"
