@@ -23,7 +23,7 @@ JS_ENGINE_DEALS = 5_500
 OPENSPIEL_SKAT_GAMES = 6_400
 
 
-def _best_rate(run: Callable[[int], None], count: int, rounds: int = 5) -> float:
+def _best_rate(run: Callable[[int], None], count: int, rounds: int = 10) -> float:
     best = float("inf")
     for _ in range(rounds):
         start = time.perf_counter()

@@ -260,7 +260,7 @@ def check_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
     once each; :class:`InvalidInputError` if not."""
     cards = tuple(deck)
     full = pack()
-    if full == FULL_PACK and sorted(cards) == _CANONICAL and all(type(c) is int for c in cards):
+    if full == FULL_PACK and sorted(cards) == _CANONICAL and set(map(type, cards)) == {int}:
         return cards
     if len(cards) != full.bit_count():
         raise InvalidInputError(f"a deck has {full.bit_count()} cards, got {len(cards)}")
