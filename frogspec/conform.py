@@ -45,7 +45,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 from frogspec import __version__
 from frogspec.conformance.generate import add_arguments as add_generate_arguments
@@ -390,19 +390,39 @@ def _expects_unsupported(case: Case) -> bool:
     return isinstance(error, dict) and error.get("kind") == "unsupported"
 
 
+class Transport(Protocol):
+    """How the runner speaks to an implementation: a running command
+    (:class:`Implementation`) or anything else that answers requests the same way."""
+
+    def exchange(self, request: dict[str, Json], timeout: float | None = None) -> dict[str, Json]:
+        """Send one request; its answer, or :class:`Failure` saying what went wrong."""
+
+    def stop(self) -> None:
+        """Stop the implementation."""
+
+    def stderr_text(self) -> str:
+        """What the implementation wrote to standard error, if anything."""
+
+
 class Runner:
-    """Runs cases against a command, restarting it when it misbehaves."""
+    """Runs cases against a command, restarting it when it misbehaves.
+
+    ``connect`` starts the implementation; by default it runs ``run.command`` as a
+    subprocess. The pytest plugin passes one that talks to a Python object in process.
+    """
 
     def __init__(
         self,
         run: Run,
         env: dict[str, str] | None,
         progress: Callable[[int, Outcome], None] | None = None,
+        connect: Callable[[], Transport] | None = None,
     ) -> None:
         self.run = run
         self.env = env
         self.progress = progress
-        self.impl: Implementation | None = None
+        self.connect = connect
+        self.impl: Transport | None = None
         self.next_id = 1
         self.stderr_parts: list[str] = []
         self.last_failure = ""
@@ -410,6 +430,10 @@ class Runner:
     def _id(self) -> int:
         self.next_id += 1
         return self.next_id - 1
+
+    def close(self) -> None:
+        """Stop the implementation, if it is running."""
+        self._stop()
 
     def _stop(self) -> None:
         if self.impl is not None:
@@ -430,7 +454,11 @@ class Runner:
                     return False
                 run.restarts += 1
             run.starts += 1
-            impl = Implementation(run.command, run.timeout, self.env)
+            impl: Transport = (
+                self.connect()
+                if self.connect is not None
+                else Implementation(run.command, run.timeout, self.env)
+            )
             try:
                 answer = impl.exchange(
                     {"id": self._id(), "op": "hello", "spec": "1"},
@@ -697,7 +725,7 @@ def render_text(run: Run, quiet: bool = False) -> str:
         out.append(f"Failures ({len(failed)})")
         for outcome in failed:
             out.append("")
-            out += _failure_lines(outcome)
+            out += failure_lines(outcome)
     if run.gave_up:
         out.append("")
         out.append(
@@ -714,7 +742,7 @@ def render_text(run: Run, quiet: bool = False) -> str:
     return "\n".join(out).lstrip("\n")
 
 
-def _failure_lines(outcome: Outcome) -> list[str]:
+def failure_lines(outcome: Outcome) -> list[str]:
     case = outcome.case
     label = "ERROR" if outcome.status == "error" else "FAIL"
     lines = [f"{label} {case.id} ({case.file}.json): {outcome.reason}"]
@@ -861,7 +889,7 @@ def report_junit(run: Run) -> str:
             for rule_id in o.case.rules:
                 ET.SubElement(props, "property", name="rule", value=rule_id)
             if o.status in ("failed", "error"):
-                body = "\n".join(_failure_lines(o))
+                body = "\n".join(failure_lines(o))
                 tag = "failure" if o.status == "failed" else "error"
                 element = ET.SubElement(
                     testcase, tag, message=f"{o.reason}: {o.message}"[:500], type=o.reason or ""

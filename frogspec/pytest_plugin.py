@@ -136,7 +136,8 @@ class _InProcess:
         self.handler = handler
         self.name = name
 
-    def exchange(self, request: dict[str, Json]) -> dict[str, Json]:
+    def exchange(self, request: dict[str, Json], timeout: float | None = None) -> dict[str, Json]:
+        """Hand ``request`` to the object; a Python object has no timeout to keep."""
         from frogspec.conform import Failure
 
         try:
@@ -189,32 +190,19 @@ class _Driver:
             max_restarts=DEFAULT_MAX_RESTARTS,
             started=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         )
-        self.runner = Runner(self.run, None)
-        if self.in_process is not None:
-            self._attach()
-
-    def _attach(self) -> None:
-        assert self.in_process is not None
-        hello = self.in_process.exchange({"id": 0, "op": "hello", "spec": "1"})
-        result = hello.get("result")
-        if not isinstance(result, dict) or not isinstance(result.get("ops"), list):
-            raise pytest.UsageError(
-                f"--frogspec-impl-object: hello did not answer a result with ops: {hello!r}"
-            )
-        self.run.hello = result
-        self.run.starts = 1
-        self.runner.impl = self.in_process  # type: ignore[assignment]
+        in_process = self.in_process
+        # An object in process is "started" by handing it over; its hello goes through it.
+        self.runner = Runner(
+            self.run, None, connect=None if in_process is None else lambda: in_process
+        )
 
     def one(self, case: Any) -> Any:
         """The runner's outcome of one case."""
-        if self.in_process is not None and self.runner.impl is None:
-            self.runner.impl = self.in_process  # type: ignore[assignment]
         return self.runner.one(case)
 
     def close(self) -> None:
         """Stop the implementation."""
-        if self.in_process is None:
-            self.runner._stop()
+        self.runner.close()
 
 
 def _driver(config: pytest.Config) -> _Driver:
@@ -229,11 +217,8 @@ def _driver(config: pytest.Config) -> _Driver:
 def _failure_text(outcome: Any) -> str:
     from frogspec import conform
 
-    # The runner's own words for a failure (private in frogspec.conform for now).
-    lines: Callable[[Any], list[str]] = (
-        getattr(conform, "failure_lines", None) or conform._failure_lines
-    )
-    return "\n".join(lines(outcome))
+    # The runner's own words for a failure.
+    return "\n".join(conform.failure_lines(outcome))
 
 
 # --- collection -------------------------------------------------------------------------
