@@ -66,6 +66,11 @@ def bidder_result(points: int) -> int:
     "settlement.rates-1-2-4",
     "Each point over or under 60 is worth one counter in a Frog, two in a Chico and four in a "
     "Grand.",
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "For every point the single player gets over 60 he must be paid a counter",
+    ),
     cite(FOSTER_1909, "441–442", "Each point under or over 60 is worth two counters in Chico."),
     cite(FOSTER_1909, "441–442", "Every point under or over 60 in a Grand is worth four counters."),
     cite(
@@ -85,6 +90,10 @@ def rates_1_2_4(contract: Contract, margin: int, won: bool) -> int:
     "settlement.rates-1-2-3",
     "Each point over or under 60 is worth one unit in a Frog, two in a Chico (Simple Solo) "
     "and three in a Grand (Heart Solo).",
+    cite(OFFICIAL_RULES_1922, "213–216", "Frog Yes ♥ only x 1", reported_by=WIKIPEDIA_FROG),
+    cite(
+        OFFICIAL_RULES_1922, "213–216", "Simple Solo No ♣, ♠ or ♦ x 2", reported_by=WIKIPEDIA_FROG
+    ),
     cite(OFFICIAL_RULES_1922, "213–216", "Heart Solo No ♥ only x 3", reported_by=WIKIPEDIA_FROG),
     cite(
         GAMERULES,
