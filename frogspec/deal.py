@@ -155,8 +155,10 @@ def deal_cards(pattern: DealPattern, deck: Sequence[Card]) -> tuple[tuple[int, i
     >>> [h.bit_count() for h in hands], widow.bit_count()
     ([11, 11, 11], 3)
     """
+    if len(deck) != len(pattern):
+        raise ValueError(f"a deal pattern for {len(pattern)} cards, a deck of {len(deck)}")
     masks = [0, 0, 0, 0]
-    for card, destination in zip(deck, pattern, strict=True):
+    for card, destination in zip(deck, pattern):  # noqa: B905 - lengths checked above
         masks[destination] |= 1 << card
     return (masks[0], masks[1], masks[2]), masks[WIDOW]
 

@@ -135,6 +135,9 @@ _AUCTION_ACTIONS: dict[tuple[Contract, ...], tuple[Action, ...]] = {
     for bids in (tuple(c for c in Contract if subset >> (c - 1) & 1) for subset in range(8))
 }
 
+#: The contracts by their value (index 0 stands for a pass).
+CONTRACTS_BY_VALUE: tuple[Contract, ...] = (Contract.FROG, *Contract)
+
 #: The action that plays each card, by card.
 PLAY_ACTIONS: tuple[Action, ...] = tuple(Action(ActionKind.PLAY, c) for c in range(36))
 
@@ -218,6 +221,14 @@ class State(NamedTuple):
 _make = State._make
 
 
+@lru_cache(maxsize=1024)
+def _seating(
+    active_seats: Callable[[int, int], tuple[int, ...]], players: int, dealer: int
+) -> tuple[int, ...]:
+    # The active seats from eldest: a pure function of the table, asked at every deal.
+    return eldest_first(active_seats(players, dealer), players, dealer)
+
+
 @lru_cache(maxsize=8192)
 def _turn(
     procedure: AuctionProcedure,
@@ -290,7 +301,7 @@ def new_deal(
     check_players(rs, players)
     _check_seat(dealer, players, "dealer")
     cards = check_deck(deck)
-    order = eldest_first(rs.active_seats(players, dealer), players, dealer)
+    order = _seating(rs.active_seats, players, dealer)
     dealt, widow = deal_cards(rs.deal_pattern(), cards)
     hands = [0] * players
     for seat, hand in zip(order, dealt, strict=True):
@@ -371,7 +382,7 @@ def _apply_auction(state: State, action: Action) -> State:
     if action.kind == ActionKind.PASS:
         history = (*state.auction, (seat, None))
     elif action.kind == ActionKind.BID:
-        bid = Contract(action.value)
+        bid = CONTRACTS_BY_VALUE[action.value]
         if bid not in contracts:
             raise _illegal(rs.contracts, f"{bid.code} is not a contract of {rs.name}")
         standing = next((b for _, b in reversed(state.auction) if b is not None), None)
@@ -391,6 +402,13 @@ def _apply_auction(state: State, action: Action) -> State:
         raise _illegal(
             rs.auction_procedure, f"the auction is on: seat {seat} must pass or bid, not {action}"
         )
+    return _after_bid(state, history, contracts)
+
+
+def _after_bid(state: State, history: AuctionHistory, contracts: tuple[Contract, ...]) -> State:
+    # The state once ``history`` (the auction with its newest bid or pass) stands: the next
+    # seat's turn, or the end of the auction.
+    rs = state.ruleset
     following = _turn(rs.auction_procedure, state.order, contracts, history)
     if following is not None:
         return state._replace(auction=history, to_act=following.seat)
@@ -564,8 +582,8 @@ def outcome(state: State) -> Outcome:
     counted = counted_for_bidder(state.won[bidder], untouched, state.laid_away)
     bidder_points = count_points(counted)
     defender_points = sum(count_points(state.won[s]) for s in state.order if s != bidder)
-    payments = settle(
-        state.ruleset, state.players, state.dealer, bidder, state.contract, bidder_points
+    payments = _payments(
+        state.ruleset, state.players, state.active, bidder, state.contract, bidder_points
     )
     return Outcome(bidder_points, defender_points, payments)
 
@@ -600,6 +618,18 @@ def settle(
         or not (0 <= bidder_points <= 120)
     ):
         raise InvalidInputError(f"bidder_points must be 0 to 120, got {bidder_points!r}")
+    return _payments(rs, players, active, bidder, contract, bidder_points)
+
+
+def _payments(
+    rs: Ruleset,
+    players: int,
+    active: tuple[int, ...],
+    bidder: int,
+    contract: Contract,
+    bidder_points: int,
+) -> tuple[int, ...]:
+    # settle's work once its arguments are known to be good (a finished deal's are).
     result = bidder_result(bidder_points)
     if result == 0:
         return (0,) * players

@@ -396,6 +396,10 @@ def ruleset_page(ruleset_id: str) -> str:
         out.append("## What it stands on\n")
         for citation in rs.basis:
             out.append(admonition("quote", citation.locator(), _quote_body(citation, page)))
+    if rs.notes:
+        out.append("## Where its sources are silent\n")
+        out += [f"- {escape(note)}" for note in rs.notes]
+        out.append("")
     out += ["## Its choices", "", "| Question | Rule | Statement |", "| --- | --- | --- |"]
     for key, question in QUESTIONS.items():
         entry = rs.choice(key)
