@@ -612,11 +612,9 @@ def register(subparsers: Any) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m frogspec.fuzz [options] -- COMMAND ...``."""
-    parser = argparse.ArgumentParser(prog="frogspec")
-    register(parser.add_subparsers(dest="command_name"))
-    args = parser.parse_args(["fuzz", *(sys.argv[1:] if argv is None else argv)])
-    handler: Callable[[argparse.Namespace], int] = args.handler
-    return handler(args)
+    from frogspec.cli import main as cli_main
+
+    return cli_main(["fuzz", *(sys.argv[1:] if argv is None else argv)])
 
 
 if __name__ == "__main__":
