@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
@@ -32,6 +33,7 @@ __all__ = [
     "Rule",
     "RuleKind",
     "all_rules",
+    "clear_caches",
     "editorial",
     "get_rule",
     "rule",
@@ -184,3 +186,22 @@ def rule_for_function(function: Callable[..., Any]) -> Rule | None:
     """The rule a function implements, or ``None`` if it implements none."""
     _load()
     return _BY_FUNCTION.get(id(function))
+
+
+def clear_caches() -> None:
+    """Forget every answer the package remembers.
+
+    The engine remembers the answers of pure rule functions (auction turns, the seating,
+    deal patterns, point tables). Whoever swaps a rule function for another (the broken
+    twins, the tests' deliberately broken engines) calls this before and after, so that no
+    answer of the other function is used.
+    """
+    for name, module in list(sys.modules.items()):
+        spec = getattr(module, "__spec__", None)
+        real = spec.name if name == "__main__" and spec is not None else name
+        if module is None or not (real == "frogspec" or real.startswith("frogspec.")):
+            continue
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear):
+                clear()

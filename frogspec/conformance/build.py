@@ -30,7 +30,7 @@ from frogspec.deal import WIDOW
 from frogspec.engine import Action, State, apply, legal_actions, new_deal, parse_action
 from frogspec.harness import handle
 from frogspec.prng import CANONICAL_ORDER
-from frogspec.registry import all_rules, get_rule
+from frogspec.registry import all_rules, clear_caches, get_rule
 from frogspec.rulesets import get_ruleset
 
 __all__ = [
@@ -120,24 +120,12 @@ def _rule_codes() -> dict[CodeType, str]:
     return codes
 
 
-def _clear_caches() -> None:
-    # Any function of the package may remember answers (a cached rule, a table built from
-    # a rule): forget them all, so that every rule the answer depends on is called again.
-    for name, module in list(sys.modules.items()):
-        if name != "frogspec" and not name.startswith("frogspec."):
-            continue
-        for value in list(vars(module).values()):
-            clear = getattr(value, "cache_clear", None)
-            if callable(clear):
-                clear()
-
-
 def traced_rules(request: Mapping[str, Json]) -> tuple[frozenset[str], dict[str, Json]]:
     """The rules whose functions the reference calls while answering ``request``, and the
     response. The package's function caches are cleared first, so that a rule whose answer
     was remembered from an earlier request is seen too."""
     codes = _rule_codes()
-    _clear_caches()
+    clear_caches()  # so that a rule whose answer was remembered is called again
     seen: set[str] = set()
 
     def trace(frame: FrameType, event: str, arg: object) -> None:

@@ -66,17 +66,6 @@ def _frogspec_modules() -> list[ModuleType]:
     return found
 
 
-def _clear_caches(modules: list[ModuleType]) -> None:
-    for module in modules:
-        for value in list(vars(module).values()):
-            clear = getattr(value, "cache_clear", None)
-            if callable(clear) and getattr(value, "__module__", None) in (
-                module.__name__,
-                getattr(module.__spec__, "name", None),
-            ):
-                clear()
-
-
 def _rebuilt(value: Any, changes: dict[str, Any]) -> Any:
     return dataclasses.replace(value, **changes)
 
@@ -145,7 +134,7 @@ def _swap_in(replacements: Mapping[str, Callable[..., Any]], label: str) -> Call
     entries = {rule_id: registry.get_rule(rule_id) for rule_id in replacements}
     swap = _Swap({entries[r].function: f for r, f in replacements.items()})
     modules = _frogspec_modules()
-    _clear_caches(modules)
+    registry.clear_caches()
     try:
         for module in modules:
             swap.module(module)
@@ -161,7 +150,7 @@ def _swap_in(replacements: Mapping[str, Callable[..., Any]], label: str) -> Call
     def restore() -> None:
         swap.restore()
         _active.remove(label)
-        _clear_caches(_frogspec_modules())
+        registry.clear_caches()
 
     return restore
 
@@ -222,8 +211,7 @@ def spying() -> Iterator[tuple[set[str], Callable[[], None]]]:
     seen: set[str] = set()
     spies = {entry.id: _spy(entry.id, entry.function, seen) for entry in registry.all_rules()}
     restore = _swap_in(spies, "the spies")
-    modules = _frogspec_modules()
     try:
-        yield seen, lambda: _clear_caches(modules)
+        yield seen, registry.clear_caches
     finally:
         restore()

@@ -35,7 +35,7 @@ from frogspec import rulesets as rulesets_module
 from frogspec import widow as widow_module
 from frogspec.auction import Contract
 from frogspec.cards import FULL_PACK, Suit, cards_of, mask_of
-from frogspec.registry import rule_for_function
+from frogspec.registry import clear_caches, rule_for_function
 from frogspec.rulesets import RULESETS
 from frogspec.testing.invariants import bites
 from frogspec.testing.strategies import (
@@ -100,18 +100,9 @@ def swap(
 def _fresh_caches() -> Iterator[None]:
     """Empty the engine's caches before and after each test: the engine remembers the
     answers of rule functions (auction turns, say), which a swapped helper changes."""
-    _clear_caches()
+    clear_caches()
     yield
-    _clear_caches()
-
-
-def _clear_caches() -> None:
-    for name, module in list(sys.modules.items()):
-        if name == "frogspec" or name.startswith("frogspec."):
-            for value in list(vars(module).values()):
-                clear = getattr(value, "cache_clear", None)
-                if callable(clear):
-                    clear()
+    clear_caches()
 
 
 def reread(monkeypatch: pytest.MonkeyPatch, ruleset_id: str, **fields: Any) -> None:
