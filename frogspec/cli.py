@@ -24,13 +24,39 @@ from frogspec.registry import TOPICS, all_rules, get_rule
 from frogspec.rulesets import RULESETS, get_ruleset, rules_of, rulesets_using
 from frogspec.sources import ALL_SOURCES, SOURCE_PROBLEMS
 
-__all__ = ["SUBCOMMAND_MODULES", "main"]
+__all__ = ["SUBCOMMAND_MODULES", "main", "seconds", "whole_number"]
 
 #: Modules that add subcommands: each defines ``register(subparsers) -> None`` and sets a
 #: handler with ``parser.set_defaults(handler=function)``, ``function(args) -> int``.
 SUBCOMMAND_MODULES: tuple[str, ...] = ("frogspec.conform", "frogspec.fuzz")
 
 Handler = Callable[[argparse.Namespace], int]
+
+
+def seconds(text: str) -> float:
+    """An argument type: a number of seconds, more than 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
+    return value
+
+
+def whole_number(minimum: int | None = None) -> Callable[[str], int]:
+    """An argument type: a whole number, at least ``minimum`` if one is given."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if minimum is not None and value < minimum:
+            raise argparse.ArgumentTypeError(f"must be {minimum} or more, got {text}")
+        return value
+
+    return parse
 
 
 def _wrap(text: str, indent: str = "  ") -> str:

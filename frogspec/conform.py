@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import IO, Any, Protocol
 
 from frogspec import __version__
+from frogspec.cli import seconds, whole_number
 from frogspec.conformance.generate import add_arguments as add_generate_arguments
 from frogspec.conformance.generate import run as run_generate
 from frogspec.conformance.model import (
@@ -1064,26 +1065,6 @@ def _cmd_vectors(args: argparse.Namespace) -> int:
     return run_generate(args)
 
 
-def _positive(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
-    return value
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {text}")
-    return value
-
-
 def register(subparsers: Any) -> None:
     """Add ``conform`` and ``vectors`` to the ``frogspec`` command."""
     conform = subparsers.add_parser(
@@ -1100,12 +1081,12 @@ def register(subparsers: Any) -> None:
                          help="only cases exercising a rule id starting with PREFIX; repeatable")
     conform.add_argument("--case", action="append", metavar="ID",
                          help="only this case id (a shell pattern like 'settle.*'); repeatable")
-    conform.add_argument("--timeout", type=_positive, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+    conform.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                          help=f"seconds to wait for each answer (default {DEFAULT_TIMEOUT:g})")
-    conform.add_argument("--start-timeout", type=_positive, default=DEFAULT_START_TIMEOUT,
+    conform.add_argument("--start-timeout", type=seconds, default=DEFAULT_START_TIMEOUT,
                          metavar="SECONDS", help="seconds a fresh start has to answer hello "
                          f"(default {DEFAULT_START_TIMEOUT:g})")
-    conform.add_argument("--max-restarts", type=_count, default=DEFAULT_MAX_RESTARTS,
+    conform.add_argument("--max-restarts", type=whole_number(0), default=DEFAULT_MAX_RESTARTS,
                          metavar="N", help="restarts after which the remaining cases are "
                          f"errors (default {DEFAULT_MAX_RESTARTS})")
     conform.add_argument("--json", type=Path, metavar="FILE", help="write the JSON report")

@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from frogspec.cli import seconds, whole_number
+
 if TYPE_CHECKING:
     from hypothesis import strategies as st
 
@@ -565,23 +567,6 @@ def _cmd_fuzz(args: argparse.Namespace) -> int:
     return 1 if result.disagreement is not None else 0
 
 
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
-    return value
-
-
 def register(subparsers: Any) -> None:
     """Add ``fuzz`` to the ``frogspec`` command."""
     parser = subparsers.add_parser(
@@ -592,15 +577,15 @@ def register(subparsers: Any) -> None:
         "minimal case, printed as a ready-to-add vector.",
         usage="frogspec fuzz [options] -- COMMAND [ARGS...]",
     )
-    parser.add_argument("--examples", type=_whole, default=DEFAULT_EXAMPLES, metavar="N",
+    parser.add_argument("--examples", type=whole_number(1), default=DEFAULT_EXAMPLES, metavar="N",
                         help=f"requests to draw (default {DEFAULT_EXAMPLES})")
     parser.add_argument("--ruleset", action="append", metavar="ID",
                         help="draw only this ruleset (repeatable; default: every one offered)")
-    parser.add_argument("--seed", type=_whole, metavar="S",
+    parser.add_argument("--seed", type=whole_number(0), metavar="S",
                         help="the seed (printed at the start; the same seed replays the run)")
     parser.add_argument("--op", action="append", choices=OPS, metavar="OP",
                         help=f"draw only this op (repeatable): {', '.join(OPS)}")
-    parser.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+    parser.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                         help=f"seconds to wait for each answer (default {DEFAULT_TIMEOUT:g})")
     parser.add_argument("--vector", type=Path, metavar="FILE",
                         help="also write the vector of a disagreement to FILE")

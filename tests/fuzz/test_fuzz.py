@@ -116,7 +116,7 @@ def test_only_what_hello_offers_is_drawn() -> None:
     ("argv", "message"),
     [
         (["--examples", "5", "--"], "give the implementation's command after --"),
-        (["--examples", "0", "--", *HARNESS], "--examples must be 1 or more"),
+        (["--examples", "0", "--", *HARNESS], "--examples: must be 1 or more"),
         (["--ruleset", "foster", "--", *HARNESS], "unknown ruleset 'foster'"),
         (["--", "/nonexistent/frog-engine"], "cannot start"),
         (["--timeout", "1", "--", sys.executable, FAKE, "silent"], "does not answer hello"),
@@ -125,7 +125,11 @@ def test_only_what_hello_offers_is_drawn() -> None:
 def test_mistakes_are_told_without_a_traceback(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert cli_main(["fuzz", "--quiet", *argv]) == 2
+    try:
+        status = cli_main(["fuzz", "--quiet", *argv])
+    except SystemExit as exit_:  # argparse's own usage errors
+        status = exit_.code
+    assert status == 2
     err = capsys.readouterr().err
     assert message in err
     assert "Traceback" not in err
