@@ -125,6 +125,7 @@ def test_only_what_hello_offers_is_drawn() -> None:
 def test_mistakes_are_told_without_a_traceback(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    status: int | str | None
     try:
         status = cli_main(["fuzz", "--quiet", *argv])
     except SystemExit as exit_:  # argparse's own usage errors
