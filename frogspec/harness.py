@@ -303,8 +303,9 @@ def _op_first_dealer(request: Request) -> Json:
     return first_dealer_any(chosen, players)
 
 
-PERFT_LIMIT = 1_000_000
-"""The most positions ``perft`` visits before it refuses the request."""
+PERFT_LIMIT = 100_000
+"""The most positions ``perft`` visits before it refuses the request (a refusal costs under
+a second; the perft vectors visit a few thousand)."""
 
 
 def _perft_count(state: State, depth: int | None, budget: list[int]) -> int:
