@@ -66,14 +66,18 @@ from frogspec.trump import fixed_trump
 from frogspec.widow import DISCARDS, discardable, exchanges_widow
 
 __all__ = [
+    "CONTRACTS_BY_VALUE",
     "PLAY_ACTIONS",
     "Action",
     "ActionKind",
+    "MatchError",
     "MatchResult",
     "Outcome",
     "Phase",
     "State",
     "apply",
+    "check_deck",
+    "check_players",
     "legal_actions",
     "new_deal",
     "outcome",
