@@ -109,7 +109,9 @@ class Ruleset:
 
     ``options`` are the options this ruleset offers; ``chosen`` the values in force (after
     :meth:`with_options`; the defaults otherwise). ``also_uses`` names rules this ruleset
-    uses beyond its choices and the undisputed rules (a ruling that only it needs).
+    uses beyond its choices and the undisputed rules (a ruling that only it needs); ``moot``
+    names rules that can never come into play under it, each with the reason (the Frog's
+    widow rules in Straight Solo, which has no Frog).
     """
 
     id: str
@@ -133,6 +135,7 @@ class Ruleset:
     options: tuple[Option, ...] = ()
     chosen: tuple[tuple[str, str | bool], ...] = ()
     also_uses: tuple[str, ...] = ()
+    moot: tuple[tuple[str, str], ...] = ()
     notes: tuple[str, ...] = field(default=())
 
     @property
@@ -188,6 +191,10 @@ class Ruleset:
             raise LookupError(f"{self.id}: {question} is not a registered rule")
         return entry
 
+    def moot_reason(self, rule_id: str) -> str | None:
+        """Why ``rule_id`` can never come into play under this ruleset, or ``None``."""
+        return dict(self.moot).get(rule_id)
+
     def rule_id(self, question: str) -> str:
         """The id of :meth:`choice`."""
         return self.choice(question).id
@@ -221,7 +228,9 @@ def rules_of(ruleset: Ruleset) -> Iterator[Rule]:
         | {opt.default_rule for rs in RULESETS.values() for opt in rs.options if opt.default_rule}
     )
     for entry in all_rules():
-        if entry.id in chosen or entry.id not in special:
+        if ruleset.moot_reason(entry.id) is None and (
+            entry.id in chosen or entry.id not in special
+        ):
             yield entry
 
 
@@ -372,6 +381,10 @@ _STRAIGHT = dataclasses.replace(
         ),
     ),
     contracts=auction.contracts_without_frog,
+    moot=(
+        ("widow.frog-hidden", "Straight Solo has no Frog, so no bidder takes the widow."),
+        ("widow.frog-take-and-discard", "Straight Solo has no Frog, so no bidder lays cards away."),
+    ),
     rates=settlement.rates_straight_1_2,
     options=(_SITTING_OUT,),
 )

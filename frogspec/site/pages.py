@@ -81,6 +81,8 @@ def usage(rule_id: str) -> list[tuple[Ruleset, str]]:
     found: list[tuple[Ruleset, str]] = []
     for rs in RULESETS.values():
         how: str | None = None
+        if rs.moot_reason(rule_id) is not None:
+            continue
         if any(rs.rule_id(q) == rule_id for q in QUESTIONS) or any(
             opt.default_rule == rule_id for opt in rs.options
         ):
@@ -312,6 +314,9 @@ def _short(rule_id: str) -> str:
 def _choice_cell(rs: Ruleset, key: str, page: str) -> str:
     """The rule a ruleset uses for a question, with the readings its options swap in."""
     entry = rs.choice(key)
+    moot = rs.moot_reason(entry.id)
+    if moot is not None:
+        return f"*does not arise*: {escape(moot)}"
     cell = rule_link(entry.id, page, _short(entry.id))
     for opt in rs.options:
         if opt.field != key:
@@ -403,9 +408,14 @@ def ruleset_page(ruleset_id: str) -> str:
     out += ["## Its choices", "", "| Question | Rule | Statement |", "| --- | --- | --- |"]
     for key, question in QUESTIONS.items():
         entry = rs.choice(key)
+        moot = rs.moot_reason(entry.id)
         out.append(
             f"| [{escape(question)}]({relative(page, 'disagreements.md', key)}) | "
-            f"{rule_link(entry.id, page)} | {escape(entry.statement)} |"
+            + (
+                f"*does not arise* | {escape(moot)} |"
+                if moot is not None
+                else f"{rule_link(entry.id, page)} | {escape(entry.statement)} |"
+            )
         )
     out.append("")
     if rs.options:
