@@ -18,8 +18,9 @@ engine stays fast; nothing outside this module needs to know the bit layout.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from enum import IntEnum
+from functools import cache
 
 from frogspec.errors import InvalidInputError
 from frogspec.registry import rule
@@ -314,11 +315,26 @@ def card_points(card: Card) -> int:
 
 
 def points_of(mask: int) -> int:
-    """The total points of a mask of cards, by :func:`card_points`."""
-    return sum(_SUIT_POINTS[(mask >> (9 * s)) & 0x1FF] for s in range(4))
+    """The total points of a mask of cards, each counted by :func:`card_points`.
+
+    >>> points_of(CardSet.parse("AS 10S KC 6H").mask)
+    25
+    """
+    table = _suit_points(card_points)  # looked up now: a substituted card_points is honoured
+    return (
+        table[mask & 0x1FF]
+        + table[512 + (mask >> 9 & 0x1FF)]
+        + table[1024 + (mask >> 18 & 0x1FF)]
+        + table[1536 + (mask >> 27)]
+    )
 
 
-# The points of every 9-bit pattern of one suit: four lookups count a whole hand.
-_SUIT_POINTS: tuple[int, ...] = tuple(
-    sum(card_points(c) for c in cards_of(pattern)) for pattern in range(512)
-)
+@cache
+def _suit_points(points: Callable[[Card], int]) -> tuple[int, ...]:
+    # The points of every pattern of each suit's nine cards, by whatever function counts a
+    # card: four table lookups count a whole hand.
+    return tuple(
+        sum(points(9 * suit + c) for c in cards_of(pattern))
+        for suit in range(4)
+        for pattern in range(512)
+    )

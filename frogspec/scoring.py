@@ -9,11 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
-
-import frogspec.cards
-from frogspec.cards import cards_of
+from frogspec.cards import points_of
 from frogspec.registry import rule
 from frogspec.sources import FOSTER_1909, GAMERULES, WIKIPEDIA_FROG, cite
 
@@ -32,24 +28,7 @@ __all__ = ["count_points", "counted_for_bidder"]
 )
 def count_points(cards: int) -> int:
     """The total card points of a set of cards, each counted by :func:`card_points`."""
-    table = _suit_points(frogspec.cards.card_points)
-    return (
-        table[cards & 0x1FF]
-        + table[512 + (cards >> 9 & 0x1FF)]
-        + table[1024 + (cards >> 18 & 0x1FF)]
-        + table[1536 + (cards >> 27)]
-    )
-
-
-@cache
-def _suit_points(points: Callable[[int], int]) -> tuple[int, ...]:
-    # The points of every pattern of each suit's nine cards, by whatever function counts a
-    # card (looked up when counting, so that a substituted card_points is honoured).
-    return tuple(
-        sum(points(9 * suit + c) for c in cards_of(pattern))
-        for suit in range(4)
-        for pattern in range(512)
-    )
+    return points_of(cards)
 
 
 @rule(
