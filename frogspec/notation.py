@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 
 from frogspec.auction import Contract, auction_winner
-from frogspec.cards import FULL_PACK, format_cards, mask_of, parse_card, parse_suit
+from frogspec.cards import FULL_PACK, format_card, format_cards, mask_of, parse_card, parse_suit
 from frogspec.engine import Phase, State
 from frogspec.errors import InvalidInputError
 from frogspec.rulesets import Ruleset, get_ruleset
@@ -50,20 +50,27 @@ def _cards(mask: int) -> str:
     return "".join(format_cards(mask)) or "-"
 
 
-def _parse_cards(text: str, what: str) -> int:
-    if text == "-":
-        return 0
+def _read_cards(text: str, what: str) -> list[int]:
+    # The cards run together in ``text``, in the order written.
+    cards: list[int] = []
     pos = 0
-    mask = 0
     while pos < len(text):
         match = _CARD.match(text, pos)
         if match is None:
             raise InvalidInputError(f"{what}: cannot read a card at {text[pos:]!r}")
-        card = parse_card(match.group(0))
-        if mask >> card & 1:
-            raise InvalidInputError(f"{what}: card {match.group(0)} written twice")
-        mask |= 1 << card
+        cards.append(parse_card(match.group(0)))
         pos = match.end()
+    return cards
+
+
+def _parse_cards(text: str, what: str) -> int:
+    if text == "-":
+        return 0
+    mask = 0
+    for card in _read_cards(text, what):
+        if mask >> card & 1:
+            raise InvalidInputError(f"{what}: card {format_card(card)} written twice")
+        mask |= 1 << card
     return mask
 
 
@@ -105,7 +112,7 @@ def format_position(state: State) -> str:
     active = set(state.order)
     auction = ",".join("pass" if bid is None else bid.code for _, bid in state.auction) or "-"
     if state.leader is not None and state.phase == Phase.PLAY:
-        trick = f"{state.leader}:" + "".join(_one(c) for c in state.trick)
+        trick = f"{state.leader}:" + "".join(format_card(c) for c in state.trick)
     else:
         trick = "-"
     return " ".join(
@@ -121,10 +128,6 @@ def format_position(state: State) -> str:
             _seat_masks(state.won, active),
         )
     )
-
-
-def _one(card: int) -> str:
-    return format_cards(1 << card)[0]
 
 
 def _parse_seat_masks(text: str, players: int, active: set[int], what: str) -> tuple[int, ...]:
@@ -220,14 +223,7 @@ def _parse_trick(text: str, active: set[int]) -> tuple[int | None, list[int]]:
         raise InvalidInputError(
             f"trick field: want leader:cards with an active leader, got {text!r}"
         )
-    trick: list[int] = []
-    pos = 0
-    while pos < len(cards_text):
-        match = _CARD.match(cards_text, pos)
-        if match is None:
-            raise InvalidInputError(f"trick field: cannot read a card at {cards_text[pos:]!r}")
-        trick.append(parse_card(match.group(0)))
-        pos = match.end()
+    trick = _read_cards(cards_text, "trick field")
     if len(trick) > 2:
         raise InvalidInputError("trick field: a trick in progress has at most 2 cards")
     return int(leader_text), trick
