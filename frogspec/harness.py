@@ -47,6 +47,7 @@ from frogspec.cards import (
     parse_suit,
 )
 from frogspec.engine import (
+    Action,
     MatchError,
     State,
     apply,
@@ -226,6 +227,13 @@ class _IllegalAt(Exception):
         self.deal = deal
 
 
+def _action(text: Json, at: int) -> Action:
+    try:
+        return parse_action(text)
+    except InvalidInputError as error:
+        raise InvalidInputError(f"actions[{at}]: {error}") from None
+
+
 def _op_game(request: Request) -> Json:
     return observation(_game_state(request))
 
@@ -235,10 +243,7 @@ def _game_state(request: Request) -> State:
     players, dealer = _seats_setup(request, ruleset, "dealer")
     state = new_deal(ruleset, players, dealer, _deck(request))
     for at, text in enumerate(_actions(_field(request, "actions"), "actions")):
-        try:
-            action = parse_action(text)
-        except InvalidInputError as error:
-            raise InvalidInputError(f"actions[{at}]: {error}") from None
+        action = _action(text, at)
         try:
             state = apply(state, action)
         except IllegalActionError as error:
@@ -252,18 +257,14 @@ def _op_match(request: Request) -> Json:
     deals_field = _field(request, "deals")
     if not isinstance(deals_field, list):
         raise InvalidInputError(f"deals must be a list, got {deals_field!r}")
-    deals: list[tuple[tuple[Card, ...], list[Any]]] = []
+    deals: list[tuple[tuple[Card, ...], list[Action]]] = []
     for index, item in enumerate(deals_field):
         if not isinstance(item, dict):
             raise InvalidInputError(f"deals[{index}] must be an object with deck and actions")
         try:
             deck = _deck(item)
-            actions = []
-            for at, text in enumerate(_actions(_field(item, "actions"), "actions")):
-                try:
-                    actions.append(parse_action(text))
-                except InvalidInputError as error:
-                    raise InvalidInputError(f"actions[{at}]: {error}") from None
+            texts = _actions(_field(item, "actions"), "actions")
+            actions = [_action(text, at) for at, text in enumerate(texts)]
         except InvalidInputError as error:
             raise InvalidInputError(f"deals[{index}]: {error}") from None
         deals.append((deck, actions))
