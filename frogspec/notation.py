@@ -78,7 +78,7 @@ def _ruleset_field(ruleset: Ruleset) -> str:
     changed = [
         f"{opt.name}={_option_text(ruleset.option_values[opt.name])}"
         for opt in ruleset.options
-        if ruleset.option_values[opt.name] != opt.default
+        if ruleset.option_values[opt.name] != opt.default_value()
     ]
     return f"{ruleset.id}[{','.join(changed)}]" if changed else ruleset.id
 

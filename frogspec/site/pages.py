@@ -91,7 +91,7 @@ def usage(rule_id: str) -> list[tuple[Ruleset, str]]:
             for value, fn in opt.choices.items():
                 chosen = rule_for_function(fn) if fn is not None else None
                 if chosen is not None and chosen.id == rule_id and how is None:
-                    how = "" if value == opt.default else f"{opt.name}: {_json(value)}"
+                    how = "" if value == opt.default_value() else f"{opt.name}: {_json(value)}"
         if how is None and any(r.id == rule_id for r in rules_of(rs)):
             how = ""
         if how is not None:
@@ -433,7 +433,7 @@ def ruleset_page(ruleset_id: str) -> str:
                 values.append(
                     f"{text} → {rule_link(chosen.id, page)}" if chosen else f"{text} → off"
                 )
-            default = f"`{_json(opt.default)}`"
+            default = f"`{_json(opt.default_value())}`"
             if opt.default_rule:
                 default += f" ({rule_link(opt.default_rule, page, 'ruling')})"
             out.append(
