@@ -25,7 +25,14 @@ from typing import NamedTuple
 
 from frogspec.errors import InvalidInputError
 from frogspec.registry import editorial, rule
-from frogspec.sources import FOSTER_1909, GAMERULES, OFFICIAL_RULES_1922, WIKIPEDIA_FROG, cite
+from frogspec.sources import (
+    FOSTER_1909,
+    GAMERULES,
+    OFFICIAL_RULES_1922,
+    WIKIPEDIA_FROG,
+    cite,
+    context,
+)
 
 __all__ = [
     "NO_FROG_CONTRACTS",
@@ -180,12 +187,27 @@ def _higher(contracts: tuple[Contract, ...], high: Contract | None) -> tuple[Con
     return tuple(c for c in contracts if outbids(c, high))
 
 
-@rule(
+@editorial(
     "auction.overbid-to-raise",
     "Bidding goes round from eldest until all but one have passed; a player may bid again "
     "only after he has been overbid, and the highest bid wins.",
+    "Our reading of Foster's auction. His words: each player in turn from the dealer's left "
+    "'can offer to play one of three games', 'the highest offer must be accepted', 'a "
+    "player cannot increase his own bid unless he is overbid', and Chico outbids Frog, "
+    "Grand Chico. Three things are our inference, not his words: that the bidding goes "
+    "round again (a player could not raise after being overbid unless it came back to "
+    "him), that it ends when all but one have passed (Foster gives no end), and that each "
+    "bid must be higher than the one standing (read from 'the highest offer' and "
+    "'outbids'). The Wikipedia article, whose rules are 'based on' Foster, reads the same "
+    "words as one round in which only an overbid Frog bidder may raise "
+    "(auction.one-round-frog-may-raise).",
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "Each player in turn, beginning on the dealer’s left, can "
+        "offer to play one of three games, and the highest offer must be accepted.",
+    ),
     cite(FOSTER_1909, "441–442", "A player cannot increase his own bid unless he is overbid."),
-    cite(FOSTER_1909, "441–442", "the highest offer must be accepted"),
     question="auction-procedure",
 )
 def overbid_to_raise(
@@ -217,10 +239,20 @@ def overbid_to_raise(
         '"Frog" and is outbid by "Chico" may immediately raise to "Grand"; otherwise '
         "must pass.",
     ),
+    context(
+        WIKIPEDIA_FROG,
+        None,
+        "The following are based on the 1909 edition of Foster's Complete Hoyle",
+    ),
     question="auction-procedure",
+    reading="'Immediately' is read as: the overbid Frog bidder answers at once, before the "
+    "round goes on to the player after the Chico bidder.",
     notes=(
-        "'Immediately' is read as: the overbid Frog bidder answers at once, before the "
-        "round goes on to the player after the Chico bidder.",
+        "The article says its rules are based on Foster (1909), so this auction is its "
+        "paraphrase of Foster's words, which auction.overbid-to-raise reads differently. The "
+        "post-1950 sources and the 1922 rules reach us only through the same article, which "
+        "reports no auction of their own: theirs is unknown to us, and the rulesets that "
+        "stand on them borrow this one.",
     ),
 )
 def one_round_frog_may_raise(

@@ -126,12 +126,22 @@ def singly_slough_1_4_8() -> DealPattern:
 @editorial(
     "deal.gamerules-packets",
     "Under the modern web page's rules the dealer deals 4-(3)-3-4, as the post-1950 sources do.",
-    "The page deals 'each player 10 cards' in 'a batch of 4 then two batches of 3', with 3 "
-    "more to the widow: 33 cards from a pack of 36, which cannot be. Its batches 4, 3, 3 are "
-    "the first three packets of the post-1950 deal 4-(3)-3-4, of which the page is evidently "
-    "a retelling; completing that pattern deals all 36 cards, eleven to each hand and three "
-    "to the widow, as everything else on the page (three cards exchanged with the widow, 120 "
-    "points in play) requires.",
+    "As the page stands, the dealer gives each player a batch of 4 and then two batches of "
+    "3, all three to the players, ten cards each, and 3 cards go to the widow at a point it "
+    "does not give: 33 cards from the pack of 36 the page itself makes, so the page cannot "
+    "be dealt as written, while everything else on it (three cards exchanged with the "
+    "widow, 120 points in play) needs the whole pack. Each hand is one card short. The "
+    "repairs that would make it playable: (a) the page's 4, 3, 3 and the widow, then a "
+    "fourth round of one card each; (b) one of its batches of 3 made 4, as 4-3-4 with the "
+    "widow after; (c) the post-1950 deal 4-(3)-3-4 that the Wikipedia article reports, which "
+    "also moves the widow to follow the first batch. We choose (c): it is a deal that "
+    "printed sources use (as the article reports), so a table that knows the modern game "
+    "already deals it, and no source we know deals (a) or (b). The page does not say where "
+    "the widow falls, so (c) contradicts it only in the size of the last batch, as (b) "
+    "does. From a well-shuffled pack every pattern that gives eleven cards to each hand "
+    "and three to the widow deals hands of the same chances, so the choice changes no "
+    "game's odds; it fixes which card of a given pack goes where, which the conformance "
+    "vectors test.",
     cite(
         GAMERULES,
         None,

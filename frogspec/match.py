@@ -16,7 +16,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from frogspec.registry import editorial, rule
-from frogspec.sources import FOSTER_1909, GAMERULES, OFFICIAL_RULES_1922, WIKIPEDIA_FROG, cite
+from frogspec.sources import (
+    FOSTER_1909,
+    GAMERULES,
+    OFFICIAL_RULES_1922,
+    WIKIPEDIA_FROG,
+    cite,
+    context,
+)
 
 __all__ = [
     "bank_120_cents",
@@ -29,11 +36,27 @@ __all__ = [
 ]
 
 
-@rule(
+@editorial(
     "match.counters-no-bank",
     "Payments are made at once in counters: the players start with no bank and a balance is "
     "simply what a player has won or lost.",
-    cite(
+    "Foster gives two ways to settle: payments 'made at once in counters', and, failing "
+    "that, 'the settling up of the scores at the end', which 'is the same as in Skat'. His "
+    "rules for Frog describe only the first (each deal's counters paid by and to each "
+    "player); for the second they send the reader to the Skat laws, which we do not hold, "
+    "so we cannot model it from words we can quote. We model the first. A balance is the "
+    "running total of what a player has won or lost, which is what a score sheet kept "
+    "through the game would also hold. What the reference does not model is the settling "
+    "up at the end by the Skat method, which may pay off those totals differently in ways "
+    "we cannot know without the Skat laws; a table keeping scores should settle them as "
+    "its own copy of Foster's Skat chapter says.",
+    context(
+        FOSTER_1909,
+        "441–442",
+        "For every point the single player gets over 60 he must be paid a counter by each of "
+        "the others who held cards.",
+    ),
+    context(
         FOSTER_1909,
         "441–442",
         "The settling up of the scores at the end, if the payments are "

@@ -68,7 +68,9 @@ class Rule:
     ``question`` groups the rules that are rival readings of one point of the game (the
     deal pattern, say); a ruleset picks one of them. ``kind`` is ``"editorial"`` for a
     ruling of ours, which then carries its ``reasoning``; its citations, if any, show the
-    source text it rules on, not a source that states it.
+    source text it rules on, not a source that states it. A sourced rule whose words admit
+    more than one sense carries its ``reading``: which sense we take, adding nothing the
+    words do not say (anything added makes the rule an editorial ruling).
     """
 
     id: str
@@ -79,6 +81,7 @@ class Rule:
     question: str | None = None
     reasoning: str | None = None
     notes: tuple[str, ...] = ()
+    reading: str | None = None
 
     @property
     def topic(self) -> str:
@@ -124,13 +127,33 @@ def rule(
     *citations: Citation,
     question: str | None = None,
     notes: tuple[str, ...] = (),
+    reading: str | None = None,
 ) -> Callable[[F], F]:
-    """Register a rule that the sources state. Needs at least one citation."""
-    if not citations:
-        raise ValueError(f"sourced rule {rule_id!r} needs a citation; or make it editorial")
+    """Register a rule that the sources state.
+
+    Needs at least one citation whose quote states the rule (not only its context); a rule
+    that goes beyond its sources' words is an :func:`editorial` ruling.
+    """
+    if not any(c.quote is not None and not c.context for c in citations):
+        raise ValueError(
+            f"sourced rule {rule_id!r} needs a citation whose quote states it; or make it "
+            "editorial"
+        )
 
     def decorate(function: F) -> F:
-        _register(Rule(rule_id, statement, "sourced", citations, function, question, None, notes))
+        _register(
+            Rule(
+                rule_id,
+                statement,
+                "sourced",
+                citations,
+                function,
+                question,
+                None,
+                notes,
+                reading,
+            )
+        )
         return function
 
     return decorate

@@ -30,7 +30,6 @@ from frogspec.registry import Rule, all_rules, get_rule, rule_for_function
 from frogspec.sources import (
     FOSTER_1909,
     GAMERULES,
-    HOYLE_1907,
     OFFICIAL_RULES_1922,
     WIKIPEDIA_FROG,
     Citation,
@@ -111,7 +110,9 @@ class Ruleset:
     :meth:`with_options`; the defaults otherwise). ``also_uses`` names rules this ruleset
     uses beyond its choices and the undisputed rules (a ruling that only it needs); ``moot``
     names rules that can never come into play under it, each with the reason (the Frog's
-    widow rules in Straight Solo, which has no Frog).
+    widow rules in Straight Solo, which has no Frog). ``borrowed`` names the questions on
+    which the ruleset's own sources are not known to us, each with where its reading comes
+    from instead (the auction of the post-1950 and 1922 rulesets).
     """
 
     id: str
@@ -137,6 +138,7 @@ class Ruleset:
     also_uses: tuple[str, ...] = ()
     moot: tuple[tuple[str, str], ...] = ()
     notes: tuple[str, ...] = field(default=())
+    borrowed: tuple[tuple[str, str], ...] = ()
 
     @property
     def key(self) -> tuple[str, tuple[tuple[str, str | bool], ...]]:
@@ -194,6 +196,10 @@ class Ruleset:
     def moot_reason(self, rule_id: str) -> str | None:
         """Why ``rule_id`` can never come into play under this ruleset, or ``None``."""
         return dict(self.moot).get(rule_id)
+
+    def borrowed_from(self, question: str) -> str | None:
+        """Where this ruleset's reading of ``question`` comes from, if not its own sources."""
+        return dict(self.borrowed).get(question)
 
     def rule_id(self, question: str) -> str:
         """The id of :meth:`choice`."""
@@ -261,6 +267,32 @@ _PENALTY_FROG = Option(
     field="rate_as",
 )
 
+_PENALTY_FROG_FIXED = Option(
+    name="penalty_frog",
+    description="Penalty Frog: a lost Frog pays the Heart Solo's (grand's) fixed amount. "
+    "Whether the option applies to Coeur d'Alene at all is our ruling.",
+    default=False,
+    choices={False: None, True: settlement.coeur_dalene_penalty_frog},
+    field="rate_as",
+)
+
+#: Where the one-round auction of the article comes from, said on every ruleset using it.
+_BORROWED_AUCTION = (
+    "The auction is the Wikipedia article's one round with the Frog bidder's raise "
+    "(auction.one-round-frog-may-raise). The article says its rules are based on Foster "
+    "(1909), so this auction is its paraphrase of Foster's words, which foster-1909 reads "
+    "differently (auction.overbid-to-raise). The article reports no auction of the sources "
+    "this ruleset stands on: their own auction is unknown to us."
+)
+
+_AUCTION_BORROWED = (
+    (
+        "auction_procedure",
+        "the Wikipedia article's paraphrase of Foster; this ruleset's sources' own auction "
+        "is unknown to us",
+    ),
+)
+
 _FOSTER = Ruleset(
     id="foster-1909",
     name="Foster's Complete Hoyle (1909)",
@@ -280,28 +312,45 @@ _FOSTER = Ruleset(
     sitting_out=settlement.sitting_out_receive_only,
     bank=match.bank_none,
     game_end=match.never_over,
+    notes=(
+        "The auction (auction.overbid-to-raise) is our reading of Foster's few words on "
+        "bidding; how far it goes beyond them is set out in the ruling.",
+        "Foster allows the scores to be kept and settled at the end 'the same as in Skat' "
+        "instead of paying counters at once; we do not hold the Skat laws, so only the "
+        "counters are modelled (match.counters-no-bank).",
+    ),
 )
 
 _HOYLE = dataclasses.replace(
     _FOSTER,
     id="hoyle-1907",
     name="Hoyle's Games (1907)",
-    summary="The earliest printed rules, which the Wikipedia article reports as virtually "
-    "identical to Foster's; we do not hold the 1907 text, so this ruleset is Foster's rules "
-    "under the 1907 name.",
+    summary="Foster's rules (foster-1909) under the title of the earliest printed rules. We "
+    "do not hold Hoyle's Games (1907); the Wikipedia article says its rules are the "
+    "earliest and that Foster's are “virtually identical” to them. Virtually identical is "
+    "not identical: this ruleset is Foster's text under the 1907 title, on the article's "
+    "word, and where the 1907 text differs from Foster's we cannot know.",
     basis=(
         cite(
-            HOYLE_1907,
-            "241–242",
+            WIKIPEDIA_FROG,
+            None,
             "The earliest rules for frog appear in the 1907 edition of Hoyle's Games.",
-            reported_by=WIKIPEDIA_FROG,
+            note="The article's statement; its reference for it is Hoyle's Games (1907), "
+            "pp. 241–242, which we do not hold.",
         ),
         cite(
-            HOYLE_1907,
-            "241–242",
+            WIKIPEDIA_FROG,
+            None,
             "Virtually identical rules appear in the 1908 edition of Foster's Complete Hoyle",
-            reported_by=WIKIPEDIA_FROG,
+            note="The article's comparison, not Hoyle's words. It speaks of the 1908 edition "
+            "of Foster; the text we hold is cited as Foster (1909) (see the problems in the "
+            "sources).",
         ),
+    ),
+    notes=(
+        "Every rule is Foster's: the 1907 text is not held, and the article reports no "
+        "difference between the two, only that they are virtually identical.",
+        *_FOSTER.notes,
     ),
 )
 
@@ -309,19 +358,17 @@ _MODERN = dataclasses.replace(
     _FOSTER,
     id="modern",
     name="Modern (after 1950)",
-    summary="Foster's game with the changes most sources have made since the 1950s: the deal "
-    "4-(3)-3-4 and the widow not shown in a Frog. These sources reach us only through the "
-    "Wikipedia article, so its account of the auction (one round, with the Frog bidder's "
-    "raise to Grand) is the one used.",
+    summary="Foster's game with the two changes that, the Wikipedia article says, most sources "
+    "have made since the 1950s: the deal 4-(3)-3-4 and the widow not shown in a Frog. The "
+    "article names four books only as examples of those sources, and we hold none of them; "
+    "the auction is the article's paraphrase of Foster, since theirs is unknown to us.",
     basis=(
         *post_1950("Since the 1950s, most sources modify the pre-war rules slightly as follows"),
         cite(WIKIPEDIA_FROG, None, "The rules of frog have varied little over time."),
     ),
     unit="chips",
-    notes=(
-        "The article's account of the auction is its own reading of Foster; the post-1950 "
-        "sources reach us only through it, so their auction is the article's.",
-    ),
+    notes=(_BORROWED_AUCTION,),
+    borrowed=_AUCTION_BORROWED,
     deal_pattern=deal.packets_4_3_3_4,
     auction_procedure=auction.one_round_frog_may_raise,
     widow_shown=widow.widow_hidden_in_frog,
@@ -357,9 +404,11 @@ _SOLO = Ruleset(
     game_end=match.first_unable_to_pay,
     options=(_SITTING_OUT, _PENALTY_FROG),
     also_uses=("match.unable-to-pay-order",),
+    borrowed=_AUCTION_BORROWED,
     notes=(
         "The article lists the 1922 rules as differences from its account of Frog; where it "
         "reports no difference (the auction, the play, the trump) that account is used.",
+        _BORROWED_AUCTION,
         "Which seats play when six or seven sit down is an editorial ruling "
         "(seats.active-six-or-seven).",
     ),
@@ -393,8 +442,11 @@ _COEUR = dataclasses.replace(
     _SOLO,
     id="official-1922-coeur-dalene",
     name="Coeur d'Alene Solo (Official Rules, 1922)",
-    summary="Solo or Slough with fixed payments instead of point-based ones: 25¢ for a Frog, "
-    "50¢ for a Simple Solo, 75¢ for a Heart Solo.",
+    summary="Solo or Slough with fixed payments instead of point-based ones, in the ratio "
+    "1:2:3. The amounts, 25¢ for a Frog, 50¢ for a Simple Solo and 75¢ for a Heart Solo, "
+    "are the article's example, taken by our ruling; the bank of 120 cents and Penalty "
+    "Frog's fixed amount are our rulings too. At three players one lost Heart Solo "
+    "(150¢) ends the match.",
     basis=(
         cite(
             OFFICIAL_RULES_1922,
@@ -406,7 +458,16 @@ _COEUR = dataclasses.replace(
     unit="cents",
     rates=settlement.coeur_dalene_fixed,
     bank=match.bank_120_cents,
+    options=(_SITTING_OUT, _PENALTY_FROG_FIXED),
     also_uses=("match.unable-to-pay-order", "settlement.coeur-dalene-loser-pays-same"),
+    notes=(
+        *_SOLO.notes,
+        "The source, as reported, gives fixed payments 'for winning' in the ratio 1:2:3 "
+        "with 25¢, 50¢ and 75¢ as its example; the amounts (settlement.fixed-25-50-75), "
+        "what a loser pays (settlement.coeur-dalene-loser-pays-same), the bank "
+        "(match.coeur-dalene-bank-in-cents) and Penalty Frog's amount "
+        "(settlement.coeur-dalene-penalty-frog) are our rulings.",
+    ),
 )
 
 _GAMERULES = Ruleset(
@@ -429,9 +490,11 @@ _GAMERULES = Ruleset(
     bank=match.bank_150_points,
     game_end=match.never_over,
     notes=(
-        "The page's deal of ten cards each cannot be (deal.gamerules-packets), and it says "
-        "nothing of showing the widow (widow.hidden-when-unsaid): both are editorial rulings.",
-        "The page sets no limit on the suit a Chico bidder calls (trump.chico-any-suit).",
+        "The page's deal of ten cards each cannot be dealt (deal.gamerules-packets), and it "
+        "says nothing of showing the widow (widow.hidden-when-unsaid): both are editorial "
+        "rulings.",
+        "The page says a Chico bidder 'gets to call trumps' and sets no limit; that he may "
+        "call hearts is our inference (trump.chico-any-suit), an editorial ruling.",
     ),
 )
 

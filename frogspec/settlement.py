@@ -17,13 +17,21 @@ from __future__ import annotations
 
 from frogspec.auction import Contract
 from frogspec.registry import editorial, rule
-from frogspec.sources import FOSTER_1909, GAMERULES, OFFICIAL_RULES_1922, WIKIPEDIA_FROG, cite
+from frogspec.sources import (
+    FOSTER_1909,
+    GAMERULES,
+    OFFICIAL_RULES_1922,
+    WIKIPEDIA_FROG,
+    cite,
+    context,
+)
 
 __all__ = [
     "SITTING_OUT_SYSTEMS",
     "bidder_result",
     "coeur_dalene_fixed",
     "coeur_dalene_lost",
+    "coeur_dalene_penalty_frog",
     "default_sitting_out_system",
     "payments_each_in_full",
     "penalty_frog",
@@ -50,8 +58,11 @@ __all__ = [
     ),
     cite(WIKIPEDIA_FROG, None, "A score of 60 is, in effect, a tie and no payments are made."),
     cite(GAMERULES, None, "A score of 60 is a tie and no points are gained or lost."),
+    reading="Foster also says the players 'win or lose according to the number of points "
+    "they get above or below 61' and that 'the object is to get 61 or more'. Read literally, "
+    "the first would count from 61, not 60; we follow his payment rule, which counts from 60 "
+    "in detail, and read 61 as the least score that wins (see the problems in the sources).",
     notes=(
-        "Foster's 'the object is to get 61 or more' agrees: 61 is the least score that wins.",
         "The web page also says the bidder wins 'by scoring more the 61 points', a slip "
         "against its own tie at 60; the Wikipedia article says 'at least 60 to win' against "
         "its own footnote. See the source problems.",
@@ -125,11 +136,19 @@ def rates_straight_1_2(contract: Contract, margin: int, won: bool) -> int:
     return margin * (int(contract) - 1)
 
 
-@rule(
+@editorial(
     "settlement.fixed-25-50-75",
     "In Coeur d'Alene a won contract is paid a fixed 25 cents for a Frog, 50 for a Simple "
     "Solo (chico) and 75 for a Heart Solo (grand), whatever the margin.",
-    cite(
+    "What the source states, as reported: the payments for winning were fixed, not by the "
+    "point, and 'in the ratio 1:2:3'. The amounts 25¢, 50¢ and 75¢ follow 'e.g.': they are "
+    "the article's example of that ratio, not a rule that the stakes are those. A reference "
+    "engine needs amounts, and the example is the only one we have, so we take it; a table "
+    "may play the same ratio at any stake. Against the bank we rule for Coeur d'Alene "
+    "(match.coeur-dalene-bank-in-cents, 120 each) these amounts are large: at three "
+    "players one lost Heart Solo costs the bidder 150 cents and ends the match in a single "
+    "deal. The ruleset's page shows which losses end a match at once.",
+    context(
         OFFICIAL_RULES_1922,
         "213–216",
         "This was the same as Solo or Slough except that there "
@@ -178,6 +197,36 @@ def coeur_dalene_lost(contract: Contract) -> int:
 )
 def penalty_frog(contract: Contract, won: bool) -> Contract:
     """The contract whose rate is paid: Grand for a lost Frog, else the contract played."""
+    return Contract.GRAND if contract == Contract.FROG and not won else contract
+
+
+@editorial(
+    "settlement.coeur-dalene-penalty-frog",
+    "In Coeur d'Alene with Penalty Frog in force, a bidder who loses a Frog pays each seat "
+    "the fixed amount of a lost Heart Solo (grand), not of a Frog.",
+    "Penalty Frog is reported among the differences of Solo or Slough, and Coeur d'Alene "
+    "is reported as 'the same as Solo or Slough' except for its fixed payments, so we offer "
+    "the option in Coeur d'Alene too; nothing reported says whether it applies there. Its "
+    "words, 'the Heart Solo rate', fit a game paid by the point; with fixed payments the "
+    "Heart Solo's fixed amount stands in for its rate. With our amounts and bank a lost "
+    "Frog then costs 75 cents a seat, and at three players it ends the match in one deal.",
+    context(
+        OFFICIAL_RULES_1922,
+        "213–216",
+        "In a variation called Penalty Frog, the bidder paid "
+        "the Heart Solo rate if a Frog contract was lost",
+        reported_by=WIKIPEDIA_FROG,
+    ),
+    context(
+        OFFICIAL_RULES_1922,
+        "213–216",
+        "This was the same as Solo or Slough except that there "
+        "were fixed payments for winning instead of point-based payments.",
+        reported_by=WIKIPEDIA_FROG,
+    ),
+)
+def coeur_dalene_penalty_frog(contract: Contract, won: bool) -> Contract:
+    """The contract whose fixed amount is paid: Grand for a lost Frog, else the one played."""
     return Contract.GRAND if contract == Contract.FROG and not won else contract
 
 

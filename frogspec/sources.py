@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Literal
+from typing import Any, Literal
 
 __all__ = [
     "ALL_SOURCES",
@@ -37,12 +37,14 @@ __all__ = [
     "OFFICIAL_RULES_1922",
     "PARLETT_2008",
     "PENNYCOOK_1982",
+    "POST_1950_EXAMPLES",
     "SOURCE_PROBLEMS",
     "WIKIPEDIA_FROG",
     "Citation",
     "Source",
     "SourceProblem",
     "cite",
+    "context",
     "get_source",
     "held_text",
     "post_1950",
@@ -79,16 +81,36 @@ class Source:
     held: str | None = None
     reached: str = ""
     role: str = ""
+    accessed: str | None = None
+    pages_given_by: str | None = None
+    howpublished: str | None = None
+
+    @property
+    def page_note(self) -> str | None:
+        """Where this source's page numbers come from, when not from the source itself.
+
+        >>> FOSTER_1909.page_note
+        'pages as given by Wikipedia (rev. 1222580806); not checked against the print'
+        """
+        if self.pages_given_by is None:
+            return None
+        return (
+            f"pages as given by {get_source(self.pages_given_by).short}; not checked against "
+            "the print"
+        )
 
     def reference(self) -> str:
         """The full reference, in the author–date style of the rulebook."""
         parts: list[str] = []
         who = "; ".join(self.authors) if self.authors else None
-        year = str(self.year) if self.year else "n.d."
-        lead = f"{who} ({year})." if who else f"({year})."
-        parts.append(lead)
         title = f"*{self.title}*" if self.kind == "book" else f"“{self.title}”"
-        parts.append(f"{title}.")
+        # A work with no author is listed by its title; an undated one without "(n.d.)".
+        year = f" ({self.year})" if self.year else ""
+        if who:
+            parts.append(f"{who}{year}.")
+            parts.append(f"{title}.")
+        else:
+            parts.append(f"{title}{year}.")
         if self.editors:
             parts.append(f"Ed. {'; '.join(self.editors)}.")
         if self.container:
@@ -105,8 +127,12 @@ class Source:
             parts.append(f"ISBN {self.isbn}.")
         if self.revision:
             parts.append(f"Revision {self.revision}.")
+        if self.howpublished:
+            parts.append(f"{self.howpublished}.")
         if self.url:
-            parts.append(self.url)
+            parts.append(f"<{self.url}>.")
+        if self.accessed:
+            parts.append(f"Accessed {self.accessed}.")
         return " ".join(parts)
 
 
@@ -121,6 +147,12 @@ class Citation:
     ``quote`` is verbatim from the held text of :attr:`quoted_source` (the reporter's
     text when ``reported_by`` is set). ``pages`` is ``None`` where the source has none
     (a web page).
+
+    ``context`` is ``True`` when the quote does not state the rule but gives its setting:
+    the passage a ruling interprets, or words that frame the rule without saying it. A
+    sourced rule needs at least one citation that is not context. ``examples`` are works
+    the quoted source names only as examples of what it states ("for example, Culbertson
+    (1957) ..."): the statement is the quoted source's, not theirs.
     """
 
     source: Source
@@ -128,6 +160,8 @@ class Citation:
     quote: str | None = None
     reported_by: Source | None = None
     note: str | None = None
+    context: bool = False
+    examples: tuple[Source, ...] = ()
 
     @property
     def quoted_source(self) -> Source:
@@ -162,6 +196,8 @@ def cite(
     *,
     reported_by: Source | None = None,
     note: str | None = None,
+    context: bool = False,
+    examples: tuple[Source, ...] = (),
 ) -> Citation:
     """Make a :class:`Citation`; refuses a quote from a source whose text we do not hold."""
     holder = reported_by or source
@@ -170,7 +206,12 @@ def cite(
             f"cannot quote {holder.short}: we hold no text of it; cite it as reported by "
             "a source we hold"
         )
-    return Citation(source, pages, quote, reported_by, note)
+    return Citation(source, pages, quote, reported_by, note, context, examples)
+
+
+def context(source: Source, pages: str | None, quote: str, **kwargs: Any) -> Citation:
+    """A citation whose quote gives a rule's setting, not the rule (see :class:`Citation`)."""
+    return cite(source, pages, quote, context=True, **kwargs)
 
 
 @cache
@@ -195,10 +236,15 @@ FOSTER_1909 = Source(
     pages="441–442",
     url="https://www.gutenberg.org/ebooks/53881",
     held="foster-1909-frog.txt",
+    pages_given_by="wikipedia-frog",
     reached="The whole FROG section, as transcribed in the public-domain Project Gutenberg "
     "edition (eBook #53881), where FROG follows the Skat laws. The transcription carries no "
     "page marks: the pages 441–442 are those the Wikipedia article gives, not checked "
-    "against the print.",
+    "against the print. Nothing in the text we hold names its edition: the year 1909 is "
+    "the Wikipedia article's, whose reference list gives “Foster, R.F. (1909). Foster's "
+    "Complete Hoyle” for these rules and whose text also speaks of “the 1908 edition” (see "
+    "the problems in the sources). Access date of the transcription: not recorded with our "
+    "copy.",
     role="Primary source: the earliest text of the rules that we hold.",
 )
 
@@ -211,8 +257,9 @@ HOYLE_1907 = Source(
     publisher="McClure",
     place="New York",
     pages="241–242",
-    reached="Not held. The Wikipedia article reports that the earliest rules of Frog appear "
-    "here and that Foster's are virtually identical.",
+    reached="Not held. The Wikipedia article says that the earliest rules of Frog appear "
+    "here, giving these pages, and compares Foster's to them as “virtually identical”; "
+    "the comparison is the article's, not Hoyle's.",
     role="The first printed rules; known to us only through the Wikipedia article.",
 )
 
@@ -240,8 +287,12 @@ WIKIPEDIA_FROG = Source(
     revision="oldid 1222580806",
     url="https://en.wikipedia.org/w/index.php?title=Frog_(American_card_game)&oldid=1222580806",
     held="wikipedia-frog-american-card-game.txt",
-    reached="A copy of revision 1222580806 of the article (the site's boilerplate after the "
-    "revision id is not part of it).",
+    reached="A third-party copy of revision 1222580806 of the article, not Wikipedia's own "
+    "page: the copy carries a mirror's furniture (a date of “January 01, 1970” above and "
+    "below the text, a run of keywords and download links after it), and the article's "
+    "text ends with the line “Retrieved from” the revision's address, which is how we know "
+    "the revision. Only the article's text is quoted. Access date of the copy: not "
+    "recorded.",
     role="Secondary source: summarises Foster (1909), the post-1950 changes and the 1922 "
     "Official Rules. Licensed CC BY-SA 4.0.",
 )
@@ -254,8 +305,12 @@ GAMERULES = Source(
     year=None,
     authors=("Crook, Amber",),
     container="gamerules.com",
+    howpublished="Web page on the site gamerules.com",
     held="gamerules-frog.txt",
-    reached="A copy of the page's text. The page carries no date.",
+    reached="A copy of the page's text, made without its address or the date it was read: "
+    "we hold neither. The copy names the site (gamerules.com) and the author (Amber "
+    "Crook); the page's own address was not recorded, so none is given here. The page "
+    "carries no date.",
     role="Tertiary source: a modern web page with its own scoring (150 points each at the "
     "start; Grand pays triple) and at least one arithmetic slip.",
 )
@@ -288,7 +343,8 @@ CULBERTSON_1957 = Source(
     editors=("Phillips, Hubert",),
     publisher="Argo",
     place="Watford",
-    reached="Not held; reported by the Wikipedia article as a post-1950 source.",
+    reached="Not held; named by the Wikipedia article as one example of the post-1950 "
+    "sources.",
     role="Post-1950 rules; second-hand.",
 )
 
@@ -301,7 +357,8 @@ GOREN_1961 = Source(
     authors=("Goren, Charles",),
     publisher="Chancellor Hall",
     place="New York",
-    reached="Not held; reported by the Wikipedia article as a post-1950 source.",
+    reached="Not held; named by the Wikipedia article as one example of the post-1950 "
+    "sources.",
     role="Post-1950 rules; second-hand.",
 )
 
@@ -315,7 +372,9 @@ PENNYCOOK_1982 = Source(
     publisher="Granada",
     place="London",
     isbn="0246117567",
-    reached="Not held; reported by the Wikipedia article as a post-1950 source.",
+    reached="Not held; named by the Wikipedia article as one example of the post-1950 "
+    "sources. Our data are the article's literature list, which spells the publisher "
+    "“Grenada” [sic]; we give it as Granada, the London publisher of that name.",
     role="Post-1950 rules; second-hand.",
 )
 
@@ -329,7 +388,8 @@ PARLETT_2008 = Source(
     publisher="Penguin",
     place="London",
     isbn="978-0-141-03787-5",
-    reached="Not held; reported by the Wikipedia article as a post-1950 source.",
+    reached="Not held; named by the Wikipedia article as one example of the post-1950 "
+    "sources.",
     role="Post-1950 rules; second-hand.",
 )
 
@@ -372,11 +432,32 @@ def get_source(key: str) -> Source:
     raise LookupError(f"unknown source {key!r}; known sources: {known}")
 
 
+#: The books the Wikipedia article names, "for example", for its post-1950 changes.
+POST_1950_EXAMPLES: tuple[Source, ...] = (CULBERTSON_1957, GOREN_1961, PENNYCOOK_1982, PARLETT_2008)
+
+
 def post_1950(quote: str) -> tuple[Citation, ...]:
-    """Citations of the four post-1950 books, each as reported by the Wikipedia article."""
-    return tuple(
-        cite(src, None, quote, reported_by=WIKIPEDIA_FROG)
-        for src in (CULBERTSON_1957, GOREN_1961, PENNYCOOK_1982, PARLETT_2008)
+    """The Wikipedia article's statement of a post-1950 change, and its footnote.
+
+    The statement is the article's: its footnote names four books only "for example" of
+    "most sources", so none of them is credited with the words or with each change.
+
+    >>> [c.locator() for c in post_1950("The widow is not exposed in a Frog")]
+    ['Wikipedia (rev. 1222580806)', 'Wikipedia (rev. 1222580806)']
+    """
+    return (
+        cite(
+            WIKIPEDIA_FROG,
+            None,
+            quote,
+            examples=POST_1950_EXAMPLES,
+        ),
+        context(
+            WIKIPEDIA_FROG,
+            None,
+            "For example, Culbertson (1957), Goren's Hoyle (1961), Pennycook (1982) and "
+            "Parlett (2008).",
+        ),
     )
 
 
@@ -394,16 +475,43 @@ class SourceProblem:
 
 SOURCE_PROBLEMS: tuple[SourceProblem, ...] = (
     SourceProblem(
+        key="foster-sixty-one",
+        source=FOSTER_1909,
+        quotes=(
+            "the players win or lose according to the number of points they get above or "
+            "below 61",
+            "the object is to get 61 or more",
+            "For every point the single player gets over 60 he must be paid a counter by each "
+            "of the others who held cards. But if he does not get 60, he must pay each of the "
+            "others at the table, including those who held no cards, if any, a counter for "
+            "every point his adversaries get over 60.",
+        ),
+        problem="Read literally, Foster's opening and his payment rule disagree about a "
+        "score of 61 and a score of 60. Counting 'above or below 61', a bidder with 61 "
+        "neither wins nor loses and one with 60 loses by a point; counting 'over 60', a "
+        "bidder with 61 is paid one counter a head and one with 60 pays nothing, since he "
+        "has not failed to 'get 60' and his adversaries have not got over 60.",
+        handling="The payment rule, which gives the counting in detail, is followed: "
+        "payments count from 60, 61 is the least score that wins (as 'the object is to get "
+        "61 or more' says) and 60 pays nothing (settlement.sixty-is-a-tie). The opening "
+        "sentence, which contrasts Frog with Skat's matadores, is read as saying only that "
+        "61 is the line between winning and losing. This is our reading; a table that counts "
+        "from 61 would pay a winning bidder one point a head less, and make a losing one pay one "
+        "point a head more.",
+        rule_ids=("settlement.sixty-is-a-tie",),
+    ),
+    SourceProblem(
         key="gamerules-ten-cards",
         source=GAMERULES,
         quotes=(
             "deal each player 10 cards. this is done in a batch of 4 then two batches of 3 cards",
             "there will also be 3 cards dealt to the center of the table facedown",
         ),
-        problem="Three hands of ten and a widow of three make 33 cards, not the 36 the page "
-        "itself uses; and the batches 4, 3, 3 are given without the widow's place in them.",
-        handling="An editorial ruling deals the modern 4-(3)-3-4, of which the page's batches "
-        "are the first three, so that 36 = 3 × 11 + 3.",
+        problem="On the page all three batches (4, then 3, then 3) go to the players, ten "
+        "cards each, and three more go to the widow at a point the page does not give: 33 "
+        "cards, not the 36 the page itself uses. The page cannot be dealt as written.",
+        handling="An editorial ruling lists the repairs that would make it playable and "
+        "chooses the post-1950 deal 4-(3)-3-4, with the reasons (deal.gamerules-packets).",
         rule_ids=("deal.gamerules-packets",),
     ),
     SourceProblem(
@@ -454,8 +562,10 @@ SOURCE_PROBLEMS: tuple[SourceProblem, ...] = (
         ),
         problem="The article dates the edition of Foster's Complete Hoyle it follows both to "
         "1908 and to 1909.",
-        handling="We cite Foster (1909), the edition of the transcription we hold and of the "
-        "article's reference list.",
+        handling="Nothing we hold establishes which edition the Project Gutenberg "
+        "transcription reproduces: it carries no title-page date in the part we hold. We cite "
+        "it as Foster (1909), the year the article's reference list gives for these rules, and "
+        "say so on the sources page.",
         rule_ids=(),
     ),
 )

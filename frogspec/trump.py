@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from frogspec.auction import Contract
 from frogspec.cards import Suit
-from frogspec.registry import rule
-from frogspec.sources import FOSTER_1909, GAMERULES, WIKIPEDIA_FROG, cite
+from frogspec.registry import editorial, rule
+from frogspec.sources import FOSTER_1909, GAMERULES, WIKIPEDIA_FROG, cite, context
 
 __all__ = ["chico_trump_any_suit", "chico_trump_not_hearts", "fixed_trump"]
 
@@ -52,20 +52,25 @@ def chico_trump_not_hearts() -> tuple[Suit, ...]:
     return (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
 
 
-@rule(
+@editorial(
     "trump.chico-any-suit",
     "In Chico the bidder names the trump suit, any of the four.",
-    cite(GAMERULES, None, "Chico means you get to call trumps but not exchange from the widow."),
-    cite(
+    "The web page says only that Chico 'means you get to call trumps' and that the player "
+    "'will call trumps before the play begins'; it neither allows nor forbids hearts. That "
+    "hearts may be called is our inference from its silence, not its words. We let the "
+    "words stand without a limit they do not state, knowing the consequence: a Chico in "
+    "hearts is played as a Grand is (hearts trump, the widow untouched and counted for the "
+    "bidder): the same game as a Grand at a lower rate, two a point where the Grand pays "
+    "three. "
+    "Foster and the 1922 rules as reported forbid hearts in Chico; a table that follows "
+    "them plays trump.chico-not-hearts.",
+    context(GAMERULES, None, "Chico means you get to call trumps but not exchange from the widow."),
+    context(
         GAMERULES,
         None,
         "If a Chico bid was made the player will call trumps before the play begins.",
     ),
     question="chico-trump",
-    notes=(
-        "The web page sets no limit on the suit a Chico bidder calls, so hearts may be "
-        "called; Foster and the 1922 rules forbid it.",
-    ),
 )
 def chico_trump_any_suit() -> tuple[Suit, ...]:
     """The suits a Chico bidder may name under the web page: all four."""

@@ -979,9 +979,10 @@ def settle_cases() -> list[Spec]:
     receive = "settlement.sitting-out-receive-only"
     both = "settlement.sitting-out-pay-and-receive"
     solo_only = "settlement.sitting-out-pay-and-receive-solo-only"
-    for rs, rates, won in (
-        (SOLO, ("settlement.rates-1-2-3",), (10, 20, 30)),
-        (COEUR, ("settlement.fixed-25-50-75",), (25, 50, 75)),
+    for rs, rates, won, penalty in (
+        (SOLO, ("settlement.rates-1-2-3",), (10, 20, 30), "settlement.penalty-frog"),
+        (COEUR, ("settlement.fixed-25-50-75",), (25, 50, 75),
+         "settlement.coeur-dalene-penalty-frog"),
     ):
         frog, chico, grand = won
         each = (*rates, "settlement.each-pays-in-full")
@@ -1036,10 +1037,10 @@ def settle_cases() -> list[Spec]:
                     (both, *each), players=7, options={"sitting_out": "pay-and-receive"}),
             _settle("penalty-frog.lost", rs, "frog", 50, [grand, -2 * grand, grand],
                     "Penalty Frog: a lost Frog is paid at the Heart Solo (grand) rate.",
-                    ("settlement.penalty-frog", *each), options={"penalty_frog": True}),
+                    (penalty, *each), options={"penalty_frog": True}),
             _settle("penalty-frog.won", rs, "frog", 70, [-frog, 2 * frog, -frog],
                     "Penalty Frog: a won Frog is paid at the ordinary Frog rate.",
-                    ("settlement.penalty-frog", *each), options={"penalty_frog": True}),
+                    (penalty, *each), options={"penalty_frog": True}),
         ]
     specs += [
         _settle("frog-lost", COEUR, "frog", 59, [25, -50, 25],
@@ -1356,6 +1357,14 @@ def match_cases() -> list[Spec]:
              ("match.coeur-dalene-bank-in-cents", "match.first-unable-to-pay-loses",
               "match.unable-to-pay-order", "settlement.fixed-25-50-75"),
              over({"balances": [-30, 420, -30], "dealers": [0, 1], "over": True, "loser": 2})),
+        Spec("match.official-1922-coeur-dalene.heart-solo-lost",
+             "Coeur d'Alene at three players: one lost Heart Solo costs the bidder 75 cents to "
+             "each defender, 150 against his bank of 120, and ends the match in its first "
+             "deal.",
+             match(COEUR, [_junk(COEUR, ["grand"], "9H 8H 7H")]),
+             ("match.coeur-dalene-bank-in-cents", "match.first-unable-to-pay-loses",
+              "settlement.coeur-dalene-loser-pays-same"),
+             over({"balances": [195, -30, 195], "over": True, "loser": 1})),
         Spec("match.official-1922-coeur-dalene.solvent",
              "Coeur d'Alene: a won Heart Solo costs each defender 75 of his 120 cents; the "
              "game goes on.",

@@ -523,6 +523,16 @@ for penalty in (False, True):
     paid = settle(rs, 3, 0, 1, Contract.FROG, bidder_points=50)
     print(f"penalty_frog={penalty}: a Frog lost by 10 pays {paid}")
 """,
+    "settlement.coeur-dalene-penalty-frog": """
+from frogspec import get_ruleset, settle
+from frogspec.auction import Contract
+
+coeur = get_ruleset("official-1922-coeur-dalene")
+for penalty in (False, True):
+    rs = coeur.with_options({"penalty_frog": penalty})
+    paid = settle(rs, 3, 0, 1, Contract.FROG, bidder_points=50)
+    print(f"penalty_frog={penalty}: a lost Frog pays {paid} (cents)")
+""",
     "settlement.sitting-out-receive-only": """
 from frogspec import settle
 from frogspec.auction import Contract

@@ -18,6 +18,7 @@ import importlib
 import inspect
 from collections import defaultdict
 
+from frogspec.auction import Contract
 from frogspec.citations import bibtex, cite_rule_bibtex, cite_rule_text
 from frogspec.engine import settle
 from frogspec.errors import FrogError
@@ -38,10 +39,12 @@ from frogspec.site.markup import (
 from frogspec.sources import ALL_SOURCES, SOURCE_PROBLEMS, Citation, Source
 
 __all__ = [
+    "METHOD_PAGE",
     "MissingExampleError",
     "disagreements_page",
     "editorial_page",
     "example_block",
+    "match_consequences",
     "question_key",
     "rule_section",
     "rulebook_order",
@@ -54,6 +57,10 @@ __all__ = [
     "topic_page",
     "usage",
 ]
+
+
+#: The page that says what each label of a rule promises ("How we read the sources").
+METHOD_PAGE = "method.md"
 
 
 class MissingExampleError(FrogError):
@@ -118,21 +125,58 @@ def _quote_body(citation: Citation, page: str) -> str:
     if citation.pages:
         where += f", {'pp.' if '–' in citation.pages or '-' in citation.pages else 'p.'}"
         where += f" {citation.pages}"
+        if source.page_note and citation.reported_by is None:
+            where += f" ({escape(source.page_note)})"
     if citation.reported_by is not None:
         reporter = citation.reported_by
         where += ", as reported by " + source_link(reporter.key, page, escape(reporter.short))
         lines.append("")
+        pages = " and the pages are theirs" if citation.pages else ""
         lines.append(
             f"— {where}. We hold no text of {escape(source.short)}: these are "
-            f"{escape(reporter.short)}'s words."
+            f"{escape(reporter.short)}'s words{pages}."
         )
     else:
         lines.append("")
         lines.append(f"— {where}")
+    if citation.context:
+        lines.append("")
+        lines.append(
+            f"*Context:* these words give the setting; they do not state the rule "
+            f"([what this means]({relative(page, METHOD_PAGE, 'context')}))."
+        )
+    if citation.examples:
+        names = ", ".join(source_link(s.key, page, escape(s.short)) for s in citation.examples)
+        lines.append("")
+        lines.append(
+            f"*Named only as examples* by {escape(citation.quoted_source.short)}: {names}. "
+            f"The statement is {escape(citation.quoted_source.short)}'s "
+            f"([first-hand and second-hand]({relative(page, METHOD_PAGE, 'second-hand')}))."
+        )
     if citation.note:
         lines.append("")
         lines.append(escape(citation.note))
     return "\n".join(lines)
+
+
+def _badges(entry: Rule, page: str) -> str:
+    """The rule's kind as badges, each linked to what it promises on the method page."""
+    method = METHOD_PAGE
+    if entry.editorial:
+        badges = [
+            f"[editorial ruling]({relative(page, method, 'editorial-ruling')})"
+            "{ .fs-badge .fs-badge-editorial }"
+        ]
+    else:
+        badges = [
+            f"[sourced rule]({relative(page, method, 'sourced-rule')})"
+            "{ .fs-badge .fs-badge-sourced }"
+        ]
+    if entry.reading is not None:
+        badges.append(
+            f"[reading]({relative(page, method, 'reading')}){{ .fs-badge .fs-badge-reading }}"
+        )
+    return " ".join(badges)
 
 
 def _quotes(entry: Rule, page: str) -> str:
@@ -182,12 +226,7 @@ def rule_section(entry: Rule) -> str:
         "{ .fs-statement }",
         "",
     ]
-    badge = (
-        '<span class="fs-badge fs-badge-editorial">editorial ruling</span>'
-        if entry.editorial
-        else '<span class="fs-badge fs-badge-sourced">sourced rule</span>'
-    )
-    out.append(f"{badge} Used by: {_usage_text(entry.id, page)}.")
+    out.append(f"{_badges(entry, page)} Used by: {_usage_text(entry.id, page)}.")
     out.append("")
     if entry.editorial:
         assert entry.reasoning is not None
@@ -204,6 +243,8 @@ def rule_section(entry: Rule) -> str:
         out.append("What the sources say, word for word:\n")
     if entry.citations:
         out.append(_quotes(entry, page))
+    if entry.reading is not None:
+        out.append(admonition("tip", "How we read the words", escape(entry.reading)))
     for note in entry.notes:
         out.append(admonition("note", "Note", escape(note)))
     if entry.question is not None:
@@ -328,6 +369,9 @@ def _choice_cell(rs: Ruleset, key: str, page: str) -> str:
                 others.append(rule_link(other.id, page, escape(str(value))))
         if others:
             cell += f"<br>*option {escape(opt.name)}:* " + ", ".join(others)
+    borrowed = rs.borrowed_from(key)
+    if borrowed is not None:
+        cell += f"<br>*borrowed:* {escape(borrowed)}"
     return cell
 
 
@@ -391,6 +435,58 @@ def _payments_table(rs: Ruleset, page: str) -> str:
     return "\n".join(rows)
 
 
+def _ending_loss(rs: Ruleset, players: int, contract: Contract) -> str:
+    """The least loss by which a bidder with the starting bank cannot pay, as a table cell."""
+    bank = rs.bank()
+    for points in range(59, -1, -1):
+        paid = -settle(rs, players, 0, 1, contract, points)[1]
+        if paid > bank:
+            if points == 59:
+                return f"**any loss**: even a point short, he owes {paid}"
+            return f"a loss by {60 - points} or more: taking {points}, he owes {paid}"
+    return "none: even taking no points he owes no more than his bank"
+
+
+def match_consequences(rs: Ruleset) -> str | None:
+    """Which single lost contracts end a match at once, from the starting bank, or ``None``.
+
+    Only for a ruleset whose game ends when a player cannot pay: the table is computed by
+    the reference when the page is built, for three and four players and for each value
+    of an option that changes the rate.
+    """
+    if rs.rule_id("game_end") != "match.first-unable-to-pay-loses":
+        return None
+    variants: list[tuple[str, Ruleset]] = [("", rs)]
+    for opt in rs.options:
+        if opt.field == "rate_as":
+            variants.append((f" ({opt.name}: true)", rs.with_options({opt.name: True})))
+    rows = [
+        "| Players | Contract lost | The smallest loss that ends the match in its first deal |",
+        "| --- | --- | --- |",
+    ]
+    for players in (3, 4):
+        for label, variant in variants:
+            for contract in variant.contracts():
+                if label and contract != Contract.FROG:
+                    continue
+                rows.append(
+                    f"| {players} | {contract.code}{escape(label)} | "
+                    f"{_ending_loss(variant, players, contract)} |"
+                )
+    return (
+        f"Each player starts with {rs.bank()} {escape(rs.unit)}, and the first who cannot pay "
+        "loses the game. A bidder who loses pays every seat that settles with him, so one "
+        "bad deal can end the match before anyone has won anything. Computed by the "
+        "reference when this page was built (seat 0 deals, seat 1 bids; with four players "
+        "the dealer sits out).\n\n" + "\n".join(rows) + "\n"
+    )
+
+
+def _borrowed_note(rs: Ruleset, key: str) -> str:
+    borrowed = rs.borrowed_from(key)
+    return f" *Borrowed: {escape(borrowed)}.*" if borrowed is not None else ""
+
+
 def ruleset_page(ruleset_id: str) -> str:
     """The page of one ruleset: what it is, its choices, options, rules and payments."""
     rs = RULESETS[ruleset_id]
@@ -414,7 +510,9 @@ def ruleset_page(ruleset_id: str) -> str:
             + (
                 f"*does not arise* | {escape(moot)} |"
                 if moot is not None
-                else f"{rule_link(entry.id, page)} | {escape(entry.statement)} |"
+                else f"{rule_link(entry.id, page)} | {escape(entry.statement)}"
+                + _borrowed_note(rs, key)
+                + " |"
             )
         )
     out.append("")
@@ -459,6 +557,9 @@ def ruleset_page(ruleset_id: str) -> str:
         _payments_table(rs, page),
         "",
     ]
+    consequences = match_consequences(rs)
+    if consequences is not None:
+        out += ["## Losses that end the match at once { #ends-the-match }", "", consequences]
     return "\n".join(out)
 
 

@@ -518,6 +518,15 @@ def coeur_dalene_loser_pays_nothing(contract: Contract) -> int:
     return 0
 
 
+@twin(
+    "settlement.coeur-dalene-penalty-frog",
+    "Penalty Frog does nothing in Coeur d'Alene: a lost Frog pays a Frog's 25 cents.",
+)
+def coeur_dalene_penalty_ignored(contract: Contract, won: bool) -> Contract:
+    """The contract played, lost Frog or not."""
+    return contract
+
+
 @twin("settlement.penalty-frog", "With Penalty Frog a lost Frog pays at the Simple Solo rate.")
 def penalty_at_simple_solo(contract: Contract, won: bool) -> Contract:
     """Chico for a lost Frog."""
