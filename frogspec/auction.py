@@ -146,7 +146,7 @@ def contracts_without_frog() -> tuple[Contract, ...]:
     "Chico outbids Frog, and Grand outbids Chico; Grand is the highest bid.",
     cite(FOSTER_1909, "441–442", "Chico outbids Frog."),
     cite(FOSTER_1909, "441–442", "Grand outbids Chico, and is the highest bid possible."),
-    cite(GAMERULES, None, "must increase the bid of the last player if applicable, or pass."),
+    context(GAMERULES, None, "must increase the bid of the last player if applicable, or pass."),
 )
 def outbids(bid: Contract, over: Contract | None) -> bool:
     """Whether ``bid`` is higher than the standing bid ``over`` (``None``: no bid yet).
@@ -319,7 +319,7 @@ def one_bid_each(
         "441–442",
         "The highest bidder becomes the single player, opposed to the two others.",
     ),
-    cite(WIKIPEDIA_FROG, None, 'The winner of the auction is called the "bidder"'),
+    context(WIKIPEDIA_FROG, None, 'The winner of the auction is called the "bidder"'),
 )
 def auction_winner(history: AuctionHistory) -> tuple[int, Contract] | None:
     """The bidder and the contract he won, or ``None`` when everyone passed.

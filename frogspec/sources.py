@@ -289,10 +289,11 @@ WIKIPEDIA_FROG = Source(
     held="wikipedia-frog-american-card-game.txt",
     reached="A third-party copy of revision 1222580806 of the article, not Wikipedia's own "
     "page: the copy carries a mirror's furniture (a date of “January 01, 1970” above and "
-    "below the text, a run of keywords and download links after it), and the article's "
-    "text ends with the line “Retrieved from” the revision's address, which is how we know "
-    "the revision. Only the article's text is quoted. Access date of the copy: not "
-    "recorded.",
+    "below the text, then a run of keywords, the whole text again with its punctuation "
+    "stripped, and download links). The revision id stands only in that stripped copy "
+    "(“Retrieved from https en wikipedia org w index php title Frog American card game amp "
+    "oldid 1222580806”), which is how we know the revision. Only the article's text is "
+    "quoted. Access date of the copy: not recorded.",
     role="Secondary source: summarises Foster (1909), the post-1950 changes and the 1922 "
     "Official Rules. Licensed CC BY-SA 4.0.",
 )
