@@ -29,7 +29,9 @@ from frogspec.errors import FrogError, IllegalActionError, InvalidInputError, Un
 from frogspec.registry import Rule, all_rules, get_rule
 from frogspec.rulesets import RULESETS, Ruleset, get_ruleset
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+#: The date of this release (ISO 8601), as in ``CITATION.cff``.
+__release_date__ = "2026-12-01"
 
 __all__ = [
     "RULESETS",
@@ -47,6 +49,7 @@ __all__ = [
     "State",
     "Suit",
     "UnknownRuleError",
+    "__release_date__",
     "__version__",
     "all_rules",
     "apply",

@@ -1,46 +1,98 @@
 """Citing rules and sources: plain text, BibTeX and CSL-JSON.
 
-A rule is cited as the rulebook's section (the permanent rule id) together with the
-sources it stands on; a source by its bibliographic data.
+A rule is cited as a section of the rulebook (its permanent id and statement) by its
+authors, with the rulebook's title, version and release date, its address on the site when
+the site's address is configured (``FROGSPEC_SITE_URL``), and the sources it rests on. A
+source is cited by its bibliographic data. Citing several rules gives one bibliography: each
+rule's entry, then each source once.
 
 >>> from frogspec.sources import FOSTER_1909
 >>> print(bibtex(FOSTER_1909).splitlines()[0])
 @book{foster-1909,
 >>> csl_json(FOSTER_1909)["type"]
 'book'
->>> cite_rule_text("play.must-trump").startswith("frogspec, rule play.must-trump")
+>>> cite_rule_text("play.must-trump").startswith("The frogspec authors (2026). “play.must-trump")
 True
 """
 
 from __future__ import annotations
 
+import json
+import os
 import re
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from frogspec import __version__
+from frogspec import __release_date__, __version__
+from frogspec.errors import InvalidInputError
 from frogspec.registry import Rule, get_rule
 from frogspec.sources import ALL_SOURCES, Source
 
 __all__ = [
+    "AUTHOR",
     "FORMATS",
     "RULEBOOK_TITLE",
+    "SITE_URL_VARIABLE",
     "bibtex",
     "bibtex_all",
     "cite_rule",
     "cite_rule_bibtex",
     "cite_rule_csl",
     "cite_rule_text",
+    "cite_rules",
     "csl_json",
+    "rule_key",
+    "rule_url",
+    "site_url",
+    "sources_of",
 ]
 
 RULEBOOK_TITLE = "frogspec: the reference specification of the card game Frog"
+#: The rulebook's author, as ``CITATION.cff`` names it.
+AUTHOR = "The frogspec authors"
 FORMATS = ("text", "bibtex", "csl-json")
+#: The environment variable that holds the rulebook site's address (also read by
+#: ``mkdocs.yml`` as its ``site_url``). Unset, citations carry no address.
+SITE_URL_VARIABLE = "FROGSPEC_SITE_URL"
 
 _CSL_TYPES = {
     "book": "book",
     "encyclopedia-article": "entry-encyclopedia",
     "web-page": "webpage",
 }
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def site_url() -> str | None:
+    """The rulebook's address from ``FROGSPEC_SITE_URL``, ending in ``/``; ``None`` if unset.
+
+    A value that is not an ``http`` or ``https`` address raises :class:`InvalidInputError`.
+    """
+    value = os.environ.get(SITE_URL_VARIABLE, "").strip()
+    if not value:
+        return None
+    if not re.match(r"^https?://[^\s/]+", value):
+        raise InvalidInputError(f"{SITE_URL_VARIABLE} must be an http(s) address, got {value!r}")
+    return value if value.endswith("/") else value + "/"
+
+
+def rule_url(rule: Rule | str) -> str | None:
+    """The rule's address on the rulebook site, or ``None`` when the site's is not set.
+
+    >>> import os
+    >>> os.environ["FROGSPEC_SITE_URL"] = "https://rules.example.org/frog"
+    >>> rule_url("play.must-trump")
+    'https://rules.example.org/frog/rules/play/#play-must-trump'
+    >>> del os.environ["FROGSPEC_SITE_URL"]
+    >>> rule_url("play.must-trump") is None
+    True
+    """
+    base = site_url()
+    if base is None:
+        return None
+    entry = _rule(rule)
+    return f"{base}rules/{entry.topic}/#{entry.anchor}"
 
 
 def _bib_escape(text: str) -> str:
@@ -50,7 +102,8 @@ def _bib_escape(text: str) -> str:
 def _bib_value(name: str, value: str) -> str:
     if name == "url":
         return value
-    if name == "title":  # an extra pair of braces keeps the title's capitals
+    # Extra braces keep a title's capitals, and keep a corporate author one name.
+    if name == "title" or (name == "author" and value == AUTHOR):
         return "{" + _bib_escape(value) + "}"
     return _bib_escape(value)
 
@@ -59,19 +112,46 @@ def _pages_bib(pages: str) -> str:
     return pages.replace("–", "--")
 
 
+def _bib_entry(kind: str, key: str, fields: Sequence[tuple[str, str]]) -> str:
+    body = ",\n".join(f"  {name} = {{{_bib_value(name, value)}}}" for name, value in fields)
+    return f"@{kind}{{{key},\n{body}\n}}"
+
+
+def _bib_kind(source: Source) -> str:
+    # Entry types classic BibTeX knows: a book; an article in a published encyclopedia;
+    # anything else (a wiki article, a web page) is @misc with howpublished, url and note.
+    if source.kind == "book":
+        return "book"
+    if source.kind == "encyclopedia-article" and source.publisher and source.year:
+        return "incollection"
+    return "misc"
+
+
+def _source_notes(source: Source) -> str | None:
+    notes = [n for n in (source.revision, source.reached) if n]
+    if source.accessed:
+        notes.append(f"Accessed {source.accessed}")
+    return ". ".join(n.rstrip(".") for n in notes) + "." if notes else None
+
+
 def bibtex(source: Source) -> str:
-    """A BibTeX entry for a source."""
-    kind = {"book": "book", "encyclopedia-article": "incollection", "web-page": "online"}[
-        source.kind
-    ]
+    """A BibTeX entry for a source, of a type classic BibTeX knows."""
+    kind = _bib_kind(source)
     fields: list[tuple[str, str]] = []
     if source.authors:
         fields.append(("author", " and ".join(source.authors)))
+    else:
+        fields.append(("key", source.title))  # sorts and labels a work with no author
     if source.editors:
         fields.append(("editor", " and ".join(source.editors)))
     fields.append(("title", source.title))
     if source.container:
-        fields.append(("booktitle" if kind == "incollection" else "organization", source.container))
+        if kind == "incollection":
+            fields.append(("booktitle", source.container))
+        elif kind == "misc" and not source.howpublished:
+            fields.append(("howpublished", source.container))
+    if source.howpublished:
+        fields.append(("howpublished", source.howpublished))
     if source.edition:
         fields.append(("edition", source.edition))
     if source.volume:
@@ -88,11 +168,10 @@ def bibtex(source: Source) -> str:
         fields.append(("isbn", source.isbn))
     if source.url:
         fields.append(("url", source.url))
-    notes = [n for n in (source.revision, source.reached) if n]
-    if notes:
-        fields.append(("note", ". ".join(n.rstrip(".") for n in notes) + "."))
-    body = ",\n".join(f"  {name} = {{{_bib_value(name, value)}}}" for name, value in fields)
-    return f"@{kind}{{{source.key},\n{body}\n}}"
+    note = _source_notes(source)
+    if note:
+        fields.append(("note", note))
+    return _bib_entry(kind, source.key, fields)
 
 
 def bibtex_all() -> str:
@@ -106,6 +185,10 @@ def _names(names: tuple[str, ...]) -> list[dict[str, str]]:
         family, _, given = name.partition(", ")
         result.append({"family": family, "given": given} if given else {"literal": name})
     return result
+
+
+def _date_parts(iso: str) -> dict[str, list[list[int]]]:
+    return {"date-parts": [[int(part) for part in iso.split("-")]]}
 
 
 def csl_json(source: Source) -> dict[str, Any]:
@@ -131,6 +214,8 @@ def csl_json(source: Source) -> dict[str, Any]:
         item["publisher-place"] = source.place
     if source.year:
         item["issued"] = {"date-parts": [[source.year]]}
+    if source.accessed:
+        item["accessed"] = _date_parts(source.accessed)
     if source.pages:
         item["page"] = source.pages
     if source.isbn:
@@ -147,64 +232,145 @@ def _rule(rule: Rule | str) -> Rule:
     return rule if isinstance(rule, Rule) else get_rule(rule)
 
 
-def cite_rule_text(rule: Rule | str) -> str:
-    """A plain-text citation of a rule: the rulebook section, then its sources."""
+def rule_key(rule: Rule | str) -> str:
+    """The citation key of a rule: ``frogspec-play-must-trump``."""
+    return "frogspec-" + _rule(rule).anchor
+
+
+def sources_of(rule: Rule | str) -> tuple[Source, ...]:
+    """The sources a rule rests on, in the bibliography's order: those it cites, those
+    that report them, and those a citation names as examples."""
     entry = _rule(rule)
-    lines = [
-        f"frogspec, rule {entry.id}: “{entry.statement}” In {RULEBOOK_TITLE}, version "
-        f"{__version__}." + (" Editorial ruling." if entry.editorial else "")
-    ]
+    keys: set[str] = set()
     for citation in entry.citations:
-        lines.append(f"  Source: {citation.text()}")
+        keys.add(citation.source.key)
+        if citation.reported_by is not None:
+            keys.add(citation.reported_by.key)
+        keys.update(s.key for s in citation.examples)
+    return tuple(s for s in ALL_SOURCES if s.key in keys)
+
+
+def _kind_text(entry: Rule) -> str:
+    return "Editorial ruling" if entry.editorial else "Sourced rule"
+
+
+def _rests_on(entry: Rule) -> str:
+    shorts = ", ".join(s.short for s in sources_of(entry))
+    if not shorts:
+        return "No source speaks to it."
+    verb = "Interprets" if entry.editorial else "Rests on"
+    return f"{verb}: {shorts}."
+
+
+def _year() -> str:
+    return __release_date__[:4]
+
+
+def cite_rule_text(rule: Rule | str) -> str:
+    """A plain-text citation of a rule: who, when, what, where; then its sources."""
+    entry = _rule(rule)
+    url = rule_url(entry)
+    head = (
+        f"{AUTHOR} ({_year()}). “{entry.id}: {entry.statement}” In {RULEBOOK_TITLE}, "
+        f"version {__version__} ({__release_date__}), rule {entry.id}. {_kind_text(entry)}."
+    )
+    if url:
+        head += f" {url}"
+    lines = [head, f"  {_rests_on(entry)}"]
+    for citation in entry.citations:
+        label = "Context" if citation.context else "Source"
+        lines.append(f"  {label}: {citation.text()}")
     return "\n".join(lines)
 
 
-def cite_rule_bibtex(rule: Rule | str) -> str:
-    """A BibTeX entry for a rule, followed by the entries of the sources it cites."""
-    entry = _rule(rule)
-    keys: list[str] = []
-    for citation in entry.citations:
-        for source in (citation.source, citation.reported_by):
-            if source is not None and source.key not in keys:
-                keys.append(source.key)
-    note = "Editorial ruling" if entry.editorial else "Sources: " + ", ".join(keys)
-    head = (
-        f"@misc{{frogspec-{entry.id.replace('.', '-')},\n"
-        f"  title = {{{_bib_escape(entry.id)}: {_bib_escape(entry.statement)}}},\n"
-        f"  howpublished = {{{RULEBOOK_TITLE}, version {__version__}}},\n"
-        f"  note = {{{_bib_escape(note)}}}\n}}"
+def _rule_bibtex_entry(entry: Rule) -> str:
+    year, month, _ = __release_date__.split("-")
+    keys = ", ".join(s.key for s in sources_of(entry))
+    note = f"Rule {entry.id}. {_kind_text(entry)}."
+    if keys:
+        note += f" {'Interprets' if entry.editorial else 'Rests on'}: {keys}."
+    fields: list[tuple[str, str]] = [
+        ("author", AUTHOR),
+        ("title", f"{entry.id}: {entry.statement}"),
+        ("howpublished", f"In {RULEBOOK_TITLE}, version {__version__}"),
+        ("year", year),
+        ("month", _MONTHS[int(month) - 1]),
+    ]
+    url = rule_url(entry)
+    if url:
+        fields.append(("url", url))
+    fields.append(("note", note))
+    body = ",\n".join(
+        # A month is a BibTeX macro (dec), written bare.
+        f"  {name} = {value}" if name == "month" else f"  {name} = {{{_bib_value(name, value)}}}"
+        for name, value in fields
     )
-    sources = [bibtex(s) for s in ALL_SOURCES if s.key in keys]
-    return "\n\n".join([head, *sources])
+    return f"@misc{{{rule_key(entry)},\n{body}\n}}"
 
 
-def cite_rule_csl(rule: Rule | str) -> list[dict[str, Any]]:
-    """CSL-JSON items: the rule, then the sources it cites."""
-    entry = _rule(rule)
-    keys: list[str] = []
-    for citation in entry.citations:
-        for source in (citation.source, citation.reported_by):
-            if source is not None and source.key not in keys:
-                keys.append(source.key)
+def _rule_csl_item(entry: Rule) -> dict[str, Any]:
     item: dict[str, Any] = {
-        "id": f"frogspec-{entry.id.replace('.', '-')}",
+        "id": rule_key(entry),
         "type": "entry",
+        "author": [{"literal": AUTHOR}],
         "title": f"{entry.id}: {entry.statement}",
         "container-title": RULEBOOK_TITLE,
         "version": __version__,
-        "note": "Editorial ruling" if entry.editorial else "Sources: " + ", ".join(keys),
+        "issued": _date_parts(__release_date__),
+        "section": entry.id,
+        "note": f"{_kind_text(entry)}. {_rests_on(entry)}",
     }
-    return [item, *(csl_json(s) for s in ALL_SOURCES if s.key in keys)]
+    url = rule_url(entry)
+    if url:
+        item["URL"] = url
+    return item
+
+
+def _many(rules: Iterable[Rule | str]) -> list[Rule]:
+    unique: dict[str, Rule] = {}
+    for rule in rules:
+        entry = _rule(rule)
+        unique.setdefault(entry.id, entry)
+    if not unique:
+        raise ValueError("no rule to cite")
+    return list(unique.values())
+
+
+def _sources_of_all(entries: Sequence[Rule]) -> list[Source]:
+    keys = {s.key for entry in entries for s in sources_of(entry)}
+    return [s for s in ALL_SOURCES if s.key in keys]
+
+
+def cite_rule_bibtex(rule: Rule | str, *more: Rule | str) -> str:
+    """BibTeX for one or more rules: each rule's entry, then each source it rests on, once."""
+    entries = _many((rule, *more))
+    parts = [_rule_bibtex_entry(e) for e in entries]
+    parts += [bibtex(s) for s in _sources_of_all(entries)]
+    return "\n\n".join(parts)
+
+
+def cite_rule_csl(rule: Rule | str, *more: Rule | str) -> list[dict[str, Any]]:
+    """CSL-JSON items for one or more rules: the rules, then each source they rest on, once."""
+    entries = _many((rule, *more))
+    return [
+        *(_rule_csl_item(e) for e in entries),
+        *(csl_json(s) for s in _sources_of_all(entries)),
+    ]
+
+
+def cite_rules(rules: Sequence[Rule | str], fmt: str = "text") -> str:
+    """A citation of one or more rules in ``fmt`` (``text``, ``bibtex`` or ``csl-json``): one
+    bibliography, each source once, no key twice."""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown citation format {fmt!r}: one of {', '.join(FORMATS)}")
+    entries = _many(rules)
+    if fmt == "text":
+        return "\n\n".join(cite_rule_text(e) for e in entries)
+    if fmt == "bibtex":
+        return cite_rule_bibtex(*entries)
+    return json.dumps(cite_rule_csl(*entries), indent=2, ensure_ascii=False)
 
 
 def cite_rule(rule: Rule | str, fmt: str = "text") -> str:
-    """A citation of a rule in ``fmt``: ``text``, ``bibtex`` or ``csl-json``."""
-    import json
-
-    if fmt == "text":
-        return cite_rule_text(rule)
-    if fmt == "bibtex":
-        return cite_rule_bibtex(rule)
-    if fmt == "csl-json":
-        return json.dumps(cite_rule_csl(rule), indent=2, ensure_ascii=False)
-    raise ValueError(f"unknown citation format {fmt!r}: one of {', '.join(FORMATS)}")
+    """A citation of one rule in ``fmt``: ``text``, ``bibtex`` or ``csl-json``."""
+    return cite_rules([rule], fmt)

@@ -2,7 +2,8 @@
 
     frogspec rules [--ruleset R]          every rule id with its statement
     frogspec rule ID                      one rule: statement, sources, rulesets
-    frogspec cite ID [--format F]         cite a rule (text, bibtex, csl-json)
+    frogspec cite ID... [--format F]      cite rules as one bibliography (text, bibtex,
+                                          csl-json); FROGSPEC_SITE_URL adds addresses
     frogspec sources                      the bibliography
 
 A mistake of the user's (an unknown id, say) prints a message naming what is wrong and
@@ -18,7 +19,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 
 from frogspec import __version__
-from frogspec.citations import FORMATS, cite_rule
+from frogspec.citations import FORMATS, SITE_URL_VARIABLE, cite_rules
 from frogspec.errors import FrogError
 from frogspec.registry import TOPICS, all_rules, get_rule
 from frogspec.rulesets import RULESETS, get_ruleset, rules_of, rulesets_using
@@ -97,7 +98,7 @@ def _cmd_rule(args: argparse.Namespace) -> int:
 
 
 def _cmd_cite(args: argparse.Namespace) -> int:
-    print(cite_rule(args.id, args.format))
+    print(cite_rules(args.ids, args.format))
     return 0
 
 
@@ -130,8 +131,13 @@ def _parser() -> argparse.ArgumentParser:
     one.add_argument("id", help="a rule id, like play.must-trump")
     one.set_defaults(handler=_cmd_rule)
 
-    cite = sub.add_parser("cite", help="cite a rule")
-    cite.add_argument("id", help="a rule id, like play.must-trump")
+    cite = sub.add_parser(
+        "cite",
+        help="cite rules",
+        description="Cite one or more rules as one bibliography: each rule, then each source "
+        f"once. Set {SITE_URL_VARIABLE} to the rulebook's address to give each rule's.",
+    )
+    cite.add_argument("ids", nargs="+", metavar="ID", help="rule ids, like play.must-trump")
     cite.add_argument("--format", choices=FORMATS, default="text")
     cite.set_defaults(handler=_cmd_cite)
 

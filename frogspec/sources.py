@@ -243,8 +243,7 @@ FOSTER_1909 = Source(
     "against the print. Nothing in the text we hold names its edition: the year 1909 is "
     "the Wikipedia article's, whose reference list gives “Foster, R.F. (1909). Foster's "
     "Complete Hoyle” for these rules and whose text also speaks of “the 1908 edition” (see "
-    "the problems in the sources). Access date of the transcription: not recorded with our "
-    "copy.",
+    "the problems in the sources).",
     role="Primary source: the earliest text of the rules that we hold.",
 )
 
@@ -293,7 +292,7 @@ WIKIPEDIA_FROG = Source(
     "stripped, and download links). The revision id stands only in that stripped copy "
     "(“Retrieved from https en wikipedia org w index php title Frog American card game amp "
     "oldid 1222580806”), which is how we know the revision. Only the article's text is "
-    "quoted. Access date of the copy: not recorded.",
+    "quoted.",
     role="Secondary source: summarises Foster (1909), the post-1950 changes and the 1922 "
     "Official Rules. Licensed CC BY-SA 4.0.",
 )

@@ -8,8 +8,8 @@ Nothing here writes files; nothing needs anything beyond the standard library.
 >>> pages = generated_pages()
 >>> "rules/play.md" in pages and "rulesets/index.md" in pages and "deal.md" in pages
 True
->>> sorted(downloads())[:2]
-['frogspec.bib', 'frogspec.csl.json']
+>>> {"frogspec.bib", "frogspec.csl.json", "cite-data.json"} <= set(downloads())
+True
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from frogspec.citations import bibtex_all, csl_json
 from frogspec.registry import TOPICS
 from frogspec.rulesets import RULESETS
 from frogspec.site.annotated import annotated_deal_page
+from frogspec.site.cite import cite_downloads, cite_page
 from frogspec.site.examples import EXAMPLES
 from frogspec.site.pages import (
     disagreements_page,
@@ -77,6 +78,7 @@ def generated_pages(spec_dir: Path | None = None) -> dict[str, str]:
     pages["editorial.md"] = editorial_page()
     pages["source-problems.md"] = source_problems_page()
     pages["sources.md"] = sources_page()
+    pages["cite.md"] = cite_page()
     pages["deal.md"] = annotated_deal_page()
     pages["api.md"] = api_page()
     protocol = protocol_page(spec_dir or ROOT / "spec")
@@ -87,7 +89,8 @@ def generated_pages(spec_dir: Path | None = None) -> dict[str, str]:
 
 def downloads(spec_dir: Path | None = None) -> dict[str, str]:
     """The files offered for download, by their path on the site: the bibliography in
-    BibTeX and CSL-JSON, and the protocol's schemas."""
+    BibTeX and CSL-JSON, the citations the "Cite these rules" page joins, and the
+    protocol's schemas."""
     files = {
         "frogspec.bib": bibtex_all(),
         "frogspec.csl.json": json.dumps(
@@ -95,5 +98,6 @@ def downloads(spec_dir: Path | None = None) -> dict[str, str]:
         )
         + "\n",
     }
+    files.update(cite_downloads())
     files.update(protocol_downloads(spec_dir or ROOT / "spec"))
     return files

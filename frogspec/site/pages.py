@@ -19,7 +19,7 @@ import inspect
 from collections import defaultdict
 
 from frogspec.auction import Contract
-from frogspec.citations import bibtex, cite_rule_bibtex, cite_rule_text
+from frogspec.citations import bibtex, cite_rule, cite_rule_bibtex, cite_rule_text
 from frogspec.engine import settle
 from frogspec.errors import FrogError
 from frogspec.registry import TOPICS, Rule, all_rules, rule_for_function
@@ -263,6 +263,10 @@ def rule_section(entry: Rule) -> str:
         + indent(f"```text\n{cite_rule_text(entry)}\n```")
         + '\n\n=== "BibTeX"\n\n'
         + indent(f"```bibtex\n{cite_rule_bibtex(entry)}\n```")
+        + '\n\n=== "CSL-JSON"\n\n'
+        + indent(f"```json\n{cite_rule(entry, 'csl-json')}\n```")
+        + f"\n\nTo cite several rules as one bibliography: [cite these rules]"
+        f"({relative(page, 'cite.md')}).\n"
     )
     out.append(admonition("info", "Cite this rule", cite_body, collapsible=True))
     return "\n".join(out) + "\n"
@@ -669,6 +673,21 @@ def _citing(source: Source) -> list[Rule]:
     ]
 
 
+def _naming_as_example(source: Source) -> list[Rule]:
+    return [r for r in rulebook_order() if any(source in c.examples for c in r.citations)]
+
+
+def _address(source: Source) -> str:
+    if source.url:
+        return f"<{source.url}>"
+    if source.kind == "web-page":
+        return (
+            "not held: our copy of the page was made without its address, and we give "
+            "none rather than guess one."
+        )
+    return "none: a printed book, which we cite by its edition and pages."
+
+
 def sources_page() -> str:
     """The bibliography: each source, what it is, how we reached it, and the rules citing it."""
     page = "sources.md"
@@ -678,7 +697,9 @@ def sources_page() -> str:
         "Every work the rulebook cites. Quotations are verbatim from the texts we hold; a "
         "source we do not hold is cited only through one we do, *as reported by* it.",
         "",
-        "Download the bibliography: [BibTeX](frogspec.bib) · [CSL-JSON](frogspec.csl.json).",
+        "Download the bibliography: [BibTeX](frogspec.bib) · [CSL-JSON](frogspec.csl.json). "
+        "To cite rules with their sources, see [cite these rules](cite.md); how each kind of "
+        "citation is to be read is on [how we read the sources](method.md).",
         "",
     ]
     for source in ALL_SOURCES:
@@ -690,6 +711,12 @@ def sources_page() -> str:
             out.append("")
         if source.reached:
             out.append(f"**How we reached it.** {escape(source.reached)}")
+            out.append("")
+        out.append(f"**Address.** {_address(source)}")
+        out.append("")
+        if source.held or source.url:
+            accessed = source.accessed or "Not recorded with our copy"
+            out.append(f"**Access date.** {escape(accessed)}.")
             out.append("")
         if source.held:
             out.append(
@@ -703,6 +730,14 @@ def sources_page() -> str:
             out.append(
                 f"**Cited by {len(citing)} rules:** "
                 + ", ".join(rule_link(r.id, page) for r in citing)
+            )
+            out.append("")
+        naming = _naming_as_example(source)
+        if naming:
+            out.append(
+                f"**Named as an example by the Wikipedia article in {len(naming)} rules** "
+                "(the statement is the article's): "
+                + ", ".join(rule_link(r.id, page) for r in naming)
             )
             out.append("")
         out.append(

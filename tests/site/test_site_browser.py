@@ -390,6 +390,43 @@ def test_search_finds_a_rule_by_a_word_of_its_quote(browser: Browser, served_sit
     browser.screenshot(SCREENSHOTS / "search.png")
 
 
+def test_cite_page_builds_one_bibliography(browser: Browser, served_site: str) -> None:
+    browser.navigate(served_site + "/cite/")
+    # The page's script loads the citations (offline, beside the page), then joins the
+    # ticked rules' entries: each source once.
+    browser.evaluate(
+        """new Promise((done) => {
+          const tick = (id) => {
+            const box = document.querySelector(`input[value="${id}"]`);
+            box.checked = true;
+            box.dispatchEvent(new Event("change"));
+          };
+          const ready = () => {
+            if (document.querySelector(".fs-cite").dataset.citeReady === "yes") {
+              const format = document.getElementById("fs-cite-format");
+              format.value = "bibtex";
+              format.dispatchEvent(new Event("change"));
+              tick("play.must-trump");
+              tick("play.follow-suit");
+              done(true);
+            } else {
+              setTimeout(ready, 50);
+            }
+          };
+          ready();
+        })"""
+    )
+    text = str(browser.evaluate("document.getElementById('fs-cite-output').textContent"))
+    assert text.startswith("@misc{frogspec-play-follow-suit,") or text.startswith(
+        "@misc{frogspec-play-must-trump,"
+    )
+    assert text.count("@book{foster-1909,") == 1
+    assert "@misc{frogspec-play-must-trump," in text and "@misc{frogspec-play-follow-suit," in text
+    link = browser.evaluate("document.getElementById('fs-cite-download').download")
+    assert link == "frogspec-citation.bib"
+    browser.screenshot(SCREENSHOTS / "cite.png")
+
+
 def test_no_request_leaves_localhost(browser: Browser, served_site: str) -> None:
     # Runs last: every page above has been loaded by now.
     urls = browser.requested_urls()

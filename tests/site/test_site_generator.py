@@ -178,10 +178,10 @@ def test_a_rule_with_rival_readings_shows_them_and_their_rulesets() -> None:
 
 def test_usage_names_the_option_a_rule_needs() -> None:
     by_id = {rs.id: how for rs, how in usage("settlement.penalty-frog")}
-    assert by_id == {
-        "official-1922-solo": "penalty_frog: true",
-        "official-1922-coeur-dalene": "penalty_frog: true",
-    }
+    assert by_id == {"official-1922-solo": "penalty_frog: true"}
+    # In Coeur d'Alene the option pays a fixed amount: a ruling of its own.
+    by_id = {rs.id: how for rs, how in usage("settlement.coeur-dalene-penalty-frog")}
+    assert by_id == {"official-1922-coeur-dalene": "penalty_frog: true"}
     assert {rs.id for rs, how in usage("play.must-trump")} == set(RULESETS)
     assert [how for _, how in usage("deal.packets-3-3-4-4")] == ["", ""]
 
