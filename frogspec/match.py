@@ -104,7 +104,11 @@ def bank_120_chips() -> int:
     "Coeur d'Alene is reported as 'the same as Solo or Slough' except for its fixed payments, "
     "so the bank of eleven 10s and ten 1s and the end of the game stay. Its payments are in "
     "cents, and a bank can only be set against payments in its own unit, so the chips are "
-    "counted as cents.",
+    "counted as cents. Nothing reported says so: it is our ruling, and with the example "
+    "amounts we take (settlement.fixed-25-50-75) it makes for short games. At three players "
+    "a lost Heart Solo costs the bidder 150 cents, more than his 120, and ends the match in "
+    "one deal; at four, so does a lost Simple Solo. A table that wants longer games may "
+    "play the same ratio at a smaller stake.",
     cite(
         OFFICIAL_RULES_1922,
         "213–216",

@@ -620,9 +620,11 @@ def editorial_page() -> str:
         "# Editorial rulings",
         "",
         f"Where no source says what to do, or a source says something that cannot be played "
-        f"as written, the rulebook rules. These {len(entries)} rulings are ours, not the "
-        "sources'; each gives its reasoning, and the source text it interprets where there is "
-        "one.",
+        f"as written, or a rule rests on an inference from a source's words or takes its "
+        f"example for a rule, the rulebook rules. These {len(entries)} rulings are ours, not "
+        "the sources'; each gives its reasoning, and the source text it interprets where "
+        f"there is one. What each label promises: [how we read the sources]"
+        f"({relative(page, METHOD_PAGE)}).",
         "",
     ]
     for entry in entries:
