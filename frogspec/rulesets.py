@@ -459,7 +459,11 @@ _COEUR = dataclasses.replace(
     rates=settlement.coeur_dalene_fixed,
     bank=match.bank_120_cents,
     options=(_SITTING_OUT, _PENALTY_FROG_FIXED),
-    also_uses=("match.unable-to-pay-order", "settlement.coeur-dalene-loser-pays-same"),
+    also_uses=(
+        "match.unable-to-pay-order",
+        "settlement.coeur-dalene-fixed-ratio",
+        "settlement.coeur-dalene-loser-pays-same",
+    ),
     notes=(
         *_SOLO.notes,
         "The source, as reported, gives fixed payments 'for winning' in the ratio 1:2:3 "

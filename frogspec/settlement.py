@@ -32,6 +32,7 @@ __all__ = [
     "coeur_dalene_fixed",
     "coeur_dalene_lost",
     "coeur_dalene_penalty_frog",
+    "coeur_dalene_ratio",
     "default_sitting_out_system",
     "payments_each_in_full",
     "penalty_frog",
@@ -136,6 +137,28 @@ def rates_straight_1_2(contract: Contract, margin: int, won: bool) -> int:
     return margin * (int(contract) - 1)
 
 
+@rule(
+    "settlement.coeur-dalene-fixed-ratio",
+    "In Coeur d'Alene a won contract is paid a fixed amount, whatever the margin, the amounts "
+    "for a Frog, a Simple Solo (chico) and a Heart Solo (grand) standing in the ratio 1 : 2 : 3.",
+    cite(
+        OFFICIAL_RULES_1922,
+        "213–216",
+        "there were fixed payments for winning instead of point-based payments. Payments were "
+        "in the ratio 1:2:3",
+        reported_by=WIKIPEDIA_FROG,
+    ),
+    notes=(
+        "The source as reported gives the ratio, and amounts only as an example ('e.g. 25¢ "
+        "for Frog'); the amounts the reference pays are an editorial ruling "
+        "(settlement.fixed-25-50-75).",
+    ),
+)
+def coeur_dalene_ratio(contract: Contract) -> int:
+    """The contract's part of the ratio 1 : 2 : 3."""
+    return int(contract)
+
+
 @editorial(
     "settlement.fixed-25-50-75",
     "In Coeur d'Alene a won contract is paid a fixed 25 cents for a Frog, 50 for a Simple "
@@ -144,7 +167,8 @@ def rates_straight_1_2(contract: Contract, margin: int, won: bool) -> int:
     "point, and 'in the ratio 1:2:3'. The amounts 25¢, 50¢ and 75¢ follow 'e.g.': they are "
     "the article's example of that ratio, not a rule that the stakes are those. A reference "
     "engine needs amounts, and the example is the only one we have, so we take it; a table "
-    "may play the same ratio at any stake. Against the bank we rule for Coeur d'Alene "
+    "may play the same ratio (settlement.coeur-dalene-fixed-ratio) at any stake. Against "
+    "the bank we rule for Coeur d'Alene "
     "(match.coeur-dalene-bank-in-cents, 120 each) these amounts are large: at three "
     "players one lost Heart Solo costs the bidder 150 cents and ends the match in a single "
     "deal. The ruleset's page shows which losses end a match at once.",
@@ -161,7 +185,7 @@ def rates_straight_1_2(contract: Contract, margin: int, won: bool) -> int:
 def coeur_dalene_fixed(contract: Contract, margin: int, won: bool) -> int:
     """What each paying seat pays, in cents: 25, 50 or 75 (a lost contract: see the ruling)."""
     if won:
-        return 25 * int(contract)
+        return 25 * coeur_dalene_ratio(contract)
     return coeur_dalene_lost(contract)
 
 
@@ -181,7 +205,7 @@ def coeur_dalene_fixed(contract: Contract, margin: int, won: bool) -> int:
 )
 def coeur_dalene_lost(contract: Contract) -> int:
     """What a losing Coeur d'Alene bidder pays each seat, in cents."""
-    return 25 * int(contract)
+    return 25 * coeur_dalene_ratio(contract)
 
 
 @rule(

@@ -981,7 +981,8 @@ def settle_cases() -> list[Spec]:
     solo_only = "settlement.sitting-out-pay-and-receive-solo-only"
     for rs, rates, won, penalty in (
         (SOLO, ("settlement.rates-1-2-3",), (10, 20, 30), "settlement.penalty-frog"),
-        (COEUR, ("settlement.fixed-25-50-75",), (25, 50, 75),
+        (COEUR, ("settlement.fixed-25-50-75", "settlement.coeur-dalene-fixed-ratio"),
+         (25, 50, 75),
          "settlement.coeur-dalene-penalty-frog"),
     ):
         frog, chico, grand = won
@@ -1051,7 +1052,7 @@ def settle_cases() -> list[Spec]:
                 ("settlement.coeur-dalene-loser-pays-same", "settlement.fixed-25-50-75")),
         _settle("frog-won-big", COEUR, "frog", 120, [-25, 50, -25],
                 "Coeur d'Alene: a fixed payment whatever the margin.",
-                ("settlement.fixed-25-50-75",)),
+                ("settlement.fixed-25-50-75", "settlement.coeur-dalene-fixed-ratio")),
         _settle("chico-won", STRAIGHT, "chico", 70, [-10, 20, -10],
                 "Straight Solo: a Simple Solo (chico) pays one chip a point.",
                 ("settlement.rates-straight-1-2", "settlement.each-pays-in-full")),

@@ -523,6 +523,15 @@ for penalty in (False, True):
     paid = settle(rs, 3, 0, 1, Contract.FROG, bidder_points=50)
     print(f"penalty_frog={penalty}: a Frog lost by 10 pays {paid}")
 """,
+    "settlement.coeur-dalene-fixed-ratio": """
+from frogspec.auction import Contract
+from frogspec.settlement import coeur_dalene_fixed, coeur_dalene_ratio
+
+for contract in Contract:
+    paid = [coeur_dalene_fixed(contract, m, won=True) for m in (1, 30, 60)]
+    ratio = coeur_dalene_ratio(contract)
+    print(f"{contract.code}: ratio {ratio}; won by 1, 30, 60: {paid}")
+""",
     "settlement.coeur-dalene-penalty-frog": """
 from frogspec import get_ruleset, settle
 from frogspec.auction import Contract

@@ -26,7 +26,7 @@ from frogspec.deal import DealPattern, packets_3_3_4_4, packets_4_3_3_4
 from frogspec.errors import InvalidInputError
 from frogspec.match import first_unable_to_pay
 from frogspec.seats import active_seats_foster
-from frogspec.settlement import coeur_dalene_lost
+from frogspec.settlement import coeur_dalene_lost, coeur_dalene_ratio
 from frogspec.twins.model import twin
 
 # --- seats ----------------------------------------------------------------------------
@@ -499,13 +499,22 @@ def straight_times_two_three(contract: Contract, margin: int, won: bool) -> int:
 
 
 @twin(
-    "settlement.fixed-25-50-75",
-    "Coeur d'Alene's fixed payments double as Foster's rates do: 25, 50 and 100 cents.",
+    "settlement.coeur-dalene-fixed-ratio",
+    "Coeur d'Alene's fixed payments double as Foster's rates do: 1 : 2 : 4, not 1 : 2 : 3.",
 )
-def coeur_dalene_doubling(contract: Contract, margin: int, won: bool) -> int:
-    """25, 50 or 100 cents for a won contract."""
+def coeur_dalene_doubling(contract: Contract) -> int:
+    """1, 2 or 4."""
+    return (1, 2, 4)[contract - 1]
+
+
+@twin(
+    "settlement.fixed-25-50-75",
+    "Coeur d'Alene's ratio is played at a stake of 20 cents: 20, 40 and 60.",
+)
+def coeur_dalene_twenty_cents(contract: Contract, margin: int, won: bool) -> int:
+    """20, 40 or 60 cents for a won contract."""
     if won:
-        return 25 * (1, 2, 4)[contract - 1]
+        return 20 * coeur_dalene_ratio(contract)
     return coeur_dalene_lost(contract)
 
 
