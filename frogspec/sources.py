@@ -173,20 +173,28 @@ class Citation:
         """True when we know this only through another source."""
         return self.reported_by is not None
 
-    def locator(self) -> str:
-        """``"Foster (1909), pp. 441–442"``, with "as reported by" where second-hand."""
+    def locator(self, *, page_note: bool = False) -> str:
+        """``"Foster (1909), pp. 441–442"``, with "as reported by" where second-hand.
+
+        With ``page_note``, pages that come from another source than the one cited say so.
+
+        >>> cite(FOSTER_1909, "441–442").locator(page_note=True)
+        'Foster (1909), pp. 441–442 (pages as given by Wikipedia (rev. 1222580806); not checked against the print)'
+        """
         text = self.source.short
         if self.pages:
             text += f", {_page_label(self.pages)} {self.pages}"
+            if page_note and self.source.page_note and self.reported_by is None:
+                text += f" ({self.source.page_note})"
         if self.reported_by is not None:
             text += f", as reported by {self.reported_by.short}"
         return text
 
     def text(self) -> str:
-        """The locator followed by the quote, in curly quotes."""
+        """The locator, saying where its pages come from, followed by the quote."""
         if self.quote is None:
-            return self.locator()
-        return f"{self.locator()}: “{self.quote}”"
+            return self.locator(page_note=True)
+        return f"{self.locator(page_note=True)}: “{self.quote}”"
 
 
 def cite(

@@ -598,7 +598,7 @@ def disagreements_page() -> str:
                 if citation.quote is None:
                     continue
                 out.append(f"> “{escape(citation.quote)}”  ")
-                out.append(f"> — {escape(citation.locator())}")
+                out.append(f"> — {escape(citation.locator(page_note=True))}")
                 out.append("")
             if entry.editorial and entry.reasoning:
                 out.append(f"*Our reasoning:* {escape(entry.reasoning)}")
