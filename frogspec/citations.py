@@ -279,7 +279,7 @@ def cite_rule_text(rule: Rule | str) -> str:
     lines = [head, f"  {_rests_on(entry)}"]
     for citation in entry.citations:
         label = "Context" if citation.context else "Source"
-        lines.append(f"  {label}: {citation.text()}")
+        lines.append(f"  {label}: {citation.text(page_note=True)}")
     return "\n".join(lines)
 
 

@@ -88,7 +88,11 @@ def _cmd_rule(args: argparse.Namespace) -> int:
     if entry.citations:
         print("\nSources:" if not entry.editorial else "\nSource text it rules on:")
         for citation in entry.citations:
-            print(_wrap(citation.text()))
+            context = "(context) " if citation.context and not entry.editorial else ""
+            print(_wrap(context + citation.text(page_note=True)))
+    if entry.reading:
+        print("\nHow we read the words:")
+        print(_wrap(entry.reading))
     for note in entry.notes:
         print("\nNote:")
         print(_wrap(note))

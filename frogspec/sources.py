@@ -190,11 +190,10 @@ class Citation:
             text += f", as reported by {self.reported_by.short}"
         return text
 
-    def text(self) -> str:
-        """The locator, saying where its pages come from, followed by the quote."""
-        if self.quote is None:
-            return self.locator(page_note=True)
-        return f"{self.locator(page_note=True)}: “{self.quote}”"
+    def text(self, *, page_note: bool = False) -> str:
+        """The locator followed by the quote; with ``page_note``, where its pages come from."""
+        where = self.locator(page_note=page_note)
+        return where if self.quote is None else f"{where}: “{self.quote}”"
 
 
 def cite(
