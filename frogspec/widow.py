@@ -105,6 +105,11 @@ def widow_hidden_when_unsaid() -> bool:
         None,
         "They take all three cards into their hand and replace them with any three they wish.",
     ),
+    notes=(
+        "'One at a time' is how the engine and the conformance protocol record the lay-away "
+        "(one discard action a card); the sources say only that three cards are laid away, "
+        "and nothing in the game turns on their order.",
+    ),
 )
 def discardable(hand: int) -> int:
     """The cards a Frog bidder may lay away: any card in his hand."""
