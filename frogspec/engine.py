@@ -488,8 +488,11 @@ def _apply_play(state: State, action: Action) -> State:
     if not play_from_hand(hand, card):
         raise _illegal(play_from_hand, f"seat {seat} does not hold {format_card(card)}")
     trick = state.trick
-    if not legal_plays(hand, trick, state.trump) >> card & 1:
-        raise _why_not(hand, trick, state.trump, seat, card)
+    # The duties are judged on the hand with the card in it: play.card-from-hand alone
+    # decides whether the card is held (the same hand, for a card that is).
+    holding = hand | 1 << card
+    if not legal_plays(holding, trick, state.trump) >> card & 1:
+        raise _why_not(holding, trick, state.trump, seat, card)
     hands = list(state.hands)
     hands[seat] = hand & ~(1 << card)
     trick = (*trick, card)

@@ -173,8 +173,23 @@ _TRICKS: list[tuple[str, str, str | None, str, int, str]] = [
 ]
 
 
+# Asked under every ruleset, so that each ruleset's own cases hold the rank order and
+# over-trumping (a ruleset's cases are what `frogspec conform --ruleset` runs).
+_TRICKS_EVERY_RULESET: list[tuple[str, str, str, int, str]] = [
+    ("ten-beats-king", "H", "KC 10C QC", 1, "The Ten ranks between the Ace and the King: it "
+     "beats the King led."),
+    ("higher-trump-wins", "H", "AC 7H 10H", 2, "A later, higher trump beats the first trump "
+     "played."),
+]
+
+
 def trick_cases() -> list[Spec]:
     """``trick_winner``: rank order, trumps, off-suit cards."""
+    rows = list(_TRICKS) + [
+        (f"{rs}.{ident}", rs, trump, cards, winner, text)
+        for rs in RULESETS
+        for ident, trump, cards, winner, text in _TRICKS_EVERY_RULESET
+    ]
     return [
         Spec(
             id=f"trick.{ident}",
@@ -184,7 +199,7 @@ def trick_cases() -> list[Spec]:
             check={"result": winner},
             if_traced=("cards.rank-order",),  # where two cards of one suit meet
         )
-        for ident, rs, trump, cards, winner, text in _TRICKS
+        for ident, rs, trump, cards, winner, text in rows
     ]
 
 
@@ -224,8 +239,26 @@ _LEGAL: list[tuple[str, str, str, str, str, str, tuple[str, ...], str]] = [
 ]
 
 
+# Asked under every ruleset: the duties a player has not, each where he could do more.
+_LEGAL_EVERY_RULESET: list[tuple[str, str, str, str, str, tuple[str, ...], str]] = [
+    ("lead-a-heart", "H", "AS 7H 9C", "", "AS 7H 9C", ("play.lead-any-card",),
+     "The leader may lead a trump though he holds other suits."),
+    ("may-play-under", "H", "6C AC KD", "10C", "6C AC",
+     ("play.follow-suit", "play.no-duty-to-head"), "Following suit, he may play the Six under "
+     "the Ten though his Ace would head the trick."),
+    ("may-trump-under", "H", "6H AH AS", "AD KH", "6H AH",
+     ("play.must-trump", "play.no-duty-to-overtrump"), "Void in diamonds, he must trump; he "
+     "may play the Six under the King of trumps though his Ace would over-trump it."),
+]
+
+
 def legal_cases() -> list[Spec]:
     """``legal_plays``: the duties of a player, one by one."""
+    rows = list(_LEGAL) + [
+        (f"{rs}.{ident}", rs, trump, hand, trick, legal, rules, text)
+        for rs in RULESETS
+        for ident, trump, hand, trick, legal, rules, text in _LEGAL_EVERY_RULESET
+    ]
     return [
         Spec(
             id=f"legal.{ident}",
@@ -240,7 +273,7 @@ def legal_cases() -> list[Spec]:
             rules=rules,
             check={"result": legal.split()},
         )
-        for ident, rs, trump, hand, trick, legal, rules, text in _LEGAL
+        for ident, rs, trump, hand, trick, legal, rules, text in rows
     ]
 
 
@@ -511,6 +544,14 @@ def auction_cases() -> list[Spec]:
             ("auction.contract-order",),
         ),
         _auction(
+            "grand-outbids-chico",
+            STRAIGHT,
+            ["chico", "grand"],
+            {"phase": "play", "bidder": 2, "contract": "grand", "trump": "H", "to_act": 1},
+            "Straight Solo: seat 2's Heart Solo (grand) outbids eldest's Simple Solo and wins.",
+            ("auction.highest-bid-wins",),
+        ),
+        _auction(
             "dealer-sits-out",
             FOSTER,
             ["pass", "pass", "frog"],
@@ -583,7 +624,8 @@ def widow_cases() -> list[Spec]:
                 "included; then eldest leads.",
                 request=game(rs, ["frog", "pass", "pass", "discard AH", "discard 6C",
                                   "discard 10H"], deck=deck),
-                rules=("widow.frog-take-and-discard", "play.eldest-leads-first"),
+                rules=("widow.frog-take-and-discard", "play.eldest-leads-first",
+                       "auction.bidder-plays-named-game"),
                 check=over({"phase": "play", "to_act": 1, "trump": "H"}),
             )
         )
@@ -599,17 +641,18 @@ def widow_cases() -> list[Spec]:
                         "legal": [a for a in hand14 if a != "discard 6C"]}),
         )
     )
-    specs.append(
+    specs += [
         Spec(
-            id="widow.foster-1909.grand-untouched",
+            id=f"widow.{rs}.grand-untouched",
             description="In a Grand the widow is not taken: the bidder's first lead cannot "
             "be a widow card, and the legal leads are his eleven cards.",
-            request=game(FOSTER, ["grand"], deck=deck),
+            request=game(rs, ["grand"], deck=_widow_deck(rs)),
             rules=("widow.untouched-in-chico-and-grand",),
             check=over({"phase": "play", "to_act": 1,
                         "legal": [f"play {c}" for c in _WIDOW_HANDS[1].split()]}),
         )
-    )
+        for rs in RULESETS
+    ]
     specs.append(
         Spec(
             id="widow.modern.chico-untouched",
@@ -636,7 +679,7 @@ def trump_cases() -> list[Spec]:
                 description="Eldest wins the auction with Chico and names the trump suit: "
                 + ("any of the four." if len(suits) == 4 else "any suit but hearts."),
                 request=game(rs, ["chico", "pass", "pass"]),
-                rules=(rule,),
+                rules=(rule, "auction.all-pass"),
                 check=over({"phase": "trump", "to_act": 1, "bidder": 1, "contract": "chico",
                             "trump": None, "legal": [f"trump {s}" for s in suits]}),
             )
@@ -691,7 +734,7 @@ def _play_deck(rs: str) -> list[str]:
 def play_cases() -> list[Spec]:
     """``game`` in the play: the duties of each player at the table, and who leads."""
     specs: list[Spec] = []
-    for rs in (FOSTER, MODERN, SOLO, GAMERULES, STRAIGHT):
+    for rs in RULESETS:
         deck = _play_deck(rs)
         specs += [
             Spec(
@@ -800,7 +843,8 @@ def scoring_cases() -> list[Spec]:
             description="Coeur d'Alene: a Grand (Heart Solo) won by 60 is paid a fixed 75 "
             "cents by each defender.",
             request=_grand_all(COEUR),
-            rules=("scoring.count-card-points", "settlement.fixed-25-50-75"),
+            rules=("scoring.count-card-points", "settlement.fixed-25-50-75",
+                   "play.eleven-tricks"),
             check=over({"points": {"bidder": 120, "defenders": 0}, "payments": [-75, 150, -75]}),
         )
     )
@@ -822,7 +866,7 @@ def scoring_cases() -> list[Spec]:
                             "payments": [35 * rate, -70 * rate, 35 * rate]}),
             )
         )
-    for rs, rate in ((FOSTER, 4), (HOYLE, 4), (SOLO, 3), (STRAIGHT, 2)):
+    for rs, rate in ((FOSTER, 4), (HOYLE, 4), (MODERN, 4), (SOLO, 3), (STRAIGHT, 2)):
         specs.append(
             Spec(
                 id=f"score.{rs}.grand-widow-counts",
@@ -834,6 +878,17 @@ def scoring_cases() -> list[Spec]:
                             "payments": [35 * rate, -70 * rate, 35 * rate]}),
             )
         )
+    specs.append(
+        Spec(
+            id="score.official-1922-coeur-dalene.grand-widow-counts",
+            description=junk_note + " He bids Grand (Heart Solo); the untouched widow (AS 10S "
+            "KS, 25 points) counts for him, and he loses: the fixed 75 cents to each defender.",
+            request=_junk(COEUR, ["grand"], "AS 10S KS"),
+            rules=("scoring.widow-counts-for-bidder", "widow.untouched-in-chico-and-grand"),
+            check=over({"points": {"bidder": 25, "defenders": 95},
+                        "payments": [75, -150, 75]}),
+        )
+    )
     specs.append(
         Spec(
             id="score.gamerules.chico-widow-counts",
@@ -1075,6 +1130,16 @@ def settle_cases() -> list[Spec]:
                 "Six players, seat 0 deals: seats 1, 2 and 5 are active; seat 1 wins a Simple "
                 "Solo by 10 and is paid 20 by each of seats 2 and 5, not by those sitting out.",
                 (receive, *solo), players=6),
+        _settle("sixty", STRAIGHT, "grand", 60, [0, 0, 0],
+                "Straight Solo: exactly 60 is a tie, nothing is paid.",
+                ("settlement.sixty-is-a-tie",)),
+        _settle("p4.default.chico-won", STRAIGHT, "chico", 70, [0, 20, -10, -10],
+                "Straight Solo, four players, no system chosen: the dealer sitting out pays "
+                "nothing for a won Simple Solo.", (default, receive), players=4,
+                untraced=(default,)),
+        _settle("p4.pay-and-receive.chico-lost", STRAIGHT, "chico", 50, [10, -30, 10, 10],
+                "Straight Solo, second system: the dealer sitting out is paid for a lost "
+                "Simple Solo.", (both,), players=4, options={"sitting_out": "pay-and-receive"}),
         Spec("settle.official-1922-straight.frog",
              "Straight Solo has no Frog: settling one is against the rules.",
              settle(STRAIGHT, "frog", 70), ("auction.contracts-without-frog",),
@@ -1156,10 +1221,13 @@ def illegal_cases() -> list[Spec]:
              "A bid during the play: the player must play a card.",
              game(FOSTER, ["grand", "frog"]), ("play.card-from-hand",),
              illegal("play.card-from-hand", 1)),
-        Spec("illegal.foster-1909.card-not-held",
-             "Eldest leads a card another player holds.",
-             game(FOSTER, ["grand", "play AD"], deck=play_deck), ("play.card-from-hand",),
-             illegal("play.card-from-hand", 1)),
+        *[
+            Spec(f"illegal.{rs}.card-not-held",
+                 "Eldest leads a card another player holds.",
+                 game(rs, ["grand", "play AD"], deck=_play_deck(rs)), ("play.card-from-hand",),
+                 illegal("play.card-from-hand", 1))
+            for rs in RULESETS
+        ],
         Spec("illegal.foster-1909.widow-card-in-grand",
              "In a Grand the widow is untouched: its cards cannot be played.",
              game(FOSTER, ["grand", "play 8S"], deck=play_deck),
@@ -1391,6 +1459,33 @@ def match_cases() -> list[Spec]:
                    options={"penalty_frog": True}),
              ("settlement.penalty-frog", "match.first-unable-to-pay-loses"),
              over({"balances": [225, -90, 225], "over": True, "loser": 1})),
+        *[
+            Spec(f"match.{rs}.rotation", "Three deals in which everyone passes: the deal "
+                 "passes to the left each time.",
+                 match(rs, [passes] * 3), ("deal.rotation-left",),
+                 over({"dealers": [0, 1, 2], "over": False, "loser": None}))
+            for rs in (HOYLE, SOLO, STRAIGHT, COEUR, GAMERULES)
+        ],
+        *[
+            Spec(f"match.{rs}.two-grands", "Seat 1 takes every trick of a Grand (240 from "
+                 "each), then seat 2 does the same as eldest of the next deal: balances "
+                 "start at nothing and the game goes on.",
+                 match(rs, [_grand_all(rs), _grand_all(rs, dealer=1)]),
+                 ("match.counters-no-bank", "match.no-fixed-end"),
+                 over({"balances": [-480, 240, 240], "dealers": [0, 1], "over": False,
+                       "loser": None}))
+            for rs in (HOYLE, MODERN)
+        ],
+        Spec("match.official-1922-straight.second-grand",
+             "Straight Solo, 120 chips each. Seat 1 takes every trick of a Heart Solo: 120 "
+             "from each defender, who are left with nothing but have paid. In the next deal "
+             "seat 1, now the dealer, wins another: seats 2 and 0 both cannot pay; seat 2, "
+             "the first clockwise from the bidder, loses.",
+             match(STRAIGHT, [_grand_all(STRAIGHT), _dealer_grand(STRAIGHT)]),
+             ("match.first-unable-to-pay-loses", "match.unable-to-pay-order",
+              "match.bank-120-chips"),
+             over({"balances": [-120, 600, -120], "dealers": [0, 1], "over": True,
+                   "loser": 2})),
         Spec("match.foster-1909.illegal-in-second-deal",
              "An illegal action in the second deal of a match names the rule it breaks.",
              match(FOSTER, [passes, {"deck": _play_deck(FOSTER),
