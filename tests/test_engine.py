@@ -108,6 +108,9 @@ def test_frog_bidder_takes_the_widow_and_lays_away_three() -> None:
     assert state.hands[1].bit_count() == 14 and state.hands[1] & state.widow == state.widow
     with pytest.raises(IllegalActionError) as info:
         apply(state, parse_action("play 6C"))
+    assert info.value.rule_id == "deal.actions-by-phase"
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, parse_action("discard AS"))
     assert info.value.rule_id == "widow.frog-take-and-discard"
     for card in ("6C", "7C", "8C"):
         state = apply(state, parse_action(f"discard {card}"))

@@ -119,9 +119,10 @@ def game_cases() -> list[Spec]:
                     dealer = seed % players
                     request = _game_request(ruleset, players, dealer, seed, options)
                     tag = f"v{v}." if v else ""
+                    case_id = f"gen.game.{ruleset}.{tag}p{players}.{seed}"
                     specs.append(
                         Spec(
-                            id=f"gen.game.{ruleset}.{tag}p{players}.{seed}",
+                            id=case_id,
                             description=f"Deal {seed} at {players} players, seat {dealer} "
                             f"deals ({_options_text(options)}), played to the end by random "
                             "legal actions.",
@@ -131,7 +132,31 @@ def game_cases() -> list[Spec]:
                             traced=True,
                         )
                     )
+                    specs += _midway_cases(case_id, request, seed)
     return specs
+
+
+#: Where a whole deal is also stopped, as fractions of its actions: so that the legal
+#: actions are compared in the middle of the deal, not only the end it reaches.
+MIDWAY = (1 / 3, 2 / 3)
+
+
+def _midway_cases(case_id: str, request: dict[str, Json], seed: int) -> list[Spec]:
+    """The same deal stopped after a part of its actions (:data:`MIDWAY`)."""
+    actions = request["actions"]
+    stops = sorted({round(len(actions) * part) for part in MIDWAY} - {0, len(actions)})
+    return [
+        Spec(
+            id=f"{case_id}.at-{stop}",
+            description=f"Deal {seed} as in {case_id}, stopped after its first {stop} of "
+            f"{len(actions)} actions: the observation there, the legal actions included.",
+            request={**request, "actions": actions[:stop]},
+            rules=(),
+            seeds=(seed,),
+            traced=True,
+        )
+        for stop in stops
+    ]
 
 
 #: Deals at most in a generated match.

@@ -1150,6 +1150,9 @@ def settle_cases() -> list[Spec]:
 
 # --- illegal actions ------------------------------------------------------------------
 
+#: The rule an action of a kind its phase does not take breaks, and any action after the end.
+PHASES = "deal.actions-by-phase"
+
 
 def illegal_cases() -> list[Spec]:
     """Every kind of illegal action, with the rule it breaks."""
@@ -1175,24 +1178,20 @@ def illegal_cases() -> list[Spec]:
              illegal("auction.contract-order", 1)),
         Spec("illegal.foster-1909.play-in-auction",
              "A card played during the auction: the player must pass or bid.",
-             game(FOSTER, ["play AS"]), ("auction.overbid-to-raise",),
-             illegal("auction.overbid-to-raise", 0)),
+             game(FOSTER, ["play AS"]), (PHASES,), illegal(PHASES, 0)),
         Spec("illegal.modern.discard-in-auction",
              "A discard during the auction: the player must pass or bid.",
-             game(MODERN, ["pass", "discard AS"]), ("auction.one-round-frog-may-raise",),
-             illegal("auction.one-round-frog-may-raise", 1)),
+             game(MODERN, ["pass", "discard AS"]), (PHASES,), illegal(PHASES, 1)),
         Spec("illegal.gamerules.trump-in-auction",
              "Naming trumps during the auction: the player must pass or bid.",
-             game(GAMERULES, ["trump S"]), ("auction.one-bid-each",),
-             illegal("auction.one-bid-each", 0)),
+             game(GAMERULES, ["trump S"]), (PHASES,), illegal(PHASES, 0)),
         Spec("illegal.official-1922-coeur-dalene.play-in-auction",
              "A card played during the auction.",
-             game(COEUR, ["frog", "play AS"]), ("auction.one-round-frog-may-raise",),
-             illegal("auction.one-round-frog-may-raise", 1)),
+             game(COEUR, ["frog", "play AS"]), (PHASES,), illegal(PHASES, 1)),
         Spec("illegal.foster-1909.play-before-discard",
              "The Frog bidder must lay away three cards before the play.",
              game(FOSTER, ["frog", "pass", "pass", "play AC"], deck=widow_deck),
-             ("widow.frog-take-and-discard",), illegal("widow.frog-take-and-discard", 3)),
+             (PHASES,), illegal(PHASES, 3)),
         Spec("illegal.foster-1909.discard-not-held",
              "The Frog bidder can only lay away cards in his hand (the widow included).",
              game(FOSTER, ["frog", "pass", "pass", "discard AH", "discard QH"], deck=widow_deck),
@@ -1204,12 +1203,12 @@ def illegal_cases() -> list[Spec]:
              ("widow.frog-take-and-discard",), illegal("widow.frog-take-and-discard", 4)),
         Spec("illegal.foster-1909.play-before-trump",
              "The Chico bidder must name trumps before the play.",
-             game(FOSTER, ["chico", "pass", "pass", "play AS"]), ("trump.chico-not-hearts",),
-             illegal("trump.chico-not-hearts", 3)),
+             game(FOSTER, ["chico", "pass", "pass", "play AS"]), (PHASES,),
+             illegal(PHASES, 3)),
         Spec("illegal.gamerules.pass-for-trump",
              "The Chico bidder must name trumps; he cannot pass.",
-             game(GAMERULES, ["chico", "pass", "pass", "pass"]), ("trump.chico-any-suit",),
-             illegal("trump.chico-any-suit", 3)),
+             game(GAMERULES, ["chico", "pass", "pass", "pass"]), (PHASES,),
+             illegal(PHASES, 3)),
         *[
             Spec(f"illegal.{rs}.chico-names-hearts",
                  "A Chico bidder may not name hearts.",
@@ -1219,8 +1218,7 @@ def illegal_cases() -> list[Spec]:
         ],
         Spec("illegal.foster-1909.bid-in-play",
              "A bid during the play: the player must play a card.",
-             game(FOSTER, ["grand", "frog"]), ("play.card-from-hand",),
-             illegal("play.card-from-hand", 1)),
+             game(FOSTER, ["grand", "frog"]), (PHASES,), illegal(PHASES, 1)),
         *[
             Spec(f"illegal.{rs}.card-not-held",
                  "Eldest leads a card another player holds.",
@@ -1256,14 +1254,17 @@ def illegal_cases() -> list[Spec]:
                  ("play.must-trump",), illegal("play.must-trump", 3))
             for rs in (FOSTER, MODERN, SOLO, GAMERULES)
         ],
-        Spec("illegal.foster-1909.after-all-pass",
-             "Every player passed: the deal is over and no more actions are taken.",
-             game(FOSTER, ["pass", "pass", "pass", "frog"]), ("auction.all-pass",),
-             illegal("auction.all-pass", 3)),
+        *[
+            Spec(f"illegal.{rs}.after-all-pass",
+                 "Every player passed: the deal is over and no more actions are taken.",
+                 game(rs, ["pass", "pass", "pass", "frog"]), (PHASES, "auction.all-pass"),
+                 illegal(PHASES, 3))
+            for rs in RULESETS
+        ],
         Spec("illegal.foster-1909.after-eleven-tricks",
              "After the eleventh trick the deal is over: no more cards are played.",
-             {**full, "actions": [*full["actions"], "play AS"]}, ("play.eleven-tricks",),
-             illegal("play.eleven-tricks", len(full["actions"]))),
+             {**full, "actions": [*full["actions"], "play AS"]},
+             (PHASES, "play.eleven-tricks"), illegal(PHASES, len(full["actions"]))),
     ]
     return specs
 
@@ -1337,6 +1338,47 @@ def invalid_cases() -> list[Spec]:
         inv("match-unfinished-deal", "A match's deals must each be played to the end.",
             {"op": "match", "ruleset": SOLO, "options": {}, "players": 3, "first_dealer": 0,
              "deals": [{"deck": full["deck"], "actions": full["actions"][:10]}]}),
+        inv("options-null", "options is an object ({} for the defaults); null is not one.",
+            {**game(FOSTER, []), "options": None}),
+        inv("options-missing", "A deal request without options.",
+            {k: v for k, v in deal_request(FOSTER, 3, 0).items() if k != "options"}),
+        inv("options-a-list", "options is an object, not a list.",
+            {**deal_request(SOLO, 3, 0), "options": []}),
+        inv("settle-points-not-an-integer", "bidder_points is an integer: 60.5 is not one.",
+            settle(FOSTER, "frog", 60) | {"bidder_points": 60.5}),
+        inv("settle-points-a-string", "bidder_points is a number, not a string.",
+            settle(FOSTER, "frog", 60) | {"bidder_points": "60"}),
+        inv("players-a-string", "players is an integer, not a string.",
+            {**deal_request(FOSTER, 3, 0), "players": "3"}),
+        inv("dealer-true", "dealer is a seat, an integer: true is not one.",
+            {**deal_request(FOSTER, 3, 0), "dealer": True}),
+        inv("actions-not-a-list", "actions is a list of actions.",
+            {**game(FOSTER, []), "actions": "pass"}),
+        inv("hello-spec-not-a-string", "spec is a string: the protocol version, \"1\".",
+            {"op": "hello", "spec": 1}),
+        # Which error comes first (spec/README.md, "Which error"): the whole request is
+        # read before any action is applied.
+        inv("game-malformed-after-illegal", "Frog after Chico is illegal (action 1), but "
+            "action 3 is no action at all: the request is malformed, whatever it plays.",
+            game(FOSTER, ["chico", "frog", "pass", "bid grand"])),
+        inv("match-malformed-after-illegal", "Deal 0 has an illegal action, deal 1 a deck of "
+            "35 cards: the request is malformed.",
+            {"op": "match", "ruleset": FOSTER, "options": {}, "players": 3,
+             "first_dealer": 0,
+             "deals": [{"deck": CANON, "actions": ["chico", "frog"]},
+                       {"deck": short, "actions": ["pass", "pass", "pass"]}]}),
+        inv("perft-malformed-after-illegal", "As in a game: an illegal action, then a "
+            "malformed one; the request is malformed.",
+            {**game(FOSTER, ["chico", "frog", "pass", "bid grand"]), "op": "perft"}),
+        inv("settle-points-before-contract", "Straight Solo has no Frog (illegal), and 121 "
+            "points are more than there are (malformed): malformed comes first.",
+            settle(STRAIGHT, "frog", 121)),
+        Spec("unsupported.hello-other-version", "A hello in a protocol version the "
+             "implementation does not speak: unsupported.", {"op": "hello", "spec": "2"}, (),
+             UNSUPPORTED),
+        Spec("unsupported.ruleset-before-invalid", "A ruleset no one offers, with a deck of 35 "
+             "cards: the ruleset is decided first, so the answer is unsupported.",
+             {**game("skat", []), "deck": short}, (), UNSUPPORTED),
         Spec("unsupported.unknown-op", "An op the protocol does not have.",
              {"op": "teleport"}, (), UNSUPPORTED),
         Spec("unsupported.unknown-ruleset", "A ruleset no one offers: Skat.",
@@ -1490,8 +1532,14 @@ def match_cases() -> list[Spec]:
              "An illegal action in the second deal of a match names the rule it breaks.",
              match(FOSTER, [passes, {"deck": _play_deck(FOSTER),
                                      "actions": ["pass", "pass", "pass", "frog"]}]),
-             ("auction.all-pass",), illegal("auction.all-pass"),
+             ("deal.actions-by-phase", "auction.all-pass"), illegal("deal.actions-by-phase"),
              untraced=("auction.all-pass",)),
+        Spec("match.foster-1909.illegal-before-unfinished",
+             "Deals are played in order: an illegal action in deal 0 is reported, though "
+             "deal 1 stops before its end (which would make the request invalid).",
+             match(FOSTER, [{"deck": CANON, "actions": ["chico", "frog"]},
+                            {"deck": CANON, "actions": ["pass"]}]),
+             ("auction.contract-order",), illegal("auction.contract-order")),
         Spec("match.official-1922-solo.illegal-play",
              "An illegal play in a match: the player does not follow suit.",
              match(SOLO, [{"deck": _play_deck(SOLO), "actions": ["grand", "play AS", "play AD"]}]),

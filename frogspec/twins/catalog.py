@@ -22,7 +22,7 @@ from frogspec.auction import (
     overbid_to_raise,
 )
 from frogspec.cards import FULL_PACK, SUIT_MASKS, Card, Suit, card_points, card_strength, points_of
-from frogspec.deal import DealPattern, packets_3_3_4_4, packets_4_3_3_4
+from frogspec.deal import PHASE_ACTIONS, DealPattern, packets_3_3_4_4, packets_4_3_3_4
 from frogspec.errors import InvalidInputError
 from frogspec.match import first_unable_to_pay
 from frogspec.seats import active_seats_foster
@@ -170,6 +170,18 @@ def slough_off_by_one() -> DealPattern:
             pattern.append(hand)
             hand = (hand + 1) % 3
     return tuple(pattern)
+
+
+@twin(
+    "deal.actions-by-phase",
+    "An action after the end of the deal is taken and changes nothing, instead of being "
+    "refused.",
+)
+def over_takes_anything(phase: str) -> frozenset[str]:
+    """The kinds of action of each phase, and every kind once the deal is over."""
+    if phase == "over":
+        return frozenset().union(*PHASE_ACTIONS.values())
+    return PHASE_ACTIONS[phase]
 
 
 @twin("deal.rotation-left", "The deal passes to the right.")

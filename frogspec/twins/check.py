@@ -55,6 +55,7 @@ __all__ = [
     "default_results_path",
     "judge",
     "load_cases",
+    "markdown_matrix",
     "markdown_table",
     "results_json",
     "ruleset_statuses",
@@ -477,6 +478,63 @@ def markdown_table(data: dict[str, Json] | None = None, rules_url: str = "../rul
         lines.append(
             f"| {rule} | {_cell(row['mistake'])} | {caught} | {row['failed']} | {first} |"
         )
+    return "\n".join(lines) + "\n"
+
+
+#: How the matrix writes each status.
+_MATRIX_CELLS = {
+    HAND_WRITTEN: "✓",
+    GENERATED: "**generated only**",
+    NOT_CAUGHT: "**✗**",
+    CANNOT_SHOW: "cannot show",
+    MOOT: "does not arise",
+    UNUSED: "·",
+}
+
+
+def markdown_matrix(data: dict[str, Json] | None = None, rules_url: str = "../rules/") -> str:
+    """The per-ruleset results as a Markdown matrix (rule × ruleset), with its legend and
+    the reason for every exemption (the docs page prints this)."""
+    from frogspec.rulesets import RULESETS
+
+    results = data if data is not None else load_results()
+    gaps = results["summary"]["not_caught_by_hand_written_case"]
+    lines = [
+        (
+            "**Every rule is caught, in every ruleset that uses it, by a hand-written case of "
+            "that ruleset.**"
+            if not gaps
+            else f"**{len(gaps)} gaps**: " + ", ".join(f"`{g}`" for g in gaps)
+        ),
+        "",
+        "✓ a hand-written case of the ruleset catches the twin; *generated only*: only whole "
+        "deals, matches or perft counts do; ✗ no case of the ruleset does; *cannot show*: the "
+        "ruleset uses the rule, but the twin's mistake can change none of its answers; *does "
+        "not arise*: the rule can never come into play under the ruleset; · the ruleset does "
+        "not use the rule (it uses another reading).",
+        "",
+        "| rule | " + " | ".join(f"`{rs}`" for rs in RULESETS) + " |",
+        "| --- |" + " :-: |" * len(RULESETS),
+    ]
+    exemptions: list[str] = []
+    for row in results["twins"]:
+        anchor = row["rule"].replace(".", "-")
+        topic = row["rule"].split(".", 1)[0]
+        cells = [_MATRIX_CELLS[row["rulesets"][rs]] for rs in RULESETS]
+        lines.append(f"| [`{row['rule']}`]({rules_url}{topic}/#{anchor}) | " + " | ".join(cells)
+                     + " |")
+        for rs in RULESETS:
+            status = row["rulesets"][rs]
+            if status == CANNOT_SHOW:
+                reason = get_twin(row["rule"]).cannot_show_reason(rs)
+            elif status == MOOT:
+                reason = RULESETS[rs].moot_reason(row["rule"])
+            else:
+                continue
+            exemptions.append(f"- `{row['rule']}` in `{rs}` ({status.replace('-', ' ')}): "
+                              f"{reason}")
+    if exemptions:
+        lines += ["", "The exemptions, each with its reason:", "", *exemptions]
     return "\n".join(lines) + "\n"
 
 
