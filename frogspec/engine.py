@@ -384,11 +384,21 @@ def _out_of_phase(state: State, action: Action) -> IllegalActionError:
         return _illegal(
             actions_of_phase, f"the deal is over ({why}): no action is taken, not {action}"
         )
-    takes = " or ".join(sorted(actions_of_phase(state.phase.code)))
+    takes = " or ".join(_DOING[kind] for kind in sorted(actions_of_phase(state.phase.code)))
     return _illegal(
         actions_of_phase,
-        f"seat {state.to_act} is to {takes} in the {state.phase.code} phase, not {action}",
+        f"seat {state.to_act} must {takes} in the {state.phase.code} phase, not {action}",
     )
+
+
+# The kinds of action (deal.PHASE_ACTIONS) as a player does them, for messages.
+_DOING = {
+    "bid": "bid",
+    "pass": "pass",
+    "discard": "lay away a card",
+    "trump": "name a trump",
+    "play": "play a card",
+}
 
 
 def _apply_auction(state: State, action: Action) -> State:
