@@ -7,6 +7,10 @@ rules each case exercises are those the reference evaluates while answering it.
 
 The deal numbers are fixed by the ruleset, the table and the variant
 (:func:`seed_for`), so a case keeps its id and its pack when cases are added elsewhere.
+
+Each whole deal is also asked stopped at a few points in the middle (:data:`MIDWAY`, case
+ids ending ``.at-N`` for the first N actions), so that an implementation whose legal
+actions are wrong where its play happens to be right still fails.
 """
 
 from __future__ import annotations
@@ -293,8 +297,8 @@ def perft_cases() -> list[Spec]:
 #: The generated vector files: name, title, description, and the function that builds them.
 FILES: list[tuple[str, str, str, Callable[[], list[Spec]]]] = [
     ("generated-games", "Whole deals (generated)", "game: deals from the portable deal "
-     "generator, for every ruleset and table, played to the end by random legal actions.",
-     game_cases),
+     "generator, for every ruleset and table, played to the end by random legal actions, "
+     "and each also stopped at a third and two thirds of its actions.", game_cases),
     ("generated-matches", "Matches (generated)", "match: runs of deals from the portable "
      "deal generator, until the game is over or for eight deals.", match_cases),
     ("perft", "Perft counts (extension)", "perft, an extension op: the number of legal "
