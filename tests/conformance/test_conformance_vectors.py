@@ -19,6 +19,8 @@ from frogspec.conformance.model import Case, VectorError, VectorFile, default_ve
 from frogspec.harness import handle
 from frogspec.prng import deal_deck
 
+from .helpers import SPEC
+
 
 def test_committed_files_are_what_the_generator_writes(built_files: list[VectorFile]) -> None:
     stale = stale_files(default_vectors_dir(), built_files)
@@ -166,3 +168,12 @@ def test_every_kind_of_illegal_action_has_a_case(cases: list[Case]) -> None:
 def test_malformed_requests_of_each_kind(cases: list[Case], case_id: str, kind: str) -> None:
     (case,) = [c for c in cases if c.id == case_id]
     assert case.expected == {"error": {"kind": kind}}
+
+
+def test_the_spec_says_which_rule_each_illegal_action_breaks() -> None:
+    # The vectors rely on the table of spec/README.md: every rule they expect is in it.
+    text = (SPEC / "README.md").read_text(encoding="utf-8")
+    start = text.index("#### Which rule an illegal action breaks")
+    table = text[start : text.index("\n## ", start)]
+    for rule in ILLEGAL_RULES:
+        assert f"`{rule}`" in table, rule
