@@ -28,8 +28,10 @@ from frogspec.sources import (
 )
 
 __all__ = [
+    "PHASE_ACTIONS",
     "WIDOW",
     "DealPattern",
+    "actions_of_phase",
     "deal_cards",
     "first_dealer_any",
     "first_dealer_low_card",
@@ -228,3 +230,40 @@ def first_dealer_low_card(lowest: int, chooses_to_deal: bool, players: int) -> i
     1
     """
     return lowest if chooses_to_deal else (lowest - 1) % players
+
+
+#: The kinds of action each phase of a deal takes, by the protocol's names of the phases
+#: and of the kinds of action (a bid is ``frog``, ``chico`` or ``grand``).
+PHASE_ACTIONS: dict[str, frozenset[str]] = {
+    "auction": frozenset({"pass", "bid"}),
+    "discard": frozenset({"discard"}),
+    "trump": frozenset({"trump"}),
+    "play": frozenset({"play"}),
+    "over": frozenset(),
+}
+
+
+@editorial(
+    "deal.actions-by-phase",
+    "Each phase of a deal takes one kind of action: a pass or a bid in the auction, a card "
+    "laid away by the Frog bidder, a suit named by the Chico bidder, a card played in the "
+    "play; once the deal is over it takes none.",
+    "The sources tell a deal as a sequence (the bidding, the widow taken and three cards "
+    "laid away, trumps named, the play) and never speak of an action out of its place: at a "
+    "table no one leads a card while the bidding goes on. A program must still refuse one "
+    "and say which rule it breaks. Charging it to the rule of the phase it came in (the "
+    "auction procedure for a card played in the auction, the Chico bidder's choice of "
+    "suits for a card played before trumps are named, the count of tricks for a card "
+    "played after the last) names a rule the mistake does not concern; one ruling for "
+    "every action of the wrong kind, and for any action after the end, names it for what "
+    "it is. An action of the right kind that the rules refuse (a bid that does not outbid, "
+    "a card not held) breaks the rule that refuses it.",
+)
+def actions_of_phase(phase: str) -> frozenset[str]:
+    """The kinds of action a phase takes (``pass``, ``bid``, ``discard``, ``trump``,
+    ``play``).
+
+    >>> sorted(actions_of_phase("auction")), sorted(actions_of_phase("over"))
+    (['bid', 'pass'], [])
+    """
+    return PHASE_ACTIONS[phase]

@@ -45,7 +45,7 @@ from frogspec.cards import (
     parse_card,
     parse_suit,
 )
-from frogspec.deal import deal_cards, next_dealer_left
+from frogspec.deal import actions_of_phase, deal_cards, next_dealer_left
 from frogspec.errors import IllegalActionError, InvalidInputError
 from frogspec.play import (
     first_leader,
@@ -372,9 +372,33 @@ def apply(state: State, action: Action) -> State:
         return _apply_discard(state, action)
     if phase == Phase.TRUMP:
         return _apply_trump(state, action)
-    if state.bidder is None:
-        raise _illegal(all_pass_ends_deal, "the deal is over: every player passed")
-    raise _illegal(tricks_per_deal, "the deal is over: all eleven tricks have been played")
+    if action.kind.name.lower() in actions_of_phase(phase.code):
+        return state  # an action the finished deal took would change nothing in it
+    raise _out_of_phase(state, action)
+
+
+def _out_of_phase(state: State, action: Action) -> IllegalActionError:
+    # An action of a kind the phase does not take (deal.actions-by-phase).
+    if state.phase == Phase.OVER:
+        why = "every player passed" if state.bidder is None else "all eleven tricks are played"
+        return _illegal(
+            actions_of_phase, f"the deal is over ({why}): no action is taken, not {action}"
+        )
+    takes = " or ".join(_DOING[kind] for kind in sorted(actions_of_phase(state.phase.code)))
+    return _illegal(
+        actions_of_phase,
+        f"seat {state.to_act} must {takes} in the {state.phase.code} phase, not {action}",
+    )
+
+
+# The kinds of action (deal.PHASE_ACTIONS) as a player does them, for messages.
+_DOING = {
+    "bid": "bid",
+    "pass": "pass",
+    "discard": "lay away a card",
+    "trump": "name a trump",
+    "play": "play a card",
+}
 
 
 def _apply_auction(state: State, action: Action) -> State:
@@ -403,9 +427,7 @@ def _apply_auction(state: State, action: Action) -> State:
             )
         history = (*state.auction, (seat, bid))
     else:
-        raise _illegal(
-            rs.auction_procedure, f"the auction is on: seat {seat} must pass or bid, not {action}"
-        )
+        raise _out_of_phase(state, action)
     return _after_bid(state, history, contracts)
 
 
@@ -451,7 +473,7 @@ def _apply_discard(state: State, action: Action) -> State:
     seat = state.bidder
     assert seat is not None
     if action.kind != ActionKind.DISCARD:
-        raise _illegal(discardable, f"seat {seat} must lay away a card, not {action}")
+        raise _out_of_phase(state, action)
     card = action.value
     hand = state.hands[seat]
     if not discardable(hand) >> card & 1:
@@ -470,7 +492,7 @@ def _apply_trump(state: State, action: Action) -> State:
     rs = state.ruleset
     allowed = rs.chico_trump()
     if action.kind != ActionKind.TRUMP:
-        raise _illegal(rs.chico_trump, f"seat {state.bidder} must name a trump, not {action}")
+        raise _out_of_phase(state, action)
     suit = Suit(action.value)
     if suit not in allowed:
         names = " ".join(s.letter for s in allowed)
@@ -482,14 +504,17 @@ def _apply_play(state: State, action: Action) -> State:
     seat = state.to_act
     assert seat is not None
     if action.kind != ActionKind.PLAY:
-        raise _illegal(play_from_hand, f"seat {seat} must play a card, not {action}")
+        raise _out_of_phase(state, action)
     card = action.value
     hand = state.hands[seat]
     if not play_from_hand(hand, card):
         raise _illegal(play_from_hand, f"seat {seat} does not hold {format_card(card)}")
     trick = state.trick
-    if not legal_plays(hand, trick, state.trump) >> card & 1:
-        raise _why_not(hand, trick, state.trump, seat, card)
+    # The duties are judged on the hand with the card in it: play.card-from-hand alone
+    # decides whether the card is held (the same hand, for a card that is).
+    holding = hand | 1 << card
+    if not legal_plays(holding, trick, state.trump) >> card & 1:
+        raise _why_not(holding, trick, state.trump, seat, card)
     hands = list(state.hands)
     hands[seat] = hand & ~(1 << card)
     trick = (*trick, card)
@@ -614,14 +639,15 @@ def settle(
     active = rs.active_seats(players, dealer)
     if bidder not in active:
         raise InvalidInputError(f"seat {bidder} sits out this deal and cannot be the bidder")
-    if contract not in rs.contracts():
-        raise _illegal(rs.contracts, f"{contract.code} is not a contract of {rs.name}")
     if (
         isinstance(bidder_points, bool)
         or not isinstance(bidder_points, int)
         or not (0 <= bidder_points <= 120)
     ):
         raise InvalidInputError(f"bidder_points must be 0 to 120, got {bidder_points!r}")
+    # Malformed input is refused before a rule is applied: an illegal contract comes last.
+    if contract not in rs.contracts():
+        raise _illegal(rs.contracts, f"{contract.code} is not a contract of {rs.name}")
     return _payments(rs, players, active, bidder, contract, bidder_points)
 
 

@@ -18,8 +18,8 @@ for the first deal. A third, ``perft``, counts the legal action sequences from a
 it takes the fields of ``game`` and an optional ``depth`` (a number of actions; without it,
 every sequence to the end of the deal) and returns ``{"total": n, "by_first": {action: n}}``,
 the count under each legal first action; a sequence that reaches the end of the deal before
-``depth`` counts once. It refuses (``invalid``) a position with more than a million
-positions to visit.
+``depth`` counts once. It refuses (``invalid``) a request that would visit more than
+:data:`PERFT_LIMIT` positions.
 
 A testing aid: ``FROGSPEC_TWIN=<rule id> python -m frogspec.harness`` runs the harness with
 the broken twin of that rule swapped in (one plausible mistake, see :mod:`frogspec.twins`):
@@ -89,16 +89,19 @@ def _int(request: Request, name: str) -> int:
     return value
 
 
-def _ruleset(request: Request) -> Ruleset:
+def _ruleset(request: Request, options: str = "required") -> Ruleset:
+    # options: "required" (the ops that play or settle a deal), "optional" (rules) or
+    # "none" (the ops that take no options: a field of that name is not read).
     ruleset_id = _field(request, "ruleset")
     if not isinstance(ruleset_id, str):
         raise InvalidInputError(f"ruleset must be a string, got {ruleset_id!r}")
     if ruleset_id not in RULESETS:
         raise Unsupported(f"ruleset {ruleset_id!r} is not offered; rulesets: {', '.join(RULESETS)}")
-    options = request.get("options", {})
-    if options is None:
-        options = {}
-    return RULESETS[ruleset_id].with_options(options)
+    ruleset = RULESETS[ruleset_id]
+    if options == "none" or (options == "optional" and "options" not in request):
+        return ruleset
+    # An object, {} for the defaults; null is not an object (the protocol says so).
+    return ruleset.with_options(_field(request, "options"))
 
 
 def _cards(request: Request, name: str) -> list[Card]:
@@ -116,8 +119,10 @@ def _trump(request: Request) -> Any:
 
 def _op_hello(request: Request) -> Json:
     spec = _field(request, "spec")
+    if not isinstance(spec, str):
+        raise InvalidInputError(f"spec must be a string, got {spec!r}")
     if spec != SPEC_VERSION:
-        raise InvalidInputError(f"this harness speaks protocol version 1, not {spec!r}")
+        raise Unsupported(f"this implementation speaks protocol version 1, not {spec!r}")
     return {
         "name": "frogspec",
         "version": __version__,
@@ -131,7 +136,7 @@ def _op_card_points(request: Request) -> Json:
 
 
 def _op_trick_winner(request: Request) -> Json:
-    _ruleset(request)
+    _ruleset(request, "none")
     cards = _cards(request, "cards")
     if not 1 <= len(cards) <= 3:
         raise InvalidInputError(f"a trick has 1 to 3 cards, got {len(cards)}")
@@ -139,7 +144,7 @@ def _op_trick_winner(request: Request) -> Json:
 
 
 def _op_legal_plays(request: Request) -> Json:
-    _ruleset(request)
+    _ruleset(request, "none")
     trump = _trump(request)
     hand = _cards(request, "hand")
     trick = _cards(request, "trick")
@@ -241,9 +246,13 @@ def _op_game(request: Request) -> Json:
 def _game_state(request: Request) -> State:
     ruleset = _ruleset(request)
     players, dealer = _seats_setup(request, ruleset, "dealer")
-    state = new_deal(ruleset, players, dealer, _deck(request))
-    for at, text in enumerate(_actions(_field(request, "actions"), "actions")):
-        action = _action(text, at)
+    deck = _deck(request)
+    # The whole request is read before any action is applied: a malformed action makes
+    # the request invalid even after an illegal one (spec/README.md, "Which error").
+    texts = _actions(_field(request, "actions"), "actions")
+    actions = [_action(text, at) for at, text in enumerate(texts)]
+    state = new_deal(ruleset, players, dealer, deck)
+    for at, action in enumerate(actions):
         try:
             state = apply(state, action)
         except IllegalActionError as error:
@@ -281,11 +290,11 @@ def _op_match(request: Request) -> Json:
 
 
 def _op_rules(request: Request) -> Json:
-    return [entry.id for entry in rules_of(_ruleset(request))]
+    return [entry.id for entry in rules_of(_ruleset(request, "optional"))]
 
 
 def _op_first_dealer(request: Request) -> Json:
-    ruleset = _ruleset(request)
+    ruleset = _ruleset(request, "none")
     players = check_players(ruleset, _int(request, "players"))
     from frogspec.deal import first_dealer_any, first_dealer_low_card
 
@@ -322,6 +331,7 @@ def _perft_count(state: State, depth: int | None, budget: list[int]) -> int:
 
 
 def _op_perft(request: Request) -> Json:
+    _ruleset(request)  # a ruleset not offered is unsupported, whatever else is wrong
     depth: int | None = None
     if request.get("depth") is not None:
         depth = _int(request, "depth")

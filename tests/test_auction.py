@@ -91,8 +91,8 @@ class TestGamerulesOneBidEach:
         ("foster-1909", ["frog", "frog"], "auction.contract-order"),
         ("official-1922-straight", ["frog"], "auction.contracts-without-frog"),
         ("modern", ["frog", "chico", "chico"], "auction.contract-order"),
-        ("foster-1909", ["play AS"], "auction.overbid-to-raise"),
-        ("gamerules", ["discard AS"], "auction.one-bid-each"),
+        ("foster-1909", ["play AS"], "deal.actions-by-phase"),
+        ("gamerules", ["discard AS"], "deal.actions-by-phase"),
     ],
 )
 def test_illegal_bids_name_their_rule(ruleset: str, actions: list[str], rule_id: str) -> None:
@@ -117,4 +117,4 @@ def test_all_pass_is_over_with_nothing_paid() -> None:
     assert outcome(state).payments == (0, 0, 0, 0)
     with pytest.raises(IllegalActionError) as info:
         apply(state, parse_action("pass"))
-    assert info.value.rule_id == "auction.all-pass"
+    assert info.value.rule_id == "deal.actions-by-phase"

@@ -108,6 +108,9 @@ def test_frog_bidder_takes_the_widow_and_lays_away_three() -> None:
     assert state.hands[1].bit_count() == 14 and state.hands[1] & state.widow == state.widow
     with pytest.raises(IllegalActionError) as info:
         apply(state, parse_action("play 6C"))
+    assert info.value.rule_id == "deal.actions-by-phase"
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, parse_action("discard AS"))
     assert info.value.rule_id == "widow.frog-take-and-discard"
     for card in ("6C", "7C", "8C"):
         state = apply(state, parse_action(f"discard {card}"))
@@ -221,3 +224,40 @@ class TestMatch:
 
     def test_contract_enum(self) -> None:
         assert [c.code for c in Contract] == ["frog", "chico", "grand"]
+
+
+#: One position of each phase (actions from the canonical pack, Foster, three players).
+_POSITIONS = {
+    Phase.AUCTION: ["frog"],
+    Phase.DISCARD: ["frog", "pass", "pass"],
+    Phase.TRUMP: ["chico", "pass", "pass"],
+    Phase.PLAY: ["grand"],
+    Phase.OVER: ["pass", "pass", "pass"],
+}
+
+#: An action of each kind.
+_KINDS = {"pass": "pass", "bid": "grand", "discard": "discard AH",
+          "trump": "trump S", "play": "play AH"}
+
+
+@pytest.mark.parametrize("phase", list(_POSITIONS))
+def test_an_action_of_a_kind_the_phase_does_not_take_breaks_actions_by_phase(
+    phase: Phase,
+) -> None:
+    from frogspec.deal import actions_of_phase
+
+    state = new_deal("foster-1909", 3, 0, CARDS)
+    for text in _POSITIONS[phase]:
+        state = apply(state, parse_action(text))
+    assert state.phase == phase
+    for kind, text in _KINDS.items():
+        if kind in actions_of_phase(phase.code):
+            continue
+        with pytest.raises(IllegalActionError) as info:
+            apply(state, parse_action(text))
+        assert info.value.rule_id == "deal.actions-by-phase", (phase, text)
+    # and one of the kind the phase takes is refused, if at all, by the rule that refuses it
+    if phase == Phase.DISCARD:
+        with pytest.raises(IllegalActionError) as info:
+            apply(state, parse_action("discard AS"))  # held by seat 2, not the bidder
+        assert info.value.rule_id == "widow.frog-take-and-discard"

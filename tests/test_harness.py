@@ -37,7 +37,8 @@ def test_hello_names_every_ruleset_and_op() -> None:
     assert result["rulesets"] == list(RULESETS)
     assert {"hello", "card_points", "trick_winner", "legal_plays", "deal", "settle", "game",
             "match"} <= set(result["ops"])
-    assert err({"id": 1, "op": "hello", "spec": "2"})["kind"] == "invalid"
+    assert err({"id": 1, "op": "hello", "spec": "2"})["kind"] == "unsupported"
+    assert err({"id": 1, "op": "hello", "spec": 1})["kind"] == "invalid"
 
 
 def test_the_process_answers_line_by_line_in_order() -> None:

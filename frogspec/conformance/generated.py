@@ -7,6 +7,10 @@ rules each case exercises are those the reference evaluates while answering it.
 
 The deal numbers are fixed by the ruleset, the table and the variant
 (:func:`seed_for`), so a case keeps its id and its pack when cases are added elsewhere.
+
+Each whole deal is also asked stopped at a few points in the middle (:data:`MIDWAY`, case
+ids ending ``.at-N`` for the first N actions), so that an implementation whose legal
+actions are wrong where its play happens to be right still fails.
 """
 
 from __future__ import annotations
@@ -119,9 +123,10 @@ def game_cases() -> list[Spec]:
                     dealer = seed % players
                     request = _game_request(ruleset, players, dealer, seed, options)
                     tag = f"v{v}." if v else ""
+                    case_id = f"gen.game.{ruleset}.{tag}p{players}.{seed}"
                     specs.append(
                         Spec(
-                            id=f"gen.game.{ruleset}.{tag}p{players}.{seed}",
+                            id=case_id,
                             description=f"Deal {seed} at {players} players, seat {dealer} "
                             f"deals ({_options_text(options)}), played to the end by random "
                             "legal actions.",
@@ -131,7 +136,31 @@ def game_cases() -> list[Spec]:
                             traced=True,
                         )
                     )
+                    specs += _midway_cases(case_id, request, seed)
     return specs
+
+
+#: Where a whole deal is also stopped, as fractions of its actions: so that the legal
+#: actions are compared in the middle of the deal, not only the end it reaches.
+MIDWAY = (1 / 3, 2 / 3)
+
+
+def _midway_cases(case_id: str, request: dict[str, Json], seed: int) -> list[Spec]:
+    """The same deal stopped after a part of its actions (:data:`MIDWAY`)."""
+    actions = request["actions"]
+    stops = sorted({round(len(actions) * part) for part in MIDWAY} - {0, len(actions)})
+    return [
+        Spec(
+            id=f"{case_id}.at-{stop}",
+            description=f"Deal {seed} as in {case_id}, stopped after its first {stop} of "
+            f"{len(actions)} actions: the observation there, the legal actions included.",
+            request={**request, "actions": actions[:stop]},
+            rules=(),
+            seeds=(seed,),
+            traced=True,
+        )
+        for stop in stops
+    ]
 
 
 #: Deals at most in a generated match.
@@ -268,8 +297,8 @@ def perft_cases() -> list[Spec]:
 #: The generated vector files: name, title, description, and the function that builds them.
 FILES: list[tuple[str, str, str, Callable[[], list[Spec]]]] = [
     ("generated-games", "Whole deals (generated)", "game: deals from the portable deal "
-     "generator, for every ruleset and table, played to the end by random legal actions.",
-     game_cases),
+     "generator, for every ruleset and table, played to the end by random legal actions, "
+     "and each also stopped at a third and two thirds of its actions.", game_cases),
     ("generated-matches", "Matches (generated)", "match: runs of deals from the portable "
      "deal generator, until the game is over or for eight deals.", match_cases),
     ("perft", "Perft counts (extension)", "perft, an extension op: the number of legal "

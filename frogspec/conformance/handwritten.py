@@ -173,8 +173,23 @@ _TRICKS: list[tuple[str, str, str | None, str, int, str]] = [
 ]
 
 
+# Asked under every ruleset, so that each ruleset's own cases hold the rank order and
+# over-trumping (a ruleset's cases are what `frogspec conform --ruleset` runs).
+_TRICKS_EVERY_RULESET: list[tuple[str, str, str, int, str]] = [
+    ("ten-beats-king", "H", "KC 10C QC", 1, "The Ten ranks between the Ace and the King: it "
+     "beats the King led."),
+    ("higher-trump-wins", "H", "AC 7H 10H", 2, "A later, higher trump beats the first trump "
+     "played."),
+]
+
+
 def trick_cases() -> list[Spec]:
     """``trick_winner``: rank order, trumps, off-suit cards."""
+    rows = list(_TRICKS) + [
+        (f"{rs}.{ident}", rs, trump, cards, winner, text)
+        for rs in RULESETS
+        for ident, trump, cards, winner, text in _TRICKS_EVERY_RULESET
+    ]
     return [
         Spec(
             id=f"trick.{ident}",
@@ -184,7 +199,7 @@ def trick_cases() -> list[Spec]:
             check={"result": winner},
             if_traced=("cards.rank-order",),  # where two cards of one suit meet
         )
-        for ident, rs, trump, cards, winner, text in _TRICKS
+        for ident, rs, trump, cards, winner, text in rows
     ]
 
 
@@ -224,8 +239,26 @@ _LEGAL: list[tuple[str, str, str, str, str, str, tuple[str, ...], str]] = [
 ]
 
 
+# Asked under every ruleset: the duties a player has not, each where he could do more.
+_LEGAL_EVERY_RULESET: list[tuple[str, str, str, str, str, tuple[str, ...], str]] = [
+    ("lead-a-heart", "H", "AS 7H 9C", "", "AS 7H 9C", ("play.lead-any-card",),
+     "The leader may lead a trump though he holds other suits."),
+    ("may-play-under", "H", "6C AC KD", "10C", "6C AC",
+     ("play.follow-suit", "play.no-duty-to-head"), "Following suit, he may play the Six under "
+     "the Ten though his Ace would head the trick."),
+    ("may-trump-under", "H", "6H AH AS", "AD KH", "6H AH",
+     ("play.must-trump", "play.no-duty-to-overtrump"), "Void in diamonds, he must trump; he "
+     "may play the Six under the King of trumps though his Ace would over-trump it."),
+]
+
+
 def legal_cases() -> list[Spec]:
     """``legal_plays``: the duties of a player, one by one."""
+    rows = list(_LEGAL) + [
+        (f"{rs}.{ident}", rs, trump, hand, trick, legal, rules, text)
+        for rs in RULESETS
+        for ident, trump, hand, trick, legal, rules, text in _LEGAL_EVERY_RULESET
+    ]
     return [
         Spec(
             id=f"legal.{ident}",
@@ -240,7 +273,7 @@ def legal_cases() -> list[Spec]:
             rules=rules,
             check={"result": legal.split()},
         )
-        for ident, rs, trump, hand, trick, legal, rules, text in _LEGAL
+        for ident, rs, trump, hand, trick, legal, rules, text in rows
     ]
 
 
@@ -511,6 +544,14 @@ def auction_cases() -> list[Spec]:
             ("auction.contract-order",),
         ),
         _auction(
+            "grand-outbids-chico",
+            STRAIGHT,
+            ["chico", "grand"],
+            {"phase": "play", "bidder": 2, "contract": "grand", "trump": "H", "to_act": 1},
+            "Straight Solo: seat 2's Heart Solo (grand) outbids eldest's Simple Solo and wins.",
+            ("auction.highest-bid-wins",),
+        ),
+        _auction(
             "dealer-sits-out",
             FOSTER,
             ["pass", "pass", "frog"],
@@ -583,7 +624,8 @@ def widow_cases() -> list[Spec]:
                 "included; then eldest leads.",
                 request=game(rs, ["frog", "pass", "pass", "discard AH", "discard 6C",
                                   "discard 10H"], deck=deck),
-                rules=("widow.frog-take-and-discard", "play.eldest-leads-first"),
+                rules=("widow.frog-take-and-discard", "play.eldest-leads-first",
+                       "auction.bidder-plays-named-game"),
                 check=over({"phase": "play", "to_act": 1, "trump": "H"}),
             )
         )
@@ -599,17 +641,18 @@ def widow_cases() -> list[Spec]:
                         "legal": [a for a in hand14 if a != "discard 6C"]}),
         )
     )
-    specs.append(
+    specs += [
         Spec(
-            id="widow.foster-1909.grand-untouched",
+            id=f"widow.{rs}.grand-untouched",
             description="In a Grand the widow is not taken: the bidder's first lead cannot "
             "be a widow card, and the legal leads are his eleven cards.",
-            request=game(FOSTER, ["grand"], deck=deck),
+            request=game(rs, ["grand"], deck=_widow_deck(rs)),
             rules=("widow.untouched-in-chico-and-grand",),
             check=over({"phase": "play", "to_act": 1,
                         "legal": [f"play {c}" for c in _WIDOW_HANDS[1].split()]}),
         )
-    )
+        for rs in RULESETS
+    ]
     specs.append(
         Spec(
             id="widow.modern.chico-untouched",
@@ -636,7 +679,7 @@ def trump_cases() -> list[Spec]:
                 description="Eldest wins the auction with Chico and names the trump suit: "
                 + ("any of the four." if len(suits) == 4 else "any suit but hearts."),
                 request=game(rs, ["chico", "pass", "pass"]),
-                rules=(rule,),
+                rules=(rule, "auction.all-pass"),
                 check=over({"phase": "trump", "to_act": 1, "bidder": 1, "contract": "chico",
                             "trump": None, "legal": [f"trump {s}" for s in suits]}),
             )
@@ -691,7 +734,7 @@ def _play_deck(rs: str) -> list[str]:
 def play_cases() -> list[Spec]:
     """``game`` in the play: the duties of each player at the table, and who leads."""
     specs: list[Spec] = []
-    for rs in (FOSTER, MODERN, SOLO, GAMERULES, STRAIGHT):
+    for rs in RULESETS:
         deck = _play_deck(rs)
         specs += [
             Spec(
@@ -800,7 +843,8 @@ def scoring_cases() -> list[Spec]:
             description="Coeur d'Alene: a Grand (Heart Solo) won by 60 is paid a fixed 75 "
             "cents by each defender.",
             request=_grand_all(COEUR),
-            rules=("scoring.count-card-points", "settlement.fixed-25-50-75"),
+            rules=("scoring.count-card-points", "settlement.fixed-25-50-75",
+                   "play.eleven-tricks"),
             check=over({"points": {"bidder": 120, "defenders": 0}, "payments": [-75, 150, -75]}),
         )
     )
@@ -822,7 +866,7 @@ def scoring_cases() -> list[Spec]:
                             "payments": [35 * rate, -70 * rate, 35 * rate]}),
             )
         )
-    for rs, rate in ((FOSTER, 4), (HOYLE, 4), (SOLO, 3), (STRAIGHT, 2)):
+    for rs, rate in ((FOSTER, 4), (HOYLE, 4), (MODERN, 4), (SOLO, 3), (STRAIGHT, 2)):
         specs.append(
             Spec(
                 id=f"score.{rs}.grand-widow-counts",
@@ -834,6 +878,17 @@ def scoring_cases() -> list[Spec]:
                             "payments": [35 * rate, -70 * rate, 35 * rate]}),
             )
         )
+    specs.append(
+        Spec(
+            id="score.official-1922-coeur-dalene.grand-widow-counts",
+            description=junk_note + " He bids Grand (Heart Solo); the untouched widow (AS 10S "
+            "KS, 25 points) counts for him, and he loses: the fixed 75 cents to each defender.",
+            request=_junk(COEUR, ["grand"], "AS 10S KS"),
+            rules=("scoring.widow-counts-for-bidder", "widow.untouched-in-chico-and-grand"),
+            check=over({"points": {"bidder": 25, "defenders": 95},
+                        "payments": [75, -150, 75]}),
+        )
+    )
     specs.append(
         Spec(
             id="score.gamerules.chico-widow-counts",
@@ -1077,6 +1132,16 @@ def settle_cases() -> list[Spec]:
                 "Six players, seat 0 deals: seats 1, 2 and 5 are active; seat 1 wins a Simple "
                 "Solo by 10 and is paid 20 by each of seats 2 and 5, not by those sitting out.",
                 (receive, *solo), players=6),
+        _settle("sixty", STRAIGHT, "grand", 60, [0, 0, 0],
+                "Straight Solo: exactly 60 is a tie, nothing is paid.",
+                ("settlement.sixty-is-a-tie",)),
+        _settle("p4.default.chico-won", STRAIGHT, "chico", 70, [0, 20, -10, -10],
+                "Straight Solo, four players, no system chosen: the dealer sitting out pays "
+                "nothing for a won Simple Solo.", (default, receive), players=4,
+                untraced=(default,)),
+        _settle("p4.pay-and-receive.chico-lost", STRAIGHT, "chico", 50, [10, -30, 10, 10],
+                "Straight Solo, second system: the dealer sitting out is paid for a lost "
+                "Simple Solo.", (both,), players=4, options={"sitting_out": "pay-and-receive"}),
         Spec("settle.official-1922-straight.frog",
              "Straight Solo has no Frog: settling one is against the rules.",
              settle(STRAIGHT, "frog", 70), ("auction.contracts-without-frog",),
@@ -1086,6 +1151,9 @@ def settle_cases() -> list[Spec]:
 
 
 # --- illegal actions ------------------------------------------------------------------
+
+#: The rule an action of a kind its phase does not take breaks, and any action after the end.
+PHASES = "deal.actions-by-phase"
 
 
 def illegal_cases() -> list[Spec]:
@@ -1112,24 +1180,20 @@ def illegal_cases() -> list[Spec]:
              illegal("auction.contract-order", 1)),
         Spec("illegal.foster-1909.play-in-auction",
              "A card played during the auction: the player must pass or bid.",
-             game(FOSTER, ["play AS"]), ("auction.overbid-to-raise",),
-             illegal("auction.overbid-to-raise", 0)),
+             game(FOSTER, ["play AS"]), (PHASES,), illegal(PHASES, 0)),
         Spec("illegal.modern.discard-in-auction",
              "A discard during the auction: the player must pass or bid.",
-             game(MODERN, ["pass", "discard AS"]), ("auction.one-round-frog-may-raise",),
-             illegal("auction.one-round-frog-may-raise", 1)),
+             game(MODERN, ["pass", "discard AS"]), (PHASES,), illegal(PHASES, 1)),
         Spec("illegal.gamerules.trump-in-auction",
              "Naming trumps during the auction: the player must pass or bid.",
-             game(GAMERULES, ["trump S"]), ("auction.one-bid-each",),
-             illegal("auction.one-bid-each", 0)),
+             game(GAMERULES, ["trump S"]), (PHASES,), illegal(PHASES, 0)),
         Spec("illegal.official-1922-coeur-dalene.play-in-auction",
              "A card played during the auction.",
-             game(COEUR, ["frog", "play AS"]), ("auction.one-round-frog-may-raise",),
-             illegal("auction.one-round-frog-may-raise", 1)),
+             game(COEUR, ["frog", "play AS"]), (PHASES,), illegal(PHASES, 1)),
         Spec("illegal.foster-1909.play-before-discard",
              "The Frog bidder must lay away three cards before the play.",
              game(FOSTER, ["frog", "pass", "pass", "play AC"], deck=widow_deck),
-             ("widow.frog-take-and-discard",), illegal("widow.frog-take-and-discard", 3)),
+             (PHASES,), illegal(PHASES, 3)),
         Spec("illegal.foster-1909.discard-not-held",
              "The Frog bidder can only lay away cards in his hand (the widow included).",
              game(FOSTER, ["frog", "pass", "pass", "discard AH", "discard QH"], deck=widow_deck),
@@ -1141,12 +1205,12 @@ def illegal_cases() -> list[Spec]:
              ("widow.frog-take-and-discard",), illegal("widow.frog-take-and-discard", 4)),
         Spec("illegal.foster-1909.play-before-trump",
              "The Chico bidder must name trumps before the play.",
-             game(FOSTER, ["chico", "pass", "pass", "play AS"]), ("trump.chico-not-hearts",),
-             illegal("trump.chico-not-hearts", 3)),
+             game(FOSTER, ["chico", "pass", "pass", "play AS"]), (PHASES,),
+             illegal(PHASES, 3)),
         Spec("illegal.gamerules.pass-for-trump",
              "The Chico bidder must name trumps; he cannot pass.",
-             game(GAMERULES, ["chico", "pass", "pass", "pass"]), ("trump.chico-any-suit",),
-             illegal("trump.chico-any-suit", 3)),
+             game(GAMERULES, ["chico", "pass", "pass", "pass"]), (PHASES,),
+             illegal(PHASES, 3)),
         *[
             Spec(f"illegal.{rs}.chico-names-hearts",
                  "A Chico bidder may not name hearts.",
@@ -1156,12 +1220,14 @@ def illegal_cases() -> list[Spec]:
         ],
         Spec("illegal.foster-1909.bid-in-play",
              "A bid during the play: the player must play a card.",
-             game(FOSTER, ["grand", "frog"]), ("play.card-from-hand",),
-             illegal("play.card-from-hand", 1)),
-        Spec("illegal.foster-1909.card-not-held",
-             "Eldest leads a card another player holds.",
-             game(FOSTER, ["grand", "play AD"], deck=play_deck), ("play.card-from-hand",),
-             illegal("play.card-from-hand", 1)),
+             game(FOSTER, ["grand", "frog"]), (PHASES,), illegal(PHASES, 1)),
+        *[
+            Spec(f"illegal.{rs}.card-not-held",
+                 "Eldest leads a card another player holds.",
+                 game(rs, ["grand", "play AD"], deck=_play_deck(rs)), ("play.card-from-hand",),
+                 illegal("play.card-from-hand", 1))
+            for rs in RULESETS
+        ],
         Spec("illegal.foster-1909.widow-card-in-grand",
              "In a Grand the widow is untouched: its cards cannot be played.",
              game(FOSTER, ["grand", "play 8S"], deck=play_deck),
@@ -1190,14 +1256,17 @@ def illegal_cases() -> list[Spec]:
                  ("play.must-trump",), illegal("play.must-trump", 3))
             for rs in (FOSTER, MODERN, SOLO, GAMERULES)
         ],
-        Spec("illegal.foster-1909.after-all-pass",
-             "Every player passed: the deal is over and no more actions are taken.",
-             game(FOSTER, ["pass", "pass", "pass", "frog"]), ("auction.all-pass",),
-             illegal("auction.all-pass", 3)),
+        *[
+            Spec(f"illegal.{rs}.after-all-pass",
+                 "Every player passed: the deal is over and no more actions are taken.",
+                 game(rs, ["pass", "pass", "pass", "frog"]), (PHASES, "auction.all-pass"),
+                 illegal(PHASES, 3))
+            for rs in RULESETS
+        ],
         Spec("illegal.foster-1909.after-eleven-tricks",
              "After the eleventh trick the deal is over: no more cards are played.",
-             {**full, "actions": [*full["actions"], "play AS"]}, ("play.eleven-tricks",),
-             illegal("play.eleven-tricks", len(full["actions"]))),
+             {**full, "actions": [*full["actions"], "play AS"]},
+             (PHASES, "play.eleven-tricks"), illegal(PHASES, len(full["actions"]))),
     ]
     return specs
 
@@ -1271,6 +1340,47 @@ def invalid_cases() -> list[Spec]:
         inv("match-unfinished-deal", "A match's deals must each be played to the end.",
             {"op": "match", "ruleset": SOLO, "options": {}, "players": 3, "first_dealer": 0,
              "deals": [{"deck": full["deck"], "actions": full["actions"][:10]}]}),
+        inv("options-null", "options is an object ({} for the defaults); null is not one.",
+            {**game(FOSTER, []), "options": None}),
+        inv("options-missing", "A deal request without options.",
+            {k: v for k, v in deal_request(FOSTER, 3, 0).items() if k != "options"}),
+        inv("options-a-list", "options is an object, not a list.",
+            {**deal_request(SOLO, 3, 0), "options": []}),
+        inv("settle-points-not-an-integer", "bidder_points is an integer: 60.5 is not one.",
+            settle(FOSTER, "frog", 60) | {"bidder_points": 60.5}),
+        inv("settle-points-a-string", "bidder_points is a number, not a string.",
+            settle(FOSTER, "frog", 60) | {"bidder_points": "60"}),
+        inv("players-a-string", "players is an integer, not a string.",
+            {**deal_request(FOSTER, 3, 0), "players": "3"}),
+        inv("dealer-true", "dealer is a seat, an integer: true is not one.",
+            {**deal_request(FOSTER, 3, 0), "dealer": True}),
+        inv("actions-not-a-list", "actions is a list of actions.",
+            {**game(FOSTER, []), "actions": "pass"}),
+        inv("hello-spec-not-a-string", "spec is a string: the protocol version, \"1\".",
+            {"op": "hello", "spec": 1}),
+        # Which error comes first (spec/README.md, "Which error"): the whole request is
+        # read before any action is applied.
+        inv("game-malformed-after-illegal", "Frog after Chico is illegal (action 1), but "
+            "action 3 is no action at all: the request is malformed, whatever it plays.",
+            game(FOSTER, ["chico", "frog", "pass", "bid grand"])),
+        inv("match-malformed-after-illegal", "Deal 0 has an illegal action, deal 1 a deck of "
+            "35 cards: the request is malformed.",
+            {"op": "match", "ruleset": FOSTER, "options": {}, "players": 3,
+             "first_dealer": 0,
+             "deals": [{"deck": CANON, "actions": ["chico", "frog"]},
+                       {"deck": short, "actions": ["pass", "pass", "pass"]}]}),
+        inv("perft-malformed-after-illegal", "As in a game: an illegal action, then a "
+            "malformed one; the request is malformed.",
+            {**game(FOSTER, ["chico", "frog", "pass", "bid grand"]), "op": "perft"}),
+        inv("settle-points-before-contract", "Straight Solo has no Frog (illegal), and 121 "
+            "points are more than there are (malformed): malformed comes first.",
+            settle(STRAIGHT, "frog", 121)),
+        Spec("unsupported.hello-other-version", "A hello in a protocol version the "
+             "implementation does not speak: unsupported.", {"op": "hello", "spec": "2"}, (),
+             UNSUPPORTED),
+        Spec("unsupported.ruleset-before-invalid", "A ruleset no one offers, with a deck of 35 "
+             "cards: the ruleset is decided first, so the answer is unsupported.",
+             {**game("skat", []), "deck": short}, (), UNSUPPORTED),
         Spec("unsupported.unknown-op", "An op the protocol does not have.",
              {"op": "teleport"}, (), UNSUPPORTED),
         Spec("unsupported.unknown-ruleset", "A ruleset no one offers: Skat.",
@@ -1401,12 +1511,45 @@ def match_cases() -> list[Spec]:
                    options={"penalty_frog": True}),
              ("settlement.penalty-frog", "match.first-unable-to-pay-loses"),
              over({"balances": [225, -90, 225], "over": True, "loser": 1})),
+        *[
+            Spec(f"match.{rs}.rotation", "Three deals in which everyone passes: the deal "
+                 "passes to the left each time.",
+                 match(rs, [passes] * 3), ("deal.rotation-left",),
+                 over({"dealers": [0, 1, 2], "over": False, "loser": None}))
+            for rs in (HOYLE, SOLO, STRAIGHT, COEUR, GAMERULES)
+        ],
+        *[
+            Spec(f"match.{rs}.two-grands", "Seat 1 takes every trick of a Grand (240 from "
+                 "each), then seat 2 does the same as eldest of the next deal: balances "
+                 "start at nothing and the game goes on.",
+                 match(rs, [_grand_all(rs), _grand_all(rs, dealer=1)]),
+                 ("match.counters-no-bank", "match.no-fixed-end"),
+                 over({"balances": [-480, 240, 240], "dealers": [0, 1], "over": False,
+                       "loser": None}))
+            for rs in (HOYLE, MODERN)
+        ],
+        Spec("match.official-1922-straight.second-grand",
+             "Straight Solo, 120 chips each. Seat 1 takes every trick of a Heart Solo: 120 "
+             "from each defender, who are left with nothing but have paid. In the next deal "
+             "seat 1, now the dealer, wins another: seats 2 and 0 both cannot pay; seat 2, "
+             "the first clockwise from the bidder, loses.",
+             match(STRAIGHT, [_grand_all(STRAIGHT), _dealer_grand(STRAIGHT)]),
+             ("match.first-unable-to-pay-loses", "match.unable-to-pay-order",
+              "match.bank-120-chips"),
+             over({"balances": [-120, 600, -120], "dealers": [0, 1], "over": True,
+                   "loser": 2})),
         Spec("match.foster-1909.illegal-in-second-deal",
              "An illegal action in the second deal of a match names the rule it breaks.",
              match(FOSTER, [passes, {"deck": _play_deck(FOSTER),
                                      "actions": ["pass", "pass", "pass", "frog"]}]),
-             ("auction.all-pass",), illegal("auction.all-pass"),
+             ("deal.actions-by-phase", "auction.all-pass"), illegal("deal.actions-by-phase"),
              untraced=("auction.all-pass",)),
+        Spec("match.foster-1909.illegal-before-unfinished",
+             "Deals are played in order: an illegal action in deal 0 is reported, though "
+             "deal 1 stops before its end (which would make the request invalid).",
+             match(FOSTER, [{"deck": CANON, "actions": ["chico", "frog"]},
+                            {"deck": CANON, "actions": ["pass"]}]),
+             ("auction.contract-order",), illegal("auction.contract-order")),
         Spec("match.official-1922-solo.illegal-play",
              "An illegal play in a match: the player does not follow suit.",
              match(SOLO, [{"deck": _play_deck(SOLO), "actions": ["grand", "play AS", "play AD"]}]),

@@ -156,6 +156,20 @@ for deals in (True, False):
     choice = "to deal" if deals else "to be eldest"
     print(f"seat 2 chooses {choice}: seat {dealer} deals")
 """,
+    "deal.actions-by-phase": """
+from frogspec import IllegalActionError, apply, new_deal, parse_action
+from frogspec.cards import CARDS
+from frogspec.deal import actions_of_phase
+
+for phase in ("auction", "discard", "trump", "play", "over"):
+    print(f"{phase}: takes {sorted(actions_of_phase(phase)) or 'nothing'}")
+state = new_deal("foster-1909", players=3, dealer=0, deck=CARDS)
+for action in ("chico", "pass", "pass", "play AS"):
+    try:
+        state = apply(state, parse_action(action))
+    except IllegalActionError as error:
+        print(f"{action!r} before trumps are named: {error}")
+""",
     # --------------------------------------------------------------- auction
     "auction.contracts-frog-chico-grand": """
 from frogspec import legal_actions, new_deal

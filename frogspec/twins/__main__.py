@@ -5,8 +5,9 @@
     python -m frogspec.twins check --write        ... and write spec/twins-results.json
     python -m frogspec.twins check --rule ID      only the twin of this rule (repeatable)
 
-``check`` exits with status 1 when a twin is not caught by a case naming its rule, and,
-without ``--write``, when ``spec/twins-results.json`` is not what the check found.
+``check`` exits with status 1 when a twin is not caught by a case naming its rule, or not
+by a hand-written case of some ruleset that uses the rule, and, without ``--write``, when
+``spec/twins-results.json`` is not what the check found.
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ def _check(args: argparse.Namespace) -> int:
     if sys.stderr.isatty():
         sys.stderr.write("\r" + " " * 30 + "\r")
     print(text_table(report))
-    status = 1 if report.not_caught else 0
+    status = 1 if report.not_caught or report.gaps else 0
     path: Path = args.results or default_results_path()
     text = dumps(results_json(report))
     if args.write:

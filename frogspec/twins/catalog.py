@@ -22,7 +22,7 @@ from frogspec.auction import (
     overbid_to_raise,
 )
 from frogspec.cards import FULL_PACK, SUIT_MASKS, Card, Suit, card_points, card_strength, points_of
-from frogspec.deal import DealPattern, packets_3_3_4_4, packets_4_3_3_4
+from frogspec.deal import PHASE_ACTIONS, DealPattern, packets_3_3_4_4, packets_4_3_3_4
 from frogspec.errors import InvalidInputError
 from frogspec.match import first_unable_to_pay
 from frogspec.seats import active_seats_foster
@@ -53,6 +53,7 @@ def players_three_or_four() -> range:
 @twin(
     "seats.active-foster",
     "With four players the dealer takes cards and the seat on his right sits out.",
+    cannot_show={"gamerules": "The web page's game is for three players, all of them active."},
 )
 def active_seats_wrong_seat_out(players: int, dealer: int) -> tuple[int, ...]:
     """The dealer and the two on his left are active at a table of four."""
@@ -171,6 +172,18 @@ def slough_off_by_one() -> DealPattern:
     return tuple(pattern)
 
 
+@twin(
+    "deal.actions-by-phase",
+    "An action after the end of the deal is taken and changes nothing, instead of being "
+    "refused.",
+)
+def over_takes_anything(phase: str) -> frozenset[str]:
+    """The kinds of action of each phase, and every kind once the deal is over."""
+    if phase == "over":
+        return frozenset().union(*PHASE_ACTIONS.values())
+    return PHASE_ACTIONS[phase]
+
+
 @twin("deal.rotation-left", "The deal passes to the right.")
 def rotation_right(dealer: int, players: int) -> int:
     """The seat on the dealer's right."""
@@ -198,7 +211,15 @@ def equal_bid_outbids(bid: Contract, over: Contract | None) -> bool:
     return over is None or bid >= over
 
 
-@twin("auction.pass-is-final", "A player who has passed may bid again when his turn comes round.")
+@twin(
+    "auction.pass-is-final",
+    "A player who has passed may bid again when his turn comes round.",
+    cannot_show={
+        rs: "The auction has a single round: no turn comes round to a player who has passed."
+        for rs in ("modern", "official-1922-solo", "official-1922-straight",
+                   "official-1922-coeur-dalene", "gamerules")
+    },
+)
 def passed_player_bids_again(seat: int, passed: frozenset[int]) -> bool:
     """Every seat may bid, passed or not."""
     return True
@@ -218,6 +239,9 @@ def foster_one_round(
 @twin(
     "auction.one-round-frog-may-raise",
     "A Frog bidder overbid by Chico may not raise to Grand: one plain round.",
+    cannot_show={
+        "official-1922-straight": "Straight Solo has no Frog, so no Frog bidder is overbid.",
+    },
 )
 def no_frog_raise(
     order: tuple[int, ...], contracts: tuple[Contract, ...], history: AuctionHistory
@@ -249,6 +273,7 @@ def first_bid_wins(history: AuctionHistory) -> tuple[int, Contract] | None:
 @twin(
     "auction.bidder-plays-named-game",
     "A Frog bidder plays Chico: he names a trump and leaves the widow alone.",
+    cannot_show={"official-1922-straight": "Straight Solo has no Frog, so no one bids one."},
 )
 def frog_played_as_chico(bid: Contract) -> Contract:
     """Chico for a Frog bid, the bid otherwise."""
@@ -542,7 +567,11 @@ def penalty_at_simple_solo(contract: Contract, won: bool) -> Contract:
     return Contract.CHICO if contract == Contract.FROG and not won else contract
 
 
-@twin("settlement.sitting-out-receive-only", "A seat sitting out pays a winning bidder.")
+@twin(
+    "settlement.sitting-out-receive-only",
+    "A seat sitting out pays a winning bidder.",
+    cannot_show={"gamerules": "The web page's game is for three players: no one sits out."},
+)
 def sitting_out_pays_winner(
     players: int, active: tuple[int, ...], bidder: int, contract: Contract, won: bool
 ) -> tuple[int, ...]:
@@ -648,6 +677,10 @@ def foster_ends_when_unable(
 @twin(
     "match.first-unable-to-pay-loses",
     "A player left with nothing after paying has lost, as if he could not pay.",
+    cannot_show={
+        "official-1922-coeur-dalene": "Every payment is a multiple of 25 cents and the bank "
+        "is 120 cents, so no balance is ever exactly nothing.",
+    },
 )
 def nothing_left_loses(
     balances: Sequence[int], payments: Sequence[int], bidder: int, players: int

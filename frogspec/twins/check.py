@@ -6,7 +6,17 @@ reference (:func:`~frogspec.twins.substitute.substituted`) and the cases of
 (:func:`frogspec.harness.handle`), each answer judged as the conformance runner judges it.
 A twin is *caught* when at least one case that names its rule fails; the table counts
 those cases, and also every case that failed (a case may fail because of a rule it does
-not name: a whole deal depends on the card points, say).
+not name: a whole deal depends on the card points, say). A case is judged at the first
+level of conformance: an ``illegal`` error must have the expected ``kind`` and ``at``, but
+the rule id it names is not compared, since an engine need not speak our ids; a twin is
+caught only by a difference an engine that names no rule would show.
+
+The check also runs per ruleset (:data:`RULESET_STATUSES`): for each ruleset that uses a
+rule, whether a hand-written case of that ruleset catches its twin, or only a generated
+one (a whole deal, a match, a perft count), or none; a rule the ruleset does not use, or
+that cannot arise under it (:attr:`~frogspec.rulesets.Ruleset.moot`), is marked so. A case
+that names no ruleset (``card_points``) counts for every ruleset, as the runner's
+``--ruleset`` filter keeps it.
 
 Only the cases that can be affected are run. Before the twins, each case is answered once
 by the reference with every rule function replaced by a faithful spy
@@ -37,14 +47,18 @@ from frogspec.twins.model import TWINS, Twin, get_twin
 from frogspec.twins.substitute import spying, substituted
 
 __all__ = [
+    "RULESET_STATUSES",
     "CaseVerdict",
     "CheckReport",
     "TwinResult",
+    "case_ruleset",
     "default_results_path",
     "judge",
     "load_cases",
+    "markdown_matrix",
     "markdown_table",
     "results_json",
+    "ruleset_statuses",
     "run_check",
     "trace_cases",
     "vectors_digest",
@@ -95,11 +109,12 @@ class CaseVerdict:
 
 
 def judge(case: Any, answer: Json) -> CaseVerdict:
-    """Judge an answer (id included or not) as the conformance runner does.
+    """Judge an answer (id included or not) as the conformance runner judges the first
+    level of conformance.
 
     An ``unsupported`` error the case does not expect, or an answer without the
     extension field the case is about, is a skip; any difference from the expected
-    response is a failure.
+    response, the rule id of an ``illegal`` error aside, is a failure.
     """
     from frogspec.conformance.model import differences, has_path
 
@@ -117,10 +132,18 @@ def judge(case: Any, answer: Json) -> CaseVerdict:
         and any(not has_path(actual, path) for path in case.extension_paths)
     ):
         return CaseVerdict("skipped", "extension-absent")
-    found = differences(case.expected, actual, case.compare)
+    found = differences(_first_level(case.expected), actual, case.compare)
     if found:
         return CaseVerdict("failed", found[0])
     return CaseVerdict("passed")
+
+
+def _first_level(expected: Json) -> Json:
+    # What the first level of conformance compares: an illegal error's rule id aside.
+    error = expected.get("error") if isinstance(expected, dict) else None
+    if not isinstance(error, dict) or "rule" not in error:
+        return expected
+    return {**expected, "error": {k: v for k, v in error.items() if k != "rule"}}
 
 
 def _answer(case: Any) -> CaseVerdict:
@@ -158,6 +181,61 @@ def trace_cases(cases: Sequence[Any]) -> list[frozenset[str]]:
 # --- one twin, all twins --------------------------------------------------------------
 
 
+HAND_WRITTEN = "hand-written"
+GENERATED = "generated"
+NOT_CAUGHT = "not-caught"
+CANNOT_SHOW = "cannot-show"
+MOOT = "moot"
+UNUSED = "unused"
+
+#: What became of a twin in one ruleset: caught by a hand-written case of that ruleset;
+#: caught only by generated ones; not caught although the ruleset uses the rule; the
+#: twin's mistake can never change an answer under the ruleset (:attr:`Twin.cannot_show`);
+#: the rule cannot arise under the ruleset (moot); or it is not one of its rules (unused).
+RULESET_STATUSES = (HAND_WRITTEN, GENERATED, NOT_CAUGHT, CANNOT_SHOW, MOOT, UNUSED)
+
+
+def _generated_files() -> frozenset[str]:
+    from frogspec.conformance.generated import FILES
+
+    return frozenset(name for name, *_ in FILES)
+
+
+def case_ruleset(case: Any) -> str | None:
+    """The ruleset a case is played under, or ``None`` for a case that names none."""
+    ruleset = case.request.get("ruleset")
+    return ruleset if isinstance(ruleset, str) else None
+
+
+def ruleset_statuses(rule_id: str, catching: Iterable[Any]) -> dict[str, str]:
+    """For each ruleset, in :data:`~frogspec.rulesets.RULESETS` order, what became of the
+    twin of ``rule_id`` given the cases that caught it (:data:`RULESET_STATUSES`)."""
+    from frogspec.rulesets import RULESETS, rules_of
+
+    generated = _generated_files()
+    kinds: dict[str | None, set[str]] = {}
+    for case in catching:
+        kind = GENERATED if case.file in generated else HAND_WRITTEN
+        kinds.setdefault(case_ruleset(case), set()).add(kind)
+    statuses: dict[str, str] = {}
+    twin = get_twin(rule_id)
+    for ruleset_id, ruleset in RULESETS.items():
+        if ruleset.moot_reason(rule_id) is not None:
+            statuses[ruleset_id] = MOOT
+        elif all(entry.id != rule_id for entry in rules_of(ruleset)):
+            statuses[ruleset_id] = UNUSED
+        elif twin.cannot_show_reason(ruleset_id) is not None:
+            statuses[ruleset_id] = CANNOT_SHOW
+        else:
+            found = kinds.get(ruleset_id, set()) | kinds.get(None, set())
+            statuses[ruleset_id] = (
+                HAND_WRITTEN
+                if HAND_WRITTEN in found
+                else GENERATED if GENERATED in found else NOT_CAUGHT
+            )
+    return statuses
+
+
 @dataclass
 class TwinResult:
     """How the vectors fared against one twin.
@@ -174,6 +252,7 @@ class TwinResult:
     caught_by: int
     crashed: int
     first_cases: list[str] = field(default_factory=list)
+    rulesets: dict[str, str] = field(default_factory=dict)
 
     @property
     def caught(self) -> bool:
@@ -188,6 +267,11 @@ class TwinResult:
             return "caught"
         return "misnamed" if self.failed else "survived"
 
+    @property
+    def gaps(self) -> list[str]:
+        """The rulesets that use the rule but where no hand-written case catches the twin."""
+        return [rs for rs, status in self.rulesets.items() if status in (GENERATED, NOT_CAUGHT)]
+
     def to_json(self) -> dict[str, Json]:
         """The twin's row of ``spec/twins-results.json``."""
         return {
@@ -199,6 +283,7 @@ class TwinResult:
             "failed": self.failed,
             "crashed": self.crashed,
             "first_cases": self.first_cases,
+            "rulesets": self.rulesets,
         }
 
 
@@ -212,8 +297,8 @@ def check_twin(
         for index, case in enumerate(cases)
         if traces is None or twin.rule_id in traces[index]
     ]
-    failed = caught = crashed = 0
-    first: list[str] = []
+    failed = crashed = 0
+    catching: list[Any] = []
     with substituted(twin.rule_id):
         for case in chosen:
             verdict = _answer(case)
@@ -222,18 +307,17 @@ def check_twin(
             failed += 1
             crashed += verdict.reason.startswith("crash:")
             if twin.rule_id in case.rules:
-                caught += 1
-                if len(first) < FIRST_CASES:
-                    first.append(case.id)
+                catching.append(case)
     return TwinResult(
         twin.rule_id,
         twin.mistake,
         get_rule(twin.rule_id).kind,
         len(chosen),
         failed,
-        caught,
+        len(catching),
         crashed,
-        first,
+        [case.id for case in catching[:FIRST_CASES]],
+        ruleset_statuses(twin.rule_id, catching),
     )
 
 
@@ -251,6 +335,12 @@ class CheckReport:
     def not_caught(self) -> list[TwinResult]:
         """The twins no case naming their rule caught."""
         return [r for r in self.results if not r.caught]
+
+    @property
+    def gaps(self) -> list[str]:
+        """``rule @ ruleset`` for each ruleset that uses a rule whose twin no hand-written
+        case of that ruleset catches."""
+        return [f"{r.rule_id} @ {rs}" for r in self.results for rs in r.gaps]
 
 
 # Worker state for the processes of a parallel check (inherited through fork).
@@ -333,6 +423,7 @@ def results_json(report: CheckReport) -> dict[str, Json]:
             "twins": len(report.results),
             "caught": sum(r.caught for r in report.results),
             "not_caught": [r.rule_id for r in report.not_caught],
+            "not_caught_by_hand_written_case": report.gaps,
         },
         "twins": [r.to_json() for r in report.results],
     }
@@ -390,6 +481,63 @@ def markdown_table(data: dict[str, Json] | None = None, rules_url: str = "../rul
     return "\n".join(lines) + "\n"
 
 
+#: How the matrix writes each status.
+_MATRIX_CELLS = {
+    HAND_WRITTEN: "✓",
+    GENERATED: "**generated only**",
+    NOT_CAUGHT: "**✗**",
+    CANNOT_SHOW: "cannot show",
+    MOOT: "does not arise",
+    UNUSED: "·",
+}
+
+
+def markdown_matrix(data: dict[str, Json] | None = None, rules_url: str = "../rules/") -> str:
+    """The per-ruleset results as a Markdown matrix (rule × ruleset), with its legend and
+    the reason for every exemption (the docs page prints this)."""
+    from frogspec.rulesets import RULESETS
+
+    results = data if data is not None else load_results()
+    gaps = results["summary"]["not_caught_by_hand_written_case"]
+    lines = [
+        (
+            "**Every rule is caught, in every ruleset that uses it, by a hand-written case of "
+            "that ruleset.**"
+            if not gaps
+            else f"**{len(gaps)} gaps**: " + ", ".join(f"`{g}`" for g in gaps)
+        ),
+        "",
+        "✓ a hand-written case of the ruleset catches the twin; *generated only*: only whole "
+        "deals, matches or perft counts do; ✗ no case of the ruleset does; *cannot show*: the "
+        "ruleset uses the rule, but the twin's mistake can change none of its answers; *does "
+        "not arise*: the rule can never come into play under the ruleset; · the ruleset does "
+        "not use the rule (it uses another reading).",
+        "",
+        "| rule | " + " | ".join(f"`{rs}`" for rs in RULESETS) + " |",
+        "| --- |" + " :-: |" * len(RULESETS),
+    ]
+    exemptions: list[str] = []
+    for row in results["twins"]:
+        anchor = row["rule"].replace(".", "-")
+        topic = row["rule"].split(".", 1)[0]
+        cells = [_MATRIX_CELLS[row["rulesets"][rs]] for rs in RULESETS]
+        lines.append(f"| [`{row['rule']}`]({rules_url}{topic}/#{anchor}) | " + " | ".join(cells)
+                     + " |")
+        for rs in RULESETS:
+            status = row["rulesets"][rs]
+            if status == CANNOT_SHOW:
+                reason = get_twin(row["rule"]).cannot_show_reason(rs)
+            elif status == MOOT:
+                reason = RULESETS[rs].moot_reason(row["rule"])
+            else:
+                continue
+            exemptions.append(f"- `{row['rule']}` in `{rs}` ({status.replace('-', ' ')}): "
+                              f"{reason}")
+    if exemptions:
+        lines += ["", "The exemptions, each with its reason:", "", *exemptions]
+    return "\n".join(lines) + "\n"
+
+
 def text_table(report: CheckReport) -> str:
     """The results for the terminal."""
     width = max(len(r.rule_id) for r in report.results) if report.results else 10
@@ -406,6 +554,8 @@ def text_table(report: CheckReport) -> str:
     )
     for r in report.not_caught:
         lines.append(f"NOT CAUGHT {r.rule_id}: {r.mistake} ({r.status})")
+    for gap in report.gaps:
+        lines.append(f"NO HAND-WRITTEN CASE CATCHES {gap}")
     return "\n".join(lines)
 
 

@@ -8,7 +8,7 @@ catch every single-rule departure (:mod:`frogspec.twins.check`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -29,11 +29,21 @@ class UnknownTwinError(FrogError, KeyError):
 
 @dataclass(frozen=True, slots=True)
 class Twin:
-    """The broken twin of one rule: the rule's id, the mistake in words, the function."""
+    """The broken twin of one rule: the rule's id, the mistake in words, the function.
+
+    ``cannot_show`` names the rulesets that use the rule but under which the mistake can
+    never change an answer, each with the reason (Straight Solo has no Frog, so a mistake
+    about the Frog bidder cannot show there); the per-ruleset check exempts them.
+    """
 
     rule_id: str
     mistake: str
     function: Callable[..., Any]
+    cannot_show: tuple[tuple[str, str], ...] = ()
+
+    def cannot_show_reason(self, ruleset_id: str) -> str | None:
+        """Why the mistake cannot show under ``ruleset_id``, or ``None``."""
+        return dict(self.cannot_show).get(ruleset_id)
 
     @property
     def original(self) -> Callable[..., Any]:
@@ -45,21 +55,29 @@ TWINS: dict[str, Twin] = {}
 """Every broken twin, by the id of the rule it breaks."""
 
 
-def twin(rule_id: str, mistake: str) -> Callable[[F], F]:
+def twin(
+    rule_id: str, mistake: str, cannot_show: Mapping[str, str] | None = None
+) -> Callable[[F], F]:
     """Register the decorated function as the broken twin of ``rule_id``.
 
     The function gets an attribute ``rule_id``, so that an error the engine raises in its
-    name still names the rule it stands in for.
+    name still names the rule it stands in for. ``cannot_show`` maps the id of a ruleset
+    under which the mistake can never change an answer to the reason why.
     """
     get_rule(rule_id)
     if not mistake.endswith("."):
         raise ValueError(f"the mistake of the twin of {rule_id!r} must be a sentence ending in '.'")
+    blind = tuple((cannot_show or {}).items())
+    for ruleset_id, reason in blind:
+        if not reason.endswith("."):
+            raise ValueError(f"why the twin of {rule_id!r} cannot show under {ruleset_id!r} "
+                             "must be a sentence ending in '.'")
 
     def decorate(function: F) -> F:
         if rule_id in TWINS:
             raise ValueError(f"rule {rule_id!r} has two twins")
         function.rule_id = rule_id  # type: ignore[attr-defined]
-        TWINS[rule_id] = Twin(rule_id, mistake, function)
+        TWINS[rule_id] = Twin(rule_id, mistake, function, blind)
         return function
 
     return decorate

@@ -45,8 +45,9 @@ def test_every_request_is_a_protocol_message(cases: list[Case]) -> None:
     envelope = validator("protocol", "request")
     for case in cases:
         found = errors(envelope, case.request)
-        if case.expected.get("error", {}).get("kind") == "invalid":
-            # A malformed request is still an object with an id and an op.
+        if case.expected.get("error", {}).get("kind") in ("invalid", "unsupported"):
+            # A malformed request is still an object with an id and an op; a request for
+            # an op or ruleset not offered is unsupported before its other fields are read.
             assert case.request["id"] == 1 and isinstance(case.request["op"], str)
         else:
             assert found == [], case.id
@@ -84,3 +85,88 @@ def test_hello_is_a_protocol_message() -> None:
     request = {"id": 7, "op": "hello", "spec": "1"}
     assert errors(validator("protocol", "hello.request"), request) == []
     assert errors(validator("protocol", "hello.response"), handle(request)) == []
+
+
+# --- the schema and the reference agree on what is malformed --------------------------
+
+#: Values put in place of a field, or of the first item of a list field: each of another
+#: type or out of range for some field.
+_REPLACEMENTS: list[Any] = [None, "x", 1.5, -1, True, [], {}, 99]
+
+
+def _mutations(request: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Requests that differ from ``request`` in one place: a field left out, a field or the
+    first item of a list replaced, a field of the first deal of a match left out or
+    replaced. Each comes with a note of what was changed."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    for name, value in request.items():
+        if name in ("id", "op"):
+            continue
+        out.append((f"without {name}", {k: v for k, v in request.items() if k != name}))
+        for other in _REPLACEMENTS:
+            out.append((f"{name} = {other!r}", {**request, name: other}))
+        if isinstance(value, list) and value:
+            for other in _REPLACEMENTS:
+                out.append((f"{name}[0] = {other!r}", {**request, name: [other, *value[1:]]}))
+    for deal_field in ("deck", "actions"):
+        if request.get("op") == "match" and request["deals"]:
+            first = request["deals"][0]
+            rest = request["deals"][1:]
+            out.append((f"deals[0] without {deal_field}", {
+                **request,
+                "deals": [{k: v for k, v in first.items() if k != deal_field}, *rest],
+            }))
+            for other in _REPLACEMENTS:
+                out.append((f"deals[0].{deal_field} = {other!r}",
+                             {**request, "deals": [{**first, deal_field: other}, *rest]}))
+    return out
+
+
+def _samples(cases: list[Case]) -> list[dict[str, Any]]:
+    # For each op, the requests of its first answered cases, one per shape of request.
+    shapes: set[tuple[str, ...]] = set()
+    samples: list[dict[str, Any]] = [
+        {"id": 1, "op": "hello", "spec": "1"},
+        {"id": 1, "op": "rules", "ruleset": "modern", "options": {}},  # no vector uses it
+    ]
+    for case in cases:
+        shape = (case.op, *sorted(case.request))
+        if "result" in case.response and case.op in OPS and shape not in shapes:
+            shapes.add(shape)
+            samples.append(case.request)
+    return samples
+
+
+def test_requests_the_schema_refuses_are_refused_invalid(cases: list[Case]) -> None:
+    samples = _samples(cases)
+    assert {s["op"] for s in samples} == set(OPS)
+    checked = 0
+    for sample in samples:
+        check = validator("protocol", f"{sample['op']}.request")
+        assert errors(check, sample) == [], sample
+        for change, mutated in _mutations(sample):
+            if errors(check, mutated) == []:
+                continue  # a value the schema allows; the reference may still refuse it
+            checked += 1
+            answer = handle(json.loads(json.dumps(mutated)))
+            assert answer.get("error", {}).get("kind") == "invalid", (
+                f"{sample['op']}, {change}: the schema refuses it, the reference answers "
+                f"{answer}"
+            )
+    assert checked > 20 * len(OPS)
+
+
+@pytest.mark.parametrize(
+    ("request_", "kind"),
+    [
+        ({"id": 1, "op": "hello", "spec": "2"}, "unsupported"),
+        ({"id": 1, "op": "hello", "spec": 2}, "invalid"),
+        ({"id": 1, "op": "trick_winner", "ruleset": "", "trump": "H", "cards": ["AS"]},
+         "unsupported"),
+    ],
+)
+def test_the_schema_allows_what_is_unsupported(request_: dict[str, Any], kind: str) -> None:
+    # Unsupported is not malformed: the schema accepts a version or a ruleset no one offers.
+    accepted = errors(validator("protocol", f"{request_['op']}.request"), request_) == []
+    assert accepted == (kind == "unsupported")
+    assert handle(request_)["error"]["kind"] == kind

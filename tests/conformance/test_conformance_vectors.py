@@ -19,6 +19,8 @@ from frogspec.conformance.model import Case, VectorError, VectorFile, default_ve
 from frogspec.harness import handle
 from frogspec.prng import deal_deck
 
+from .helpers import SPEC
+
 
 def test_committed_files_are_what_the_generator_writes(built_files: list[VectorFile]) -> None:
     stale = stale_files(default_vectors_dir(), built_files)
@@ -121,20 +123,17 @@ def test_hand_written_files_hold_the_sources_examples(cases: list[Case]) -> None
 
 
 #: Every rule id the engine names when it refuses an action, with a case that provokes it.
+#: An action of a kind its phase does not take, and any action after the end of the deal,
+#: breaks deal.actions-by-phase (spec/README.md, "Which rule an illegal action breaks").
 ILLEGAL_RULES = {
+    "deal.actions-by-phase",
     "auction.contracts-without-frog",
     "auction.contract-order",
-    "auction.overbid-to-raise",
-    "auction.one-round-frog-may-raise",
-    "auction.one-bid-each",
     "widow.frog-take-and-discard",
     "trump.chico-not-hearts",
-    "trump.chico-any-suit",
     "play.card-from-hand",
     "play.follow-suit",
     "play.must-trump",
-    "auction.all-pass",
-    "play.eleven-tricks",
     "match.first-unable-to-pay-loses",
 }
 
@@ -169,3 +168,12 @@ def test_every_kind_of_illegal_action_has_a_case(cases: list[Case]) -> None:
 def test_malformed_requests_of_each_kind(cases: list[Case], case_id: str, kind: str) -> None:
     (case,) = [c for c in cases if c.id == case_id]
     assert case.expected == {"error": {"kind": kind}}
+
+
+def test_the_spec_says_which_rule_each_illegal_action_breaks() -> None:
+    # The vectors rely on the table of spec/README.md: every rule they expect is in it.
+    text = (SPEC / "README.md").read_text(encoding="utf-8")
+    start = text.index("#### Which rule an illegal action breaks")
+    table = text[start : text.index("\n## ", start)]
+    for rule in ILLEGAL_RULES:
+        assert f"`{rule}`" in table, rule

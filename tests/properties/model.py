@@ -437,8 +437,15 @@ def broken_rule(state: State, action: Action) -> str | None:
     registered rule will do)."""
     e = expected(state)
     phase = state.phase
-    if phase == Phase.OVER:
-        return "auction.all-pass" if state.bidder is None else "play.eleven-tricks"
+    wanted = {
+        Phase.AUCTION: (ActionKind.PASS, ActionKind.BID),
+        Phase.DISCARD: (ActionKind.DISCARD,),
+        Phase.TRUMP: (ActionKind.TRUMP,),
+        Phase.PLAY: (ActionKind.PLAY,),
+        Phase.OVER: (),
+    }[phase]
+    if action.kind not in wanted:
+        return "deal.actions-by-phase"
     if phase == Phase.AUCTION:
         if action.kind == ActionKind.BID:
             bid = Contract(action.value)
@@ -454,7 +461,7 @@ def broken_rule(state: State, action: Action) -> str | None:
         return e.chico_rule
     assert state.to_act is not None and state.trump is not None
     hand = state.hands[state.to_act]
-    if action.kind != ActionKind.PLAY or not hand >> action.value & 1:
+    if not hand >> action.value & 1:
         return "play.card-from-hand"
     if state.trick:
         led = suit(state.trick[0])

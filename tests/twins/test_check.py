@@ -13,10 +13,18 @@ import pytest
 from frogspec.conform import run_conformance
 from frogspec.conformance.model import load_vectors
 from frogspec.registry import all_rules
-from frogspec.twins import get_twin
+from frogspec.rulesets import RULESETS, rules_of
+from frogspec.twins import TWINS, get_twin
 from frogspec.twins.__main__ import main as twins_main
 from frogspec.twins.check import (
+    CANNOT_SHOW,
+    GENERATED,
+    HAND_WRITTEN,
+    MOOT,
+    NOT_CAUGHT,
+    UNUSED,
     CheckReport,
+    case_ruleset,
     check_twin,
     default_jobs,
     default_results_path,
@@ -24,8 +32,10 @@ from frogspec.twins.check import (
     judge,
     load_cases,
     load_results,
+    markdown_matrix,
     markdown_table,
     results_json,
+    ruleset_statuses,
     run_check,
     trace_cases,
 )
@@ -125,10 +135,29 @@ def test_the_table_names_every_twin_and_its_rule_page() -> None:
 def test_the_docs_page_generates_the_table_from_the_results() -> None:
     page = (ROOT / "docs" / "twins.md").read_text(encoding="utf-8")
     blocks = re.findall(r'```python exec="on"\n(.*?)```', page, flags=re.S)
-    assert len(blocks) == 1 and "markdown_table()" in blocks[0]
-    printed: list[str] = []
-    exec(blocks[0], {"print": lambda *args: printed.append(" ".join(map(str, args)))})
-    assert printed == [markdown_table().rstrip("\n")] or printed == [markdown_table()]
+    assert len(blocks) == 2
+    for block, made in zip(blocks, (markdown_table, markdown_matrix), strict=True):
+        assert f"{made.__name__}()" in block
+        printed: list[str] = []
+        exec(block, {"print": lambda *args, out=printed: out.append(" ".join(map(str, args)))})
+        assert printed == [made()]
+
+
+def test_the_matrix_shows_every_rule_in_every_ruleset() -> None:
+    data = load_results()
+    matrix = markdown_matrix(data)
+    assert matrix.startswith("**Every rule is caught")
+    rows = [line for line in matrix.splitlines() if line.startswith("| [`")]
+    assert len(rows) == len(data["twins"])
+    foster = list(RULESETS).index("foster-1909")
+    overtrump = next(r for r in rows if "`play.no-duty-to-overtrump`" in r)
+    assert overtrump.split(" | ")[1 + foster] == "✓"
+    assert "- `widow.frog-take-and-discard` in `official-1922-straight` (moot): " in matrix
+    assert "- `auction.pass-is-final` in `modern` (cannot show): " in matrix
+    broken = json.loads(json.dumps(data))
+    broken["twins"][0]["rulesets"]["modern"] = "not-caught"
+    broken["summary"]["not_caught_by_hand_written_case"] = ["x @ modern"]
+    assert markdown_matrix(broken).startswith("**1 gaps**") and "**✗**" in markdown_matrix(broken)
 
 
 def test_the_command_lists_and_checks(capsys: pytest.CaptureFixture[str]) -> None:
@@ -172,3 +201,73 @@ def test_a_stale_results_file_fails_the_command(
     written = json.loads(stale.read_text(encoding="utf-8"))
     assert written["vectors"]["cases"] == len(source.cases)
     assert written["summary"]["not_caught"]
+
+
+# --- per ruleset ----------------------------------------------------------------------
+
+
+def test_every_rule_is_caught_in_every_ruleset_by_a_hand_written_case(
+    report: CheckReport,
+) -> None:
+    assert report.gaps == [], (
+        "rules whose twin no hand-written case of a ruleset that uses them catches; add the "
+        "cases, or exempt the ruleset with its reason:\n" + "\n".join(report.gaps)
+    )
+    for result in report.results:
+        assert list(result.rulesets) == list(RULESETS)
+        for ruleset_id, status in result.rulesets.items():
+            ruleset = RULESETS[ruleset_id]
+            used = result.rule_id in {r.id for r in rules_of(ruleset)}
+            if status == MOOT:
+                assert ruleset.moot_reason(result.rule_id)
+            elif status == UNUSED:
+                assert not used
+            elif status == CANNOT_SHOW:
+                assert used and get_twin(result.rule_id).cannot_show_reason(ruleset_id)
+            else:
+                assert used and status == HAND_WRITTEN, (result.rule_id, ruleset_id, status)
+
+
+def test_an_exempted_twin_changes_no_answer_of_its_ruleset() -> None:
+    # "cannot show" is a claim: with the twin in, every case of the ruleset still passes.
+    cases = load_cases()
+    get_twin("cards.points")  # loads the catalogue
+    exempt = [(t, rs) for t in TWINS.values() for rs, _ in t.cannot_show]
+    assert exempt
+    for twin, ruleset_id in exempt:
+        assert ruleset_id in RULESETS, (twin.rule_id, ruleset_id)
+        own = [c for c in cases if case_ruleset(c) == ruleset_id]
+        result = check_twin(twin, own)
+        assert result.ran == len(own) and result.failed == 0, (twin.rule_id, ruleset_id)
+
+
+def test_ruleset_statuses_tell_hand_written_from_generated() -> None:
+    cases = {c.id: c for c in load_cases()}
+    hand = cases["legal.foster-1909.may-trump-under"]
+    whole = next(c for c in cases.values() if c.id.startswith("gen.game.modern."))
+    statuses = ruleset_statuses("play.no-duty-to-overtrump", [hand, whole])
+    assert statuses["foster-1909"] == HAND_WRITTEN
+    assert statuses["modern"] == GENERATED
+    assert statuses["gamerules"] == NOT_CAUGHT
+    straight = ruleset_statuses("widow.frog-take-and-discard", [])
+    assert straight["official-1922-straight"] == MOOT
+    assert ruleset_statuses("settlement.penalty-frog", [])["foster-1909"] == UNUSED
+    assert ruleset_statuses("auction.pass-is-final", [])["modern"] == CANNOT_SHOW
+    # a case that names no ruleset (card_points) counts for every ruleset
+    card = cases["cards.points.jh"]
+    assert set(ruleset_statuses("cards.points", [card]).values()) == {HAND_WRITTEN}
+
+
+def test_a_wrong_rule_id_alone_does_not_catch_a_twin() -> None:
+    # The first level of conformance: an illegal error must be at the right action; the
+    # rule it names is a second level, which a twin is not judged by.
+    case = next(
+        c for c in load_cases()
+        if c.response.get("error", {}).get("kind") == "illegal" and c.op == "game"
+    )
+    renamed = json.loads(json.dumps(case.response))
+    renamed["error"]["rule"] = "some.other-rule"
+    assert judge(case, renamed).status == "passed"
+    moved = json.loads(json.dumps(case.response))
+    moved["error"]["at"] += 1
+    assert judge(case, moved).status == "failed"

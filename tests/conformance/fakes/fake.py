@@ -105,7 +105,7 @@ def hang_hello(request: Request) -> bool:
 
 def unsupported(request: Request) -> bool:
     response: dict[str, Any] = handle(request)
-    if request.get("op") == "hello":
+    if request.get("op") == "hello" and "result" in response:
         ops = [op for op in response["result"]["ops"] if op not in ("perft", "first_dealer")]
         response["result"]["ops"] = ops
     elif request.get("ruleset") == "gamerules":
