@@ -6,9 +6,9 @@ Markdown of the generated pages, :func:`downloads` for the files offered for dow
 Nothing here writes files; nothing needs anything beyond the standard library.
 
 >>> pages = generated_pages()
->>> "rules/play.md" in pages and "rulesets/index.md" in pages and "deal.md" in pages
+>>> "rules/play.md" in pages and "rulesets/index.md" in pages and "deals/index.md" in pages
 True
->>> sorted(downloads())[:2]
+>>> sorted(name for name in downloads() if "/" not in name)[:2]
 ['frogspec.bib', 'frogspec.csl.json']
 """
 
@@ -20,7 +20,7 @@ from pathlib import Path
 from frogspec.citations import bibtex_all, csl_json
 from frogspec.registry import TOPICS
 from frogspec.rulesets import RULESETS
-from frogspec.site.annotated import annotated_deal_page
+from frogspec.site.deal_pages import deal_downloads, deal_pages
 from frogspec.site.examples import EXAMPLES
 from frogspec.site.pages import (
     disagreements_page,
@@ -77,7 +77,7 @@ def generated_pages(spec_dir: Path | None = None) -> dict[str, str]:
     pages["editorial.md"] = editorial_page()
     pages["source-problems.md"] = source_problems_page()
     pages["sources.md"] = sources_page()
-    pages["deal.md"] = annotated_deal_page()
+    pages.update(deal_pages())
     pages["api.md"] = api_page()
     protocol = protocol_page(spec_dir or ROOT / "spec")
     if protocol is not None:
@@ -96,4 +96,5 @@ def downloads(spec_dir: Path | None = None) -> dict[str, str]:
         + "\n",
     }
     files.update(protocol_downloads(spec_dir or ROOT / "spec"))
+    files.update(deal_downloads())
     return files
