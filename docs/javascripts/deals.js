@@ -294,8 +294,10 @@
     for (var seat = 0; seat < data.players; seat++) if (data.order.indexOf(seat) < 0) out.push(seat);
     if (out.length) {
       var line = el("p", "fs-step-aside fs-sitting-out");
-      line.textContent = (out.length > 1 ? "Seats " + out.join(" and ") + " sit" : "Seat " + out[0] + " sits") +
-        " out this deal" + (out.indexOf(data.dealer) >= 0 ? " (the dealer among them)" : "") + ": no cards.";
+      var dealer = out.indexOf(data.dealer) >= 0;
+      line.textContent = out.length > 1
+        ? "Seats " + out.join(" and ") + " sit out this deal" + (dealer ? " (the dealer among them)" : "") + ": no cards."
+        : "Seat " + out[0] + (dealer ? ", the dealer," : "") + " sits out this deal: no cards.";
       seats.appendChild(line);
     }
   };
@@ -325,28 +327,33 @@
     return tag === "input" || tag === "textarea" || tag === "select" || target.isContentEditable;
   }
 
+  var current = null;  // the view on the page now
+
+  document.addEventListener("keydown", function (event) {
+    if (!current || !current.root.isConnected) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || editing(event.target)) return;
+    var last = current.data.steps.length - 1;
+    var moves = { ArrowRight: current.at + 1, ArrowLeft: current.at - 1, Home: 0, End: last };
+    if (!(event.key in moves)) return;
+    // Home and End scroll the page unless the view has the focus.
+    if ((event.key === "Home" || event.key === "End") && !current.root.contains(document.activeElement)) return;
+    event.preventDefault();
+    current.show(moves[event.key]);
+  });
+
   function start(root) {
+    if (root.getAttribute("data-ready")) return;
     var article = root.closest("article") || document;
     var source = article.querySelector("a.fs-deal-data");
     if (!source) return;
+    root.setAttribute("data-ready", "loading");
     fetch(source.href)
       .then(function (response) {
         if (!response.ok) throw new Error(response.status + " " + response.statusText);
         return response.json();
       })
       .then(function (data) {
-        var stepper = new Stepper(root, data);
-        document.addEventListener("keydown", function (event) {
-          if (event.altKey || event.ctrlKey || event.metaKey || editing(event.target)) return;
-          var moves = {
-            ArrowRight: stepper.at + 1, ArrowLeft: stepper.at - 1,
-            Home: 0, End: data.steps.length - 1
-          };
-          if (!(event.key in moves)) return;
-          if ((event.key === "Home" || event.key === "End") && !root.contains(document.activeElement)) return;
-          event.preventDefault();
-          stepper.show(moves[event.key]);
-        });
+        current = new Stepper(root, data);
         root.setAttribute("data-ready", "true");
       })
       .catch(function (error) {
@@ -360,6 +367,12 @@
     document.querySelectorAll(".fs-stepper").forEach(start);
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
-  else init();
+  // With the theme's instant loading, pages arrive without a new load: follow its document$.
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(init);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init);
+  } else {
+    init();
+  }
 })();

@@ -45,7 +45,7 @@ new Promise(resolve => {
   const poll = () => {
     const root = document.querySelector('.fs-stepper');
     const state = root && root.getAttribute('data-ready');
-    if (state || Date.now() - started > 15000) resolve(state);
+    if ((state && state !== 'loading') || Date.now() - started > 15000) resolve(state);
     else setTimeout(poll, 50);
   };
   poll();
