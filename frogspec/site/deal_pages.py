@@ -185,11 +185,12 @@ def _section_auction(deal: AnnotatedDeal, all_steps: list[Step], page: str) -> l
         before = deal.states[step.number - 1]
         if before.phase != Phase.AUCTION:
             break
-        allowed = ", ".join(
-            "pass" if a.kind == ActionKind.PASS else contract_name(rs, Contract(a.value))
+        names = [
+            "pass" if a.kind == ActionKind.PASS else "bid " + contract_name(rs, Contract(a.value))
             for a in all_steps[step.number - 1].legal
-        )
-        out.append(f"{step.number}. {_segments(step.note, page)} (He might: {allowed}.)")
+        ]
+        allowed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+        out.append(f"{step.number}. *May {allowed}.* {_segments(step.note, page)}")
     out.append("")
     return out
 
