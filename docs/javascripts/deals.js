@@ -213,8 +213,8 @@
     }
     if (trick.childNodes.length) table.appendChild(trick);
     var widow = el("div", "fs-step-line");
-    var name = data.widow_name.charAt(0).toUpperCase() + data.widow_name.slice(1);
-    widow.appendChild(el("span", "fs-step-label", name + ":"));
+    var name = step.widow === "revealed" ? data.result.counted_name : "the " + data.widow_name;
+    widow.appendChild(el("span", "fs-step-label", name.charAt(0).toUpperCase() + name.slice(1) + ":"));
     if (step.widow === "down") {
       var backs = el("span", "fs-hand");
       data.widow.forEach(function () { backs.appendChild(backEl()); });

@@ -810,7 +810,7 @@ def deal_data(deal: AnnotatedDeal) -> dict[str, object]:
         )
     settlement = settlement_lines(deal)
     counted = count_note(deal) if final.bidder is not None else []
-    widow_cards, _ = counted_widow(deal)
+    widow_cards, widow_what = counted_widow(deal)
     for segments in [counted, *(why for _, _, why in settlement)]:
         rules.update(s.rule for s in segments if s.rule)
     return {
@@ -833,6 +833,7 @@ def deal_data(deal: AnnotatedDeal) -> dict[str, object]:
             "defender_points": deal.result.defender_points,
             "payments": list(deal.result.payments),
             "counted": _codes(widow_cards),
+            "counted_name": widow_what,
             "count": _segments_json(counted),
             "lines": [
                 {"seat": seat, "amount": paid, "why": _segments_json(why)}

@@ -128,15 +128,11 @@ def _roles(seat: int, deal: AnnotatedDeal) -> str:
     return f"Seat {seat}" + (f" ({', '.join(roles)})" if roles else "")
 
 
-def _hands(deal: AnnotatedDeal, hands: tuple[int, ...], mark: int = 0) -> list[str]:
-    lines = []
-    for seat in deal.start.order:
-        drawn = cards_html(hands[seat])
-        lines.append(f"- **{_roles(seat, deal)}**: {drawn} ({points_of(hands[seat])} points)")
-    if mark:
-        lines.append("")
-        lines.append(f"(The cards from the {widow_name(deal.start.ruleset)} are outlined.)")
-    return lines
+def _hands(deal: AnnotatedDeal, hands: tuple[int, ...]) -> list[str]:
+    return [
+        f"- **{_roles(seat, deal)}**: {cards_html(hands[seat])} ({points_of(hands[seat])} points)"
+        for seat in deal.start.order
+    ]
 
 
 def _mark_widow(html: str, widow: int) -> str:
@@ -222,6 +218,8 @@ def _section_widow(deal: AnnotatedDeal, all_steps: list[Step], page: str) -> lis
             "fourteen cards:",
             "",
             _mark_widow(cards_html(hand), start.widow),
+            "",
+            f"(The cards from the {widow} are outlined with dashes.)",
             "",
             "and lays three away, one at a time:",
             "",
