@@ -6,7 +6,7 @@ Markdown of the generated pages, :func:`downloads` for the files offered for dow
 Nothing here writes files; nothing needs anything beyond the standard library.
 
 >>> pages = generated_pages()
->>> "rules/play.md" in pages and "rulesets/index.md" in pages and "deal.md" in pages
+>>> "rules/play.md" in pages and "rulesets/index.md" in pages and "deals/index.md" in pages
 True
 >>> {"frogspec.bib", "frogspec.csl.json", "cite-data.json"} <= set(downloads())
 True
@@ -20,8 +20,8 @@ from pathlib import Path
 from frogspec.citations import bibtex_all, csl_json
 from frogspec.registry import TOPICS
 from frogspec.rulesets import RULESETS
-from frogspec.site.annotated import annotated_deal_page
 from frogspec.site.cite import cite_downloads, cite_page
+from frogspec.site.deal_pages import deal_downloads, deal_pages
 from frogspec.site.examples import EXAMPLES
 from frogspec.site.pages import (
     disagreements_page,
@@ -79,7 +79,7 @@ def generated_pages(spec_dir: Path | None = None) -> dict[str, str]:
     pages["source-problems.md"] = source_problems_page()
     pages["sources.md"] = sources_page()
     pages["cite.md"] = cite_page()
-    pages["deal.md"] = annotated_deal_page()
+    pages.update(deal_pages())
     pages["api.md"] = api_page()
     protocol = protocol_page(spec_dir or ROOT / "spec")
     if protocol is not None:
@@ -100,4 +100,5 @@ def downloads(spec_dir: Path | None = None) -> dict[str, str]:
     }
     files.update(cite_downloads())
     files.update(protocol_downloads(spec_dir or ROOT / "spec"))
+    files.update(deal_downloads())
     return files

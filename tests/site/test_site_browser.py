@@ -367,7 +367,7 @@ def test_ruleset_matrix_renders(browser: Browser, served_site: str) -> None:
 
 
 def test_cards_are_drawn_in_colour(browser: Browser, served_site: str) -> None:
-    browser.navigate(served_site + "/deal/")
+    browser.navigate(served_site + "/deals/foster-frog/")
     counts = browser.evaluate(
         "[document.querySelectorAll('.fs-card.fs-red').length,"
         " document.querySelectorAll('.fs-card.fs-black').length]"

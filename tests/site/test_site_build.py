@@ -189,7 +189,7 @@ def test_every_rule_has_its_section_with_quotes_function_and_example(built_site:
 
 
 def test_pages_of_the_nav_were_built(built_site: Path) -> None:
-    for path in ("index.html", "rules/index.html", "rulesets/index.html", "deal/index.html",
+    for path in ("index.html", "rules/index.html", "rulesets/index.html", "deals/index.html",
                  "disagreements/index.html", "editorial/index.html", "source-problems/index.html",
                  "sources/index.html", "cli/index.html", "api/index.html", "changelog/index.html"):  # fmt: skip
         assert (built_site / path).is_file(), path

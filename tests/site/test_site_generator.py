@@ -13,21 +13,12 @@ from types import ModuleType
 import pytest
 
 from frogspec.auction import Contract
-from frogspec.cards import CARDS, Suit, parse_card
-from frogspec.engine import Phase, settle
+from frogspec.cards import parse_card
+from frogspec.engine import settle
 from frogspec.registry import TOPICS, all_rules, get_rule
 from frogspec.rulesets import QUESTIONS, RULESETS
 from frogspec.site import downloads, generated_pages, nav_sections
-from frogspec.site.annotated import (
-    DEAL_SEED,
-    annotated_deal_page,
-    choose,
-    game_request,
-    play_annotated_deal,
-    pretty_json,
-    shuffled_pack,
-    wanted_bid,
-)
+from frogspec.site.annotated import pretty_json
 from frogspec.site.examples import EXAMPLES
 from frogspec.site.markup import (
     admonition,
@@ -252,43 +243,6 @@ def test_ruleset_pages_show_payments_computed_by_the_engine() -> None:
     page = generated_pages()["rulesets/foster-1909.md"]
     paid = settle("foster-1909", 3, 0, 1, Contract.GRAND, 75)
     assert f"| grand | 75 | {', '.join(str(p) for p in paid)} |" in page
-
-
-# ----------------------------------------------------------------------- annotated deal
-
-
-def test_the_annotated_deal_is_reproducible_and_complete() -> None:
-    deal = play_annotated_deal()
-    assert list(deal.deck) == shuffled_pack(DEAL_SEED)
-    assert sorted(deal.deck) == list(CARDS)
-    assert deal.final.phase == Phase.OVER
-    assert deal == play_annotated_deal()
-    assert sum(deal.result.payments) == 0
-    page = annotated_deal_page(deal)
-    assert page == annotated_deal_page(play_annotated_deal())
-    # The deal ends as a protocol request and the reference's answer, both valid JSON.
-    blocks = re.findall(r"```json\n(.*?)\n```", page, re.S)
-    request, answer = (json.loads(block) for block in blocks)
-    assert request == game_request(deal)
-    assert request["actions"] == [str(a) for a in deal.actions]
-    assert answer["result"]["payments"] == list(deal.result.payments)
-    # Each trick is a row of the table; each step links to its rule.
-    assert page.count("| seat ") >= 11
-    for rule_id in ("play.trick-winner", "scoring.count-card-points", "settlement.sixty-is-a-tie"):
-        assert f"#{get_rule(rule_id).anchor})" in page
-
-
-def test_the_policy_plays_only_legal_actions_and_bids_as_documented() -> None:
-    deal = play_annotated_deal()
-    for state, action in zip(deal.states, deal.actions, strict=False):
-        assert choose(state) == action
-    hearts = sum(1 << parse_card(c) for c in ("AH", "10H", "KH", "QH", "JH", "9H"))
-    assert wanted_bid(hearts, (Suit.CLUBS,)) == (Contract.GRAND, Suit.HEARTS)
-    clubs = sum(1 << parse_card(c) for c in ("AC", "10C", "KC", "QC", "JC", "9C"))
-    assert wanted_bid(clubs, (Suit.CLUBS,)) == (Contract.CHICO, Suit.CLUBS)
-    four = sum(1 << parse_card(c) for c in ("6H", "7H", "8H", "9H"))
-    assert wanted_bid(four, (Suit.CLUBS,)) == (Contract.FROG, Suit.HEARTS)
-    assert wanted_bid(four & ~(1 << parse_card("9H")), (Suit.CLUBS,)) is None
 
 
 # ----------------------------------------------------------------------- reference pages
