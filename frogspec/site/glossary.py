@@ -326,8 +326,9 @@ TERMS: tuple[Term, ...] = tuple(
             ),
             Term(
                 "trump",
-                "The suit that beats every other in a deal (hearts, except in a Chico); a card "
-                "of that suit. To trump is to play one to a trick of another suit.",
+                "The suit that beats every other in a deal (hearts in Frog and Grand; in a "
+                "Chico, the suit the bidder names); a card of that suit. To trump is to play "
+                "one to a trick of another suit.",
                 _foster("If a player cannot follow suit, he must trump"),
                 ("trumps", "trumped"),
                 rule="play.must-trump",

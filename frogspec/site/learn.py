@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import pairwise
@@ -37,12 +38,14 @@ from frogspec.errors import FrogError
 from frogspec.play import tricks_per_deal
 from frogspec.registry import get_rule, rule_for_function
 from frogspec.rulesets import QUESTIONS, RULESETS, Ruleset, get_ruleset, rules_of
+from frogspec.site.glossary import term
 from frogspec.site.markup import DISPLAY_SUITS, admonition, card_html, escape, relative
 from frogspec.sources import OFFICIAL_RULES_1922
 from frogspec.trump import fixed_trump
 from frogspec.widow import exchanges_widow
 
 __all__ = [
+    "CARD_WORDS",
     "PLAIN",
     "RECOMMENDED",
     "SECTIONS",
@@ -244,14 +247,14 @@ def _rate_words(rs: Ruleset) -> str:
 
 def _example_payment(rs: Ruleset) -> str:
     """One settlement worked through by the engine: three players, seat 1 the bidder."""
-    contract = rs.contracts()[0]
-    points = 71
-    paid = settle(rs, 3, 0, 1, contract, points)
-    name = contract_name(rs, contract)
+    low, high = rs.contracts()[0], rs.contracts()[-1]
+    won = settle(rs, 3, 0, 1, low, 71)
+    lost = settle(rs, 3, 0, 1, high, 50)
     return (
-        f"For example, with three at the table, a bidder who takes {points} card points in a "
-        f"{name} wins by {points - 60}: he receives {paid[1]} {rs.unit} in all, "
-        f"{-paid[0]} from each opponent."
+        f"For example, with three at the table: a bidder who takes 71 card points in a "
+        f"{contract_name(rs, low)} wins by 11 and receives {won[1]} {rs.unit} in all, "
+        f"{-won[0]} from each opponent; one who takes 50 in a {contract_name(rs, high)} "
+        f"loses by 10 and pays {lost[0]} to each opponent, {-lost[1]} in all."
     )
 
 
@@ -373,7 +376,8 @@ PLAIN: dict[str, Words] = {
         "to it. The three cards are a **trick**."
     ),
     "play.follow-suit": lambda rs: (
-        "If you hold a card of the suit led, you must play one (**follow suit**)."
+        "If you hold a card of the suit led (the suit of the trick's first card), you must "
+        "play one (**follow suit**)."
     ),
     "play.must-trump": lambda rs: (
         "If you hold none of the suit led, you must play a trump, if you hold one."
@@ -578,7 +582,14 @@ def _contracts_words(rs: Ruleset) -> str:
 def _order_words(rs: Ruleset) -> str:
     names = [contract_name(rs, c) for c in rs.contracts()]
     pairs = [f"{high} outbids {low}" for low, high in pairwise(names)]
-    return f"{_or_list(pairs, 'and')}: {names[-1]} is the highest bid."
+    text = (
+        f"{_or_list(pairs, 'and')}. {names[-1]} is the highest bid: once it is bid, the "
+        "bidding is over."
+    )
+    winning = [settle(rs, 3, 0, 1, c, 80)[1] for c in rs.contracts()]
+    if winning == sorted(set(winning)):  # each game pays more than the one below it
+        text += " A higher game pays more (see Paying)."
+    return text
 
 
 def _chico_words(rs: Ruleset) -> str:
@@ -810,19 +821,14 @@ def how_to_play_page(ruleset: Ruleset | str) -> str:
     """The how-to-play page of one ruleset: every step of a deal, each linked to its rule."""
     rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     page = page_path(rs.id)
-    hand, widow = _hand_size(rs)
-    games = _or_list([contract_name(rs, c) for c in rs.contracts()])
     out = [
         f"# {title_of(rs.id)}",
         "",
-        f"Frog is a card game for three active players. Each deal, one player, the "
-        f"**bidder**, plays alone against the other two: he bids for the right to choose the "
-        f"game ({games}), then tries to take more than half of the {points_of(pack())} card "
-        f"points in the tricks. Each active player holds {hand} cards; {widow} more form the "
-        "**widow**. This page is the whole game as "
+        _in_short(rs) + " This page is the whole game as "
         f"[{escape(rs.name)}]({relative(page, f'rulesets/{rs.id}.md')}) plays it, in the "
         "order a table plays it. Each step ends with the id of the rule it follows: click it "
-        "for the sources' own words.",
+        "for the sources' own words. A word underlined with dots is explained when you point "
+        f"at it, and in the [glossary]({relative(page, 'glossary.md')}).",
         "",
         f"Print it: [the rules card]({relative(page, card_page_path(rs.id))}) fits on the two "
         "sides of one sheet.",
@@ -853,12 +859,43 @@ def how_to_play_page(ruleset: Ruleset | str) -> str:
     out += [
         "## Then",
         "",
-        "Deal again: the next deal starts at step 1 of [the deal](#deal). To see whole deals "
-        f"played out card by card, read [the annotated deal]({relative(page, 'deal.md')}); "
-        f"for the words used here, the [glossary]({relative(page, 'glossary.md')}).",
+        "The next deal: the player on the dealer's left shuffles and deals (step 2 of "
+        "[the deal](#deal)), and the game goes on as above. To see whole deals played out "
+        f"card by card, read [the annotated deal]({relative(page, 'deal.md')}); for the "
+        f"words used here, the [glossary]({relative(page, 'glossary.md')}).",
         "",
     ]
     return "\n".join(out)
+
+
+def _in_short(rs: Ruleset) -> str:
+    hand, widow = _hand_size(rs)
+    games = _or_list([contract_name(rs, c) for c in rs.contracts()])
+    return (
+        f"Frog is a card game for three active players. Each deal, one player, the "
+        f"**bidder**, plays alone against the other two: he bids for the right to choose the "
+        f"game ({games}), then tries to take more than half of the {points_of(pack())} card "
+        f"points in the tricks. Each active player holds {hand} cards; {widow} more form the "
+        "**widow**."
+    )
+
+
+#: The words a rules card explains, where its steps use them (from the one glossary).
+CARD_WORDS = (
+    "eldest hand", "widow", "slough", "bidder", "trump", "lead", "trick", "follow suit",
+    "lay away", "margin", "sit out",
+)  # fmt: skip
+
+
+def _card_words(text: str) -> str:
+    lines = []
+    for name in CARD_WORDS:
+        entry = term(name)
+        if any(
+            re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", text, re.I) for s in entry.spellings
+        ):
+            lines.append(f"**{escape(entry.name)}**: {escape(entry.definition)}")
+    return " · ".join(lines)
 
 
 def rules_card_page(ruleset: Ruleset | str) -> str:
@@ -879,14 +916,18 @@ def rules_card_page(ruleset: Ruleset | str) -> str:
         "",
         '<div class="fs-rulescard" markdown>',
         "",
+        _in_short(rs),
+        "",
     ]
+    steps: list[str] = []
     for number, section in enumerate(sections_of(rs), 1):
         if not section.steps:
             continue
-        out += [f"### {number}. {section.title}", ""]
-        out += _steps_markdown(section, page)
-        out.append("")
-    out += ["</div>", ""]
+        steps += [f"### {number}. {section.title}", ""]
+        steps += _steps_markdown(section, page)
+        steps.append("")
+    out += steps
+    out += [f"**Words.** {_card_words(chr(10).join(steps))}", "", "</div>", ""]
     return "\n".join(out)
 
 

@@ -312,3 +312,35 @@ def test_the_built_pages_explain_their_terms(built_site: Path) -> None:
     rules_page = (built_site / "rules" / "play" / "index.html").read_text(encoding="utf-8")
     assert 'href="../../glossary/#head-the-trick"' in rules_page
     assert total > 100
+
+
+# ------------------------------------------------------------- pages by audience
+
+
+@pytest.mark.parametrize("topic", ["cards", "deal", "auction", "play"])
+def test_topic_pages_open_with_the_player_and_keep_the_code_in_a_box(topic: str) -> None:
+    from frogspec.site.pages import topic_page
+
+    page = topic_page(topic)
+    opening = page[: page.index("\n## ")]
+    box = opening.find('??? note "Implementation notes')
+    before_box = opening if box < 0 else opening[:box]
+    for engine_word in ("mask", "python-chess", "integer", "deck[0]", "protocol's names"):
+        assert engine_word not in before_box, f"{topic}: {engine_word!r} before the notes box"
+    assert "**To play:**" in before_box and "../learn/foster-1909.md#" in before_box
+    if topic == "cards":
+        assert "36-bit mask" in opening[box:]
+
+
+def test_the_rules_index_labels_each_rival_reading_with_its_rulesets() -> None:
+    from frogspec.site.pages import rules_index_page, usage
+
+    page = rules_index_page()
+    for entry in all_rules():
+        line = next(line for line in page.splitlines() if line.startswith(f"- [`{entry.id}`]"))
+        if entry.question is None:
+            assert "One reading of" not in line
+            continue
+        assert "One reading of" in line, entry.id
+        for rs, _ in usage(entry.id):
+            assert f"[`{rs.id}`]" in line, (entry.id, rs.id)
