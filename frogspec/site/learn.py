@@ -50,6 +50,7 @@ __all__ = [
     "RECOMMENDED",
     "SECTIONS",
     "SHORT",
+    "STAGE_OF_TOPIC",
     "Section",
     "Step",
     "UnexplainedRuleError",
@@ -475,8 +476,8 @@ PLAIN: dict[str, Words] = {
     ),
 }
 
-#: Which stage of the deal each rule's step belongs to, where it is not its topic's.
-_STAGE_OF: dict[str, str] = {
+#: The stage of a deal (a key of :data:`SECTIONS`) each part of the game is played in.
+STAGE_OF_TOPIC: dict[str, str] = {
     "seats": "seats",
     "cards": "cards",
     "deal": "deal",
@@ -488,6 +489,7 @@ _STAGE_OF: dict[str, str] = {
     "settlement": "paying",
     "match": "end",
 }
+# The rules whose step belongs to another stage than their topic's.
 _STAGE_EXCEPTIONS = {
     "settlement.sixty-is-a-tie": "count",
     "deal.rotation-left": "end",
@@ -605,7 +607,7 @@ def _chico_words(rs: Ruleset) -> str:
 
 
 def _stage(rule_id: str) -> str:
-    return _STAGE_EXCEPTIONS.get(rule_id) or _STAGE_OF[rule_id.split(".", 1)[0]]
+    return _STAGE_EXCEPTIONS.get(rule_id) or STAGE_OF_TOPIC[rule_id.split(".", 1)[0]]
 
 
 def _option_rule_ids(rs: Ruleset) -> dict[str, str]:

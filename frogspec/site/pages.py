@@ -24,7 +24,7 @@ from frogspec.errors import FrogError
 from frogspec.registry import TOPICS, Rule, all_rules, rule_for_function
 from frogspec.rulesets import QUESTIONS, RULESETS, Ruleset, rules_of
 from frogspec.site.examples import EXAMPLES
-from frogspec.site.learn import RECOMMENDED, page_path
+from frogspec.site.learn import RECOMMENDED, STAGE_OF_TOPIC, page_path
 from frogspec.site.markup import (
     admonition,
     docstring_to_markdown,
@@ -246,21 +246,6 @@ def _module_intro(topic: str) -> tuple[str, str]:
     return docstring_to_markdown(kept[0]), docstring_to_markdown("\n\n".join(kept[1:]))
 
 
-#: The stage of the how-to-play pages that each part of the game is played in.
-_LEARN_STAGE = {
-    "seats": "seats",
-    "cards": "cards",
-    "deal": "deal",
-    "auction": "auction",
-    "widow": "widow",
-    "trump": "trump",
-    "play": "play",
-    "scoring": "count",
-    "settlement": "paying",
-    "match": "end",
-}
-
-
 def _definition_order(entry: Rule) -> tuple[str, int]:
     code = getattr(inspect.unwrap(entry.function), "__code__", None)
     return entry.function.__module__, code.co_firstlineno if code is not None else 0
@@ -285,7 +270,7 @@ def topic_page(topic: str) -> str:
     summary, implementation = _module_intro(topic)
     if summary:
         out += [summary, ""]
-    stage = _LEARN_STAGE[topic]
+    stage = STAGE_OF_TOPIC[topic]
     out.append(
         f"**To play:** this part of the game, step by step, is on "
         f"[how to play]({relative(page, page_path(RECOMMENDED), stage)}); below, each rule in "
