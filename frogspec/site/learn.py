@@ -429,6 +429,8 @@ PLAIN: dict[str, Words] = {
     "settlement.sitting-out-receive-only": lambda rs: (
         "A winning bidder is paid by the two other active players. A losing bidder pays "
         "everyone else at the table, those sitting out included."
+        if max(rs.player_count()) > 3
+        else "A winning bidder is paid by both other players; a losing bidder pays both."
     ),
     "settlement.sitting-out-pay-and-receive": lambda rs: (
         "Players sitting out pay a winning bidder and are paid by a losing one, just like "
@@ -462,7 +464,8 @@ PLAIN: dict[str, Words] = {
         f"Each player starts with {rs.bank()} {rs.unit}: eleven chips worth 10 and ten worth 1."
     ),
     "match.coeur-dalene-bank-in-cents": lambda rs: (
-        f"Each player starts with {rs.bank()} {rs.unit}. The first player unable to pay loses."
+        f"Each player starts with {rs.bank()} {rs.unit}: the Solo or Slough bank of eleven 10s "
+        "and ten 1s, counted in cents."
     ),
     "match.no-fixed-end": lambda rs: (
         "The rules set no end: stop when you like, and a score may go below zero."
@@ -557,6 +560,8 @@ def _players_words(rs: Ruleset) -> str:
 
 
 def _active_words(rs: Ruleset) -> str:
+    if max(rs.player_count()) == 3:
+        return "All three play in every deal: they are the **active** players."
     return (
         "The three who take part in a deal are the **active** players; the others **sit "
         "out** that deal: " + "; ".join(_active_in_words(rs)) + "."
@@ -782,7 +787,7 @@ def _differences_box(rs: Ruleset, page: str) -> str:
         rival_text = "; ".join(f"{escape(SHORT[rid])} ({', '.join(ids)})" for rid, ids in rivals)
         moot = rs.moot_reason(mine)
         here = (
-            f"does not arise ({escape(moot)})"
+            f"does not arise ({escape(moot.rstrip('.'))})"
             if moot is not None
             else f"{escape(SHORT[mine])} {_ref(mine, page)}"
         )
