@@ -1,4 +1,5 @@
-"""The printable rules cards, printed to PDF by headless Chromium: each fits two sides.
+"""The learn pages in headless Chromium: the rules cards printed to PDF fit two sides, and
+the how-to-play page reads on a desktop and on a phone.
 
 Each ruleset's rules card (``learn/card-RULESET/``) is loaded from the built site and
 printed with Chromium's own print engine (``Page.printToPDF``), on US Letter and on A4;
@@ -24,6 +25,7 @@ from frogspec.site.learn import card_page_path
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "rules-cards"
+SCREENSHOTS = ROOT / "artifacts" / "learn"
 
 #: Paper sizes in inches: (width, height).
 PAPERS = {"letter": (8.5, 11.0), "a4": (8.27, 11.69)}
@@ -107,3 +109,48 @@ def test_the_how_to_play_page_alone_does_not_fit(browser: Any, served_site: str)
     # card table, runs longer than its card.
     pdf = _print(browser, f"{served_site}/learn/foster-1909/", PAPERS["letter"])
     assert pdf_pages(pdf) > 2
+
+
+def _view(browser: Any, width: int, mobile: bool) -> None:
+    browser.send(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": mobile},
+        browser.session,
+    )
+
+
+@pytest.mark.parametrize(("device", "width"), [("desktop", 1280), ("phone", 390)])
+def test_the_how_to_play_page_reads_on_a_desktop_and_a_phone(
+    browser: Any, served_site: str, device: str, width: int
+) -> None:
+    _view(browser, width, device == "phone")
+    try:
+        browser.navigate(f"{served_site}/learn/foster-1909/")
+        title = browser.evaluate("document.querySelector('h1').innerText")
+        assert str(title).startswith("Play Frog by Foster's rules")
+        counts = browser.evaluate(
+            "[document.querySelectorAll('article .fs-card.fs-red').length,"
+            " document.querySelectorAll('article .fs-card.fs-black').length,"
+            " document.querySelectorAll('article ol > li').length,"
+            " document.querySelectorAll('article ol > li > a.fs-ruleref').length]"
+        )
+        assert counts[0] == 18 and counts[1] == 18
+        assert counts[2] >= 30 and counts[3] == counts[2]  # a rule for every step
+        term = browser.evaluate(
+            "(() => { const a = document.querySelector('article a.fs-term[href$=\"#widow\"]');"
+            " return a && [a.getAttribute('href'), a.getAttribute('title') || a.dataset.mdTooltip"
+            " || '']; })()"
+        )
+        assert term is not None and term[0].endswith("glossary/#widow")
+        # The page fits the screen's width: wide tables scroll inside themselves.
+        overflow = browser.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 1, f"{overflow}px wider than the {device} screen"
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        browser.screenshot(SCREENSHOTS / f"learn-foster-1909-{device}.png", full_page=True)
+        # The glossary entry the term links to exists.
+        browser.navigate(f"{served_site}/glossary/#widow")
+        assert browser.evaluate("!!document.getElementById('widow')")
+    finally:
+        _view(browser, 1280, False)
