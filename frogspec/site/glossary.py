@@ -167,6 +167,66 @@ TERMS: tuple[Term, ...] = tuple(
                 rule="settlement.rates-1-2-4",
             ),
             Term(
+                "dealer",
+                "The player who deals the cards; the deal passes to the left after each deal. "
+                "With four or more at the table he may sit out and still deal.",
+                _foster("If four play, the dealer takes no cards."),
+                ("dealers",),
+                rule="deal.rotation-left",
+            ),
+            Term(
+                "hand",
+                "The cards a player holds: eleven for each active player once the deal is done.",
+                _foster("so that there are three hands of eleven cards each"),
+                ("hands",),
+                rule="deal.packets-3-3-4-4",
+                linked=False,
+            ),
+            Term(
+                "pack",
+                "The 36 cards the game is played with: an ordinary pack without its 2s, 3s, 4s "
+                "and 5s.",
+                _foster("There are thirty-six cards in the pack, which rank: A 10 K Q J 9 8 7 6."),
+                rule="cards.pack",
+                linked=False,
+            ),
+            Term(
+                "pass",
+                "To make no bid in the auction; a player who passes takes no further part in it.",
+                _wikipedia("players may pass or bid for one of the following games"),
+                ("passes", "passed"),
+                rule="auction.pass-is-final",
+                linked=False,
+            ),
+            Term(
+                "rank",
+                "The order of the cards within a suit, highest first: A 10 K Q J 9 8 7 6.",
+                _foster("There are thirty-six cards in the pack, which rank: A 10 K Q J 9 8 7 6."),
+                ("ranks",),
+                rule="cards.rank-order",
+                linked=False,
+            ),
+            Term(
+                "side",
+                "The bidder alone, or his two opponents together: each side counts the card "
+                "points in the tricks it took.",
+                _foster("each side turns over the cards taken in and counts the points"),
+                ("sides",),
+                rule="scoring.count-card-points",
+                linked=False,
+            ),
+            Term(
+                "suit",
+                "Hearts, spades, diamonds or clubs: nine cards each in the pack.",
+                _wikipedia(
+                    "Players must follow suit if able; if unable to follow, they must trump if "
+                    "possible."
+                ),
+                ("suits",),
+                rule="play.follow-suit",
+                linked=False,
+            ),
+            Term(
                 "eldest hand",
                 "The first active player on the dealer's left: he is dealt to first, bids "
                 "first and leads to the first trick.",
