@@ -2,6 +2,7 @@
 """Developer entry point: needs nothing but Python >= 3.11.
 
     python3 dev.py serve    build the rulebook and serve it on http://127.0.0.1:8000
+                            (it keeps running, rebuilding on each change; Ctrl-C stops it)
     python3 dev.py build    build the rulebook into site/ (strict, offline)
     python3 dev.py test     run the whole test suite (pytest, with mypy and ruff inside it)
     python3 dev.py bench    run the benchmarks and print their figures
@@ -13,12 +14,16 @@ Extra arguments go to the tool: ``python3 dev.py test -k auction``.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
+import signal
+import socket
 import subprocess
 import sys
 import venv
 from pathlib import Path
+from types import FrameType
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
@@ -48,6 +53,81 @@ def _run(*command: str) -> int:
     return subprocess.run(command, cwd=ROOT, env=env, check=False).returncode
 
 
+def _address(args: list[str]) -> tuple[str, int]:
+    # The last -a/--dev-addr wins, as it does for mkdocs.
+    address = "127.0.0.1:8000"
+    for i, arg in enumerate(args):
+        if arg in ("-a", "--dev-addr") and i + 1 < len(args):
+            address = args[i + 1]
+        elif arg.startswith("--dev-addr="):
+            address = arg.split("=", 1)[1]
+    host, _, port = address.rpartition(":")
+    return host or "127.0.0.1", int(port)
+
+
+def _port_taken(host: str, port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            return error.errno == errno.EADDRINUSE
+    return False
+
+
+def serve(args: list[str]) -> int:
+    """Serve the rulebook until Ctrl-C or a signal; a port already taken is said plainly."""
+    command = [str(BIN / "mkdocs"), "serve", "--strict", "-a", "127.0.0.1:8000", *args]
+    try:
+        host, port = _address(command[2:])
+    except ValueError:
+        print("dev.py: the address to serve on must be HOST:PORT", file=sys.stderr)
+        return 2
+    if _port_taken(host, port):
+        print(
+            f"dev.py: cannot serve the rulebook: port {port} on {host} is already in use "
+            "(another dev.py serve, perhaps). Stop that server, or choose another port: "
+            f"python3 dev.py serve -a {host}:{port + 1}",
+            file=sys.stderr,
+        )
+        return 1
+    print(
+        f"dev.py: building the rulebook, then serving it on http://{host}:{port}/\n"
+        "dev.py: this command keeps running (it rebuilds the site when a file changes); "
+        "press Ctrl-C to stop it.",
+        flush=True,
+    )
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    server = subprocess.Popen(command, cwd=ROOT, env=env)
+
+    signalled: list[int] = []
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        # A signal to dev.py alone (kill, a closed terminal) must stop the server it started.
+        signalled.append(signum)
+        raise KeyboardInterrupt
+
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), stop)
+    try:
+        status = server.wait()
+    except KeyboardInterrupt:
+        try:
+            # Ctrl-C reached the server too (it is in the terminal's process group): let it
+            # finish; after a signal to dev.py alone, interrupt it (mkdocs stops cleanly).
+            server.wait(timeout=0 if signalled else 5)
+        except subprocess.TimeoutExpired:
+            server.send_signal(signal.SIGINT)
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+        print("dev.py: the rulebook server has stopped.", flush=True)
+        return 0
+    return status
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("serve", "build", "test", "bench"):
         print(__doc__)
@@ -55,7 +135,7 @@ def main(argv: list[str]) -> int:
     command, rest = argv[0], argv[1:]
     _ensure_environment()
     if command == "serve":
-        return _run(str(BIN / "mkdocs"), "serve", "--strict", "-a", "127.0.0.1:8000", *rest)
+        return serve(rest)
     if command == "build":
         return _run(str(BIN / "mkdocs"), "build", "--strict", *rest)
     if command == "bench":

@@ -5,6 +5,8 @@
     frogspec cite ID... [--format F]      cite rules as one bibliography (text, bibtex,
                                           csl-json); FROGSPEC_SITE_URL adds addresses
     frogspec sources                      the bibliography
+    frogspec twins list|check             the broken twins, and the check that the
+                                          vectors catch each
 
 A mistake of the user's (an unknown id, say) prints a message naming what is wrong and
 the nearest ids, and exits with status 2; never a traceback.
@@ -19,17 +21,17 @@ import textwrap
 from collections.abc import Callable, Sequence
 
 from frogspec import __version__
-from frogspec.citations import FORMATS, SITE_URL_VARIABLE, cite_rules
+from frogspec.citations import FORMATS, SITE_URL_VARIABLE, cite_rules, rule_url
 from frogspec.errors import FrogError
-from frogspec.registry import TOPICS, all_rules, get_rule
+from frogspec.registry import TOPICS, Rule, all_rules, get_rule
 from frogspec.rulesets import RULESETS, get_ruleset, rules_of, rulesets_using
 from frogspec.sources import ALL_SOURCES, SOURCE_PROBLEMS
 
-__all__ = ["SUBCOMMAND_MODULES", "main", "seconds", "whole_number"]
+__all__ = ["SUBCOMMAND_MODULES", "main", "rule_address", "seconds", "whole_number"]
 
 #: Modules that add subcommands: each defines ``register(subparsers) -> None`` and sets a
 #: handler with ``parser.set_defaults(handler=function)``, ``function(args) -> int``.
-SUBCOMMAND_MODULES: tuple[str, ...] = ("frogspec.conform", "frogspec.fuzz")
+SUBCOMMAND_MODULES: tuple[str, ...] = ("frogspec.conform", "frogspec.fuzz", "frogspec.twins.__main__")
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -69,8 +71,10 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     topic = None
     for entry in entries:
         if entry.topic != topic:
+            if topic is not None:
+                print()
             topic = entry.topic
-            print(f"\n{TOPICS[topic]}")
+            print(TOPICS[topic])
         mark = " [editorial]" if entry.editorial else ""
         print(f"  {entry.id}{mark}")
         print(_wrap(entry.statement, "      "))
@@ -98,7 +102,15 @@ def _cmd_rule(args: argparse.Namespace) -> int:
         print(_wrap(note))
     print(f"\nRulesets: {', '.join(rulesets_using(entry.id)) or 'none'}")
     print(f"Implemented by: {entry.qualified_name}")
+    print(f"In the rulebook: {rule_address(entry)}")
     return 0
+
+
+def rule_address(entry: Rule) -> str:
+    """The rule's address on the rulebook: under ``FROGSPEC_SITE_URL`` when it is set (the
+    site's address), else the path of its page on the built site."""
+    address = rule_url(entry)
+    return address or f"rules/{entry.topic}/#{entry.anchor} (on the built site)"
 
 
 def _cmd_cite(args: argparse.Namespace) -> int:

@@ -536,6 +536,8 @@ def _cmd_fuzz(args: argparse.Namespace) -> int:
     command = list(args.impl_command)
     if command and command[0] == "--":
         command = command[1:]
+    if not command:  # a usage error comes first, before anything is drawn or printed
+        args.fuzz_parser.error("give the implementation's command after --")
     seed = args.seed if args.seed is not None else _new_seed()
     options = "".join(f" --ruleset {r}" for r in args.ruleset or ()) + "".join(
         f" --op {o}" for o in args.op or ()
@@ -592,7 +594,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("impl_command", nargs=argparse.REMAINDER, metavar="COMMAND",
                         help="the implementation's command line, after --")
-    parser.set_defaults(handler=_cmd_fuzz)
+    parser.set_defaults(handler=_cmd_fuzz, fuzz_parser=parser)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -422,6 +422,15 @@ def main() -> int:
             return 2
     stdin = sys.stdin
     stdout = sys.stdout
+    if stdin.isatty():
+        # Someone typed the command by hand: say what this is, then wait for requests.
+        print(
+            "frogspec.harness: the reference implementation of the Frog conformance protocol "
+            "v1 (spec/README.md).\nType one JSON request per line, e.g. "
+            '{"id": 1, "op": "hello"}; end with Ctrl-D.',
+            file=sys.stderr,
+            flush=True,
+        )
     for line in stdin:
         if not line.strip():
             continue

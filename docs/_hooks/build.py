@@ -3,6 +3,8 @@
 - ``on_config`` expands the ``rules/`` and ``rulesets/`` entries of the nav into one page
   per topic and per ruleset, and leaves out a page that no one has written (or, for the
   conformance protocol, that ``spec/README.md`` does not yet provide), saying so.
+- ``on_page_content`` links the first use of each glossary term on a page to its entry
+  (:func:`frogspec.site.link_terms`).
 - ``on_files`` adds every page of :func:`frogspec.site.generated_pages` and every file of
   :func:`frogspec.site.downloads` (the BibTeX and CSL-JSON bibliography, the protocol's
   schemas) to the build. Nothing is copied by hand from the code.
@@ -16,7 +18,8 @@ from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.pages import Page
 
 from frogspec import site
 
@@ -63,10 +66,19 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
+    unlisted = set(site.unlisted_pages())
     for path, content in _generated.items():
         if files.get_file_from_path(path) is not None:
             raise PluginError(f"docs/{path} would hide the page generated from the registry")
-        files.append(File.generated(config, path, content=content))
+        inclusion = InclusionLevel.NOT_IN_NAV if path in unlisted else InclusionLevel.UNDEFINED
+        files.append(File.generated(config, path, content=content, inclusion=inclusion))
     for path, content in site.downloads(_spec_dir(config)).items():
         files.append(File.generated(config, path, content=content))
     return files
+
+
+def on_page_content(html: str, page: Page, **kwargs: Any) -> str:
+    # The glossary explains its terms where they are used, on every page but its own.
+    if page.file.src_uri == "glossary.md":
+        return html
+    return site.link_terms(html, page.url)

@@ -10,6 +10,8 @@ Nothing here writes files; nothing needs anything beyond the standard library.
 True
 >>> {"frogspec.bib", "frogspec.csl.json", "cite-data.json"} <= set(downloads())
 True
+>>> "learn/foster-1909.md" in pages and "glossary.md" in pages
+True
 """
 
 from __future__ import annotations
@@ -23,6 +25,14 @@ from frogspec.rulesets import RULESETS
 from frogspec.site.cite import cite_downloads, cite_page
 from frogspec.site.deal_pages import deal_downloads, deal_pages
 from frogspec.site.examples import EXAMPLES
+from frogspec.site.glossary import glossary_page, link_terms
+from frogspec.site.learn import (
+    card_page_path,
+    how_to_play_page,
+    learn_index_page,
+    page_path,
+    rules_card_page,
+)
 from frogspec.site.pages import (
     disagreements_page,
     editorial_page,
@@ -49,9 +59,11 @@ __all__ = [
     "console_markdown",
     "downloads",
     "generated_pages",
+    "link_terms",
     "meyers_markdown",
     "nav_sections",
     "quote_markdown",
+    "unlisted_pages",
 ]
 
 #: The repository's top directory (where ``mkdocs.yml`` and ``spec/`` are).
@@ -59,16 +71,28 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def nav_sections() -> dict[str, list[str]]:
-    """The pages that stand for ``rules/`` and ``rulesets/`` in the nav of ``mkdocs.yml``."""
+    """The pages that stand for ``rules/``, ``rulesets/`` and ``learn/`` in the nav of
+    ``mkdocs.yml``."""
     return {
         "rules/": [f"rules/{topic}.md" for topic in TOPICS],
         "rulesets/": [f"rulesets/{rs}.md" for rs in RULESETS],
+        "learn/": [page_path(rs) for rs in RULESETS],
     }
+
+
+def unlisted_pages() -> list[str]:
+    """Generated pages reached by links only, not from the nav: the printable rules cards."""
+    return [card_page_path(rs) for rs in RULESETS]
 
 
 def generated_pages(spec_dir: Path | None = None) -> dict[str, str]:
     """The Markdown of every generated page, by its path under ``docs/``."""
     pages: dict[str, str] = {"rules/index.md": rules_index_page()}
+    pages["learn/index.md"] = learn_index_page()
+    for ruleset_id in RULESETS:
+        pages[page_path(ruleset_id)] = how_to_play_page(ruleset_id)
+        pages[card_page_path(ruleset_id)] = rules_card_page(ruleset_id)
+    pages["glossary.md"] = glossary_page()
     for topic in TOPICS:
         pages[f"rules/{topic}.md"] = topic_page(topic)
     pages["rulesets/index.md"] = rulesets_matrix_page()

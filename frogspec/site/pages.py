@@ -25,6 +25,7 @@ from frogspec.errors import FrogError
 from frogspec.registry import TOPICS, Rule, all_rules, rule_for_function
 from frogspec.rulesets import QUESTIONS, RULESETS, Ruleset, rules_of
 from frogspec.site.examples import EXAMPLES
+from frogspec.site.learn import RECOMMENDED, STAGE_OF_TOPIC, page_path
 from frogspec.site.markup import (
     admonition,
     docstring_to_markdown,
@@ -272,18 +273,22 @@ def rule_section(entry: Rule) -> str:
     return "\n".join(out) + "\n"
 
 
-def _module_intro(topic: str) -> str:
+def _module_intro(topic: str) -> tuple[str, str]:
+    """The topic module's docstring, before its doctests: its first paragraph (what the part
+    of the game is, for a player) and the rest (how the code goes about it)."""
     try:
         module = importlib.import_module(f"frogspec.{topic}")
     except ImportError:
-        return ""
+        return "", ""
     doc = module.__doc__ or ""
     kept: list[str] = []
     for paragraph in doc.strip().split("\n\n"):
         if ">>>" in paragraph:
             break
         kept.append(" ".join(line.strip() for line in paragraph.splitlines()))
-    return docstring_to_markdown("\n\n".join(kept))
+    if not kept:
+        return "", ""
+    return docstring_to_markdown(kept[0]), docstring_to_markdown("\n\n".join(kept[1:]))
 
 
 def _definition_order(entry: Rule) -> tuple[str, int]:
@@ -307,22 +312,48 @@ def topic_page(topic: str) -> str:
     page = f"rules/{topic}.md"
     entries = rules_of_topic(topic)
     out = [f"# {title}", ""]
-    intro = _module_intro(topic)
-    if intro:
-        out += [intro, ""]
+    summary, implementation = _module_intro(topic)
+    if summary:
+        out += [summary, ""]
+    stage = STAGE_OF_TOPIC[topic]
     out.append(
-        f"{len(entries)} rules. Each stands under its permanent id, with the words of its "
-        "sources, the function that implements it and an example run when this page was "
-        "built.\n"
+        f"**To play:** this part of the game, step by step, is on "
+        f"[how to play]({relative(page, page_path(RECOMMENDED), stage)}); below, each rule in "
+        "one sentence, and where the sources differ, which ruleset follows which reading.\n"
     )
-    out += ["| Rule | Statement |", "| --- | --- |"]
+    out += ["| Rule | Statement | Rulesets |", "| --- | --- | --- |"]
     for entry in entries:
         mark = " *(editorial)*" if entry.editorial else ""
-        out.append(f"| {rule_link(entry.id, page)}{mark} | {escape(entry.statement)} |")
+        out.append(
+            f"| {rule_link(entry.id, page)}{mark} | {escape(entry.statement)} | "
+            f"{_usage_label(entry, page)} |"
+        )
     out.append("")
+    out.append(
+        f"Then each of the {len(entries)} rules in full, under its permanent id: the words of "
+        "its sources, the function that implements it and an example run when this page was "
+        "built.\n"
+    )
+    if implementation:
+        out.append(
+            admonition(
+                "note",
+                "Implementation notes: how the code represents this part of the game",
+                implementation,
+                collapsible=True,
+            )
+        )
     for entry in entries:
         out.append(rule_section(entry))
     return "\n".join(out)
+
+
+def _usage_label(entry: Rule, page: str) -> str:
+    """"every ruleset" for an undisputed rule; else the rulesets that use it."""
+    users = usage(entry.id)
+    if entry.question is None and len(users) == len(RULESETS):
+        return "every ruleset"
+    return _usage_text(entry.id, page)
 
 
 def rules_index_page() -> str:
@@ -346,7 +377,15 @@ def rules_index_page() -> str:
         out.append("")
         for entry in topic_entries:
             mark = " *(editorial)*" if entry.editorial else ""
-            out.append(f"- {rule_link(entry.id, page)}{mark}: {escape(entry.statement)}")
+            line = f"- {rule_link(entry.id, page)}{mark}: {escape(entry.statement)}"
+            key = question_key(entry)
+            if key is not None:
+                line += (
+                    f" *One reading of [{escape(QUESTIONS[key])}]"
+                    f"({relative(page, 'disagreements.md', key)}); used by:* "
+                    f"{_usage_text(entry.id, page)}."
+                )
+            out.append(line)
         out.append("")
     return "\n".join(out)
 

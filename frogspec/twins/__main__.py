@@ -1,4 +1,5 @@
-"""``python -m frogspec.twins``: list the broken twins, or check them against the vectors.
+"""``frogspec twins`` (or ``python -m frogspec.twins``): list the broken twins, or check
+them against the vectors.
 
     python -m frogspec.twins list                 every twin: rule id and mistake
     python -m frogspec.twins check                run the vectors with each twin in turn
@@ -16,17 +17,34 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from frogspec.errors import FrogError
 
+_DESCRIPTION = (
+    "Broken twins: one plausible mistake per rule, and the check that the conformance "
+    "vectors catch each."
+)
+
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m frogspec.twins",
-        description="Broken twins: one plausible mistake per rule, and the check that the "
-        "conformance vectors catch each.",
+    parser = argparse.ArgumentParser(prog="python -m frogspec.twins", description=_DESCRIPTION)
+    _add_commands(parser)
+    return parser
+
+
+def register(subparsers: Any) -> None:
+    """Add ``twins`` to the ``frogspec`` command."""
+    parser = subparsers.add_parser(
+        "twins", help="list the broken twins, or check the vectors catch each",
+        description=_DESCRIPTION,
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    _add_commands(parser)
+    parser.set_defaults(handler=_run)
+
+
+def _add_commands(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="twins_command", metavar="COMMAND", required=True)
     sub.add_parser("list", help="every twin: the rule it breaks and the mistake")
     check = sub.add_parser("check", help="run the vectors against the reference with each twin")
     check.add_argument("--rule", action="append", metavar="ID", help="only this rule's twin")
@@ -38,7 +56,6 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--no-prune", action="store_true",
                        help="run every case with every twin, even those that cannot reach it")
     check.add_argument("--jobs", type=int, metavar="N", help="processes (default: 2)")
-    return parser
 
 
 def _list() -> int:
@@ -101,13 +118,15 @@ def _check(args: argparse.Namespace) -> int:
     return status
 
 
+def _run(args: argparse.Namespace) -> int:
+    return _list() if args.twins_command == "list" else _check(args)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
     try:
-        if args.command == "list":
-            return _list()
-        return _check(args)
+        return _run(args)
     except FrogError as error:
         print(f"twins: {error}", file=sys.stderr)
         return 2

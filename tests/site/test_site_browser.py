@@ -325,14 +325,20 @@ def test_home_page_renders(browser: Browser, served_site: str) -> None:
         "Frog: the rulebook"
     )
     text = _text(browser)
-    assert "Tapp (württembergischer Tarock)" in text
-    assert "Translation (ours)" in text
+    # The four doors, one per reader, and the history on a page of its own.
+    for door in ("Learn to play", "Look up a rule", "Validate an engine", "Cite a rule"):
+        assert door in text
+    assert "Tapp (württembergischer Tarock)" not in text
     # The stylesheet is applied: the theme's header is coloured, not default black on white.
     header = browser.evaluate(
         "getComputedStyle(document.querySelector('.md-header')).backgroundColor"
     )
     assert header not in ("rgba(0, 0, 0, 0)", "rgb(255, 255, 255)")
     browser.screenshot(SCREENSHOTS / "home.png", full_page=True)
+    browser.navigate(served_site + "/history/")
+    text = _text(browser)
+    assert "Tapp (württembergischer Tarock)" in text
+    assert "Translation (ours)" in text
 
 
 def test_rule_page_and_permanent_anchor(browser: Browser, served_site: str) -> None:

@@ -215,9 +215,9 @@ def test_the_search_index_holds_the_quotes(built_site: Path) -> None:
 
 
 def test_executed_output_is_shown_on_the_hand_written_pages(built_site: Path) -> None:
-    home = _text((built_site / "index.html").read_text(encoding="utf-8"))
-    assert "Tapp (württembergischer Tarock), süddeutsches Kartenspiel" in home
-    assert "Translation (ours)" in home
+    history = _text((built_site / "history" / "index.html").read_text(encoding="utf-8"))
+    assert "Tapp (württembergischer Tarock), süddeutsches Kartenspiel" in history
+    assert "Translation (ours)" in history
     cli = _text((built_site / "cli" / "index.html").read_text(encoding="utf-8"))
     assert "$ frogspec rule play.must-trump" in cli
     assert "Implemented by: frogspec.play.must_trump" in cli

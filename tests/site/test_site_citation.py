@@ -36,7 +36,7 @@ def test_title_and_version_match_the_package() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert cff["version"] == frogspec.__version__ == project["version"]
     assert cff["title"] == RULEBOOK_TITLE
-    assert cff["license"] == project["license"]["text"]
+    assert cff["license"] == project["license"]  # an SPDX expression, as CFF wants
 
 
 def test_references_are_sources_of_the_bibliography() -> None:

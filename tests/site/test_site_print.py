@@ -1,0 +1,156 @@
+"""The learn pages in headless Chromium: the rules cards printed to PDF fit two sides, and
+the how-to-play page reads on a desktop and on a phone.
+
+Each ruleset's rules card (``learn/card-RULESET/``) is loaded from the built site and
+printed with Chromium's own print engine (``Page.printToPDF``), on US Letter and on A4;
+the PDF must have one or two pages. The PDFs go to ``artifacts/rules-cards/``. The browser
+is the one the browser test drives (:mod:`test_site_browser`, loaded from its file).
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib.util
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from frogspec.rulesets import RULESETS
+from frogspec.site.learn import card_page_path
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts" / "rules-cards"
+SCREENSHOTS = ROOT / "artifacts" / "learn"
+
+#: Paper sizes in inches: (width, height).
+PAPERS = {"letter": (8.5, 11.0), "a4": (8.27, 11.69)}
+
+_PAGE_OBJECT = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
+
+
+def _browser_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "frogspec_site_browser", Path(__file__).with_name("test_site_browser.py")
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+BROWSER = _browser_module()
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    chromium = BROWSER.CHROMIUM
+    if not (os.path.isfile(chromium) and os.access(chromium, os.X_OK)):
+        message = (
+            f"no Chromium at {chromium}: install Debian's package (apt-get install -y chromium)"
+        )
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    work = tmp_path_factory.mktemp("chromium-print")
+    instance = BROWSER.Browser(chromium, work / "profile", work / "chromium.log")
+    try:
+        yield instance
+    finally:
+        instance.close()
+
+
+def pdf_pages(pdf: bytes) -> int:
+    """The number of pages of a PDF: its page objects (Chromium writes them uncompressed)."""
+    return len(_PAGE_OBJECT.findall(pdf))
+
+
+def test_pdf_pages_counts_page_objects_not_the_page_tree() -> None:
+    pdf = b"<< /Type /Pages /Count 2 >> << /Type /Page >> << /Type/Page /Parent 1 0 R >>"
+    assert pdf_pages(pdf) == 2
+
+
+def _print(browser: Any, url: str, paper: tuple[float, float]) -> bytes:
+    browser.navigate(url)
+    width, height = paper
+    params = {
+        "paperWidth": width,
+        "paperHeight": height,
+        "printBackground": False,
+        "preferCSSPageSize": False,
+        "marginTop": 0,
+        "marginBottom": 0,
+        "marginLeft": 0,
+        "marginRight": 0,
+    }
+    data = browser.send("Page.printToPDF", params, browser.session)["data"]
+    return base64.b64decode(data)
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("ruleset_id", list(RULESETS))
+def test_the_rules_card_prints_on_two_sides(
+    browser: Any, served_site: str, ruleset_id: str, paper: str
+) -> None:
+    path = card_page_path(ruleset_id).removesuffix(".md") + "/"
+    pdf = _print(browser, f"{served_site}/{path}", PAPERS[paper])
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / f"{ruleset_id}-{paper}.pdf").write_bytes(pdf)
+    assert pdf.startswith(b"%PDF")
+    assert 1 <= pdf_pages(pdf) <= 2, f"{ruleset_id} on {paper}: {pdf_pages(pdf)} pages"
+
+
+def test_the_how_to_play_page_alone_does_not_fit(browser: Any, served_site: str) -> None:
+    # The page count is a real measure: the full how-to-play page, with its boxes and
+    # card table, runs longer than its card.
+    pdf = _print(browser, f"{served_site}/learn/foster-1909/", PAPERS["letter"])
+    assert pdf_pages(pdf) > 2
+
+
+def _view(browser: Any, width: int, mobile: bool) -> None:
+    browser.send(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": mobile},
+        browser.session,
+    )
+
+
+@pytest.mark.parametrize(("device", "width"), [("desktop", 1280), ("phone", 390)])
+def test_the_how_to_play_page_reads_on_a_desktop_and_a_phone(
+    browser: Any, served_site: str, device: str, width: int
+) -> None:
+    _view(browser, width, device == "phone")
+    try:
+        browser.navigate(f"{served_site}/learn/foster-1909/")
+        title = browser.evaluate("document.querySelector('h1').innerText")
+        assert str(title).startswith("Play Frog by Foster's rules")
+        counts = browser.evaluate(
+            "[document.querySelectorAll('article .fs-card.fs-red').length,"
+            " document.querySelectorAll('article .fs-card.fs-black').length,"
+            " document.querySelectorAll('article ol > li').length,"
+            " document.querySelectorAll('article ol > li > a.fs-ruleref').length]"
+        )
+        assert counts[0] == 18 and counts[1] == 18
+        assert counts[2] >= 30 and counts[3] == counts[2]  # a rule for every step
+        term = browser.evaluate(
+            "(() => { const a = document.querySelector('article a.fs-term[href$=\"#widow\"]');"
+            " return a && [a.getAttribute('href'), a.getAttribute('title') || a.dataset.mdTooltip"
+            " || '']; })()"
+        )
+        assert term is not None and term[0].endswith("glossary/#widow")
+        # The page fits the screen's width: wide tables scroll inside themselves.
+        overflow = browser.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 1, f"{overflow}px wider than the {device} screen"
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        browser.screenshot(SCREENSHOTS / f"learn-foster-1909-{device}.png", full_page=True)
+        # The glossary entry the term links to exists.
+        browser.navigate(f"{served_site}/glossary/#widow")
+        assert browser.evaluate("!!document.getElementById('widow')")
+    finally:
+        _view(browser, 1280, False)

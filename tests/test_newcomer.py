@@ -1,0 +1,223 @@
+"""What a newcomer meets first: the commands' first words, the server, the package data.
+
+Each test is one detail issue 10 reported: ``frogspec rules`` starting with a blank line,
+``frogspec fuzz`` printing a seed before its usage error, ``python -m frogspec.harness``
+waiting silently in a terminal, ``frogspec twins`` missing, ``frogspec rule`` giving no
+address, ``python3 dev.py serve`` leaving its server running or failing with a traceback
+when the port is taken, the ``license`` field in a form setuptools deprecates.
+"""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import signal
+import socket
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from frogspec.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        status = main(list(argv))
+    except SystemExit as stop:  # argparse's usage errors
+        status = int(stop.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_rules_starts_with_its_first_topic(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "rules")
+    assert status == 0
+    assert out.startswith("Players and seats\n  seats.")
+    assert "\n\nThe cards\n" in out  # the topics are still set apart
+
+
+def test_fuzz_without_a_command_prints_its_usage_error_first(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = _run(capsys, "fuzz")
+    assert status == 2 and out == ""
+    assert err.startswith("usage: frogspec fuzz")
+    assert "error: give the implementation's command after --" in err
+    assert "seed" not in err
+
+
+def test_twins_is_a_command_like_the_others(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "--help")
+    assert "twins" in out
+    status, out, _ = _run(capsys, "twins", "list")
+    assert status == 0 and out.startswith("seats.")
+    status, _, err = _run(capsys, "twins")
+    assert status == 2 and err.startswith("usage: frogspec twins")
+
+
+def test_rule_prints_its_address_on_the_rulebook(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("FROGSPEC_SITE_URL", raising=False)
+    _, out, _ = _run(capsys, "rule", "play.must-trump")
+    assert "In the rulebook: rules/play/#play-must-trump (on the built site)" in out
+    monkeypatch.setenv("FROGSPEC_SITE_URL", "https://rules.example.org/frog/")
+    _, out, _ = _run(capsys, "rule", "play.must-trump")
+    assert "In the rulebook: https://rules.example.org/frog/rules/play/#play-must-trump\n" in out
+
+
+def test_the_address_is_the_built_page_of_the_rule() -> None:
+    # The path the command prints is where the site puts the rule's section.
+    from frogspec.registry import get_rule
+    from frogspec.site.markup import page_of_rule
+
+    entry = get_rule("scoring.widow-counts-for-bidder")
+    assert page_of_rule(entry) == "rules/scoring.md"
+    from frogspec.cli import rule_address
+
+    assert rule_address(entry).startswith("rules/scoring/#scoring-widow-counts-for-bidder")
+
+
+def _read_until(fd: int, wanted: bytes, timeout: float = 30) -> bytes:
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while wanted not in seen and time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+    return seen
+
+
+def test_the_harness_in_a_terminal_says_what_it_is_and_waits() -> None:
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "frogspec.harness"],
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        cwd=ROOT,
+    )
+    os.close(follower)
+    try:
+        greeting = _read_until(leader, b"Ctrl-D")
+        assert b"reference implementation of the Frog conformance protocol" in greeting
+        assert proc.poll() is None  # it waits for requests
+        os.write(leader, b'{"id": 1, "op": "hello"}\n')
+        answer = _read_until(leader, b'"result"')
+        assert b'"id": 1' in answer or b'"id":1' in answer
+        os.write(leader, b"\x04")  # Ctrl-D: the end of input
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(leader)
+
+
+def test_the_harness_on_a_pipe_says_nothing_but_answers() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "frogspec.harness"],
+        input='{"id": 1, "op": "hello"}\n',
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=True,
+    )
+    assert done.stderr == "" and done.stdout.count("\n") == 1
+
+
+def test_the_license_is_an_spdx_expression_with_its_file() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["license"] == "MIT"
+    assert project["project"]["license-files"] == ["LICENSE"]
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+    floor = [r for r in project["build-system"]["requires"] if r.startswith("setuptools")]
+    # setuptools reads the SPDX string and license-files from version 77 on.
+    assert floor == ["setuptools>=77"]
+    assert not any("License ::" in c for c in project["project"].get("classifiers", []))
+
+
+# ----------------------------------------------------------------------- dev.py serve
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _dev(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, str(ROOT / "dev.py"), *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _venv_ready() -> bool:
+    return (ROOT / ".venv" / ".frogspec-installed").exists()
+
+
+@pytest.mark.skipif(not _venv_ready(), reason="dev.py has not set up .venv yet")
+def test_serve_says_plainly_when_the_port_is_taken() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        proc = _dev("serve", "-a", f"127.0.0.1:{port}")
+        out, err = proc.communicate(timeout=600)
+    assert proc.returncode == 1
+    assert f"port {port} on 127.0.0.1 is already in use" in err
+    assert "Traceback" not in out + err
+
+
+@pytest.mark.skipif(not _venv_ready(), reason="dev.py has not set up .venv yet")
+def test_serve_says_it_blocks_and_stops_its_server_on_a_signal(tmp_path: Path) -> None:
+    # A one-page site, so that the test waits for the server and not for the rulebook.
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# A page\n", encoding="utf-8")
+    config = tmp_path / "mkdocs.yml"
+    config.write_text("site_name: served\ndocs_dir: docs\n", encoding="utf-8")
+    port = _free_port()
+    proc = _dev("serve", "-a", f"127.0.0.1:{port}", "-f", str(config))
+    assert proc.stdout is not None
+    try:
+        first = proc.stdout.readline() + proc.stdout.readline()
+        assert "keeps running" in first and "Ctrl-C" in first
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert proc.poll() is None, proc.communicate()
+                time.sleep(1)
+        else:
+            pytest.fail("the rulebook server never listened")
+        proc.send_signal(signal.SIGTERM)  # to dev.py alone, not to its server
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 0
+        assert "the rulebook server has stopped" in out
+        assert "Traceback" not in out + err
+        with pytest.raises(OSError):
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
