@@ -307,6 +307,11 @@ PLAIN: dict[str, Words] = {
         _deal_words(rs) + " This widow is called the **slough**."
     ),
     "deal.rotation-left": lambda rs: "After each deal, the player on the dealer's left deals next.",
+    "deal.actions-by-phase": lambda rs: (
+        "Each thing is done in its turn: first the bidding, then the widow and trump, then "
+        "the play. Nobody plays a card while the bidding is on, and nothing more is done "
+        "once the deal is over."
+    ),
     # The auction
     "auction.contracts-frog-chico-grand": lambda rs: _contracts_words(rs),
     "auction.contracts-without-frog": lambda rs: _contracts_words(rs) + " There is no Frog.",
@@ -423,6 +428,15 @@ PLAIN: dict[str, Words] = {
     "settlement.rates-1-2-3": lambda rs: _rate_words(rs) + ".",
     "settlement.rates-straight-1-2": lambda rs: _rate_words(rs) + ".",
     "settlement.fixed-25-50-75": lambda rs: _rate_words(rs) + ".",
+    "settlement.coeur-dalene-fixed-ratio": lambda rs: (
+        f"These amounts stand in the ratio 1 : 2 : 3 for a {contract_name(rs, Contract.FROG)}, "
+        f"a {contract_name(rs, Contract.CHICO)} and a {contract_name(rs, Contract.GRAND)}: "
+        "a table may play the same ratio at any stake."
+    ),
+    "settlement.coeur-dalene-penalty-frog": lambda rs: (
+        f"**Penalty Frog**: a bidder who loses a {contract_name(rs, Contract.FROG)} pays each "
+        f"player the fixed amount of a lost {contract_name(rs, Contract.GRAND)}."
+    ),
     "settlement.coeur-dalene-loser-pays-same": lambda rs: (
         "A bidder who loses pays each player the same fixed amount he would have received."
     ),
@@ -545,6 +559,7 @@ _ORDER = [
     "settlement.rates-1-2-3",
     "settlement.rates-straight-1-2",
     "settlement.fixed-25-50-75",
+    "settlement.coeur-dalene-fixed-ratio",
     "settlement.coeur-dalene-loser-pays-same",
     "settlement.sitting-out-receive-only",
     "settlement.default-system-receive-only",
