@@ -123,8 +123,10 @@ def test_nothing_is_loaded_from_outside(built_site: Path) -> None:
 
 
 def _text(fragment: str) -> str:
-    """The text of an HTML fragment, whitespace collapsed."""
-    return _norm(html.unescape(re.sub(r"<[^>]+>", " ", fragment)))
+    """The text of an HTML fragment, whitespace collapsed. Inline tags (a glossary link
+    before a full stop, say) leave nothing; other tags part words."""
+    inline = re.sub(r"</?(?:a|abbr|code|em|span|strong)\b[^>]*>", "", fragment)
+    return _norm(html.unescape(re.sub(r"<[^>]+>", " ", inline)))
 
 
 def _norm(text: str) -> str:
