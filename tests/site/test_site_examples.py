@@ -118,8 +118,9 @@ def test_the_examples_are_found() -> None:
             found += text.count('```python exec="on"')
     assert found == len(list(all_rules()))
     index = _examples(DOCS / "index.md")
-    kinds = {type(e.region.evaluator).__name__ for e in index}
-    assert "DocTestEvaluator" in kinds and "function" in kinds
+    assert {type(e.region.evaluator).__name__ for e in index} == {"DocTestEvaluator"}
+    history = _examples(DOCS / "history.md")
+    assert {type(e.region.evaluator).__name__ for e in history} == {"function"}
 
 
 def test_a_failing_example_fails(tmp_path: Path) -> None:
