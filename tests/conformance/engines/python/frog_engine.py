@@ -722,12 +722,15 @@ class Server:
             raise Refused(
                 "unsupported", f'pyfrog speaks spec "1", not {json.dumps(request.get("spec"))}'
             )
-        return {
+        hello: dict[str, Json] = {
             "name": "pyfrog" + "".join(f" +{f}" for f in sorted(self.engine.faults)),
             "version": "0.3",
             "rulesets": list(VARIANTS),
             "ops": [op for op in self.OPS if op != "hello"],
         }
+        if self.engine.rule_ids:
+            hello["rule_ids"] = "frogspec"  # it says so: its illegal errors name frogspec's ids
+        return hello
 
     def op_card_points(self, request: dict[str, Json]) -> Json:
         return self.engine.points(a_card(need(request, "card")))
@@ -802,6 +805,9 @@ class Server:
             depth = whole_number(request, "depth", 0, 200)
         table = self._played(request)
         visited = [0]
+        # In the play the count below a position depends on the cards left, the trick and
+        # whose turn it is, not on how the position was reached: count each such once.
+        known: dict[tuple[Json, ...], int] = {}
 
         def count(node: Table, left: int | None) -> int:
             visited[0] += 1
@@ -809,11 +815,19 @@ class Server:
                 raise invalid(f"more than {POSITION_LIMIT} positions; ask for a smaller depth")
             if node.phase == "over" or left == 0:
                 return 1
+            key = None
+            if node.phase == "play":
+                hands = tuple(frozenset(node.hands[s]) for s in node.seats)
+                key = (hands, tuple(node.trick), node.to_act, left)
+                if key in known:
+                    return known[key]
             total = 0
             for action in node.legal():
                 child = node.clone()
                 child.act(action)
                 total += count(child, None if left is None else left - 1)
+            if key is not None:
+                known[key] = total
             return total
 
         by_first: dict[str, int] = {}
