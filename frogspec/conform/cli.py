@@ -16,13 +16,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from frogspec.cli import seconds, whole_number
-from frogspec.conform.reports import (
-    badge,
-    render_text,
-    report_json,
-    report_junit,
-    report_markdown,
-)
+from frogspec.conform.report_data import report_json, report_junit
+from frogspec.conform.reports import badge, render_text, report_markdown
 from frogspec.conform.runner import (
     DEFAULT_MAX_RESTARTS,
     DEFAULT_START_TIMEOUT,
@@ -114,7 +109,7 @@ def _cmd_conform(args: argparse.Namespace) -> int:
         print(f"frogspec conform: {error}", file=sys.stderr)
         return 2
     print(render_text(run, args.quiet))
-    return 1 if run.failed else 0
+    return run.exit_status()
 
 
 def _cmd_vectors(args: argparse.Namespace) -> int:

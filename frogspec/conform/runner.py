@@ -18,9 +18,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from frogspec.conform.comparison import expects_unsupported, judge
+from frogspec.conform.comparison import (
+    Comparison,
+    declares_rule_ids,
+    expects_unsupported,
+    judge,
+)
 from frogspec.conform.transport import Failure, Implementation, Transport, UsageError, short
 from frogspec.conformance.model import (
     Case,
@@ -29,6 +34,10 @@ from frogspec.conformance.model import (
     iter_cases,
     load_vectors,
 )
+
+if TYPE_CHECKING:
+    from frogspec.conform.deviations import Deviation
+    from frogspec.conform.diagnosis import Divergence
 
 __all__ = [
     "DEFAULT_MAX_RESTARTS",
@@ -87,11 +96,19 @@ class Outcome:
     differences: list[str] = field(default_factory=list)
     seconds: float = 0.0
     stderr: str | None = None
+    level2: Comparison | None = None
+    divergence: Divergence | None = None
 
     @property
     def counted_failed(self) -> bool:
         """Whether the case counts as failed (a failure or an error)."""
         return self.status in ("failed", "error")
+
+    @property
+    def names_rule(self) -> bool | None:
+        """Level 2: whether the answer names the reference's rule id (``None``: not judged,
+        as the case expects no ``illegal`` error or failed level 1)."""
+        return None if self.level2 is None else self.level2.names_rule
 
 
 @dataclass
@@ -113,10 +130,32 @@ class Run:
     gave_up: bool = False
     start_failures: list[str] = field(default_factory=list)
     stderr: str = ""
+    deviations: list[Deviation] = field(default_factory=list)
 
     def count(self) -> Counter[str]:
         """Cases by status."""
         return Counter(o.status for o in self.outcomes)
+
+    @property
+    def declares_rule_ids(self) -> bool:
+        """Whether the implementation's hello declares that it names frogspec's rule ids
+        (then level 2 counts: see :mod:`frogspec.conform.comparison`)."""
+        return declares_rule_ids(self.hello)
+
+    def level2(self) -> tuple[int, int]:
+        """Level 2: the cases that name the reference's rule, and the cases judged."""
+        judged = [o.names_rule for o in self.outcomes if o.names_rule is not None]
+        return sum(judged), len(judged)
+
+    def misnamed(self) -> list[Outcome]:
+        """The cases passed at level 1 whose ``illegal`` error names another rule."""
+        return [o for o in self.outcomes if o.names_rule is False]
+
+    def exit_status(self) -> int:
+        """1 when a case failed, or when an implementation that declares frogspec's rule
+        ids names another rule than the reference's; else 0."""
+        broken_promise = self.declares_rule_ids and bool(self.misnamed())
+        return 1 if self.failed or broken_promise else 0
 
     @property
     def passed(self) -> int:
@@ -210,6 +249,10 @@ class Runner:
         while self.impl is None:
             if run.gave_up:
                 return False
+            if run.starts > 0 and run.hello is None:
+                # It never answered hello: another start would only cost another timeout.
+                run.gave_up = True
+                return False
             if run.starts > 0:
                 if run.restarts >= run.max_restarts:
                     run.gave_up = True
@@ -256,16 +299,21 @@ class Runner:
             return f"hello does not list ruleset {case.ruleset!r}"
         return None
 
+    def _not_run(self) -> str:
+        if self.run.hello is None:
+            return (
+                "not run: the implementation did not answer hello at its first start "
+                f"({self.last_failure})"
+            )
+        return (
+            f"not run: the runner gave up after {self.run.restarts} restarts "
+            f"(the last failure: {self.last_failure})"
+        )
+
     def one(self, case: Case) -> Outcome:
         """Run one case."""
         if not self._ensure():
-            return Outcome(
-                case,
-                "error",
-                "not-run",
-                f"not run: the runner gave up after {self.run.restarts} restarts "
-                f"(the last failure: {self.last_failure})",
-            )
+            return Outcome(case, "error", "not-run", self._not_run())
         why = self._skip_reason(case)
         if why is not None:
             return Outcome(case, "skipped", "not-offered", why)
@@ -299,6 +347,49 @@ class Runner:
             actual,
             list(verdict.differences),
             seconds=seconds,
+            level2=verdict.comparison,
+        )
+
+    def ask(self, request: dict[str, Json]) -> dict[str, Json]:
+        """Send one request (without an id) to the implementation, (re)starting it if need
+        be; its answer without the id, or :class:`Failure`. The diagnosis asks through it."""
+        if not self._ensure():
+            raise Failure("not-run", self._not_run())
+        assert self.impl is not None
+        try:
+            answer = self.impl.exchange({**request, "id": self._id()})
+        except Failure:
+            self._stop()
+            raise
+        return {k: v for k, v in answer.items() if k != "id"}
+
+    def diagnose(self, outcome: Outcome) -> None:
+        """Find where a failed case's engine and the reference part
+        (:func:`frogspec.conform.diagnosis.diagnose`), replaying prefixes through
+        :meth:`ask`; a case that timed out is diagnosed from the case alone."""
+        from frogspec.conform.diagnosis import diagnose
+        from frogspec.twins.substitute import active_twin
+
+        if outcome.status != "failed" or active_twin() is not None:
+            # With a broken twin swapped into this process (a test of the runner itself)
+            # there is no faithful reference here to compare with.
+            return
+        live = outcome.reason != "timeout" and not self.run.gave_up
+        outcome.divergence = diagnose(outcome.case, outcome.actual, self.ask if live else None)
+
+    def diagnose_all(self) -> None:
+        """Diagnose every failed case, then find the deviations they show
+        (:func:`frogspec.conform.deviations.find_deviations`). Nothing to do when nothing
+        failed."""
+        failed = [o for o in self.run.outcomes if o.status == "failed"]
+        if not failed:
+            return
+        from frogspec.conform.deviations import find_deviations
+
+        for outcome in failed:
+            self.diagnose(outcome)
+        self.run.deviations = find_deviations(
+            [(o.case, o.actual, o.divergence) for o in failed]
         )
 
     def all(self, cases: Sequence[Case]) -> None:
@@ -309,6 +400,7 @@ class Runner:
                 self.run.outcomes.append(outcome)
                 if self.progress is not None:
                     self.progress(index + 1, outcome)
+            self.diagnose_all()
         finally:
             self._stop()
             self.run.stderr = "\n".join(self.stderr_parts)[-20000:]
@@ -328,10 +420,16 @@ def run_conformance(
 ) -> Run:
     """Run the conformance cases against ``command`` (the reference harness if ``None``)."""
     folder = vectors or default_vectors_dir()
+    if not folder.is_dir():
+        where = "" if vectors else " (neither this checkout nor this installed package has them)"
+        raise UsageError(
+            f"no vectors directory at {folder}{where}; give the spec/vectors folder of a "
+            "frogspec checkout or source archive with --vectors DIR"
+        )
     try:
         files = load_vectors(folder)
     except VectorError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(f"{error} (--vectors DIR names another folder)") from None
     everything = list(iter_cases(files))
     known = {c.ruleset for c in everything if c.ruleset is not None}
     for name in rulesets:
