@@ -159,7 +159,9 @@ def render_text(run: Run, quiet: bool = False) -> str:
     out.append("")
     out.append(f"{len(run.outcomes)} cases in {run.seconds:.1f} s; {run.starts} start(s)")
     out.append(run.summary_line())
-    return "\n".join(out).lstrip("\n")
+    # One blank line between parts, however they met.
+    kept = [line for i, line in enumerate(out) if line or (i > 0 and out[i - 1])]
+    return "\n".join(kept).lstrip("\n")
 
 
 def _group_title(rule_id: str | None, members: Sequence[Outcome]) -> str:
