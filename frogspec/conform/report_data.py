@@ -9,7 +9,6 @@ decide it. Format version 2 added those, level 2 (``names_rule``) and the scope.
 
 from __future__ import annotations
 
-import dataclasses
 import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import Any
@@ -28,26 +27,11 @@ REPORT_FORMAT_VERSION = 2
 
 
 def _divergence_json(outcome: Outcome) -> dict[str, Json] | None:
-    divergence = outcome.divergence
-    if divergence is None:
+    if outcome.divergence is None:
         return None
-    from frogspec.conform import diagnosis
+    from frogspec.conform.diagnosis import divergence_json
 
-    convert = getattr(diagnosis, "divergence_json", None)
-    if convert is not None:
-        data: dict[str, Json] = convert(divergence)
-        return data
-    plain: dict[str, Json] = _plain(dataclasses.asdict(divergence))
-    return plain
-
-
-def _plain(value: Json) -> Json:
-    """Tuples as lists, all the way down, so that the value is JSON as it will be read."""
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value
+    return divergence_json(outcome.divergence)
 
 
 def _deviations_json(run: Run) -> list[dict[str, Json]]:

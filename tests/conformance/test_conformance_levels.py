@@ -166,3 +166,22 @@ def test_the_fuzzer_judges_alike() -> None:
     assert declared.disagreement is not None
     assert declared.disagreement.differences[0].startswith("$.error.rule: rule 'cards.points'")
     assert declared.disagreement.differences[0].endswith("(level 2)")
+
+
+def test_the_plugin_shows_the_first_divergence(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        broken="from frogspec.harness import handle as reference\n"
+        "from frogspec.twins import substituted\n\n"
+        "def handle(request):\n"
+        "    with substituted('play.winner-leads-next'):\n"
+        "        return reference(request)\n",
+    )
+    result = _pytest(pytester, "--frogspec-impl-object", "broken:handle",
+                     "-k", "illegal.foster-1909.card-played-twice")
+    assert result.parseoutcomes()["failed"] == 1
+    result.stdout.fnmatch_lines([
+        "FAIL illegal.foster-1909.card-played-twice (illegal.json): mismatch",
+        "  first divergence: after actions[*",
+        "  position: foster-1909 *",
+        "  rule: play.winner-leads-next*",
+    ])
