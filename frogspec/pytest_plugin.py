@@ -22,8 +22,9 @@ an ``illegal`` error passes with any ``rule``, or none. How many name frogspec's
 (level 2) is said at the end; when the implementation's hello declares ``"rule_ids":
 "frogspec"``, a case naming another rule makes pytest's exit status 1.
 
-Other options: ``--frogspec-vectors DIR`` (default: ``spec/vectors`` of the frogspec source
-tree) and ``--frogspec-timeout SECONDS`` (per request, for a command).
+Other options: ``--frogspec-vectors DIR`` (default: ``spec/vectors`` of the frogspec
+checkout, else the copy installed with frogspec) and ``--frogspec-timeout SECONDS`` (per
+request, for a command).
 """
 
 from __future__ import annotations
@@ -65,7 +66,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--frogspec-vectors",
         metavar="DIR",
-        help="the vectors directory (default: spec/vectors of the frogspec source tree)",
+        help="the vectors directory (default: spec/vectors of the frogspec checkout, else the "
+        "copy installed with frogspec)",
     )
     group.addoption(
         "--frogspec-timeout",

@@ -122,8 +122,10 @@ def register(subparsers: Any) -> None:
         "conform",
         help="validate an implementation against the conformance vectors",
         description="Start COMMAND (after --), speak protocol v1 to it, run every "
-        "conformance case it offers and report. Without a command, the reference harness "
-        "is validated.",
+        "conformance case it offers and report: first the rules it departs from (its "
+        "deviations), then what was run, the tables and the failures. A case is judged on "
+        "what the rules fix; whether an illegal error names frogspec's rule id is reported "
+        "apart (level 2). Without a command, the reference harness is validated.",
         usage="frogspec conform [options] [-- COMMAND [ARGS...]]",
     )
     conform.add_argument("--ruleset", action="append", metavar="ID",
@@ -145,11 +147,14 @@ def register(subparsers: Any) -> None:
     conform.add_argument("--markdown", type=Path, metavar="FILE",
                          help="write a Markdown report")
     conform.add_argument("--badge", type=Path, metavar="FILE",
-                         help="write a shields.io endpoint badge (JSON) with the pass rate")
+                         help="write a shields.io endpoint badge (JSON): the scope and the cases "
+                         "passed, like 'foster-1909: 151/156'")
     conform.add_argument("--vectors", type=Path, metavar="DIR",
-                         help="the vectors directory (default: spec/vectors of this source tree)")
+                         help="the vectors directory (default: spec/vectors of this checkout, else "
+                         "the copy installed with frogspec)")
     conform.add_argument("--quiet", action="store_true",
-                         help="no progress bar and no tables: only failures and the last line")
+                         help="no progress bar, no scope and no tables: the deviations, the failures "
+                         "and the last line")
     conform.add_argument("impl_command", nargs=argparse.REMAINDER, metavar="COMMAND",
                          help="the implementation's command line, after --")
     conform.set_defaults(handler=_cmd_conform)
