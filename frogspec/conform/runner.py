@@ -366,7 +366,9 @@ class Runner:
     def diagnose(self, outcome: Outcome) -> None:
         """Find where a failed case's engine and the reference part
         (:func:`frogspec.conform.diagnosis.diagnose`), replaying prefixes through
-        :meth:`ask`; a case that timed out is diagnosed from the case alone."""
+        :meth:`ask` when the engine answered amiss; a case that got no answer (a crash, a
+        hang, junk) is diagnosed from the case alone, so that a diagnosis cannot cost a
+        timeout per prefix."""
         from frogspec.conform.diagnosis import diagnose
         from frogspec.twins.substitute import active_twin
 
@@ -374,7 +376,7 @@ class Runner:
             # With a broken twin swapped into this process (a test of the runner itself)
             # there is no faithful reference here to compare with.
             return
-        live = outcome.reason != "timeout" and not self.run.gave_up
+        live = outcome.reason == "mismatch" and not self.run.gave_up
         outcome.divergence = diagnose(outcome.case, outcome.actual, self.ask if live else None)
 
     def diagnose_all(self) -> None:
@@ -386,8 +388,11 @@ class Runner:
             return
         from frogspec.conform.deviations import find_deviations
 
+        gave_up = self.run.gave_up
         for outcome in failed:
             self.diagnose(outcome)
+        # Giving up during the diagnosis ends only the diagnosis: every case was run.
+        self.run.gave_up = gave_up
         self.run.deviations = find_deviations(
             [(o.case, o.actual, o.divergence) for o in failed]
         )

@@ -185,3 +185,25 @@ def test_the_plugin_shows_the_first_divergence(pytester: pytest.Pytester) -> Non
         "  position: foster-1909 *",
         "  rule: play.winner-leads-next*",
     ])
+
+
+def test_an_engine_that_dies_during_the_diagnosis(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two game cases answered amiss; the engine dies at the first replay of the first
+    # one's diagnosis, which stops there; the second one's diagnosis restarts it.
+    monkeypatch.setenv("VARIANTS_STATE", str(tmp_path / "state"))
+    games = ["score.foster-1909.frog-discards-count", "score.foster-1909.grand-widow-counts"]
+    run = run_conformance(variant("flaky-game"), cases=[*games, "cards.points.a*"])
+    failed = [o for o in run.outcomes if o.status == "failed"]
+    assert [(o.case.id, o.reason) for o in failed] == [(g, "mismatch") for g in games]
+    assert (run.starts, run.restarts, run.gave_up) == (2, 1, False)
+    assert failed[0].divergence is None
+    assert run.passed == len(run.outcomes) - 2
+    assert int((tmp_path / "state").read_text()) > 3, "the second diagnosis replayed prefixes"
+    # Without restarts to spare, the diagnosis stops; every case was still run.
+    (tmp_path / "state").unlink()
+    run = run_conformance(variant("flaky-game"), cases=[*games, "cards.points.a*"],
+                          max_restarts=0)
+    assert (run.starts, run.restarts, run.gave_up, run.failed) == (1, 0, False, 2)
+    assert "gave up" not in render_text(run)

@@ -11,13 +11,18 @@ Modes, for the tests of the levels of conformance and of the scope a report stat
 - ``kind-invalid``: ``rule-null``, and every ``illegal`` error says ``invalid`` (fails);
 - ``declared-wrong``: hello declares ``"rule_ids": "frogspec"``, yet every ``illegal``
   error names ``cards.points`` (passes level 1, fails level 2);
-- ``cards-only``: hello lists only ``card_points`` (most cases are not offered).
+- ``cards-only``: hello lists only ``card_points`` (most cases are not offered);
+- ``flaky-game``: its first two ``game`` answers say ``to_act`` 9, the third ``game``
+  request makes it exit with status 3, and it answers the later ones right (the count
+  goes on across restarts in the file named by ``VARIANTS_STATE``; for the diagnosis).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from frogspec.harness import handle
@@ -25,9 +30,22 @@ from frogspec.harness import handle
 Json = Any
 
 
+def _flaky_game(answer: dict[str, Json]) -> dict[str, Json]:
+    state = Path(os.environ["VARIANTS_STATE"])
+    count = int(state.read_text()) + 1 if state.exists() else 1
+    state.write_text(str(count))
+    if count == 3:
+        sys.exit(3)
+    if count < 3 and isinstance(answer.get("result"), dict):
+        answer["result"]["to_act"] = 9
+    return answer
+
+
 def vary(mode: str, request: dict[str, Json]) -> dict[str, Json]:
     """The reference's answer to ``request``, varied as ``mode`` says."""
     answer: dict[str, Json] = handle(request)
+    if mode == "flaky-game" and request.get("op") == "game":
+        return _flaky_game(answer)
     result = answer.get("result")
     if request.get("op") == "hello" and isinstance(result, dict):
         result.pop("rule_ids", None)
