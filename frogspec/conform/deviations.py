@@ -12,7 +12,9 @@ The grouping, in two passes:
 1. Rules whose swap reproduces the engine (a broken twin or a rival reading of the rule,
    swapped into the reference, answers as the engine does at the step where it parts):
    the rule that explains the most cases takes them, then the next, and so on; a case
-   several rules explain goes to the one that explains most.
+   several rules explain goes to the one that explains most. Given the cases the engine
+   passed, a rule is only chosen if its swap also keeps those passing (two rules may
+   both explain a refused table of seven; only one of them leaves six seated).
 2. The cases no swap explains go by the first rule of their diagnosis (to a rule of the
    first pass if it is the same).
 
@@ -29,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from frogspec.conform.diagnosis import Divergence
+from frogspec.conform.diagnosis import Divergence, fits_passed
 from frogspec.conformance.build import EXTENSION_FIELDS, EXTENSION_OPS
 from frogspec.conformance.model import CASE_ID_PATTERN, Case, dumps
 from frogspec.errors import FrogError
@@ -91,10 +93,17 @@ def _weight(case: Case) -> int:
 _Entry = tuple[Case, Divergence]
 
 
-def find_deviations(failed: Sequence[tuple[Case, Any, Divergence | None]]) -> list[Deviation]:
+def find_deviations(
+    failed: Sequence[tuple[Case, Any, Divergence | None]], passed: Sequence[Case] = ()
+) -> list[Deviation]:
     """The deviations shown by failing cases (each with the engine's answer and its
     diagnosis), most likely first. Cases without a diagnosis, or whose divergence no rule
-    decides (a protocol matter), are left out."""
+    decides (a protocol matter), are left out.
+
+    ``passed`` are the cases the engine passed: a rival reading is only said to fit the
+    engine if, swapped into the reference, it also gives their expected answers (an engine
+    that refuses five players but seats four does not follow "three players only").
+    """
     entries: list[_Entry] = [
         (case, divergence) for case, _, divergence in failed if divergence and divergence.rules
     ]
@@ -109,21 +118,25 @@ def find_deviations(failed: Sequence[tuple[Case, Any, Divergence | None]]) -> li
                 score[rule_id] = score.get(rule_id, 0) + _weight(case)
         if not score:
             break
-        best = max(score, key=lambda r: (score[r], -order.get(r, len(order))))
+        ranked = sorted(score, key=lambda r: (-score[r], order.get(r, len(order))))
+        best = next((r for r in ranked if _consistent(r, remaining, passed)), ranked[0])
         groups[best] = [e for e in remaining if best in e[1].explained_by]
         confirmed.add(best)
         remaining = [e for e in remaining if best not in e[1].explained_by]
     for entry in remaining:
         groups.setdefault(entry[1].rules[0], []).append(entry)
     found = [
-        _deviation(rule_id, members, rule_id in confirmed) for rule_id, members in groups.items()
+        _deviation(rule_id, members, rule_id in confirmed, passed)
+        for rule_id, members in groups.items()
     ]
     found.sort(key=lambda d: (not d.confirmed, -d.weight, order.get(d.rule, len(order))))
     return found
 
 
-def _deviation(rule_id: str, members: list[_Entry], confirmed: bool) -> Deviation:
-    reading = _reading(rule_id, members)
+def _deviation(
+    rule_id: str, members: list[_Entry], confirmed: bool, passed: Sequence[Case]
+) -> Deviation:
+    reading = _reading(rule_id, members, passed)
     case, divergence = min(members, key=lambda e: _size(e[1]))
     return Deviation(
         rule=rule_id,
@@ -137,15 +150,30 @@ def _deviation(rule_id: str, members: list[_Entry], confirmed: bool) -> Deviatio
     )
 
 
-def _reading(rule_id: str, members: list[_Entry]) -> str | None:
-    """The rival reading that reproduces every case of the group the rule explains."""
+def _reading(rule_id: str, members: list[_Entry], passed: Sequence[Case]) -> str | None:
+    """The first rival reading that reproduces every case of the group the rule explains
+    and keeps every passed case of a ruleset using the rule passing."""
     shared: list[str] | None = None
     for _, divergence in members:
         if rule_id not in divergence.explained_by:
             continue
         fits = divergence.reading_of(rule_id)
         shared = list(fits) if shared is None else [r for r in shared if r in fits]
-    return shared[0] if shared else None
+    if not shared:
+        return None
+    # Readings that answer alike (the web page's deal is the post-1950 one): a sourced
+    # reading before an editorial one, then the one more rulesets use.
+    shared.sort(key=lambda r: (get_rule(r).editorial, -len(rulesets_using(r)), r))
+    return next((r for r in shared if fits_passed(rule_id, r, passed)), None)
+
+
+def _consistent(rule_id: str, entries: list[_Entry], passed: Sequence[Case]) -> bool:
+    """Whether a swap of the rule that reproduces the engine on failing cases (its twin, or
+    a reading that does) also keeps the passed cases passing; without passed cases, yes."""
+    if not passed:
+        return True
+    readings = {r for _, d in entries for r in d.reading_of(rule_id)}
+    return any(fits_passed(rule_id, reading, passed) for reading in [None, *sorted(readings)])
 
 
 def _size(divergence: Divergence) -> tuple[int, int]:

@@ -67,6 +67,8 @@ __all__ = [
     "diagnose",
     "divergence_json",
     "divergence_lines",
+    "evaluated_rules",
+    "fits_passed",
     "rival_readings",
     "swapped",
 ]
@@ -328,6 +330,50 @@ def _stand_in(reading_id: str) -> Callable[..., Any]:
         reading.__name__ = getattr(target, "__name__", reading_id)
         function = _STAND_INS[reading_id] = reading
     return function
+
+
+_EVALUATES: dict[tuple[str, str], frozenset[str]] = {}
+
+
+def evaluated_rules(case: Case) -> frozenset[str]:
+    """The rules whose functions the reference calls to answer the case (remembered)."""
+    key = (case.id, json.dumps(case.request, sort_keys=True))
+    found = _EVALUATES.get(key)
+    if found is None:
+        with _tracing() as calls:
+            _reference(case.request)
+        found = _EVALUATES[key] = frozenset(calls)
+    return found
+
+
+def fits_passed(rule_id: str, reading: str | None, cases: Sequence[Case]) -> bool:
+    """Whether the reference, with the broken twin of ``rule_id`` (``reading`` None) or
+    the rival ``reading`` in its place, still gives every case's expected answer (as the
+    first level judges it). Only the cases that evaluate the rule are asked: the others
+    cannot change."""
+    if reading is None and not _has_twin(rule_id):
+        return False
+    function = get_twin(rule_id).function if reading is None else _stand_in(reading)
+    concerned = [case for case in cases if rule_id in evaluated_rules(case)]
+    with swapped({rule_id: function}):
+        for case in concerned:
+            try:
+                got = _reference(case.request)
+            except Exception:  # a rule out of place may crash the reference
+                return False
+            if not _meets(case, got):
+                return False
+    return True
+
+
+def _meets(case: Case, answer: Json) -> bool:
+    """Whether an answer meets the case's expected response on the first level (every
+    field the case fixes, an ``illegal`` error's rule aside)."""
+    expected = copy.deepcopy(case.expected)
+    error = expected.get("error")
+    if isinstance(error, dict) and error.get("kind") == "illegal":
+        error.pop("rule", None)
+    return not differences(expected, answer, case.compare)
 
 
 def _alternatives(rule_id: str) -> list[tuple[str | None, Callable[..., Any]]]:
