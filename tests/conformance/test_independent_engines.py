@@ -10,6 +10,7 @@ A case is judged here on the first level the issue sets: the result, or for an e
 ``kind`` and ``at``. An ``illegal`` answer at the right index that names another rule (or
 none) is not counted as a failure of the rules, whether or not the runner at hand still
 compares rule ids; pyfrog's ``--rule-ids`` makes it name ours, and that is checked too.
+``frogspec fuzz`` then compares both with the reference on random requests.
 """
 
 from __future__ import annotations
@@ -17,10 +18,14 @@ from __future__ import annotations
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from frogspec.conform import Outcome, Run, run_conformance
+from frogspec.fuzz import fuzz
+
+Json = Any
 
 ENGINES = Path(__file__).resolve().parent / "engines"
 PYFROG = [sys.executable, str(ENGINES / "python" / "frog_engine.py")]
@@ -44,10 +49,10 @@ def _run(
     return run_conformance([*command, *switches], rulesets=rulesets, cases=cases, timeout=20.0)
 
 
-def _names_another_rule_only(outcome: Outcome) -> bool:
-    """An ``illegal`` answer that agrees with the case in everything but the rule it names."""
-    expected = outcome.case.expected.get("error")
-    actual = outcome.actual.get("error") if isinstance(outcome.actual, dict) else None
+def _names_another_rule_only(expected_response: Json, actual_response: Json) -> bool:
+    """An ``illegal`` answer that agrees with the expected one in all but the rule it names."""
+    expected = expected_response.get("error") if isinstance(expected_response, dict) else None
+    actual = actual_response.get("error") if isinstance(actual_response, dict) else None
     if not (isinstance(expected, dict) and isinstance(actual, dict)):
         return False
     if expected.get("kind") != "illegal" or actual.get("kind") != "illegal":
@@ -57,7 +62,11 @@ def _names_another_rule_only(outcome: Outcome) -> bool:
 
 def _failures(run: Run) -> list[Outcome]:
     """The cases that fail on the rules themselves (the first level)."""
-    return [o for o in run.outcomes if o.counted_failed and not _names_another_rule_only(o)]
+    return [
+        o
+        for o in run.outcomes
+        if o.counted_failed and not _names_another_rule_only(o.case.expected, o.actual)
+    ]
 
 
 def _handwritten(outcomes: list[Outcome]) -> list[Outcome]:
@@ -211,3 +220,24 @@ def test_pyfrog_composite_faults_each_show(faults: tuple[str, ...]) -> None:
     failed = _handwritten(_failures(_run([*PYFROG, "--rule-ids"], faults, ("foster-1909",))))
     for fault in faults:
         assert any(BREAKS[fault] in o.case.rules for o in failed), fault
+
+
+# --- differential fuzzing ------------------------------------------------------------------
+
+
+def test_fuzzing_pyfrog_finds_no_disagreement() -> None:
+    """Random deals, lines of play and settlements beyond the vectors: pyfrog agrees."""
+    result = fuzz([*PYFROG, "--rule-ids"], examples=60, seed=20261201)
+    assert result.disagreement is None, result.disagreement
+    assert result.skipped == 0 and result.calls >= 60
+
+
+@needs_node
+def test_fuzzing_jsfrog_judges_on_the_rules() -> None:
+    result = fuzz(JSFROG, examples=60, seed=61747900, rulesets=("foster-1909",))
+    found = result.disagreement
+    if found is not None and _names_another_rule_only(found.expected, found.actual):
+        # Until fuzz judges on the first level (issue 9), it stops at the first illegal
+        # request jsfrog answers with its own code; anything else is a real failure.
+        pytest.xfail(f"fuzz compares rule ids: {found}")
+    assert found is None, found
