@@ -10,11 +10,13 @@ A case is judged here on the first level the issue sets: the result, or for an e
 ``kind`` and ``at``. An ``illegal`` answer at the right index that names another rule (or
 none) is not counted as a failure of the rules, whether or not the runner at hand still
 compares rule ids; pyfrog's ``--rule-ids`` makes it name ours, and that is checked too.
-``frogspec fuzz`` then compares both with the reference on random requests.
+``frogspec fuzz`` then compares both with the reference on random requests, and the
+pytest plugin runs the vectors against pyfrog.
 """
 
 from __future__ import annotations
 
+import shlex
 import shutil
 import sys
 from pathlib import Path
@@ -23,6 +25,7 @@ from typing import Any
 import pytest
 
 from frogspec.conform import Outcome, Run, run_conformance
+from frogspec.conformance.model import iter_cases, load_vectors
 from frogspec.fuzz import fuzz
 
 Json = Any
@@ -34,6 +37,8 @@ NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(
     NODE is None, reason="node is not installed (.ci/run installs Debian's nodejs)"
 )
+
+pytest_plugins = ["pytester"]
 
 #: The vector files written from the sources by hand; the rest come from the generator.
 GENERATED = ("generated-games", "generated-matches", "perft")
@@ -241,3 +246,28 @@ def test_fuzzing_jsfrog_judges_on_the_rules() -> None:
         # request jsfrog answers with its own code; anything else is a real failure.
         pytest.xfail(f"fuzz compares rule ids: {found}")
     assert found is None, found
+
+
+# --- the pytest plugin ---------------------------------------------------------------------
+
+
+def test_the_pytest_plugin_fails_pyfrog_on_rule_names_at_most(pytester: pytest.Pytester) -> None:
+    """pyfrog without our ids, one pytest test per case: only the cases that expect an
+    ``illegal`` answer may fail, on the rule's name (the runner's tests above show that
+    kind and index agree)."""
+    result = pytester.runpytest(
+        *("-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:benchmark"),
+        *("--frogspec-impl", shlex.join(PYFROG), "-k", "foster-1909 or cards", "-rf"),
+    )
+    outcomes = result.parseoutcomes()
+    assert outcomes.get("passed", 0) >= 100
+    expect_illegal = {
+        case.id
+        for case in iter_cases(load_vectors())
+        if case.expected.get("error", {}).get("kind") == "illegal"
+    }
+    failed = [line for line in result.outlines if line.startswith("FAILED ")]
+    assert len(failed) == outcomes.get("failed", 0)
+    for line in failed:
+        case_id = line.split("::")[1].split(" ")[0]
+        assert case_id in expect_illegal, line
