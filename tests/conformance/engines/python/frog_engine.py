@@ -48,20 +48,18 @@ FAULTS: dict[str, str] = {
     "reading-chico-any-suit": "a Chico bidder may name hearts too",
 }
 
-#: The engine's own refusal codes, and frogspec's id for each (``--rule-ids``). ``None``
-#: where the id depends on the ruleset (looked up in :class:`Variant`) or frogspec has none.
-CODES: dict[str, str | None] = {
+#: frogspec's id for each of the engine's own refusal codes that always breaks the same
+#: rule; the auction and trump codes depend on the ruleset (:attr:`Table.auction_rule`,
+#: :attr:`Table.trump_rule`), and ``must-overtrump`` breaks a rule frogspec does not have.
+FROGSPEC_IDS: dict[str, str] = {
     "bid-too-low": "auction.contract-order",
     "no-frog-here": "auction.contracts-without-frog",
-    "bid-or-pass": None,
     "lay-away": "widow.frog-take-and-discard",
-    "name-a-suit": None,
     "no-heart-chico": "trump.chico-not-hearts",
     "play-a-card": "play.card-from-hand",
     "not-held": "play.card-from-hand",
     "must-follow": "play.follow-suit",
     "must-trump": "play.must-trump",
-    "must-overtrump": None,
     "nobody-bid": "auction.all-pass",
     "hand-finished": "play.eleven-tricks",
     "game-finished": "match.first-unable-to-pay-loses",
@@ -157,21 +155,23 @@ VARIANTS: dict[str, Variant] = {
 class Refused(Exception):
     """A request the engine will not answer: ``kind`` is invalid, illegal or unsupported."""
 
-    def __init__(self, kind: str, message: str, code: str | None = None) -> None:
+    def __init__(self, kind: str, message: str, rule: str | None = None) -> None:
         super().__init__(message)
         self.kind = kind
         self.message = message
-        self.code = code
+        self.rule = rule  # frogspec's id, named only with --rule-ids
         self.at: int | None = None
         self.deal: int | None = None
 
 
 def invalid(message: str) -> Refused:
+    """A malformed request."""
     return Refused("invalid", message)
 
 
-def illegal(code: str, message: str) -> Refused:
-    return Refused("illegal", f"[{code}] {message}", code)
+def illegal(code: str, message: str, rule: str | None = None) -> Refused:
+    """An illegal action, under the engine's own ``code`` (and frogspec's id, if it has one)."""
+    return Refused("illegal", f"[{code}] {message}", rule or FROGSPEC_IDS.get(code))
 
 
 class Engine:
@@ -184,6 +184,7 @@ class Engine:
     # --- cards and tricks ---------------------------------------------------------------
 
     def points(self, card: str) -> int:
+        """What ``card`` counts."""
         rank = card[:-1]
         if rank == "J" and "jack-1" in self.faults:
             return 1
@@ -197,6 +198,7 @@ class Engine:
         return card[-1] == trump
 
     def winner(self, cards: list[str], trump: str | None) -> int:
+        """The index in ``cards`` (in play order) of the card that takes the trick."""
         best = 0
         for index in range(1, len(cards)):
             if self.beats(cards[index], cards[best], trump):
@@ -204,6 +206,7 @@ class Engine:
         return best
 
     def playable(self, hand: list[str], trick: list[str], trump: str | None) -> list[str]:
+        """The cards of ``hand`` that may be played to ``trick``."""
         if not trick:
             return list(hand)
         led = trick[0][-1]
@@ -242,6 +245,7 @@ class Engine:
         contract: str,
         bidder_points: int,
     ) -> list[int]:
+        """The payments by seat when ``bidder`` took ``bidder_points`` in ``contract``."""
         margin = bidder_points - 60
         pay = [0] * players
         if margin == 0:
@@ -340,6 +344,7 @@ class Table:
                 self.hands[seat] += [next(cards) for _ in range(size)]
 
     def clone(self) -> Table:
+        """A copy that can be played on without touching this one (for perft)."""
         twin = object.__new__(Table)
         twin.__dict__.update(self.__dict__)
         twin.hands = {s: list(h) for s, h in self.hands.items()}
@@ -353,20 +358,38 @@ class Table:
 
     @property
     def auction_style(self) -> str:
+        """How the auction goes: "overbid", "one-round" or "one-bid"."""
         style = self.variant.auction
         if style == "overbid" and "reading-auction-one-round" in self.engine.faults:
             return "one-round"
         return style
 
     @property
+    def auction_rule(self) -> str:
+        """frogspec's id for the auction this engine plays under the ruleset."""
+        return {
+            "overbid": "auction.overbid-to-raise",
+            "one-round": "auction.one-round-frog-may-raise",
+            "one-bid": "auction.one-bid-each",
+        }[self.auction_style]
+
+    @property
+    def trump_rule(self) -> str:
+        """frogspec's id for the Chico bidder's choice of trumps."""
+        return "trump.chico-any-suit" if self.hearts_chico else "trump.chico-not-hearts"
+
+    @property
     def hearts_chico(self) -> bool:
+        """Whether a Chico bidder may name hearts."""
         return self.variant.hearts_chico or "reading-chico-any-suit" in self.engine.faults
 
     def bids_open(self) -> list[str]:
+        """The contracts that would outbid the best bid so far."""
         floor = LEVEL[self.high[1]] if self.high else 0
         return [b for b in BIDS if LEVEL[b] > floor and (b != "frog" or self.variant.frog_allowed)]
 
     def legal(self) -> list[str]:
+        """The actions the player to act may take, in the protocol's words."""
         if self.phase == "auction":
             return ["pass", *self.bids_open()]
         if self.phase == "discard":
@@ -384,6 +407,7 @@ class Table:
     # --- doing it -----------------------------------------------------------------------
 
     def act(self, action: str) -> None:
+        """Take one action, or raise :class:`Refused` saying which rule it breaks."""
         word, _, arg = action.partition(" ")
         if self.phase == "over":
             if self.all_passed:
@@ -404,7 +428,9 @@ class Table:
                 self._start_play()
         elif self.phase == "trump":
             if word != "trump":
-                raise illegal("name-a-suit", f"seat {seat} must name the trump suit")
+                raise illegal(
+                    "name-a-suit", f"seat {seat} must name the trump suit", self.trump_rule
+                )
             if arg == "H" and not self.hearts_chico:
                 raise illegal("no-heart-chico", "hearts cannot be trumps in a Chico")
             self.trump = arg
@@ -413,7 +439,9 @@ class Table:
             self._play(seat, word, arg)
 
     def _refuse_out_of_auction(self, word: str) -> Refused:
-        return illegal("bid-or-pass", f"'{word}' during the bidding: pass or bid")
+        return illegal(
+            "bid-or-pass", f"'{word}' during the bidding: pass or bid", self.auction_rule
+        )
 
     def _bid(self, seat: int, word: str) -> None:
         if word not in ("pass", *BIDS):
@@ -531,6 +559,7 @@ class Table:
         )
 
     def observe(self) -> dict[str, Json]:
+        """The protocol's observation of the deal."""
         seen: dict[str, Json] = {
             "phase": self.phase,
             "to_act": self.to_act,
@@ -554,12 +583,14 @@ class Table:
 
 
 def need(request: dict[str, Json], name: str) -> Json:
+    """The field ``name`` of the request, which must be there."""
     if name not in request:
         raise invalid(f"the request has no '{name}'")
     return request[name]
 
 
 def whole_number(request: dict[str, Json], name: str, low: int, high: int) -> int:
+    """The field ``name``: a whole number (not a bool, not 60.0) from ``low`` to ``high``."""
     value = need(request, name)
     if not isinstance(value, int) or isinstance(value, bool):
         raise invalid(f"'{name}' must be a whole number, got {json.dumps(value)}")
@@ -569,12 +600,14 @@ def whole_number(request: dict[str, Json], name: str, low: int, high: int) -> in
 
 
 def a_card(value: Json) -> str:
+    """``value`` checked to be one of the 36 cards."""
     if not isinstance(value, str) or value not in PACK:
         raise invalid(f'{json.dumps(value)} is not a card (like "AS", "10H", "6C")')
     return value
 
 
 def some_cards(request: dict[str, Json], name: str, low: int, high: int) -> list[str]:
+    """The field ``name``: a list of ``low`` to ``high`` different cards."""
     value = need(request, name)
     if not isinstance(value, list):
         raise invalid(f"'{name}' must be a list of cards")
@@ -587,6 +620,7 @@ def some_cards(request: dict[str, Json], name: str, low: int, high: int) -> list
 
 
 def a_suit(value: Json, name: str = "trump") -> str:
+    """``value`` checked to be a suit letter."""
     if value not in SUITS:
         raise invalid(f"'{name}' must be one of C D H S, got {json.dumps(value)}")
     assert isinstance(value, str)
@@ -594,6 +628,7 @@ def a_suit(value: Json, name: str = "trump") -> str:
 
 
 def ruleset_of(request: dict[str, Json]) -> Variant:
+    """The ruleset the request names (``unsupported`` for one pyfrog does not play)."""
     name = need(request, "ruleset")
     if not isinstance(name, str):
         raise invalid("'ruleset' must be a string")
@@ -603,6 +638,7 @@ def ruleset_of(request: dict[str, Json]) -> Variant:
 
 
 def options_of(request: dict[str, Json], variant: Variant) -> dict[str, Json]:
+    """The request's options, each checked against what the ruleset takes."""
     options = need(request, "options")
     if not isinstance(options, dict):
         raise invalid("'options' must be an object")
@@ -616,6 +652,7 @@ def options_of(request: dict[str, Json], variant: Variant) -> dict[str, Json]:
 
 
 def table_of(request: dict[str, Json], variant: Variant) -> tuple[int, int]:
+    """The number of players (as the ruleset allows) and the dealer's seat."""
     players = whole_number(request, "players", 2, 99)
     if not variant.min_players <= players <= variant.max_players:
         raise invalid(
@@ -627,6 +664,7 @@ def table_of(request: dict[str, Json], variant: Variant) -> tuple[int, int]:
 
 
 def deck_of(value: Json) -> list[str]:
+    """``value`` checked to be the whole pack, each card once."""
     if not isinstance(value, list) or len(value) != 36:
         raise invalid("'deck' must be a list of the 36 cards")
     cards = [a_card(v) for v in value]
@@ -636,6 +674,7 @@ def deck_of(value: Json) -> list[str]:
 
 
 def actions_of(value: Json) -> list[str]:
+    """``value`` checked to be a list of well-formed actions (legal or not)."""
     if not isinstance(value, list):
         raise invalid("'actions' must be a list of strings")
     for action in value:
@@ -678,6 +717,7 @@ class Server:
         }
 
     def answer(self, request: Json) -> dict[str, Json]:
+        """The response to one request."""
         ident = request.get("id") if isinstance(request, dict) else None
         try:
             if not isinstance(request, dict):
@@ -688,9 +728,7 @@ class Server:
                 raise Refused("unsupported", f"pyfrog has no op {json.dumps(op)}")
             return {"id": ident, "result": handler(request)}
         except Refused as refused:
-            rule = None
-            if refused.kind == "illegal" and self.engine.rule_ids:
-                rule = frogspec_id(refused.code)
+            rule = refused.rule if refused.kind == "illegal" and self.engine.rule_ids else None
             error: dict[str, Json] = {
                 "kind": refused.kind,
                 "rule": rule,
@@ -702,22 +740,8 @@ class Server:
                 error["deal"] = refused.deal
             return {"id": ident, "error": error}
 
-    def rule_for(self, refused: Refused, variant: Variant) -> None:
-        """Fill in the ids that depend on the ruleset (only named with ``--rule-ids``)."""
-        if refused.code == "bid-or-pass":
-            style = variant.auction
-            if style == "overbid" and "reading-auction-one-round" in self.engine.faults:
-                style = "one-round"
-            refused.code = {
-                "overbid": "x-overbid",
-                "one-round": "x-one-round",
-                "one-bid": "x-one-bid",
-            }[style]
-        elif refused.code == "name-a-suit":
-            any_suit = variant.hearts_chico or "reading-chico-any-suit" in self.engine.faults
-            refused.code = "x-any-suit" if any_suit else "no-heart-chico"
-
     def op_hello(self, request: dict[str, Json]) -> Json:
+        """Who we are and what we offer."""
         if request.get("spec") != "1":
             raise Refused(
                 "unsupported", f'pyfrog speaks spec "1", not {json.dumps(request.get("spec"))}'
@@ -733,15 +757,18 @@ class Server:
         return hello
 
     def op_card_points(self, request: dict[str, Json]) -> Json:
+        """``card_points``."""
         return self.engine.points(a_card(need(request, "card")))
 
     def op_trick_winner(self, request: dict[str, Json]) -> Json:
+        """``trick_winner``."""
         ruleset_of(request)
         trump = need(request, "trump")
         cards = some_cards(request, "cards", 1, 3)
         return self.engine.winner(cards, None if trump is None else a_suit(trump))
 
     def op_legal_plays(self, request: dict[str, Json]) -> Json:
+        """``legal_plays``."""
         ruleset_of(request)
         trump = need(request, "trump")
         hand = some_cards(request, "hand", 1, 11)
@@ -751,6 +778,7 @@ class Server:
         return self.engine.playable(hand, trick, None if trump is None else a_suit(trump))
 
     def op_deal(self, request: dict[str, Json]) -> Json:
+        """``deal``: who holds what."""
         variant = ruleset_of(request)
         options_of(request, variant)
         players, dealer = table_of(request, variant)
@@ -763,6 +791,7 @@ class Server:
         }
 
     def op_settle(self, request: dict[str, Json]) -> Json:
+        """``settle``."""
         variant = ruleset_of(request)
         options = options_of(request, variant)
         players, dealer = table_of(request, variant)
@@ -793,13 +822,14 @@ class Server:
                 table.act(action)
             except Refused as refused:
                 refused.at = index
-                self.rule_for(refused, table.variant)
                 raise
 
     def op_game(self, request: dict[str, Json]) -> Json:
+        """``game``: the observation after the actions."""
         return self._played(request).observe()
 
     def op_perft(self, request: dict[str, Json]) -> Json:
+        """``perft``: the number of action sequences from the position, by first action."""
         depth = None
         if request.get("depth") is not None:
             depth = whole_number(request, "depth", 0, 200)
@@ -810,6 +840,7 @@ class Server:
         known: dict[tuple[Json, ...], int] = {}
 
         def count(node: Table, left: int | None) -> int:
+            """The number of sequences from ``node``, ``left`` actions deep (None: to the end)."""
             visited[0] += 1
             if visited[0] > POSITION_LIMIT:
                 raise invalid(f"more than {POSITION_LIMIT} positions; ask for a smaller depth")
@@ -839,6 +870,7 @@ class Server:
         return {"total": sum(by_first.values()) if by_first else 1, "by_first": by_first}
 
     def op_match(self, request: dict[str, Json]) -> Json:
+        """``match``: the balances after the deals, and whether the 1922 game is over."""
         variant = ruleset_of(request)
         options = options_of(request, variant)
         players = table_of({**request, "dealer": 0}, variant)[0]
@@ -879,6 +911,7 @@ class Server:
         return {"balances": balances, "dealers": dealers, "over": loser is not None, "loser": loser}
 
     def op_first_dealer(self, request: dict[str, Json]) -> Json:
+        """``first_dealer``: who deals the first hand."""
         variant = ruleset_of(request)
         players = table_of({**request, "dealer": 0}, variant)[0]
         if variant.packets is not None:
@@ -890,20 +923,8 @@ class Server:
         return lowest if deals else (lowest - 1) % players
 
 
-def frogspec_id(code: str | None) -> str | None:
-    """frogspec's id for one of the engine's codes, ruleset-dependent ones resolved."""
-    resolved = {
-        "x-overbid": "auction.overbid-to-raise",
-        "x-one-round": "auction.one-round-frog-may-raise",
-        "x-one-bid": "auction.one-bid-each",
-        "x-any-suit": "trump.chico-any-suit",
-    }
-    if code in resolved:
-        return resolved[code]
-    return CODES.get(code) if code else None
-
-
 def serve(engine: Engine) -> None:
+    """Answer one request per line of standard input until it ends."""
     server = Server(engine)
     for line in sys.stdin:
         if not line.strip():
@@ -922,6 +943,7 @@ def serve(engine: Engine) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command line."""
     parser = argparse.ArgumentParser(description="pyfrog: Frog over protocol v1 on stdin/stdout")
     parser.add_argument("--rule-ids", action="store_true", help="name frogspec's rule ids")
     parser.add_argument(
