@@ -15,8 +15,13 @@ The grouping, in two passes:
    several rules explain goes to the one that explains most. Given the cases the engine
    passed, a rule is only chosen if its swap also keeps those passing (two rules may
    both explain a refused table of seven; only one of them leaves six seated).
-2. The cases no swap explains go by the first rule of their diagnosis (to a rule of the
-   first pass if it is the same).
+2. The cases no swap explains may each be charged to any of the first few rules of their
+   diagnosis; the fewest rules that cover them all are taken (the most weight first, then
+   a rule whose point the sources dispute, then the rule most cases name first). A rule the first pass turned down is passed over,
+   unless the differing fields point to it first: an engine may break a rule otherwise
+   than its twin does (who leads after a trick: the winner's left in the twin, the last
+   leader in the engine), and the twin then reproduces some of its cases and not the
+   passed ones.
 
 Deviations that a swap confirms come first, then by weight: a hand-written case, which
 targets its rules, weighs :data:`HAND_WRITTEN_WEIGHT`, a generated whole deal 1. Where a
@@ -110,27 +115,65 @@ def find_deviations(
     order = {entry.id: i for i, entry in enumerate(all_rules())}
     groups: dict[str, list[_Entry]] = {}
     confirmed: set[str] = set()
+    rejected: set[str] = set()  # rules whose swaps would fail cases the engine passes
     remaining = entries
     while True:
         score: dict[str, int] = {}
         for case, divergence in remaining:
             for rule_id in divergence.explained_by:
-                score[rule_id] = score.get(rule_id, 0) + _weight(case)
-        if not score:
-            break
+                if rule_id not in rejected:
+                    score[rule_id] = score.get(rule_id, 0) + _weight(case)
         ranked = sorted(score, key=lambda r: (-score[r], order.get(r, len(order))))
-        best = next((r for r in ranked if _consistent(r, remaining, passed)), ranked[0])
+        best = next((r for r in ranked if _consistent(r, remaining, passed)), None)
+        rejected.update(ranked[: ranked.index(best)] if best is not None else ranked)
+        if best is None:
+            break
         groups[best] = [e for e in remaining if best in e[1].explained_by]
         confirmed.add(best)
         remaining = [e for e in remaining if best not in e[1].explained_by]
-    for entry in remaining:
-        groups.setdefault(entry[1].rules[0], []).append(entry)
+    # The cases no swap explains: each could be any of its first few suspects, passing
+    # over a turned-down rule unless the differing fields point to it first (an engine
+    # may break a rule otherwise than its twin does). The fewest rules that cover them
+    # are taken, greedily: most weight covered, then most cases that name it first.
+    pending = [(entry, _suspects(entry[1], rejected)) for entry in remaining]
+    while pending:
+        cover: dict[str, list[int]] = {}
+        for (case, _), suspects in pending:
+            for place, rule_id in enumerate(suspects):
+                counts = cover.setdefault(rule_id, [0, 0])
+                counts[0] += _weight(case)
+                counts[1] += _weight(case) if place == 0 else 0
+        best = min(
+            cover,
+            key=lambda r: (-cover[r][0], not _disputed(r), -cover[r][1], order.get(r, len(order))),
+        )
+        groups.setdefault(best, []).extend(e for e, suspects in pending if best in suspects)
+        pending = [(e, suspects) for e, suspects in pending if best not in suspects]
     found = [
         _deviation(rule_id, members, rule_id in confirmed, passed)
         for rule_id, members in groups.items()
     ]
     found.sort(key=lambda d: (not d.confirmed, -d.weight, order.get(d.rule, len(order))))
     return found
+
+
+def _disputed(rule_id: str) -> bool:
+    """Whether the rulebook holds rival readings of the rule's point (where engines differ
+    most)."""
+    try:
+        return get_rule(rule_id).question is not None
+    except FrogError:
+        return False
+
+
+#: How many of an unexplained case's suspects it may be charged to.
+SUSPECTS = 3
+
+
+def _suspects(divergence: Divergence, rejected: set[str]) -> list[str]:
+    first = divergence.suspects[0] if divergence.suspects else None
+    kept = [r for r in divergence.rules if r not in rejected or r == first]
+    return (kept or list(divergence.rules))[:SUSPECTS]
 
 
 def _deviation(

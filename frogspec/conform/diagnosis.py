@@ -42,7 +42,7 @@ import json
 import re
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
 from types import FrameType, ModuleType
 from typing import Any
@@ -98,7 +98,8 @@ class Divergence:
     answers), ``action`` the action taken at the step. ``rules`` are the rules that
     decide the step, most likely first; ``explained_by`` those of them whose broken twin
     or rival reading, swapped into the reference, reproduces the engine's answer, and
-    ``readings`` the pairs (rule, rival reading) among those reproductions. ``request`` is
+    ``readings`` the pairs (rule, rival reading) among those reproductions; ``suspects``
+    the rules in the order the differing fields alone suggest. ``request`` is
     the shortest request that shows the divergence (with ``"id": 1``), ``expected`` the
     reference's answer to it as a vector keeps it, ``actual`` the engine's; ``compare``
     and ``extension`` are those a vector case of that request needs.
@@ -121,6 +122,23 @@ class Divergence:
     actual: Json = None
     compare: dict[str, str] = field(default_factory=dict)
     extension: str | None = None
+    suspects: tuple[str, ...] = ()
+
+    @classmethod
+    def unplaced(
+        cls, case: Case, step: int | None, rules: tuple[str, ...], detail: str, **more: Any
+    ) -> Divergence:
+        """A divergence at no position: an op without actions, a match's own rules, a rule
+        named otherwise. ``more`` are the other fields (``reference_legal`` too)."""
+        fields: dict[str, Any] = {
+            "reference_legal": None,
+            "engine_legal": None,
+            "position": None,
+            "to_act": None,
+            "action": None,
+            **more,
+        }
+        return cls(case_id=case.id, op=case.op, step=step, rules=rules, detail=detail, **fields)
 
     @property
     def confirmed(self) -> bool:
@@ -440,10 +458,19 @@ def _reference(request: Mapping[str, Json]) -> dict[str, Json]:
 
 
 def _ask(ask: Ask, request: dict[str, Json]) -> Json:
-    answer = ask(copy.deepcopy(request))
+    answer = ask(json.loads(json.dumps(request)))
     if isinstance(answer, dict):
         return {k: v for k, v in answer.items() if k != "id"}
     return answer
+
+
+def _stripped(answer: Json, op: str, extension: str | None) -> Json:
+    """The answer as a vector keeps it (:func:`frogspec.conformance.build._strip`), on a
+    copy: that function pops fields of the result it is given."""
+    copied = dict(answer)
+    if isinstance(copied.get("result"), dict):
+        copied["result"] = dict(copied["result"])
+    return _strip(copied, op, extension)
 
 
 _RESULT_FIELD = re.compile(r"^\$\.result\.([A-Za-z_]+)")
@@ -468,7 +495,7 @@ def _differing(
         keys = ("kind", "at", "deal")
         same = all(ref_error.get(k) == eng_error.get(k) for k in keys)
         return [] if same else ["error"]
-    expected = _strip(copy.deepcopy(reference), op, extension)
+    expected = _stripped(reference, op, extension)
     found = differences(expected, engine, compare)
     fields: list[str] = []
     for line in found:
@@ -585,9 +612,10 @@ class _Probe:
 
 def _rank(
     tiers: Sequence[Sequence[str]], probe: _Probe, only_explained: bool = False
-) -> tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, str], ...]]:
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, str], ...], tuple[str, ...]]:
     """The candidates most likely first, those whose swap reproduces the engine, and the
-    rival readings that do (pairs of rule and reading).
+    rival readings that do (pairs of rule and reading), and the candidates in the order
+    the differing fields suggest (before any counterfactual).
 
     ``tiers`` are the candidates in groups, likeliest first: a later group is only tried
     when no rule of the earlier ones reproduces the engine's answer. ``only_explained``
@@ -614,7 +642,8 @@ def _rank(
             scores[rule_id] = best
     ranked = sorted(ordered, key=lambda r: -scores.get(r, 0))
     explained = tuple(r for r in ranked if scores.get(r, 0) == 2)
-    return explained if only_explained else tuple(ranked), explained, tuple(readings)
+    rules = explained if only_explained else tuple(ranked)
+    return rules, explained, tuple(readings), tuple(ordered)
 
 
 # --- games -----------------------------------------------------------------------------
@@ -634,6 +663,12 @@ def _state(request: Mapping[str, Json], actions: Sequence[Json]) -> State | None
     return state
 
 
+def _options_of(request: Mapping[str, Json]) -> None:
+    """Build the request's ruleset with its options (the rulings that set a default)."""
+    with suppress(FrogError, KeyError, TypeError):
+        get_ruleset(request["ruleset"]).with_options(request.get("options") or {})
+
+
 @dataclass
 class _Step:
     """The traced parts of one step: the deal, the action applied, the observation after."""
@@ -643,6 +678,7 @@ class _Step:
     legal: list[str]
     observed: list[str]
     refused_by: str | None
+    options: list[str] = field(default_factory=list)
 
 
 def _trace_step(request: Mapping[str, Json], before: State | None, action: Json) -> _Step:
@@ -656,6 +692,9 @@ def _trace_step(request: Mapping[str, Json], before: State | None, action: Json)
     with _tracing() as calls:
         _state(request, [])
     step.setup = _recent_first(calls)
+    with _tracing() as calls:
+        _options_of(request)
+    step.options = _recent_first(calls)
     after: State | None = before
     if action is not None:
         with _tracing() as calls:
@@ -677,17 +716,23 @@ def _trace_step(request: Mapping[str, Json], before: State | None, action: Json)
     return step
 
 
+_OBSERVED_FIELDS = ("points", "payments", "widow_shown")
+
+
 def _candidates(step: _Step, fields: Sequence[str]) -> list[list[str]]:
     """The rules of a step in the order the differing fields suggest, in two tiers: the
-    step's own, then the deal's (whose effect, the hands and seats, only shows later)."""
+    step's own (with the rulings that set the request's options), then the deal's (whose
+    effect, the hands and seats, only shows later)."""
     order: list[str] = []
     if step.refused_by:
         order.append(step.refused_by)
-    if "legal" in fields:
-        order += step.legal
-    if set(fields) - {"legal"}:
-        order += step.applied + step.observed
-    order += step.applied + step.legal + step.observed
+    # The points, the payments and whether the widow is shown are the observation's own
+    # doing; who acts, the contract, an error, the action's. A legal list that differs
+    # with them follows from them, so it comes last.
+    for name in fields:
+        if name != "legal":
+            order += step.observed if name in _OBSERVED_FIELDS else step.applied
+    order += step.legal + step.applied + step.observed + step.options
     own = list(dict.fromkeys(r for r in order if r))
     return [own, [r for r in step.setup if r not in own]]
 
@@ -709,9 +754,12 @@ def _game_scan(
         return None
     compare = dict(DEFAULT_COMPARE["game"])
     previous: tuple[Json, Json] | None = None
+    references = _reference_prefixes(request, actions)
     for k in range(len(actions) + 1):
         prefix = {**request, "op": "game", "actions": actions[:k]}
-        ref = _reference(prefix)
+        # The whole request is answered by the harness itself, whose order of checks is
+        # the protocol's; the shorter prefixes are played on in one pass.
+        ref = _reference(prefix) if k == len(actions) else next(references)
         if k == len(actions) and actual is not None and request.get("op") == "game":
             eng = actual
         else:
@@ -723,6 +771,28 @@ def _game_scan(
             break
         previous = (ref, eng)
     return None
+
+
+def _reference_prefixes(request: Mapping[str, Json], actions: list[Json]) -> Iterator[Json]:
+    """The reference's answers to a ``game`` request with no action, one, two... (its
+    answers to the prefixes, as :func:`frogspec.harness.handle` gives them), in one pass."""
+    first = _reference({**request, "op": "game", "actions": []})
+    yield first
+    state = _state(request, []) if "result" in first else None
+    for at, text in enumerate(actions):
+        if state is None:
+            yield _reference({**request, "op": "game", "actions": actions[: at + 1]})
+            continue
+        try:
+            state = apply(state, parse_action(text))
+        except IllegalActionError as error:
+            state = None
+            yield {"error": {"kind": "illegal", "rule": error.rule_id, "at": at}}
+        except FrogError as error:
+            state = None
+            yield {"error": {"kind": "invalid", "rule": None, "message": str(error)}}
+        else:
+            yield {"result": observation(state)}
 
 
 def _game_step(
@@ -762,7 +832,9 @@ def _game_step(
             case.extension,
         )
     traced = _trace_step(prefix, before, None if at_position else action)
-    rules, explained, readings = _rank(_candidates(traced, fields), probe, _protocol_only(ref, eng))
+    rules, explained, readings, suspects = _rank(
+        _candidates(traced, fields), probe, _protocol_only(ref, eng)
+    )
     return Divergence(
         case_id=case.id,
         op=case.op,
@@ -776,8 +848,9 @@ def _game_step(
         detail=detail,
         explained_by=explained,
         readings=readings,
+        suspects=suspects,
         request={"id": 1, **{k2: v for k2, v in prefix.items() if k2 != "id"}},
-        expected=_strip(copy.deepcopy(ref), "game", case.extension),
+        expected=_stripped(ref, "game", case.extension),
         actual=eng,
         compare=compare if "result" in ref else {},
         extension=case.extension,
@@ -828,7 +901,7 @@ def _diagnose_perft(case: Case, actual: Json, ask: Ask) -> Divergence | None:
     perft_request["depth"] = depth
     traced = _trace_step(game, before, None)
     probe = _Probe([perft_request], [eng], [ref], "perft", {})
-    rules, explained, readings = _rank(_candidates(traced, ["legal"]), probe)
+    rules, explained, readings, suspects = _rank(_candidates(traced, ["legal"]), probe)
     return Divergence(
         case_id=case.id,
         op=case.op,
@@ -843,8 +916,9 @@ def _diagnose_perft(case: Case, actual: Json, ask: Ask) -> Divergence | None:
         + _field_text("result", ref, eng),
         explained_by=explained,
         readings=readings,
+        suspects=suspects,
         request=perft_request,
-        expected=_strip(copy.deepcopy(ref), "perft", "perft"),
+        expected=_stripped(ref, "perft", "perft"),
         actual=eng,
         extension="perft",
     )
@@ -911,6 +985,7 @@ def _match_deal(
                 detail=f"deal {d}, {inner.detail}",
                 explained_by=inner.explained_by,
                 readings=inner.readings,
+                suspects=inner.suspects,
                 request=inner.request,
                 expected=inner.expected,
                 actual=inner.actual,
@@ -918,9 +993,6 @@ def _match_deal(
                 extension=inner.extension,
             )
     # The deal plays alike: what differs is the match's own (the bank, the dealers, the end).
-    rules: tuple[str, ...] = ()
-    explained: tuple[str, ...] = ()
-    readings: tuple[tuple[str, str], ...] = ()
     with _tracing() as calls:
         _reference(prefix)
     inside: list[str] = []
@@ -939,22 +1011,17 @@ def _match_deal(
         inside = _recent_first(game_calls)
     own = [r for r in _recent_first(calls) if r not in inside]
     probe = _Probe([prefix], [eng], [ref], "match", {})
-    rules, explained, readings = _rank([own, inside], probe, _protocol_only(ref, eng))
-    return Divergence(
-        case_id=case.id,
-        op=case.op,
-        step=d,
-        position=None,
-        to_act=None,
-        reference_legal=None,
-        engine_legal=None,
-        action=None,
-        rules=rules,
-        detail=f"after deal {d}: " + "; ".join(_field_text(f, ref, eng) for f in fields[:3]),
+    rules, explained, readings, suspects = _rank([own, inside], probe, _protocol_only(ref, eng))
+    return Divergence.unplaced(
+        case,
+        d,
+        rules,
+        f"after deal {d}: " + "; ".join(_field_text(f, ref, eng) for f in fields[:3]),
         explained_by=explained,
         readings=readings,
+        suspects=suspects,
         request={"id": 1, **{k: v for k, v in prefix.items() if k != "id"}},
-        expected=_strip(copy.deepcopy(ref), "match", None),
+        expected=_stripped(ref, "match", None),
         actual=eng,
     )
 
@@ -982,30 +1049,24 @@ def _diagnose_request(case: Case, actual: Json) -> Divergence | None:
     fields = _differing(ref, actual, case.op, compare, case.extension)
     if not fields:
         return _rule_named(case, actual, ref, None)
-    rules: tuple[str, ...] = ()
-    explained: tuple[str, ...] = ()
-    readings: tuple[tuple[str, str], ...] = ()
     with _tracing() as calls:
         _reference(request)
     candidates = [r for r in case.rules if _known(r)] + _recent_first(calls)
     probe = _Probe([request], [actual], [ref], case.op, compare, case.extension)
-    rules, explained, readings = _rank([candidates], probe, _protocol_only(ref, actual))
+    rules, explained, readings, suspects = _rank([candidates], probe, _protocol_only(ref, actual))
     legal = case.op == "legal_plays"
-    return Divergence(
-        case_id=case.id,
-        op=case.op,
-        step=None,
-        position=None,
-        to_act=None,
+    return Divergence.unplaced(
+        case,
+        None,
+        rules,
+        "; ".join(_field_text(f, ref, actual) for f in fields[:3]),
         reference_legal=ref.get("result") if legal and "result" in ref else None,
         engine_legal=actual.get("result") if legal and isinstance(actual, dict) else None,
-        action=None,
-        rules=rules,
-        detail="; ".join(_field_text(f, ref, actual) for f in fields[:3]),
         explained_by=explained,
         readings=readings,
+        suspects=suspects,
         request=request,
-        expected=_strip(copy.deepcopy(ref), case.op, case.extension),
+        expected=_stripped(ref, case.op, case.extension),
         actual=actual,
         compare=compare,
         extension=case.extension,
@@ -1030,19 +1091,13 @@ def _rule_named(case: Case, actual: Json, ref: Json, step: int | None) -> Diverg
         return None
     at = ref_error.get("at")
     rule = str(ref_error.get("rule"))
-    return Divergence(
-        case_id=case.id,
-        op=case.op,
-        step=at if isinstance(at, int) else step,
-        position=None,
-        to_act=None,
-        reference_legal=None,
-        engine_legal=None,
-        action=None,
-        rules=(rule,) if _known(rule) else (),
-        detail=f"the engine names the rule {_show(eng_error.get('rule'))}, the reference {rule}",
+    return Divergence.unplaced(
+        case,
+        at if isinstance(at, int) else step,
+        (rule,) if _known(rule) else (),
+        f"the engine names the rule {_show(eng_error.get('rule'))}, the reference {rule}",
         request={"id": 1, **{k: v for k, v in case.request.items() if k != "id"}},
-        expected=_strip(copy.deepcopy(ref), case.op, case.extension),
+        expected=_stripped(ref, case.op, case.extension),
         actual=actual,
     )
 

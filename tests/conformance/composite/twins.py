@@ -31,7 +31,7 @@ COMPOSITES: dict[str, tuple[str, ...]] = {
         "play.eldest-leads-first",
         "trump.chico-not-hearts",
     ),
-    "seats-bank": ("seats.eldest-hand", "match.bank-120-chips"),
+    "four-seats-bank": ("seats.active-foster", "match.bank-120-chips"),
 }
 
 
