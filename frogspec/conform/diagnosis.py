@@ -11,17 +11,22 @@ is the position where the lists part; otherwise the action just applied is the s
 consequences differ: who acts next, the contract, the payments, an error).
 
 Which rules: the ones the reference evaluates *at that step alone* (the function calls of
-that one ``apply`` and of the observation after it are traced, and those of the deal
-itself, whose hands stay hidden until a legal list shows them), ranked in two ways.
+that one ``apply`` and of the observation after it are traced, with the rulings that set
+the request's options), then those of the deal itself, whose hands stay hidden until a
+legal list shows them. They are ranked in two ways.
 
-- **By the field that differs**: the rules that computed the legal list when the list
-  differs; those of the ``apply`` (most recently called first) when who acts next, the
-  contract or an error differs; those of the settlement when the payments differ.
+- **By the field that differs** (:attr:`Divergence.suspects`): the rules that computed
+  the legal list when only the list differs; those of the ``apply`` (most recently called
+  first) when who acts next, the contract or an error differs; those of the observation
+  when the points, the payments or the widow's showing differ.
 - **Decisively, by counterfactuals**: each candidate rule in turn is swapped for its
   broken twin (:mod:`frogspec.twins`) and for each rival reading of its point (the rules
   the registry groups under the same ``question``), and the reference answers the same
-  prefix again. A rule whose swap reproduces the engine's answer exactly *explains* the
-  divergence and goes first; where a rival reading does, the engine follows that reading.
+  prefix again (and the one before, which must not change). A rule whose swap reproduces
+  the engine's answer exactly *explains* the divergence and goes first; where a rival
+  reading does, the engine may follow that reading. The deal's rules are only tried when
+  no rule of the step explains it. :func:`fits_passed` asks the same swap of the cases an
+  engine passed (:mod:`frogspec.conform.deviations` turns down a swap that fails them).
 
 ``perft`` descends its ``by_first`` counts to the first position whose legal lists
 differ, then diagnoses that line as a game. ``match`` finds the first deal whose prefix
