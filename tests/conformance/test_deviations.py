@@ -20,15 +20,18 @@ import json
 import multiprocessing
 import os
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from frogspec.conform import render_text, run_conformance
 from frogspec.conform.comparison import judge as judge_first
 from frogspec.conform.deviations import (
     HAND_WRITTEN_WEIGHT,
@@ -51,6 +54,7 @@ from .composite.twins import COMPOSITES, twin_engine
 from .helpers import errors, validator
 from .test_independent_engines import JSFROG, NODE, PYFROG, needs_node
 
+COMPOSITE_PROGRAM = Path(__file__).resolve().parent / "composite" / "twins.py"
 Ask = Callable[[dict[str, Any]], dict[str, Any]]
 Failed = list[tuple[Case, Any, Divergence | None]]
 
@@ -195,6 +199,17 @@ def test_a_composite_of_twins_gets_exactly_its_rules(
     deviations = find_deviations(failed, passed)
     assert sorted(d.rule for d in deviations) == sorted(rules)
     assert all(d.confirmed for d in deviations)
+
+
+def test_a_composite_program_through_the_runner(cases: list[Case]) -> None:
+    # The same engine as a program (``composite/twins.py``), judged by ``frogspec conform``'s
+    # runner: its report opens with the two rules.
+    rules = COMPOSITES["leader-and-grand-rate"]
+    command = [sys.executable, str(COMPOSITE_PROGRAM), *rules]
+    run = run_conformance(command, rulesets=["foster-1909"])
+    assert run.failed > 0
+    assert sorted(d.rule for d in run.deviations) == sorted(rules)
+    assert render_text(run).splitlines()[1].startswith(f"  1. {run.deviations[0].rule}: ")
 
 
 # --- composite engines: the independent ones -------------------------------------------------
