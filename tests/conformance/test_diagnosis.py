@@ -354,3 +354,23 @@ def test_rival_readings_and_whether_a_swap_keeps_passed_cases(cases: list[Case])
     failed = {c.id for c, _ in failing(twin_engine(["play.follow-suit"]), foster)}
     kept = [c for c in foster if c.id not in failed]
     assert len(kept) > 10 and fits_passed("play.follow-suit", None, kept)
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [
+        {"result": None},
+        {"error": {"kind": "invalid"}},
+        {"error": {"kind": "illegal", "rule": None, "at": 0}},
+        {"result": {"phase": "over"}},
+    ],
+)
+def test_any_answer_is_diagnosed_without_raising(cases: list[Case], junk: dict[str, Any]) -> None:
+    found = 0
+    for case in cases[::7]:
+        d = diagnose(case, junk, lambda request: dict(junk))
+        found += d is not None
+        # Without an answer to compare, an op without actions has no diagnosis.
+        if case.op not in ("game", "match", "perft"):
+            assert diagnose(case, None, None) is None
+    assert found > 0
