@@ -17,11 +17,11 @@ The grouping, in two passes:
    both explain a refused table of seven; only one of them leaves six seated).
 2. The cases no swap explains may each be charged to any of the first few rules of their
    diagnosis; the fewest rules that cover them all are taken (the most weight first, then
-   a rule whose point the sources dispute, then the rule most cases name first). A rule the first pass turned down is passed over,
-   unless the differing fields point to it first: an engine may break a rule otherwise
-   than its twin does (who leads after a trick: the winner's left in the twin, the last
-   leader in the engine), and the twin then reproduces some of its cases and not the
-   passed ones.
+   a rule whose point the sources dispute, then the rule most cases name first). A rule
+   the first pass turned down is passed over, unless the differing fields point to it
+   first: an engine may break a rule otherwise than its twin does (who leads after a
+   trick: the winner's left in the twin, the last leader in the engine), and the twin
+   then reproduces some of its cases and not the passed ones.
 
 Deviations that a swap confirms come first, then by weight: a hand-written case, which
 targets its rules, weighs :data:`HAND_WRITTEN_WEIGHT`, a generated whole deal 1. Where a
@@ -105,9 +105,10 @@ def find_deviations(
     diagnosis), most likely first. Cases without a diagnosis, or whose divergence no rule
     decides (a protocol matter), are left out.
 
-    ``passed`` are the cases the engine passed: a rival reading is only said to fit the
-    engine if, swapped into the reference, it also gives their expected answers (an engine
-    that refuses five players but seats four does not follow "three players only").
+    ``passed`` are the cases the engine passed: a rule's swap (its twin, a rival reading)
+    only explains failures, and a reading is only said to fit the engine, if the swap also
+    gives their expected answers (an engine that refuses five players but seats four does
+    not follow "three players only"). Without them, every swap that explains is taken.
     """
     entries: list[_Entry] = [
         (case, divergence) for case, _, divergence in failed if divergence and divergence.rules
@@ -134,7 +135,7 @@ def find_deviations(
     # The cases no swap explains: each could be any of its first few suspects, passing
     # over a turned-down rule unless the differing fields point to it first (an engine
     # may break a rule otherwise than its twin does). The fewest rules that cover them
-    # are taken, greedily: most weight covered, then most cases that name it first.
+    # are taken, greedily: most weight covered, a disputed point, most cases naming it first.
     pending = [(entry, _suspects(entry[1], rejected)) for entry in remaining]
     while pending:
         cover: dict[str, list[int]] = {}
