@@ -7,7 +7,9 @@ The fuzzer draws requests with the hypothesis strategies of the property suite
 legal actions (now and then one more action, legal or not), settlements, whole matches,
 hands and tricks. It sends each, as a protocol v1 request, to the reference (in process,
 :func:`frogspec.harness.handle`) and to the implementation (COMMAND, over JSON lines, as
-``frogspec conform`` runs it), and compares the answers as the conformance runner does.
+``frogspec conform`` runs it), and compares the answers as the conformance runner does
+(:mod:`frogspec.conform.comparison`): an ``illegal`` error agrees whatever rule id it
+names, unless the implementation's hello declares ``"rule_ids": "frogspec"``.
 
 On the first disagreement hypothesis shrinks the request to a minimal one, and the
 fuzzer prints it as a ready-to-add vector (a vector file of one case, valid against
@@ -369,7 +371,7 @@ def fuzz(
     from hypothesis import seed as use_seed
     from hypothesis.errors import Flaky
 
-    from frogspec.conformance.model import differences
+    from frogspec.conform.comparison import compare_answer, declares_rule_ids
     from frogspec.harness import handle
 
     if examples < 1:
@@ -399,7 +401,10 @@ def fuzz(
                 result.skipped += 1
                 return
             actual = {k: v for k, v in answer.items() if k != "id"}
-            diffs = differences(expected, actual, _compare_modes(op, expected))
+            judged = compare_answer(expected, actual, _compare_modes(op, expected))
+            diffs = judged.differences
+            if not diffs and judged.names_rule is False and declares_rule_ids(target.hello):
+                diffs = [judged.rule_line()]  # level 2 counts for an engine that declares it
             if diffs:
                 found.append(Disagreement(dict(request), expected, actual, diffs))
                 raise found[-1]
@@ -441,8 +446,9 @@ def fuzz(
 
 def _describe(result: FuzzResult) -> None:
     """Turn the minimal disagreement into a case and a vector, and look for suspects."""
+    from frogspec.conform.comparison import compare_answer
     from frogspec.conformance.build import Spec, make_case
-    from frogspec.conformance.model import VectorFile, differences
+    from frogspec.conformance.model import VectorFile
     from frogspec.harness import handle
     from frogspec.twins import TWINS, substituted
 
@@ -480,7 +486,7 @@ def _describe(result: FuzzResult) -> None:
                 broken = handle(json.loads(json.dumps({"id": 0, **request})))
             except Exception:  # a twin may crash the reference
                 continue
-        if not differences(expected_of(op, broken), found.actual, compare):
+        if not compare_answer(expected_of(op, broken), found.actual, compare).differences:
             result.suspects.append(rule_id)
 
 

@@ -13,11 +13,18 @@ method ``handle(request: dict) -> dict`` or is itself such a callable; a class i
 instantiated first; the module is imported with the current directory on the path, as
 ``python -m pytest`` would. Each case of ``spec/vectors/`` becomes a test named by its case id,
 under one node per vector file; a failure shows the runner's report of it (the rule, its
-statement and source, the request, expected against actual), and a case the
+statement and source, where the implementation first parts from the reference and the
+rules that decide that step, the request, expected against actual), and a case the
 implementation does not offer is skipped. ``-k`` selects by case id, file or rule id.
 
-Other options: ``--frogspec-vectors DIR`` (default: ``spec/vectors`` of the frogspec source
-tree) and ``--frogspec-timeout SECONDS`` (per request, for a command).
+Cases are judged as ``frogspec conform`` judges them (:mod:`frogspec.conform.comparison`):
+an ``illegal`` error passes with any ``rule``, or none. How many name frogspec's rule
+(level 2) is said at the end; when the implementation's hello declares ``"rule_ids":
+"frogspec"``, a case naming another rule makes pytest's exit status 1.
+
+Other options: ``--frogspec-vectors DIR`` (default: ``spec/vectors`` of the frogspec
+checkout, else the copy installed with frogspec) and ``--frogspec-timeout SECONDS`` (per
+request, for a command).
 """
 
 from __future__ import annotations
@@ -59,7 +66,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--frogspec-vectors",
         metavar="DIR",
-        help="the vectors directory (default: spec/vectors of the frogspec source tree)",
+        help="the vectors directory (default: spec/vectors of the frogspec checkout, else the "
+        "copy installed with frogspec)",
     )
     group.addoption(
         "--frogspec-timeout",
@@ -197,8 +205,13 @@ class _Driver:
         )
 
     def one(self, case: Any) -> Any:
-        """The runner's outcome of one case."""
-        return self.runner.one(case)
+        """The runner's outcome of one case; a failed case is diagnosed (where the
+        implementation first parts from the reference, and the rules of that step)."""
+        outcome = self.runner.one(case)
+        self.run.outcomes.append(outcome)
+        if outcome.status == "failed":
+            self.runner.diagnose(outcome)
+        return outcome
 
     def close(self) -> None:
         """Stop the implementation."""
@@ -215,10 +228,33 @@ def _driver(config: pytest.Config) -> _Driver:
 
 
 def _failure_text(outcome: Any) -> str:
-    from frogspec import conform
+    from frogspec.conform.reports import failure_lines
 
     # The runner's own words for a failure.
-    return "\n".join(conform.failure_lines(outcome))
+    return "\n".join(failure_lines(outcome))
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    """Level 2 (whether ``illegal`` errors name frogspec's rule ids), as the runner says it."""
+    driver = config.stash.get(_STATE_KEY, None)
+    if driver is None:
+        return
+    from frogspec.conform.reports import level2_lines
+
+    lines = level2_lines(driver.run)
+    if lines:
+        terminalreporter.section("frogspec: level 2 (names the rule)")
+        for line in lines:
+            terminalreporter.write_line(line)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """An implementation that declares ``"rule_ids": "frogspec"`` and names another rule
+    than the reference makes the exit status 1, as ``frogspec conform`` does; its cases
+    still pass (level 2 never fails a case)."""
+    driver = session.config.stash.get(_STATE_KEY, None)
+    if driver is not None and exitstatus == 0 and driver.run.exit_status():
+        session.exitstatus = 1
 
 
 # --- collection -------------------------------------------------------------------------

@@ -143,8 +143,14 @@ class VectorFile:
 
 
 def default_vectors_dir() -> Path:
-    """``spec/vectors`` of the source tree this package was loaded from."""
-    return Path(__file__).resolve().parent.parent.parent / "spec" / "vectors"
+    """The conformance vectors: ``spec/vectors`` of the source tree this package was loaded
+    from, when it runs from a checkout; else the copy an installed package ships
+    (``frogspec/spec/vectors``, put there by ``setup.py``)."""
+    package = Path(__file__).resolve().parent.parent
+    checkout = package.parent
+    if (checkout / "pyproject.toml").is_file() and (checkout / "spec" / "vectors").is_dir():
+        return checkout / "spec" / "vectors"
+    return package / "spec" / "vectors"
 
 
 def _need(data: Mapping[str, Json], key: str, kind: type | tuple[type, ...], where: str) -> Json:

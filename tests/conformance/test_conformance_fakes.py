@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import json
+import time
 import xml.etree.ElementTree as ET
 from collections import Counter
 
 import pytest
 
 from frogspec.cli import main
-from frogspec.conform import Outcome, Run, by_rule, report_json, report_junit, run_conformance
+from frogspec.conform import (
+    Outcome,
+    Run,
+    by_rule,
+    render_text,
+    report_json,
+    report_junit,
+    run_conformance,
+)
 
 from .helpers import errors, fake, validator
 
@@ -72,22 +81,26 @@ def test_after_max_restarts_the_rest_are_errors() -> None:
     assert (junit.get("failures"), junit.get("errors")) == ("3", "33")
 
 
-def test_a_program_that_exits_at_once() -> None:
-    run = _run("exit", max_restarts=1)
+def test_a_program_that_exits_at_once_is_not_started_again() -> None:
+    run = _run("exit", max_restarts=3)
     assert {(o.status, o.reason) for o in run.outcomes} == {("error", "not-run")}
     assert run.failed == 36 and run.hello is None
-    assert run.starts == 2 and run.gave_up
-    assert run.start_failures == ["crash: the implementation exited with status 0 without answering"] * 2
+    assert (run.starts, run.restarts, run.gave_up) == (1, 0, True)
+    assert run.start_failures == ["crash: the implementation exited with status 0 without answering"]
     assert run.outcomes[0].message == (
-        "not run: the runner gave up after 1 restarts (the last failure: hello: crash: the "
+        "not run: the implementation did not answer hello at its first start (hello: crash: the "
         "implementation exited with status 0 without answering)"
     )
+    assert "did not answer hello at its first start" in render_text(run)
 
 
-def test_a_program_that_never_says_hello() -> None:
-    run = _run("hang_hello", cases=["cards.points.a*"], max_restarts=1, timeout=0.5,
+def test_a_program_that_never_says_hello_costs_one_timeout() -> None:
+    began = time.monotonic()
+    run = _run("hang_hello", cases=["cards.points.a*"], max_restarts=5, timeout=0.5,
                start_timeout=0.5)
-    assert run.start_failures == ["timeout: no answer in 0.5 s"] * 2
+    assert time.monotonic() - began < 5
+    assert run.start_failures == ["timeout: no answer in 0.5 s"]
+    assert (run.starts, run.restarts, run.gave_up) == (1, 0, True)
     assert run.summary_line() == "0 passed, 4 failed, 0 skipped"
     assert {o.reason for o in run.outcomes} == {"not-run"}
 

@@ -56,7 +56,7 @@ def test_the_markdown_report_and_badge(reference_run: Run) -> None:
     assert badge(reference_run) == {
         "schemaVersion": 1,
         "label": "frog conformance",
-        "message": f"100% ({reference_run.passed}/{reference_run.passed})",
+        "message": f"all rulesets: {reference_run.passed}/{reference_run.passed}",
         "color": "brightgreen",
     }
 
@@ -78,7 +78,7 @@ def test_the_command_line_writes_every_report(
     assert report["filters"]["case"] == ["settle.gamerules.*"]
     ET.fromstring(paths["junit"].read_text())
     assert "9 passed" in paths["markdown"].read_text()
-    assert json.loads(paths["badge"].read_text())["message"] == "100% (9/9)"
+    assert json.loads(paths["badge"].read_text())["message"] == "gamerules (filtered): 9/9"
 
 
 def test_quiet_prints_only_the_summary(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,0 +1,354 @@
+"""Deviations: the rules an engine departs from, most likely first, from its diagnosed failures.
+
+One fault fails many cases: the wrong leader after a trick fails every whole deal that
+gets that far. :func:`find_deviations` groups the failing cases by the rule of their first
+divergence (:mod:`frogspec.conform.diagnosis`), so that the fault is named once, with the
+number of cases that show it and the smallest request that does, written as a vector case
+ready to add. A rule that only comes into play after a deal has already gone wrong is never
+a first divergence, and so never listed.
+
+The grouping, in two passes:
+
+1. Rules whose swap reproduces the engine (a broken twin or a rival reading of the rule,
+   swapped into the reference, answers as the engine does at the step where it parts):
+   the rule that explains the most cases takes them, then the next, and so on; a case
+   several rules explain goes to the one that explains most. Given the cases the engine
+   passed, a rule is only chosen if its swap also keeps those passing (two rules may
+   both explain a refused table of seven; only one of them leaves six seated).
+2. The cases no swap explains may each be charged to any of the first few rules of their
+   diagnosis; the fewest rules that cover them all are taken (the most weight first, then
+   a rule whose point the sources dispute, then the rule most cases name first). A rule
+   the first pass turned down is passed over, unless the differing fields point to it
+   first: an engine may break a rule otherwise than its twin does (who leads after a
+   trick: the winner's left in the twin, the last leader in the engine), and the twin
+   then reproduces some of its cases and not the passed ones.
+
+Deviations that a swap confirms come first, then by weight: a hand-written case, which
+targets its rules, weighs :data:`HAND_WRITTEN_WEIGHT`, a generated whole deal 1. Where a
+rival reading of the rule reproduces every confirmed case of the group, the engine follows
+that reading: its rule id and the rulesets that use it are given.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from frogspec.conform.diagnosis import Divergence, fits_passed
+from frogspec.conformance.build import EXTENSION_FIELDS, EXTENSION_OPS
+from frogspec.conformance.model import CASE_ID_PATTERN, Case, dumps
+from frogspec.errors import FrogError
+from frogspec.registry import all_rules, get_rule
+from frogspec.rulesets import rulesets_using
+
+__all__ = [
+    "HAND_WRITTEN_WEIGHT",
+    "Deviation",
+    "deviation_json",
+    "deviation_markdown_lines",
+    "deviation_text_lines",
+    "find_deviations",
+]
+
+Json = Any
+
+#: What a failing hand-written case weighs against a failing generated one.
+HAND_WRITTEN_WEIGHT = 4
+
+
+@dataclass(frozen=True)
+class Deviation:
+    """One rule the engine departs from.
+
+    ``cases`` are the ids of the failing cases that first part from the reference on this
+    rule; ``example`` the smallest request that shows it, as a vector case (the form of
+    ``spec/vectors/*.json``) whose response is the reference's. ``reading`` is the rival
+    reading of the rule that the engine's answers fit, if one does, and
+    ``reading_rulesets`` the rulesets that use it. ``confirmed``: a swap of the rule (its
+    broken twin or a reading) reproduces the engine; ``hand_written`` counts the cases not
+    generated; ``detail`` says what differs in the example.
+    """
+
+    rule: str
+    reading: str | None
+    reading_rulesets: tuple[str, ...]
+    cases: tuple[str, ...]
+    example: dict[str, Json]
+    confirmed: bool = False
+    hand_written: int = 0
+    detail: str = ""
+
+    @property
+    def weight(self) -> int:
+        """The cases counted, a hand-written one as :data:`HAND_WRITTEN_WEIGHT`."""
+        generated = len(self.cases) - self.hand_written
+        return self.hand_written * HAND_WRITTEN_WEIGHT + generated
+
+
+def _hand_written(case: Case) -> bool:
+    return not case.file.startswith("generated")
+
+
+def _weight(case: Case) -> int:
+    return HAND_WRITTEN_WEIGHT if _hand_written(case) else 1
+
+
+_Entry = tuple[Case, Divergence]
+
+
+def find_deviations(
+    failed: Sequence[tuple[Case, Any, Divergence | None]], passed: Sequence[Case] = ()
+) -> list[Deviation]:
+    """The deviations shown by failing cases (each with the engine's answer and its
+    diagnosis), most likely first. Cases without a diagnosis, or whose divergence no rule
+    decides (a protocol matter), are left out.
+
+    ``passed`` are the cases the engine passed: a rule's swap (its twin, a rival reading)
+    only explains failures, and a reading is only said to fit the engine, if the swap also
+    gives their expected answers (an engine that refuses five players but seats four does
+    not follow "three players only"). Without them, every swap that explains is taken.
+    """
+    entries: list[_Entry] = [
+        (case, divergence) for case, _, divergence in failed if divergence and divergence.rules
+    ]
+    order = {entry.id: i for i, entry in enumerate(all_rules())}
+    groups: dict[str, list[_Entry]] = {}
+    confirmed: set[str] = set()
+    rejected: set[str] = set()  # rules whose swaps would fail cases the engine passes
+    remaining = entries
+    while True:
+        score: dict[str, int] = {}
+        for case, divergence in remaining:
+            for rule_id in divergence.explained_by:
+                if rule_id not in rejected:
+                    score[rule_id] = score.get(rule_id, 0) + _weight(case)
+        ranked = sorted(score, key=lambda r: (-score[r], order.get(r, len(order))))
+        best = next((r for r in ranked if _consistent(r, remaining, passed)), None)
+        rejected.update(ranked[: ranked.index(best)] if best is not None else ranked)
+        if best is None:
+            break
+        groups[best] = [e for e in remaining if best in e[1].explained_by]
+        confirmed.add(best)
+        remaining = [e for e in remaining if best not in e[1].explained_by]
+    # The cases no swap explains: each could be any of its first few suspects, passing
+    # over a turned-down rule unless the differing fields point to it first (an engine
+    # may break a rule otherwise than its twin does). The fewest rules that cover them
+    # are taken, greedily: most weight covered, a disputed point, most cases naming it first.
+    pending = [(entry, _suspects(entry[1], rejected)) for entry in remaining]
+    while pending:
+        cover: dict[str, list[int]] = {}
+        for (case, _), suspects in pending:
+            for place, rule_id in enumerate(suspects):
+                counts = cover.setdefault(rule_id, [0, 0])
+                counts[0] += _weight(case)
+                counts[1] += _weight(case) if place == 0 else 0
+        best = min(
+            cover,
+            key=lambda r: (-cover[r][0], not _disputed(r), -cover[r][1], order.get(r, len(order))),
+        )
+        groups.setdefault(best, []).extend(e for e, suspects in pending if best in suspects)
+        pending = [(e, suspects) for e, suspects in pending if best not in suspects]
+    found = [
+        _deviation(rule_id, members, rule_id in confirmed, passed)
+        for rule_id, members in groups.items()
+    ]
+    found.sort(key=lambda d: (not d.confirmed, -d.weight, order.get(d.rule, len(order))))
+    return found
+
+
+def _disputed(rule_id: str) -> bool:
+    """Whether the rulebook holds rival readings of the rule's point (where engines differ
+    most)."""
+    try:
+        return get_rule(rule_id).question is not None
+    except FrogError:
+        return False
+
+
+#: How many of an unexplained case's suspects it may be charged to.
+SUSPECTS = 3
+
+
+def _suspects(divergence: Divergence, rejected: set[str]) -> list[str]:
+    first = divergence.suspects[0] if divergence.suspects else None
+    kept = [r for r in divergence.rules if r not in rejected or r == first]
+    return (kept or list(divergence.rules))[:SUSPECTS]
+
+
+def _deviation(
+    rule_id: str, members: list[_Entry], confirmed: bool, passed: Sequence[Case]
+) -> Deviation:
+    reading = _reading(rule_id, members, passed)
+    case, divergence = min(members, key=lambda e: _size(e[1]))
+    return Deviation(
+        rule=rule_id,
+        reading=reading,
+        reading_rulesets=rulesets_using(reading) if reading else (),
+        cases=tuple(c.id for c, _ in members),
+        example=_example(rule_id, case, divergence, reading),
+        confirmed=confirmed,
+        hand_written=sum(_hand_written(c) for c, _ in members),
+        detail=divergence.detail,
+    )
+
+
+def _reading(rule_id: str, members: list[_Entry], passed: Sequence[Case]) -> str | None:
+    """The first rival reading that reproduces every case of the group the rule explains
+    and keeps every passed case of a ruleset using the rule passing."""
+    shared: list[str] | None = None
+    for _, divergence in members:
+        if rule_id not in divergence.explained_by:
+            continue
+        fits = divergence.reading_of(rule_id)
+        shared = list(fits) if shared is None else [r for r in shared if r in fits]
+    if not shared:
+        return None
+    # Readings that answer alike (the web page's deal is the post-1950 one): a sourced
+    # reading before an editorial one, then the one more rulesets use.
+    shared.sort(key=lambda r: (get_rule(r).editorial, -len(rulesets_using(r)), r))
+    return next((r for r in shared if fits_passed(rule_id, r, passed)), None)
+
+
+def _consistent(rule_id: str, entries: list[_Entry], passed: Sequence[Case]) -> bool:
+    """Whether a swap of the rule that reproduces the engine on failing cases (its twin, or
+    a reading that does) also keeps the passed cases passing; without passed cases, yes."""
+    if not passed:
+        return True
+    readings = {r for _, d in entries for r in d.reading_of(rule_id)}
+    return any(fits_passed(rule_id, reading, passed) for reading in [None, *sorted(readings)])
+
+
+def _size(divergence: Divergence) -> tuple[int, int]:
+    request = divergence.request or {}
+    actions = request.get("actions")
+    return (
+        len(json.dumps(request, sort_keys=True)),
+        len(actions) if isinstance(actions, list) else 0,
+    )
+
+
+def _example(rule_id: str, case: Case, divergence: Divergence, reading: str | None) -> Json:
+    """The divergence's shortest request as a vector case, answered by the reference."""
+    request = dict(divergence.request or case.request)
+    request.pop("id", None)
+    request = {"id": 1, **request}
+    same = request == {"id": 1, **{k: v for k, v in case.request.items() if k != "id"}}
+    example_id = case.id
+    if not same:
+        where = divergence.step if divergence.step is not None else 0
+        part = "deal" if divergence.op == "match" else "step"
+        example_id = f"{case.id}.{part}-{where}"
+    if not CASE_ID_PATTERN.match(example_id):
+        example_id = "deviation." + "-".join(p for p in rule_id.split(".") if p)
+    statement = _statement(rule_id)
+    follows = f" The engine follows {reading} instead." if reading else ""
+    description = (
+        f"{statement} Where {case.id} first departs from the reference: "
+        f"{divergence.detail}.{follows}"
+    )
+    op = str(request.get("op"))
+    extension = op if op in EXTENSION_OPS else None
+    if extension is None and divergence.extension in EXTENSION_FIELDS:
+        extension = divergence.extension
+    expected = divergence.expected if divergence.expected is not None else case.expected
+    example = Case(
+        id=example_id,
+        file="deviations",
+        description=description,
+        rules=(rule_id,),
+        request=request,
+        response={"id": 1, **expected},
+        compare=dict(divergence.compare) if "result" in expected else {},
+        extension=extension,
+        extension_paths=EXTENSION_FIELDS.get(extension or "", ()),
+    )
+    return example.to_json()
+
+
+def _statement(rule_id: str) -> str:
+    try:
+        return get_rule(rule_id).statement
+    except FrogError:
+        return f"Rule {rule_id}."
+
+
+def deviation_json(d: Deviation) -> dict[str, Json]:
+    """A deviation as the JSON report lists it: ``rule``, ``reading``, ``cases``,
+    ``example`` in that order, then ``reading_rulesets``, ``confirmed``, ``hand_written``
+    and ``detail``."""
+    return {
+        "rule": d.rule,
+        "reading": d.reading,
+        "cases": list(d.cases),
+        "example": d.example,
+        "reading_rulesets": list(d.reading_rulesets),
+        "confirmed": d.confirmed,
+        "hand_written": d.hand_written,
+        "detail": d.detail,
+    }
+
+
+def _count(d: Deviation) -> str:
+    many = "case" if len(d.cases) == 1 else "cases"
+    return f"{len(d.cases)} {many} ({d.hand_written} hand-written)"
+
+
+def _follows(d: Deviation) -> str:
+    if d.reading is None:
+        return ""
+    used = ", ".join(d.reading_rulesets) or "no ruleset"
+    return f"your engine follows {d.reading}, the reading of {used}"
+
+
+def deviation_text_lines(ds: Sequence[Deviation]) -> list[str]:
+    """The deviations for the text report, most likely first, numbered (no heading; no
+    lines if there are none)."""
+    lines: list[str] = []
+    for number, d in enumerate(ds, 1):
+        how = "confirmed" if d.confirmed else "suspected"
+        lines.append(f"  {number}. {d.rule}: {_count(d)}, {how}")
+        lines.append(f"     {_statement(d.rule)}")
+        if d.reading:
+            lines.append(f"     {_follows(d)}")
+        lines.append(f"     first divergence: {d.detail}")
+        lines.append(f"     smallest example: {d.example['id']} (a vector case in the JSON report)")
+    return lines
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def deviation_markdown_lines(ds: Sequence[Deviation]) -> list[str]:
+    """The deviations for the Markdown report: a table, then each example as a vector case
+    in a folded block (no lines if there are none)."""
+    if not ds:
+        return []
+    lines = [
+        "| # | rule | cases | hand-written | the engine follows | first divergence |",
+        "| --: | --- | --: | --: | --- | --- |",
+    ]
+    for number, d in enumerate(ds, 1):
+        rule = f"`{d.rule}`" + ("" if d.confirmed else " *(suspected)*")
+        reading = "—"
+        if d.reading:
+            reading = f"`{d.reading}` ({', '.join(d.reading_rulesets) or 'no ruleset'})"
+        lines.append(
+            f"| {number} | {rule} | {len(d.cases)} | {d.hand_written} | {reading} "
+            f"| {_md(d.detail)} |"
+        )
+    for number, d in enumerate(ds, 1):
+        lines += [
+            "",
+            f"<details><summary>{number}. <code>{d.rule}</code>: the smallest example, "
+            f"<code>{d.example['id']}</code></summary>",
+            "",
+            "```json",
+            dumps(d.example),
+            "```",
+            "",
+            "</details>",
+        ]
+    return lines

@@ -1,0 +1,1186 @@
+"""Diagnosis: the first step at which an engine parts from the reference, and its rules.
+
+A failing ``game`` case says only that the final observation differs; the mistake may lie
+forty actions earlier. :func:`diagnose` replays the case's prefixes through the engine
+(``ask``) and the reference (in process) and stops at the first one whose answers differ.
+That is the step it reports: the position in the notation of :mod:`frogspec.notation`,
+who is to act, the legal actions each side lists there, and the rules that decide it.
+
+Which step: when only the legal list differs (or nothing has been played yet), the step
+is the position where the lists part; otherwise the action just applied is the step (its
+consequences differ: who acts next, the contract, the payments, an error).
+
+Which rules: the ones the reference evaluates *at that step alone* (the function calls of
+that one ``apply`` and of the observation after it are traced, with the rulings that set
+the request's options), then those of the deal itself, whose hands stay hidden until a
+legal list shows them. They are ranked in two ways.
+
+- **By the field that differs** (:attr:`Divergence.suspects`): the rules that computed
+  the legal list when only the list differs; those of the ``apply`` (most recently called
+  first) when who acts next, the contract or an error differs; those of the observation
+  when the points, the payments or the widow's showing differ.
+- **Decisively, by counterfactuals**: each candidate rule in turn is swapped for its
+  broken twin (:mod:`frogspec.twins`) and for each rival reading of its point (the rules
+  the registry groups under the same ``question``), and the reference answers the same
+  prefix again (and the one before, which must not change). A rule whose swap reproduces
+  the engine's answer exactly *explains* the divergence and goes first; where a rival
+  reading does, the engine may follow that reading. The deal's rules are only tried when
+  no rule of the step explains it. :func:`fits_passed` asks the same swap of the cases an
+  engine passed (:mod:`frogspec.conform.deviations` turns down a swap that fails them).
+
+``perft`` descends its ``by_first`` counts to the first position whose legal lists
+differ, then diagnoses that line as a game. ``match`` finds the first deal whose prefix
+differs, then diagnoses that deal as a game (or, when the deal plays alike, ranks the rules
+the match adds: the bank, the rotation, the end of the game). Other ops have no steps: the
+case's own rules and those the reference evaluates for the request are ranked the same way.
+
+Counterfactuals swap rule functions in the running reference, so :func:`diagnose` needs
+the faithful reference in its process (no twin swapped in). The swaps are prepared once
+and then cost microseconds (:func:`swapped`), so a diagnosis takes milliseconds.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+import re
+import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager, suppress
+from dataclasses import dataclass, field
+from types import FrameType, ModuleType
+from typing import Any
+
+from frogspec import registry
+from frogspec.cards import parse_card
+from frogspec.conformance.build import DEFAULT_COMPARE, _rule_codes, _strip
+from frogspec.conformance.model import Case, differences
+from frogspec.deal import next_dealer_left
+from frogspec.engine import State, apply, legal_actions, new_deal, parse_action
+from frogspec.errors import FrogError, IllegalActionError
+from frogspec.harness import handle, observation
+from frogspec.notation import format_position
+from frogspec.registry import all_rules, get_rule
+from frogspec.rulesets import get_ruleset
+from frogspec.twins.model import TWINS, get_twin
+from frogspec.twins.substitute import _frogspec_modules, _Swap, active_twin
+
+__all__ = [
+    "Ask",
+    "Divergence",
+    "diagnose",
+    "divergence_json",
+    "divergence_lines",
+    "evaluated_rules",
+    "fits_passed",
+    "rival_readings",
+    "swapped",
+]
+
+Json = Any
+
+Ask = Callable[[dict[str, Json]], dict[str, Json]]
+"""Sends one request to the engine and returns its answer (its ``id`` is not looked at).
+
+The request carries an ``id``, which the caller may renumber. A transport failure raises
+:class:`frogspec.conform.Failure`; :func:`diagnose` then gives up on the case (``None``).
+"""
+
+#: How many candidate rules a diagnosis tries counterfactuals on, most likely first.
+COUNTERFACTUAL_LIMIT = 16
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """The first step at which engine and reference part, for one failing case.
+
+    ``step`` indexes the case's actions (for ``perft``, the actions followed by the line
+    the diagnosis descended; for ``match``, the deal); it is ``None`` for an op without
+    actions. ``position`` is the reference's position before that step in
+    :mod:`frogspec.notation`, ``to_act`` the seat to act there, ``reference_legal`` and
+    ``engine_legal`` the legal actions each side lists (for ``legal_plays``, the two
+    answers), ``action`` the action taken at the step. ``rules`` are the rules that
+    decide the step, most likely first; ``explained_by`` those of them whose broken twin
+    or rival reading, swapped into the reference, reproduces the engine's answer, and
+    ``readings`` the pairs (rule, rival reading) among those reproductions; ``suspects``
+    the rules in the order the differing fields alone suggest. ``request`` is
+    the shortest request that shows the divergence (with ``"id": 1``), ``expected`` the
+    reference's answer to it as a vector keeps it, ``actual`` the engine's; ``compare``
+    and ``extension`` are those a vector case of that request needs.
+    """
+
+    case_id: str
+    op: str
+    step: int | None
+    position: str | None
+    to_act: int | None
+    reference_legal: list[str] | None
+    engine_legal: list[str] | None
+    action: str | None
+    rules: tuple[str, ...]
+    detail: str
+    explained_by: tuple[str, ...] = ()
+    readings: tuple[tuple[str, str], ...] = ()
+    request: dict[str, Json] | None = None
+    expected: dict[str, Json] | None = None
+    actual: Json = None
+    compare: dict[str, str] = field(default_factory=dict)
+    extension: str | None = None
+    suspects: tuple[str, ...] = ()
+
+    @classmethod
+    def unplaced(
+        cls, case: Case, step: int | None, rules: tuple[str, ...], detail: str, **more: Any
+    ) -> Divergence:
+        """A divergence at no position: an op without actions, a match's own rules, a rule
+        named otherwise. ``more`` are the other fields (``reference_legal`` too)."""
+        fields: dict[str, Any] = {
+            "reference_legal": None,
+            "engine_legal": None,
+            "position": None,
+            "to_act": None,
+            "action": None,
+            **more,
+        }
+        return cls(case_id=case.id, op=case.op, step=step, rules=rules, detail=detail, **fields)
+
+    @property
+    def confirmed(self) -> bool:
+        """Whether the first rule's swap reproduces the engine's answer."""
+        return bool(self.rules) and self.rules[0] in self.explained_by
+
+    def reading_of(self, rule_id: str) -> tuple[str, ...]:
+        """The rival readings of ``rule_id`` that reproduce the engine's answer."""
+        return tuple(reading for rule, reading in self.readings if rule == rule_id)
+
+
+# --- swapping rule functions, fast -----------------------------------------------------
+
+
+class _Recorder(_Swap):
+    """Finds where the originals stand (as a twin's swap does) without changing anything."""
+
+    def __init__(self, replacements: Mapping[Any, Any]) -> None:
+        super().__init__(replacements)
+        self.changes: list[tuple[dict[Any, Any], Any, Any, Any]] = []
+
+    def module(self, module: ModuleType) -> None:
+        namespace = vars(module)
+        for name, old in list(namespace.items()):
+            if type(old) is dict:
+                self.mapping(old)
+                continue
+            new = self.value(old)
+            if new is not old:
+                self.changes.append((namespace, name, old, new))
+
+    def mapping(self, mapping: dict[Any, Any]) -> None:
+        for key, old in list(mapping.items()):
+            new = self.value(old)
+            if new is not old:
+                self.changes.append((mapping, key, old, new))
+
+
+def _caches() -> tuple[list[Any], list[Any]]:
+    """The package's function caches: those of helpers (the engine's auction turns, the
+    point tables), and those of rule functions (the deal patterns)."""
+    helpers: dict[int, Any] = {}
+    rules: dict[int, Any] = {}
+    for module in _frogspec_modules():
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_parameters", None)) and hasattr(value, "__wrapped__"):
+                kind = rules if registry.rule_for_function(value) is not None else helpers
+                kind[id(value)] = value
+    return list(helpers.values()), list(rules.values())
+
+
+def _fresh(cached: Any) -> Any:
+    """An empty cache of the same function."""
+    parameters = cached.cache_parameters()
+    wrap = functools.lru_cache(maxsize=parameters["maxsize"], typed=parameters["typed"])
+    return wrap(cached.__wrapped__)
+
+
+_TRACES: list[list[str]] = []
+"""The lists into which the traces in progress put the rules called (innermost last)."""
+
+
+class _Remembering:
+    """A helper's cache for tracing: it remembers each answer with the rules asked while
+    computing it, and reports those rules again whenever it answers from memory (so that a
+    trace sees the rules behind a point table without rebuilding it)."""
+
+    LIMIT = 20_000
+
+    def __init__(self, cached: Any) -> None:
+        self.function: Callable[..., Any] = cached.__wrapped__
+        self.answers: dict[Any, tuple[Any, list[str]]] = {}
+        functools.update_wrapper(self, self.function)
+
+    def __call__(self, *args: Any) -> Any:
+        calls = _TRACES[-1] if _TRACES else None
+        held = self.answers.get(args)
+        if held is None:
+            start = len(calls) if calls is not None else 0
+            answer = self.function(*args)
+            asked = calls[start:] if calls is not None else []
+            if len(self.answers) >= self.LIMIT:
+                self.answers.clear()
+            held = self.answers[args] = (answer, asked)
+        elif calls is not None:
+            calls.extend(held[1])
+        return held[0]
+
+
+class _Prepared:
+    """One set of replacements, located once, then put in and taken out in microseconds.
+
+    Caches must never mix answers from before and during a swap. Clearing them all at each
+    swap (as a twin's swap does) would rebuild the point tables a thousand times; instead
+    each helper's cache is replaced, for the swap, by an empty one of its own that lives as
+    long as the prepared swap (its answers are all made under the same replacements), and
+    the faithful caches come back untouched. The caches of rule functions (cheap to fill)
+    are cleared. For ``tracing``, the helpers' stand-ins are :class:`_Remembering`.
+    """
+
+    def __init__(self, replacements: Mapping[str, Callable[..., Any]], tracing: bool) -> None:
+        self.entries = [(get_rule(r), f) for r, f in replacements.items()]
+        helpers, self.rule_caches = _caches()
+        stand_in = _Remembering if tracing else _fresh
+        swaps: dict[Any, Any] = {entry.function: f for entry, f in self.entries}
+        swaps.update({c: stand_in(c) for c in helpers if c not in swaps})
+        recorder = _Recorder(swaps)
+        for module in _frogspec_modules():
+            recorder.module(module)
+        self.changes = recorder.changes
+        self.modules = len(sys.modules)
+
+    def current(self) -> bool:
+        """Whether every place found still holds its original (and no module came since)."""
+        return self.modules == len(sys.modules) and all(
+            where.get(key) is old for where, key, old, _ in self.changes
+        )
+
+    def put_in(self) -> None:
+        """Swap in."""
+        for where, key, _, new in self.changes:
+            where[key] = new
+        for entry, function in self.entries:
+            registry._BY_FUNCTION[id(function)] = entry
+        for cache in self.rule_caches:
+            cache.cache_clear()
+
+    def take_out(self) -> None:
+        """Put every original back."""
+        for where, key, old, _ in reversed(self.changes):
+            where[key] = old
+        for _, function in self.entries:
+            registry._BY_FUNCTION.pop(id(function), None)
+        for cache in self.rule_caches:
+            cache.cache_clear()
+
+
+_PREPARED: dict[Any, tuple[_Prepared, tuple[Callable[..., Any], ...]]] = {}
+_SWAPPING: list[bool] = []
+
+
+@contextmanager
+def _swapped(replacements: Mapping[str, Callable[..., Any]], tracing: bool) -> Iterator[None]:
+    if _SWAPPING or active_twin() is not None:
+        raise RuntimeError("a swap is already in force; swap one set at a time")
+    key = (tracing, tuple(sorted((rule_id, id(f)) for rule_id, f in replacements.items())))
+    held = _PREPARED.get(key)
+    if held is None or not held[0].current():
+        held = (_Prepared(replacements, tracing), tuple(replacements.values()))
+        _PREPARED[key] = held
+    prepared = held[0]
+    _SWAPPING.append(True)
+    prepared.put_in()
+    try:
+        yield
+    finally:
+        prepared.take_out()
+        _SWAPPING.pop()
+
+
+def swapped(replacements: Mapping[str, Callable[..., Any]]) -> AbstractContextManager[None]:
+    """Run the block with each rule's function (by id) replaced by the function given.
+
+    The same swap as :func:`frogspec.twins.substitute.substituted` (modules, rulesets,
+    options, caches, the registry), several rules at once, and prepared once per set of
+    replacements so that the thousandth swap costs microseconds. Not reentrant: one swap
+    at a time, never inside a twin's.
+
+    >>> from frogspec.twins import get_twin
+    >>> ask = {"id": 1, "op": "card_points", "card": "JS"}
+    >>> with swapped({"cards.points": get_twin("cards.points").function}):
+    ...     handle(ask)["result"]
+    1
+    >>> handle(ask)["result"]
+    2
+    """
+    return _swapped(replacements, tracing=False)
+
+
+_STAND_INS: dict[str, Callable[..., Any]] = {}
+
+
+def rival_readings(rule_id: str) -> tuple[str, ...]:
+    """The other readings of the point ``rule_id`` answers (same ``question``), by id.
+
+    >>> rival_readings("auction.overbid-to-raise")
+    ('auction.one-bid-each', 'auction.one-round-frog-may-raise')
+    >>> rival_readings("play.follow-suit")
+    ()
+    """
+    entry = get_rule(rule_id)
+    if entry.question is None:
+        return ()
+    return tuple(r.id for r in all_rules() if r.question == entry.question and r.id != rule_id)
+
+
+def _stand_in(reading_id: str) -> Callable[..., Any]:
+    # A fresh function that answers as the rival reading does: swapping the reading's own
+    # function in would register it under the other rule's id, and take its entry away after.
+    function = _STAND_INS.get(reading_id)
+    if function is None:
+        target = get_rule(reading_id).function
+
+        def reading(*args: Any, **kwargs: Any) -> Any:
+            return target(*args, **kwargs)
+
+        reading.__name__ = getattr(target, "__name__", reading_id)
+        function = _STAND_INS[reading_id] = reading
+    return function
+
+
+_EVALUATES: dict[tuple[str, str], frozenset[str]] = {}
+
+
+def evaluated_rules(case: Case) -> frozenset[str]:
+    """The rules whose functions the reference calls to answer the case (remembered)."""
+    key = (case.id, json.dumps(case.request, sort_keys=True))
+    found = _EVALUATES.get(key)
+    if found is None:
+        with _tracing() as calls:
+            _reference(case.request)
+        found = _EVALUATES[key] = frozenset(calls)
+    return found
+
+
+def fits_passed(rule_id: str, reading: str | None, cases: Sequence[Case]) -> bool:
+    """Whether the reference, with the broken twin of ``rule_id`` (``reading`` None) or
+    the rival ``reading`` in its place, still gives every case's expected answer (as the
+    first level judges it). Only the cases that evaluate the rule are asked: the others
+    cannot change."""
+    if reading is None and not _has_twin(rule_id):
+        return False
+    function = get_twin(rule_id).function if reading is None else _stand_in(reading)
+    concerned = [case for case in cases if rule_id in evaluated_rules(case)]
+    with swapped({rule_id: function}):
+        for case in concerned:
+            try:
+                got = _reference(case.request)
+            except Exception:  # a rule out of place may crash the reference
+                return False
+            if not _meets(case, got):
+                return False
+    return True
+
+
+def _meets(case: Case, answer: Json) -> bool:
+    """Whether an answer meets the case's expected response on the first level (every
+    field the case fixes, an ``illegal`` error's rule aside)."""
+    expected = copy.deepcopy(case.expected)
+    error = expected.get("error")
+    if isinstance(error, dict) and error.get("kind") == "illegal":
+        error.pop("rule", None)
+    return not differences(expected, answer, case.compare)
+
+
+def _alternatives(rule_id: str) -> list[tuple[str | None, Callable[..., Any]]]:
+    # The counterfactuals of a rule: its twin (reading None), then its rival readings.
+    found: list[tuple[str | None, Callable[..., Any]]] = []
+    if rule_id in TWINS or _has_twin(rule_id):
+        found.append((None, get_twin(rule_id).function))
+    found.extend((reading, _stand_in(reading)) for reading in rival_readings(rule_id))
+    return found
+
+
+def _has_twin(rule_id: str) -> bool:
+    try:
+        get_twin(rule_id)
+    except FrogError:
+        return False
+    return True
+
+
+# --- tracing what the reference evaluates ----------------------------------------------
+
+
+@contextmanager
+def _tracing() -> Iterator[list[str]]:
+    """Collect, in call order, the rule ids whose functions run inside the block."""
+    codes = _rule_codes()
+    calls: list[str] = []
+
+    def trace(frame: FrameType, event: str, arg: object) -> None:
+        # Called once per new frame; returning None asks for no tracing inside it.
+        rule_id = codes.get(frame.f_code)
+        if rule_id is not None:
+            calls.append(rule_id)
+
+    # The helpers' caches report the rules behind each answer they remember, and the rule
+    # functions' own caches are emptied: a rule whose answer is remembered is still seen.
+    with _swapped({}, tracing=True):
+        _TRACES.append(calls)
+        previous = sys.gettrace()
+        sys.settrace(trace)
+        try:
+            yield calls
+        finally:
+            sys.settrace(previous)
+            _TRACES.pop()
+
+
+def _recent_first(calls: Sequence[str]) -> list[str]:
+    """The rules called, each once, the most recently called first."""
+    seen: dict[str, None] = {}
+    for rule_id in reversed(calls):
+        seen.setdefault(rule_id, None)
+    return list(seen)
+
+
+# --- answers and how they differ -------------------------------------------------------
+
+
+def _reference(request: Mapping[str, Json]) -> dict[str, Json]:
+    """The reference's answer (id aside), on a copy of the request."""
+    answer = handle(json.loads(json.dumps(request)))
+    answer.pop("id", None)
+    return answer
+
+
+def _ask(ask: Ask, request: dict[str, Json]) -> Json:
+    answer = ask(json.loads(json.dumps(request)))
+    if isinstance(answer, dict):
+        return {k: v for k, v in answer.items() if k != "id"}
+    return answer
+
+
+def _stripped(answer: Json, op: str, extension: str | None) -> Json:
+    """The answer as a vector keeps it (:func:`frogspec.conformance.build._strip`), on a
+    copy: that function pops fields of the result it is given."""
+    copied = dict(answer)
+    if isinstance(copied.get("result"), dict):
+        copied["result"] = dict(copied["result"])
+    return _strip(copied, op, extension)
+
+
+_RESULT_FIELD = re.compile(r"^\$\.result\.([A-Za-z_]+)")
+
+
+def _differing(
+    reference: Json,
+    engine: Json,
+    op: str,
+    compare: Mapping[str, str],
+    extension: str | None = None,
+) -> list[str]:
+    """The fields in which two answers differ, as the first level of conformance judges
+    them (an error's kind, ``at`` and ``deal``, not the rule it names): ``"error"``,
+    ``"result"``, or a key of an object result (``"legal"``, ``"to_act"``...)."""
+    if not isinstance(engine, dict):
+        return ["answer"]
+    ref_error, eng_error = reference.get("error"), engine.get("error")
+    if isinstance(ref_error, dict) or isinstance(eng_error, dict):
+        if not (isinstance(ref_error, dict) and isinstance(eng_error, dict)):
+            return ["error"]
+        keys = ("kind", "at", "deal")
+        same = all(ref_error.get(k) == eng_error.get(k) for k in keys)
+        return [] if same else ["error"]
+    expected = _stripped(reference, op, extension)
+    found = differences(expected, engine, compare)
+    fields: list[str] = []
+    for line in found:
+        match = _RESULT_FIELD.match(line)
+        name = match.group(1) if match else "result"
+        if name not in fields:
+            fields.append(name)
+    return fields
+
+
+def _kind(answer: Json) -> str | None:
+    error = answer.get("error") if isinstance(answer, dict) else None
+    return str(error.get("kind")) if isinstance(error, dict) else None
+
+
+def _protocol_only(reference: Json, engine: Json) -> bool:
+    # Where the reference refuses the input (or the engine does not offer the op), the
+    # difference is one of the protocol unless a rule's swap reproduces it (the number of
+    # players a ruleset allows is a rule, and its breach is an ``invalid`` request).
+    return _kind(reference) in ("invalid", "unsupported") or _kind(engine) == "unsupported"
+
+
+def _show(value: Json) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _describe_answer(answer: Json) -> str:
+    if not isinstance(answer, dict):
+        return f"not an object ({_show(answer)})"
+    error = answer.get("error")
+    if isinstance(error, dict):
+        where = f" at {error['at']}" if "at" in error else ""
+        if "deal" in error:
+            where += f" of deal {error['deal']}"
+        rule = f" [{error['rule']}]" if error.get("rule") else ""
+        return f"{error.get('kind')}{where}{rule}"
+    return "a result"
+
+
+def _legal_of(answer: Json) -> list[str] | None:
+    result = answer.get("result") if isinstance(answer, dict) else None
+    if isinstance(result, dict) and isinstance(result.get("legal"), list):
+        return [str(a) for a in result["legal"]]
+    return None
+
+
+def _field_text(name: str, reference: Json, engine: Json) -> str:
+    ref = reference.get("result", {}) if isinstance(reference, dict) else {}
+    eng = engine.get("result", {}) if isinstance(engine, dict) else {}
+    ref_value = ref.get(name) if isinstance(ref, dict) else ref
+    eng_value = eng.get(name) if isinstance(eng, dict) else eng
+    if name == "legal" and isinstance(ref_value, list) and isinstance(eng_value, list):
+        lacks = [a for a in ref_value if a not in eng_value]
+        adds = [a for a in eng_value if a not in ref_value]
+        parts = []
+        if lacks:
+            parts.append("lacks " + ", ".join(map(str, lacks)))
+        if adds:
+            parts.append("adds " + ", ".join(map(str, adds)))
+        return "the engine's legal list " + "; ".join(parts or ["is in another order"])
+    if name in ("error", "answer"):
+        return (
+            f"the engine answers {_describe_answer(engine)}, "
+            f"the reference {_describe_answer(reference)}"
+        )
+    if name == "result":
+        return f"the engine answers {_show(eng_value)}, the reference {_show(ref_value)}"
+    return f"{name} is {_show(eng_value)} (the reference: {_show(ref_value)})"
+
+
+# --- ranking candidates by counterfactuals ---------------------------------------------
+
+
+@dataclass
+class _Probe:
+    """What a counterfactual must reproduce: the engine's answers to some requests."""
+
+    requests: list[dict[str, Json]]
+    answers: list[Json]
+    references: list[Json]
+    op: str
+    compare: dict[str, str]
+    extension: str | None = None
+
+    def score(self, replacement: Mapping[str, Callable[..., Any]]) -> int:
+        """2: the swap reproduces every answer; 1: it fixes a differing field of the
+        last answer and spoils none; 0: neither. The last request is tried first (it is
+        the one that tells most often)."""
+        last = len(self.requests) - 1
+        with swapped(replacement):
+            for index in range(last, -1, -1):
+                try:
+                    got = _reference(self.requests[index])
+                except Exception:  # a swapped rule may crash the reference: no reproduction
+                    return 0
+                left = _differing(got, self.answers[index], self.op, self.compare, self.extension)
+                if not left:
+                    continue
+                if index != last:
+                    return 0
+                before = set(
+                    _differing(
+                        self.references[index],
+                        self.answers[index],
+                        self.op,
+                        self.compare,
+                        self.extension,
+                    )
+                )
+                return 1 if before - set(left) and set(left) <= before else 0
+        return 2
+
+
+def _rank(
+    tiers: Sequence[Sequence[str]], probe: _Probe, only_explained: bool = False
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, str], ...], tuple[str, ...]]:
+    """The candidates most likely first, those whose swap reproduces the engine, and the
+    rival readings that do (pairs of rule and reading), and the candidates in the order
+    the differing fields suggest (before any counterfactual).
+
+    ``tiers`` are the candidates in groups, likeliest first: a later group is only tried
+    when no rule of the earlier ones reproduces the engine's answer. ``only_explained``
+    keeps only the rules that reproduce it (a difference of the protocol, not of a rule,
+    unless a rule's swap shows otherwise).
+    """
+    ordered = list(dict.fromkeys(r for tier in tiers for r in tier))
+    scores: dict[str, int] = {}
+    readings: list[tuple[str, str]] = []
+    tried = 0
+    for tier in tiers:
+        if any(score == 2 for score in scores.values()):
+            break
+        for rule_id in dict.fromkeys(tier):
+            if rule_id in scores or tried >= COUNTERFACTUAL_LIMIT:
+                continue
+            tried += 1
+            best = 0
+            for reading, function in _alternatives(rule_id):
+                score = probe.score({rule_id: function})
+                if score == 2 and reading is not None:
+                    readings.append((rule_id, reading))
+                best = max(best, score)
+            scores[rule_id] = best
+    ranked = sorted(ordered, key=lambda r: -scores.get(r, 0))
+    explained = tuple(r for r in ranked if scores.get(r, 0) == 2)
+    rules = explained if only_explained else tuple(ranked)
+    return rules, explained, tuple(readings), tuple(ordered)
+
+
+# --- games -----------------------------------------------------------------------------
+
+
+def _state(request: Mapping[str, Json], actions: Sequence[Json]) -> State | None:
+    """The reference's state after ``actions``, or ``None`` if it has none."""
+    try:
+        ruleset = get_ruleset(request["ruleset"]).with_options(request.get("options") or {})
+        state = new_deal(
+            ruleset, request["players"], request["dealer"], [parse_card(c) for c in request["deck"]]
+        )
+        for text in actions:
+            state = apply(state, parse_action(text))
+    except (FrogError, KeyError, TypeError, ValueError):
+        return None
+    return state
+
+
+def _options_of(request: Mapping[str, Json]) -> None:
+    """Build the request's ruleset with its options (the rulings that set a default)."""
+    with suppress(FrogError, KeyError, TypeError):
+        get_ruleset(request["ruleset"]).with_options(request.get("options") or {})
+
+
+@dataclass
+class _Step:
+    """The traced parts of one step: the deal, the action applied, the observation after."""
+
+    setup: list[str]
+    applied: list[str]
+    legal: list[str]
+    observed: list[str]
+    refused_by: str | None
+    options: list[str] = field(default_factory=list)
+
+
+def _trace_step(request: Mapping[str, Json], before: State | None, action: Json) -> _Step:
+    """Trace the deal, then (from ``before``) the one ``action`` and the observation."""
+    step = _Step([], [], [], [], None)
+    if before is None:  # the reference refuses the request: what did it ask to do so?
+        with _tracing() as calls:
+            _reference(request)
+        step.setup = _recent_first(calls)
+        return step
+    with _tracing() as calls:
+        _state(request, [])
+    step.setup = _recent_first(calls)
+    with _tracing() as calls:
+        _options_of(request)
+    step.options = _recent_first(calls)
+    after: State | None = before
+    if action is not None:
+        with _tracing() as calls:
+            try:
+                after = apply(before, parse_action(action))
+            except IllegalActionError as error:
+                step.refused_by = error.rule_id
+                after = None
+            except FrogError:
+                after = None
+        step.applied = _recent_first(calls)
+    if after is not None:
+        with _tracing() as calls:
+            legal_actions(after)
+        step.legal = _recent_first(calls)
+        with _tracing() as calls:
+            observation(after)
+        step.observed = [r for r in _recent_first(calls) if r not in step.legal]
+    return step
+
+
+_OBSERVED_FIELDS = ("points", "payments", "widow_shown")
+
+
+def _candidates(step: _Step, fields: Sequence[str]) -> list[list[str]]:
+    """The rules of a step in the order the differing fields suggest, in two tiers: the
+    step's own (with the rulings that set the request's options), then the deal's (whose
+    effect, the hands and seats, only shows later)."""
+    order: list[str] = []
+    if step.refused_by:
+        order.append(step.refused_by)
+    # The points, the payments and whether the widow is shown are the observation's own
+    # doing; who acts, the contract, an error, the action's. A legal list that differs
+    # with them follows from them, so it comes last.
+    for name in fields:
+        if name != "legal":
+            order += step.observed if name in _OBSERVED_FIELDS else step.applied
+    order += step.legal + step.applied + step.observed + step.options
+    own = list(dict.fromkeys(r for r in order if r))
+    return [own, [r for r in step.setup if r not in own]]
+
+
+def _game_scan(
+    case: Case,
+    request: dict[str, Json],
+    actual: Json,
+    ask: Ask,
+    extra: int = 0,
+) -> Divergence | None:
+    """Replay the prefixes of a ``game`` request; the first step at which answers part.
+
+    ``actual`` is the engine's answer to the whole request, if known (else ``None``).
+    ``extra`` is how many of the actions a ``perft`` descent appended (for the detail).
+    """
+    actions = request.get("actions")
+    if not isinstance(actions, list):
+        return None
+    compare = dict(DEFAULT_COMPARE["game"])
+    previous: tuple[Json, Json] | None = None
+    references = _reference_prefixes(request, actions)
+    for k in range(len(actions) + 1):
+        prefix = {**request, "op": "game", "actions": actions[:k]}
+        # The whole request is answered by the harness itself, whose order of checks is
+        # the protocol's; the shorter prefixes are played on in one pass.
+        ref = _reference(prefix) if k == len(actions) else next(references)
+        if k == len(actions) and actual is not None and request.get("op") == "game":
+            eng = actual
+        else:
+            eng = _ask(ask, prefix)
+        fields = _differing(ref, eng, "game", compare, case.extension)
+        if fields:
+            return _game_step(case, prefix, k, ref, eng, fields, previous, compare, extra)
+        if "error" in ref:
+            break
+        previous = (ref, eng)
+    return None
+
+
+def _reference_prefixes(request: Mapping[str, Json], actions: list[Json]) -> Iterator[Json]:
+    """The reference's answers to a ``game`` request with no action, one, two... (its
+    answers to the prefixes, as :func:`frogspec.harness.handle` gives them), in one pass."""
+    first = _reference({**request, "op": "game", "actions": []})
+    yield first
+    state = _state(request, []) if "result" in first else None
+    for at, text in enumerate(actions):
+        if state is None:
+            yield _reference({**request, "op": "game", "actions": actions[: at + 1]})
+            continue
+        try:
+            state = apply(state, parse_action(text))
+        except IllegalActionError as error:
+            state = None
+            yield {"error": {"kind": "illegal", "rule": error.rule_id, "at": at}}
+        except FrogError as error:
+            state = None
+            yield {"error": {"kind": "invalid", "rule": None, "message": str(error)}}
+        else:
+            yield {"result": observation(state)}
+
+
+def _game_step(
+    case: Case,
+    prefix: dict[str, Json],
+    k: int,
+    ref: Json,
+    eng: Json,
+    fields: list[str],
+    previous: tuple[Json, Json] | None,
+    compare: dict[str, str],
+    extra: int,
+) -> Divergence:
+    actions: list[Json] = prefix["actions"]
+    all_actions = case.request.get("actions")
+    full = list(all_actions) if isinstance(all_actions, list) else actions
+    at_position = k == 0 or fields == ["legal"]
+    step = k if at_position else k - 1
+    before = _state(prefix, actions[:step])
+    action = actions[step] if step < len(actions) else None
+    if at_position and action is None and step < len(full):
+        action = full[step]
+    shown_ref, shown_eng = (ref, eng) if at_position or previous is None else previous
+    where = f"at actions[{step}]" if at_position else f"after actions[{step}] ({action})"
+    if extra:
+        where += f" (the last {extra} of them from the perft descent)"
+    detail = f"{where}: " + "; ".join(_field_text(f, ref, eng) for f in fields[:3])
+    probe = _Probe([prefix], [eng], [ref], "game", compare, case.extension)
+    if previous is not None and k > 0:
+        earlier = {**prefix, "actions": actions[: k - 1]}
+        probe = _Probe(
+            [earlier, prefix],
+            [previous[1], eng],
+            [previous[0], ref],
+            "game",
+            compare,
+            case.extension,
+        )
+    traced = _trace_step(prefix, before, None if at_position else action)
+    rules, explained, readings, suspects = _rank(
+        _candidates(traced, fields), probe, _protocol_only(ref, eng)
+    )
+    return Divergence(
+        case_id=case.id,
+        op=case.op,
+        step=step,
+        position=format_position(before) if before is not None else None,
+        to_act=before.to_act if before is not None else None,
+        reference_legal=_legal_of(shown_ref),
+        engine_legal=_legal_of(shown_eng),
+        action=str(action) if action is not None else None,
+        rules=rules,
+        detail=detail,
+        explained_by=explained,
+        readings=readings,
+        suspects=suspects,
+        request={"id": 1, **{k2: v for k2, v in prefix.items() if k2 != "id"}},
+        expected=_stripped(ref, "game", case.extension),
+        actual=eng,
+        compare=compare if "result" in ref else {},
+        extension=case.extension,
+    )
+
+
+# --- perft ------------------------------------------------------------------------------
+
+
+def _by_first(answer: Json) -> dict[str, Json] | None:
+    result = answer.get("result") if isinstance(answer, dict) else None
+    if isinstance(result, dict) and isinstance(result.get("by_first"), dict):
+        return dict(result["by_first"])
+    return None
+
+
+def _diagnose_perft(case: Case, actual: Json, ask: Ask) -> Divergence | None:
+    request = dict(case.request)
+    actions = request.get("actions")
+    if not isinstance(actions, list):
+        return _diagnose_request(case, actual)
+    depth = request.get("depth")
+    line: list[str] = []
+    ref = _reference(request)
+    eng = actual if actual is not None else _ask(ask, request)
+    while True:
+        ref_counts, eng_counts = _by_first(ref), _by_first(eng)
+        if ref_counts is None or eng_counts is None or set(ref_counts) != set(eng_counts):
+            break
+        differing = [a for a, n in ref_counts.items() if eng_counts.get(a) != n]
+        if not differing or depth == 1:
+            break
+        line.append(differing[0])
+        if isinstance(depth, int) and not isinstance(depth, bool):
+            depth -= 1
+        below = {**request, "actions": actions + line, "depth": depth}
+        ref, eng = _reference(below), _ask(ask, below)
+    game = {**request, "op": "game", "actions": actions + line}
+    game.pop("depth", None)
+    found = _game_scan(case, game, None, ask, extra=len(line))
+    if found is not None and _kind(found.actual) != "unsupported":
+        return found
+    # The engine plays the line alike (or offers no ``game``): the counts part here.
+    before = _state(game, actions + line)
+    ref_counts, eng_counts = _by_first(ref), _by_first(eng)
+    perft_request = {"id": 1, **{k: v for k, v in request.items() if k != "id"}}
+    perft_request["actions"] = actions + line
+    perft_request["depth"] = depth
+    traced = _trace_step(game, before, None)
+    probe = _Probe([perft_request], [eng], [ref], "perft", {})
+    rules, explained, readings, suspects = _rank(_candidates(traced, ["legal"]), probe)
+    return Divergence(
+        case_id=case.id,
+        op=case.op,
+        step=len(actions) + len(line),
+        position=format_position(before) if before is not None else None,
+        to_act=before.to_act if before is not None else None,
+        reference_legal=list(ref_counts) if ref_counts is not None else None,
+        engine_legal=list(eng_counts) if eng_counts is not None else None,
+        action=None,
+        rules=rules,
+        detail=f"after {len(line)} actions of descent, the counts part: "
+        + _field_text("result", ref, eng),
+        explained_by=explained,
+        readings=readings,
+        suspects=suspects,
+        request=perft_request,
+        expected=_stripped(ref, "perft", "perft"),
+        actual=eng,
+        extension="perft",
+    )
+
+
+# --- match ------------------------------------------------------------------------------
+
+
+def _diagnose_match(case: Case, actual: Json, ask: Ask) -> Divergence | None:
+    request = dict(case.request)
+    deals = request.get("deals")
+    if not isinstance(deals, list) or not deals:
+        return _diagnose_request(case, actual)
+    previous: tuple[Json, Json] | None = None
+    for d in range(len(deals)):
+        prefix = {**request, "deals": deals[: d + 1]}
+        ref = _reference(prefix)
+        last = d == len(deals) - 1 and actual is not None
+        eng = actual if last else _ask(ask, prefix)
+        fields = _differing(ref, eng, "match", {})
+        if fields:
+            return _match_deal(case, prefix, d, ref, eng, fields, previous, ask)
+        previous = (ref, eng)
+        if "error" in ref:
+            break
+    return None
+
+
+def _match_deal(
+    case: Case,
+    prefix: dict[str, Json],
+    d: int,
+    ref: Json,
+    eng: Json,
+    fields: list[str],
+    previous: tuple[Json, Json] | None,
+    ask: Ask,
+) -> Divergence:
+    deal = prefix["deals"][d]
+    dealer = _dealer_of(prefix, d)
+    if isinstance(deal, dict) and dealer is not None:
+        game = {
+            "id": 1,
+            "op": "game",
+            "ruleset": prefix.get("ruleset"),
+            "options": prefix.get("options") or {},
+            "players": prefix.get("players"),
+            "dealer": dealer,
+            "deck": deal.get("deck"),
+            "actions": deal.get("actions"),
+        }
+        inner = _game_scan(case, game, None, ask)
+        if inner is not None and _kind(inner.actual) != "unsupported":
+            return Divergence(
+                case_id=case.id,
+                op=case.op,
+                step=d,
+                position=inner.position,
+                to_act=inner.to_act,
+                reference_legal=inner.reference_legal,
+                engine_legal=inner.engine_legal,
+                action=inner.action,
+                rules=inner.rules,
+                detail=f"deal {d}, {inner.detail}",
+                explained_by=inner.explained_by,
+                readings=inner.readings,
+                suspects=inner.suspects,
+                request=inner.request,
+                expected=inner.expected,
+                actual=inner.actual,
+                compare=inner.compare,
+                extension=inner.extension,
+            )
+    # The deal plays alike: what differs is the match's own (the bank, the dealers, the end).
+    with _tracing() as calls:
+        _reference(prefix)
+    inside: list[str] = []
+    if isinstance(deal, dict) and dealer is not None:
+        with _tracing() as game_calls:
+            _reference(
+                {
+                    "id": 1,
+                    "op": "game",
+                    **{k: prefix.get(k) for k in ("ruleset", "options", "players")},
+                    "dealer": dealer,
+                    "deck": deal.get("deck"),
+                    "actions": deal.get("actions"),
+                }
+            )
+        inside = _recent_first(game_calls)
+    own = [r for r in _recent_first(calls) if r not in inside]
+    probe = _Probe([prefix], [eng], [ref], "match", {})
+    rules, explained, readings, suspects = _rank([own, inside], probe, _protocol_only(ref, eng))
+    return Divergence.unplaced(
+        case,
+        d,
+        rules,
+        f"after deal {d}: " + "; ".join(_field_text(f, ref, eng) for f in fields[:3]),
+        explained_by=explained,
+        readings=readings,
+        suspects=suspects,
+        request={"id": 1, **{k: v for k, v in prefix.items() if k != "id"}},
+        expected=_stripped(ref, "match", None),
+        actual=eng,
+    )
+
+
+def _dealer_of(request: Mapping[str, Json], d: int) -> int | None:
+    """The dealer of deal ``d`` of a match, as the reference rotates the deal."""
+    dealer = request.get("first_dealer")
+    players = request.get("players")
+    if not isinstance(dealer, int) or not isinstance(players, int) or players < 1:
+        return None
+    for _ in range(d):
+        dealer = next_dealer_left(dealer, players)
+    return dealer
+
+
+# --- ops without actions ----------------------------------------------------------------
+
+
+def _diagnose_request(case: Case, actual: Json) -> Divergence | None:
+    """A case judged on its one request: its own rules and the ones the reference
+    evaluates, ranked by counterfactuals against the engine's answer."""
+    request = {"id": 1, **{k: v for k, v in case.request.items() if k != "id"}}
+    ref = _reference(request)
+    compare = dict(case.compare)
+    fields = _differing(ref, actual, case.op, compare, case.extension)
+    if not fields:
+        return _rule_named(case, actual, ref, None)
+    with _tracing() as calls:
+        _reference(request)
+    candidates = [r for r in case.rules if _known(r)] + _recent_first(calls)
+    probe = _Probe([request], [actual], [ref], case.op, compare, case.extension)
+    rules, explained, readings, suspects = _rank([candidates], probe, _protocol_only(ref, actual))
+    legal = case.op == "legal_plays"
+    return Divergence.unplaced(
+        case,
+        None,
+        rules,
+        "; ".join(_field_text(f, ref, actual) for f in fields[:3]),
+        reference_legal=ref.get("result") if legal and "result" in ref else None,
+        engine_legal=actual.get("result") if legal and isinstance(actual, dict) else None,
+        explained_by=explained,
+        readings=readings,
+        suspects=suspects,
+        request=request,
+        expected=_stripped(ref, case.op, case.extension),
+        actual=actual,
+        compare=compare,
+        extension=case.extension,
+    )
+
+
+def _known(rule_id: str) -> bool:
+    try:
+        get_rule(rule_id)
+    except FrogError:
+        return False
+    return True
+
+
+def _rule_named(case: Case, actual: Json, ref: Json, step: int | None) -> Divergence | None:
+    """Both sides refuse alike but name different rules (the optional second level)."""
+    ref_error = ref.get("error") if isinstance(ref, dict) else None
+    eng_error = actual.get("error") if isinstance(actual, dict) else None
+    if not (isinstance(ref_error, dict) and isinstance(eng_error, dict)):
+        return None
+    if ref_error.get("kind") != "illegal" or ref_error.get("rule") == eng_error.get("rule"):
+        return None
+    at = ref_error.get("at")
+    rule = str(ref_error.get("rule"))
+    return Divergence.unplaced(
+        case,
+        at if isinstance(at, int) else step,
+        (rule,) if _known(rule) else (),
+        f"the engine names the rule {_show(eng_error.get('rule'))}, the reference {rule}",
+        request={"id": 1, **{k: v for k, v in case.request.items() if k != "id"}},
+        expected=_stripped(ref, case.op, case.extension),
+        actual=actual,
+    )
+
+
+# --- the entry point --------------------------------------------------------------------
+
+
+def diagnose(case: Case, outcome_actual: Json, ask: Ask | None) -> Divergence | None:
+    """The first step at which the engine parts from the reference on a failing case.
+
+    ``outcome_actual`` is the engine's answer to the case's request (id aside). For
+    ``game``, ``match`` and ``perft`` the prefixes are replayed through ``ask``; for other
+    ops (or without ``ask``) the case's request alone is diagnosed. ``outcome_actual`` may
+    be ``None`` (no answer came): ``ask`` is then asked the whole request too.
+
+    ``None`` when no difference is found, when there is nothing to compare, when the
+    engine stops answering (a transport failure), or when the reference in this process
+    has a rule swapped out (a twin in force).
+    """
+    if active_twin() is not None or _SWAPPING:
+        return None  # the reference in this process is not the faithful one
+    from frogspec.conform.transport import Failure
+
+    try:
+        if ask is not None and case.op == "game":
+            found = _game_scan(case, dict(case.request), outcome_actual, ask)
+            if found is None:
+                return _rule_named(case, outcome_actual, _reference(case.request), None)
+            return found
+        if ask is not None and case.op == "perft":
+            return _diagnose_perft(case, outcome_actual, ask)
+        if ask is not None and case.op == "match":
+            found = _diagnose_match(case, outcome_actual, ask)
+            if found is None:
+                return _rule_named(case, outcome_actual, _reference(case.request), None)
+            return found
+        if outcome_actual is None:
+            return None
+        return _diagnose_request(case, outcome_actual)
+    except Failure:
+        return None
+
+
+def divergence_lines(divergence: Divergence) -> list[str]:
+    """The divergence for a failure's entry in a text report, one fact a line."""
+    lines = [f"first divergence: {divergence.detail}"]
+    if divergence.position is not None:
+        lines.append(f"position: {divergence.position}")
+    if divergence.to_act is not None:
+        lines.append(f"to act: seat {divergence.to_act}")
+    if divergence.reference_legal is not None or divergence.engine_legal is not None:
+        lines.append(f"legal (reference): {_show(divergence.reference_legal)}")
+        lines.append(f"legal (engine):    {_show(divergence.engine_legal)}")
+    if divergence.rules:
+        first = divergence.rules[0]
+        how = " (its swap reproduces the engine)" if divergence.confirmed else ""
+        lines.append(f"rule: {first}{how}")
+        if len(divergence.rules) > 1:
+            lines.append("also evaluated there: " + ", ".join(divergence.rules[1:6]))
+    return lines
+
+
+def divergence_json(divergence: Divergence) -> dict[str, Json]:
+    """The divergence for a JSON report: the fields of :class:`Divergence` from ``step`` to
+    ``detail``, then ``explained_by`` and ``readings`` (each ``{"rule", "reading"}``), the
+    ``request`` that shows it and the ``expected`` and ``actual`` answers to it."""
+    return {
+        "step": divergence.step,
+        "position": divergence.position,
+        "to_act": divergence.to_act,
+        "reference_legal": divergence.reference_legal,
+        "engine_legal": divergence.engine_legal,
+        "action": divergence.action,
+        "rules": list(divergence.rules),
+        "detail": divergence.detail,
+        "explained_by": list(divergence.explained_by),
+        "readings": [{"rule": rule, "reading": reading} for rule, reading in divergence.readings],
+        "request": divergence.request,
+        "expected": divergence.expected,
+        "actual": divergence.actual,
+    }

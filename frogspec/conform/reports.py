@@ -1,0 +1,329 @@
+"""The reports a person reads: the text printed at the end of a run, Markdown and a badge.
+
+The text and Markdown reports open with the implementation's deviations (the rules it
+departs from, most likely first, each with the smallest request that shows it: see
+:mod:`frogspec.conform.deviations`); then, for an implementation that declares frogspec's
+rule ids, the cases that name another rule (level 2); then what was run (the scope: the
+ops and rulesets offered, the filters, the skips), the tables per ruleset and per rule,
+and the failures grouped by the rule that decides their first divergence. The text's last
+line is ``N passed, N failed, N skipped``. The JSON and JUnit reports are in
+:mod:`frogspec.conform.report_data`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from frogspec import __version__
+from frogspec.conform.runner import Outcome, Run
+from frogspec.conform.summary import (
+    Tally,
+    by_rule,
+    by_ruleset,
+    failure_groups,
+    scope,
+)
+from frogspec.errors import UnknownRuleError
+from frogspec.registry import Rule, get_rule
+
+__all__ = [
+    "DETAILED_RULES",
+    "badge",
+    "failure_lines",
+    "level2_lines",
+    "render_text",
+    "report_markdown",
+]
+
+Json = Any
+
+#: A failure names every rule with its statement and source when it has at most this many.
+DETAILED_RULES = 4
+
+
+def rule_entry(rule_id: str) -> Rule | None:
+    """The registry's rule of that id, or ``None`` for an id it does not know."""
+    try:
+        return get_rule(rule_id)
+    except UnknownRuleError:
+        return None
+
+
+def quote_of(entry: Rule) -> str | None:
+    """The rule's first citation with a quote, as text."""
+    for citation in entry.citations:
+        if citation.quote:
+            return citation.text()
+    return None
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> list[str]:
+    widths = [max(len(str(x)) for x in column) for column in zip(headers, *rows, strict=False)]
+    lines = []
+    for row in (headers, *rows):
+        cells = [
+            str(v).ljust(w) if i == 0 else str(v).rjust(w)
+            for i, (v, w) in enumerate(zip(row, widths, strict=True))
+        ]
+        lines.append("  " + "  ".join(cells).rstrip())
+    return lines
+
+
+_COLUMNS = ("passed", "failed", "skipped", "names rule")
+
+
+def _row(name: str, t: Tally) -> tuple[str, int, int, int, str]:
+    return (name, t.passed, t.failed, t.skipped, t.level2())
+
+
+def level2_lines(run: Run) -> list[str]:
+    """Level 2 in a few lines: how many ``illegal`` cases name the reference's rule, and,
+    when the implementation declares frogspec's rule ids, each case that names another."""
+    named, judged = run.level2()
+    if not judged:
+        return []
+    misnamed = run.misnamed()
+    if not run.declares_rule_ids:
+        return [
+            f"Level 2 (names the rule): {named}/{judged} illegal cases name frogspec's rule; "
+            "the implementation does not declare rule_ids, so this level is for information "
+            "and never fails a case."
+        ]
+    lines = [
+        f"Level 2 (names the rule): {named}/{judged}; the implementation declares "
+        f"rule_ids \"frogspec\", so a case naming another rule makes the exit status 1."
+    ]
+    for o in misnamed:
+        given = o.level2.given_rule if o.level2 is not None else None
+        expected = o.level2.expected_rule if o.level2 is not None else None
+        lines.append(f"  MISNAMED {o.case.id}: answered {json.dumps(given)}, frogspec names "
+                     f"{json.dumps(expected)}")
+    return lines
+
+
+def _deviation_text(run: Run) -> list[str]:
+    if not run.deviations:
+        return []
+    from frogspec.conform.deviations import deviation_text_lines
+
+    return ["Deviations", *deviation_text_lines(run.deviations), ""]
+
+
+def render_text(run: Run, quiet: bool = False) -> str:
+    """The report printed at the end of a run; its last line is the summary line."""
+    out: list[str] = _deviation_text(run)
+    level2 = level2_lines(run)
+    if level2 and (run.misnamed() and run.declares_rule_ids):
+        out += [*level2, ""]
+        level2 = []
+    if not quiet:
+        out.append(f"frogspec conform {__version__}: {' '.join(run.command)}")
+        if run.hello is not None:
+            out.append(f"implementation: {run.hello.get('name')} {run.hello.get('version')}")
+        out += scope(run).lines()
+        out += level2
+        out.append("")
+        out.append("Rulesets")
+        rows = [_row(rs or "(no ruleset)", t) for rs, t in by_ruleset(run).items()]
+        out += _table(("ruleset", *_COLUMNS), rows)
+        out.append("")
+        out.append("Rules")
+        rows = [_row(r, t) for r, t in by_rule(run).items()]
+        out += _table(("rule", *_COLUMNS), rows)
+        if run.failed:
+            out.append("  (a failed case counts against the rule that decides its first divergence)")
+    groups = failure_groups(run)
+    if groups:
+        out.append("")
+        out.append(f"Failures ({run.failed}), by the rule that decides their first divergence")
+        for rule_id, members in groups:
+            out.append("")
+            out.append(_group_title(rule_id, members))
+            for outcome in members:
+                out.append("")
+                out += failure_lines(outcome)
+    if run.gave_up:
+        out.append("")
+        if run.hello is None:
+            out.append("The implementation did not answer hello at its first start; the "
+                       "runner did not start it again, and the cases are errors.")
+        else:
+            out.append(f"The runner gave up after {run.restarts} restarts; the cases it did "
+                       "not run are errors.")
+    if run.start_failures and not quiet:
+        out.append("")
+        out.append("Failures at start (hello):")
+        out += [f"  {f}" for f in run.start_failures[:10]]
+    out.append("")
+    out.append(f"{len(run.outcomes)} cases in {run.seconds:.1f} s; {run.starts} start(s)")
+    out.append(run.summary_line())
+    # One blank line between parts, however they met.
+    kept = [line for i, line in enumerate(out) if line or (i > 0 and out[i - 1])]
+    return "\n".join(kept).lstrip("\n")
+
+
+def _group_title(rule_id: str | None, members: Sequence[Outcome]) -> str:
+    count = f"{len(members)} case{'s' if len(members) != 1 else ''}"
+    if rule_id is None:
+        return f"== no diagnosis ({count}: no answer to compare, or not run)"
+    entry = rule_entry(rule_id)
+    statement = f": {entry.statement}" if entry is not None else ""
+    return f"== {rule_id} ({count}){statement}"
+
+
+def _divergence_lines(outcome: Outcome) -> list[str]:
+    if outcome.divergence is None:
+        return []
+    from frogspec.conform.diagnosis import divergence_lines
+
+    return divergence_lines(outcome.divergence)
+
+
+def failure_lines(outcome: Outcome) -> list[str]:
+    """One failure as the text report shows it (the pytest plugin and JUnit show the same):
+    the case, its rules, where engine and reference first part, the request and the
+    difference."""
+    case = outcome.case
+    label = "ERROR" if outcome.status == "error" else "FAIL"
+    lines = [f"{label} {case.id} ({case.file}.json): {outcome.reason}"]
+    lines.append(f"  {case.description}")
+    if len(case.rules) <= DETAILED_RULES:
+        for rule_id in case.rules:
+            entry = rule_entry(rule_id)
+            if entry is None:
+                lines.append(f"  rule {rule_id}")
+                continue
+            kind = " (editorial ruling)" if entry.editorial else ""
+            lines.append(f"  rule {rule_id}{kind}: {entry.statement}")
+            quote = quote_of(entry)
+            if quote:
+                lines.append(f"    {quote}")
+    else:
+        lines.append(
+            f"  rules ({len(case.rules)}; a whole deal: the first divergence below names the "
+            f"rule, `frogspec rule ID` shows each): {', '.join(case.rules)}"
+        )
+    lines += [f"  {line}" for line in _divergence_lines(outcome)]
+    if outcome.sent is not None:
+        lines.append(f"  request:  {json.dumps(outcome.sent, ensure_ascii=False)}")
+    lines.append(f"  expected: {json.dumps(case.expected, ensure_ascii=False)}")
+    if outcome.reason == "mismatch":
+        lines.append(f"  actual:   {json.dumps(outcome.actual, ensure_ascii=False)}")
+        lines += [f"    {d}" for d in outcome.differences[:10]]
+        if len(outcome.differences) > 10:
+            lines.append(f"    ... and {len(outcome.differences) - 10} more differences")
+    else:
+        lines.append(f"  actual:   {outcome.message}")
+    if outcome.stderr:
+        tail = outcome.stderr.splitlines()[-5:]
+        lines.append("  stderr (last lines):")
+        lines += [f"    {t}" for t in tail]
+    return lines
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def report_markdown(run: Run) -> str:
+    """A Markdown report: the deviations, the scope and summary, the tables, the failures."""
+    out = ["# Frog conformance report", ""]
+    if run.deviations:
+        from frogspec.conform.deviations import deviation_markdown_lines
+
+        out += ["## Deviations", "", *deviation_markdown_lines(run.deviations), ""]
+    level2 = level2_lines(run)
+    if run.misnamed() and run.declares_rule_ids:
+        out += ["## Rule ids (level 2)", "", *[f"- {_md(line.strip())}" for line in level2], ""]
+    out.append(f"- command: `{' '.join(run.command)}`")
+    if run.hello is not None:
+        out.append(f"- implementation: {run.hello.get('name')} {run.hello.get('version')}")
+    out.append(f"- frogspec {__version__}, protocol 1, {run.started}, {run.seconds:.1f} s")
+    out += [f"- {_md(line)}" for line in scope(run).lines()]
+    if level2 and not (run.misnamed() and run.declares_rule_ids):
+        out += [f"- {_md(line)}" for line in level2]
+    out.append(f"- **{run.summary_line()}**")
+    header = "| {} | passed | failed | skipped | names rule |"
+    out += ["", "## Rulesets", "", header.format("ruleset"), "|---|--:|--:|--:|--:|"]
+    for rs, t in by_ruleset(run).items():
+        name, *cells = _row(rs or "(no ruleset)", t)
+        out.append(f"| {name} | {' | '.join(map(str, cells))} |")
+    out += ["", "## Rules", "",
+            "A failed case counts against the rule that decides its first divergence.", "",
+            header.format("rule"), "|---|--:|--:|--:|--:|"]
+    for rule_id, t in by_rule(run).items():
+        name, *cells = _row(rule_id, t)
+        out.append(f"| `{name}` | {' | '.join(map(str, cells))} |")
+    groups = failure_groups(run)
+    if groups:
+        out += ["", f"## Failures ({run.failed}), by the rule that decides their first divergence"]
+        for group_rule, members in groups:
+            out += ["", f"### {_md(_group_title(group_rule, members).removeprefix('== '))}"]
+            for o in members:
+                out += _markdown_failure(o)
+    out.append("")
+    return "\n".join(out)
+
+
+def _markdown_failure(o: Outcome) -> list[str]:
+    out = ["", f"#### `{o.case.id}`: {o.reason}", "", _md(o.case.description), ""]
+    for rule_id in o.case.rules[:DETAILED_RULES]:
+        entry = rule_entry(rule_id)
+        statement = entry.statement if entry else ""
+        out.append(f"- `{rule_id}`: {_md(statement)}")
+        quote = quote_of(entry) if entry else None
+        if quote:
+            out.append(f"  > {_md(quote)}")
+    if len(o.case.rules) > DETAILED_RULES:
+        out.append(f"- and {len(o.case.rules) - DETAILED_RULES} more rules")
+    divergence = _divergence_lines(o)
+    if divergence:
+        out += ["", *[f"- {_md(line)}" for line in divergence]]
+    out += ["", "```json"]
+    if o.sent is not None:
+        out.append(json.dumps(o.sent, ensure_ascii=False))
+    out.append("```")
+    out.append(f"expected: `{json.dumps(o.case.expected, ensure_ascii=False)}`")
+    out.append("")
+    if o.reason == "mismatch":
+        out.append(f"actual: `{json.dumps(o.actual, ensure_ascii=False)}`")
+        out.append("")
+        out += [f"- {_md(d)}" for d in o.differences[:10]]
+    else:
+        out.append(f"actual: {_md(o.message)}")
+    return out
+
+
+def badge(run: Run) -> dict[str, Json]:
+    """A shields.io endpoint, like ``foster-1909: 151/156``: the scope (the rulesets of
+    ``--ruleset``, else all rulesets; "filtered" when ``--rule`` or ``--case`` ran), then
+    the cases passed of the cases counted. Counted are all the cases selected but those
+    skipped for an optional extension the implementation lacks (``perft``,
+    ``first_dealer``, ``widow_shown``): a case skipped because an op or ruleset was not
+    offered counts, unpassed. Bright green only when every counted case passed and most
+    of the cases selected were run."""
+    rulesets = run.filters.get("ruleset") or []
+    name = ", ".join(rulesets) if rulesets else "all rulesets"
+    if run.filters.get("rule") or run.filters.get("case"):
+        name += " (filtered)"
+    counted = len(run.outcomes) - scope(run).optional_skipped
+    if not counted:
+        return {"schemaVersion": 1, "label": "frog conformance",
+                "message": f"{name}: no cases", "color": "lightgrey"}
+    rate = run.passed / counted
+    most_ran = 2 * (run.passed + run.failed) > len(run.outcomes)
+    color = (
+        "brightgreen" if rate == 1 and most_ran else
+        "green" if rate >= 0.9 and most_ran else
+        "yellow" if rate >= 0.75 else
+        "orange" if rate >= 0.5 else
+        "red"
+    )
+    return {
+        "schemaVersion": 1,
+        "label": "frog conformance",
+        "message": f"{name}: {run.passed}/{counted}",
+        "color": color,
+    }

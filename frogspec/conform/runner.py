@@ -1,0 +1,470 @@
+"""Running the cases: start the implementation, say hello, send each case, judge each answer.
+
+:class:`Runner` keeps one implementation running (restarting it when it crashes, hangs or
+talks nonsense, up to ``max_restarts`` times) and turns each case into an
+:class:`Outcome`; :class:`Run` holds the outcomes and what the runner learnt on the way;
+:func:`run_conformance` loads the vectors, applies the filters and runs the lot.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import fnmatch
+import json
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from frogspec.conform.comparison import (
+    Comparison,
+    declares_rule_ids,
+    expects_unsupported,
+    judge,
+)
+from frogspec.conform.transport import Failure, Implementation, Transport, UsageError, short
+from frogspec.conformance.model import (
+    Case,
+    VectorError,
+    default_vectors_dir,
+    iter_cases,
+    load_vectors,
+)
+
+if TYPE_CHECKING:
+    from frogspec.conform.deviations import Deviation
+    from frogspec.conform.diagnosis import Divergence
+
+__all__ = [
+    "DEFAULT_MAX_RESTARTS",
+    "DEFAULT_START_TIMEOUT",
+    "DEFAULT_TIMEOUT",
+    "REASONS",
+    "STATUSES",
+    "Outcome",
+    "Run",
+    "Runner",
+    "run_conformance",
+    "select_cases",
+]
+
+Json = Any
+
+DEFAULT_TIMEOUT = 10.0
+"""Seconds an implementation has to answer one request."""
+
+DEFAULT_START_TIMEOUT = 30.0
+"""Seconds a freshly started implementation has to answer hello (or ``--timeout``, if more):
+a virtual machine or an interpreter may take a while to start."""
+
+DEFAULT_MAX_RESTARTS = 5
+"""Restarts after which the runner stops trying and reports the remaining cases as errors."""
+
+#: The statuses of a case.
+STATUSES = ("passed", "failed", "skipped", "error")
+
+#: Why a case failed, was skipped or was not run.
+REASONS = {
+    "mismatch": "the answer differs from the expected response",
+    "crash": "the implementation exited",
+    "timeout": "no answer in time",
+    "junk": "a line on standard output that is not a JSON object",
+    "wrong-id": "an answer with another request's id",
+    "partial-line": "an answer that never ended with a newline",
+    "not-utf8": "output that is not UTF-8",
+    "unsupported": "the implementation answered unsupported",
+    "not-offered": "hello does not list the op or ruleset",
+    "extension-absent": "the answer lacks the extension field the case is about",
+    "not-run": "not run: the implementation could not be (re)started",
+}
+
+
+@dataclass
+class Outcome:
+    """What became of one case."""
+
+    case: Case
+    status: str
+    reason: str | None = None
+    message: str = ""
+    sent: dict[str, Json] | None = None
+    actual: Json = None
+    differences: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    stderr: str | None = None
+    level2: Comparison | None = None
+    divergence: Divergence | None = None
+
+    @property
+    def counted_failed(self) -> bool:
+        """Whether the case counts as failed (a failure or an error)."""
+        return self.status in ("failed", "error")
+
+    @property
+    def names_rule(self) -> bool | None:
+        """Level 2: whether the answer names the reference's rule id (``None``: not judged,
+        as the case expects no ``illegal`` error or failed level 1)."""
+        return None if self.level2 is None else self.level2.names_rule
+
+
+@dataclass
+class Run:
+    """A whole run: the outcomes in order, and what the runner learnt on the way."""
+
+    command: list[str]
+    vectors: str
+    filters: dict[str, list[str]]
+    timeout: float
+    max_restarts: int
+    started: str
+    start_timeout: float = 30.0
+    outcomes: list[Outcome] = field(default_factory=list)
+    seconds: float = 0.0
+    hello: dict[str, Json] | None = None
+    starts: int = 0
+    restarts: int = 0
+    gave_up: bool = False
+    start_failures: list[str] = field(default_factory=list)
+    stderr: str = ""
+    deviations: list[Deviation] = field(default_factory=list)
+
+    def count(self) -> Counter[str]:
+        """Cases by status."""
+        return Counter(o.status for o in self.outcomes)
+
+    @property
+    def declares_rule_ids(self) -> bool:
+        """Whether the implementation's hello declares that it names frogspec's rule ids
+        (then level 2 counts: see :mod:`frogspec.conform.comparison`)."""
+        return declares_rule_ids(self.hello)
+
+    def level2(self) -> tuple[int, int]:
+        """Level 2: the cases that name the reference's rule, and the cases judged."""
+        judged = [o.names_rule for o in self.outcomes if o.names_rule is not None]
+        return sum(judged), len(judged)
+
+    def misnamed(self) -> list[Outcome]:
+        """The cases passed at level 1 whose ``illegal`` error names another rule."""
+        return [o for o in self.outcomes if o.names_rule is False]
+
+    def exit_status(self) -> int:
+        """1 when a case failed, or when an implementation that declares frogspec's rule
+        ids names another rule than the reference's; else 0."""
+        broken_promise = self.declares_rule_ids and bool(self.misnamed())
+        return 1 if self.failed or broken_promise else 0
+
+    @property
+    def passed(self) -> int:
+        """Cases passed."""
+        return self.count()["passed"]
+
+    @property
+    def failed(self) -> int:
+        """Cases failed, errors included."""
+        c = self.count()
+        return c["failed"] + c["error"]
+
+    @property
+    def skipped(self) -> int:
+        """Cases skipped."""
+        return self.count()["skipped"]
+
+    def summary_line(self) -> str:
+        """``N passed, N failed, N skipped``."""
+        return f"{self.passed} passed, {self.failed} failed, {self.skipped} skipped"
+
+
+def _default_command() -> tuple[list[str], dict[str, str]]:
+    env = dict(os.environ)
+    root = str(Path(__file__).resolve().parents[2])
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+    return [sys.executable, "-m", "frogspec.harness"], env
+
+
+def select_cases(
+    cases: Iterable[Case],
+    rulesets: Sequence[str] = (),
+    rules: Sequence[str] = (),
+    ids: Sequence[str] = (),
+) -> list[Case]:
+    """The cases the filters keep. A case without a ruleset passes the ruleset filter."""
+    chosen = []
+    for case in cases:
+        if rulesets and case.ruleset is not None and case.ruleset not in rulesets:
+            continue
+        if rules and not any(r.startswith(p) for r in case.rules for p in rules):
+            continue
+        if ids and not any(case.id == i or fnmatch.fnmatchcase(case.id, i) for i in ids):
+            continue
+        chosen.append(case)
+    return chosen
+
+
+
+class Runner:
+    """Runs cases against a command, restarting it when it misbehaves.
+
+    ``connect`` starts the implementation; by default it runs ``run.command`` as a
+    subprocess. The pytest plugin passes one that talks to a Python object in process.
+    """
+
+    def __init__(
+        self,
+        run: Run,
+        env: dict[str, str] | None,
+        progress: Callable[[int, Outcome], None] | None = None,
+        connect: Callable[[], Transport] | None = None,
+    ) -> None:
+        self.run = run
+        self.env = env
+        self.progress = progress
+        self.connect = connect
+        self.impl: Transport | None = None
+        self.next_id = 1
+        self.stderr_parts: list[str] = []
+        self.last_failure = ""
+
+    def _id(self) -> int:
+        self.next_id += 1
+        return self.next_id - 1
+
+    def close(self) -> None:
+        """Stop the implementation, if it is running."""
+        self._stop()
+
+    def _stop(self) -> None:
+        if self.impl is not None:
+            self.impl.stop()
+            text = self.impl.stderr_text()
+            if text:
+                self.stderr_parts.append(text)
+            self.impl = None
+
+    def _ensure(self) -> bool:
+        run = self.run
+        while self.impl is None:
+            if run.gave_up:
+                return False
+            if run.starts > 0 and run.hello is None:
+                # It never answered hello: another start would only cost another timeout.
+                run.gave_up = True
+                return False
+            if run.starts > 0:
+                if run.restarts >= run.max_restarts:
+                    run.gave_up = True
+                    return False
+                run.restarts += 1
+            run.starts += 1
+            impl: Transport = (
+                self.connect()
+                if self.connect is not None
+                else Implementation(run.command, run.timeout, self.env)
+            )
+            try:
+                answer = impl.exchange(
+                    {"id": self._id(), "op": "hello", "spec": "1"},
+                    max(run.timeout, run.start_timeout),
+                )
+                result = answer.get("result")
+                if (
+                    not isinstance(result, dict)
+                    or not isinstance(result.get("rulesets"), list)
+                    or not isinstance(result.get("ops"), list)
+                ):
+                    raise Failure(
+                        "junk", f"hello did not answer a result with rulesets and ops: "
+                        f"{short(json.dumps(answer))}"
+                    )
+            except Failure as failure:
+                run.start_failures.append(f"{failure.reason}: {failure.message}")
+                self.last_failure = f"hello: {failure.reason}: {failure.message}"
+                self.impl = impl
+                self._stop()
+                continue
+            self.impl = impl
+            run.hello = result
+        return True
+
+    def _skip_reason(self, case: Case) -> str | None:
+        hello = self.run.hello or {}
+        if expects_unsupported(case):
+            return None
+        if case.op not in hello.get("ops", []):
+            return f"hello does not list op {case.op!r}"
+        if case.ruleset is not None and case.ruleset not in hello.get("rulesets", []):
+            return f"hello does not list ruleset {case.ruleset!r}"
+        return None
+
+    def _not_run(self) -> str:
+        if self.run.hello is None:
+            return (
+                "not run: the implementation did not answer hello at its first start "
+                f"({self.last_failure})"
+            )
+        return (
+            f"not run: the runner gave up after {self.run.restarts} restarts "
+            f"(the last failure: {self.last_failure})"
+        )
+
+    def one(self, case: Case) -> Outcome:
+        """Run one case."""
+        if not self._ensure():
+            return Outcome(case, "error", "not-run", self._not_run())
+        why = self._skip_reason(case)
+        if why is not None:
+            return Outcome(case, "skipped", "not-offered", why)
+        assert self.impl is not None
+        sent = {**case.request, "id": self._id()}
+        began = time.monotonic()
+        try:
+            answer = self.impl.exchange(sent)
+        except Failure as failure:
+            impl = self.impl
+            self.last_failure = f"{case.id}: {failure.reason}: {failure.message}"
+            self._stop()
+            return Outcome(
+                case,
+                "failed",
+                failure.reason,
+                failure.message,
+                sent=sent,
+                seconds=time.monotonic() - began,
+                stderr=impl.stderr_text() or None,
+            )
+        seconds = time.monotonic() - began
+        actual = {k: v for k, v in answer.items() if k != "id"}
+        verdict = judge(case, actual)
+        return Outcome(
+            case,
+            verdict.status,
+            verdict.reason,
+            verdict.message,
+            sent,
+            actual,
+            list(verdict.differences),
+            seconds=seconds,
+            level2=verdict.comparison,
+        )
+
+    def ask(self, request: dict[str, Json]) -> dict[str, Json]:
+        """Send one request (without an id) to the implementation, (re)starting it if need
+        be; its answer without the id, or :class:`Failure`. The diagnosis asks through it."""
+        if not self._ensure():
+            raise Failure("not-run", self._not_run())
+        assert self.impl is not None
+        try:
+            answer = self.impl.exchange({**request, "id": self._id()})
+        except Failure:
+            self._stop()
+            raise
+        return {k: v for k, v in answer.items() if k != "id"}
+
+    def diagnose(self, outcome: Outcome) -> None:
+        """Find where a failed case's engine and the reference part
+        (:func:`frogspec.conform.diagnosis.diagnose`), replaying prefixes through
+        :meth:`ask` when the engine answered amiss; a case that got no answer (a crash, a
+        hang, junk) is diagnosed from the case alone, so that a diagnosis cannot cost a
+        timeout per prefix."""
+        from frogspec.conform.diagnosis import diagnose
+        from frogspec.twins.substitute import active_twin
+
+        if outcome.status != "failed" or active_twin() is not None:
+            # With a broken twin swapped into this process (a test of the runner itself)
+            # there is no faithful reference here to compare with.
+            return
+        live = outcome.reason == "mismatch" and not self.run.gave_up
+        outcome.divergence = diagnose(outcome.case, outcome.actual, self.ask if live else None)
+
+    def diagnose_all(self) -> None:
+        """Diagnose every failed case, then find the deviations they show
+        (:func:`frogspec.conform.deviations.find_deviations`). Nothing to do when nothing
+        failed."""
+        failed = [o for o in self.run.outcomes if o.status == "failed"]
+        if not failed:
+            return
+        from frogspec.conform.deviations import find_deviations
+
+        gave_up = self.run.gave_up
+        for outcome in failed:
+            self.diagnose(outcome)
+        # Giving up during the diagnosis ends only the diagnosis: every case was run.
+        self.run.gave_up = gave_up
+        self.run.deviations = find_deviations(
+            [(o.case, o.actual, o.divergence) for o in failed]
+        )
+
+    def all(self, cases: Sequence[Case]) -> None:
+        """Run every case, in order."""
+        try:
+            for index, case in enumerate(cases):
+                outcome = self.one(case)
+                self.run.outcomes.append(outcome)
+                if self.progress is not None:
+                    self.progress(index + 1, outcome)
+            self.diagnose_all()
+        finally:
+            self._stop()
+            self.run.stderr = "\n".join(self.stderr_parts)[-20000:]
+
+
+def run_conformance(
+    command: Sequence[str] | None,
+    *,
+    vectors: Path | None = None,
+    rulesets: Sequence[str] = (),
+    rules: Sequence[str] = (),
+    cases: Sequence[str] = (),
+    timeout: float = DEFAULT_TIMEOUT,
+    max_restarts: int = DEFAULT_MAX_RESTARTS,
+    start_timeout: float = DEFAULT_START_TIMEOUT,
+    progress: Callable[[int, int, Outcome], None] | None = None,
+) -> Run:
+    """Run the conformance cases against ``command`` (the reference harness if ``None``)."""
+    folder = vectors or default_vectors_dir()
+    if not folder.is_dir():
+        where = "" if vectors else " (neither this checkout nor this installed package has them)"
+        raise UsageError(
+            f"no vectors directory at {folder}{where}; give the spec/vectors folder of a "
+            "frogspec checkout or source archive with --vectors DIR"
+        )
+    try:
+        files = load_vectors(folder)
+    except VectorError as error:
+        raise UsageError(f"{error} (--vectors DIR names another folder)") from None
+    everything = list(iter_cases(files))
+    known = {c.ruleset for c in everything if c.ruleset is not None}
+    for name in rulesets:
+        if name not in known:
+            raise UsageError(f"no case is for ruleset {name!r}; rulesets: {', '.join(sorted(known))}")
+    chosen = select_cases(everything, rulesets, rules, cases)
+    if not chosen:
+        raise UsageError("no case matches the filters")
+    if timeout <= 0 or start_timeout <= 0:
+        raise UsageError(f"a timeout must be more than 0, got {min(timeout, start_timeout):g}")
+    if max_restarts < 0:
+        raise UsageError(f"--max-restarts must be 0 or more, got {max_restarts}")
+    env: dict[str, str] | None = None
+    if command:
+        argv = list(command)
+    else:
+        argv, env = _default_command()
+    run = Run(
+        command=argv,
+        vectors=str(folder),
+        filters={"ruleset": list(rulesets), "rule": list(rules), "case": list(cases)},
+        timeout=timeout,
+        max_restarts=max_restarts,
+        start_timeout=start_timeout,
+        started=_dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+    )
+    total = len(chosen)
+    began = time.monotonic()
+    step = None if progress is None else (lambda i, o: progress(i, total, o))
+    Runner(run, env, step).all(chosen)
+    run.seconds = time.monotonic() - began
+    return run
+

@@ -1,0 +1,424 @@
+"""Deviations: the proof that they name the broken rules, first, and no others.
+
+- Every broken twin, run on the cases it fails (the cases that evaluate its rule, as the
+  twins check prunes them), has its own rule as the first deviation.
+- Composite engines, two or three unrelated faults at once (the twins of
+  ``composite/twins.py``, and the independent engines of ``engines/`` with several
+  ``--fault`` switches), get exactly those rules as deviations, no more, and the reading
+  each follows where it follows one.
+
+The engines run in process (the twins, in two processes as the twins check runs) or over a
+pipe (the independent engines), and every case is judged and diagnosed as the runner does.
+Each twin's hand-written failures are all diagnosed, and its first 10 generated ones
+(``FROGSPEC_TWINS_PROOF=full`` diagnoses them all: some 5,600 cases, two minutes of CPU).
+What it costs is measured: printed with ``-s``, and kept with the test's properties.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from frogspec.conform import render_text, run_conformance
+from frogspec.conform.comparison import judge as judge_first
+from frogspec.conform.deviations import (
+    HAND_WRITTEN_WEIGHT,
+    Deviation,
+    deviation_json,
+    deviation_markdown_lines,
+    deviation_text_lines,
+    find_deviations,
+)
+from frogspec.conform.diagnosis import Divergence, diagnose, evaluated_rules
+from frogspec.conformance.model import Case
+from frogspec.harness import handle
+from frogspec.registry import all_rules
+from frogspec.rulesets import rulesets_using
+from frogspec.twins.check import default_jobs
+from frogspec.twins.check import judge as judge_both
+from frogspec.twins.model import TWINS
+
+from .composite.twins import COMPOSITES, twin_engine
+from .helpers import errors, validator
+from .test_independent_engines import JSFROG, NODE, PYFROG, needs_node
+
+COMPOSITE_PROGRAM = Path(__file__).resolve().parent / "composite" / "twins.py"
+Ask = Callable[[dict[str, Any]], dict[str, Any]]
+Failed = list[tuple[Case, Any, Divergence | None]]
+
+ALL_TWINS = [entry.id for entry in all_rules() if entry.id in TWINS]
+
+
+@pytest.fixture(scope="module")
+def traced(cases: list[Case]) -> list[frozenset[str]]:
+    """The rules each case evaluates (the twins check's pruning, from the same tracing)."""
+    return [evaluated_rules(case) for case in cases]
+
+
+def run_engine(
+    ask: Ask,
+    cases: Sequence[Case],
+    traced: Sequence[frozenset[str]] | None = None,
+    rules: Sequence[str] = (),
+    level: int = 2,
+    generated_cap: int | None = None,
+) -> tuple[Failed, list[Case]]:
+    """Judge and diagnose each case as the runner does: the failed ones with the engine's
+    answer and divergence, and the passed ones. With ``traced``, a case that evaluates none
+    of ``rules`` is not asked (a twin of a rule cannot change it) and counts as passed.
+    ``level`` 2 also fails a case whose refusal names another rule (an engine that declares
+    frogspec's rule ids, as the twins do); level 1 does not. ``generated_cap`` diagnoses at
+    most that many failing generated cases (every hand-written one), leaving the others
+    out of both lists."""
+    judge = judge_both if level == 2 else judge_first
+    generated = 0
+    failed: Failed = []
+    passed: list[Case] = []
+    for index, case in enumerate(cases):
+        if traced is not None and not any(rule in traced[index] for rule in rules):
+            passed.append(case)
+            continue
+        answer = ask(json.loads(json.dumps(case.request)))
+        answer = {k: v for k, v in answer.items() if k != "id"}
+        status = judge(case, answer).status
+        if status == "failed":
+            if case.file.startswith("generated") and generated_cap is not None:
+                generated += 1
+                if generated > generated_cap:
+                    continue
+            failed.append((case, answer, diagnose(case, answer, ask)))
+        elif status == "passed":
+            passed.append(case)
+    return failed, passed
+
+
+#: Generated cases diagnosed per twin (all hand-written ones are); ``FROGSPEC_TWINS_PROOF=full``
+#: diagnoses every case each twin fails.
+GENERATED_PER_TWIN = None if os.environ.get("FROGSPEC_TWINS_PROOF") == "full" else 10
+
+
+@dataclass(frozen=True)
+class Proof:
+    """One twin's run: its deviations (rule, confirmed), what it cost."""
+
+    rule: str
+    deviations: tuple[tuple[str, bool], ...]
+    failed: int
+    level_two_only: bool
+    seconds: float
+
+
+def _prove(rule: str) -> Proof:
+    began = time.process_time()
+    cases, traced = _WORK
+    failed, passed = run_engine(
+        twin_engine([rule]), cases, traced, [rule], generated_cap=GENERATED_PER_TWIN
+    )
+    deviations = find_deviations(failed, passed)
+    return Proof(
+        rule,
+        tuple((d.rule, d.confirmed) for d in deviations),
+        len(failed),
+        all(d is not None and "names the rule" in d.detail for _, _, d in failed),
+        time.process_time() - began,
+    )
+
+
+_WORK: tuple[list[Case], list[frozenset[str]]] = ([], [])
+
+
+def _prove_all(rules: list[str]) -> list[Proof]:
+    return [_prove(rule) for rule in rules]
+
+
+@pytest.fixture(scope="module")
+def proofs(cases: list[Case], traced: list[frozenset[str]]) -> dict[str, Proof]:
+    """Every twin's run, in two processes where the platform can fork (as the twins check)."""
+    global _WORK
+    _WORK = (cases, traced)
+    jobs = default_jobs()
+    if jobs > 1 and "fork" in multiprocessing.get_all_start_methods():
+        chunks = [ALL_TWINS[i::jobs] for i in range(jobs)]
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            found = [p for part in pool.map(_prove_all, chunks) for p in part]
+    else:
+        found = _prove_all(ALL_TWINS)
+    return {p.rule: p for p in found}
+
+
+@pytest.mark.parametrize("rule", ALL_TWINS)
+def test_every_twin_is_its_own_only_deviation(rule: str, proofs: dict[str, Proof]) -> None:
+    proof = proofs[rule]
+    assert proof.failed, f"the twin of {rule} fails no case"
+    # The twin's rule, and no other: a rule evaluated only after the deal went wrong, or one
+    # whose twin happens to answer alike on some case, is not listed.
+    assert [name for name, _ in proof.deviations] == [rule], proof.deviations
+    # Confirmed by the twin's swap, unless the twin only makes the engine name another rule
+    # for an action both refuse (the second level).
+    assert proof.deviations[0][1] or proof.level_two_only
+
+
+def test_the_cost_of_the_twins_proof_is_measured(
+    proofs: dict[str, Proof], record_property: Callable[[str, object], None]
+) -> None:
+    failed = sum(p.failed for p in proofs.values())
+    seconds = sum(p.seconds for p in proofs.values())
+    slowest = max(proofs.values(), key=lambda p: p.seconds)
+    record_property("failed_cases", failed)
+    record_property("cpu_seconds", round(seconds, 1))
+    print(
+        f"\ntwins proof: {failed} failed cases judged and diagnosed in {seconds:.1f} s of CPU "
+        f"({1000 * seconds / max(failed, 1):.1f} ms a case); slowest twin {slowest.rule}, "
+        f"{slowest.seconds:.1f} s"
+    )
+    assert failed > 500
+
+
+# --- composite engines: the twins ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(COMPOSITES))
+def test_a_composite_of_twins_gets_exactly_its_rules(
+    name: str, cases: list[Case], traced: list[frozenset[str]]
+) -> None:
+    rules = COMPOSITES[name]
+    failed, passed = run_engine(twin_engine(rules), cases, traced, rules)
+    deviations = find_deviations(failed, passed)
+    assert sorted(d.rule for d in deviations) == sorted(rules)
+    assert all(d.confirmed for d in deviations)
+
+
+def test_a_composite_program_through_the_runner(cases: list[Case]) -> None:
+    # The same engine as a program (``composite/twins.py``), judged by ``frogspec conform``'s
+    # runner: its report opens with the two rules.
+    rules = COMPOSITES["leader-and-grand-rate"]
+    command = [sys.executable, str(COMPOSITE_PROGRAM), *rules]
+    run = run_conformance(command, rulesets=["foster-1909"])
+    assert run.failed > 0
+    assert sorted(d.rule for d in run.deviations) == sorted(rules)
+    assert render_text(run).splitlines()[1].startswith(f"  1. {run.deviations[0].rule}: ")
+
+
+# --- composite engines: the independent ones -------------------------------------------------
+
+
+@contextmanager
+def program(command: Sequence[str]) -> Iterator[Ask]:
+    """An ``ask`` over the pipes of a running program that speaks protocol v1."""
+    process = subprocess.Popen(
+        list(command),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+    )
+    assert process.stdin is not None and process.stdout is not None
+    stdin, stdout = process.stdin, process.stdout
+
+    def ask(request: dict[str, Any]) -> dict[str, Any]:
+        stdin.write(json.dumps(request) + "\n")
+        stdin.flush()
+        answer: dict[str, Any] = json.loads(stdout.readline())
+        return answer
+
+    try:
+        yield ask
+    finally:
+        stdin.close()
+        process.wait(timeout=30)
+
+
+def _offered(ask: Ask, cases: list[Case]) -> list[Case]:
+    hello = ask({"id": 0, "op": "hello", "spec": "1"})["result"]
+    return [
+        c
+        for c in cases
+        if c.op in hello["ops"] and (c.ruleset is None or c.ruleset in hello["rulesets"])
+    ]
+
+
+#: Faults of the independent engines (``engines/README.md``), two or three at a time: the
+#: rules each combination must be charged with, and the readings it follows.
+FAULTS: dict[tuple[str, ...], dict[str, str | None]] = {
+    # Three times the Frog rate is the 1922 rate in Foster's game. (In Straight Solo, a
+    # Heart Solo paid 3 a point is no reading the rulebook has, and no twin's mistake: the
+    # diagnosis cannot tell the rate from the other rules of the settlement there, so that
+    # ruleset is left out of this run.)
+    ("wrong-leader", "grand-x3"): {
+        "play.winner-leads-next": None,
+        "settlement.rates-1-2-4": "settlement.rates-1-2-3",
+    },
+    ("jack-1", "no-must-trump", "reading-auction-one-round"): {
+        "cards.points": None,
+        "play.must-trump": None,
+        "auction.overbid-to-raise": "auction.one-round-frog-may-raise",
+    },
+    ("bidder-leads", "reading-widow-hidden", "overtrump-duty"): {
+        "play.eldest-leads-first": None,
+        "widow.frog-shown": "widow.frog-hidden",
+        "play.no-duty-to-overtrump": None,
+    },
+}
+
+
+def _check_faults(command: list[str], faults: tuple[str, ...], cases: list[Case]) -> None:
+    switches = [part for fault in faults for part in ("--fault", fault)]
+    with program([*command, *switches]) as ask:
+        offered = [c for c in _offered(ask, cases) if c.ruleset != "official-1922-straight"]
+        failed, passed = run_engine(ask, offered, level=1)
+    deviations = find_deviations(failed, passed)
+    # jsfrog plays only Foster's rulesets: a rule none of those uses cannot show.
+    rulesets = {c.ruleset for c in offered}
+    wanted = {
+        rule: reading
+        for rule, reading in FAULTS[faults].items()
+        if rulesets & set(rulesets_using(rule))
+    }
+    shown = {d.rule: d.reading for d in deviations}
+    assert set(shown) == set(wanted), [(d.rule, len(d.cases), d.detail) for d in deviations]
+    for rule, reading in wanted.items():
+        assert shown[rule] == reading, rule
+
+
+@pytest.mark.parametrize("faults", list(FAULTS), ids="+".join)
+def test_pyfrog_with_several_faults_gets_exactly_their_rules(
+    faults: tuple[str, ...], cases: list[Case]
+) -> None:
+    _check_faults([*PYFROG, "--rule-ids"], faults, cases)
+
+
+@needs_node
+@pytest.mark.parametrize(
+    "faults", [f for f in FAULTS if "reading-widow-hidden" not in f], ids="+".join
+)
+def test_jsfrog_with_several_faults_gets_exactly_their_rules(
+    faults: tuple[str, ...], cases: list[Case]
+) -> None:
+    assert NODE is not None
+    _check_faults(JSFROG, faults, cases)
+
+
+# --- the grouping, the example, the reports ----------------------------------------------------
+
+
+def _divergence(case: Case, rules: tuple[str, ...], explained: tuple[str, ...]) -> Divergence:
+    return Divergence.unplaced(
+        case,
+        None,
+        rules,
+        "made up",
+        explained_by=explained,
+        request={"id": 1, **{k: v for k, v in case.request.items() if k != "id"}},
+        expected=case.expected,
+    )
+
+
+def test_hand_written_failures_weigh_more(cases: list[Case]) -> None:
+    hand = [c for c in cases if not c.file.startswith("generated")][:2]
+    generated = [c for c in cases if c.file.startswith("generated")][: 2 * HAND_WRITTEN_WEIGHT - 1]
+    failed: Failed = [(c, None, _divergence(c, ("cards.points",), ())) for c in hand]
+    failed += [(c, None, _divergence(c, ("play.follow-suit",), ())) for c in generated]
+    failed.append((hand[0], None, None))  # not diagnosed: left out
+    deviations = find_deviations(failed)
+    assert [d.rule for d in deviations] == ["cards.points", "play.follow-suit"]
+    assert deviations[0].weight == 2 * HAND_WRITTEN_WEIGHT > deviations[1].weight
+    assert not deviations[0].confirmed
+    # A rule a swap confirms comes before any the diagnosis only suspects.
+    failed.append(
+        (generated[0], None, _divergence(generated[0], ("play.must-trump",), ("play.must-trump",)))
+    )
+    assert find_deviations(failed)[0].rule == "play.must-trump"
+
+
+def test_a_case_two_rules_explain_goes_to_the_one_that_explains_more(cases: list[Case]) -> None:
+    some = cases[:3]
+    failed: Failed = [
+        (
+            some[0],
+            None,
+            _divergence(some[0], ("a.b", "cards.points"), ("cards.points", "play.follow-suit")),
+        ),
+        (some[1], None, _divergence(some[1], ("play.follow-suit",), ("play.follow-suit",))),
+        (some[2], None, _divergence(some[2], ("play.follow-suit",), ("play.follow-suit",))),
+    ]
+    deviations = find_deviations(failed)
+    assert [(d.rule, len(d.cases)) for d in deviations] == [("play.follow-suit", 3)]
+
+
+@pytest.fixture(scope="module")
+def grand_deviations(cases: list[Case]) -> list[Deviation]:
+    """An engine that pays Foster's Grand at the 1922 rate: one reading followed."""
+    from .test_diagnosis import reading_engine
+
+    ask = reading_engine("settlement.rates-1-2-4", "settlement.rates-1-2-3")
+    failed, passed = run_engine(
+        ask, [c for c in cases if c.ruleset in ("foster-1909", "hoyle-1907")]
+    )
+    return find_deviations(failed, passed)
+
+
+def test_the_reading_an_engine_follows_is_named(grand_deviations: list[Deviation]) -> None:
+    first = grand_deviations[0]
+    assert first.rule == "settlement.rates-1-2-4"
+    assert first.reading == "settlement.rates-1-2-3"
+    assert "official-1922-solo" in first.reading_rulesets
+    assert [d.rule for d in grand_deviations] == [first.rule]
+
+
+def test_the_example_is_a_vector_case_that_shows_the_deviation(
+    grand_deviations: list[Deviation], cases: list[Case]
+) -> None:
+    from .test_diagnosis import reading_engine
+
+    ask = reading_engine("settlement.rates-1-2-4", "settlement.rates-1-2-3")
+    for deviation in grand_deviations:
+        example = deviation.example
+        assert not errors(validator("vectors", "case"), example)
+        assert example["rules"] == [deviation.rule]
+        case = Case(
+            id=example["id"],
+            file="example",
+            description=example["description"],
+            rules=tuple(example["rules"]),
+            request=example["request"],
+            response=example["response"],
+            compare=example.get("compare", {}),
+            extension=example.get("extension"),
+            extension_paths=tuple(example.get("extension_paths", ())),
+        )
+        assert judge_first(case, handle(json.loads(json.dumps(case.request)))).status == "passed"
+        assert judge_first(case, ask(json.loads(json.dumps(case.request)))).status == "failed"
+        # The smallest of the requests that show it.
+        shown = [c for c in cases if c.id in deviation.cases]
+        assert len(json.dumps(case.request)) <= min(len(json.dumps(c.request)) for c in shown)
+
+
+def test_the_deviations_in_the_reports(grand_deviations: list[Deviation]) -> None:
+    first = grand_deviations[0]
+    data = deviation_json(first)
+    assert list(data)[:4] == ["rule", "reading", "cases", "example"]
+    assert data["cases"] == list(first.cases) and json.loads(json.dumps(data)) == data
+    text = deviation_text_lines(grand_deviations)
+    assert text[0].startswith(f"  1. {first.rule}: {len(first.cases)} cases")
+    assert any(
+        "your engine follows settlement.rates-1-2-3, the reading of" in line for line in text
+    )
+    markdown = deviation_markdown_lines(grand_deviations)
+    assert markdown[0].startswith("| # | rule |")
+    assert markdown[2].startswith(f"| 1 | `{first.rule}` | {len(first.cases)} |")
+    assert "`settlement.rates-1-2-3`" in markdown[2]
+    assert "```json" in markdown
+    assert deviation_text_lines([]) == [] and deviation_markdown_lines([]) == []
