@@ -393,8 +393,11 @@ class Runner:
             self.diagnose(outcome)
         # Giving up during the diagnosis ends only the diagnosis: every case was run.
         self.run.gave_up = gave_up
+        # The passed cases keep a rival reading or a swap honest: one that would fail them
+        # is not what the engine does.
         self.run.deviations = find_deviations(
-            [(o.case, o.actual, o.divergence) for o in failed]
+            [(o.case, o.actual, o.divergence) for o in failed],
+            passed=[o.case for o in self.run.outcomes if o.status == "passed"],
         )
 
     def all(self, cases: Sequence[Case]) -> None:
