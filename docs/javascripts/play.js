@@ -11,7 +11,8 @@
   const RED = { H: true, D: true };
   const state = { call: null, view: null, rulesets: [], refusal: null, record: null };
   // What the browser test reads: readiness and the time to the first playable table.
-  window.frogPlay = { ready: false, error: null, readyMs: null, state: state };
+  window.frogPlay = { ready: false, error: null, readyMs: null, timings: {}, state: state };
+  const mark = (name) => { window.frogPlay.timings[name] = Math.round(performance.now()); };
 
   function el(tag, attrs, children) {
     const node = document.createElement(tag);
@@ -275,9 +276,11 @@
       const index = new URL(manifest.runtime.path + "/", root).href;
       await loadScript(index + "pyodide.js");
       const pyodide = await window.loadPyodide({ indexURL: index, packages: [] });
+      mark("runtime");
       const wheel = await (await fetch(new URL("play-assets/" + manifest.wheel, root))).arrayBuffer();
       pyodide.unpackArchive(wheel, "wheel");
       const session = pyodide.pyimport("frogspec.play_session");
+      mark("engine");
       state.call = (command, argument) => session.call(command, argument);
       state.rulesets = JSON.parse(state.call("rulesets", ""));
       const seed = app.querySelector(".fp-setup input[name=seed]");
