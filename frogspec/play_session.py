@@ -26,7 +26,10 @@ the left, as in a match (:func:`~frogspec.engine.play_match`).
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -53,7 +56,7 @@ from frogspec.scoring import count_points
 from frogspec.settlement import bidder_result
 from frogspec.widow import discardable
 
-__all__ = ["HUMAN", "Table", "call", "rulesets"]
+__all__ = ["HUMAN", "Table", "call", "rulesets", "run_example"]
 
 #: Your seat.
 HUMAN = 0
@@ -351,19 +354,40 @@ class Table:
         }
 
 
+def run_example(code: str) -> str:
+    """Run a rule's example (as the reader edited it) and return what it printed, with the
+    traceback of anything it raised: the "Run it here" button of the rulebook.
+
+    >>> print(run_example("from frogspec.cards import card_points, parse_card\\n"
+    ...                   "print(card_points(parse_card('10H')))"), end="")
+    10
+    >>> run_example("1/0").splitlines()[-1]
+    'ZeroDivisionError: division by zero'
+    """
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        try:
+            exec(compile(code, "<example>", "exec"), {"__name__": "__example__"})
+        except BaseException:  # the reader's own code: show whatever it raised, as Python would
+            traceback.print_exc(file=out)
+    return out.getvalue()
+
+
 _table: Table | None = None
 
 
 def call(command: str, argument: str = "") -> str:
     """The page's one entry point: a command and its JSON argument in, JSON out.
 
-    Commands: ``rulesets``; ``start`` (``{"ruleset", "players", "seed"}``); ``act`` (an
+    Commands: ``rulesets``; ``run`` (an example's source); ``start`` (``{"ruleset", "players", "seed"}``); ``act`` (an
     action); ``next``; ``view``; ``record``.
     """
     global _table
     try:
         if command == "rulesets":
             return json.dumps(rulesets())
+        if command == "run":
+            return json.dumps({"output": run_example(argument)})
         if command == "start":
             options = json.loads(argument)
             _table = Table(options["ruleset"], int(options["players"]), int(options["seed"]))

@@ -1,12 +1,15 @@
 // The Play page: draws the table that frogspec.play_session describes and passes clicks
 // to it. No rule of Frog is here: the engine runs in Pyodide, from this site, and every
 // legal action, refusal and payment comes from it.
+//
+// The same engine runs the rulebook's examples: under each rule's example a "Run it here"
+// button makes the example editable and runs it in the page's Pyodide, started on demand.
 (function () {
   "use strict";
   const app = document.getElementById("frog-play");
-  if (!app) return;
-
-  const root = new URL(app.dataset.root || "../", window.location.href);
+  const config = document.getElementById("__config");
+  const base = config ? JSON.parse(config.textContent).base : "..";
+  const root = new URL(base.replace(/\/?$/, "/"), window.location.href);
   const SUITS = { H: "♥", S: "♠", D: "♦", C: "♣" };
   const RED = { H: true, D: true };
   const state = { call: null, view: null, rulesets: [], refusal: null, record: null };
@@ -262,17 +265,13 @@
     });
   }
 
-  async function boot() {
-    const status = app.querySelector(".fp-status");
-    try {
+  // The engine: Pyodide from this site, with frogspec's wheel; started once, on demand.
+  let engine = null;
+  function startEngine() {
+    if (engine) return engine;
+    engine = (async () => {
       const manifest = await (await fetch(new URL("play-assets/manifest.json", root))).json();
-      if (!manifest.runtime) {
-        status.className = "admonition warning fp-status";
-        status.textContent = manifest.missing;
-        window.frogPlay.error = "no runtime";
-        return;
-      }
-      status.textContent = "Loading the engine: Python " + "(Pyodide " + manifest.runtime.version + ") and frogspec…";
+      if (!manifest.runtime) throw Object.assign(new Error(manifest.missing), { missing: true });
       const index = new URL(manifest.runtime.path + "/", root).href;
       await loadScript(index + "pyodide.js");
       const pyodide = await window.loadPyodide({ indexURL: index, packages: [] });
@@ -281,7 +280,17 @@
       pyodide.unpackArchive(wheel, "wheel");
       const session = pyodide.pyimport("frogspec.play_session");
       mark("engine");
-      state.call = (command, argument) => session.call(command, argument);
+      return { version: manifest.runtime.version, call: (command, argument) => session.call(command, argument) };
+    })();
+    return engine;
+  }
+
+  async function boot() {
+    const status = app.querySelector(".fp-status");
+    try {
+      status.textContent = "Loading the engine: Python (Pyodide) and frogspec…";
+      const started = await startEngine();
+      state.call = started.call;
       state.rulesets = JSON.parse(state.call("rulesets", ""));
       const seed = app.querySelector(".fp-setup input[name=seed]");
       if (!seed.value) seed.value = String(1 + Math.floor(Math.random() * 99999));
@@ -292,11 +301,47 @@
       window.frogPlay.readyMs = Math.round(performance.now());
       window.frogPlay.ready = true;
     } catch (error) {
-      status.className = "admonition failure fp-status";
-      status.textContent = "The engine could not start: " + error.message;
-      window.frogPlay.error = String(error && error.message || error);
+      status.className = "admonition " + (error.missing ? "warning" : "failure") + " fp-status";
+      status.textContent = error.missing ? error.message : "The engine could not start: " + error.message;
+      window.frogPlay.error = error.missing ? "no runtime" : String(error && error.message || error);
     }
   }
 
-  boot();
+  // ------------------------------------------------------------------ the examples
+
+  function exampleRunner(source, result) {
+    const button = el("button", { type: "button", className: "md-button fp-run-example", text: "Run it here" });
+    button.addEventListener("click", async () => {
+      const editor = el("textarea", { className: "fp-example-code", spellcheck: "false", "aria-label": "the example, editable" });
+      editor.value = source.querySelector("code").textContent.replace(/\n$/, "");
+      editor.rows = Math.min(30, editor.value.split("\n").length + 1);
+      const output = el("pre", { className: "fp-example-output", "aria-live": "polite" }, el("code", { text: "Starting Python…" }));
+      const run = el("button", { type: "button", className: "md-button md-button--primary fp-run", text: "Run" });
+      const panel = el("div", { className: "fp-example" }, [editor, run, output]);
+      button.replaceWith(panel);
+      const execute = async () => {
+        output.firstChild.textContent = "Running…";
+        try {
+          const started = await startEngine();
+          output.firstChild.textContent = JSON.parse(started.call("run", editor.value)).output;
+        } catch (error) {
+          output.firstChild.textContent = error.message;
+        }
+        panel.dataset.done = String(Number(panel.dataset.done || 0) + 1);
+      };
+      run.addEventListener("click", execute);
+      execute();
+    });
+    result.after(button);
+  }
+
+  for (const result of document.querySelectorAll("article .result")) {
+    const source = result.previousElementSibling;
+    const label = source && source.previousElementSibling;
+    if (source && source.matches(".highlight") && label && label.textContent.startsWith("Example")) {
+      exampleRunner(source, result);
+    }
+  }
+
+  if (app) boot();
 })();

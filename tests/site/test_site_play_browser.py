@@ -245,6 +245,49 @@ def test_a_second_load_uses_the_cache(
     LOAD_FIGURES.write_text(json.dumps(figures, indent=2) + "\n")
 
 
+_RUN_EXAMPLE = """
+new Promise(resolve => {
+  const result = [...document.querySelectorAll('article .result')]
+    .find(r => r.textContent.includes('Diamonds led: 7H'));
+  const built = result.textContent.trim();
+  result.nextElementSibling.click();
+  const started = Date.now();
+  const poll = () => {
+    const panel = document.querySelector('.fp-example');
+    if (panel && panel.dataset.done === WANTED) {
+      resolve({built: built, output: panel.querySelector('.fp-example-output').textContent});
+    } else if (Date.now() - started > 180000) resolve({built: built, output: 'timeout'});
+    else setTimeout(poll, 100);
+  };
+  poll();
+})
+"""
+
+_RUN_AGAIN = """
+new Promise(resolve => {
+  const panel = document.querySelector('.fp-example');
+  panel.querySelector('textarea').value += '\\nprint(must_trump(hand, Suit.SPADES) > 0)';
+  panel.querySelector('.fp-run').click();
+  const poll = () => panel.dataset.done === '2'
+    ? resolve(panel.querySelector('.fp-example-output').textContent) : setTimeout(poll, 100);
+  poll();
+})
+"""
+
+
+def test_a_rules_example_runs_here_and_can_be_edited(
+    play_page: tuple[Any, dict[str, Any]], served_site: str
+) -> None:
+    browser, _ = play_page
+    browser.navigate(served_site + "/rules/play/")
+    ran = browser.evaluate(_RUN_EXAMPLE.replace("WANTED", "'1'"))
+    assert ran["output"].strip() == ran["built"], ran
+    edited = browser.evaluate(_RUN_AGAIN)
+    assert edited.strip().endswith("True"), edited
+    browser.evaluate("document.querySelector('.fp-example').scrollIntoView()")
+    browser.screenshot(SCREENSHOTS / "example-run-here.png")
+
+
 def test_no_request_leaves_localhost(
     play_page: tuple[Any, dict[str, Any]], served_site: str
 ) -> None:
