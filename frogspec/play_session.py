@@ -79,6 +79,7 @@ def rule_ref(entry: Rule) -> Json:
         "id": entry.id,
         "statement": entry.statement,
         "editorial": entry.editorial,
+        "reasoning": entry.reasoning,
         "citations": [{"quote": c.quote, "where": c.locator()} for c in entry.citations if c.quote],
         "url": f"rules/{entry.topic}/#{entry.anchor}",
     }
@@ -146,6 +147,7 @@ class Table:
         self.bot = Bot(seed)
         self.balances = [self.ruleset.bank()] * players
         self.deals: list[BotDeal] = []
+        self.numbers: list[int] = []
         self.loser: int | None = None
         self.dealer = players - 1
         self.number = seed
@@ -210,6 +212,7 @@ class Table:
             self.state,
         )
         self.deals.append(deal)
+        self.numbers.append(self.number)
         result = outcome(self.state)
         if self.state.bidder is not None:
             self.loser = self.ruleset.game_end(
@@ -341,7 +344,7 @@ class Table:
         if not self.deals:
             return {"refused": {"message": "no deal has been finished yet", "rule": None}}
         deal = self.deals[-1]
-        number = self.number
+        number = self.numbers[-1]
         case_id = f"played.{deal.ruleset}.p{deal.players}.deal-{number}"
         description = (
             f"Deal {number} of the portable generator at {deal.players} players, seat "

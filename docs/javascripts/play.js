@@ -133,6 +133,7 @@
     const body = [el("p", {}, [el("strong", { text: "Refused: " }), r.message])];
     if (r.rule) {
       body.push(el("p", {}, [ruleLink(r.rule), " ", r.rule.statement]));
+      if (r.rule.editorial) body.push(el("p", { className: "fp-where", text: "An editorial ruling of this rulebook: " + r.rule.reasoning }));
       for (const c of r.rule.citations) {
         body.push(el("blockquote", {}, [el("p", { text: "“" + c.quote + "”" }), el("p", { className: "fp-where", text: c.where })]));
       }

@@ -120,6 +120,8 @@ def test_the_json_entry_point_and_the_record_of_a_deal() -> None:
     assert case["seeds"] == [9] and case["id"] == "played.gamerules.p3.deal-9"
     assert differences(case["response"], handle(case["request"]), case["compare"]) == []
     assert record["notation"]["final"].startswith("gamerules 3/2 ")
+    json.loads(call("next"))
+    assert json.loads(call("record"))["vector"]["cases"][0]["id"] == case["id"]
     assert "unknown command" in json.loads(call("shuffle"))["refused"]["message"]
     bad = json.loads(call("start", json.dumps({"ruleset": "nope", "players": 3, "seed": 1})))
     assert "nope" in bad["refused"]["message"]
