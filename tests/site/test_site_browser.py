@@ -240,6 +240,16 @@ class Browser:
             if event.get("method") == "Network.requestWillBeSent"
         ]
 
+    def requests_outside(self, base: str) -> list[str]:
+        """The URLs asked for from any host but ``base``'s (``data:``, ``blob:`` and
+        ``about:`` URLs never leave the browser)."""
+        host = urlsplit(base).netloc
+        return [
+            url
+            for url in self.requested_urls()
+            if not url.startswith(("data:", "blob:", "about:")) and urlsplit(url).netloc != host
+        ]
+
     def close(self) -> None:
         """Close Chromium (killing it if it will not go) and the pipes."""
         with contextlib.suppress(BrowserError):
@@ -398,10 +408,5 @@ def test_no_request_leaves_localhost(browser: Browser, served_site: str) -> None
     # Runs last: every page above has been loaded by now.
     urls = browser.requested_urls()
     assert len(urls) > 10
-    host = urlsplit(served_site).netloc
-    outside = [
-        url
-        for url in urls
-        if not url.startswith(("data:", "blob:", "about:")) and urlsplit(url).netloc != host
-    ]
+    outside = browser.requests_outside(served_site)
     assert not outside, "requests that left localhost:\n" + "\n".join(outside)

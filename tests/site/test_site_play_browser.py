@@ -24,7 +24,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 
@@ -294,10 +293,5 @@ def test_no_request_leaves_localhost(
     browser, _ = play_page
     urls = browser.requested_urls()
     assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in urls)
-    host = urlsplit(served_site).netloc
-    outside = [
-        url
-        for url in urls
-        if not url.startswith(("data:", "blob:", "about:")) and urlsplit(url).netloc != host
-    ]
+    outside = browser.requests_outside(served_site)
     assert not outside, "requests that left localhost:\n" + "\n".join(outside)
