@@ -241,13 +241,13 @@ class Browser:
         ]
 
     def requests_outside(self, base: str) -> list[str]:
-        """The URLs asked for from any host but ``base``'s (``data:``, ``blob:`` and
-        ``about:`` URLs never leave the browser)."""
-        host = urlsplit(base).netloc
+        """The URLs asked for from any host but ``base``'s, whatever the port (``data:``,
+        ``blob:`` and ``about:`` URLs never leave the browser)."""
+        host = urlsplit(base).hostname
         return [
             url
             for url in self.requested_urls()
-            if not url.startswith(("data:", "blob:", "about:")) and urlsplit(url).netloc != host
+            if not url.startswith(("data:", "blob:", "about:")) and urlsplit(url).hostname != host
         ]
 
     def close(self) -> None:

@@ -16,9 +16,13 @@ Needs Chromium (``apt-get install chromium``) and the Pyodide runtime in the bui
 
 from __future__ import annotations
 
+import functools
+import http.server
 import importlib.util
 import json
 import os
+import shutil
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -285,6 +289,30 @@ def test_a_rules_example_runs_here_and_can_be_edited(
     assert edited.strip().endswith("True"), edited
     browser.evaluate("document.querySelector('.fp-example').scrollIntoView()")
     browser.screenshot(SCREENSHOTS / "example-run-here.png")
+
+
+def test_without_the_runtime_the_page_says_what_to_install(
+    play_page: tuple[Any, dict[str, Any]], built_site: Path, tmp_path: Path
+) -> None:
+    # The site as built where npm was missing: no runtime, and a manifest that says so.
+    from frogspec.site.play import ASSETS, play_manifest
+
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site, ignore=shutil.ignore_patterns(RUNTIME_DIR))
+    (site / ASSETS / "manifest.json").write_text(json.dumps(play_manifest(None)))
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    browser, _ = play_page
+    try:
+        browser.navigate(f"http://127.0.0.1:{server.server_address[1]}/play/")
+        ready = browser.evaluate(_READY)
+        status = browser.evaluate("document.querySelector('#frog-play .fp-status').innerText")
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert ready["error"] == "no runtime"
+    assert "apt-get install npm" in status and "python3 dev.py build" in status
 
 
 def test_no_request_leaves_localhost(
