@@ -52,10 +52,15 @@ def _browser_module() -> ModuleType:
 _client = _browser_module()
 Browser = _client.Browser
 
-#: The table each ruleset is played at in the test, and the deal number.
+#: The table each ruleset is played at in the test, the deal number, and what you bid when
+#: you may (so that, between them, the deals take up the widow and name a trump).
 TABLES = {
-    ruleset: (4 if ruleset == "foster-1909" else 3, 40 + n) for n, ruleset in enumerate(RULESETS)
+    ruleset: (4 if ruleset == "foster-1909" else 3, 40 + n, ("frog", "chico", "grand")[n % 3])
+    for n, ruleset in enumerate(RULESETS)
 }
+
+#: The phases in which the test acted through the page, over all the deals.
+PHASES_PLAYED: set[str] = set()
 
 _READY = """
 new Promise(resolve => {
@@ -155,7 +160,7 @@ def test_a_whole_deal_through_the_pages_buttons(
     play_page: tuple[Any, dict[str, Any]], ruleset: str
 ) -> None:
     browser, _ = play_page
-    players, seed = TABLES[ruleset]
+    players, seed, bid = TABLES[ruleset]
     _deal(browser, ruleset, players, seed)
     refused_once = False
     for _ in range(300):
@@ -176,8 +181,14 @@ def test_a_whole_deal_through_the_pages_buttons(
                 browser.screenshot(SCREENSHOTS / "play-refused.png", full_page=True)
             refused_once = True
             continue
-        # The highest bid in the auction (so that the widow and the trump come up too).
-        _click(browser, table["legal"][-1] if table["phase"] == "auction" else table["legal"][0])
+        PHASES_PLAYED.add(table["phase"])
+        if table["phase"] == "trump" and "trump H" not in table["legal"]:
+            _click(browser, "trump H")  # hearts may not be named in a Chico here
+            assert browser.evaluate(_TABLE)["refused"].startswith("trump."), ruleset
+        if table["phase"] == "auction":
+            _click(browser, bid if bid in table["legal"] else table["legal"][0])
+        else:
+            _click(browser, table["legal"][0])
     else:
         pytest.fail(f"the deal of {ruleset} did not end in 300 clicks")
     assert refused_once, f"deal {seed} of {ruleset} never offered a card to refuse"
@@ -192,6 +203,10 @@ def test_a_whole_deal_through_the_pages_buttons(
         browser.evaluate("document.querySelector('#frog-play .fp-vector').textContent")
     )
     assert vector["cases"][0]["request"]["op"] == "game"
+
+
+def test_the_deals_took_up_the_widow_and_named_a_trump() -> None:
+    assert {"auction", "discard", "trump", "play"} <= PHASES_PLAYED, PHASES_PLAYED
 
 
 def test_the_page_fits_a_phone(play_page: tuple[Any, dict[str, Any]]) -> None:
