@@ -221,7 +221,7 @@
       if (e.trick_won_by !== undefined) parts.push(" — trick to " + seatName(view, e.trick_won_by) + " ", ruleLink(e.trick_rule));
       return el("li", {}, parts);
     });
-    return el("details", { className: "fp-log", open: view.phase === "over" ? false : null }, [
+    return el("details", { className: "fp-log" }, [
       el("summary", { text: "Every step of this deal, with its rule (" + view.log.length + ")" }),
       el("ol", {}, items),
     ]);
