@@ -47,6 +47,12 @@ def _ensure_environment() -> None:
     STAMP.write_text(wanted)
 
 
+def _ensure_play_runtime() -> None:
+    # The Play page's Python runtime (Pyodide), fetched once with npm when npm is there;
+    # without it the site still builds and the page says what to install.
+    subprocess.run([str(BIN / "python"), "-m", "frogspec.site.play", "fetch", str(ROOT)], check=False)
+
+
 def _run(*command: str) -> int:
     # Material for MkDocs prints a banner about MkDocs 2 on every build; we pin mkdocs<2.
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
@@ -134,6 +140,8 @@ def main(argv: list[str]) -> int:
         return 2
     command, rest = argv[0], argv[1:]
     _ensure_environment()
+    if command in ("serve", "build", "test"):
+        _ensure_play_runtime()
     if command == "serve":
         return serve(rest)
     if command == "build":

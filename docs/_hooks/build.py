@@ -22,6 +22,7 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 from frogspec import site
+from frogspec.site import play
 
 log = logging.getLogger("mkdocs.hooks.frogspec")
 
@@ -74,6 +75,14 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         files.append(File.generated(config, path, content=content, inclusion=inclusion))
     for path, content in site.downloads(_spec_dir(config)).items():
         files.append(File.generated(config, path, content=content))
+    # The Play page's wheel and runtime (the runtime only if already fetched: see dev.py).
+    play_files, note = play.site_files(_spec_dir(config).parent)
+    log.info("frogspec: %s", note)
+    for path, data in play_files.items():
+        if isinstance(data, Path):
+            files.append(File.generated(config, path, abs_src_path=str(data)))
+        else:
+            files.append(File.generated(config, path, content=data))
     return files
 
 

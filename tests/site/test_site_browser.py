@@ -73,14 +73,18 @@ class Browser:
         to_chrome_read, to_chrome_write = (_high_fd(fd) for fd in os.pipe())
         from_chrome_read, from_chrome_write = (_high_fd(fd) for fd in os.pipe())
         self._log = open(log, "wb")  # noqa: SIM115 - closed in close()
+        # The log's descriptor too must not be 3 or 4 (it is, when a server socket opened
+        # first took 3): the pipes would overwrite it before it is placed on 1 and 2.
+        log_fd = fcntl.fcntl(self._log.fileno(), fcntl.F_DUPFD_CLOEXEC, 10)
         actions = [
             (os.POSIX_SPAWN_DUP2, to_chrome_read, 3),
             (os.POSIX_SPAWN_DUP2, from_chrome_write, 4),
-            (os.POSIX_SPAWN_DUP2, self._log.fileno(), 1),
-            (os.POSIX_SPAWN_DUP2, self._log.fileno(), 2),
+            (os.POSIX_SPAWN_DUP2, log_fd, 1),
+            (os.POSIX_SPAWN_DUP2, log_fd, 2),
         ]
         argv = [executable, *FLAGS, f"--user-data-dir={profile}", "about:blank"]
         self.pid = os.posix_spawn(executable, argv, dict(os.environ), file_actions=actions)
+        os.close(log_fd)
         os.close(to_chrome_read)
         os.close(from_chrome_write)
         self._out = to_chrome_write
@@ -234,6 +238,16 @@ class Browser:
             event["params"]["request"]["url"]
             for event in self.events
             if event.get("method") == "Network.requestWillBeSent"
+        ]
+
+    def requests_outside(self, base: str) -> list[str]:
+        """The URLs asked for from any host but ``base``'s, whatever the port (``data:``,
+        ``blob:`` and ``about:`` URLs never leave the browser)."""
+        host = urlsplit(base).hostname
+        return [
+            url
+            for url in self.requested_urls()
+            if not url.startswith(("data:", "blob:", "about:")) and urlsplit(url).hostname != host
         ]
 
     def close(self) -> None:
@@ -437,10 +451,5 @@ def test_no_request_leaves_localhost(browser: Browser, served_site: str) -> None
     # Runs last: every page above has been loaded by now.
     urls = browser.requested_urls()
     assert len(urls) > 10
-    host = urlsplit(served_site).netloc
-    outside = [
-        url
-        for url in urls
-        if not url.startswith(("data:", "blob:", "about:")) and urlsplit(url).netloc != host
-    ]
+    outside = browser.requests_outside(served_site)
     assert not outside, "requests that left localhost:\n" + "\n".join(outside)

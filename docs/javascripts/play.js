@@ -1,0 +1,348 @@
+// The Play page: draws the table that frogspec.play_session describes and passes clicks
+// to it. No rule of Frog is here: the engine runs in Pyodide, from this site, and every
+// legal action, refusal and payment comes from it.
+//
+// The same engine runs the rulebook's examples: under each rule's example a "Run it here"
+// button makes the example editable and runs it in the page's Pyodide, started on demand.
+(function () {
+  "use strict";
+  const app = document.getElementById("frog-play");
+  const config = document.getElementById("__config");
+  const base = config ? JSON.parse(config.textContent).base : "..";
+  const root = new URL(base.replace(/\/?$/, "/"), window.location.href);
+  const SUITS = { H: "♥", S: "♠", D: "♦", C: "♣" };
+  const RED = { H: true, D: true };
+  const state = { call: null, view: null, rulesets: [], refusal: null, record: null };
+  // What the browser test reads: readiness and the time to the first playable table.
+  window.frogPlay = { ready: false, error: null, readyMs: null, timings: {}, state: state };
+  const mark = (name) => { window.frogPlay.timings[name] = Math.round(performance.now()); };
+
+  function el(tag, attrs, children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "text") node.textContent = value;
+      else if (key === "onclick") node.addEventListener("click", value);
+      else if (key === "className") node.className = value;
+      else node.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of [].concat(children || [])) {
+      if (child !== null && child !== undefined) node.append(child);
+    }
+    return node;
+  }
+
+  function ruleLink(rule, label) {
+    return el("a", { href: new URL(rule.url, root).href, className: "fp-rule", title: rule.statement },
+      el("code", { text: label || rule.id }));
+  }
+
+  function cardFace(code, attrs) {
+    const suit = code.slice(-1);
+    const rank = code.slice(0, -1);
+    const names = { A: "Ace", K: "King", Q: "Queen", J: "Jack", "10": "Ten" };
+    const suitNames = { H: "hearts", S: "spades", D: "diamonds", C: "clubs" };
+    const title = (names[rank] || rank) + " of " + suitNames[suit];
+    const cls = "fs-card " + (RED[suit] ? "fs-red" : "fs-black") + " " + ((attrs && attrs.className) || "");
+    const tag = attrs && attrs.onclick ? "button" : "span";
+    return el(tag, Object.assign({}, attrs || {}, { className: cls, title: title, "aria-label": title }),
+      [rank, el("span", { className: "fs-suit", text: SUITS[suit] })]);
+  }
+
+  function send(command, argument) {
+    const answer = JSON.parse(state.call(command, argument === undefined ? "" : argument));
+    state.refusal = answer.refused || null;
+    if (answer.view) state.view = answer.view;
+    return answer;
+  }
+
+  function act(action) {
+    state.record = null;
+    send("act", action);
+    draw();
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  function seatName(view, seat) {
+    return view.seats[seat].name;
+  }
+
+  function drawSetup() {
+    const form = app.querySelector(".fp-setup");
+    form.hidden = false;
+    const select = form.querySelector("select[name=ruleset]");
+    if (!select.options.length) {
+      for (const rs of state.rulesets) select.append(el("option", { value: rs.id, text: rs.name }));
+      select.addEventListener("change", drawPlayerChoices);
+    }
+    drawPlayerChoices();
+  }
+
+  function drawPlayerChoices() {
+    const form = app.querySelector(".fp-setup");
+    const rs = state.rulesets.find((r) => r.id === form.ruleset.value);
+    const players = form.querySelector("select[name=players]");
+    const wanted = Number(players.value) || 3;
+    players.replaceChildren(...rs.players.map((n) => el("option", { value: n, text: n + " players", selected: n === wanted })));
+    form.querySelector(".fp-summary").textContent = rs.summary + (rs.has_end ? " A match ends when a player cannot pay." : "");
+  }
+
+  function start() {
+    const form = app.querySelector(".fp-setup");
+    state.record = null;
+    send("start", JSON.stringify({ ruleset: form.ruleset.value, players: Number(form.players.value), seed: Number(form.seed.value) || 1 }));
+    draw();
+  }
+
+  function actionButton(view, action, label, extra) {
+    const legal = view.legal.includes(action);
+    return el("button", {
+      type: "button", className: "md-button fp-action" + (legal ? " fp-legal md-button--primary" : "") + (extra || ""),
+      "data-action": action, onclick: () => act(action), text: label,
+    });
+  }
+
+  function drawSeats(view) {
+    return el("ul", { className: "fp-seats" }, view.seats.map((s) => {
+      const tags = [];
+      if (s.dealer) tags.push("dealer");
+      if (!s.playing) tags.push("sits out");
+      if (s.bidder) tags.push("bidder: " + view.contract);
+      if (view.to_act === s.seat) tags.push("to act");
+      return el("li", { className: "fp-seat" + (view.to_act === s.seat ? " fp-to-act" : ""), "data-seat": s.seat }, [
+        el("strong", { text: s.name }),
+        el("span", { text: " " + s.cards + " cards · " + s.tricks + " tricks · balance " + s.balance + " " + view.unit }),
+        tags.length ? el("span", { className: "fp-tags", text: " (" + tags.join(", ") + ")" }) : null,
+      ]);
+    }));
+  }
+
+  function drawTrick(view, cards, caption) {
+    return el("figure", { className: "fp-trick" }, [
+      el("figcaption", { text: caption }),
+      el("div", { className: "fp-trick-cards" }, cards.length ? cards.map((p) =>
+        el("span", { className: "fp-played" }, [cardFace(p.card), el("small", { text: seatName(view, p.seat) })])) :
+        el("span", { className: "fp-empty", text: "(no card yet)" })),
+    ]);
+  }
+
+  function drawRefusal() {
+    const r = state.refusal;
+    if (!r) return null;
+    const body = [el("p", {}, [el("strong", { text: "Refused: " }), r.message])];
+    if (r.rule) {
+      body.push(el("p", {}, [ruleLink(r.rule), " ", r.rule.statement]));
+      if (r.rule.editorial) body.push(el("p", { className: "fp-where", text: "An editorial ruling of this rulebook: " + r.rule.reasoning }));
+      for (const c of r.rule.citations) {
+        body.push(el("blockquote", {}, [el("p", { text: "“" + c.quote + "”" }), el("p", { className: "fp-where", text: c.where })]));
+      }
+    }
+    return el("div", { className: "admonition failure fp-refusal", role: "alert", "data-rule": r.rule ? r.rule.id : "" }, body);
+  }
+
+  function drawPrompt(view) {
+    if (view.phase === "over") return null;
+    const words = { auction: "bid or pass", discard: "lay away a card (three in all)", trump: "name the trump", play: "play a card" };
+    const text = view.your_turn ? "Your turn: " + words[view.phase] + "." : seatName(view, view.to_act) + " is to act.";
+    return el("p", { className: "fp-prompt" }, [text, " Rule: ", ruleLink(view.step_rule), " ", view.step_rule.statement]);
+  }
+
+  function drawActions(view) {
+    if (!view.your_turn) return null;
+    if (view.phase === "auction") {
+      const bids = ["pass"].concat(view.contracts);
+      return el("div", { className: "fp-actions" }, bids.map((b) => actionButton(view, b, b[0].toUpperCase() + b.slice(1))));
+    }
+    if (view.phase === "trump") {
+      return el("div", { className: "fp-actions" }, Object.keys(SUITS).map((s) =>
+        actionButton(view, "trump " + s, SUITS[s] + " " + s, RED[s] ? " fs-red" : "")));
+    }
+    return null;
+  }
+
+  function drawHand(view) {
+    const verb = view.phase === "discard" ? "discard " : "play ";
+    const clickable = view.your_turn && (view.phase === "play" || view.phase === "discard");
+    return el("div", { className: "fp-hand" }, view.hand.map((code) => {
+      const action = verb + code;
+      const legal = clickable && view.legal.includes(action);
+      return cardFace(code, clickable ? {
+        className: legal ? "fp-card fp-legal" : "fp-card", "data-action": action,
+        onclick: () => act(action), type: "button",
+      } : { className: "fp-card" });
+    }));
+  }
+
+  function drawResult(view) {
+    const r = view.result;
+    if (!r) return null;
+    const lines = [];
+    if (view.bidder === null) {
+      lines.push(el("p", { text: "Every player passed: the deal is over with no payments." }));
+    } else {
+      lines.push(el("p", { className: "fp-count", text: seatName(view, view.bidder) + " played " + view.contract +
+        " and took " + r.bidder_points + " points; the defenders took " + r.defender_points + "." }));
+    }
+    lines.push(el("table", { className: "fp-payments" }, [
+      el("thead", {}, el("tr", {}, [el("th", { text: "seat" }), el("th", { text: "this deal" }), el("th", { text: "balance" })])),
+      el("tbody", {}, view.seats.map((s) => el("tr", {}, [
+        el("td", { text: s.name }), el("td", { text: (r.payments[s.seat] > 0 ? "+" : "") + r.payments[s.seat] + " " + view.unit }),
+        el("td", { text: String(view.balances[s.seat]) }),
+      ]))),
+    ]));
+    lines.push(el("p", {}, ["Rules: "].concat(r.rules.flatMap((rule, i) => [i ? ", " : "", ruleLink(rule)]))));
+    if (view.match_over) {
+      lines.push(el("p", { className: "fp-match-over", text: "The match is over: " + seatName(view, view.loser) + " could not pay." }));
+    } else {
+      lines.push(el("button", { type: "button", className: "md-button md-button--primary fp-next", onclick: () => { state.record = null; send("next"); draw(); }, text: "Next deal" }));
+    }
+    lines.push(el("button", { type: "button", className: "md-button fp-record-button", onclick: () => { state.record = send("record"); draw(); }, text: "This deal as a test case" }));
+    if (state.record && state.record.vector) lines.push(drawRecord(state.record));
+    return el("section", { className: "fp-result" }, [el("h3", { text: "The count and the payments" })].concat(lines));
+  }
+
+  function drawRecord(record) {
+    const text = JSON.stringify(record.vector, null, 2) + "\n";
+    const blob = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const id = record.vector.cases[0].id;
+    return el("div", { className: "fp-record" }, [
+      el("p", {}, ["A conformance vector (", el("a", { href: blob, download: id + ".json", text: "download " + id + ".json" }),
+        "): put it in a folder and run ", el("code", { text: "frogspec conform --vectors FOLDER -- your-engine" }),
+        ". In the position notation, as dealt and at the end:"]),
+      el("pre", { className: "fp-notation" }, el("code", { text: record.notation.start + "\n" + record.notation.actions.join(" ") + "\n" + record.notation.final })),
+      el("details", {}, [el("summary", { text: "The vector" }), el("pre", { className: "fp-vector" }, el("code", { text: text }))]),
+    ]);
+  }
+
+  function drawLog(view) {
+    const items = view.log.map((e) => {
+      const parts = [el("strong", { text: e.who }), " " + e.action + " ", ruleLink(e.rule)];
+      if (e.trick_won_by !== undefined) parts.push(" — trick to " + seatName(view, e.trick_won_by) + " ", ruleLink(e.trick_rule));
+      return el("li", {}, parts);
+    });
+    return el("details", { className: "fp-log" }, [
+      el("summary", { text: "Every step of this deal, with its rule (" + view.log.length + ")" }),
+      el("ol", {}, items),
+    ]);
+  }
+
+  function draw() {
+    const view = state.view;
+    const board = app.querySelector(".fp-board");
+    if (!view) { board.replaceChildren(drawRefusal() || ""); return; }
+    const info = ["Deal " + view.deal_number + " of " + view.ruleset_name + "."];
+    if (view.contract) info.push(" Contract: " + view.contract + " by " + seatName(view, view.bidder) + ".");
+    if (view.trump) info.push(" Trump: " + SUITS[view.trump] + ".");
+    const widow = view.widow ? el("p", { className: "fp-widow" }, ["Widow: "].concat(view.widow.map((c) => cardFace(c)))) : null;
+    const laid = view.laid_away && view.laid_away.length ? el("p", { className: "fp-laid" }, ["You laid away: "].concat(view.laid_away.map((c) => cardFace(c)))) : null;
+    board.replaceChildren(...[
+      el("p", { className: "fp-info", text: info.join("") }),
+      drawSeats(view),
+      widow, laid,
+      view.phase === "play" || view.last_trick.length ? el("div", { className: "fp-tricks" }, [
+        view.phase === "play" ? drawTrick(view, view.trick, "This trick") : null,
+        view.last_trick.length ? drawTrick(view, view.last_trick, "Last trick") : null,
+      ]) : null,
+      drawRefusal(),
+      drawPrompt(view),
+      drawActions(view),
+      el("h3", { className: "fp-hand-title", text: "Your hand" + (view.seats[view.human].playing ? "" : " (you sit out this deal)") }),
+      drawHand(view),
+      drawResult(view),
+      drawLog(view),
+    ].filter(Boolean));
+    app.dataset.phase = view.phase;
+  }
+
+  // ------------------------------------------------------------------ start
+
+  function loadScript(src) {
+    return new Promise((resolve, reject) => {
+      const script = el("script", { src: src });
+      script.onload = resolve;
+      script.onerror = () => reject(new Error("cannot load " + src));
+      document.head.append(script);
+    });
+  }
+
+  // The engine: Pyodide from this site, with frogspec's wheel; started once, on demand.
+  let engine = null;
+  function startEngine() {
+    if (engine) return engine;
+    engine = (async () => {
+      const manifest = await (await fetch(new URL("play-assets/manifest.json", root))).json();
+      if (!manifest.runtime) throw Object.assign(new Error(manifest.missing), { missing: true });
+      const index = new URL(manifest.runtime.path + "/", root).href;
+      await loadScript(index + "pyodide.js");
+      const pyodide = await window.loadPyodide({ indexURL: index, packages: [] });
+      mark("runtime");
+      const wheel = await (await fetch(new URL("play-assets/" + manifest.wheel, root))).arrayBuffer();
+      pyodide.unpackArchive(wheel, "wheel");
+      const session = pyodide.pyimport("frogspec.play_session");
+      mark("engine");
+      return { version: manifest.runtime.version, call: (command, argument) => session.call(command, argument) };
+    })();
+    return engine;
+  }
+
+  async function boot() {
+    const status = app.querySelector(".fp-status");
+    try {
+      status.textContent = "Loading the engine: Python (Pyodide) and frogspec…";
+      const started = await startEngine();
+      state.call = started.call;
+      state.rulesets = JSON.parse(state.call("rulesets", ""));
+      const seed = app.querySelector(".fp-setup input[name=seed]");
+      if (!seed.value) seed.value = String(1 + Math.floor(Math.random() * 99999));
+      app.querySelector(".fp-setup").addEventListener("submit", (event) => { event.preventDefault(); start(); });
+      drawSetup();
+      start();
+      status.hidden = true;
+      window.frogPlay.readyMs = Math.round(performance.now());
+      window.frogPlay.ready = true;
+    } catch (error) {
+      status.className = "admonition " + (error.missing ? "warning" : "failure") + " fp-status";
+      status.textContent = error.missing ? error.message : "The engine could not start: " + error.message;
+      window.frogPlay.error = error.missing ? "no runtime" : String(error && error.message || error);
+    }
+  }
+
+  // ------------------------------------------------------------------ the examples
+
+  function exampleRunner(source, result) {
+    const button = el("button", { type: "button", className: "md-button fp-run-example", text: "Run it here" });
+    button.addEventListener("click", async () => {
+      const editor = el("textarea", { className: "fp-example-code", spellcheck: "false", "aria-label": "the example, editable" });
+      editor.value = source.querySelector("code").textContent.replace(/\n$/, "");
+      editor.rows = Math.min(30, editor.value.split("\n").length + 1);
+      const output = el("pre", { className: "fp-example-output", "aria-live": "polite" }, el("code", { text: "Starting Python…" }));
+      const run = el("button", { type: "button", className: "md-button md-button--primary fp-run", text: "Run" });
+      const panel = el("div", { className: "fp-example" }, [editor, run, output]);
+      button.replaceWith(panel);
+      const execute = async () => {
+        output.firstChild.textContent = "Running…";
+        try {
+          const started = await startEngine();
+          output.firstChild.textContent = JSON.parse(started.call("run", editor.value)).output;
+        } catch (error) {
+          output.firstChild.textContent = error.message;
+        }
+        panel.dataset.done = String(Number(panel.dataset.done || 0) + 1);
+      };
+      run.addEventListener("click", execute);
+      execute();
+    });
+    result.after(button);
+  }
+
+  for (const result of document.querySelectorAll("article .result")) {
+    const source = result.previousElementSibling;
+    const label = source && source.previousElementSibling;
+    if (source && source.matches(".highlight") && label && label.textContent.startsWith("Example")) {
+      exampleRunner(source, result);
+    }
+  }
+
+  if (app) boot();
+})();

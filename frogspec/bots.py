@@ -1,0 +1,601 @@
+"""Computer players: a policy that bids from the hand's strength and plays sensibly, and a
+random one.
+
+Both are built on the engine's public API only (:func:`~frogspec.engine.legal_actions`,
+:func:`~frogspec.engine.apply`, :func:`~frogspec.play.trick_winner`): they choose among the
+actions the rules allow, and never decide a rule themselves. Each is deterministic given its
+seed: the seed only breaks ties between equally good choices (:class:`Bot`) or draws the
+choice (:class:`RandomBot`), so the same seed plays the same game.
+
+:class:`Bot` sees what its seat would see at the table: its own hand, the auction, the
+cards played so far, the trump, the widow if the ruleset shows it, and (as the bidder) the
+cards it laid away. Never another player's hand.
+
+- **Bidding** (:func:`expected_points`): for each contract it may bid, the points it can
+  expect to take as the bidder: the points of the trumps and side cards it expects to win
+  tricks with, two captured cards of average value for each such trick, and the widow (which
+  counts for the bidder in a Chico and a Grand, and which a Frog bidder takes up and lays
+  away). It bids the highest contract whose estimate reaches that contract's threshold
+  (:data:`THRESHOLDS`: a higher contract is paid more, so it wants a safer margin), and
+  passes otherwise.
+- **Widow** (a Frog): it lays away, one by one, the side card (not a trump) that counts most
+  among those it does not expect to win with, shortest suit first, to make voids.
+- **Trump** (a Chico): the suit it may name with the best estimate.
+- **Play**: leading, the bidder draws trumps while its top trump is the highest left;
+  otherwise it leads a side card that is the highest left in its suit, else a low card of
+  its longest side suit, keeping its trumps for the suits it is void in. Following, a
+  defender whose partner is winning the trick gives it points when the trick is safe; else
+  it wins cheaply when it can (the lowest card that wins, a side card before a trump, and
+  when others are still to play only a card that cannot be beaten or a cheap one), and
+  throws low when it cannot (the legal card worth least, a side card before a trump).
+
+>>> from frogspec.prng import deal_deck
+>>> deal = play_deal("foster-1909", 3, 0, [parse_card(c) for c in deal_deck(7)], Bot(1))
+>>> deal.final.phase.code
+'over'
+>>> play_deal("foster-1909", 3, 0, deal.deck, Bot(1)).actions == deal.actions
+True
+
+Measure the policy with ``python -m frogspec.bots measure`` (:func:`measure`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import random
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from frogspec.auction import Contract
+from frogspec.cards import (
+    SUIT_MASKS,
+    Card,
+    Suit,
+    card_points,
+    card_strength,
+    cards_of,
+    format_card,
+    parse_card,
+)
+from frogspec.engine import (
+    Action,
+    ActionKind,
+    Outcome,
+    Phase,
+    State,
+    apply,
+    legal_actions,
+    new_deal,
+    outcome,
+)
+from frogspec.play import trick_winner
+from frogspec.prng import deal_deck
+from frogspec.rulesets import RULESETS, get_ruleset
+
+__all__ = [
+    "THRESHOLDS",
+    "Bot",
+    "BotDeal",
+    "Measurement",
+    "Policy",
+    "RandomBot",
+    "deal_notation",
+    "deal_vector",
+    "expected_points",
+    "game_request",
+    "main",
+    "measure",
+    "play_deal",
+]
+
+#: The estimate (:func:`expected_points`) a hand needs before the bot bids each contract.
+#: More than 60 wins; a Chico and a Grand pay two to four times a Frog, and lose as much, so
+#: they ask for a margin.
+THRESHOLDS: dict[Contract, float] = {
+    Contract.FROG: 64.0,
+    Contract.CHICO: 68.0,
+    Contract.GRAND: 70.0,
+}
+
+#: The share of two average cards a trick won by the bidder is expected to capture: the
+#: defenders throw low to a trick they cannot win.
+CAPTURE_SHARE = 0.8
+
+
+class Policy(Protocol):
+    """Anything that chooses the action of the player to act."""
+
+    def choose(self, state: State) -> Action:
+        """One of ``legal_actions(state)``."""
+        ...
+
+
+def _pick(rng: random.Random, options: Sequence[Card], key: Any) -> Card:
+    # The best by ``key`` (smallest), the seed breaking ties between equals.
+    best = min(key(c) for c in options)
+    tied = [c for c in options if key(c) == best]
+    return tied[0] if len(tied) == 1 else rng.choice(tied)
+
+
+def _suit(card: Card) -> Suit:
+    return Suit(card // 9)
+
+
+def _in_suit(mask: int, suit: Suit) -> list[Card]:
+    return list(cards_of(mask & SUIT_MASKS[suit]))
+
+
+def _trump_tricks(hand: int, trump: Suit) -> list[Card]:
+    """The trumps the hand expects to win tricks with, highest first.
+
+    The unbroken run from the Ace is sure; beyond it, once the defenders' trumps are drawn
+    (about two of theirs go on each round), the rest of a long suit wins too.
+    """
+    held = sorted(_in_suit(hand, trump), key=card_strength, reverse=True)
+    run = 0
+    for strength, card in zip(range(8, -1, -1), held, strict=False):
+        if card_strength(card) != strength:
+            break
+        run += 1
+    missing = 9 - len(held)
+    long_tricks = len(held) - (missing + 1) // 2
+    return held[: max(run, long_tricks, 0)]
+
+
+def _side_winners(hand: int, trump: Suit | None) -> list[Card]:
+    """The side cards the hand expects to win with: each Ace, and a Ten behind its Ace."""
+    winners: list[Card] = []
+    for suit in Suit:
+        if suit == trump:
+            continue
+        held = {card_strength(c): c for c in _in_suit(hand, suit)}
+        if 8 in held:
+            winners.append(held[8])
+            if 7 in held:
+                winners.append(held[7])
+    return winners
+
+
+def expected_points(hand: int, trump: Suit, contract: Contract) -> float:
+    """The card points the hand can expect to take as the bidder of ``contract`` with
+    ``trump``: the points of its expected winners (:func:`_trump_tricks`, each side Ace and
+    a Ten behind it), :data:`CAPTURE_SHARE` of two unseen cards of average value for each
+    such trick, and the three cards of the widow at the average value (a Frog bidder takes
+    them up and lays three away, which count for him; in a Chico and a Grand the widow
+    counts for the bidder as it lies). A Frog bidder's choice of what to keep is worth one
+    more average card.
+
+    >>> strong = mask_of_text("AH 10H KH QH JH 9H 8H AS 10S AD 10D")
+    >>> expected_points(strong, Suit.HEARTS, Contract.GRAND) > THRESHOLDS[Contract.GRAND]
+    True
+    >>> weak = mask_of_text("6H 7S 8S 6S 7D 8D 6D 7C 8C 6C 9C")
+    >>> expected_points(weak, Suit.HEARTS, Contract.FROG) < THRESHOLDS[Contract.FROG]
+    True
+    """
+    unseen = list(cards_of(((1 << 36) - 1) & ~hand))
+    average = sum(card_points(c) for c in unseen) / len(unseen)
+    winners = _trump_tricks(hand, trump) + _side_winners(hand, trump)
+    tricks = min(len(winners), 11)
+    points: float = sum(card_points(c) for c in winners)
+    points += tricks * 2 * average * CAPTURE_SHARE
+    widow = 3 * average + (average if contract == Contract.FROG else 0.0)
+    return points + widow
+
+
+def mask_of_text(text: str) -> int:
+    """The mask of cards written as ``"AH 10H KS"`` (for examples and tests)."""
+    mask = 0
+    for word in text.split():
+        mask |= 1 << parse_card(word)
+    return mask
+
+
+def _played(state: State) -> int:
+    # Every card the table has seen go: the tricks won, the current trick, and the widow
+    # where it was shown.
+    seen = 0
+    for won in state.won:
+        seen |= won
+    for card in state.trick:
+        seen |= 1 << card
+    if state.widow_shown:
+        seen |= state.widow
+    return seen
+
+
+def _is_master(card: Card, hand: int, gone: int) -> bool:
+    """Whether no card of its suit that this seat has not seen outranks ``card``."""
+    suit = _suit(card)
+    unseen = SUIT_MASKS[suit] & ~hand & ~gone
+    return all(card_strength(c) < card_strength(card) for c in cards_of(unseen))
+
+
+@dataclass
+class _Seeded:
+    # A policy's seed and the generator it starts.
+    seed: int = 0
+    rng: random.Random = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def _legal(self, state: State) -> tuple[Action, ...]:
+        legal = legal_actions(state)
+        if not legal:
+            raise ValueError("the deal is over: no one is to act")
+        return legal
+
+
+@dataclass
+class Bot(_Seeded):
+    """The computer player: bids from the hand's strength and plays sensibly (see the module).
+
+    One instance can play every seat: it reads only what the seat to act may see. ``seed``
+    breaks ties, so the same seed plays the same game.
+    """
+
+    def choose(self, state: State) -> Action:
+        """The action for the player to act; one of ``legal_actions(state)``."""
+        legal = self._legal(state)
+        if state.phase == Phase.AUCTION:
+            return self._bid(state, legal)
+        if state.phase == Phase.DISCARD:
+            return self._discard(state, legal)
+        if state.phase == Phase.TRUMP:
+            return self._trump(state, legal)
+        return Action(ActionKind.PLAY, self._play(state, [a.value for a in legal]))
+
+    def _bid(self, state: State, legal: Sequence[Action]) -> Action:
+        seat = state.to_act
+        assert seat is not None
+        hand = state.hands[seat]
+        bids = sorted((a for a in legal if a.kind == ActionKind.BID), reverse=True)
+        for action in bids:
+            contract = Contract(action.value)
+            if self._estimate(hand, contract, state.ruleset.chico_trump()) >= THRESHOLDS[contract]:
+                return action
+        return next(a for a in legal if a.kind == ActionKind.PASS)
+
+    @staticmethod
+    def _estimate(hand: int, contract: Contract, chico_suits: Iterable[Suit]) -> float:
+        if contract == Contract.CHICO:
+            return max((expected_points(hand, s, contract) for s in chico_suits), default=0.0)
+        return expected_points(hand, Suit.HEARTS, contract)
+
+    def _discard(self, state: State, legal: Sequence[Action]) -> Action:
+        seat = state.to_act
+        assert seat is not None and state.trump is not None
+        hand = state.hands[seat]
+        keep = set(_trump_tricks(hand, state.trump)) | set(_side_winners(hand, state.trump))
+        cards = [a.value for a in legal]
+        side = [c for c in cards if _suit(c) != state.trump and c not in keep]
+        pool = side or [c for c in cards if c not in keep] or cards
+
+        def key(card: Card) -> tuple[int, int, int]:
+            length = (hand & SUIT_MASKS[_suit(card)]).bit_count()
+            return (-card_points(card), length, card_strength(card))
+
+        return Action(ActionKind.DISCARD, _pick(self.rng, pool, key))
+
+    def _trump(self, state: State, legal: Sequence[Action]) -> Action:
+        seat = state.to_act
+        assert seat is not None and state.contract is not None
+        hand = state.hands[seat]
+        contract = state.contract
+        suits = [a.value for a in legal]
+        best = _pick(
+            self.rng,
+            suits,
+            lambda s: (
+                -expected_points(hand, Suit(s), contract),
+                -(hand & SUIT_MASKS[s]).bit_count(),
+            ),
+        )
+        return Action(ActionKind.TRUMP, best)
+
+    def _play(self, state: State, cards: list[Card]) -> Card:
+        seat = state.to_act
+        assert seat is not None
+        trump = state.trump
+        hand = state.hands[seat]
+        gone = _played(state)
+        if seat == state.bidder:
+            gone |= state.laid_away
+
+        def is_trump(card: Card) -> int:
+            return int(_suit(card) == trump)
+
+        def low(card: Card) -> tuple[int, int, int]:
+            return (is_trump(card), card_points(card), card_strength(card))
+
+        if not state.trick:
+            return self._lead(state, cards, hand, gone, low)
+        trick = state.trick
+        wins = [c for c in cards if trick_winner((*trick, c), trump) == len(trick)]
+        last = len(trick) == len(state.order) - 1
+        leader = state.leader
+        assert leader is not None
+        order = state.order
+        winning_seat = order[(order.index(leader) + trick_winner(trick, trump)) % len(order)]
+        partner_winning = (
+            state.bidder is not None and seat != state.bidder and winning_seat != state.bidder
+        )
+        if partner_winning:
+            best = trick[trick_winner(trick, trump)]
+            safe = last or (_suit(best) == _suit(trick[0]) and _is_master(best, hand, gone))
+            if safe:
+                # Give the partner's trick points, keeping trumps.
+                return _pick(self.rng, cards, lambda c: (is_trump(c), -card_points(c), c))
+            return _pick(self.rng, cards, low)
+        if wins:
+            cheap = lambda c: (is_trump(c), card_strength(c), card_points(c))  # noqa: E731
+            if last:
+                return _pick(self.rng, wins, cheap)
+            sure = [c for c in wins if _is_master(c, hand, gone) or _suit(c) == trump]
+            if sure:
+                return _pick(self.rng, sure, cheap)
+            cheap_wins = [c for c in wins if card_points(c) <= 4]
+            if cheap_wins:
+                return _pick(self.rng, cheap_wins, cheap)
+        return _pick(self.rng, cards, low)
+
+    def _lead(self, state: State, cards: list[Card], hand: int, gone: int, low: Any) -> Card:
+        trump = state.trump
+        seat = state.to_act
+        if trump is not None and seat == state.bidder:
+            trumps = sorted(_in_suit(hand, trump), key=card_strength, reverse=True)
+            theirs = SUIT_MASKS[trump] & ~hand & ~gone & ~state.laid_away
+            if trumps and theirs and _is_master(trumps[0], hand, gone | state.laid_away):
+                return trumps[0]
+        side = [c for c in cards if _suit(c) != trump]
+        masters = [c for c in side if _is_master(c, hand, gone)]
+        if masters:
+            return _pick(self.rng, masters, lambda c: (-card_points(c), c))
+        if side:
+            longest = max((hand & SUIT_MASKS[_suit(c)]).bit_count() for c in side)
+            pool = [c for c in side if (hand & SUIT_MASKS[_suit(c)]).bit_count() == longest]
+            return _pick(self.rng, pool, low)
+        return _pick(self.rng, cards, low)
+
+
+@dataclass
+class RandomBot(_Seeded):
+    """The random policy: each legal action equally likely, drawn with ``random.Random(seed)``."""
+
+    def choose(self, state: State) -> Action:
+        """A legal action drawn uniformly."""
+        return self.rng.choice(self._legal(state))
+
+
+@dataclass(frozen=True, slots=True)
+class BotDeal:
+    """A deal played by policies: the pack, the table, every action and the final state."""
+
+    ruleset: str
+    players: int
+    dealer: int
+    deck: tuple[Card, ...]
+    actions: tuple[Action, ...]
+    start: State
+    final: State
+    options: tuple[tuple[str, object], ...] = ()
+
+    @property
+    def result(self) -> Outcome:
+        """The points and payments."""
+        return outcome(self.final)
+
+
+def play_deal(
+    ruleset: str,
+    players: int,
+    dealer: int,
+    deck: Sequence[Card],
+    policies: Policy | Sequence[Policy],
+    options: dict[str, object] | None = None,
+) -> BotDeal:
+    """Deal ``deck`` and play the deal to the end, each seat by its policy (one policy for
+    every seat, or one per seat)."""
+    start = new_deal(ruleset, players, dealer, deck, options)
+    by_seat = list(policies) if isinstance(policies, Sequence) else [policies] * players
+    if len(by_seat) != players:
+        raise ValueError(f"{players} players need {players} policies, got {len(by_seat)}")
+    state = start
+    actions: list[Action] = []
+    while state.phase != Phase.OVER:
+        seat = state.to_act
+        assert seat is not None
+        action = by_seat[seat].choose(state)
+        state = apply(state, action)
+        actions.append(action)
+    return BotDeal(
+        ruleset,
+        players,
+        dealer,
+        tuple(deck),
+        tuple(actions),
+        start,
+        state,
+        tuple(sorted((options or {}).items())),
+    )
+
+
+def game_request(deal: BotDeal) -> dict[str, Any]:
+    """The deal as a ``game`` request of the conformance protocol."""
+    return {
+        "id": 1,
+        "op": "game",
+        "ruleset": deal.ruleset,
+        "options": dict(deal.options),
+        "players": deal.players,
+        "dealer": deal.dealer,
+        "deck": [format_card(c) for c in deal.deck],
+        "actions": [str(a) for a in deal.actions],
+    }
+
+
+def deal_vector(
+    deal: BotDeal, case_id: str, description: str, seed: int | None = None
+) -> dict[str, Any]:
+    """The deal as a vector file of one case (``spec/vectors/*.json``'s format): the
+    ``game`` request and the observation the reference answers, with the rules it used.
+    ``seed`` is the deal number of the portable generator the pack came from, if it did."""
+    from frogspec.conformance.build import Spec, make_case
+
+    request = {k: v for k, v in game_request(deal).items() if k != "id"}
+    seeds = () if seed is None else (seed,)
+    spec = Spec(case_id, description, request, rules=(), traced=True, seeds=seeds)
+    return {
+        "$schema": "../schema/vectors.schema.json",
+        "spec": "1",
+        "title": "A deal played by frogspec.bots",
+        "description": description,
+        "generated": seed is not None,
+        "written_by": "frogspec.bots.deal_vector",
+        "cases": [make_case(spec, "played.json").to_json()],
+    }
+
+
+def deal_notation(deal: BotDeal) -> dict[str, Any]:
+    """The deal in the position notation (:mod:`frogspec.notation`): the position as dealt,
+    the actions in order, and the final position."""
+    from frogspec.notation import format_position
+
+    return {
+        "start": format_position(deal.start),
+        "actions": [str(a) for a in deal.actions],
+        "final": format_position(deal.final),
+    }
+
+
+@dataclass
+class Measurement:
+    """What :func:`measure` counts for one ruleset and table."""
+
+    ruleset: str
+    players: int
+    deals: int
+    bids: dict[str, list[int]] = field(default_factory=dict)
+    passed_out: int = 0
+    bot_vs_random: float = 0.0
+    random_vs_bot: float = 0.0
+    bot_wins_vs_random: int = 0
+    seconds: float = 0.0
+
+    def rows(self) -> list[dict[str, Any]]:
+        """Per contract: how often it was bid, won, tied (60) and lost, by the bot table."""
+        out = []
+        for code, (won, tied, lost) in self.bids.items():
+            played = won + tied + lost
+            out.append(
+                {
+                    "contract": code,
+                    "played": played,
+                    "share": played / self.deals,
+                    "won": won / played if played else 0.0,
+                    "tied": tied / played if played else 0.0,
+                    "lost": lost / played if played else 0.0,
+                }
+            )
+        return out
+
+
+def measure(ruleset: str, players: int = 3, deals: int = 10_000, seed: int = 0) -> Measurement:
+    """Play ``deals`` deals of the portable generator (deal numbers ``seed`` onwards, the
+    dealer turning) twice: once with :class:`Bot` in every seat, counting per contract how
+    often the bidder wins, ties and loses; once with one :class:`Bot` (its seat turning)
+    against :class:`RandomBot` in the others, recording the mean payment per deal to the
+    bot and to a random player."""
+    started = time.perf_counter()
+    rs = get_ruleset(ruleset)
+    result = Measurement(ruleset, players, deals)
+    result.bids = {c.code: [0, 0, 0] for c in rs.contracts()}
+    bot = Bot(seed)
+    chance = RandomBot(seed)
+    bot_total = random_total = 0
+    for index in range(deals):
+        deck = [parse_card(c) for c in deal_deck(seed + index)]
+        dealer = index % players
+        deal = play_deal(ruleset, players, dealer, deck, bot)
+        final = deal.final
+        if final.contract is None:
+            result.passed_out += 1
+        else:
+            points = deal.result.bidder_points
+            assert points is not None
+            tally = result.bids[final.contract.code]
+            tally[0 if points > 60 else 1 if points == 60 else 2] += 1
+        seat = (index // players) % players
+        mixed: list[Policy] = [chance] * players
+        mixed[seat] = bot
+        payments = play_deal(ruleset, players, dealer, deck, mixed).result.payments
+        bot_total += payments[seat]
+        random_total += sum(p for s, p in enumerate(payments) if s != seat)
+        result.bot_wins_vs_random += payments[seat] > 0
+    result.bot_vs_random = bot_total / deals
+    result.random_vs_bot = random_total / deals / (players - 1)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _markdown(results: list[Measurement], command: str) -> str:
+    today = datetime.datetime.now(datetime.UTC).date().isoformat()
+    lines = [
+        f"Measured {today} with `{command}`.",
+        "",
+        "| ruleset | contract | share of deals | won | 60 (tie) | lost |",
+        "| --- | --- | ---: | ---: | ---: | ---: |",
+    ]
+    for m in results:
+        for row in m.rows():
+            lines.append(
+                f"| `{m.ruleset}` | {row['contract']} | {row['share']:.1%} | "
+                f"{row['won']:.1%} | {row['tied']:.1%} | {row['lost']:.1%} |"
+            )
+        lines.append(f"| `{m.ruleset}` | (all passed) | {m.passed_out / m.deals:.1%} | | | |")
+    lines += [
+        "",
+        "| ruleset | bot's mean payment per deal | a random player's | deals the bot gained |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    for m in results:
+        lines.append(
+            f"| `{m.ruleset}` | {m.bot_vs_random:+.2f} | {m.random_vs_bot:+.2f} | "
+            f"{m.bot_wins_vs_random / m.deals:.1%} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m frogspec.bots measure [--deals N] [--ruleset ID ...] [--json FILE]``."""
+    parser = argparse.ArgumentParser(prog="python -m frogspec.bots")
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("measure", help="measure the bot over many deals")
+    run.add_argument("--deals", type=int, default=10_000)
+    run.add_argument("--players", type=int, default=3)
+    run.add_argument("--seed", type=int, default=0)
+    run.add_argument("--ruleset", action="append", choices=sorted(RULESETS))
+    run.add_argument("--json", help="also write the figures as JSON to this file")
+    given = list(sys.argv[1:] if argv is None else argv)
+    args = parser.parse_args(given)
+    if args.deals < 1:
+        parser.error("--deals must be at least 1")
+    results = []
+    for ruleset in args.ruleset or list(RULESETS):
+        m = measure(ruleset, args.players, args.deals, args.seed)
+        print(f"{ruleset}: {m.deals} deals in {m.seconds:.1f} s", file=sys.stderr, flush=True)
+        results.append(m)
+    print(_markdown(results, " ".join(["python -m frogspec.bots", *given])))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump([m.__dict__ for m in results], out, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,412 @@
+"""A table for the rulebook's Play page: you in seat 0 against :mod:`frogspec.bots`.
+
+The page runs this module in the browser, in Pyodide, and speaks to it in JSON: the page's
+script only draws what :meth:`Table.view` describes and passes clicks to :meth:`Table.act`.
+Every decision about the rules is the engine's (:func:`~frogspec.engine.legal_actions`,
+:func:`~frogspec.engine.apply`); a click the rules forbid comes back refused with the rule
+the engine's :class:`~frogspec.errors.IllegalActionError` names, its statement and its
+sources' words. Each step of the deal carries the rule that governs it, as a link to its
+place in the rulebook.
+
+The packs come from the portable deal generator (:func:`frogspec.prng.deal_deck`), deal
+numbers ``seed``, ``seed + 1``, ...; the seat on your right deals first and the deal turns to
+the left, as in a match (:func:`~frogspec.engine.play_match`).
+
+>>> table = Table("foster-1909", players=3, seed=7)
+>>> view = table.view()
+>>> view["phase"], view["to_act"], view["legal"]
+('auction', 0, ['pass', 'frog', 'chico', 'grand'])
+>>> table.act("play AS")["refused"]["rule"]["id"]
+'auction.overbid-to-raise'
+>>> while table.view()["phase"] != "over":
+...     _ = table.act(table.view()["legal"][0])
+>>> sum(table.view()["result"]["payments"])
+0
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from frogspec import play
+from frogspec.auction import all_pass_ends_deal
+from frogspec.bots import Bot, BotDeal, deal_notation, deal_vector
+from frogspec.cards import Suit, card_strength, format_card, parse_card
+from frogspec.engine import (
+    Action,
+    Phase,
+    State,
+    apply,
+    legal_actions,
+    new_deal,
+    outcome,
+    parse_action,
+)
+from frogspec.errors import FrogError, IllegalActionError
+from frogspec.match import never_over
+from frogspec.prng import deal_deck
+from frogspec.registry import Rule, get_rule, rule_for_function
+from frogspec.rulesets import RULESETS, get_ruleset
+from frogspec.scoring import count_points
+from frogspec.settlement import bidder_result
+from frogspec.widow import discardable
+
+__all__ = ["HUMAN", "Table", "call", "rulesets", "run_example"]
+
+#: Your seat.
+HUMAN = 0
+
+Json = dict[str, Any]
+
+# Suits as the site draws them: colours alternating, hearts (Frog's trump) first.
+_DRAW_ORDER = (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)
+
+
+def _sorted_cards(mask: int) -> list[str]:
+    cards = [c for c in range(36) if mask >> c & 1]
+    cards.sort(key=lambda c: (_DRAW_ORDER.index(Suit(c // 9)), -card_strength(c)))
+    return [format_card(c) for c in cards]
+
+
+def rule_ref(entry: Rule) -> Json:
+    """A rule as the page shows it: id, statement, the sources' words, and its page."""
+    return {
+        "id": entry.id,
+        "statement": entry.statement,
+        "editorial": entry.editorial,
+        "reasoning": entry.reasoning,
+        "citations": [{"quote": c.quote, "where": c.locator()} for c in entry.citations if c.quote],
+        "url": f"rules/{entry.topic}/#{entry.anchor}",
+    }
+
+
+def _ref(function: Callable[..., object]) -> Json:
+    entry = rule_for_function(function)
+    assert entry is not None, f"{function.__qualname__} is not a registered rule"
+    return rule_ref(entry)
+
+
+def rulesets() -> list[Json]:
+    """The rulesets the page offers, with the table sizes each allows."""
+    return [
+        {
+            "id": rs.id,
+            "name": rs.name,
+            "summary": rs.summary,
+            "players": list(rs.player_count()),
+            "has_end": rs.game_end is not never_over,
+            "unit": rs.unit,
+        }
+        for rs in RULESETS.values()
+    ]
+
+
+def _duty(state: State) -> Callable[..., object]:
+    # The duty that decides the legal plays now, asked of the rule functions themselves.
+    seat = state.to_act
+    assert seat is not None
+    hand = state.hands[seat]
+    if not state.trick:
+        return play.lead_any_card
+    if play.follow_suit(hand, state.trick[0] // 9):
+        return play.follow_suit
+    if play.must_trump(hand, state.trump):
+        return play.must_trump
+    return play.any_card_when_unable
+
+
+def _step_rule(state: State) -> Json:
+    # The rule that governs the choice of the player to act.
+    rs = state.ruleset
+    if state.phase == Phase.AUCTION:
+        return _ref(rs.auction_procedure)
+    if state.phase == Phase.DISCARD:
+        return _ref(discardable)
+    if state.phase == Phase.TRUMP:
+        return _ref(rs.chico_trump)
+    return _ref(_duty(state))
+
+
+def _seat_name(seat: int) -> str:
+    return "You" if seat == HUMAN else f"Seat {seat}"
+
+
+class Table:
+    """A match at one table: you in seat :data:`HUMAN`, :class:`~frogspec.bots.Bot` in the
+    others. ``seed`` numbers the first deal and seeds the bots."""
+
+    def __init__(self, ruleset: str, players: int, seed: int = 1) -> None:
+        self.ruleset = get_ruleset(ruleset)
+        self.players = players
+        self.seed = seed
+        self.bot = Bot(seed)
+        self.balances = [self.ruleset.bank()] * players
+        self.deals: list[BotDeal] = []
+        self.numbers: list[int] = []
+        self.loser: int | None = None
+        self.dealer = players - 1
+        self.number = seed
+        self.log: list[Json] = []
+        self._actions: list[Action] = []
+        self._deal()
+
+    # ------------------------------------------------------------------ the deal
+
+    def _deal(self) -> None:
+        self.deck = [parse_card(c) for c in deal_deck(self.number)]
+        self.start = new_deal(self.ruleset, self.players, self.dealer, self.deck)
+        self.state = self.start
+        self._actions = []
+        self.log = []
+        self.last_trick: list[Json] = []
+        self._advance()
+
+    def _record(self, action: Action) -> None:
+        state = self.state
+        seat = state.to_act
+        assert seat is not None
+        entry: Json = {"seat": seat, "who": _seat_name(seat), "action": str(action)}
+        entry["rule"] = _step_rule(state)
+        after = apply(state, action)
+        self._actions.append(action)
+        if state.phase == Phase.PLAY and len(state.trick) == len(state.order) - 1:
+            trick = (*state.trick, action.value)
+            leader = state.leader
+            assert leader is not None
+            winner = state.order[
+                (state.order.index(leader) + play.trick_winner(trick, state.trump))
+                % len(state.order)
+            ]
+            self.last_trick = [
+                {
+                    "seat": state.order[(state.order.index(leader) + i) % len(state.order)],
+                    "card": format_card(card),
+                }
+                for i, card in enumerate(trick)
+            ]
+            entry["trick_won_by"] = winner
+            entry["trick_rule"] = _ref(play.trick_winner)
+        self.log.append(entry)
+        self.state = after
+        if after.phase == Phase.OVER:
+            self._finish()
+
+    def _advance(self) -> None:
+        # The bots act until it is your turn or the deal is over.
+        while self.state.phase != Phase.OVER and self.state.to_act != HUMAN:
+            self._record(self.bot.choose(self.state))
+
+    def _finish(self) -> None:
+        deal = BotDeal(
+            self.ruleset.id,
+            self.players,
+            self.dealer,
+            tuple(self.deck),
+            tuple(self._actions),
+            self.start,
+            self.state,
+        )
+        self.deals.append(deal)
+        self.numbers.append(self.number)
+        result = outcome(self.state)
+        if self.state.bidder is not None:
+            self.loser = self.ruleset.game_end(
+                self.balances, result.payments, self.state.bidder, self.players
+            )
+        for seat, paid in enumerate(result.payments):
+            self.balances[seat] += paid
+
+    def act(self, text: str) -> Json:
+        """Your action in the protocol's notation (``"frog"``, ``"play 10H"``): the view
+        after it and the bots' replies, or ``{"refused": ...}`` with the rule it breaks."""
+        if self.state.phase == Phase.OVER or self.state.to_act != HUMAN:
+            return {"refused": {"message": "it is not your turn", "rule": None}}
+        try:
+            action = parse_action(text)
+            apply(self.state, action)  # the engine's verdict, before anything is recorded
+        except IllegalActionError as error:
+            return {
+                "refused": {"message": error.message, "rule": rule_ref(get_rule(error.rule_id))}
+            }
+        except FrogError as error:
+            return {"refused": {"message": str(error), "rule": None}}
+        self._record(action)
+        self._advance()
+        return {"view": self.view()}
+
+    def next_deal(self) -> Json:
+        """Deal the next deal of the match (the deal turns to the left)."""
+        if self.state.phase != Phase.OVER:
+            return {"refused": {"message": "the deal is not over yet", "rule": None}}
+        if self.loser is not None:
+            return {
+                "refused": {
+                    "message": f"the match is over: {_seat_name(self.loser)} could not pay",
+                    "rule": _ref(self.ruleset.game_end),
+                }
+            }
+        self.dealer = (self.dealer + 1) % self.players
+        self.number += 1
+        self._deal()
+        return {"view": self.view()}
+
+    # ------------------------------------------------------------------ what you see
+
+    def view(self) -> Json:
+        """The table as seat :data:`HUMAN` sees it, with the legal actions when it is your
+        turn and the rule that governs the step."""
+        state = self.state
+        rs = self.ruleset
+        yours = state.to_act == HUMAN and state.phase != Phase.OVER
+        legal = [str(a) for a in legal_actions(state)] if yours else []
+        seats = []
+        for seat in range(self.players):
+            seats.append(
+                {
+                    "seat": seat,
+                    "name": _seat_name(seat),
+                    "cards": state.hands[seat].bit_count(),
+                    "playing": seat in state.order,
+                    "dealer": seat == state.dealer,
+                    "bidder": seat == state.bidder,
+                    "tricks": sum(1 for e in self.log if e.get("trick_won_by") == seat),
+                    "balance": self.balances[seat],
+                }
+            )
+        widow_visible = state.widow_shown or (
+            state.phase == Phase.OVER and state.bidder is not None
+        )
+        view: Json = {
+            "ruleset": rs.id,
+            "ruleset_name": rs.name,
+            "unit": rs.unit,
+            "players": self.players,
+            "human": HUMAN,
+            "deal_index": len(self.deals) - (1 if state.phase == Phase.OVER else 0),
+            "deal_number": self.number,
+            "dealer": state.dealer,
+            "phase": state.phase.code,
+            "to_act": state.to_act,
+            "your_turn": yours,
+            "seats": seats,
+            "hand": _sorted_cards(state.hands[HUMAN]),
+            "widow": _sorted_cards(state.widow) if widow_visible else None,
+            "laid_away": _sorted_cards(state.laid_away) if state.bidder == HUMAN else None,
+            "bidder": state.bidder,
+            "contracts": [c.code for c in rs.contracts()],
+            "contract": state.contract.code if state.contract else None,
+            "trump": state.trump.letter if state.trump is not None else None,
+            "trick": self._current_trick(),
+            "last_trick": self.last_trick,
+            "legal": legal,
+            "step_rule": _step_rule(state) if state.phase != Phase.OVER else None,
+            "log": self.log,
+            "result": self._result() if state.phase == Phase.OVER else None,
+            "balances": list(self.balances),
+            "match_over": self.loser is not None,
+            "loser": self.loser,
+        }
+        return view
+
+    def _current_trick(self) -> list[Json]:
+        state = self.state
+        if state.leader is None or not state.trick:
+            return []
+        start = state.order.index(state.leader)
+        return [
+            {"seat": state.order[(start + i) % len(state.order)], "card": format_card(card)}
+            for i, card in enumerate(state.trick)
+        ]
+
+    def _result(self) -> Json:
+        state = self.state
+        result = outcome(state)
+        rs = self.ruleset
+        rules = [_ref(count_points), _ref(bidder_result), _ref(rs.rates)]
+        if state.bidder is None:
+            rules = [_ref(all_pass_ends_deal)]
+        return {
+            "bidder_points": result.bidder_points,
+            "defender_points": result.defender_points,
+            "payments": list(result.payments),
+            "rules": rules,
+        }
+
+    # ------------------------------------------------------------------ the record
+
+    def record(self) -> Json:
+        """The last finished deal as a conformance vector and in the position notation."""
+        if not self.deals:
+            return {"refused": {"message": "no deal has been finished yet", "rule": None}}
+        deal = self.deals[-1]
+        number = self.numbers[-1]
+        case_id = f"played.{deal.ruleset}.p{deal.players}.deal-{number}"
+        description = (
+            f"Deal {number} of the portable generator at {deal.players} players, seat "
+            f"{deal.dealer} deals, played on the rulebook's Play page (seat {HUMAN} by a "
+            f"reader, the others by frogspec.bots.Bot({self.seed}))."
+        )
+        return {
+            "vector": deal_vector(deal, case_id, description, number),
+            "notation": deal_notation(deal),
+        }
+
+
+def run_example(code: str) -> str:
+    """Run a rule's example (as the reader edited it) and return what it printed, with the
+    traceback of anything it raised: the "Run it here" button of the rulebook.
+
+    >>> print(run_example("from frogspec.cards import card_points, parse_card\\n"
+    ...                   "print(card_points(parse_card('10H')))"), end="")
+    10
+    >>> run_example("1/0").splitlines()[-1]
+    'ZeroDivisionError: division by zero'
+    """
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        try:
+            exec(compile(code, "<example>", "exec"), {"__name__": "__example__"})
+        except BaseException:  # the reader's own code: show whatever it raised, as Python would
+            traceback.print_exc(file=out)
+    return out.getvalue()
+
+
+_table: Table | None = None
+
+
+def call(command: str, argument: str = "") -> str:
+    """The page's one entry point: a command and its JSON argument in, JSON out.
+
+    Commands: ``rulesets``; ``run`` (an example's source); ``start`` (``{"ruleset", "players", "seed"}``); ``act`` (an
+    action); ``next``; ``view``; ``record``.
+    """
+    global _table
+    try:
+        if command == "rulesets":
+            return json.dumps(rulesets())
+        if command == "run":
+            return json.dumps({"output": run_example(argument)})
+        if command == "start":
+            options = json.loads(argument)
+            _table = Table(options["ruleset"], int(options["players"]), int(options["seed"]))
+            return json.dumps({"view": _table.view()})
+        if _table is None:
+            return json.dumps(
+                {"refused": {"message": "no table yet: choose and start", "rule": None}}
+            )
+        if command == "act":
+            return json.dumps(_table.act(argument))
+        if command == "next":
+            return json.dumps(_table.next_deal())
+        if command == "view":
+            return json.dumps({"view": _table.view()})
+        if command == "record":
+            return json.dumps(_table.record())
+    except (FrogError, ValueError, KeyError) as error:
+        return json.dumps({"refused": {"message": str(error), "rule": None}})
+    return json.dumps({"refused": {"message": f"unknown command {command!r}", "rule": None}})

@@ -1,0 +1,340 @@
+"""The Play page in a real browser: headless Chromium plays a whole deal of every ruleset
+through the page's own buttons, on the engine running in Pyodide from the local server.
+
+The page is loaded once for the module (one Pyodide start), and every ruleset is dealt
+from its form. In each deal the test first clicks a card the rules forbid and checks that
+the page refuses it with the rule the engine names, and that nothing changed; then it plays
+the highlighted actions to the end of the deal and checks the count and the payments are
+shown. No request may leave 127.0.0.1. The first load (time to the first playable table)
+and a second load (from the browser's cache) are measured and written to
+``artifacts/play-load.json``; screenshots go to ``artifacts/screenshots/``.
+
+Needs Chromium (``apt-get install chromium``) and the Pyodide runtime in the built site
+(``python3 dev.py build`` fetches it with npm). Without either the test fails under CI
+(``CI`` set) and is skipped, saying why, elsewhere.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import importlib.util
+import json
+import os
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from frogspec.rulesets import RULESETS
+from frogspec.site.play import RUNTIME_DIR
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+LOAD_FIGURES = ROOT / "artifacts" / "play-load.json"
+
+
+def _browser_module() -> ModuleType:
+    # The DevTools client of the rulebook's browser test, shared rather than copied.
+    path = Path(__file__).with_name("test_site_browser.py")
+    spec = importlib.util.spec_from_file_location("_frogspec_site_browser", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_client = _browser_module()
+Browser = _client.Browser
+
+#: The table each ruleset is played at in the test, the deal number, and what you bid when
+#: you may (so that, between them, the deals take up the widow and name a trump).
+TABLES = {
+    ruleset: (4 if ruleset == "foster-1909" else 3, 40 + n, ("frog", "chico", "grand")[n % 3])
+    for n, ruleset in enumerate(RULESETS)
+}
+
+#: The phases in which the test acted through the page, over all the deals.
+PHASES_PLAYED: set[str] = set()
+
+_READY = """
+new Promise(resolve => {
+  const started = Date.now();
+  const poll = () => {
+    const p = window.frogPlay;
+    if (p && (p.ready || p.error)) resolve({ready: p.ready, error: p.error, ms: p.readyMs, timings: p.timings});
+    else if (Date.now() - started > 180000) resolve({ready: false, error: 'timeout', ms: null});
+    else setTimeout(poll, 100);
+  };
+  poll();
+})
+"""
+
+_TABLE = """
+(() => {
+  const app = document.getElementById('frog-play');
+  const actions = (selector) => [...app.querySelectorAll(selector)].map(b => b.dataset.action);
+  const refusal = app.querySelector('.fp-refusal');
+  return {
+    phase: app.dataset.phase,
+    legal: actions('.fp-legal[data-action]'),
+    illegal_cards: actions('button.fs-card[data-action]:not(.fp-legal)'),
+    hand: app.querySelectorAll('.fp-hand .fs-card').length,
+    steps: app.querySelectorAll('.fp-log li').length,
+    refused: refusal ? refusal.dataset.rule : null,
+    refusal_text: refusal ? refusal.innerText : null,
+    result: app.querySelector('.fp-result') ? app.querySelector('.fp-result').innerText : null,
+  };
+})()
+"""
+
+
+def _missing(what: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(what)
+    pytest.skip(what)
+
+
+@pytest.fixture(scope="module")
+def play_page(
+    built_site: Path, served_site: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[Any, dict[str, Any]]]:
+    """The browser with the Play page loaded and its engine started, and the first load's figures."""
+    chromium = _client.CHROMIUM
+    if not (os.path.isfile(chromium) and os.access(chromium, os.X_OK)):
+        _missing(f"no Chromium at {chromium}: apt-get install -y chromium to play the Play page")
+    if not (built_site / RUNTIME_DIR / "pyodide.asm.wasm").is_file():
+        _missing(
+            "the built site has no Pyodide runtime: install npm (apt-get install npm) and run "
+            "python3 dev.py build, which fetches it once"
+        )
+    work = tmp_path_factory.mktemp("chromium-play")
+    browser = Browser(chromium, work / "profile", work / "chromium.log", timeout=200)
+    try:
+        started = time.monotonic()
+        browser.navigate(served_site + "/play/")
+        ready = browser.evaluate(_READY)
+        wall = time.monotonic() - started
+        assert ready["ready"], f"the Play page did not start: {ready['error']}"
+        figures = {
+            "first_load_ms": ready["ms"],
+            "first_load_wall_s": round(wall, 1),
+            "first_load_marks_ms": ready["timings"],
+        }
+        yield browser, figures
+    finally:
+        browser.close()
+
+
+def _click(browser: Any, action: str) -> None:
+    found = browser.evaluate(
+        f"(() => {{ const b = document.querySelector('#frog-play [data-action={json.dumps(action)}]');"
+        " if (!b) return false; b.click(); return true; })()"
+    )
+    assert found, f"no button for {action}"
+
+
+def _deal(browser: Any, ruleset: str, players: int, seed: int) -> None:
+    browser.evaluate(
+        "(() => { const f = document.querySelector('#frog-play .fp-setup');"
+        f" f.ruleset.value = {json.dumps(ruleset)}; f.ruleset.dispatchEvent(new Event('change'));"
+        f" f.players.value = '{players}'; f.seed.value = '{seed}';"
+        " f.querySelector('.fp-start').click(); })()"
+    )
+
+
+def test_the_first_load_is_measured(play_page: tuple[Any, dict[str, Any]]) -> None:
+    _, figures = play_page
+    assert figures["first_load_ms"] > 0
+    LOAD_FIGURES.parent.mkdir(parents=True, exist_ok=True)
+    LOAD_FIGURES.write_text(json.dumps(figures, indent=2) + "\n")
+
+
+@pytest.mark.parametrize("ruleset", list(TABLES))
+def test_a_whole_deal_through_the_pages_buttons(
+    play_page: tuple[Any, dict[str, Any]], ruleset: str
+) -> None:
+    browser, _ = play_page
+    players, seed, bid = TABLES[ruleset]
+    _deal(browser, ruleset, players, seed)
+    refused_once = False
+    for _ in range(300):
+        table = browser.evaluate(_TABLE)
+        if table["phase"] == "over":
+            break
+        assert table["legal"], f"your turn with nothing highlighted: {table}"
+        if table["phase"] == "play" and table["illegal_cards"] and not refused_once:
+            card = table["illegal_cards"][0]
+            _click(browser, card)
+            after = browser.evaluate(_TABLE)
+            assert after["refused"] in ("play.follow-suit", "play.must-trump"), after
+            assert card.split()[1] in after["refusal_text"]
+            assert (after["hand"], after["steps"]) == (table["hand"], table["steps"]), (
+                f"the page accepted {card}, which the rules forbid"
+            )
+            if ruleset == "foster-1909":
+                browser.screenshot(SCREENSHOTS / "play-refused.png", full_page=True)
+            refused_once = True
+            continue
+        PHASES_PLAYED.add(table["phase"])
+        if table["phase"] == "trump" and "trump H" not in table["legal"]:
+            _click(browser, "trump H")  # hearts may not be named in a Chico here
+            assert browser.evaluate(_TABLE)["refused"].startswith("trump."), ruleset
+        if table["phase"] == "auction":
+            _click(browser, bid if bid in table["legal"] else table["legal"][0])
+        else:
+            _click(browser, table["legal"][0])
+    else:
+        pytest.fail(f"the deal of {ruleset} did not end in 300 clicks")
+    assert refused_once, f"deal {seed} of {ruleset} never offered a card to refuse"
+    assert "The count and the payments" in table["result"]
+    browser.screenshot(SCREENSHOTS / f"play-{ruleset}-over.png", full_page=True)
+    # The deal as a test case.
+    _click_record = "document.querySelector('#frog-play .fp-record-button').click()"
+    browser.evaluate(_click_record)
+    notation = browser.evaluate("document.querySelector('#frog-play .fp-notation').innerText")
+    assert notation.startswith(f"{ruleset} {players}/")
+    vector = json.loads(
+        browser.evaluate("document.querySelector('#frog-play .fp-vector').textContent")
+    )
+    assert vector["cases"][0]["request"]["op"] == "game"
+
+
+def test_the_deals_took_up_the_widow_and_named_a_trump() -> None:
+    assert {"auction", "discard", "trump", "play"} <= PHASES_PLAYED, PHASES_PLAYED
+
+
+def test_the_page_fits_a_phone(play_page: tuple[Any, dict[str, Any]]) -> None:
+    browser, _ = play_page
+    browser.send(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True},
+        browser.session,
+    )
+    try:
+        _deal(browser, "modern", 3, 7)
+        width = browser.evaluate("document.querySelector('#frog-play').scrollWidth")
+        assert width <= 390, f"the table is {width} px wide on a 390 px phone"
+        browser.evaluate("document.getElementById('frog-play').scrollIntoView()")
+        browser.screenshot(SCREENSHOTS / "play-phone.png")
+    finally:
+        browser.send(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False},
+            browser.session,
+        )
+
+
+def test_a_second_load_uses_the_cache(
+    play_page: tuple[Any, dict[str, Any]], served_site: str
+) -> None:
+    browser, figures = play_page
+    since = len(browser.events)
+    started = time.monotonic()
+    browser.navigate(served_site + "/play/")
+    ready = browser.evaluate(_READY)
+    assert ready["ready"], ready
+    figures["second_load_ms"] = ready["ms"]
+    figures["second_load_marks_ms"] = ready["timings"]
+    figures["second_load_wall_s"] = round(time.monotonic() - started, 1)
+    events = browser.events[since:]
+    asked = [
+        e["params"]["requestId"]
+        for e in events
+        if e.get("method") == "Network.requestWillBeSent"
+        and e["params"]["request"]["url"].endswith("/pyodide/pyodide.asm.wasm")
+    ]
+    assert asked, "the second load asked for the runtime"
+    # Bytes that came over the wire for it: a 304 or the cache, not the 10 MB again.
+    transferred = [
+        e["params"]["encodedDataLength"]
+        for e in events
+        if e.get("method") == "Network.loadingFinished" and e["params"]["requestId"] in asked
+    ]
+    figures["second_load_runtime_bytes"] = sum(transferred)
+    assert transferred and sum(transferred) < 100_000, (
+        f"the runtime was downloaded again: {transferred} bytes"
+    )
+    LOAD_FIGURES.write_text(json.dumps(figures, indent=2) + "\n")
+
+
+_RUN_EXAMPLE = """
+new Promise(resolve => {
+  const result = [...document.querySelectorAll('article .result')]
+    .find(r => r.textContent.includes('Diamonds led: 7H'));
+  const built = result.textContent.trim();
+  result.nextElementSibling.click();
+  const started = Date.now();
+  const poll = () => {
+    const panel = document.querySelector('.fp-example');
+    if (panel && panel.dataset.done === WANTED) {
+      resolve({built: built, output: panel.querySelector('.fp-example-output').textContent});
+    } else if (Date.now() - started > 180000) resolve({built: built, output: 'timeout'});
+    else setTimeout(poll, 100);
+  };
+  poll();
+})
+"""
+
+_RUN_AGAIN = """
+new Promise(resolve => {
+  const panel = document.querySelector('.fp-example');
+  panel.querySelector('textarea').value += '\\nprint(must_trump(hand, Suit.SPADES) > 0)';
+  panel.querySelector('.fp-run').click();
+  const poll = () => panel.dataset.done === '2'
+    ? resolve(panel.querySelector('.fp-example-output').textContent) : setTimeout(poll, 100);
+  poll();
+})
+"""
+
+
+def test_a_rules_example_runs_here_and_can_be_edited(
+    play_page: tuple[Any, dict[str, Any]], served_site: str
+) -> None:
+    browser, _ = play_page
+    browser.navigate(served_site + "/rules/play/")
+    ran = browser.evaluate(_RUN_EXAMPLE.replace("WANTED", "'1'"))
+    assert ran["output"].strip() == ran["built"], ran
+    edited = browser.evaluate(_RUN_AGAIN)
+    assert edited.strip().endswith("True"), edited
+    browser.evaluate("document.querySelector('.fp-example').scrollIntoView()")
+    browser.screenshot(SCREENSHOTS / "example-run-here.png")
+
+
+def test_without_the_runtime_the_page_says_what_to_install(
+    play_page: tuple[Any, dict[str, Any]], built_site: Path, tmp_path: Path
+) -> None:
+    # The site as built where npm was missing: no runtime, and a manifest that says so.
+    from frogspec.site.play import ASSETS, play_manifest
+
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site, ignore=shutil.ignore_patterns(RUNTIME_DIR))
+    (site / ASSETS / "manifest.json").write_text(json.dumps(play_manifest(None)))
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    browser, _ = play_page
+    try:
+        browser.navigate(f"http://127.0.0.1:{server.server_address[1]}/play/")
+        ready = browser.evaluate(_READY)
+        status = browser.evaluate("document.querySelector('#frog-play .fp-status').innerText")
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert ready["error"] == "no runtime"
+    assert "apt-get install npm" in status and "python3 dev.py build" in status
+
+
+def test_no_request_leaves_localhost(
+    play_page: tuple[Any, dict[str, Any]], served_site: str
+) -> None:
+    browser, _ = play_page
+    urls = browser.requested_urls()
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in urls)
+    outside = browser.requests_outside(served_site)
+    assert not outside, "requests that left localhost:\n" + "\n".join(outside)

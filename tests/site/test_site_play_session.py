@@ -1,0 +1,215 @@
+"""The Play page's Python side: frogspec.play_session (the table the page draws) and
+frogspec.site.play (the wheel and the runtime the site serves)."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from frogspec.conformance.model import differences
+from frogspec.harness import handle
+from frogspec.play_session import HUMAN, Table, call, rulesets
+from frogspec.rulesets import RULESETS
+from frogspec.site import play
+
+
+def _finish(table: Table, pick: int = -1) -> dict[str, Any]:
+    # Play your turns with the last legal action (the highest bid), to the end of the deal.
+    view = table.view()
+    while view["phase"] != "over":
+        answer = table.act(view["legal"][pick])
+        assert "view" in answer, answer
+        view = answer["view"]
+    return view
+
+
+@pytest.mark.parametrize("ruleset", list(RULESETS))
+def test_a_whole_deal_of_each_ruleset(ruleset: str) -> None:
+    players = RULESETS[ruleset].player_count()[-1]
+    table = Table(ruleset, players, seed=21)
+    view = _finish(table)
+    assert view["result"] is not None
+    assert sum(view["result"]["payments"]) == 0 or ruleset.startswith("official-1922")
+    assert [s["balance"] for s in view["seats"]] == view["balances"]
+    assert view["log"] and all(e["rule"]["url"].startswith("rules/") for e in view["log"])
+
+
+def _position_with_an_illegal_card(seed: int) -> tuple[Table, str]:
+    table = Table("foster-1909", 3, seed=seed)
+    view = table.view()
+    while view["phase"] != "over":
+        if view["phase"] == "play":
+            legal_cards = {a.split()[1] for a in view["legal"]}
+            illegal = [c for c in view["hand"] if c not in legal_cards]
+            if illegal:
+                return table, illegal[0]
+        view = table.act(view["legal"][-1])["view"]
+    raise AssertionError(f"deal {seed} never left a card you may not play")
+
+
+def test_an_illegal_card_is_refused_with_the_rule_and_its_sources() -> None:
+    table, card = _position_with_an_illegal_card(5)
+    before = table.view()
+    answer = table.act(f"play {card}")
+    refused = answer["refused"]
+    assert refused["rule"]["id"] in ("play.follow-suit", "play.must-trump")
+    assert refused["rule"]["statement"].endswith(".")
+    assert refused["rule"]["citations"] and refused["rule"]["citations"][0]["where"]
+    assert refused["rule"]["url"] == f"rules/play/#{refused['rule']['id'].replace('.', '-')}"
+    assert card in refused["message"]
+    assert table.view() == before, "a refused card changes nothing"
+
+
+def test_a_malformed_or_untimely_action_is_refused_without_a_rule() -> None:
+    table = Table("modern", 3, seed=2)
+    assert table.act("bid everything")["refused"]["rule"] is None
+    assert "not over" in table.next_deal()["refused"]["message"]
+    _finish(table)
+    assert "not your turn" in table.act("pass")["refused"]["message"]
+
+
+def test_a_match_goes_on_deal_after_deal_and_ends_when_a_player_cannot_pay() -> None:
+    table = Table("official-1922-solo", 3, seed=4)
+    dealers = []
+    for _ in range(3):
+        view = _finish(table)
+        dealers.append(view["dealer"])
+        if view["bidder"] is not None:
+            break
+        table.next_deal()
+    assert dealers == [2, 0, 1][: len(dealers)]
+    assert view["bidder"] is not None, "one of three deals has a bidder"
+    # Give every seat a balance of nothing: whoever pays next cannot, and the match ends.
+    table.next_deal()
+    table.balances = [0] * 3
+    view = _finish(table)
+    while view["bidder"] is None:
+        table.next_deal()
+        table.balances = [0] * 3
+        view = _finish(table)
+    assert view["match_over"] and view["loser"] is not None
+    refused = table.next_deal()["refused"]
+    assert refused["rule"]["id"] == "match.first-unable-to-pay-loses"
+
+
+def test_the_rulesets_offered_and_which_have_an_end() -> None:
+    offered = {r["id"]: r for r in rulesets()}
+    assert list(offered) == list(RULESETS)
+    assert offered["official-1922-solo"]["has_end"] and not offered["foster-1909"]["has_end"]
+    assert offered["gamerules"]["players"] == [3]
+
+
+def test_the_json_entry_point_and_the_record_of_a_deal() -> None:
+    view = json.loads(call("start", json.dumps({"ruleset": "gamerules", "players": 3, "seed": 9})))
+    assert view["view"]["your_turn"] and view["view"]["human"] == HUMAN
+    assert "no deal has been finished" in json.loads(call("record"))["refused"]["message"]
+    while view["view"]["phase"] != "over":
+        view = json.loads(call("act", view["view"]["legal"][-1]))
+    record = json.loads(call("record"))
+    (case,) = record["vector"]["cases"]
+    assert case["seeds"] == [9] and case["id"] == "played.gamerules.p3.deal-9"
+    assert differences(case["response"], handle(case["request"]), case["compare"]) == []
+    assert record["notation"]["final"].startswith("gamerules 3/2 ")
+    json.loads(call("next"))
+    assert json.loads(call("record"))["vector"]["cases"][0]["id"] == case["id"]
+    assert "unknown command" in json.loads(call("shuffle"))["refused"]["message"]
+    bad = json.loads(call("start", json.dumps({"ruleset": "nope", "players": 3, "seed": 1})))
+    assert "nope" in bad["refused"]["message"]
+
+
+# ---------------------------------------------------------------- the wheel and the runtime
+
+
+def test_the_wheel_is_reproducible_and_installs_frogspec(tmp_path: Path) -> None:
+    wheel = play.build_wheel()
+    assert play.build_wheel() == wheel
+    with zipfile.ZipFile(io.BytesIO(wheel)) as archive:
+        names = archive.namelist()
+        record = archive.read(f"frogspec-{play.wheel_name().split('-')[1]}.dist-info/RECORD")
+        archive.extractall(tmp_path)
+    assert (
+        "frogspec/play_session.py" in names
+        and "frogspec/data/sources/foster-1909-frog.txt" in names
+    )
+    assert not any("__pycache__" in n for n in names)
+    for line in record.decode().splitlines():
+        name, digest, _size = line.split(",")
+        if digest:
+            data = (tmp_path / name).read_bytes()
+            assert play._record_hash(data) == digest, name
+    # The wheel alone is the engine: import the session from it, with no other frogspec.
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    proc = subprocess.run(
+        [sys.executable, "-S", "-c", "import frogspec.play_session as s; print(s.__file__)"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        check=True,
+    )
+    assert proc.stdout.startswith(str(tmp_path))
+
+
+def _manifest(files: dict[str, bytes | Path]) -> Any:
+    data = files[f"{play.ASSETS}/manifest.json"]
+    assert isinstance(data, bytes)
+    return json.loads(data)
+
+
+def test_without_the_runtime_the_site_still_has_the_page_and_says_what_to_install(
+    tmp_path: Path,
+) -> None:
+    files, note = play.site_files(tmp_path)
+    assert "no runtime" in note
+    manifest = _manifest(files)
+    assert manifest["runtime"] is None and "apt-get install npm" in manifest["missing"]
+    assert not any(p.startswith(play.RUNTIME_DIR + "/") for p in files)
+
+
+def test_no_npm_says_what_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    folder, message = play.fetch_runtime(tmp_path)
+    assert folder is None and "npm is not installed" in message
+
+
+def _fake_tarball(path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(path, "w:gz") as archive:
+        for name in play.RUNTIME_FILES:
+            data = f"not really {name}".encode()
+            info = tarfile.TarInfo(f"package/{name}")
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+
+
+def test_a_tarball_with_the_wrong_hash_is_refused_and_removed(tmp_path: Path) -> None:
+    tarball = tmp_path / ".cache" / "pyodide" / f"pyodide-{play.PYODIDE_VERSION}.tgz"
+    _fake_tarball(tarball)
+    folder, message = play.fetch_runtime(tmp_path)
+    assert folder is None and "not the recorded" in message
+    assert not tarball.exists() and play.runtime_dir(tmp_path) is None
+
+
+def test_a_tarball_with_the_recorded_hash_is_extracted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tarball = tmp_path / ".cache" / "pyodide" / f"pyodide-{play.PYODIDE_VERSION}.tgz"
+    _fake_tarball(tarball)
+    monkeypatch.setattr(play, "PYODIDE_SHA256", hashlib.sha256(tarball.read_bytes()).hexdigest())
+    folder, _ = play.fetch_runtime(tmp_path)
+    assert folder is not None and play.runtime_dir(tmp_path) == folder
+    assert (folder / "pyodide.js").read_text() == "not really pyodide.js"
+    files, _ = play.site_files(tmp_path)
+    assert files[f"{play.RUNTIME_DIR}/pyodide.asm.wasm"] == folder / "pyodide.asm.wasm"
+    manifest = _manifest(files)
+    assert manifest["runtime"] == {"version": play.PYODIDE_VERSION, "path": play.RUNTIME_DIR}
