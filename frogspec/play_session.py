@@ -17,7 +17,7 @@ the left, as in a match (:func:`~frogspec.engine.play_match`).
 >>> view["phase"], view["to_act"], view["legal"]
 ('auction', 0, ['pass', 'frog', 'chico', 'grand'])
 >>> table.act("play AS")["refused"]["rule"]["id"]
-'auction.overbid-to-raise'
+'deal.actions-by-phase'
 >>> while table.view()["phase"] != "over":
 ...     _ = table.act(table.view()["legal"][0])
 >>> sum(table.view()["result"]["payments"])

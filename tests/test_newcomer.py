@@ -9,6 +9,7 @@ when the port is taken, the ``license`` field in a form setuptools deprecates.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pty
 import select
@@ -167,7 +168,26 @@ def _dev(*args: str) -> subprocess.Popen[str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # Its own process group, so that a failing test can end dev.py's server too (an
+        # orphaned server would hold the pipes open and hang the test).
+        start_new_session=True,
     )
+
+
+def _end(proc: subprocess.Popen[str]) -> None:
+    """Kill dev.py and whatever it started, then collect its output."""
+    if proc.poll() is None or _group_alive(proc.pid):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    proc.communicate()
+
+
+def _group_alive(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def _venv_ready() -> bool:
@@ -218,6 +238,4 @@ def test_serve_says_it_blocks_and_stops_its_server_on_a_signal(tmp_path: Path) -
         with pytest.raises(OSError):
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
+        _end(proc)

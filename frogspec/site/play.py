@@ -246,7 +246,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     root = Path(args[1]) if len(args) == 2 else Path.cwd()
     _folder, message = fetch_runtime(root)
-    print(f"frogspec: {message}")
+    # A word on standard error: dev.py's own lines (and what a caller reads) stay on stdout.
+    print(f"frogspec: {message}", file=sys.stderr)
     return 0
 
 
