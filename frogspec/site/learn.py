@@ -318,9 +318,10 @@ PLAIN: dict[str, Words] = {
     "auction.contract-order": lambda rs: _order_words(rs),
     "auction.overbid-to-raise": lambda rs: (
         "Starting with eldest and going clockwise, each active player either **passes** or "
-        "**bids** a game higher than any bid so far. The bidding goes round and round until "
-        "all but one have passed. You cannot raise your own bid, but once someone outbids "
-        "you, you may bid higher again when your turn comes."
+        "**bids** a game higher than any bid so far (the first bid may be any of the games). "
+        "The bidding goes round and round, and ends as soon as all but one have passed: the "
+        "last bidder does not speak again. You cannot raise your own bid, but once someone "
+        "outbids you, you may bid higher again when your turn comes."
     ),
     "auction.one-round-frog-may-raise": lambda rs: (
         "Starting with eldest and going clockwise, each active player speaks once: he "
@@ -510,6 +511,7 @@ STAGE_OF_TOPIC: dict[str, str] = {
 _STAGE_EXCEPTIONS = {
     "settlement.sixty-is-a-tie": "count",
     "deal.rotation-left": "end",
+    "deal.actions-by-phase": "auction",
     "auction.all-pass": "auction",
 }
 # Within a stage, the steps go in the order a table meets them; rules not listed follow.
@@ -525,6 +527,7 @@ _ORDER = [
     "cards.points",
     "deal.first-dealer-any",
     "deal.first-dealer-low-card-chooses",
+    "deal.actions-by-phase",
     "auction.contracts-frog-chico-grand",
     "auction.contracts-without-frog",
     "auction.contract-order",
@@ -586,9 +589,23 @@ def _active_words(rs: Ruleset) -> str:
 def _deal_words(rs: Ruleset) -> str:
     hand, widow = _hand_size(rs)
     return (
-        f"Shuffle. The dealer deals to the active players only, clockwise from eldest: "
-        f"{deal_in_words(rs.deal_pattern())}. The widow's cards lie face down in the middle "
-        f"of the table. Each active player now holds {hand} cards, and the **widow** {widow}."
+        f"Shuffle. The dealer deals from the top of the pack to the active players only, "
+        f"clockwise from eldest (the dealer, when he plays, is served last): "
+        f"{deal_in_words(rs.deal_pattern())}.{_packets_note(rs)} The widow's cards lie face "
+        f"down in the middle of the table. Each active player now holds {hand} cards, and the "
+        f"**widow** {widow}."
+    )
+
+
+def _packets_note(rs: Ruleset) -> str:
+    # A reader who had never dealt in packets asked whether "3 to each" meant three rounds
+    # of one card: it does not.
+    pattern = rs.deal_pattern()
+    if all(a != b for a, b in pairwise(pattern)):
+        return ""
+    return (
+        " A packet goes to one player in one go (all its cards together, from the top of "
+        "the pack), then the next packet to the next player."
     )
 
 
@@ -618,8 +635,8 @@ def _chico_words(rs: Ruleset) -> str:
     suits = [s.name.lower() for s in rs.chico_trump()]
     which = "any suit" if len(suits) == 4 else _or_list(suits) + " (not hearts)"
     return (
-        f"In a {contract_name(rs, Contract.CHICO)}, the bidder names trumps before the first "
-        f"lead: {which}."
+        f"In a {contract_name(rs, Contract.CHICO)}, the bidder names trumps once the bidding "
+        f"is over, before the first lead: {which}."
     )
 
 
