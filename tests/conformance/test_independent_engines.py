@@ -27,6 +27,7 @@ import pytest
 from frogspec.conform import Outcome, Run, run_conformance
 from frogspec.conformance.model import iter_cases, load_vectors
 from frogspec.fuzz import fuzz
+from frogspec.rulesets import RULESETS
 
 Json = Any
 
@@ -150,11 +151,6 @@ JS_FAULTS = (
     "overtrump-duty",
     "reading-auction-one-round",
 )
-#: A fault no hand-written case of foster-1909 catches yet (issue 9: "a duty to over-trump
-#: passes every foster-1909 case"); only generated deals of other rulesets do.
-UNCAUGHT_IN_FOSTER = {"overtrump-duty"}
-
-
 def _assert_caught(run: Run, fault: str, handwritten: bool) -> None:
     failed = _failures(run)
     assert failed, f"--fault {fault}: every case passed"
@@ -173,35 +169,22 @@ def test_the_readme_lists_every_fault_with_its_rule() -> None:
 
 @pytest.mark.parametrize("fault", sorted(BREAKS))
 def test_pyfrog_fault_is_caught_and_named(fault: str) -> None:
-    if fault in UNCAUGHT_IN_FOSTER:  # only generated deals of other rulesets catch it
-        run = _run([*PYFROG, "--rule-ids"], (fault,), cases=("gen.*",))
-        _assert_caught(run, fault, handwritten=False)
-    else:
-        run = _run([*PYFROG, "--rule-ids"], (fault,), ("foster-1909",))
-        _assert_caught(run, fault, handwritten=True)
+    run = _run([*PYFROG, "--rule-ids"], (fault,), ("foster-1909",))
+    _assert_caught(run, fault, handwritten=True)
 
 
-#: Strict: when foster-1909 gains the case that catches it, these pass and the mark goes.
-NOT_YET_IN_FOSTER = pytest.mark.xfail(
-    strict=True,
-    reason="issue 9, teeth: no foster-1909 case has a higher trump to play over the one led "
-    "to, so a duty to over-trump passes every case of Foster's rules",
-)
-
-
-@pytest.mark.parametrize(
-    "fault",
-    [pytest.param(f, marks=NOT_YET_IN_FOSTER) if f in UNCAUGHT_IN_FOSTER else f for f in JS_FAULTS],
-)
+@pytest.mark.parametrize("fault", JS_FAULTS)
 @needs_node
 def test_jsfrog_fault_is_caught_and_named(fault: str) -> None:
     _assert_caught(_run(JSFROG, (fault,), ("foster-1909",)), fault, handwritten=True)
 
 
-@NOT_YET_IN_FOSTER
-def test_pyfrog_overtrump_duty_caught_in_foster() -> None:
+def test_pyfrog_overtrump_duty_caught_in_every_ruleset() -> None:
+    """Issue 9 found a duty to over-trump caught only by a few generated deals; each
+    ruleset now has a hand-written case with a higher trump to play over the one led to."""
     fault = "overtrump-duty"
-    _assert_caught(_run([*PYFROG, "--rule-ids"], (fault,), ("foster-1909",)), fault, True)
+    for ruleset in RULESETS:
+        _assert_caught(_run([*PYFROG, "--rule-ids"], (fault,), (ruleset,)), fault, True)
 
 
 @needs_node

@@ -341,9 +341,12 @@ const ACTION = /^(pass|frog|chico|grand|trump [CDHS]|(play|discard) (A|10|K|Q|J|
 
 const handlers = {
   hello(req) {
-    if (req.spec !== "1") throw new Refusal("unsupported", "jsfrog speaks spec 1");
+    const spec = field(req, "spec");
+    if (typeof spec !== "string") throw bad(`spec is the protocol version, a string, not ${JSON.stringify(spec)}`);
+    if (spec !== "1") throw new Refusal("unsupported", `jsfrog speaks spec "1", not "${spec}"`);
     const name = ["jsfrog", ...[...faults].sort()].join(" +");
-    return { name, version: "1.0.0", rulesets: RULESETS, ops: OPS };
+    // hello is listed too: it is an op like the others, and the runner skips its cases otherwise
+    return { name, version: "1.0.0", rulesets: RULESETS, ops: ["hello", ...OPS] };
   },
   card_points: (req) => worth(card(field(req, "card"))),
   trick_winner(req) {

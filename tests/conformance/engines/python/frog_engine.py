@@ -48,20 +48,21 @@ FAULTS: dict[str, str] = {
     "reading-chico-any-suit": "a Chico bidder may name hearts too",
 }
 
-#: frogspec's id for each of the engine's own refusal codes that always breaks the same
-#: rule; the auction and trump codes depend on the ruleset (:attr:`Table.auction_rule`,
-#: :attr:`Table.trump_rule`), and ``must-overtrump`` breaks a rule frogspec does not have.
+#: frogspec's id for each of the engine's own refusal codes (the protocol's table "which
+#: rule an illegal action breaks"): an action of a kind the phase does not take, or any
+#: action once the deal is over, breaks ``deal.actions-by-phase`` whatever the phase;
+#: ``must-overtrump`` breaks a rule frogspec does not have.
 FROGSPEC_IDS: dict[str, str] = {
     "bid-too-low": "auction.contract-order",
     "no-frog-here": "auction.contracts-without-frog",
     "lay-away": "widow.frog-take-and-discard",
     "no-heart-chico": "trump.chico-not-hearts",
-    "play-a-card": "play.card-from-hand",
+    "out-of-phase": "deal.actions-by-phase",
     "not-held": "play.card-from-hand",
     "must-follow": "play.follow-suit",
     "must-trump": "play.must-trump",
-    "nobody-bid": "auction.all-pass",
-    "hand-finished": "play.eleven-tricks",
+    "nobody-bid": "deal.actions-by-phase",
+    "hand-finished": "deal.actions-by-phase",
     "game-finished": "match.first-unable-to-pay-loses",
 }
 
@@ -365,20 +366,6 @@ class Table:
         return style
 
     @property
-    def auction_rule(self) -> str:
-        """frogspec's id for the auction this engine plays under the ruleset."""
-        return {
-            "overbid": "auction.overbid-to-raise",
-            "one-round": "auction.one-round-frog-may-raise",
-            "one-bid": "auction.one-bid-each",
-        }[self.auction_style]
-
-    @property
-    def trump_rule(self) -> str:
-        """frogspec's id for the Chico bidder's choice of trumps."""
-        return "trump.chico-any-suit" if self.hearts_chico else "trump.chico-not-hearts"
-
-    @property
     def hearts_chico(self) -> bool:
         """Whether a Chico bidder may name hearts."""
         return self.variant.hearts_chico or "reading-chico-any-suit" in self.engine.faults
@@ -419,7 +406,7 @@ class Table:
             self._bid(seat, word)
         elif self.phase == "discard":
             if word != "discard":
-                raise illegal("lay-away", f"seat {seat} has three cards to lay away first")
+                raise illegal("out-of-phase", f"seat {seat} has three cards to lay away first")
             if arg not in self.hands[seat]:
                 raise illegal("lay-away", f"seat {seat} cannot lay away {arg}: not in his hand")
             self.hands[seat].remove(arg)
@@ -428,9 +415,7 @@ class Table:
                 self._start_play()
         elif self.phase == "trump":
             if word != "trump":
-                raise illegal(
-                    "name-a-suit", f"seat {seat} must name the trump suit", self.trump_rule
-                )
+                raise illegal("out-of-phase", f"seat {seat} must name the trump suit")
             if arg == "H" and not self.hearts_chico:
                 raise illegal("no-heart-chico", "hearts cannot be trumps in a Chico")
             self.trump = arg
@@ -438,14 +423,9 @@ class Table:
         else:
             self._play(seat, word, arg)
 
-    def _refuse_out_of_auction(self, word: str) -> Refused:
-        return illegal(
-            "bid-or-pass", f"'{word}' during the bidding: pass or bid", self.auction_rule
-        )
-
     def _bid(self, seat: int, word: str) -> None:
         if word not in ("pass", *BIDS):
-            raise self._refuse_out_of_auction(word)
+            raise illegal("out-of-phase", f"'{word}' during the bidding: pass or bid")
         if word == "frog" and not self.variant.frog_allowed:
             raise illegal("no-frog-here", "this game has no Frog")
         if word != "pass":
@@ -517,7 +497,7 @@ class Table:
 
     def _play(self, seat: int, word: str, card: str) -> None:
         if word != "play":
-            raise illegal("play-a-card", f"seat {seat} must play a card now, not '{word}'")
+            raise illegal("out-of-phase", f"seat {seat} must play a card now, not '{word}'")
         hand = self.hands[seat]
         if card not in hand:
             raise illegal("not-held", f"seat {seat} has no {card}")
@@ -742,7 +722,10 @@ class Server:
 
     def op_hello(self, request: dict[str, Json]) -> Json:
         """Who we are and what we offer."""
-        if request.get("spec") != "1":
+        spec = need(request, "spec")
+        if not isinstance(spec, str):
+            raise invalid(f"'spec' is the protocol version, a string, not {json.dumps(spec)}")
+        if spec != "1":
             raise Refused(
                 "unsupported", f'pyfrog speaks spec "1", not {json.dumps(request.get("spec"))}'
             )
@@ -750,7 +733,7 @@ class Server:
             "name": "pyfrog" + "".join(f" +{f}" for f in sorted(self.engine.faults)),
             "version": "0.3",
             "rulesets": list(VARIANTS),
-            "ops": [op for op in self.OPS if op != "hello"],
+            "ops": list(self.OPS),  # hello too: it is an op, and the runner skips its cases otherwise
         }
         if self.engine.rule_ids:
             hello["rule_ids"] = "frogspec"  # it says so: its illegal errors name frogspec's ids
