@@ -4,7 +4,8 @@
     python3 dev.py serve    build the rulebook and serve it on http://127.0.0.1:8000
     python3 dev.py build    build the rulebook into site/ (strict, offline)
     python3 dev.py test     run the whole test suite (pytest, with mypy and ruff inside it)
-    python3 dev.py bench    run the benchmarks and print their figures
+    python3 dev.py bench    run the benchmarks and print their figures (installing the
+                            bench extra, OpenSpiel, to measure beside)
 
 Each command first makes the virtual environment ``.venv`` and installs frogspec into
 it with everything it needs, when that has not been done or pyproject.toml has changed.
@@ -24,6 +25,8 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".frogspec-installed"
+BENCH_STAMP = VENV / ".frogspec-bench-installed"
+PIP = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
 
 
 def _ensure_environment() -> None:
@@ -36,10 +39,21 @@ def _ensure_environment() -> None:
         print("dev.py: creating .venv", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
     print("dev.py: installing frogspec and its tools into .venv", flush=True)
-    pip = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-    subprocess.run([*pip, "--upgrade", "pip"], check=True)
-    subprocess.run([*pip, "--editable", f"{ROOT}[dev]"], check=True)
+    subprocess.run([*PIP, "--upgrade", "pip"], check=True)
+    subprocess.run([*PIP, "--editable", f"{ROOT}[dev]"], check=True)
     STAMP.write_text(wanted)
+
+
+def _ensure_bench_extra() -> None:
+    # The benchmarks' peers (OpenSpiel): installed on first use of bench, not for tests.
+    wanted = STAMP.read_text()
+    if BENCH_STAMP.exists() and BENCH_STAMP.read_text() == wanted:
+        return
+    print("dev.py: installing the bench extra (OpenSpiel, the benchmarks' peer)", flush=True)
+    if subprocess.run([*PIP, "--editable", f"{ROOT}[dev,bench]"], check=False).returncode:
+        print("dev.py: the bench extra did not install; the peers will not be measured")
+        return
+    BENCH_STAMP.write_text(wanted)
 
 
 def _run(*command: str) -> int:
@@ -59,6 +73,7 @@ def main(argv: list[str]) -> int:
     if command == "build":
         return _run(str(BIN / "mkdocs"), "build", "--strict", *rest)
     if command == "bench":
+        _ensure_bench_extra()
         return _run(str(BIN / "python"), "-m", "benchmarks", *rest)
     status = _run(str(BIN / "python"), "-m", "pytest", *rest)
     if status == 5:
