@@ -2,7 +2,8 @@
 
 :func:`random_playout` plays from any state to the end of the deal, choosing each action
 uniformly among the legal ones. It keeps the position in local variables instead of
-building a new :class:`~frogspec.engine.State` at every bid and card, but it asks the
+building a new :class:`~frogspec.engine.State` at every bid and card (and plays a trick
+at a time; begun in the middle of a trick, it lets ``apply`` finish that one), but it asks the
 same rule functions as :func:`~frogspec.engine.apply` (the ruleset's auction procedure,
 :func:`~frogspec.widow.discardable`, the ruleset's Chico trumps,
 :func:`~frogspec.play.legal_plays`, :func:`~frogspec.play.trick_winner`,
@@ -39,8 +40,10 @@ from frogspec.engine import (
     _state,
     _turn,
     after_auction,
+    apply,
     check_players,
     deal_checked,
+    legal_actions,
     start_play,
 )
 from frogspec.play import legal_plays, next_leader, trick_winner, tricks_per_deal
@@ -100,11 +103,14 @@ def _trick_winners(
     return {}
 
 
-def _kth_card(mask: int, k: int) -> Card:
-    # The k-th card of a mask, counting from the lowest bit (the order of cards_of).
-    for _ in range(k):
-        mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
+def _choose(cards: int, random_float: Callable[[], float]) -> int:
+    # The bit of one of the cards of a mask, each equally likely: the k-th lowest, k drawn
+    # (no draw when there is one card to choose).
+    if cards & (cards - 1):
+        for _ in range(int(random_float() * cards.bit_count())):
+            cards &= cards - 1
+        cards &= -cards
+    return cards
 
 
 def random_playout(
@@ -136,12 +142,11 @@ def random_playout(
         assert bidder is not None and state.trump is not None
         hand, laid_away = state.hands[bidder], state.laid_away
         while laid_away.bit_count() < DISCARDS:
-            choices = discardable(hand)
-            card = _kth_card(choices, int(random_float() * choices.bit_count()))
+            bit = _choose(discardable(hand), random_float)
             if record is not None:
-                record(Action(ActionKind.DISCARD, card))
-            hand &= ~(1 << card)
-            laid_away |= 1 << card
+                record(Action(ActionKind.DISCARD, bit.bit_length() - 1))
+            hand &= ~bit
+            laid_away |= bit
         hands = list(state.hands)
         hands[bidder] = hand
         state = start_play(state._replace(hands=tuple(hands), laid_away=laid_away), state.trump)
@@ -151,6 +156,13 @@ def random_playout(
         if record is not None:
             record(Action(ActionKind.TRUMP, suit))
         state = start_play(state, suit)
+    while state.phase == _PLAY and state.trick:
+        # Begun in the middle of a trick: apply finishes it, and the rest goes a trick at a time.
+        options = legal_actions(state)
+        action = options[int(random_float() * len(options))]
+        if record is not None:
+            record(action)
+        state = apply(state, action)
     if state.phase != _PLAY:
         return state
     return _play_out(state, random_float, record)
@@ -161,43 +173,43 @@ def _play_out(
     random_float: Callable[[], float],
     record: Callable[[Action], None] | None,
 ) -> State:
-    # The play, from any point of it, with the position in local variables.
-    (rs, players, dealer, order, dealt, widow, _, seat, auction, bidder, contract, trump,
-     laid_away, leader, played, taken, tricks) = state  # fmt: skip
-    assert seat is not None and leader is not None
-    assert len(order) == 3, "three active seats play each trick"
+    # The play from the lead of a trick to the end, a trick at a time (three active seats
+    # play each), with the position in local variables.
+    (rs, players, dealer, order, dealt, widow, _, _, auction, bidder, contract, trump,
+     laid_away, leader, _, taken, tricks) = state  # fmt: skip
+    assert leader is not None and len(order) == 3, "three active seats play each trick"
     hands = list(dealt)
     won = list(taken)
-    trick = list(played)
     last = tricks_per_deal()
-    following = _next_seats(order)
+    after = _next_seats(order)
     winners = _trick_winners(trick_winner, trump)
     while True:
-        hand = hands[seat]
-        legal = legal_plays(hand, trick, trump)
-        if legal & (legal - 1):  # a choice: drop k of the lowest cards, keep the next
-            for _ in range(int(random_float() * legal.bit_count())):
-                legal &= legal - 1
-            legal &= -legal
-        card = legal.bit_length() - 1  # legal is now the one card's bit
+        second = after[leader]
+        third = after[second]
+        hand = hands[leader]
+        led = _choose(legal_plays(hand, (), trump), random_float)
+        hands[leader] = hand ^ led
+        first_card = led.bit_length() - 1
+        hand = hands[second]
+        followed = _choose(legal_plays(hand, (first_card,), trump), random_float)
+        hands[second] = hand ^ followed
+        second_card = followed.bit_length() - 1
+        hand = hands[third]
+        closed = _choose(legal_plays(hand, (first_card, second_card), trump), random_float)
+        hands[third] = hand ^ closed
+        cards = (first_card, second_card, closed.bit_length() - 1)
         if record is not None:
-            record(PLAY_ACTIONS[card])
-        hands[seat] = hand ^ legal
-        trick.append(card)
-        if len(trick) < 3:
-            seat = following[seat]
-            continue
-        cards = (*trick,)
+            for card in cards:
+                record(PLAY_ACTIONS[card])
         index = winners.get(cards)
         if index is None:
             index = winners[cards] = trick_winner(cards, trump)
-        winner = order[(order.index(leader) + index) % 3]
-        won[winner] |= 1 << cards[0] | 1 << cards[1] | legal
+        winner = (leader, second, third)[index]
+        won[winner] |= led | followed | closed
         tricks += 1
-        trick = []
         if tricks == last:
             break
-        leader = seat = next_leader(winner)
+        leader = next_leader(winner)
     # As apply leaves the deal after its last card: over, nobody to act, nothing on the table.
     return _state(
         (rs, players, dealer, order, tuple(hands), widow, _OVER, None, auction, bidder,
