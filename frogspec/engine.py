@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from enum import IntEnum
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from frogspec.auction import (
@@ -230,13 +230,9 @@ class State(NamedTuple):
         )
 
 
-def _state(fields: tuple[object, ...]) -> State:
-    # A State from its fields in order, without NamedTuple's keyword handling. At every
-    # action apply builds one: the hot paths give all seventeen fields.
-    return _new_tuple(State, fields)
-
-
-_new_tuple = tuple.__new__
+# A State from its seventeen fields in order, without NamedTuple's keyword handling: apply
+# builds one at every action.
+_state: Callable[[tuple[object, ...]], State] = partial(tuple.__new__, State)
 
 # The members the hot paths compare with, looked up once.
 _AUCTION, _DISCARD, _TRUMP, _PLAY, _OVER = Phase
@@ -486,7 +482,7 @@ def start_play(state: State, trump: Suit) -> State:
 def _apply_discard(state: State, action: Action) -> State:
     seat = state.bidder
     assert seat is not None
-    if action.kind != ActionKind.DISCARD:
+    if action.kind != _DISCARD_KIND:
         raise _illegal(discardable, f"seat {seat} must lay away a card, not {action}")
     card = action.value
     hand = state.hands[seat]
@@ -505,7 +501,7 @@ def _apply_discard(state: State, action: Action) -> State:
 def _apply_trump(state: State, action: Action) -> State:
     rs = state.ruleset
     allowed = rs.chico_trump()
-    if action.kind != ActionKind.TRUMP:
+    if action.kind != _TRUMP_KIND:
         raise _illegal(rs.chico_trump, f"seat {state.bidder} must name a trump, not {action}")
     suit = Suit(action.value)
     if suit not in allowed:
