@@ -589,18 +589,19 @@ class Outcome(NamedTuple):
 
 def outcome(state: State) -> Outcome:
     """The points and payments of a finished deal (points ``None`` when everyone passed)."""
-    if state.phase != Phase.OVER:
-        raise InvalidInputError(f"the deal is not over: it is in the {state.phase.code} phase")
-    if state.bidder is None or state.contract is None:
-        return Outcome(None, None, (0,) * state.players)
-    bidder = state.bidder
-    untouched = 0 if exchanges_widow(state.contract) else state.widow
-    counted = counted_for_bidder(state.won[bidder], untouched, state.laid_away)
-    bidder_points = count_points(counted)
-    defender_points = sum(count_points(state.won[s]) for s in state.order if s != bidder)
-    payments = _payments(
-        state.ruleset, state.players, state.active, bidder, state.contract, bidder_points
-    )
+    (rs, players, _, order, _, widow, phase, _, _, bidder, contract, _, laid_away, _, _, won,
+     _) = state  # fmt: skip
+    if phase != _OVER:
+        raise InvalidInputError(f"the deal is not over: it is in the {phase.code} phase")
+    if bidder is None or contract is None:
+        return Outcome(None, None, (0,) * players)
+    untouched = 0 if exchanges_widow(contract) else widow
+    bidder_points = count_points(counted_for_bidder(won[bidder], untouched, laid_away))
+    defender_points = 0
+    for seat in order:
+        if seat != bidder:
+            defender_points += count_points(won[seat])
+    payments = _payments(rs, players, state.active, bidder, contract, bidder_points)
     return Outcome(bidder_points, defender_points, payments)
 
 
