@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from frogspec.cards import Card, Suit, cards_of, pack
+from frogspec.cards import CARDS, Card, Suit, cards_of, pack
 from frogspec.engine import (
     _AUCTION_ACTIONS,
     PLAY_ACTIONS,
@@ -96,11 +96,12 @@ def _next_seats(order: tuple[int, ...]) -> dict[int, int]:
 @lru_cache(maxsize=64)
 def _trick_winners(
     winner_of: Callable[[Sequence[Card], Suit | None], int], trump: Suit | None
-) -> dict[tuple[Card, ...], int]:
+) -> list[int]:
     # What ``winner_of`` (the rule play.trick_winner, or whatever stands in for it) answered
-    # for each trick seen so far under ``trump``, filled as the tricks come: keyed by the
+    # for each trick of three cards seen so far under ``trump`` (-1: not asked yet), the
+    # trick (a, b, c) at (a * 36 + b) * 36 + c; filled as the tricks come, keyed by the
     # function, and emptied by registry.clear_caches with every swap of a rule.
-    return {}
+    return [-1] * len(CARDS) ** 3
 
 
 def _choose(cards: int, random_float: Callable[[], float]) -> int:
@@ -183,6 +184,7 @@ def _play_out(
     last = tricks_per_deal()
     after = _next_seats(order)
     winners = _trick_winners(trick_winner, trump)
+    size = len(CARDS)
     while True:
         second = after[leader]
         third = after[second]
@@ -197,13 +199,15 @@ def _play_out(
         hand = hands[third]
         closed = _choose(legal_plays(hand, (first_card, second_card), trump), random_float)
         hands[third] = hand ^ closed
-        cards = (first_card, second_card, closed.bit_length() - 1)
+        third_card = closed.bit_length() - 1
         if record is not None:
-            for card in cards:
-                record(PLAY_ACTIONS[card])
-        index = winners.get(cards)
-        if index is None:
-            index = winners[cards] = trick_winner(cards, trump)
+            record(PLAY_ACTIONS[first_card])
+            record(PLAY_ACTIONS[second_card])
+            record(PLAY_ACTIONS[third_card])
+        at = (first_card * size + second_card) * size + third_card  # see _trick_winners
+        index = winners[at]
+        if index < 0:
+            index = winners[at] = trick_winner((first_card, second_card, third_card), trump)
         winner = (leader, second, third)[index]
         won[winner] |= led | followed | closed
         tricks += 1
