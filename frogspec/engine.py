@@ -36,7 +36,6 @@ from frogspec.auction import (
     parse_contract,
 )
 from frogspec.cards import (
-    CARDS,
     FULL_PACK,
     SUIT_OF,
     SUIT_PATTERNS,
@@ -257,17 +256,6 @@ def _turn(
 ) -> Turn | None:
     # An auction procedure is a pure function of small hashable values: remember answers.
     return procedure(order, contracts, history)
-
-
-@lru_cache(maxsize=64)
-def _trick_winners(
-    winner_of: Callable[[Sequence[Card], Suit | None], int], trump: Suit | None
-) -> list[int]:
-    # What ``winner_of`` (the rule play.trick_winner, or whatever stands in for it) answered
-    # for each trick of three cards seen so far under ``trump`` (-1: not asked yet), the
-    # trick (a, b, c) at (a * 36 + b) * 36 + c; filled as the tricks come, keyed by the
-    # function, and emptied by registry.clear_caches with every swap of a rule.
-    return [-1] * len(CARDS) ** 3
 
 
 _PACK_CARDS = frozenset(range(36))
@@ -544,14 +532,8 @@ def _apply_play(state: State, action: Action) -> State:
             (rs, players, dealer, order, tuple(after), widow, phase, following, auction, bidder,
              contract, trump, laid_away, leader, trick, won, tricks)
         )  # fmt: skip
-    assert leader is not None and len(trick) == 3, "three active seats play each trick"
-    first, second, third = trick
-    at = (first * 36 + second) * 36 + third  # see _trick_winners
-    winners = _trick_winners(trick_winner, trump)
-    index = winners[at]
-    if index < 0:
-        index = winners[at] = trick_winner(trick, trump)
-    winner = order[(order.index(leader) + index) % 3]
+    assert leader is not None
+    winner = order[(order.index(leader) + trick_winner(trick, trump)) % len(order)]
     taken = list(won)
     for played in trick:
         taken[winner] |= 1 << played

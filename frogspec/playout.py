@@ -24,10 +24,10 @@ Given a list, it appends the actions it chooses to it; it records nothing otherw
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from frogspec.cards import CARDS, Card, cards_of, pack
+from frogspec.cards import CARDS, Card, Suit, cards_of, pack
 from frogspec.engine import (
     _AUCTION_ACTIONS,
     PLAY_ACTIONS,
@@ -38,7 +38,6 @@ from frogspec.engine import (
     _check_seat,
     _ruleset,
     _state,
-    _trick_winners,
     _turn,
     after_auction,
     apply,
@@ -92,6 +91,19 @@ def random_deal(
 def _next_seats(order: tuple[int, ...]) -> dict[int, int]:
     # The seat that plays after each active seat: the next in the turn order, round.
     return {seat: order[(i + 1) % len(order)] for i, seat in enumerate(order)}
+
+
+@lru_cache(maxsize=64)
+def _trick_winners(
+    winner_of: Callable[[Sequence[Card], Suit | None], int], trump: Suit | None
+) -> list[int]:
+    # What ``winner_of`` (the rule play.trick_winner, or whatever stands in for it) answered
+    # for each trick of three cards seen so far under ``trump`` (-1: not asked yet), the
+    # trick (a, b, c) at (a * 36 + b) * 36 + c; filled as the tricks come, keyed by the
+    # function, and emptied by registry.clear_caches with every swap of a rule. (apply asks
+    # the rule every time: the tests of its purity watch the rule called on a state applied
+    # twice.)
+    return [-1] * len(CARDS) ** 3
 
 
 def _choose(cards: int, random_float: Callable[[], float]) -> int:
