@@ -230,13 +230,12 @@ class State(NamedTuple):
         )
 
 
-# A State from its seventeen fields in order, without NamedTuple's keyword handling: apply
-# builds one at every action.
-_state: Callable[[tuple[object, ...]], State] = partial(tuple.__new__, State)
+# A State from its seventeen fields in order, without NamedTuple's keyword handling (nor
+# State._make's check of their number): apply builds one at every action.
+_make: Callable[[tuple[object, ...]], State] = partial(tuple.__new__, State)
 
-# The members the hot paths compare with, looked up once.
+# The phases the hot paths compare with, looked up once.
 _AUCTION, _DISCARD, _TRUMP, _PLAY, _OVER = Phase
-_PASS_KIND, _BID_KIND, _DISCARD_KIND, _TRUMP_KIND, _PLAY_KIND = ActionKind
 
 
 @lru_cache(maxsize=1024)
@@ -340,7 +339,7 @@ def deal_checked(rs: Ruleset, players: int, dealer: int, deck: Sequence[Card]) -
     turn = _turn(rs.auction_procedure, order, rs.contracts(), ())
     assert turn is not None, "an auction always opens with eldest's turn"
     # The fields in State's order: the auction opens; nothing is bid, laid away or played.
-    return _state(
+    return _make(
         (rs, players, dealer, order, tuple(hands), widow, _AUCTION, turn.seat, (), None,
          None, None, 0, None, (), (0,) * players, 0)
     )  # fmt: skip
@@ -385,13 +384,13 @@ def _illegal(function: Callable[..., object], message: str) -> IllegalActionErro
 def apply(state: State, action: Action) -> State:
     """The state after ``action`` by the player to act. ``state`` itself is not changed."""
     phase = state.phase
-    if phase == _PLAY:
+    if phase == Phase.PLAY:
         return _apply_play(state, action)
-    if phase == _AUCTION:
+    if phase == Phase.AUCTION:
         return _apply_auction(state, action)
-    if phase == _DISCARD:
+    if phase == Phase.DISCARD:
         return _apply_discard(state, action)
-    if phase == _TRUMP:
+    if phase == Phase.TRUMP:
         return _apply_trump(state, action)
     if state.bidder is None:
         raise _illegal(all_pass_ends_deal, "the deal is over: every player passed")
@@ -401,18 +400,16 @@ def apply(state: State, action: Action) -> State:
 def _apply_auction(state: State, action: Action) -> State:
     rs = state.ruleset
     contracts = rs.contracts()
-    auction = state.auction
-    turn = _turn(rs.auction_procedure, state.order, contracts, auction)
+    turn = _turn(rs.auction_procedure, state.order, contracts, state.auction)
     assert turn is not None
     seat = turn.seat
-    kind = action.kind
-    if kind == _PASS_KIND:
-        history = (*auction, (seat, None))
-    elif kind == _BID_KIND:
+    if action.kind == ActionKind.PASS:
+        history = (*state.auction, (seat, None))
+    elif action.kind == ActionKind.BID:
         bid = CONTRACTS_BY_VALUE[action.value]
         if bid not in contracts:
             raise _illegal(rs.contracts, f"{bid.code} is not a contract of {rs.name}")
-        standing = next((b for _, b in reversed(auction) if b is not None), None)
+        standing = next((b for _, b in reversed(state.auction) if b is not None), None)
         if not outbids(bid, standing):
             raise _illegal(
                 outbids,
@@ -424,16 +421,23 @@ def _apply_auction(state: State, action: Action) -> State:
             raise _illegal(
                 rs.auction_procedure, f"seat {seat} may pass or bid {allowed}, not {bid.code}"
             )
-        history = (*auction, (seat, bid))
+        history = (*state.auction, (seat, bid))
     else:
         raise _illegal(
             rs.auction_procedure, f"the auction is on: seat {seat} must pass or bid, not {action}"
         )
+    return _after_bid(state, history, contracts)
+
+
+def _after_bid(state: State, history: AuctionHistory, contracts: tuple[Contract, ...]) -> State:
+    # The state once ``history`` (the auction with its newest bid or pass) stands: the next
+    # seat's turn, or the end of the auction.
+    rs = state.ruleset
     following = _turn(rs.auction_procedure, state.order, contracts, history)
     if following is None:
         return after_auction(state, history)
     # state._replace(auction=history, to_act=following.seat), field by field: a bid is cheap
-    return _state((*state[:7], following.seat, history, *state[9:]))
+    return _make((*state[:7], following.seat, history, *state[9:]))
 
 
 def after_auction(state: State, history: AuctionHistory) -> State:
@@ -444,7 +448,7 @@ def after_auction(state: State, history: AuctionHistory) -> State:
     (rs, players, dealer, order, hands, widow, _, _, _, _, _, _, laid_away, _, _, won,
      tricks) = state  # fmt: skip
     if all_pass_ends_deal(history):
-        return _state(
+        return _make(
             (rs, players, dealer, order, hands, widow, _OVER, None, history, None, None, None,
              laid_away, None, (), won, tricks)
         )  # fmt: skip
@@ -456,33 +460,33 @@ def after_auction(state: State, history: AuctionHistory) -> State:
     if exchanges_widow(contract):
         taken = list(hands)
         taken[bidder] |= widow
-        return _state(
+        return _make(
             (rs, players, dealer, order, tuple(taken), widow, _DISCARD, bidder, history,
              bidder, contract, trump, laid_away, None, (), won, tricks)
         )  # fmt: skip
     if trump is None:
-        return _state(
+        return _make(
             (rs, players, dealer, order, hands, widow, _TRUMP, bidder, history, bidder,
              contract, None, laid_away, None, (), won, tricks)
         )  # fmt: skip
-    bid_won = _state(
+    bid_won = _make(
         (rs, players, dealer, order, hands, widow, _AUCTION, None, history, bidder, contract,
          None, laid_away, None, (), won, tricks)
     )  # fmt: skip
-    return start_play(bid_won, trump)
+    return _start_play(bid_won, trump)
 
 
-def start_play(state: State, trump: Suit) -> State:
+def _start_play(state: State, trump: Suit) -> State:
     """The state as the play begins under ``trump``: the first leader to lead."""
     leader = first_leader(state.order)
     # state._replace(phase=PLAY, to_act=leader, trump=trump, leader=leader), field by field
-    return _state((*state[:6], _PLAY, leader, *state[8:11], trump, state[12], leader, *state[14:]))
+    return _make((*state[:6], _PLAY, leader, *state[8:11], trump, state[12], leader, *state[14:]))
 
 
 def _apply_discard(state: State, action: Action) -> State:
     seat = state.bidder
     assert seat is not None
-    if action.kind != _DISCARD_KIND:
+    if action.kind != ActionKind.DISCARD:
         raise _illegal(discardable, f"seat {seat} must lay away a card, not {action}")
     card = action.value
     hand = state.hands[seat]
@@ -495,59 +499,79 @@ def _apply_discard(state: State, action: Action) -> State:
     if laid_away.bit_count() < DISCARDS:
         return state
     assert state.trump is not None
-    return start_play(state, state.trump)
+    return _start_play(state, state.trump)
 
 
 def _apply_trump(state: State, action: Action) -> State:
     rs = state.ruleset
     allowed = rs.chico_trump()
-    if action.kind != _TRUMP_KIND:
+    if action.kind != ActionKind.TRUMP:
         raise _illegal(rs.chico_trump, f"seat {state.bidder} must name a trump, not {action}")
     suit = Suit(action.value)
     if suit not in allowed:
         names = " ".join(s.letter for s in allowed)
         raise _illegal(rs.chico_trump, f"a Chico bidder names one of {names}, not {suit.letter}")
-    return start_play(state, suit)
+    return _start_play(state, suit)
 
 
 def _apply_play(state: State, action: Action) -> State:
-    # The hot path of the engine: the state is taken apart once and the next one built
-    # field by field, in State's order.
-    (rs, players, dealer, order, hands, widow, phase, seat, auction, bidder, contract, trump,
-     laid_away, leader, trick, won, tricks) = state  # fmt: skip
-    if action.kind != _PLAY_KIND:
+    seat = state.to_act
+    assert seat is not None
+    if action.kind != ActionKind.PLAY:
         raise _illegal(play_from_hand, f"seat {seat} must play a card, not {action}")
     card = action.value
-    hand = hands[seat]  # type: ignore[index]
+    hand = state.hands[seat]
     if not play_from_hand(hand, card):
         raise _illegal(play_from_hand, f"seat {seat} does not hold {format_card(card)}")
-    if not legal_plays(hand, trick, trump) >> card & 1:
-        raise _why_not(hand, trick, trump, seat, card)  # type: ignore[arg-type]
-    after = list(hands)
-    after[seat] = hand & ~(1 << card)  # type: ignore[index]
+    trick = state.trick
+    if not legal_plays(hand, trick, state.trump) >> card & 1:
+        raise _why_not(hand, trick, state.trump, seat, card)
+    hands = list(state.hands)
+    hands[seat] = hand & ~(1 << card)
     trick = (*trick, card)
+    order = state.order
+    # The hot path: states are built field by field, in State's order, not with _replace.
     if len(trick) < len(order):
         following = order[(order.index(seat) + 1) % len(order)]
-        return _state(
-            (rs, players, dealer, order, tuple(after), widow, phase, following, auction, bidder,
-             contract, trump, laid_away, leader, trick, won, tricks)
-        )  # fmt: skip
+        return _make(
+            (*state[:4], tuple(hands), *state[5:7], following, *state[8:14], trick, *state[15:])
+        )
+    leader = state.leader
     assert leader is not None
-    winner = order[(order.index(leader) + trick_winner(trick, trump)) % len(order)]
-    taken = list(won)
+    winner = order[(order.index(leader) + trick_winner(trick, state.trump)) % len(order)]
+    won = list(state.won)
     for played in trick:
-        taken[winner] |= 1 << played
-    tricks += 1
+        won[winner] |= 1 << played
+    tricks = state.tricks + 1
     if tricks == tricks_per_deal():
-        return _state(
-            (rs, players, dealer, order, tuple(after), widow, _OVER, None, auction, bidder,
-             contract, trump, laid_away, None, (), tuple(taken), tricks)
-        )  # fmt: skip
+        return _make(
+            (
+                *state[:4],
+                tuple(hands),
+                state[5],
+                Phase.OVER,
+                None,
+                *state[8:13],
+                None,
+                (),
+                tuple(won),
+                tricks,
+            )
+        )
     leader = next_leader(winner)
-    return _state(
-        (rs, players, dealer, order, tuple(after), widow, phase, leader, auction, bidder,
-         contract, trump, laid_away, leader, (), tuple(taken), tricks)
-    )  # fmt: skip
+    return _make(
+        (
+            *state[:4],
+            tuple(hands),
+            *state[5:7],
+            leader,
+            *state[8:13],
+            leader,
+            (),
+            tuple(won),
+            tricks,
+        )
+    )
 
 
 def _why_not(

@@ -36,15 +36,15 @@ from frogspec.engine import (
     Phase,
     State,
     _check_seat,
+    _make,
     _ruleset,
-    _state,
+    _start_play,
     _turn,
     after_auction,
     apply,
     check_players,
     deal_checked,
     legal_actions,
-    start_play,
 )
 from frogspec.play import legal_plays, next_leader, trick_winner, tricks_per_deal
 from frogspec.rulesets import Ruleset
@@ -152,13 +152,13 @@ def random_playout(
             laid_away |= bit
         hands = list(state.hands)
         hands[bidder] = hand
-        state = start_play(state._replace(hands=tuple(hands), laid_away=laid_away), state.trump)
+        state = _start_play(state._replace(hands=tuple(hands), laid_away=laid_away), state.trump)
     if state.phase == _TRUMP:
         suits = state.ruleset.chico_trump()
         suit = suits[int(random_float() * len(suits))]
         if record is not None:
             record(Action(ActionKind.TRUMP, suit))
-        state = start_play(state, suit)
+        state = _start_play(state, suit)
     while state.phase == _PLAY and state.trick:
         # Begun in the middle of a trick: apply finishes it, and the rest goes a trick at a time.
         options = legal_actions(state)
@@ -217,7 +217,7 @@ def _play_out(
             break
         leader = next_leader(winner)
     # As apply leaves the deal after its last card: over, nobody to act, nothing on the table.
-    return _state(
+    return _make(
         (rs, players, dealer, order, tuple(hands), widow, _OVER, None, auction, bidder,
          contract, trump, laid_away, None, (), tuple(won), tricks)
     )  # fmt: skip
