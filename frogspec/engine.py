@@ -515,63 +515,43 @@ def _apply_trump(state: State, action: Action) -> State:
 
 
 def _apply_play(state: State, action: Action) -> State:
-    seat = state.to_act
-    assert seat is not None
+    # The hot path of the engine: the state is taken apart once and the next one built
+    # field by field, in State's order.
+    (rs, players, dealer, order, hands, widow, phase, seat, auction, bidder, contract, trump,
+     laid_away, leader, trick, won, tricks) = state  # fmt: skip
     if action.kind != ActionKind.PLAY:
         raise _illegal(play_from_hand, f"seat {seat} must play a card, not {action}")
     card = action.value
-    hand = state.hands[seat]
+    hand = hands[seat]  # type: ignore[index]
     if not play_from_hand(hand, card):
         raise _illegal(play_from_hand, f"seat {seat} does not hold {format_card(card)}")
-    trick = state.trick
-    if not legal_plays(hand, trick, state.trump) >> card & 1:
-        raise _why_not(hand, trick, state.trump, seat, card)
-    hands = list(state.hands)
-    hands[seat] = hand & ~(1 << card)
+    if not legal_plays(hand, trick, trump) >> card & 1:
+        raise _why_not(hand, trick, trump, seat, card)  # type: ignore[arg-type]
+    after = list(hands)
+    after[seat] = hand & ~(1 << card)  # type: ignore[index]
     trick = (*trick, card)
-    order = state.order
-    # The hot path: states are built field by field, in State's order, not with _replace.
     if len(trick) < len(order):
         following = order[(order.index(seat) + 1) % len(order)]
         return _make(
-            (*state[:4], tuple(hands), *state[5:7], following, *state[8:14], trick, *state[15:])
-        )
-    leader = state.leader
+            (rs, players, dealer, order, tuple(after), widow, phase, following, auction, bidder,
+             contract, trump, laid_away, leader, trick, won, tricks)
+        )  # fmt: skip
     assert leader is not None
-    winner = order[(order.index(leader) + trick_winner(trick, state.trump)) % len(order)]
-    won = list(state.won)
+    winner = order[(order.index(leader) + trick_winner(trick, trump)) % len(order)]
+    taken = list(won)
     for played in trick:
-        won[winner] |= 1 << played
-    tricks = state.tricks + 1
+        taken[winner] |= 1 << played
+    tricks += 1
     if tricks == tricks_per_deal():
         return _make(
-            (
-                *state[:4],
-                tuple(hands),
-                state[5],
-                Phase.OVER,
-                None,
-                *state[8:13],
-                None,
-                (),
-                tuple(won),
-                tricks,
-            )
-        )
+            (rs, players, dealer, order, tuple(after), widow, _OVER, None, auction, bidder,
+             contract, trump, laid_away, None, (), tuple(taken), tricks)
+        )  # fmt: skip
     leader = next_leader(winner)
     return _make(
-        (
-            *state[:4],
-            tuple(hands),
-            *state[5:7],
-            leader,
-            *state[8:13],
-            leader,
-            (),
-            tuple(won),
-            tricks,
-        )
-    )
+        (rs, players, dealer, order, tuple(after), widow, phase, leader, auction, bidder,
+         contract, trump, laid_away, leader, (), tuple(taken), tricks)
+    )  # fmt: skip
 
 
 def _why_not(
