@@ -234,8 +234,9 @@ class State(NamedTuple):
 # State._make's check of their number): apply builds one at every action.
 _make: Callable[[tuple[object, ...]], State] = partial(tuple.__new__, State)
 
-# The phases the hot paths compare with, looked up once.
+# The members the hot paths compare with, looked up once (an enum's attribute is slow).
 _AUCTION, _DISCARD, _TRUMP, _PLAY, _OVER = Phase
+_PLAY_KIND = ActionKind.PLAY
 
 
 @lru_cache(maxsize=1024)
@@ -384,13 +385,13 @@ def _illegal(function: Callable[..., object], message: str) -> IllegalActionErro
 def apply(state: State, action: Action) -> State:
     """The state after ``action`` by the player to act. ``state`` itself is not changed."""
     phase = state.phase
-    if phase == Phase.PLAY:
+    if phase == _PLAY:
         return _apply_play(state, action)
-    if phase == Phase.AUCTION:
+    if phase == _AUCTION:
         return _apply_auction(state, action)
-    if phase == Phase.DISCARD:
+    if phase == _DISCARD:
         return _apply_discard(state, action)
-    if phase == Phase.TRUMP:
+    if phase == _TRUMP:
         return _apply_trump(state, action)
     if state.bidder is None:
         raise _illegal(all_pass_ends_deal, "the deal is over: every player passed")
@@ -519,7 +520,7 @@ def _apply_play(state: State, action: Action) -> State:
     # field by field, in State's order.
     (rs, players, dealer, order, hands, widow, phase, seat, auction, bidder, contract, trump,
      laid_away, leader, trick, won, tricks) = state  # fmt: skip
-    if action.kind != ActionKind.PLAY:
+    if action.kind != _PLAY_KIND:
         raise _illegal(play_from_hand, f"seat {seat} must play a card, not {action}")
     card = action.value
     hand = hands[seat]  # type: ignore[index]
