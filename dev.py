@@ -5,7 +5,8 @@
                             (it keeps running, rebuilding on each change; Ctrl-C stops it)
     python3 dev.py build    build the rulebook into site/ (strict, offline)
     python3 dev.py test     run the whole test suite (pytest, with mypy and ruff inside it)
-    python3 dev.py bench    run the benchmarks and print their figures
+    python3 dev.py bench    run the benchmarks and print their figures (installing the
+                            bench extra, OpenSpiel, to measure beside)
 
 Each command first makes the virtual environment ``.venv`` and installs frogspec into
 it with everything it needs, when that has not been done or pyproject.toml has changed.
@@ -29,6 +30,8 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".frogspec-installed"
+BENCH_STAMP = VENV / ".frogspec-bench-installed"
+PIP = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
 
 
 def _ensure_environment() -> None:
@@ -41,9 +44,8 @@ def _ensure_environment() -> None:
         print("dev.py: creating .venv", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
     print("dev.py: installing frogspec and its tools into .venv", flush=True)
-    pip = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-    subprocess.run([*pip, "--upgrade", "pip"], check=True)
-    subprocess.run([*pip, "--editable", f"{ROOT}[dev]"], check=True)
+    subprocess.run([*PIP, "--upgrade", "pip"], check=True)
+    subprocess.run([*PIP, "--editable", f"{ROOT}[dev]"], check=True)
     STAMP.write_text(wanted)
 
 
@@ -51,6 +53,18 @@ def _ensure_play_runtime() -> None:
     # The Play page's Python runtime (Pyodide), fetched once with npm when npm is there;
     # without it the site still builds and the page says what to install.
     subprocess.run([str(BIN / "python"), "-m", "frogspec.site.play", "fetch", str(ROOT)], check=False)
+
+
+def _ensure_bench_extra() -> None:
+    # The benchmarks' peers (OpenSpiel): installed on first use of bench, not for tests.
+    wanted = STAMP.read_text()
+    if BENCH_STAMP.exists() and BENCH_STAMP.read_text() == wanted:
+        return
+    print("dev.py: installing the bench extra (OpenSpiel, the benchmarks' peer)", flush=True)
+    if subprocess.run([*PIP, "--editable", f"{ROOT}[dev,bench]"], check=False).returncode:
+        print("dev.py: the bench extra did not install; the peers will not be measured")
+        return
+    BENCH_STAMP.write_text(wanted)
 
 
 def _run(*command: str) -> int:
@@ -147,6 +161,7 @@ def main(argv: list[str]) -> int:
     if command == "build":
         return _run(str(BIN / "mkdocs"), "build", "--strict", *rest)
     if command == "bench":
+        _ensure_bench_extra()
         return _run(str(BIN / "python"), "-m", "benchmarks", *rest)
     status = _run(str(BIN / "python"), "-m", "pytest", *rest)
     if status == 5:

@@ -1,43 +1,36 @@
-"""How fast the engine plays: random complete deals per second, legal-play calls per second.
+"""How fast the engine plays, beside its peers: random complete deals per second.
 
-Run ``python3 dev.py bench`` (or ``.venv/bin/python -m benchmarks``). Each figure is the
-best of several rounds on one core, and is printed with its ratio to the target of the
-engine issue and to two reference points measured on this kind of machine.
+Run ``python3 dev.py bench`` (or ``.venv/bin/python -m benchmarks``). frogspec's fast
+playout, the same deals through the immutable API, and OpenSpiel's skat and hearts (when
+installed, :mod:`benchmarks.peers`) are timed in turn, round after round, in one run
+(:mod:`benchmarks.timing`); each row's ratios are to the other rows of the same run.
 """
 
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
 
-from frogspec.cards import CARDS
+from benchmarks import peers
+from benchmarks.timing import Figure, Workload, format_table, measure
+from frogspec.cards import CARDS, Suit
 from frogspec.engine import Phase, apply, legal_actions, new_deal, outcome
 from frogspec.play import legal_plays
-from frogspec.playout import random_deal
+from frogspec.playout import random_deal, shuffled_pack
+from frogspec.rulesets import get_ruleset
 
-#: Targets of the engine issue, and what others achieve on this machine.
-TARGET_DEALS = 15_000
-TARGET_LEGAL = 1_000_000
-JS_ENGINE_DEALS = 5_500
-OPENSPIEL_SKAT_GAMES = 6_400
+__all__ = ["deals_fast", "deals_immutable", "legal_play_inputs", "main", "workloads"]
 
-
-def _best_rate(run: Callable[[int], None], count: int, rounds: int = 10) -> float:
-    best = float("inf")
-    for _ in range(rounds):
-        start = time.perf_counter()
-        run(count)
-        best = min(best, time.perf_counter() - start)
-    return count / best
+RULESET = "foster-1909"
+PLAYERS = 3
 
 
 def deals_fast(count: int, seed: int = 1) -> None:
-    """``count`` random complete deals (shuffle, deal, auction, play, settlement)."""
+    """``count`` random complete deals by :func:`~frogspec.playout.random_playout`:
+    shuffle, deal, auction, play and settlement."""
+    rs = get_ruleset(RULESET)
     rng = random.Random(seed)
     for _ in range(count):
-        _, _, final = random_deal("foster-1909", 3, 0, rng)
-        outcome(final)
+        outcome(random_deal(rs, PLAYERS, 0, rng)[1])
 
 
 def deals_immutable(count: int, seed: int = 1) -> None:
@@ -45,55 +38,77 @@ def deals_immutable(count: int, seed: int = 1) -> None:
     rng = random.Random(seed)
     random_float = rng.random
     for _ in range(count):
-        deck = sorted(CARDS, key=lambda _: random_float())  # as random_deal shuffles
-        state = new_deal("foster-1909", 3, 0, deck)
+        state = new_deal(RULESET, PLAYERS, 0, shuffled_pack(rng))
         while state.phase != Phase.OVER:
             options = legal_actions(state)
-            state = apply(state, options[int(rng.random() * len(options))])
+            state = apply(state, options[int(random_float() * len(options))])
         outcome(state)
 
 
-def legal_play_inputs(count: int, seed: int = 2) -> list[tuple[int, tuple[int, ...], object]]:
+def legal_play_inputs(count: int, seed: int = 2) -> list[tuple[int, tuple[int, ...], Suit | None]]:
     """Hands, tricks and trumps met in random deals, for the legal-play benchmark."""
     rng = random.Random(seed)
-    inputs: list[tuple[int, tuple[int, ...], object]] = []
+    inputs: list[tuple[int, tuple[int, ...], Suit | None]] = []
     while len(inputs) < count:
         deck = list(CARDS)
         rng.shuffle(deck)
-        state = apply(
-            new_deal("foster-1909", 3, 0, deck),
-            legal_actions(new_deal("foster-1909", 3, 0, deck))[3],
-        )  # grand: straight to the play
+        state = new_deal(RULESET, PLAYERS, 0, deck)
+        state = apply(state, legal_actions(state)[3])  # grand: straight to the play
         while state.phase == Phase.PLAY:
-            inputs.append((state.hands[state.to_act], state.trick, state.trump))  # type: ignore[index]
+            assert state.to_act is not None
+            inputs.append((state.hands[state.to_act], state.trick, state.trump))
             options = legal_actions(state)
             state = apply(state, options[int(rng.random() * len(options))])
     return inputs[:count]
 
 
-def main() -> None:
-    """Print the engine's figures."""
-    fast = _best_rate(deals_fast, 3000)
-    slow = _best_rate(deals_immutable, 1000)
+def _legal_plays_calls() -> Workload:
     inputs = legal_play_inputs(20_000)
 
-    def legal(count: int) -> None:
-        for hand, trick, trump in inputs[:count]:
-            legal_plays(hand, trick, trump)  # type: ignore[arg-type]
+    def run(count: int) -> None:
+        for start in range(0, count, len(inputs)):
+            for hand, trick, trump in inputs[: count - start]:
+                legal_plays(hand, trick, trump)
 
-    calls = _best_rate(legal, len(inputs))
-    print("engine, foster-1909, 3 players, one core")
-    print(
-        f"  random complete deals/s (random_playout):   {fast:10,.0f}"
-        f"  = {fast / TARGET_DEALS:.2f} x target {TARGET_DEALS:,},"
-        f" {fast / JS_ENGINE_DEALS:.2f} x a JavaScript engine,"
-        f" {fast / OPENSPIEL_SKAT_GAMES:.2f} x OpenSpiel skat"
-    )
-    print(
-        f"  random complete deals/s (apply, immutable): {slow:10,.0f}"
-        f"  = {slow / TARGET_DEALS:.2f} x target; {slow / fast:.2f} x random_playout"
-    )
-    print(
-        f"  legal_plays calls/s:                        {calls:10,.0f}"
-        f"  = {calls / TARGET_LEGAL:.2f} x target {TARGET_LEGAL:,}"
-    )
+    return Workload("frogspec `legal_plays` (the rules of the play, one card)", "calls", run)
+
+
+def workloads() -> tuple[list[Workload], list[Workload]]:
+    """frogspec's deal workloads and the peers' game workloads."""
+    table = f"`{RULESET}`, {PLAYERS} players"
+    ours = [
+        Workload(
+            f"frogspec `random_playout`: random complete deals ({table}: shuffle, deal, "
+            "auction, play, settlement)",
+            "deals",
+            deals_fast,
+        ),
+        Workload(
+            "frogspec through `legal_actions` / `apply`: the same, a new state at every action",
+            "deals",
+            deals_immutable,
+        ),
+    ]
+    return ours, peers.workloads()
+
+
+def main(rounds: int = 7) -> list[Figure]:
+    """Print the engine's figures beside its peers', from one run."""
+    ours, theirs = workloads()
+    figures = measure([*ours, *theirs], rounds)
+    fast = figures[0]
+    skat = figures[len(ours)] if theirs else None
+    print(f"Engine and peers: random complete games, best of {rounds} interleaved rounds")
+    print()
+    print(format_table(figures, [("`random_playout`", fast), ("OpenSpiel skat", skat)]))
+    if not theirs:
+        print()
+        print(peers.MISSING)
+    calls = measure([_legal_plays_calls()], rounds)
+    print()
+    print(format_table(calls, []))
+    return figures + calls
+
+
+if __name__ == "__main__":
+    main()

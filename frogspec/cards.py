@@ -31,6 +31,9 @@ __all__ = [
     "FULL_PACK",
     "RANKS_HIGH_TO_LOW",
     "SUIT_MASKS",
+    "SUIT_OF",
+    "SUIT_PATTERNS",
+    "SUIT_SIZE",
     "Card",
     "CardSet",
     "Suit",
@@ -48,6 +51,8 @@ __all__ = [
     "points_of",
     "rank_of",
     "suit_of",
+    "suit_pattern",
+    "suit_pattern_cards",
 ]
 
 Card = int
@@ -84,27 +89,60 @@ RANKS_HIGH_TO_LOW: tuple[str, ...] = ("A", "10", "K", "Q", "J", "9", "8", "7", "
 _RANKS_LOW_TO_HIGH = RANKS_HIGH_TO_LOW[::-1]
 _STRENGTH = {rank: i for i, rank in enumerate(_RANKS_LOW_TO_HIGH)}
 
-SUIT_MASKS: tuple[int, ...] = tuple(0x1FF << (9 * s) for s in range(4))
+SUIT_SIZE = 9
+"""The cards of one suit. A card is ``suit * SUIT_SIZE + strength``."""
+
+SUIT_PATTERNS = 1 << SUIT_SIZE
+"""How many patterns (subsets) of one suit's cards there are: a pattern is a 9-bit mask,
+bit ``strength`` set for each card held (see :func:`suit_pattern`)."""
+
+_PATTERN = SUIT_PATTERNS - 1  # the mask of one suit pattern's nine bits
+
+SUIT_MASKS: tuple[int, ...] = tuple(_PATTERN << (SUIT_SIZE * s) for s in range(4))
+"""The mask of each suit's nine cards, by suit."""
+
 FULL_PACK: int = (1 << 36) - 1
 CARDS: tuple[Card, ...] = tuple(range(36))
+
+SUIT_OF: tuple[Suit, ...] = tuple(Suit(card // SUIT_SIZE) for card in CARDS)
+"""``SUIT_OF[card]`` is :func:`suit_of` ``(card)``: a table, for the rules the engine asks
+at every card."""
 
 
 def make_card(rank: str, suit: Suit) -> Card:
     """The card of this rank (``"A"``, ``"10"``, ... ``"6"``) and suit."""
-    return int(suit) * 9 + _STRENGTH[rank]
+    return int(suit) * SUIT_SIZE + _STRENGTH[rank]
 
 
 def suit_of(card: Card) -> Suit:
     """The suit of a card."""
-    return Suit(card // 9)
+    return SUIT_OF[card]
 
 
 def rank_of(card: Card) -> str:
     """The rank of a card as the protocol writes it: ``"A"``, ``"10"``, ... ``"6"``."""
-    return _RANKS_LOW_TO_HIGH[card % 9]
+    return _RANKS_LOW_TO_HIGH[card % SUIT_SIZE]
 
 
-_NAMES: tuple[str, ...] = tuple(_RANKS_LOW_TO_HIGH[c % 9] + "CDHS"[c // 9] for c in CARDS)
+def suit_pattern(mask: int, suit: int) -> int:
+    """The pattern of ``mask``'s cards of ``suit``: bit ``strength`` for each card held.
+
+    >>> suit_pattern(CardSet.parse("6H AH 7C").mask, Suit.HEARTS) == 0b100000001
+    True
+    """
+    return mask >> (SUIT_SIZE * suit) & _PATTERN
+
+
+def suit_pattern_cards(suit: int, pattern: int) -> list[Card]:
+    """The cards of ``suit`` that a pattern (see :func:`suit_pattern`) holds, Six first.
+
+    >>> [format_card(c) for c in suit_pattern_cards(Suit.SPADES, 0b100000011)]
+    ['6S', '7S', 'AS']
+    """
+    return list(cards_of(pattern << (SUIT_SIZE * suit)))
+
+
+_NAMES: tuple[str, ...] = tuple(rank_of(c) + SUIT_OF[c].letter for c in CARDS)
 _BY_NAME: dict[str, Card] = {name: card for card, name in enumerate(_NAMES)}
 
 
@@ -281,7 +319,7 @@ def card_strength(card: Card) -> int:
     >>> card_strength(parse_card("10C")) > card_strength(parse_card("KC"))
     True
     """
-    return card % 9
+    return card % SUIT_SIZE
 
 
 _POINTS_BY_RANK = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
@@ -311,7 +349,7 @@ def card_points(card: Card) -> int:
     >>> [card_points(parse_card(c)) for c in ("AS", "10S", "KS", "QS", "JS", "9S")]
     [11, 10, 4, 3, 2, 0]
     """
-    return _POINTS_BY_RANK.get(_RANKS_LOW_TO_HIGH[card % 9], 0)
+    return _POINTS_BY_RANK.get(rank_of(card), 0)
 
 
 def points_of(mask: int) -> int:
@@ -320,21 +358,24 @@ def points_of(mask: int) -> int:
     >>> points_of(CardSet.parse("AS 10S KC 6H").mask)
     25
     """
-    table = _suit_points(card_points)  # looked up now: a substituted card_points is honoured
+    clubs, diamonds, hearts, spades = _suit_points(card_points)  # a substitute is honoured
+    # suit_pattern(mask, suit) for each suit, written out: this counts every finished deal.
     return (
-        table[mask & 0x1FF]
-        + table[512 + (mask >> 9 & 0x1FF)]
-        + table[1024 + (mask >> 18 & 0x1FF)]
-        + table[1536 + (mask >> 27)]
+        clubs[mask & _PATTERN]
+        + diamonds[mask >> SUIT_SIZE & _PATTERN]
+        + hearts[mask >> 2 * SUIT_SIZE & _PATTERN]
+        + spades[mask >> 3 * SUIT_SIZE]
     )
 
 
 @cache
-def _suit_points(points: Callable[[Card], int]) -> tuple[int, ...]:
+def _suit_points(points: Callable[[Card], int]) -> tuple[tuple[int, ...], ...]:
     # The points of every pattern of each suit's nine cards, by whatever function counts a
-    # card: four table lookups count a whole hand.
+    # card (the table is keyed by it): four table lookups count a whole hand.
     return tuple(
-        sum(points(9 * suit + c) for c in cards_of(pattern))
-        for suit in range(4)
-        for pattern in range(512)
+        tuple(
+            sum(points(card) for card in suit_pattern_cards(suit, pattern))
+            for pattern in range(SUIT_PATTERNS)
+        )
+        for suit in Suit
     )

@@ -171,8 +171,11 @@ def deal_cards(pattern: DealPattern, deck: Sequence[Card]) -> tuple[tuple[int, i
         raise ValueError(f"a deal pattern for {len(pattern)} cards, a deck of {len(deck)}")
     masks = [0, 0, 0, 0]
     for card, destination in zip(deck, pattern):  # noqa: B905 - lengths checked above
-        masks[destination] |= 1 << card
+        masks[destination] |= _BITS[card]
     return (masks[0], masks[1], masks[2]), masks[WIDOW]
+
+
+_BITS = tuple(1 << card for card in range(36))  # each card's bit: deal_cards looks them up
 
 
 @rule(

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from enum import IntEnum
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from frogspec.auction import (
@@ -37,6 +37,9 @@ from frogspec.auction import (
 )
 from frogspec.cards import (
     FULL_PACK,
+    SUIT_OF,
+    SUIT_PATTERNS,
+    SUIT_SIZE,
     Card,
     Suit,
     cards_of,
@@ -44,6 +47,7 @@ from frogspec.cards import (
     pack,
     parse_card,
     parse_suit,
+    suit_pattern_cards,
 )
 from frogspec.deal import actions_of_phase, deal_cards, next_dealer_left
 from frogspec.errors import IllegalActionError, InvalidInputError
@@ -145,12 +149,16 @@ CONTRACTS_BY_VALUE: tuple[Contract, ...] = (Contract.FROG, *Contract)
 #: The action that plays each card, by card.
 PLAY_ACTIONS: tuple[Action, ...] = tuple(Action(ActionKind.PLAY, c) for c in range(36))
 
-# The play actions of every pattern of one suit's nine cards, so that the legal plays of a
-# hand are four table lookups.
-_PLAYS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(PLAY_ACTIONS[9 * suit + c] for c in cards_of(pattern)) for pattern in range(512))
-    for suit in range(4)
+# The play actions of every pattern of one suit's cards (see cards.suit_pattern), by suit,
+# so that the legal plays of a hand are four table lookups.
+_CLUB_PLAYS, _DIAMOND_PLAYS, _HEART_PLAYS, _SPADE_PLAYS = (
+    tuple(
+        tuple(PLAY_ACTIONS[c] for c in suit_pattern_cards(suit, pattern))
+        for pattern in range(SUIT_PATTERNS)
+    )
+    for suit in Suit
 )
+_PATTERN = SUIT_PATTERNS - 1
 
 
 def parse_action(text: str) -> Action:
@@ -222,7 +230,13 @@ class State(NamedTuple):
         )
 
 
-_make = State._make
+# A State from its seventeen fields in order, without NamedTuple's keyword handling (nor
+# State._make's check of their number): apply builds one at every action.
+_make: Callable[[tuple[object, ...]], State] = partial(tuple.__new__, State)
+
+# The members the hot paths compare with, looked up once (an enum's attribute is slow).
+_AUCTION, _DISCARD, _TRUMP, _PLAY, _OVER = Phase
+_PLAY_KIND = ActionKind.PLAY
 
 
 @lru_cache(maxsize=1024)
@@ -244,7 +258,8 @@ def _turn(
     return procedure(order, contracts, history)
 
 
-_CANONICAL = list(range(36))
+_PACK_CARDS = frozenset(range(36))
+_ONLY_INT = {int}
 
 
 def _ruleset(ruleset: Ruleset | str) -> Ruleset:
@@ -275,8 +290,13 @@ def check_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
     once each; :class:`InvalidInputError` if not."""
     cards = tuple(deck)
     full = pack()
-    if full == FULL_PACK and sorted(cards) == _CANONICAL and set(map(type, cards)) == {int}:
-        return cards
+    if (
+        full == FULL_PACK
+        and len(cards) == 36
+        and set(map(type, cards)) == _ONLY_INT
+        and _PACK_CARDS.issubset(cards)
+    ):
+        return cards  # the 36 cards of the pack, each once
     if len(cards) != full.bit_count():
         raise InvalidInputError(f"a deck has {full.bit_count()} cards, got {len(cards)}")
     seen = 0
@@ -304,48 +324,49 @@ def new_deal(
         rs = rs.with_options(options)
     check_players(rs, players)
     _check_seat(dealer, players, "dealer")
-    cards = check_deck(deck)
+    return deal_checked(rs, players, dealer, check_deck(deck))
+
+
+def deal_checked(rs: Ruleset, players: int, dealer: int, deck: Sequence[Card]) -> State:
+    """:func:`new_deal`'s work once its arguments are known to be good: ``players`` allowed
+    by ``rs``, ``dealer`` a seat, ``deck`` the pack once each (a deck the engine shuffled
+    from :func:`~frogspec.cards.pack` itself is; anything else goes through
+    :func:`new_deal`)."""
     order = _seating(rs.active_seats, players, dealer)
-    dealt, widow = deal_cards(rs.deal_pattern(), cards)
+    dealt, widow = deal_cards(rs.deal_pattern(), deck)
     hands = [0] * players
     for seat, hand in zip(order, dealt, strict=True):
         hands[seat] = hand
     turn = _turn(rs.auction_procedure, order, rs.contracts(), ())
     assert turn is not None, "an auction always opens with eldest's turn"
-    return State(
-        rs,
-        players,
-        dealer,
-        order,
-        tuple(hands),
-        widow,
-        Phase.AUCTION,
-        turn.seat,
-        won=(0,) * players,
-    )
+    # The fields in State's order: the auction opens; nothing is bid, laid away or played.
+    return _make(
+        (rs, players, dealer, order, tuple(hands), widow, _AUCTION, turn.seat, (), None,
+         None, None, 0, None, (), (0,) * players, 0)
+    )  # fmt: skip
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every action the player to act may take (empty once the deal is over)."""
     phase = state.phase
-    if phase == Phase.PLAY:
-        hand = state.hands[state.to_act]  # type: ignore[index]
-        mask = legal_plays(hand, state.trick, state.trump)
+    if phase == _PLAY:
+        mask = legal_plays(state.hands[state.to_act], state.trick, state.trump)  # type: ignore[index]
+        # The play actions of each suit's pattern (cards.suit_pattern), written out.
         return (
-            _PLAYS[0][mask & 0x1FF]
-            + _PLAYS[1][mask >> 9 & 0x1FF]
-            + _PLAYS[2][mask >> 18 & 0x1FF]
-            + _PLAYS[3][mask >> 27]
+            _CLUB_PLAYS[mask & _PATTERN]
+            + _DIAMOND_PLAYS[mask >> SUIT_SIZE & _PATTERN]
+            + _HEART_PLAYS[mask >> 2 * SUIT_SIZE & _PATTERN]
+            + _SPADE_PLAYS[mask >> 3 * SUIT_SIZE]
         )
-    if phase == Phase.AUCTION:
+    if phase == _AUCTION:
         rs = state.ruleset
         turn = _turn(rs.auction_procedure, state.order, rs.contracts(), state.auction)
         assert turn is not None
         return _AUCTION_ACTIONS[turn.bids]
-    if phase == Phase.DISCARD:
+    if phase == _DISCARD:
         hand = state.hands[state.to_act]  # type: ignore[index]
         return tuple(Action(ActionKind.DISCARD, c) for c in cards_of(discardable(hand)))
-    if phase == Phase.TRUMP:
+    if phase == _TRUMP:
         return tuple(Action(ActionKind.TRUMP, s) for s in state.ruleset.chico_trump())
     return ()
 
@@ -364,13 +385,13 @@ def _illegal(function: Callable[..., object], message: str) -> IllegalActionErro
 def apply(state: State, action: Action) -> State:
     """The state after ``action`` by the player to act. ``state`` itself is not changed."""
     phase = state.phase
-    if phase == Phase.PLAY:
+    if phase == _PLAY:
         return _apply_play(state, action)
-    if phase == Phase.AUCTION:
+    if phase == _AUCTION:
         return _apply_auction(state, action)
-    if phase == Phase.DISCARD:
+    if phase == _DISCARD:
         return _apply_discard(state, action)
-    if phase == Phase.TRUMP:
+    if phase == _TRUMP:
         return _apply_trump(state, action)
     if action.kind.name.lower() in actions_of_phase(phase.code):
         return state  # an action the finished deal took would change nothing in it
@@ -436,37 +457,53 @@ def _after_bid(state: State, history: AuctionHistory, contracts: tuple[Contract,
     # seat's turn, or the end of the auction.
     rs = state.ruleset
     following = _turn(rs.auction_procedure, state.order, contracts, history)
-    if following is not None:
-        return state._replace(auction=history, to_act=following.seat)
+    if following is None:
+        return after_auction(state, history)
+    # state._replace(auction=history, to_act=following.seat), field by field: a bid is cheap
+    return _make((*state[:7], following.seat, history, *state[9:]))
+
+
+def after_auction(state: State, history: AuctionHistory) -> State:
+    """The state once the auction has ended with ``history`` (the procedure gives no more
+    turns): the deal is over if everyone passed; otherwise the bidder takes the widow, or
+    names a trump, or the play begins."""
+    # Once a deal, so states are built field by field, in State's order, not by _replace.
+    (rs, players, dealer, order, hands, widow, _, _, _, _, _, _, laid_away, _, _, won,
+     tricks) = state  # fmt: skip
     if all_pass_ends_deal(history):
-        return state._replace(auction=history, phase=Phase.OVER, to_act=None)
-    won = auction_winner(history)
-    assert won is not None, "an auction that is not all passes has a highest bid"
-    bidder, bid = won
+        return _make(
+            (rs, players, dealer, order, hands, widow, _OVER, None, history, None, None, None,
+             laid_away, None, (), won, tricks)
+        )  # fmt: skip
+    winning = auction_winner(history)
+    assert winning is not None, "an auction that is not all passes has a highest bid"
+    bidder, bid = winning
     contract = contract_played(bid)
     trump = fixed_trump(contract)
     if exchanges_widow(contract):
-        hands = list(state.hands)
-        hands[bidder] |= state.widow
-        return state._replace(
-            auction=history,
-            bidder=bidder,
-            contract=contract,
-            trump=trump,
-            phase=Phase.DISCARD,
-            to_act=bidder,
-            hands=tuple(hands),
-        )
+        taken = list(hands)
+        taken[bidder] |= widow
+        return _make(
+            (rs, players, dealer, order, tuple(taken), widow, _DISCARD, bidder, history,
+             bidder, contract, trump, laid_away, None, (), won, tricks)
+        )  # fmt: skip
     if trump is None:
-        return state._replace(
-            auction=history, bidder=bidder, contract=contract, phase=Phase.TRUMP, to_act=bidder
-        )
-    return _start_play(state._replace(auction=history, bidder=bidder, contract=contract), trump)
+        return _make(
+            (rs, players, dealer, order, hands, widow, _TRUMP, bidder, history, bidder,
+             contract, None, laid_away, None, (), won, tricks)
+        )  # fmt: skip
+    bid_won = _make(
+        (rs, players, dealer, order, hands, widow, _AUCTION, None, history, bidder, contract,
+         None, laid_away, None, (), won, tricks)
+    )  # fmt: skip
+    return _start_play(bid_won, trump)
 
 
 def _start_play(state: State, trump: Suit) -> State:
+    """The state as the play begins under ``trump``: the first leader to lead."""
     leader = first_leader(state.order)
-    return state._replace(phase=Phase.PLAY, trump=trump, leader=leader, to_act=leader)
+    # state._replace(phase=PLAY, to_act=leader, trump=trump, leader=leader), field by field
+    return _make((*state[:6], _PLAY, leader, *state[8:11], trump, state[12], leader, *state[14:]))
 
 
 def _apply_discard(state: State, action: Action) -> State:
@@ -501,66 +538,46 @@ def _apply_trump(state: State, action: Action) -> State:
 
 
 def _apply_play(state: State, action: Action) -> State:
-    seat = state.to_act
-    assert seat is not None
-    if action.kind != ActionKind.PLAY:
+    # The hot path of the engine: the state is taken apart once and the next one built
+    # field by field, in State's order.
+    (rs, players, dealer, order, hands, widow, phase, seat, auction, bidder, contract, trump,
+     laid_away, leader, trick, won, tricks) = state  # fmt: skip
+    if action.kind != _PLAY_KIND:
         raise _out_of_phase(state, action)
     card = action.value
-    hand = state.hands[seat]
+    hand = hands[seat]  # type: ignore[index]
     if not play_from_hand(hand, card):
         raise _illegal(play_from_hand, f"seat {seat} does not hold {format_card(card)}")
-    trick = state.trick
     # The duties are judged on the hand with the card in it: play.card-from-hand alone
     # decides whether the card is held (the same hand, for a card that is).
     holding = hand | 1 << card
-    if not legal_plays(holding, trick, state.trump) >> card & 1:
-        raise _why_not(holding, trick, state.trump, seat, card)
-    hands = list(state.hands)
-    hands[seat] = hand & ~(1 << card)
+    if not legal_plays(holding, trick, trump) >> card & 1:
+        raise _why_not(holding, trick, trump, seat, card)  # type: ignore[arg-type]
+    after = list(hands)
+    after[seat] = hand & ~(1 << card)  # type: ignore[index]
     trick = (*trick, card)
-    order = state.order
-    # The hot path: states are built field by field, in State's order, not with _replace.
     if len(trick) < len(order):
         following = order[(order.index(seat) + 1) % len(order)]
         return _make(
-            (*state[:4], tuple(hands), *state[5:7], following, *state[8:14], trick, *state[15:])
-        )
-    leader = state.leader
+            (rs, players, dealer, order, tuple(after), widow, phase, following, auction, bidder,
+             contract, trump, laid_away, leader, trick, won, tricks)
+        )  # fmt: skip
     assert leader is not None
-    winner = order[(order.index(leader) + trick_winner(trick, state.trump)) % len(order)]
-    won = list(state.won)
+    winner = order[(order.index(leader) + trick_winner(trick, trump)) % len(order)]
+    taken = list(won)
     for played in trick:
-        won[winner] |= 1 << played
-    tricks = state.tricks + 1
+        taken[winner] |= 1 << played
+    tricks += 1
     if tricks == tricks_per_deal():
         return _make(
-            (
-                *state[:4],
-                tuple(hands),
-                state[5],
-                Phase.OVER,
-                None,
-                *state[8:13],
-                None,
-                (),
-                tuple(won),
-                tricks,
-            )
-        )
+            (rs, players, dealer, order, tuple(after), widow, _OVER, None, auction, bidder,
+             contract, trump, laid_away, None, (), tuple(taken), tricks)
+        )  # fmt: skip
     leader = next_leader(winner)
     return _make(
-        (
-            *state[:4],
-            tuple(hands),
-            *state[5:7],
-            leader,
-            *state[8:13],
-            leader,
-            (),
-            tuple(won),
-            tricks,
-        )
-    )
+        (rs, players, dealer, order, tuple(after), widow, phase, leader, auction, bidder,
+         contract, trump, laid_away, leader, (), tuple(taken), tricks)
+    )  # fmt: skip
 
 
 def _why_not(
@@ -572,9 +589,9 @@ def _why_not(
     name = format_card(card)
     if not trick:
         return _illegal(play.lead_any_card, f"seat {seat} may not lead {name}")
-    led = Suit(trick[0] // 9)
+    led = SUIT_OF[trick[0]]
     if follow_suit(hand, led):
-        if card // 9 != led:
+        if SUIT_OF[card] != led:
             return _illegal(
                 play.follow_suit,
                 f"seat {seat} holds {led.letter} and must follow suit, not play {name}",
@@ -582,7 +599,7 @@ def _why_not(
         return _illegal(play.no_duty_to_head, f"seat {seat} may not play {name} to this trick")
     if must_trump(hand, trump):
         assert trump is not None
-        if card // 9 != trump:
+        if SUIT_OF[card] != trump:
             return _illegal(
                 play.must_trump,
                 f"seat {seat} cannot follow {led.letter} and must "
@@ -602,18 +619,19 @@ class Outcome(NamedTuple):
 
 def outcome(state: State) -> Outcome:
     """The points and payments of a finished deal (points ``None`` when everyone passed)."""
-    if state.phase != Phase.OVER:
-        raise InvalidInputError(f"the deal is not over: it is in the {state.phase.code} phase")
-    if state.bidder is None or state.contract is None:
-        return Outcome(None, None, (0,) * state.players)
-    bidder = state.bidder
-    untouched = 0 if exchanges_widow(state.contract) else state.widow
-    counted = counted_for_bidder(state.won[bidder], untouched, state.laid_away)
-    bidder_points = count_points(counted)
-    defender_points = sum(count_points(state.won[s]) for s in state.order if s != bidder)
-    payments = _payments(
-        state.ruleset, state.players, state.active, bidder, state.contract, bidder_points
-    )
+    (rs, players, _, order, _, widow, phase, _, _, bidder, contract, _, laid_away, _, _, won,
+     _) = state  # fmt: skip
+    if phase != _OVER:
+        raise InvalidInputError(f"the deal is not over: it is in the {phase.code} phase")
+    if bidder is None or contract is None:
+        return Outcome(None, None, (0,) * players)
+    untouched = 0 if exchanges_widow(contract) else widow
+    bidder_points = count_points(counted_for_bidder(won[bidder], untouched, laid_away))
+    defender_points = 0
+    for seat in order:
+        if seat != bidder:
+            defender_points += count_points(won[seat])
+    payments = _payments(rs, players, state.active, bidder, contract, bidder_points)
     return Outcome(bidder_points, defender_points, payments)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from frogspec.cards import SUIT_MASKS, Card, Suit, card_strength
+from frogspec.cards import SUIT_MASKS, SUIT_OF, Card, Suit, card_strength
 from frogspec.registry import editorial, rule
 from frogspec.sources import FOSTER_1909, GAMERULES, WIKIPEDIA_FROG, cite
 
@@ -146,7 +146,7 @@ def legal_plays(hand: int, trick: Sequence[Card], trump: Suit | None) -> int:
     """
     if not trick:
         return lead_any_card(hand)
-    following = follow_suit(hand, trick[0] // 9)
+    following = follow_suit(hand, SUIT_OF[trick[0]])
     if following:
         return no_duty_to_head(following, trick, trump)
     trumps = must_trump(hand, trump)
@@ -169,15 +169,16 @@ def legal_plays(hand: int, trick: Sequence[Card], trump: Suit | None) -> int:
 def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
     """The index in ``cards`` (in play order) of the card that wins the trick."""
     best = 0
-    led = cards[0] // 9
+    top = cards[0]
+    led = top_suit = SUIT_OF[top]
     for i in range(1, len(cards)):
         card = cards[i]
-        top = cards[best]
-        if card // 9 == top // 9:
+        suit = SUIT_OF[card]
+        if suit == top_suit:  # the higher card of the suit that is winning wins
             if card_strength(card) > card_strength(top):
-                best = i
-        elif card // 9 == trump and top // 9 == led:
-            best = i
+                best, top = i, card
+        elif suit == trump and top_suit == led:  # the first trump on the suit led wins
+            best, top, top_suit = i, card, suit
     return best
 
 

@@ -1,128 +1,223 @@
 """Random playouts: a deal played to the end by random legal choices, fast.
 
-:func:`random_playout` plays from any state to the end of the deal choosing each action
-uniformly among the legal ones. In the play it keeps the position in local variables
-instead of building a new :class:`~frogspec.engine.State` at every card, but it asks the
-same rule functions as :func:`~frogspec.engine.apply` (:func:`~frogspec.play.legal_plays`,
-:func:`~frogspec.play.trick_winner`, :func:`~frogspec.play.next_leader`), and it returns
-the actions it chose, so that replaying them through ``apply`` gives the same final
-state (a test checks this). It is what the benchmarks and the random-deal vectors use.
+:func:`random_playout` plays from any state to the end of the deal, choosing each action
+uniformly among the legal ones. It keeps the position in local variables instead of
+building a new :class:`~frogspec.engine.State` at every bid and card (and plays a trick
+at a time; begun in the middle of a trick, it lets ``apply`` finish that one), but it asks the
+same rule functions as :func:`~frogspec.engine.apply` (the ruleset's auction procedure,
+:func:`~frogspec.widow.discardable`, the ruleset's Chico trumps,
+:func:`~frogspec.play.legal_plays`, :func:`~frogspec.play.trick_winner`,
+:func:`~frogspec.play.next_leader`, and the engine's own steps at the end of the auction
+and the start of the play), so that replaying the actions it chose through ``apply``
+gives the same final state (a test checks this, with every broken twin swapped in too).
+Given a list, it appends the actions it chooses to it; it records nothing otherwise.
 
 >>> import random
 >>> from frogspec.cards import CARDS
 >>> from frogspec.engine import new_deal, outcome
->>> final, actions = random_playout(new_deal("foster-1909", 3, 0, CARDS), random.Random(1))
->>> final.phase.code, sum(outcome(final).payments)
-('over', 0)
+>>> actions = []
+>>> final = random_playout(new_deal("foster-1909", 3, 0, CARDS), random.Random(1), actions)
+>>> final.phase.code, sum(outcome(final).payments), len(actions) > 33
+('over', 0, True)
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 
-from frogspec.cards import Card
+from frogspec.cards import CARDS, Card, Suit, cards_of, pack
 from frogspec.engine import (
     _AUCTION_ACTIONS,
-    CONTRACTS_BY_VALUE,
     PLAY_ACTIONS,
     Action,
     ActionKind,
     Phase,
     State,
-    _after_bid,
+    _check_seat,
+    _make,
+    _ruleset,
+    _start_play,
     _turn,
+    after_auction,
     apply,
+    check_players,
+    deal_checked,
     legal_actions,
 )
 from frogspec.play import legal_plays, next_leader, trick_winner, tricks_per_deal
+from frogspec.rulesets import Ruleset
+from frogspec.widow import DISCARDS, discardable
 
-__all__ = ["random_deal", "random_playout"]
+__all__ = ["random_deal", "random_playout", "shuffled_pack"]
+
+_AUCTION, _DISCARD, _TRUMP, _PLAY, _OVER = Phase
 
 
-def random_playout(state: State, rng: random.Random) -> tuple[State, list[Action]]:
-    """Play ``state`` to the end of the deal by uniform random legal actions.
+@lru_cache(maxsize=16)
+def _cards_of_pack(mask: int) -> tuple[Card, ...]:
+    return tuple(cards_of(mask))
 
-    Returns the final state and the actions chosen, in order.
-    """
-    actions: list[Action] = []
-    while state.phase == Phase.AUCTION:
-        # Bids are drawn from the turn the ruleset's procedure gives, so they need none of
-        # apply's checks; the rest of apply's work is _after_bid's.
-        rs = state.ruleset
-        contracts = rs.contracts()
-        turn = _turn(rs.auction_procedure, state.order, contracts, state.auction)
-        assert turn is not None
-        options = _AUCTION_ACTIONS[turn.bids]
-        action = options[int(rng.random() * len(options))]
-        actions.append(action)
-        bid = CONTRACTS_BY_VALUE[action.value] if action.kind == ActionKind.BID else None
-        state = _after_bid(state, (*state.auction, (turn.seat, bid)), contracts)
-    while state.phase != Phase.PLAY:
-        if state.phase == Phase.OVER:
-            return state, actions
-        options = legal_actions(state)
-        action = options[int(rng.random() * len(options))]
-        actions.append(action)
-        state = apply(state, action)
-    hands = list(state.hands)
-    won = list(state.won)
-    order = state.order
-    trump = state.trump
-    trick: list[Card] = list(state.trick)
-    leader = state.leader
-    assert leader is not None
-    tricks = state.tricks
-    last = tricks_per_deal()
-    seat = state.to_act
-    assert seat is not None
+
+def shuffled_pack(rng: random.Random) -> list[Card]:
+    """The cards of the pack (:func:`~frogspec.cards.pack`) in a uniformly random order."""
     random_float = rng.random
-    append = actions.append
-    following = {order[i]: order[(i + 1) % 3] for i in range(3)}
-    position = {seat: i for i, seat in enumerate(order)}
-    while True:
-        hand = hands[seat]
-        legal = legal_plays(hand, trick, trump)
-        for _ in range(int(random_float() * legal.bit_count())):
-            legal &= legal - 1  # drop the lowest card: pick the k-th
-        card = (legal & -legal).bit_length() - 1
-        append(PLAY_ACTIONS[card])
-        hands[seat] = hand & ~(1 << card)
-        trick.append(card)
-        if len(trick) < 3:
-            seat = following[seat]
-            continue
-        winner = order[(position[leader] + trick_winner(trick, trump)) % 3]
-        won[winner] |= 1 << trick[0] | 1 << trick[1] | 1 << trick[2]
-        tricks += 1
-        trick = []
-        if tricks == last:
-            break
-        leader = seat = next_leader(winner)
-    final = state._replace(
-        hands=tuple(hands),
-        won=tuple(won),
-        trick=(),
-        tricks=tricks,
-        leader=None,
-        to_act=None,
-        phase=Phase.OVER,
-    )
-    return final, actions
+    # Sorting by independent uniform keys is a uniform shuffle, and cheaper than
+    # Random.shuffle's 35 calls of randbelow.
+    return sorted(_cards_of_pack(pack()), key=lambda _: random_float())
 
 
 def random_deal(
-    ruleset: str, players: int, dealer: int, rng: random.Random
-) -> tuple[list[Card], list[Action], State]:
-    """Shuffle a pack with ``rng``, deal it, and play it out at random.
+    ruleset: Ruleset | str,
+    players: int,
+    dealer: int,
+    rng: random.Random,
+    actions: list[Action] | None = None,
+) -> tuple[list[Card], State]:
+    """Shuffle the pack with ``rng``, deal it, and play it out at random.
 
-    Returns the deck, the actions and the final state.
+    Returns the deck (``deck[0]`` dealt first, as :func:`~frogspec.engine.new_deal` takes
+    it) and the final state; appends the actions chosen to ``actions`` if given.
     """
-    from frogspec.cards import CARDS
-    from frogspec.engine import new_deal
+    rs = _ruleset(ruleset)
+    check_players(rs, players)
+    _check_seat(dealer, players, "dealer")
+    deck = shuffled_pack(rng)  # the pack once each: new_deal's check of the deck is moot
+    return deck, random_playout(deal_checked(rs, players, dealer, deck), rng, actions)
 
-    # Sorting by independent uniform keys is a uniform shuffle, and half the cost of
-    # Random.shuffle's 35 calls of randbelow.
+
+@lru_cache(maxsize=64)
+def _next_seats(order: tuple[int, ...]) -> dict[int, int]:
+    # The seat that plays after each active seat: the next in the turn order, round.
+    return {seat: order[(i + 1) % len(order)] for i, seat in enumerate(order)}
+
+
+@lru_cache(maxsize=64)
+def _trick_winners(
+    winner_of: Callable[[Sequence[Card], Suit | None], int], trump: Suit | None
+) -> list[int]:
+    # What ``winner_of`` (the rule play.trick_winner, or whatever stands in for it) answered
+    # for each trick of three cards seen so far under ``trump`` (-1: not asked yet), the
+    # trick (a, b, c) at (a * 36 + b) * 36 + c; filled as the tricks come, keyed by the
+    # function, and emptied by registry.clear_caches with every swap of a rule. (apply asks
+    # the rule every time: the tests of its purity watch the rule called on a state applied
+    # twice.)
+    return [-1] * len(CARDS) ** 3
+
+
+def _choose(cards: int, random_float: Callable[[], float]) -> int:
+    # The bit of one of the cards of a mask, each equally likely: the k-th lowest, k drawn
+    # (no draw when there is one card to choose).
+    if cards & (cards - 1):
+        for _ in range(int(random_float() * cards.bit_count())):
+            cards &= cards - 1
+        cards &= -cards
+    return cards
+
+
+def random_playout(
+    state: State, rng: random.Random, actions: list[Action] | None = None
+) -> State:
+    """Play ``state`` to the end of the deal by uniform random legal actions.
+
+    Returns the final state; appends the actions chosen to ``actions``, in order, if given.
+    """
     random_float = rng.random
-    deck = sorted(CARDS, key=lambda _: random_float())
-    final, actions = random_playout(new_deal(ruleset, players, dealer, deck), rng)
-    return deck, actions, final
+    record = actions.append if actions is not None else None
+    if state.phase == _AUCTION:
+        # The bids are drawn from the turns the procedure gives: no check of apply's can
+        # fail, and no state is built until the auction is over.
+        rs = state.ruleset
+        procedure, order, contracts = rs.auction_procedure, state.order, rs.contracts()
+        history = state.auction
+        turn = _turn(procedure, order, contracts, history)
+        while turn is not None:
+            bids = turn.bids
+            choice = int(random_float() * (len(bids) + 1))  # 0: pass, else the bid
+            if record is not None:
+                record(_AUCTION_ACTIONS[bids][choice])
+            history = (*history, (turn.seat, bids[choice - 1] if choice else None))
+            turn = _turn(procedure, order, contracts, history)
+        state = after_auction(state, history)
+    if state.phase == _DISCARD:
+        bidder = state.bidder
+        assert bidder is not None and state.trump is not None
+        hand, laid_away = state.hands[bidder], state.laid_away
+        while laid_away.bit_count() < DISCARDS:
+            bit = _choose(discardable(hand), random_float)
+            if record is not None:
+                record(Action(ActionKind.DISCARD, bit.bit_length() - 1))
+            hand &= ~bit
+            laid_away |= bit
+        hands = list(state.hands)
+        hands[bidder] = hand
+        state = _start_play(state._replace(hands=tuple(hands), laid_away=laid_away), state.trump)
+    if state.phase == _TRUMP:
+        suits = state.ruleset.chico_trump()
+        suit = suits[int(random_float() * len(suits))]
+        if record is not None:
+            record(Action(ActionKind.TRUMP, suit))
+        state = _start_play(state, suit)
+    while state.phase == _PLAY and state.trick:
+        # Begun in the middle of a trick: apply finishes it, and the rest goes a trick at a time.
+        options = legal_actions(state)
+        action = options[int(random_float() * len(options))]
+        if record is not None:
+            record(action)
+        state = apply(state, action)
+    if state.phase != _PLAY:
+        return state
+    return _play_out(state, random_float, record)
+
+
+def _play_out(
+    state: State,
+    random_float: Callable[[], float],
+    record: Callable[[Action], None] | None,
+) -> State:
+    # The play from the lead of a trick to the end, a trick at a time (three active seats
+    # play each), with the position in local variables.
+    (rs, players, dealer, order, dealt, widow, _, _, auction, bidder, contract, trump,
+     laid_away, leader, _, taken, tricks) = state  # fmt: skip
+    assert leader is not None and len(order) == 3, "three active seats play each trick"
+    hands = list(dealt)
+    won = list(taken)
+    last = tricks_per_deal()
+    after = _next_seats(order)
+    winners = _trick_winners(trick_winner, trump)
+    size = len(CARDS)
+    while True:
+        second = after[leader]
+        third = after[second]
+        hand = hands[leader]
+        led = _choose(legal_plays(hand, (), trump), random_float)
+        hands[leader] = hand ^ led
+        first_card = led.bit_length() - 1
+        hand = hands[second]
+        followed = _choose(legal_plays(hand, (first_card,), trump), random_float)
+        hands[second] = hand ^ followed
+        second_card = followed.bit_length() - 1
+        hand = hands[third]
+        closed = _choose(legal_plays(hand, (first_card, second_card), trump), random_float)
+        hands[third] = hand ^ closed
+        third_card = closed.bit_length() - 1
+        if record is not None:
+            record(PLAY_ACTIONS[first_card])
+            record(PLAY_ACTIONS[second_card])
+            record(PLAY_ACTIONS[third_card])
+        at = (first_card * size + second_card) * size + third_card  # see _trick_winners
+        index = winners[at]
+        if index < 0:
+            index = winners[at] = trick_winner((first_card, second_card, third_card), trump)
+        winner = (leader, second, third)[index]
+        won[winner] |= led | followed | closed
+        tricks += 1
+        if tricks == last:
+            break
+        leader = next_leader(winner)
+    # As apply leaves the deal after its last card: over, nobody to act, nothing on the table.
+    return _make(
+        (rs, players, dealer, order, tuple(hands), widow, _OVER, None, auction, bidder,
+         contract, trump, laid_away, None, (), tuple(won), tricks)
+    )  # fmt: skip

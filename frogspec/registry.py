@@ -9,6 +9,11 @@ Ids are dotted and readable (``play.must-trump``): the part before the first dot
 part of the game, the *topic*. Once published an id is never renamed or reused; every id
 ever issued is listed in ``spec/rule-ids.txt``.
 
+The registry imports no chapter: each chapter module (``cards``, ``play``, ...) imports
+the registry and registers its rules as it is imported. The package itself
+(``frogspec/__init__.py``) imports the engine and the rulesets, which import every
+chapter, so that by the time anyone can ask the registry, every rule is in it.
+
 >>> r = get_rule("play.must-trump")
 >>> r.statement
 'A player who cannot follow suit must play a trump if he holds one.'
@@ -181,21 +186,14 @@ def editorial(
     return decorate
 
 
-def _load() -> None:
-    # Importing the rulesets imports every chapter module, which registers its rules.
-    import frogspec.rulesets  # noqa: F401
-
-
 def all_rules() -> Iterator[Rule]:
     """Every registered rule, topic by topic in the rulebook's order, then by id."""
-    _load()
     order = {topic: i for i, topic in enumerate(TOPICS)}
     yield from sorted(_RULES.values(), key=lambda r: (order[r.topic], r.id))
 
 
 def get_rule(rule_id: str) -> Rule:
     """The rule with this id; :class:`UnknownRuleError` naming the nearest ids otherwise."""
-    _load()
     try:
         return _RULES[rule_id]
     except KeyError:
@@ -207,7 +205,6 @@ def get_rule(rule_id: str) -> Rule:
 
 def rule_for_function(function: Callable[..., Any]) -> Rule | None:
     """The rule a function implements, or ``None`` if it implements none."""
-    _load()
     return _BY_FUNCTION.get(id(function))
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from frogspec.cards import CARDS, format_card
+from frogspec.engine import Action
 from frogspec.harness import handle, respond
 from frogspec.playout import random_deal
 from frogspec.rulesets import RULESETS
@@ -73,7 +74,8 @@ def test_every_ruleset_plays_whole_games_and_matches(ruleset: str) -> None:
     players = RULESETS[ruleset].player_count()[-1]
     deals = []
     for index in range(3):
-        deck, actions, final = random_deal(ruleset, players, index % players, rng)
+        actions: list[Action] = []
+        deck, final = random_deal(ruleset, players, index % players, rng, actions)
         obs = ok({"id": index, "op": "game", "ruleset": ruleset, "options": {},
                   "players": players, "dealer": index % players,
                   "deck": [format_card(c) for c in deck], "actions": [str(a) for a in actions]})

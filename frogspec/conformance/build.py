@@ -24,7 +24,7 @@ from functools import cache
 from types import CodeType, FrameType
 from typing import Any
 
-from frogspec.cards import format_card, parse_card
+from frogspec.cards import SUIT_OF, SUIT_SIZE, format_card, parse_card
 from frogspec.conformance.model import CASE_ID_PATTERN, Case, VectorError, differences
 from frogspec.deal import WIDOW
 from frogspec.engine import Action, State, apply, legal_actions, new_deal, parse_action
@@ -243,17 +243,21 @@ def state_after(request: Mapping[str, Json]) -> State:
 Policy = Callable[[State, Sequence[Action]], Action]
 
 
+def _strength(state: State, action: Action) -> int:
+    # How strong a card is to the policies: its place in its suit from the Six (the layout
+    # of cards.py, not the rule, so that tracing a case never sees the policy ask a rule),
+    # and every trump above every card of another suit.
+    card = action.value
+    trumps = state.trump is not None and SUIT_OF[card] == state.trump
+    return card % SUIT_SIZE + (SUIT_SIZE if trumps else 0)
+
+
 def high_for_bidder(state: State, legal: Sequence[Action]) -> Action:
     """A policy for :func:`play_out`: the bidder plays his strongest card, defenders their
     weakest (trumps count above every other suit); in other phases the first legal action."""
     if state.phase.code != "play":
         return legal[0]
-
-    def strength(action: Action) -> int:
-        card = action.value
-        return card % 9 + (9 if state.trump is not None and card // 9 == state.trump else 0)
-
-    ranked = sorted(legal, key=strength)
+    ranked = sorted(legal, key=lambda action: _strength(state, action))
     return ranked[-1] if state.to_act == state.bidder else ranked[0]
 
 
@@ -261,12 +265,7 @@ def low_for_bidder(state: State, legal: Sequence[Action]) -> Action:
     """The reverse of :func:`high_for_bidder`: the bidder plays low, defenders high."""
     if state.phase.code != "play":
         return legal[0]
-
-    def strength(action: Action) -> int:
-        card = action.value
-        return card % 9 + (9 if state.trump is not None and card // 9 == state.trump else 0)
-
-    ranked = sorted(legal, key=strength)
+    ranked = sorted(legal, key=lambda action: _strength(state, action))
     return ranked[0] if state.to_act == state.bidder else ranked[-1]
 
 

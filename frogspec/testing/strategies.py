@@ -1,9 +1,10 @@
 """Hypothesis strategies for Frog: cards, hands, packs, rulesets, positions and matches.
 
 The property tests draw from these, and so does the differential fuzzer. They are built
-to shrink well: every choice of the game is drawn as the index of one legal action (with
-``st.integers``), so hypothesis shrinks a failing line of play towards the first legal
-action at every step, and a pack towards the unshuffled order.
+to shrink well: every choice of the game is drawn as the index of one legal action, so
+hypothesis shrinks a failing line of play towards the first legal action at every step,
+and a pack towards the unshuffled order. The indices and the shuffle are drawn as strings
+of bytes, a few draws a line rather than one a card: hypothesis's cost is by the draw.
 
 Every strategy looks the rulesets up and calls the engine when it draws, not when it is
 built, so a test that swaps a rule function (or a ruleset in
@@ -101,10 +102,26 @@ def hands(min_size: int = 1, max_size: int = 11) -> st.SearchStrategy[int]:
     return masks(min_size, max_size)
 
 
+def _shuffled(swaps: bytes) -> list[Card]:
+    # Fisher-Yates from a string of bytes, two a step: a step's zero swaps nothing, so
+    # hypothesis, shrinking the bytes towards zero, shrinks the deck towards the pack's order.
+    deck = list(CARDS)
+    for i in range(len(deck) - 1, 0, -1):
+        step = 2 * (len(deck) - 1 - i)
+        j = i - int.from_bytes(swaps[step : step + 2], "big") % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
 def decks() -> st.SearchStrategy[list[Card]]:
     """A shuffled pack: a list of the 36 cards once each, ``deck[0]`` dealt first
-    (shrinking towards the unshuffled order)."""
-    return st.permutations(CARDS)
+    (shrinking towards the unshuffled order).
+
+    The shuffle is drawn as one string of bytes, not one number a card: hypothesis's cost
+    is by the draw, and the fuzzer draws a pack for most requests.
+    """
+    size = 2 * (len(CARDS) - 1)
+    return st.binary(min_size=size, max_size=size).map(_shuffled)
 
 
 def actions() -> st.SearchStrategy[Action]:
@@ -343,6 +360,31 @@ def _can_be_won_with(state: State, targets: frozenset[Contract]) -> bool:
     return False
 
 
+class _Chooser:
+    """Indices of legal actions drawn a few dozen at a time, as strings of bytes.
+
+    Hypothesis's cost is by the draw; a line of play makes up to a hundred choices. Each
+    index is two bytes modulo the number of choices, so a zero byte pair is the first
+    legal action, towards which hypothesis shrinks.
+    """
+
+    CHUNK = 32  # bytes a draw: sixteen choices
+
+    def __init__(self, draw: st.DrawFn) -> None:
+        self.draw = draw
+        self.bytes = b""
+        self.at = 0
+
+    def index(self, count: int) -> int:
+        """An index from 0 to ``count - 1``."""
+        if self.at + 2 > len(self.bytes):
+            self.bytes = self.draw(st.binary(min_size=self.CHUNK, max_size=self.CHUNK))
+            self.at = 0
+        value = int.from_bytes(self.bytes[self.at : self.at + 2], "big")
+        self.at += 2
+        return value % count
+
+
 @st.composite
 def lines(
     draw: st.DrawFn,
@@ -369,6 +411,7 @@ def lines(
         table = draw(tables(steer))
     deck = tuple(draw(decks()))
     state = engine.new_deal(table.ruleset, table.players, table.dealer, deck)
+    chooser = _Chooser(draw)
     states = [state]
     taken: list[Action] = []
     target = _PHASES[phase] if phase is not None else None
@@ -391,7 +434,7 @@ def lines(
                 break
         if not choices:
             reject()
-        action = choices[draw(st.integers(0, len(choices) - 1))]
+        action = choices[chooser.index(len(choices))]
         state = engine.apply(state, action)
         states.append(state)
         taken.append(action)

@@ -4,6 +4,10 @@ A twin is a rule function with one plausible mistake in it: the same signature, 
 job, one thing wrong. :func:`twin` registers one; :data:`TWINS` holds them by the id of
 the rule they break. Twins are a testing aid: they prove that the conformance vectors
 catch every single-rule departure (:mod:`frogspec.twins.check`).
+
+This module imports no twin: the catalogue (:mod:`frogspec.twins.catalog`) imports it and
+registers its twins as it is imported, and the package ``frogspec.twins`` imports the
+catalogue before anything else of it can be used.
 """
 
 from __future__ import annotations
@@ -83,13 +87,8 @@ def twin(
     return decorate
 
 
-def _load() -> None:
-    import frogspec.twins.catalog  # noqa: F401  (registers every twin)
-
-
 def get_twin(rule_id: str) -> Twin:
     """The twin of ``rule_id``; :class:`UnknownTwinError` saying what is wrong otherwise."""
-    _load()
     try:
         return TWINS[rule_id]
     except KeyError:
@@ -99,5 +98,4 @@ def get_twin(rule_id: str) -> Twin:
 
 def missing_twins() -> list[str]:
     """The ids of the registered rules that have no twin (the suite wants none)."""
-    _load()
     return [entry.id for entry in all_rules() if entry.id not in TWINS]
