@@ -52,7 +52,9 @@ def _ensure_environment() -> None:
 def _ensure_play_runtime() -> None:
     # The Play page's Python runtime (Pyodide), fetched once with npm when npm is there;
     # without it the site still builds and the page says what to install.
-    subprocess.run([str(BIN / "python"), "-m", "frogspec.site.play", "fetch", str(ROOT)], check=False)
+    subprocess.run(
+        [str(BIN / "python"), "-m", "frogspec.site.play", "fetch", str(ROOT)], check=False
+    )
 
 
 def _ensure_bench_extra() -> None:

@@ -31,7 +31,11 @@ __all__ = ["SUBCOMMAND_MODULES", "main", "rule_address", "seconds", "whole_numbe
 
 #: Modules that add subcommands: each defines ``register(subparsers) -> None`` and sets a
 #: handler with ``parser.set_defaults(handler=function)``, ``function(args) -> int``.
-SUBCOMMAND_MODULES: tuple[str, ...] = ("frogspec.conform", "frogspec.fuzz", "frogspec.twins.__main__")
+SUBCOMMAND_MODULES: tuple[str, ...] = (
+    "frogspec.conform",
+    "frogspec.fuzz",
+    "frogspec.twins.__main__",
+)
 
 Handler = Callable[[argparse.Namespace], int]
 

@@ -328,9 +328,9 @@ def _new_seed() -> int:
     return int.from_bytes(os.urandom(4), "big")
 
 
-def _offered(target: _Target, rulesets: Sequence[str], ops: Sequence[str]) -> tuple[
-    list[str], list[str]
-]:
+def _offered(
+    target: _Target, rulesets: Sequence[str], ops: Sequence[str]
+) -> tuple[list[str], list[str]]:
     from frogspec.rulesets import RULESETS
 
     hello_ops = [str(o) for o in target.hello.get("ops", [])]
@@ -343,7 +343,9 @@ def _offered(target: _Target, rulesets: Sequence[str], ops: Sequence[str]) -> tu
     for op in ops:
         if op not in OPS:
             raise FuzzUsageError(f"the fuzzer draws no op {op!r}; ops: {', '.join(OPS)}")
-    chosen_rulesets = [r for r in RULESETS if r in hello_rulesets and (not rulesets or r in rulesets)]
+    chosen_rulesets = [
+        r for r in RULESETS if r in hello_rulesets and (not rulesets or r in rulesets)
+    ]
     chosen_ops = [o for o in OPS if o in hello_ops and (not ops or o in ops)]
     if not chosen_rulesets:
         raise FuzzUsageError("the implementation offers none of the reference's rulesets")
@@ -528,8 +530,10 @@ def report(result: FuzzResult, command: Sequence[str], options: str) -> str:
                 f"{get_twin(rule_id).mistake}"
             )
     if result.vector is not None:
-        lines.append("Ready-to-add vector (a file of spec/vectors/, valid against "
-                     "spec/schema/vectors.schema.json):")
+        lines.append(
+            "Ready-to-add vector (a file of spec/vectors/, valid against "
+            "spec/schema/vectors.schema.json):"
+        )
         lines.append(dumps(result.vector))
     lines.append(f"Replay: {replay}")
     return "\n".join(lines)
@@ -585,21 +589,52 @@ def register(subparsers: Any) -> None:
         "minimal case, printed as a ready-to-add vector.",
         usage="frogspec fuzz [options] -- COMMAND [ARGS...]",
     )
-    parser.add_argument("--examples", type=whole_number(1), default=DEFAULT_EXAMPLES, metavar="N",
-                        help=f"requests to draw (default {DEFAULT_EXAMPLES})")
-    parser.add_argument("--ruleset", action="append", metavar="ID",
-                        help="draw only this ruleset (repeatable; default: every one offered)")
-    parser.add_argument("--seed", type=whole_number(0), metavar="S",
-                        help="the seed (printed at the start; the same seed replays the run)")
-    parser.add_argument("--op", action="append", choices=OPS, metavar="OP",
-                        help=f"draw only this op (repeatable): {', '.join(OPS)}")
-    parser.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
-                        help=f"seconds to wait for each answer (default {DEFAULT_TIMEOUT:g})")
-    parser.add_argument("--vector", type=Path, metavar="FILE",
-                        help="also write the vector of a disagreement to FILE")
+    parser.add_argument(
+        "--examples",
+        type=whole_number(1),
+        default=DEFAULT_EXAMPLES,
+        metavar="N",
+        help=f"requests to draw (default {DEFAULT_EXAMPLES})",
+    )
+    parser.add_argument(
+        "--ruleset",
+        action="append",
+        metavar="ID",
+        help="draw only this ruleset (repeatable; default: every one offered)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=whole_number(0),
+        metavar="S",
+        help="the seed (printed at the start; the same seed replays the run)",
+    )
+    parser.add_argument(
+        "--op",
+        action="append",
+        choices=OPS,
+        metavar="OP",
+        help=f"draw only this op (repeatable): {', '.join(OPS)}",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=seconds,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"seconds to wait for each answer (default {DEFAULT_TIMEOUT:g})",
+    )
+    parser.add_argument(
+        "--vector",
+        type=Path,
+        metavar="FILE",
+        help="also write the vector of a disagreement to FILE",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    parser.add_argument("impl_command", nargs=argparse.REMAINDER, metavar="COMMAND",
-                        help="the implementation's command line, after --")
+    parser.add_argument(
+        "impl_command",
+        nargs=argparse.REMAINDER,
+        metavar="COMMAND",
+        help="the implementation's command line, after --",
+    )
     parser.set_defaults(handler=_cmd_fuzz, fuzz_parser=parser)
 
 

@@ -116,9 +116,7 @@ def _choose(cards: int, random_float: Callable[[], float]) -> int:
     return cards
 
 
-def random_playout(
-    state: State, rng: random.Random, actions: list[Action] | None = None
-) -> State:
+def random_playout(state: State, rng: random.Random, actions: list[Action] | None = None) -> State:
     """Play ``state`` to the end of the deal by uniform random legal actions.
 
     Returns the final state; appends the actions chosen to ``actions``, in order, if given.

@@ -79,9 +79,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def _enabled(config: pytest.Config) -> bool:
-    return bool(
-        config.getoption("--frogspec-impl") or config.getoption("--frogspec-impl-object")
-    )
+    return bool(config.getoption("--frogspec-impl") or config.getoption("--frogspec-impl-object"))
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -101,8 +99,7 @@ def load_object(spec: str) -> Callable[[dict[str, Json]], Json]:
     module_name, colon, attribute = spec.partition(":")
     if not colon or not module_name or not attribute:
         raise pytest.UsageError(
-            f"--frogspec-impl-object wants MODULE:OBJECT, like mygame.protocol:engine; "
-            f"got {spec!r}"
+            f"--frogspec-impl-object wants MODULE:OBJECT, like mygame.protocol:engine; got {spec!r}"
         )
     try:
         target: Any = importlib.import_module(module_name)
@@ -121,9 +118,7 @@ def load_object(spec: str) -> Callable[[dict[str, Json]], Json]:
         ) from None
     for part in attribute.split("."):
         if not hasattr(target, part):
-            raise pytest.UsageError(
-                f"--frogspec-impl-object: {module_name!r} has no {attribute!r}"
-            )
+            raise pytest.UsageError(f"--frogspec-impl-object: {module_name!r} has no {attribute!r}")
         target = getattr(target, part)
     if isinstance(target, type):
         target = target()

@@ -141,8 +141,7 @@ def rule(
     """
     if not any(c.quote is not None and not c.context for c in citations):
         raise ValueError(
-            f"sourced rule {rule_id!r} needs a citation whose quote states it; or make it "
-            "editorial"
+            f"sourced rule {rule_id!r} needs a citation whose quote states it; or make it editorial"
         )
 
     def decorate(function: F) -> F:

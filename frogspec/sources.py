@@ -350,8 +350,7 @@ CULBERTSON_1957 = Source(
     editors=("Phillips, Hubert",),
     publisher="Argo",
     place="Watford",
-    reached="Not held; named by the Wikipedia article as one example of the post-1950 "
-    "sources.",
+    reached="Not held; named by the Wikipedia article as one example of the post-1950 sources.",
     role="Post-1950 rules; second-hand.",
 )
 
@@ -364,8 +363,7 @@ GOREN_1961 = Source(
     authors=("Goren, Charles",),
     publisher="Chancellor Hall",
     place="New York",
-    reached="Not held; named by the Wikipedia article as one example of the post-1950 "
-    "sources.",
+    reached="Not held; named by the Wikipedia article as one example of the post-1950 sources.",
     role="Post-1950 rules; second-hand.",
 )
 
@@ -395,8 +393,7 @@ PARLETT_2008 = Source(
     publisher="Penguin",
     place="London",
     isbn="978-0-141-03787-5",
-    reached="Not held; named by the Wikipedia article as one example of the post-1950 "
-    "sources.",
+    reached="Not held; named by the Wikipedia article as one example of the post-1950 sources.",
     role="Post-1950 rules; second-hand.",
 )
 
@@ -485,8 +482,7 @@ SOURCE_PROBLEMS: tuple[SourceProblem, ...] = (
         key="foster-sixty-one",
         source=FOSTER_1909,
         quotes=(
-            "the players win or lose according to the number of points they get above or "
-            "below 61",
+            "the players win or lose according to the number of points they get above or below 61",
             "the object is to get 61 or more",
             "For every point the single player gets over 60 he must be paid a counter by each "
             "of the others who held cards. But if he does not get 60, he must pay each of the "

@@ -87,7 +87,9 @@ def test_without_openspiel_there_is_no_peer_and_a_line_says_so(
     monkeypatch.setattr(
         engine,
         "measure",
-        lambda workloads, rounds: [_figure(w.name, 1000.0 / (i + 1)) for i, w in enumerate(workloads)],
+        lambda workloads, rounds: [
+            _figure(w.name, 1000.0 / (i + 1)) for i, w in enumerate(workloads)
+        ],
     )
     monkeypatch.setattr(engine, "_legal_plays_calls", lambda: Workload("calls", "calls", print))
     engine.main(rounds=1)

@@ -166,8 +166,10 @@ def test_the_site_url_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch
     assert rule_url("play.must-trump") is None
     monkeypatch.setenv(SITE_URL_VARIABLE, SITE + "/")
     assert rule_url("play.must-trump") == f"{SITE}/rules/play/#play-must-trump"
-    assert cite_rule_text("play.must-trump").splitlines()[0].endswith(
-        f"{SITE}/rules/play/#play-must-trump"
+    assert (
+        cite_rule_text("play.must-trump")
+        .splitlines()[0]
+        .endswith(f"{SITE}/rules/play/#play-must-trump")
     )
     monkeypatch.setenv(SITE_URL_VARIABLE, "rules.example.org")
     with pytest.raises(InvalidInputError, match=SITE_URL_VARIABLE):

@@ -236,8 +236,13 @@ _POSITIONS = {
 }
 
 #: An action of each kind.
-_KINDS = {"pass": "pass", "bid": "grand", "discard": "discard AH",
-          "trump": "trump S", "play": "play AH"}
+_KINDS = {
+    "pass": "pass",
+    "bid": "grand",
+    "discard": "discard AH",
+    "trump": "trump S",
+    "play": "play AH",
+}
 
 
 @pytest.mark.parametrize("phase", list(_POSITIONS))

@@ -99,7 +99,5 @@ def test_importing_only_the_registry_still_finds_every_rule_and_twin() -> None:
         "from frogspec.twins.model import TWINS\n"
         "print(len(list(all_rules())), len(TWINS))\n"
     )
-    run = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True
-    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert run.stdout.split() == [str(len(list(all_rules()))), str(len(TWINS))]

@@ -17,7 +17,9 @@ from frogspec.rulesets import RULESETS
 from frogspec.twins import TWINS, substituted
 
 
-def _replay(ruleset: str, players: int, dealer: int, deck: list[Card], actions: list[Action]) -> State:
+def _replay(
+    ruleset: str, players: int, dealer: int, deck: list[Card], actions: list[Action]
+) -> State:
     state = new_deal(ruleset, players, dealer, deck)
     for action in actions:
         state = apply(state, action)
@@ -144,7 +146,9 @@ def test_with_a_broken_twin_in_the_playout_still_agrees_with_apply(rule_id: str)
             for seed in range(4):
                 actions: list[Action] = []
                 try:
-                    deck, final = random_deal(ruleset, players, seed % players, random.Random(seed), actions)
+                    deck, final = random_deal(
+                        ruleset, players, seed % players, random.Random(seed), actions
+                    )
                 except (FrogError, ValueError) as error:
                     with pytest.raises(type(error)):
                         _replay(ruleset, players, seed % players, _shuffled_deck(seed), actions)

@@ -1,4 +1,5 @@
-"""The project's own standards, checked as part of the suite: mypy --strict and ruff."""
+"""The project's own standards, checked as part of the suite: mypy --strict, ruff's lint
+and ruff's format."""
 
 from __future__ import annotations
 
@@ -22,4 +23,10 @@ def test_mypy_strict() -> None:
 
 def test_ruff() -> None:
     proc = _run("ruff", "check", "frogspec", "tests", "benchmarks", "dev.py")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_ruff_format() -> None:
+    # One style over the whole tree (`ruff format frogspec tests benchmarks dev.py` fixes it).
+    proc = _run("ruff", "format", "--check", "frogspec", "tests", "benchmarks", "dev.py")
     assert proc.returncode == 0, proc.stdout + proc.stderr

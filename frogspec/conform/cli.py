@@ -1,7 +1,7 @@
 """The command line: ``frogspec conform`` (and ``frogspec vectors``, which writes the vectors).
 
-    frogspec conform [options] -- COMMAND [ARGS...]
-    frogspec conform [options]                      (validates the reference harness)
+frogspec conform [options] -- COMMAND [ARGS...]
+frogspec conform [options]                      (validates the reference harness)
 """
 
 from __future__ import annotations
@@ -128,35 +128,75 @@ def register(subparsers: Any) -> None:
         "apart (level 2). Without a command, the reference harness is validated.",
         usage="frogspec conform [options] [-- COMMAND [ARGS...]]",
     )
-    conform.add_argument("--ruleset", action="append", metavar="ID",
-                         help="only cases of this ruleset (and cases that name none); repeatable")
-    conform.add_argument("--rule", action="append", metavar="PREFIX",
-                         help="only cases exercising a rule id starting with PREFIX; repeatable")
-    conform.add_argument("--case", action="append", metavar="ID",
-                         help="only this case id (a shell pattern like 'settle.*'); repeatable")
-    conform.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
-                         help=f"seconds to wait for each answer (default {DEFAULT_TIMEOUT:g})")
-    conform.add_argument("--start-timeout", type=seconds, default=DEFAULT_START_TIMEOUT,
-                         metavar="SECONDS", help="seconds a fresh start has to answer hello "
-                         f"(default {DEFAULT_START_TIMEOUT:g})")
-    conform.add_argument("--max-restarts", type=whole_number(0), default=DEFAULT_MAX_RESTARTS,
-                         metavar="N", help="restarts after which the remaining cases are "
-                         f"errors (default {DEFAULT_MAX_RESTARTS})")
+    conform.add_argument(
+        "--ruleset",
+        action="append",
+        metavar="ID",
+        help="only cases of this ruleset (and cases that name none); repeatable",
+    )
+    conform.add_argument(
+        "--rule",
+        action="append",
+        metavar="PREFIX",
+        help="only cases exercising a rule id starting with PREFIX; repeatable",
+    )
+    conform.add_argument(
+        "--case",
+        action="append",
+        metavar="ID",
+        help="only this case id (a shell pattern like 'settle.*'); repeatable",
+    )
+    conform.add_argument(
+        "--timeout",
+        type=seconds,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"seconds to wait for each answer (default {DEFAULT_TIMEOUT:g})",
+    )
+    conform.add_argument(
+        "--start-timeout",
+        type=seconds,
+        default=DEFAULT_START_TIMEOUT,
+        metavar="SECONDS",
+        help=f"seconds a fresh start has to answer hello (default {DEFAULT_START_TIMEOUT:g})",
+    )
+    conform.add_argument(
+        "--max-restarts",
+        type=whole_number(0),
+        default=DEFAULT_MAX_RESTARTS,
+        metavar="N",
+        help="restarts after which the remaining cases are "
+        f"errors (default {DEFAULT_MAX_RESTARTS})",
+    )
     conform.add_argument("--json", type=Path, metavar="FILE", help="write the JSON report")
     conform.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
-    conform.add_argument("--markdown", type=Path, metavar="FILE",
-                         help="write a Markdown report")
-    conform.add_argument("--badge", type=Path, metavar="FILE",
-                         help="write a shields.io endpoint badge (JSON): the scope and the cases "
-                         "passed, like 'foster-1909: 151/156'")
-    conform.add_argument("--vectors", type=Path, metavar="DIR",
-                         help="the vectors directory (default: spec/vectors of this checkout, else "
-                         "the copy installed with frogspec)")
-    conform.add_argument("--quiet", action="store_true",
-                         help="no progress bar, no scope and no tables: the deviations, the failures "
-                         "and the last line")
-    conform.add_argument("impl_command", nargs=argparse.REMAINDER, metavar="COMMAND",
-                         help="the implementation's command line, after --")
+    conform.add_argument("--markdown", type=Path, metavar="FILE", help="write a Markdown report")
+    conform.add_argument(
+        "--badge",
+        type=Path,
+        metavar="FILE",
+        help="write a shields.io endpoint badge (JSON): the scope and the cases "
+        "passed, like 'foster-1909: 151/156'",
+    )
+    conform.add_argument(
+        "--vectors",
+        type=Path,
+        metavar="DIR",
+        help="the vectors directory (default: spec/vectors of this checkout, else "
+        "the copy installed with frogspec)",
+    )
+    conform.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no progress bar, no scope and no tables: the deviations, the failures "
+        "and the last line",
+    )
+    conform.add_argument(
+        "impl_command",
+        nargs=argparse.REMAINDER,
+        metavar="COMMAND",
+        help="the implementation's command line, after --",
+    )
     conform.set_defaults(handler=_cmd_conform)
 
     vectors = subparsers.add_parser("vectors", help="write or check the conformance vectors")
@@ -171,4 +211,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     from frogspec.cli import main as cli_main
 
     return cli_main(["conform", *(sys.argv[1:] if argv is None else argv)])
-

@@ -93,13 +93,15 @@ def level2_lines(run: Run) -> list[str]:
         ]
     lines = [
         f"Level 2 (names the rule): {named}/{judged}; the implementation declares "
-        f"rule_ids \"frogspec\", so a case naming another rule makes the exit status 1."
+        f'rule_ids "frogspec", so a case naming another rule makes the exit status 1.'
     ]
     for o in misnamed:
         given = o.level2.given_rule if o.level2 is not None else None
         expected = o.level2.expected_rule if o.level2 is not None else None
-        lines.append(f"  MISNAMED {o.case.id}: answered {json.dumps(given)}, frogspec names "
-                     f"{json.dumps(expected)}")
+        lines.append(
+            f"  MISNAMED {o.case.id}: answered {json.dumps(given)}, frogspec names "
+            f"{json.dumps(expected)}"
+        )
     return lines
 
 
@@ -133,7 +135,9 @@ def render_text(run: Run, quiet: bool = False) -> str:
         rows = [_row(r, t) for r, t in by_rule(run).items()]
         out += _table(("rule", *_COLUMNS), rows)
         if run.failed:
-            out.append("  (a failed case counts against the rule that decides its first divergence)")
+            out.append(
+                "  (a failed case counts against the rule that decides its first divergence)"
+            )
     groups = failure_groups(run)
     if groups:
         out.append("")
@@ -147,11 +151,15 @@ def render_text(run: Run, quiet: bool = False) -> str:
     if run.gave_up:
         out.append("")
         if run.hello is None:
-            out.append("The implementation did not answer hello at its first start; the "
-                       "runner did not start it again, and the cases are errors.")
+            out.append(
+                "The implementation did not answer hello at its first start; the "
+                "runner did not start it again, and the cases are errors."
+            )
         else:
-            out.append(f"The runner gave up after {run.restarts} restarts; the cases it did "
-                       "not run are errors.")
+            out.append(
+                f"The runner gave up after {run.restarts} restarts; the cases it did "
+                "not run are errors."
+            )
     if run.start_failures and not quiet:
         out.append("")
         out.append("Failures at start (hello):")
@@ -250,9 +258,15 @@ def report_markdown(run: Run) -> str:
     for rs, t in by_ruleset(run).items():
         name, *cells = _row(rs or "(no ruleset)", t)
         out.append(f"| {name} | {' | '.join(map(str, cells))} |")
-    out += ["", "## Rules", "",
-            "A failed case counts against the rule that decides its first divergence.", "",
-            header.format("rule"), "|---|--:|--:|--:|--:|"]
+    out += [
+        "",
+        "## Rules",
+        "",
+        "A failed case counts against the rule that decides its first divergence.",
+        "",
+        header.format("rule"),
+        "|---|--:|--:|--:|--:|",
+    ]
     for rule_id, t in by_rule(run).items():
         name, *cells = _row(rule_id, t)
         out.append(f"| `{name}` | {' | '.join(map(str, cells))} |")
@@ -310,16 +324,24 @@ def badge(run: Run) -> dict[str, Json]:
         name += " (filtered)"
     counted = len(run.outcomes) - scope(run).optional_skipped
     if not counted:
-        return {"schemaVersion": 1, "label": "frog conformance",
-                "message": f"{name}: no cases", "color": "lightgrey"}
+        return {
+            "schemaVersion": 1,
+            "label": "frog conformance",
+            "message": f"{name}: no cases",
+            "color": "lightgrey",
+        }
     rate = run.passed / counted
     most_ran = 2 * (run.passed + run.failed) > len(run.outcomes)
     color = (
-        "brightgreen" if rate == 1 and most_ran else
-        "green" if rate >= 0.9 and most_ran else
-        "yellow" if rate >= 0.75 else
-        "orange" if rate >= 0.5 else
-        "red"
+        "brightgreen"
+        if rate == 1 and most_ran
+        else "green"
+        if rate >= 0.9 and most_ran
+        else "yellow"
+        if rate >= 0.75
+        else "orange"
+        if rate >= 0.5
+        else "red"
     )
     return {
         "schemaVersion": 1,

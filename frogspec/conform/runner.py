@@ -204,7 +204,6 @@ def select_cases(
     return chosen
 
 
-
 class Runner:
     """Runs cases against a command, restarting it when it misbehaves.
 
@@ -276,8 +275,9 @@ class Runner:
                     or not isinstance(result.get("ops"), list)
                 ):
                     raise Failure(
-                        "junk", f"hello did not answer a result with rulesets and ops: "
-                        f"{short(json.dumps(answer))}"
+                        "junk",
+                        f"hello did not answer a result with rulesets and ops: "
+                        f"{short(json.dumps(answer))}",
                     )
             except Failure as failure:
                 run.start_failures.append(f"{failure.reason}: {failure.message}")
@@ -443,7 +443,9 @@ def run_conformance(
     known = {c.ruleset for c in everything if c.ruleset is not None}
     for name in rulesets:
         if name not in known:
-            raise UsageError(f"no case is for ruleset {name!r}; rulesets: {', '.join(sorted(known))}")
+            raise UsageError(
+                f"no case is for ruleset {name!r}; rulesets: {', '.join(sorted(known))}"
+            )
     chosen = select_cases(everything, rulesets, rules, cases)
     if not chosen:
         raise UsageError("no case matches the filters")
@@ -471,4 +473,3 @@ def run_conformance(
     Runner(run, env, step).all(chosen)
     run.seconds = time.monotonic() - began
     return run
-

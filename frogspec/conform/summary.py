@@ -188,9 +188,7 @@ def scope(run: Run) -> Scope:
     missing_ops = sorted({c.op for c in wanted} - set(ops or ()))
     missing_rulesets = sorted({c.ruleset for c in wanted if c.ruleset} - set(rulesets or ()))
     filters = [f"--{name} {value}" for name, values in run.filters.items() for value in values]
-    skipped = Counter(
-        _skip_cause(o, ops or ()) for o in run.outcomes if o.status == "skipped"
-    )
+    skipped = Counter(_skip_cause(o, ops or ()) for o in run.outcomes if o.status == "skipped")
     optional = sum(1 for o in run.outcomes if o.status == "skipped" and o.case.extension)
     return Scope(
         ops,

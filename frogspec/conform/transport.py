@@ -50,7 +50,6 @@ def short(data: bytes | str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-
 class Implementation:
     """A running implementation under test, spoken to over its standard input and output.
 
@@ -224,4 +223,3 @@ class Transport(Protocol):
 
     def stderr_text(self) -> str:
         """What the implementation wrote to standard error, if anything."""
-

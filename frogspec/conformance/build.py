@@ -161,8 +161,7 @@ def make_case(spec: Spec, file: str) -> Case:
         wrong = differences(spec.check, response, compare)
         if wrong:
             raise BuildError(
-                f"{where}: the reference departs from the case's expectation: "
-                + "; ".join(wrong)
+                f"{where}: the reference departs from the case's expectation: " + "; ".join(wrong)
             )
     for rule_id in spec.rules:
         get_rule(rule_id)

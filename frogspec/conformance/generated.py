@@ -60,7 +60,9 @@ def seed_for(ruleset: str, players: int, index: int, variant: int = 0, kind: int
     return kind * 10_000_000 + place * 100_000 + variant * 1000 + players * 100 + index
 
 
-def playout(state: State, rng: SplitMix64, stop: Callable[[State], bool] | None = None) -> list[str]:
+def playout(
+    state: State, rng: SplitMix64, stop: Callable[[State], bool] | None = None
+) -> list[str]:
     """Random legal actions from ``state`` until the deal is over (or ``stop`` says so).
 
     In the auction a player passes if ``rng.below(2)`` is 0 and otherwise bids the lowest
@@ -296,12 +298,27 @@ def perft_cases() -> list[Spec]:
 
 #: The generated vector files: name, title, description, and the function that builds them.
 FILES: list[tuple[str, str, str, Callable[[], list[Spec]]]] = [
-    ("generated-games", "Whole deals (generated)", "game: deals from the portable deal "
-     "generator, for every ruleset and table, played to the end by random legal actions, "
-     "and each also stopped at a third and two thirds of its actions.", game_cases),
-    ("generated-matches", "Matches (generated)", "match: runs of deals from the portable "
-     "deal generator, until the game is over or for eight deals.", match_cases),
-    ("perft", "Perft counts (extension)", "perft, an extension op: the number of legal "
-     "action sequences from positions late in a deal, with the count under each first "
-     "action, so that a disagreement can be traced to one card's subtree.", perft_cases),
+    (
+        "generated-games",
+        "Whole deals (generated)",
+        "game: deals from the portable deal "
+        "generator, for every ruleset and table, played to the end by random legal actions, "
+        "and each also stopped at a third and two thirds of its actions.",
+        game_cases,
+    ),
+    (
+        "generated-matches",
+        "Matches (generated)",
+        "match: runs of deals from the portable "
+        "deal generator, until the game is over or for eight deals.",
+        match_cases,
+    ),
+    (
+        "perft",
+        "Perft counts (extension)",
+        "perft, an extension op: the number of legal "
+        "action sequences from positions late in a deal, with the count under each first "
+        "action, so that a disagreement can be traced to one card's subtree.",
+        perft_cases,
+    ),
 ]

@@ -156,30 +156,66 @@ _TRICKS: list[tuple[str, str, str | None, str, int, str]] = [
     ("ten-beats-king", FOSTER, "H", "KC 10C QC", 1, "The Ten ranks between the Ace and King."),
     ("king-beats-queen", FOSTER, "H", "QD KD JD", 1, "The King beats the Queen."),
     ("jack-beats-nine", FOSTER, "H", "9S JS 8S", 1, "The Jack beats the Nine."),
-    ("nine-beats-six", MODERN, "H", "7D 6D 9D", 2, "Among the cards that count nothing, 9 is high."),
+    (
+        "nine-beats-six",
+        MODERN,
+        "H",
+        "7D 6D 9D",
+        2,
+        "Among the cards that count nothing, 9 is high.",
+    ),
     ("eight-beats-seven", HOYLE, "H", "7C 8C 6C", 1, "The Eight beats the Seven."),
     ("led-suit-wins", FOSTER, "H", "6C AS AD", 0, "Cards of another suit, not trumps, cannot win."),
     ("trump-beats-led", FOSTER, "H", "AS 6H 10S", 1, "The lowest trump beats the led Ace."),
     ("higher-trump-wins", FOSTER, "H", "AC 7H 10H", 2, "The higher of two trumps wins."),
     ("trump-led", MODERN, "H", "6H AS 7H", 2, "Trumps led: the highest trump wins."),
     ("chico-spades", FOSTER, "S", "AH 6S 10H", 1, "In a Chico in spades, hearts are no trumps."),
-    ("chico-clubs", GAMERULES, "C", "AD AH KD", 0, "In a Chico in clubs, the Ace of hearts "
-     "played to a diamond lead cannot win."),
-    ("chico-hearts", GAMERULES, "H", "AS 6H KS", 1, "The web page's Chico in hearts: hearts trump."),
+    (
+        "chico-clubs",
+        GAMERULES,
+        "C",
+        "AD AH KD",
+        0,
+        "In a Chico in clubs, the Ace of hearts played to a diamond lead cannot win.",
+    ),
+    (
+        "chico-hearts",
+        GAMERULES,
+        "H",
+        "AS 6H KS",
+        1,
+        "The web page's Chico in hearts: hearts trump.",
+    ),
     ("one-card", SOLO, "H", "QS", 0, "A trick of one card so far: that card is winning."),
     ("two-cards", STRAIGHT, "D", "KD AD", 1, "A trick of two cards so far."),
-    ("second-trump-low", COEUR, "H", "KC 9H 8H", 1, "The first trump played stays ahead of a "
-     "lower one."),
+    (
+        "second-trump-low",
+        COEUR,
+        "H",
+        "KC 9H 8H",
+        1,
+        "The first trump played stays ahead of a lower one.",
+    ),
 ]
 
 
 # Asked under every ruleset, so that each ruleset's own cases hold the rank order and
 # over-trumping (a ruleset's cases are what `frogspec conform --ruleset` runs).
 _TRICKS_EVERY_RULESET: list[tuple[str, str, str, int, str]] = [
-    ("ten-beats-king", "H", "KC 10C QC", 1, "The Ten ranks between the Ace and the King: it "
-     "beats the King led."),
-    ("higher-trump-wins", "H", "AC 7H 10H", 2, "A later, higher trump beats the first trump "
-     "played."),
+    (
+        "ten-beats-king",
+        "H",
+        "KC 10C QC",
+        1,
+        "The Ten ranks between the Ace and the King: it beats the King led.",
+    ),
+    (
+        "higher-trump-wins",
+        "H",
+        "AC 7H 10H",
+        2,
+        "A later, higher trump beats the first trump played.",
+    ),
 ]
 
 
@@ -207,48 +243,159 @@ def trick_cases() -> list[Spec]:
 
 _LEGAL: list[tuple[str, str, str, str, str, str, tuple[str, ...], str]] = [
     # (id, ruleset, trump, hand, trick, legal, rules, description)
-    ("lead-any-card", FOSTER, "H", "AS 7H 9C 10C KD", "", "AS 7H 9C 10C KD",
-     ("play.lead-any-card",), "The leader may lead any card."),
-    ("follow-suit", FOSTER, "H", "AS 7H 9C 10C KD", "6C", "9C 10C",
-     ("play.follow-suit",), "Holding clubs, he must play a club to a club lead."),
-    ("no-duty-to-head", MODERN, "H", "6C AC KD", "10C", "6C AC",
-     ("play.follow-suit", "play.no-duty-to-head"), "He may play the Six under the Ten though he "
-     "holds the Ace."),
-    ("must-trump", FOSTER, "H", "AS 7H 9C", "10D", "7H",
-     ("play.must-trump", "play.no-duty-to-overtrump"), "Void in diamonds, holding one trump: he "
-     "must play it."),
-    ("must-trump-any-trump", SOLO, "H", "7H QH AS", "KD", "7H QH",
-     ("play.must-trump", "play.no-duty-to-overtrump"), "Void in the suit led, he may play any of "
-     "his trumps."),
-    ("no-duty-to-overtrump", FOSTER, "H", "6H 7H AS", "AD KH", "6H 7H",
-     ("play.must-trump", "play.no-duty-to-overtrump"), "He must trump, but need not beat the King "
-     "of trumps already played."),
-    ("any-card-when-unable", GAMERULES, "H", "AS 9C", "10D", "AS 9C",
-     ("play.any-card-when-unable",), "Void in the suit led and in trumps: any card."),
-    ("trump-led", FOSTER, "H", "6H AS", "AH", "6H",
-     ("play.follow-suit",), "Trumps led: he must follow with a trump."),
-    ("chico-spades-trump", FOSTER, "S", "AH 7S 9C", "KD", "7S",
-     ("play.must-trump", "play.no-duty-to-overtrump"), "In a Chico in spades, void in diamonds, he "
-     "must play his spade, not his heart."),
-    ("chico-hearts-no-trump", HOYLE, "C", "AH 7S", "KD", "AH 7S",
-     ("play.any-card-when-unable",), "In a Chico in clubs, hearts are an ordinary suit."),
-    ("follow-before-trump", STRAIGHT, "S", "6D AS KS", "9D AD", "6D",
-     ("play.follow-suit",), "Holding the suit led, he must follow even when he could trump."),
-    ("void-third-hand", COEUR, "H", "10S 9S JC", "QD 8H", "10S 9S JC",
-     ("play.any-card-when-unable",), "Third hand, void in diamonds and in trumps: any card."),
+    (
+        "lead-any-card",
+        FOSTER,
+        "H",
+        "AS 7H 9C 10C KD",
+        "",
+        "AS 7H 9C 10C KD",
+        ("play.lead-any-card",),
+        "The leader may lead any card.",
+    ),
+    (
+        "follow-suit",
+        FOSTER,
+        "H",
+        "AS 7H 9C 10C KD",
+        "6C",
+        "9C 10C",
+        ("play.follow-suit",),
+        "Holding clubs, he must play a club to a club lead.",
+    ),
+    (
+        "no-duty-to-head",
+        MODERN,
+        "H",
+        "6C AC KD",
+        "10C",
+        "6C AC",
+        ("play.follow-suit", "play.no-duty-to-head"),
+        "He may play the Six under the Ten though he holds the Ace.",
+    ),
+    (
+        "must-trump",
+        FOSTER,
+        "H",
+        "AS 7H 9C",
+        "10D",
+        "7H",
+        ("play.must-trump", "play.no-duty-to-overtrump"),
+        "Void in diamonds, holding one trump: he must play it.",
+    ),
+    (
+        "must-trump-any-trump",
+        SOLO,
+        "H",
+        "7H QH AS",
+        "KD",
+        "7H QH",
+        ("play.must-trump", "play.no-duty-to-overtrump"),
+        "Void in the suit led, he may play any of his trumps.",
+    ),
+    (
+        "no-duty-to-overtrump",
+        FOSTER,
+        "H",
+        "6H 7H AS",
+        "AD KH",
+        "6H 7H",
+        ("play.must-trump", "play.no-duty-to-overtrump"),
+        "He must trump, but need not beat the King of trumps already played.",
+    ),
+    (
+        "any-card-when-unable",
+        GAMERULES,
+        "H",
+        "AS 9C",
+        "10D",
+        "AS 9C",
+        ("play.any-card-when-unable",),
+        "Void in the suit led and in trumps: any card.",
+    ),
+    (
+        "trump-led",
+        FOSTER,
+        "H",
+        "6H AS",
+        "AH",
+        "6H",
+        ("play.follow-suit",),
+        "Trumps led: he must follow with a trump.",
+    ),
+    (
+        "chico-spades-trump",
+        FOSTER,
+        "S",
+        "AH 7S 9C",
+        "KD",
+        "7S",
+        ("play.must-trump", "play.no-duty-to-overtrump"),
+        "In a Chico in spades, void in diamonds, he must play his spade, not his heart.",
+    ),
+    (
+        "chico-hearts-no-trump",
+        HOYLE,
+        "C",
+        "AH 7S",
+        "KD",
+        "AH 7S",
+        ("play.any-card-when-unable",),
+        "In a Chico in clubs, hearts are an ordinary suit.",
+    ),
+    (
+        "follow-before-trump",
+        STRAIGHT,
+        "S",
+        "6D AS KS",
+        "9D AD",
+        "6D",
+        ("play.follow-suit",),
+        "Holding the suit led, he must follow even when he could trump.",
+    ),
+    (
+        "void-third-hand",
+        COEUR,
+        "H",
+        "10S 9S JC",
+        "QD 8H",
+        "10S 9S JC",
+        ("play.any-card-when-unable",),
+        "Third hand, void in diamonds and in trumps: any card.",
+    ),
 ]
 
 
 # Asked under every ruleset: the duties a player has not, each where he could do more.
 _LEGAL_EVERY_RULESET: list[tuple[str, str, str, str, str, tuple[str, ...], str]] = [
-    ("lead-a-heart", "H", "AS 7H 9C", "", "AS 7H 9C", ("play.lead-any-card",),
-     "The leader may lead a trump though he holds other suits."),
-    ("may-play-under", "H", "6C AC KD", "10C", "6C AC",
-     ("play.follow-suit", "play.no-duty-to-head"), "Following suit, he may play the Six under "
-     "the Ten though his Ace would head the trick."),
-    ("may-trump-under", "H", "6H AH AS", "AD KH", "6H AH",
-     ("play.must-trump", "play.no-duty-to-overtrump"), "Void in diamonds, he must trump; he "
-     "may play the Six under the King of trumps though his Ace would over-trump it."),
+    (
+        "lead-a-heart",
+        "H",
+        "AS 7H 9C",
+        "",
+        "AS 7H 9C",
+        ("play.lead-any-card",),
+        "The leader may lead a trump though he holds other suits.",
+    ),
+    (
+        "may-play-under",
+        "H",
+        "6C AC KD",
+        "10C",
+        "6C AC",
+        ("play.follow-suit", "play.no-duty-to-head"),
+        "Following suit, he may play the Six under the Ten though his Ace would head the trick.",
+    ),
+    (
+        "may-trump-under",
+        "H",
+        "6H AH AS",
+        "AD KH",
+        "6H AH",
+        ("play.must-trump", "play.no-duty-to-overtrump"),
+        "Void in diamonds, he must trump; he "
+        "may play the Six under the King of trumps though his Ace would over-trump it.",
+    ),
 ]
 
 
@@ -418,8 +565,14 @@ def auction_cases() -> list[Spec]:
                 "all-pass",
                 rs,
                 passes,
-                {"phase": "over", "to_act": None, "legal": [], "bidder": None,
-                 "contract": None, "payments": [0, 0, 0]},
+                {
+                    "phase": "over",
+                    "to_act": None,
+                    "legal": [],
+                    "bidder": None,
+                    "contract": None,
+                    "payments": [0, 0, 0],
+                },
                 "Every player passes: the deal is over, nothing is paid, and there are no points.",
                 ("auction.all-pass",),
                 untraced=("auction.all-pass",),
@@ -444,8 +597,11 @@ def auction_cases() -> list[Spec]:
                 {"phase": "play", "to_act": 1, "bidder": 1, "contract": "grand", "trump": "H"},
                 "Grand is the highest bid: no one can outbid it, so the auction ends at once "
                 "and the play begins.",
-                ("auction.contract-order", "auction.highest-bid-wins",
-                 "auction.bidder-plays-named-game"),
+                (
+                    "auction.contract-order",
+                    "auction.highest-bid-wins",
+                    "auction.bidder-plays-named-game",
+                ),
             )
         )
     for rs in PREWAR:
@@ -611,9 +767,17 @@ def widow_cases() -> list[Spec]:
                 f"the widow is {'shown' if shown == 'widow.frog-shown' else 'not shown'}.",
                 request=game(rs, ["frog", "pass", "pass"], deck=deck),
                 rules=(shown, "widow.frog-take-and-discard", "trump.hearts-in-frog-and-grand"),
-                check=over({"phase": "discard", "to_act": 1, "bidder": 1, "contract": "frog",
-                            "trump": "H", "legal": hand14,
-                            "widow_shown": shown == "widow.frog-shown"}),
+                check=over(
+                    {
+                        "phase": "discard",
+                        "to_act": 1,
+                        "bidder": 1,
+                        "contract": "frog",
+                        "trump": "H",
+                        "legal": hand14,
+                        "widow_shown": shown == "widow.frog-shown",
+                    }
+                ),
                 extension="widow_shown",
             )
         )
@@ -622,10 +786,16 @@ def widow_cases() -> list[Spec]:
                 id=f"widow.{rs}.discard-widow-cards",
                 description="The Frog bidder may lay away any three cards, the widow's "
                 "included; then eldest leads.",
-                request=game(rs, ["frog", "pass", "pass", "discard AH", "discard 6C",
-                                  "discard 10H"], deck=deck),
-                rules=("widow.frog-take-and-discard", "play.eldest-leads-first",
-                       "auction.bidder-plays-named-game"),
+                request=game(
+                    rs,
+                    ["frog", "pass", "pass", "discard AH", "discard 6C", "discard 10H"],
+                    deck=deck,
+                ),
+                rules=(
+                    "widow.frog-take-and-discard",
+                    "play.eldest-leads-first",
+                    "auction.bidder-plays-named-game",
+                ),
                 check=over({"phase": "play", "to_act": 1, "trump": "H"}),
             )
         )
@@ -637,8 +807,9 @@ def widow_cases() -> list[Spec]:
             "another.",
             request=game(FOSTER, ["frog", "pass", "pass", "discard 6C"], deck=deck),
             rules=("widow.frog-take-and-discard",),
-            check=over({"phase": "discard", "to_act": 1,
-                        "legal": [a for a in hand14 if a != "discard 6C"]}),
+            check=over(
+                {"phase": "discard", "to_act": 1, "legal": [a for a in hand14 if a != "discard 6C"]}
+            ),
         )
     )
     specs += [
@@ -648,8 +819,13 @@ def widow_cases() -> list[Spec]:
             "be a widow card, and the legal leads are his eleven cards.",
             request=game(rs, ["grand"], deck=_widow_deck(rs)),
             rules=("widow.untouched-in-chico-and-grand",),
-            check=over({"phase": "play", "to_act": 1,
-                        "legal": [f"play {c}" for c in _WIDOW_HANDS[1].split()]}),
+            check=over(
+                {
+                    "phase": "play",
+                    "to_act": 1,
+                    "legal": [f"play {c}" for c in _WIDOW_HANDS[1].split()],
+                }
+            ),
         )
         for rs in RULESETS
     ]
@@ -660,8 +836,14 @@ def widow_cases() -> list[Spec]:
             "leads from his own eleven cards.",
             request=game(MODERN, ["chico", "pass", "pass", "trump C"], deck=_widow_deck(MODERN)),
             rules=("widow.untouched-in-chico-and-grand",),
-            check=over({"phase": "play", "to_act": 1, "trump": "C",
-                        "legal": [f"play {c}" for c in _WIDOW_HANDS[1].split()]}),
+            check=over(
+                {
+                    "phase": "play",
+                    "to_act": 1,
+                    "trump": "C",
+                    "legal": [f"play {c}" for c in _WIDOW_HANDS[1].split()],
+                }
+            ),
         )
     )
     return specs
@@ -680,8 +862,16 @@ def trump_cases() -> list[Spec]:
                 + ("any of the four." if len(suits) == 4 else "any suit but hearts."),
                 request=game(rs, ["chico", "pass", "pass"]),
                 rules=(rule, "auction.all-pass"),
-                check=over({"phase": "trump", "to_act": 1, "bidder": 1, "contract": "chico",
-                            "trump": None, "legal": [f"trump {s}" for s in suits]}),
+                check=over(
+                    {
+                        "phase": "trump",
+                        "to_act": 1,
+                        "bidder": 1,
+                        "contract": "chico",
+                        "trump": None,
+                        "legal": [f"trump {s}" for s in suits],
+                    }
+                ),
             )
         )
         if "H" in suits:
@@ -743,8 +933,14 @@ def play_cases() -> list[Spec]:
                 "bidder, leads to the first trick, and may lead any card.",
                 request=game(rs, ["pass", "grand"], deck=deck),
                 rules=("play.eldest-leads-first", "play.lead-any-card"),
-                check=over({"phase": "play", "bidder": 2, "to_act": 1,
-                            "legal": [f"play {c}" for c in _PLAY_HANDS[1].split()]}),
+                check=over(
+                    {
+                        "phase": "play",
+                        "bidder": 2,
+                        "to_act": 1,
+                        "legal": [f"play {c}" for c in _PLAY_HANDS[1].split()],
+                    }
+                ),
             ),
             Spec(
                 id=f"play.{rs}.follow-suit",
@@ -759,8 +955,7 @@ def play_cases() -> list[Spec]:
                 "no heart, and may play any card.",
                 request=game(rs, ["grand", "play AC"], deck=deck),
                 rules=("play.any-card-when-unable",),
-                check=over({"to_act": 2,
-                            "legal": [f"play {c}" for c in _PLAY_HANDS[2].split()]}),
+                check=over({"to_act": 2, "legal": [f"play {c}" for c in _PLAY_HANDS[2].split()]}),
             ),
             Spec(
                 id=f"play.{rs}.must-trump",
@@ -768,8 +963,15 @@ def play_cases() -> list[Spec]:
                 "hearts, and must play a heart, any heart.",
                 request=game(rs, ["grand", "play AC", "play AD"], deck=deck),
                 rules=("play.must-trump", "play.no-duty-to-overtrump"),
-                check=over({"to_act": 0, "legal": [
-                    f"play {c}" for c in ["AH", "10H", "KH", "QH", "JH", "9H", "8H", "7H", "6H"]]}),
+                check=over(
+                    {
+                        "to_act": 0,
+                        "legal": [
+                            f"play {c}"
+                            for c in ["AH", "10H", "KH", "QH", "JH", "9H", "8H", "7H", "6H"]
+                        ],
+                    }
+                ),
             ),
             Spec(
                 id=f"play.{rs}.winner-leads-next",
@@ -777,8 +979,16 @@ def play_cases() -> list[Spec]:
                 "trick, and leads to the next.",
                 request=game(rs, ["grand", "play AC", "play AD", "play 6H"], deck=deck),
                 rules=("play.trick-winner", "play.winner-leads-next"),
-                check=over({"phase": "play", "to_act": 0, "legal": [
-                    f"play {c}" for c in ["AH", "10H", "KH", "QH", "JH", "9H", "8H", "7H", "JS", "9S"]]}),
+                check=over(
+                    {
+                        "phase": "play",
+                        "to_act": 0,
+                        "legal": [
+                            f"play {c}"
+                            for c in ["AH", "10H", "KH", "QH", "JH", "9H", "8H", "7H", "JS", "9S"]
+                        ],
+                    }
+                ),
             ),
         ]
     specs.append(
@@ -786,8 +996,9 @@ def play_cases() -> list[Spec]:
             id="play.official-1922-solo.chico-trump-spades",
             description="A Chico in spades: clubs led, seat 2 (no clubs, KS QS) must trump "
             "with a spade; his hearts are no trumps.",
-            request=game(SOLO, ["chico", "pass", "pass", "trump S", "play AC"],
-                         deck=_play_deck(SOLO)),
+            request=game(
+                SOLO, ["chico", "pass", "pass", "trump S", "play AC"], deck=_play_deck(SOLO)
+            ),
             rules=("play.must-trump",),
             check=over({"to_act": 2, "trump": "S", "legal": ["play KS", "play QS"]}),
         )
@@ -830,11 +1041,21 @@ def scoring_cases() -> list[Spec]:
                 description="Eldest holds all nine trumps and two Aces, bids Grand and takes "
                 f"every trick: 120 points, 60 over, at {rate} a point from each defender.",
                 request=_grand_all(rs),
-                rules=("scoring.count-card-points", "play.eleven-tricks",
-                       _choice(rs, "rates"), "settlement.each-pays-in-full"),
-                check=over({"phase": "over", "bidder": 1, "contract": "grand",
-                            "points": {"bidder": 120, "defenders": 0},
-                            "payments": [-60 * rate, 120 * rate, -60 * rate]}),
+                rules=(
+                    "scoring.count-card-points",
+                    "play.eleven-tricks",
+                    _choice(rs, "rates"),
+                    "settlement.each-pays-in-full",
+                ),
+                check=over(
+                    {
+                        "phase": "over",
+                        "bidder": 1,
+                        "contract": "grand",
+                        "points": {"bidder": 120, "defenders": 0},
+                        "payments": [-60 * rate, 120 * rate, -60 * rate],
+                    }
+                ),
             )
         )
     specs.append(
@@ -843,8 +1064,7 @@ def scoring_cases() -> list[Spec]:
             description="Coeur d'Alene: a Grand (Heart Solo) won by 60 is paid a fixed 75 "
             "cents by each defender.",
             request=_grand_all(COEUR),
-            rules=("scoring.count-card-points", "settlement.fixed-25-50-75",
-                   "play.eleven-tricks"),
+            rules=("scoring.count-card-points", "settlement.fixed-25-50-75", "play.eleven-tricks"),
             check=over({"points": {"bidder": 120, "defenders": 0}, "payments": [-75, 150, -75]}),
         )
     )
@@ -859,11 +1079,18 @@ def scoring_cases() -> list[Spec]:
                 id=f"score.{rs}.frog-discards-count",
                 description=junk_note + " He bids Frog, takes the widow AS 10S KS and lays "
                 "them away: the 25 points he laid away count for him. 35 under 60.",
-                request=_junk(rs, ["frog", "pass", "pass", "discard AS", "discard 10S",
-                                   "discard KS"], "AS 10S KS"),
+                request=_junk(
+                    rs,
+                    ["frog", "pass", "pass", "discard AS", "discard 10S", "discard KS"],
+                    "AS 10S KS",
+                ),
                 rules=("scoring.widow-counts-for-bidder", "widow.frog-take-and-discard"),
-                check=over({"points": {"bidder": 25, "defenders": 95},
-                            "payments": [35 * rate, -70 * rate, 35 * rate]}),
+                check=over(
+                    {
+                        "points": {"bidder": 25, "defenders": 95},
+                        "payments": [35 * rate, -70 * rate, 35 * rate],
+                    }
+                ),
             )
         )
     for rs, rate in ((FOSTER, 4), (HOYLE, 4), (MODERN, 4), (SOLO, 3), (STRAIGHT, 2)):
@@ -874,8 +1101,12 @@ def scoring_cases() -> list[Spec]:
                 f"points) counts for him: 35 under 60, at {rate} a point to each defender.",
                 request=_junk(rs, ["grand"], "AS 10S KS"),
                 rules=("scoring.widow-counts-for-bidder", "widow.untouched-in-chico-and-grand"),
-                check=over({"points": {"bidder": 25, "defenders": 95},
-                            "payments": [35 * rate, -70 * rate, 35 * rate]}),
+                check=over(
+                    {
+                        "points": {"bidder": 25, "defenders": 95},
+                        "payments": [35 * rate, -70 * rate, 35 * rate],
+                    }
+                ),
             )
         )
     specs.append(
@@ -885,8 +1116,7 @@ def scoring_cases() -> list[Spec]:
             "KS, 25 points) counts for him, and he loses: the fixed 75 cents to each defender.",
             request=_junk(COEUR, ["grand"], "AS 10S KS"),
             rules=("scoring.widow-counts-for-bidder", "widow.untouched-in-chico-and-grand"),
-            check=over({"points": {"bidder": 25, "defenders": 95},
-                        "payments": [75, -150, 75]}),
+            check=over({"points": {"bidder": 25, "defenders": 95}, "payments": [75, -150, 75]}),
         )
     )
     specs.append(
@@ -896,10 +1126,12 @@ def scoring_cases() -> list[Spec]:
             "the untouched widow (AS 10S KS, 25 points) counts for him: 35 under 60, at two a "
             "point to each defender.",
             request=_junk(GAMERULES, ["chico", "pass", "pass", "trump H"], "AS 10S KS"),
-            rules=("scoring.widow-counts-for-bidder", "widow.untouched-in-chico-and-grand",
-                   "trump.chico-any-suit"),
-            check=over({"points": {"bidder": 25, "defenders": 95},
-                        "payments": [70, -140, 70]}),
+            rules=(
+                "scoring.widow-counts-for-bidder",
+                "widow.untouched-in-chico-and-grand",
+                "trump.chico-any-suit",
+            ),
+            check=over({"points": {"bidder": 25, "defenders": 95}, "payments": [70, -140, 70]}),
         )
     )
     # Four players: the dealer sits out; a loss is paid to him as well.
@@ -924,8 +1156,9 @@ def scoring_cases() -> list[Spec]:
             "Grand by 35 and pays 140 to each of the others at the table, the dealer included.",
             request=request,
             rules=("settlement.sitting-out-receive-only",),
-            check=over({"points": {"bidder": 25, "defenders": 95},
-                        "payments": [140, -420, 140, 140]}),
+            check=over(
+                {"points": {"bidder": 25, "defenders": 95}, "payments": [140, -420, 140, 140]}
+            ),
         )
     )
     return specs
@@ -953,8 +1186,9 @@ def _settle(
     return Spec(
         id=f"settle.{rs}.{ident}",
         description=text,
-        request=settle(rs, contract, points, players=players, dealer=dealer, bidder=bidder,
-                       options=options),
+        request=settle(
+            rs, contract, points, players=players, dealer=dealer, bidder=bidder, options=options
+        ),
         rules=tuple(rules),
         check={"result": payments},
         source=source,
@@ -972,62 +1206,197 @@ def settle_cases() -> list[Spec]:
     """``settle``: the rates, 60 as a tie, and who pays whom at four to seven players."""
     gr = ("settlement.rates-1-2-3", "settlement.each-pays-in-full")
     specs = [
-        _settle("frog-80", GAMERULES, "frog", 80, [-20, 40, -20],
-                "The web page's example: 80 points in a Frog, 20 from each player.",
-                gr, source=_GAMERULES_EXAMPLE),
-        _settle("chico-80", GAMERULES, "chico", 80, [-40, 80, -40],
-                "The web page's example: 80 points in a Chico, 40 from each player.",
-                gr, source=_GAMERULES_EXAMPLE),
-        _settle("grand-80", GAMERULES, "grand", 80, [-60, 120, -60],
-                "The web page's example: 80 points in a Grand, 60 from each player.",
-                gr, source=_GAMERULES_EXAMPLE),
-        _settle("frog-40", GAMERULES, "frog", 40, [20, -40, 20],
-                "The web page's example: 40 points in a Frog, the bidder pays each player 20.",
-                gr, source="gamerules.com: If they only scored 40 points during the game, they "
-                "would have to pay each player 20 points for a bid of frog; resulting in them "
-                "losing 40 points."),
-        _settle("frog-60", GAMERULES, "frog", 60, [0, 0, 0],
-                "Exactly 60 is a tie: nothing is paid.", ("settlement.sixty-is-a-tie",),
-                source="gamerules.com: A score of 60 is a tie and no points are gained or lost."),
-        _settle("frog-61", GAMERULES, "frog", 61, [-1, 2, -1],
-                "61 wins by one point.", ("settlement.sixty-is-a-tie", *gr)),
-        _settle("frog-59", GAMERULES, "frog", 59, [1, -2, 1],
-                "59 loses by one point.", ("settlement.sixty-is-a-tie", *gr)),
-        _settle("grand-0", GAMERULES, "grand", 0, [180, -360, 180],
-                "No points at all in a Grand: 60 under, three times over, to each.", gr),
-        _settle("chico-120", GAMERULES, "chico", 120, [-120, 240, -120],
-                "Every point in a Chico: 60 over, twice over, from each.", gr),
+        _settle(
+            "frog-80",
+            GAMERULES,
+            "frog",
+            80,
+            [-20, 40, -20],
+            "The web page's example: 80 points in a Frog, 20 from each player.",
+            gr,
+            source=_GAMERULES_EXAMPLE,
+        ),
+        _settle(
+            "chico-80",
+            GAMERULES,
+            "chico",
+            80,
+            [-40, 80, -40],
+            "The web page's example: 80 points in a Chico, 40 from each player.",
+            gr,
+            source=_GAMERULES_EXAMPLE,
+        ),
+        _settle(
+            "grand-80",
+            GAMERULES,
+            "grand",
+            80,
+            [-60, 120, -60],
+            "The web page's example: 80 points in a Grand, 60 from each player.",
+            gr,
+            source=_GAMERULES_EXAMPLE,
+        ),
+        _settle(
+            "frog-40",
+            GAMERULES,
+            "frog",
+            40,
+            [20, -40, 20],
+            "The web page's example: 40 points in a Frog, the bidder pays each player 20.",
+            gr,
+            source="gamerules.com: If they only scored 40 points during the game, they "
+            "would have to pay each player 20 points for a bid of frog; resulting in them "
+            "losing 40 points.",
+        ),
+        _settle(
+            "frog-60",
+            GAMERULES,
+            "frog",
+            60,
+            [0, 0, 0],
+            "Exactly 60 is a tie: nothing is paid.",
+            ("settlement.sixty-is-a-tie",),
+            source="gamerules.com: A score of 60 is a tie and no points are gained or lost.",
+        ),
+        _settle(
+            "frog-61",
+            GAMERULES,
+            "frog",
+            61,
+            [-1, 2, -1],
+            "61 wins by one point.",
+            ("settlement.sixty-is-a-tie", *gr),
+        ),
+        _settle(
+            "frog-59",
+            GAMERULES,
+            "frog",
+            59,
+            [1, -2, 1],
+            "59 loses by one point.",
+            ("settlement.sixty-is-a-tie", *gr),
+        ),
+        _settle(
+            "grand-0",
+            GAMERULES,
+            "grand",
+            0,
+            [180, -360, 180],
+            "No points at all in a Grand: 60 under, three times over, to each.",
+            gr,
+        ),
+        _settle(
+            "chico-120",
+            GAMERULES,
+            "chico",
+            120,
+            [-120, 240, -120],
+            "Every point in a Chico: 60 over, twice over, from each.",
+            gr,
+        ),
     ]
     foster = ("settlement.rates-1-2-4", "settlement.each-pays-in-full")
     for rs in (FOSTER, HOYLE, MODERN):
         specs += [
-            _settle("frog-60", rs, "frog", 60, [0, 0, 0], "Exactly 60 is a tie.",
-                    ("settlement.sixty-is-a-tie",)),
-            _settle("frog-61", rs, "frog", 61, [-1, 2, -1], "61 in a Frog: one counter from "
-                    "each.", ("settlement.sixty-is-a-tie", *foster)),
-            _settle("frog-59", rs, "frog", 59, [1, -2, 1], "59 in a Frog: one counter to each.",
-                    ("settlement.sixty-is-a-tie", *foster)),
-            _settle("chico-70", rs, "chico", 70, [-20, 40, -20],
-                    "70 in a Chico: two counters a point, 20 from each.", foster),
-            _settle("grand-70", rs, "grand", 70, [-40, 80, -40],
-                    "70 in a Grand: four counters a point, 40 from each.", foster),
-            _settle("grand-50", rs, "grand", 50, [40, -80, 40],
-                    "50 in a Grand: 10 under, 40 counters to each.", foster),
-            _settle("p4.frog-won", rs, "frog", 70, [0, 20, -10, -10],
-                    "Four players, seat 0 deals and sits out: a won Frog is paid by the two "
-                    "who held cards only.", ("settlement.sitting-out-receive-only", *foster),
-                    players=4),
-            _settle("p4.frog-lost", rs, "frog", 50, [10, -30, 10, 10],
-                    "Four players: a lost Frog is paid to every other player at the table, the "
-                    "dealer who held no cards included.",
-                    ("settlement.sitting-out-receive-only", *foster), players=4),
-            _settle("p5.chico-won", rs, "chico", 65, [0, -10, -10, 0, 20],
-                    "Five players, seat 0 deals: seats 1, 2 and 4 are active; seat 4 wins a "
-                    "Chico by 5 and is paid by seats 1 and 2 only.",
-                    ("settlement.sitting-out-receive-only", *foster), players=5, bidder=4),
-            _settle("p5.chico-lost", rs, "chico", 55, [10, 10, 10, 10, -40],
-                    "Five players: seat 4 loses a Chico by 5 and pays every other player.",
-                    ("settlement.sitting-out-receive-only", *foster), players=5, bidder=4),
+            _settle(
+                "frog-60",
+                rs,
+                "frog",
+                60,
+                [0, 0, 0],
+                "Exactly 60 is a tie.",
+                ("settlement.sixty-is-a-tie",),
+            ),
+            _settle(
+                "frog-61",
+                rs,
+                "frog",
+                61,
+                [-1, 2, -1],
+                "61 in a Frog: one counter from each.",
+                ("settlement.sixty-is-a-tie", *foster),
+            ),
+            _settle(
+                "frog-59",
+                rs,
+                "frog",
+                59,
+                [1, -2, 1],
+                "59 in a Frog: one counter to each.",
+                ("settlement.sixty-is-a-tie", *foster),
+            ),
+            _settle(
+                "chico-70",
+                rs,
+                "chico",
+                70,
+                [-20, 40, -20],
+                "70 in a Chico: two counters a point, 20 from each.",
+                foster,
+            ),
+            _settle(
+                "grand-70",
+                rs,
+                "grand",
+                70,
+                [-40, 80, -40],
+                "70 in a Grand: four counters a point, 40 from each.",
+                foster,
+            ),
+            _settle(
+                "grand-50",
+                rs,
+                "grand",
+                50,
+                [40, -80, 40],
+                "50 in a Grand: 10 under, 40 counters to each.",
+                foster,
+            ),
+            _settle(
+                "p4.frog-won",
+                rs,
+                "frog",
+                70,
+                [0, 20, -10, -10],
+                "Four players, seat 0 deals and sits out: a won Frog is paid by the two "
+                "who held cards only.",
+                ("settlement.sitting-out-receive-only", *foster),
+                players=4,
+            ),
+            _settle(
+                "p4.frog-lost",
+                rs,
+                "frog",
+                50,
+                [10, -30, 10, 10],
+                "Four players: a lost Frog is paid to every other player at the table, the "
+                "dealer who held no cards included.",
+                ("settlement.sitting-out-receive-only", *foster),
+                players=4,
+            ),
+            _settle(
+                "p5.chico-won",
+                rs,
+                "chico",
+                65,
+                [0, -10, -10, 0, 20],
+                "Five players, seat 0 deals: seats 1, 2 and 4 are active; seat 4 wins a "
+                "Chico by 5 and is paid by seats 1 and 2 only.",
+                ("settlement.sitting-out-receive-only", *foster),
+                players=5,
+                bidder=4,
+            ),
+            _settle(
+                "p5.chico-lost",
+                rs,
+                "chico",
+                55,
+                [10, 10, 10, 10, -40],
+                "Five players: seat 4 loses a Chico by 5 and pays every other player.",
+                ("settlement.sitting-out-receive-only", *foster),
+                players=5,
+                bidder=4,
+            ),
         ]
     solo = ("settlement.rates-1-2-3", "settlement.each-pays-in-full")
     default = "settlement.default-system-receive-only"
@@ -1036,116 +1405,319 @@ def settle_cases() -> list[Spec]:
     solo_only = "settlement.sitting-out-pay-and-receive-solo-only"
     for rs, rates, won, penalty in (
         (SOLO, ("settlement.rates-1-2-3",), (10, 20, 30), "settlement.penalty-frog"),
-        (COEUR, ("settlement.fixed-25-50-75", "settlement.coeur-dalene-fixed-ratio"),
-         (25, 50, 75),
-         "settlement.coeur-dalene-penalty-frog"),
+        (
+            COEUR,
+            ("settlement.fixed-25-50-75", "settlement.coeur-dalene-fixed-ratio"),
+            (25, 50, 75),
+            "settlement.coeur-dalene-penalty-frog",
+        ),
     ):
         frog, chico, grand = won
         each = (*rates, "settlement.each-pays-in-full")
         specs += [
-            _settle("frog-won", rs, "frog", 70, [-frog, 2 * frog, -frog],
-                    "A Frog won by 10.", each),
-            _settle("chico-won", rs, "chico", 70, [-chico, 2 * chico, -chico],
-                    "A Chico (Simple Solo) won by 10.", each),
-            _settle("grand-won", rs, "grand", 70, [-grand, 2 * grand, -grand],
-                    "A Grand (Heart Solo) won by 10.", each),
-            _settle("frog-60", rs, "frog", 60, [0, 0, 0], "Exactly 60 is a tie.",
-                    ("settlement.sixty-is-a-tie",)),
-            _settle("p4.default.frog-won", rs, "frog", 70, [0, 2 * frog, -frog, -frog],
-                    "Four players, no system chosen: players sitting out only receive, so the "
-                    "dealer (seat 0) pays nothing for a won Frog.", (default, receive, *each),
-                    players=4, untraced=(default,)),
-            _settle("p4.default.frog-lost", rs, "frog", 50, [frog, -3 * frog, frog, frog],
-                    "Four players, no system chosen: the dealer sitting out is paid for a lost "
-                    "Frog.", (default, receive, *each), players=4, untraced=(default,)),
-            _settle("p4.receive-only.chico-won", rs, "chico", 70,
-                    [0, 2 * chico, -chico, -chico],
-                    "First system: the dealer sitting out only receives; he pays nothing for "
-                    "a won Chico.", (receive, *each), players=4,
-                    options={"sitting_out": "receive-only"}),
-            _settle("p4.pay-and-receive.frog-won", rs, "frog", 70,
-                    [-frog, 3 * frog, -frog, -frog],
-                    "Second system: the dealer sitting out pays a won Frog too.", (both, *each),
-                    players=4, options={"sitting_out": "pay-and-receive"}),
-            _settle("p4.pay-and-receive.chico-lost", rs, "chico", 50,
-                    [chico, -3 * chico, chico, chico],
-                    "Second system: the dealer sitting out is paid for a lost Chico.",
-                    (both, *each), players=4, options={"sitting_out": "pay-and-receive"}),
-            _settle("p4.solo-only.frog-won", rs, "frog", 70, [0, 2 * frog, -frog, -frog],
-                    "Third system: in a Frog the dealer sitting out only receives; he pays "
-                    "nothing for a won Frog.", (solo_only, receive, *each), players=4,
-                    options={"sitting_out": "pay-and-receive-solo-only"}),
-            _settle("p4.solo-only.grand-won", rs, "grand", 70,
-                    [-grand, 3 * grand, -grand, -grand],
-                    "Third system: in a Solo the dealer sitting out pays too.",
-                    (solo_only, both, *each), players=4,
-                    options={"sitting_out": "pay-and-receive-solo-only"}),
-            _settle("p4.solo-only.frog-lost", rs, "frog", 50, [frog, -3 * frog, frog, frog],
-                    "Third system: the dealer sitting out is paid for a lost Frog.",
-                    (solo_only, receive, *each), players=4,
-                    options={"sitting_out": "pay-and-receive-solo-only"}),
-            _settle("p7.frog-lost", rs, "frog", 50, [frog, -6 * frog, *[frog] * 5],
-                    "Seven players: a lost Frog is paid to all six others.",
-                    (receive, *each), players=7),
-            _settle("p7.pay-and-receive.grand-won", rs, "grand", 70,
-                    [-grand, 6 * grand, *[-grand] * 5],
-                    "Seven players, second system: all six others pay a won Grand.",
-                    (both, *each), players=7, options={"sitting_out": "pay-and-receive"}),
-            _settle("penalty-frog.lost", rs, "frog", 50, [grand, -2 * grand, grand],
-                    "Penalty Frog: a lost Frog is paid at the Heart Solo (grand) rate.",
-                    (penalty, *each), options={"penalty_frog": True}),
-            _settle("penalty-frog.won", rs, "frog", 70, [-frog, 2 * frog, -frog],
-                    "Penalty Frog: a won Frog is paid at the ordinary Frog rate.",
-                    (penalty, *each), options={"penalty_frog": True}),
+            _settle(
+                "frog-won", rs, "frog", 70, [-frog, 2 * frog, -frog], "A Frog won by 10.", each
+            ),
+            _settle(
+                "chico-won",
+                rs,
+                "chico",
+                70,
+                [-chico, 2 * chico, -chico],
+                "A Chico (Simple Solo) won by 10.",
+                each,
+            ),
+            _settle(
+                "grand-won",
+                rs,
+                "grand",
+                70,
+                [-grand, 2 * grand, -grand],
+                "A Grand (Heart Solo) won by 10.",
+                each,
+            ),
+            _settle(
+                "frog-60",
+                rs,
+                "frog",
+                60,
+                [0, 0, 0],
+                "Exactly 60 is a tie.",
+                ("settlement.sixty-is-a-tie",),
+            ),
+            _settle(
+                "p4.default.frog-won",
+                rs,
+                "frog",
+                70,
+                [0, 2 * frog, -frog, -frog],
+                "Four players, no system chosen: players sitting out only receive, so the "
+                "dealer (seat 0) pays nothing for a won Frog.",
+                (default, receive, *each),
+                players=4,
+                untraced=(default,),
+            ),
+            _settle(
+                "p4.default.frog-lost",
+                rs,
+                "frog",
+                50,
+                [frog, -3 * frog, frog, frog],
+                "Four players, no system chosen: the dealer sitting out is paid for a lost Frog.",
+                (default, receive, *each),
+                players=4,
+                untraced=(default,),
+            ),
+            _settle(
+                "p4.receive-only.chico-won",
+                rs,
+                "chico",
+                70,
+                [0, 2 * chico, -chico, -chico],
+                "First system: the dealer sitting out only receives; he pays nothing for "
+                "a won Chico.",
+                (receive, *each),
+                players=4,
+                options={"sitting_out": "receive-only"},
+            ),
+            _settle(
+                "p4.pay-and-receive.frog-won",
+                rs,
+                "frog",
+                70,
+                [-frog, 3 * frog, -frog, -frog],
+                "Second system: the dealer sitting out pays a won Frog too.",
+                (both, *each),
+                players=4,
+                options={"sitting_out": "pay-and-receive"},
+            ),
+            _settle(
+                "p4.pay-and-receive.chico-lost",
+                rs,
+                "chico",
+                50,
+                [chico, -3 * chico, chico, chico],
+                "Second system: the dealer sitting out is paid for a lost Chico.",
+                (both, *each),
+                players=4,
+                options={"sitting_out": "pay-and-receive"},
+            ),
+            _settle(
+                "p4.solo-only.frog-won",
+                rs,
+                "frog",
+                70,
+                [0, 2 * frog, -frog, -frog],
+                "Third system: in a Frog the dealer sitting out only receives; he pays "
+                "nothing for a won Frog.",
+                (solo_only, receive, *each),
+                players=4,
+                options={"sitting_out": "pay-and-receive-solo-only"},
+            ),
+            _settle(
+                "p4.solo-only.grand-won",
+                rs,
+                "grand",
+                70,
+                [-grand, 3 * grand, -grand, -grand],
+                "Third system: in a Solo the dealer sitting out pays too.",
+                (solo_only, both, *each),
+                players=4,
+                options={"sitting_out": "pay-and-receive-solo-only"},
+            ),
+            _settle(
+                "p4.solo-only.frog-lost",
+                rs,
+                "frog",
+                50,
+                [frog, -3 * frog, frog, frog],
+                "Third system: the dealer sitting out is paid for a lost Frog.",
+                (solo_only, receive, *each),
+                players=4,
+                options={"sitting_out": "pay-and-receive-solo-only"},
+            ),
+            _settle(
+                "p7.frog-lost",
+                rs,
+                "frog",
+                50,
+                [frog, -6 * frog, *[frog] * 5],
+                "Seven players: a lost Frog is paid to all six others.",
+                (receive, *each),
+                players=7,
+            ),
+            _settle(
+                "p7.pay-and-receive.grand-won",
+                rs,
+                "grand",
+                70,
+                [-grand, 6 * grand, *[-grand] * 5],
+                "Seven players, second system: all six others pay a won Grand.",
+                (both, *each),
+                players=7,
+                options={"sitting_out": "pay-and-receive"},
+            ),
+            _settle(
+                "penalty-frog.lost",
+                rs,
+                "frog",
+                50,
+                [grand, -2 * grand, grand],
+                "Penalty Frog: a lost Frog is paid at the Heart Solo (grand) rate.",
+                (penalty, *each),
+                options={"penalty_frog": True},
+            ),
+            _settle(
+                "penalty-frog.won",
+                rs,
+                "frog",
+                70,
+                [-frog, 2 * frog, -frog],
+                "Penalty Frog: a won Frog is paid at the ordinary Frog rate.",
+                (penalty, *each),
+                options={"penalty_frog": True},
+            ),
         ]
     specs += [
-        _settle("frog-lost", COEUR, "frog", 59, [25, -50, 25],
-                "Coeur d'Alene: a Frog lost by a point costs the same fixed 25 cents to each.",
-                ("settlement.coeur-dalene-loser-pays-same", "settlement.fixed-25-50-75")),
-        _settle("grand-lost", COEUR, "grand", 0, [75, -150, 75],
-                "Coeur d'Alene: a Grand lost by 60 costs the same fixed 75 cents to each.",
-                ("settlement.coeur-dalene-loser-pays-same", "settlement.fixed-25-50-75")),
-        _settle("frog-won-big", COEUR, "frog", 120, [-25, 50, -25],
-                "Coeur d'Alene: a fixed payment whatever the margin.",
-                ("settlement.fixed-25-50-75", "settlement.coeur-dalene-fixed-ratio")),
-        _settle("chico-won", STRAIGHT, "chico", 70, [-10, 20, -10],
-                "Straight Solo: a Simple Solo (chico) pays one chip a point.",
-                ("settlement.rates-straight-1-2", "settlement.each-pays-in-full")),
-        _settle("grand-won", STRAIGHT, "grand", 70, [-20, 40, -20],
-                "Straight Solo: a Heart Solo (grand) pays two chips a point.",
-                ("settlement.rates-straight-1-2", "settlement.each-pays-in-full")),
-        _settle("grand-lost", STRAIGHT, "grand", 40, [40, -80, 40],
-                "Straight Solo: a Heart Solo lost by 20 costs 40 to each.",
-                ("settlement.rates-straight-1-2",)),
-        _settle("p4.default.chico-lost", STRAIGHT, "chico", 50, [10, -30, 10, 10],
-                "Straight Solo, four players, no system chosen: the dealer sitting out is "
-                "paid for a lost Simple Solo.", (default, receive), players=4,
-                untraced=(default,)),
-        _settle("p4.solo-only.chico-won", STRAIGHT, "chico", 70, [-10, 30, -10, -10],
-                "Straight Solo, third system: every contract is a Solo, so the dealer sitting "
-                "out pays.", (solo_only, both), players=4,
-                options={"sitting_out": "pay-and-receive-solo-only"}),
-        _settle("p5.sitting-out", SOLO, "grand", 50, [30, 30, -120, 30, 30],
-                "Five players, seat 0 deals: seat 2 loses a Heart Solo by 10 and pays 30 to "
-                "everyone.", (receive, *solo), players=5, bidder=2),
-        _settle("p6.sitting-out", SOLO, "chico", 70, [0, 40, -20, 0, 0, -20],
-                "Six players, seat 0 deals: seats 1, 2 and 5 are active; seat 1 wins a Simple "
-                "Solo by 10 and is paid 20 by each of seats 2 and 5, not by those sitting out.",
-                (receive, *solo), players=6),
-        _settle("sixty", STRAIGHT, "grand", 60, [0, 0, 0],
-                "Straight Solo: exactly 60 is a tie, nothing is paid.",
-                ("settlement.sixty-is-a-tie",)),
-        _settle("p4.default.chico-won", STRAIGHT, "chico", 70, [0, 20, -10, -10],
-                "Straight Solo, four players, no system chosen: the dealer sitting out pays "
-                "nothing for a won Simple Solo.", (default, receive), players=4,
-                untraced=(default,)),
-        _settle("p4.pay-and-receive.chico-lost", STRAIGHT, "chico", 50, [10, -30, 10, 10],
-                "Straight Solo, second system: the dealer sitting out is paid for a lost "
-                "Simple Solo.", (both,), players=4, options={"sitting_out": "pay-and-receive"}),
-        Spec("settle.official-1922-straight.frog",
-             "Straight Solo has no Frog: settling one is against the rules.",
-             settle(STRAIGHT, "frog", 70), ("auction.contracts-without-frog",),
-             illegal("auction.contracts-without-frog")),
+        _settle(
+            "frog-lost",
+            COEUR,
+            "frog",
+            59,
+            [25, -50, 25],
+            "Coeur d'Alene: a Frog lost by a point costs the same fixed 25 cents to each.",
+            ("settlement.coeur-dalene-loser-pays-same", "settlement.fixed-25-50-75"),
+        ),
+        _settle(
+            "grand-lost",
+            COEUR,
+            "grand",
+            0,
+            [75, -150, 75],
+            "Coeur d'Alene: a Grand lost by 60 costs the same fixed 75 cents to each.",
+            ("settlement.coeur-dalene-loser-pays-same", "settlement.fixed-25-50-75"),
+        ),
+        _settle(
+            "frog-won-big",
+            COEUR,
+            "frog",
+            120,
+            [-25, 50, -25],
+            "Coeur d'Alene: a fixed payment whatever the margin.",
+            ("settlement.fixed-25-50-75", "settlement.coeur-dalene-fixed-ratio"),
+        ),
+        _settle(
+            "chico-won",
+            STRAIGHT,
+            "chico",
+            70,
+            [-10, 20, -10],
+            "Straight Solo: a Simple Solo (chico) pays one chip a point.",
+            ("settlement.rates-straight-1-2", "settlement.each-pays-in-full"),
+        ),
+        _settle(
+            "grand-won",
+            STRAIGHT,
+            "grand",
+            70,
+            [-20, 40, -20],
+            "Straight Solo: a Heart Solo (grand) pays two chips a point.",
+            ("settlement.rates-straight-1-2", "settlement.each-pays-in-full"),
+        ),
+        _settle(
+            "grand-lost",
+            STRAIGHT,
+            "grand",
+            40,
+            [40, -80, 40],
+            "Straight Solo: a Heart Solo lost by 20 costs 40 to each.",
+            ("settlement.rates-straight-1-2",),
+        ),
+        _settle(
+            "p4.default.chico-lost",
+            STRAIGHT,
+            "chico",
+            50,
+            [10, -30, 10, 10],
+            "Straight Solo, four players, no system chosen: the dealer sitting out is "
+            "paid for a lost Simple Solo.",
+            (default, receive),
+            players=4,
+            untraced=(default,),
+        ),
+        _settle(
+            "p4.solo-only.chico-won",
+            STRAIGHT,
+            "chico",
+            70,
+            [-10, 30, -10, -10],
+            "Straight Solo, third system: every contract is a Solo, so the dealer sitting "
+            "out pays.",
+            (solo_only, both),
+            players=4,
+            options={"sitting_out": "pay-and-receive-solo-only"},
+        ),
+        _settle(
+            "p5.sitting-out",
+            SOLO,
+            "grand",
+            50,
+            [30, 30, -120, 30, 30],
+            "Five players, seat 0 deals: seat 2 loses a Heart Solo by 10 and pays 30 to everyone.",
+            (receive, *solo),
+            players=5,
+            bidder=2,
+        ),
+        _settle(
+            "p6.sitting-out",
+            SOLO,
+            "chico",
+            70,
+            [0, 40, -20, 0, 0, -20],
+            "Six players, seat 0 deals: seats 1, 2 and 5 are active; seat 1 wins a Simple "
+            "Solo by 10 and is paid 20 by each of seats 2 and 5, not by those sitting out.",
+            (receive, *solo),
+            players=6,
+        ),
+        _settle(
+            "sixty",
+            STRAIGHT,
+            "grand",
+            60,
+            [0, 0, 0],
+            "Straight Solo: exactly 60 is a tie, nothing is paid.",
+            ("settlement.sixty-is-a-tie",),
+        ),
+        _settle(
+            "p4.default.chico-won",
+            STRAIGHT,
+            "chico",
+            70,
+            [0, 20, -10, -10],
+            "Straight Solo, four players, no system chosen: the dealer sitting out pays "
+            "nothing for a won Simple Solo.",
+            (default, receive),
+            players=4,
+            untraced=(default,),
+        ),
+        _settle(
+            "p4.pay-and-receive.chico-lost",
+            STRAIGHT,
+            "chico",
+            50,
+            [10, -30, 10, 10],
+            "Straight Solo, second system: the dealer sitting out is paid for a lost Simple Solo.",
+            (both,),
+            players=4,
+            options={"sitting_out": "pay-and-receive"},
+        ),
+        Spec(
+            "settle.official-1922-straight.frog",
+            "Straight Solo has no Frog: settling one is against the rules.",
+            settle(STRAIGHT, "frog", 70),
+            ("auction.contracts-without-frog",),
+            illegal("auction.contracts-without-frog"),
+        ),
     ]
     return specs
 
@@ -1162,111 +1734,203 @@ def illegal_cases() -> list[Spec]:
     play_deck = _play_deck(FOSTER)
     full = _grand_all(FOSTER)
     specs = [
-        Spec("illegal.official-1922-straight.frog-not-a-contract",
-             "Straight Solo has no Frog: bidding one is illegal.",
-             game(STRAIGHT, ["frog"]), ("auction.contracts-without-frog",),
-             illegal("auction.contracts-without-frog", 0)),
-        Spec("illegal.foster-1909.frog-after-chico",
-             "A Frog does not outbid a Chico.",
-             game(FOSTER, ["chico", "frog"]), ("auction.contract-order",),
-             illegal("auction.contract-order", 1)),
-        Spec("illegal.modern.same-bid",
-             "A bid must be higher than the last: a second Frog does not outbid the first.",
-             game(MODERN, ["frog", "frog"]), ("auction.contract-order",),
-             illegal("auction.contract-order", 1)),
-        Spec("illegal.gamerules.chico-after-chico",
-             "One bid each, each higher than the last: Chico after Chico is illegal.",
-             game(GAMERULES, ["chico", "chico"]), ("auction.contract-order",),
-             illegal("auction.contract-order", 1)),
-        Spec("illegal.foster-1909.play-in-auction",
-             "A card played during the auction: the player must pass or bid.",
-             game(FOSTER, ["play AS"]), (PHASES,), illegal(PHASES, 0)),
-        Spec("illegal.modern.discard-in-auction",
-             "A discard during the auction: the player must pass or bid.",
-             game(MODERN, ["pass", "discard AS"]), (PHASES,), illegal(PHASES, 1)),
-        Spec("illegal.gamerules.trump-in-auction",
-             "Naming trumps during the auction: the player must pass or bid.",
-             game(GAMERULES, ["trump S"]), (PHASES,), illegal(PHASES, 0)),
-        Spec("illegal.official-1922-coeur-dalene.play-in-auction",
-             "A card played during the auction.",
-             game(COEUR, ["frog", "play AS"]), (PHASES,), illegal(PHASES, 1)),
-        Spec("illegal.foster-1909.play-before-discard",
-             "The Frog bidder must lay away three cards before the play.",
-             game(FOSTER, ["frog", "pass", "pass", "play AC"], deck=widow_deck),
-             (PHASES,), illegal(PHASES, 3)),
-        Spec("illegal.foster-1909.discard-not-held",
-             "The Frog bidder can only lay away cards in his hand (the widow included).",
-             game(FOSTER, ["frog", "pass", "pass", "discard AH", "discard QH"], deck=widow_deck),
-             ("widow.frog-take-and-discard",), illegal("widow.frog-take-and-discard", 4)),
-        Spec("illegal.modern.discard-twice",
-             "A card laid away is no longer in hand: it cannot be laid away twice.",
-             game(MODERN, ["frog", "pass", "pass", "discard 6C", "discard 6C"],
-                  deck=_widow_deck(MODERN)),
-             ("widow.frog-take-and-discard",), illegal("widow.frog-take-and-discard", 4)),
-        Spec("illegal.foster-1909.play-before-trump",
-             "The Chico bidder must name trumps before the play.",
-             game(FOSTER, ["chico", "pass", "pass", "play AS"]), (PHASES,),
-             illegal(PHASES, 3)),
-        Spec("illegal.gamerules.pass-for-trump",
-             "The Chico bidder must name trumps; he cannot pass.",
-             game(GAMERULES, ["chico", "pass", "pass", "pass"]), (PHASES,),
-             illegal(PHASES, 3)),
+        Spec(
+            "illegal.official-1922-straight.frog-not-a-contract",
+            "Straight Solo has no Frog: bidding one is illegal.",
+            game(STRAIGHT, ["frog"]),
+            ("auction.contracts-without-frog",),
+            illegal("auction.contracts-without-frog", 0),
+        ),
+        Spec(
+            "illegal.foster-1909.frog-after-chico",
+            "A Frog does not outbid a Chico.",
+            game(FOSTER, ["chico", "frog"]),
+            ("auction.contract-order",),
+            illegal("auction.contract-order", 1),
+        ),
+        Spec(
+            "illegal.modern.same-bid",
+            "A bid must be higher than the last: a second Frog does not outbid the first.",
+            game(MODERN, ["frog", "frog"]),
+            ("auction.contract-order",),
+            illegal("auction.contract-order", 1),
+        ),
+        Spec(
+            "illegal.gamerules.chico-after-chico",
+            "One bid each, each higher than the last: Chico after Chico is illegal.",
+            game(GAMERULES, ["chico", "chico"]),
+            ("auction.contract-order",),
+            illegal("auction.contract-order", 1),
+        ),
+        Spec(
+            "illegal.foster-1909.play-in-auction",
+            "A card played during the auction: the player must pass or bid.",
+            game(FOSTER, ["play AS"]),
+            (PHASES,),
+            illegal(PHASES, 0),
+        ),
+        Spec(
+            "illegal.modern.discard-in-auction",
+            "A discard during the auction: the player must pass or bid.",
+            game(MODERN, ["pass", "discard AS"]),
+            (PHASES,),
+            illegal(PHASES, 1),
+        ),
+        Spec(
+            "illegal.gamerules.trump-in-auction",
+            "Naming trumps during the auction: the player must pass or bid.",
+            game(GAMERULES, ["trump S"]),
+            (PHASES,),
+            illegal(PHASES, 0),
+        ),
+        Spec(
+            "illegal.official-1922-coeur-dalene.play-in-auction",
+            "A card played during the auction.",
+            game(COEUR, ["frog", "play AS"]),
+            (PHASES,),
+            illegal(PHASES, 1),
+        ),
+        Spec(
+            "illegal.foster-1909.play-before-discard",
+            "The Frog bidder must lay away three cards before the play.",
+            game(FOSTER, ["frog", "pass", "pass", "play AC"], deck=widow_deck),
+            (PHASES,),
+            illegal(PHASES, 3),
+        ),
+        Spec(
+            "illegal.foster-1909.discard-not-held",
+            "The Frog bidder can only lay away cards in his hand (the widow included).",
+            game(FOSTER, ["frog", "pass", "pass", "discard AH", "discard QH"], deck=widow_deck),
+            ("widow.frog-take-and-discard",),
+            illegal("widow.frog-take-and-discard", 4),
+        ),
+        Spec(
+            "illegal.modern.discard-twice",
+            "A card laid away is no longer in hand: it cannot be laid away twice.",
+            game(
+                MODERN,
+                ["frog", "pass", "pass", "discard 6C", "discard 6C"],
+                deck=_widow_deck(MODERN),
+            ),
+            ("widow.frog-take-and-discard",),
+            illegal("widow.frog-take-and-discard", 4),
+        ),
+        Spec(
+            "illegal.foster-1909.play-before-trump",
+            "The Chico bidder must name trumps before the play.",
+            game(FOSTER, ["chico", "pass", "pass", "play AS"]),
+            (PHASES,),
+            illegal(PHASES, 3),
+        ),
+        Spec(
+            "illegal.gamerules.pass-for-trump",
+            "The Chico bidder must name trumps; he cannot pass.",
+            game(GAMERULES, ["chico", "pass", "pass", "pass"]),
+            (PHASES,),
+            illegal(PHASES, 3),
+        ),
         *[
-            Spec(f"illegal.{rs}.chico-names-hearts",
-                 "A Chico bidder may not name hearts.",
-                 game(rs, ["chico", "pass", "pass", "trump H"]), ("trump.chico-not-hearts",),
-                 illegal("trump.chico-not-hearts", 3))
+            Spec(
+                f"illegal.{rs}.chico-names-hearts",
+                "A Chico bidder may not name hearts.",
+                game(rs, ["chico", "pass", "pass", "trump H"]),
+                ("trump.chico-not-hearts",),
+                illegal("trump.chico-not-hearts", 3),
+            )
             for rs in (FOSTER, HOYLE, MODERN, SOLO, STRAIGHT, COEUR)
         ],
-        Spec("illegal.foster-1909.bid-in-play",
-             "A bid during the play: the player must play a card.",
-             game(FOSTER, ["grand", "frog"]), (PHASES,), illegal(PHASES, 1)),
+        Spec(
+            "illegal.foster-1909.bid-in-play",
+            "A bid during the play: the player must play a card.",
+            game(FOSTER, ["grand", "frog"]),
+            (PHASES,),
+            illegal(PHASES, 1),
+        ),
         *[
-            Spec(f"illegal.{rs}.card-not-held",
-                 "Eldest leads a card another player holds.",
-                 game(rs, ["grand", "play AD"], deck=_play_deck(rs)), ("play.card-from-hand",),
-                 illegal("play.card-from-hand", 1))
+            Spec(
+                f"illegal.{rs}.card-not-held",
+                "Eldest leads a card another player holds.",
+                game(rs, ["grand", "play AD"], deck=_play_deck(rs)),
+                ("play.card-from-hand",),
+                illegal("play.card-from-hand", 1),
+            )
             for rs in RULESETS
         ],
-        Spec("illegal.foster-1909.widow-card-in-grand",
-             "In a Grand the widow is untouched: its cards cannot be played.",
-             game(FOSTER, ["grand", "play 8S"], deck=play_deck),
-             ("play.card-from-hand",), illegal("play.card-from-hand", 1)),
-        Spec("illegal.modern.discarded-card",
-             "A card laid away in a Frog cannot be played.",
-             game(MODERN, ["frog", "pass", "pass", "discard AS", "discard AD", "discard 6C",
-                           "play AS"], deck=_widow_deck(MODERN)),
-             ("play.card-from-hand",), illegal("play.card-from-hand", 6)),
-        Spec("illegal.foster-1909.card-played-twice",
-             "A card already played is gone from the hand.",
-             game(FOSTER, ["grand", "play AC", "play AD", "play 6H", "play AH", "play 10S",
-                           "play KS", "play 6H"], deck=play_deck),
-             ("play.card-from-hand",), illegal("play.card-from-hand", 7)),
+        Spec(
+            "illegal.foster-1909.widow-card-in-grand",
+            "In a Grand the widow is untouched: its cards cannot be played.",
+            game(FOSTER, ["grand", "play 8S"], deck=play_deck),
+            ("play.card-from-hand",),
+            illegal("play.card-from-hand", 1),
+        ),
+        Spec(
+            "illegal.modern.discarded-card",
+            "A card laid away in a Frog cannot be played.",
+            game(
+                MODERN,
+                ["frog", "pass", "pass", "discard AS", "discard AD", "discard 6C", "play AS"],
+                deck=_widow_deck(MODERN),
+            ),
+            ("play.card-from-hand",),
+            illegal("play.card-from-hand", 6),
+        ),
+        Spec(
+            "illegal.foster-1909.card-played-twice",
+            "A card already played is gone from the hand.",
+            game(
+                FOSTER,
+                [
+                    "grand",
+                    "play AC",
+                    "play AD",
+                    "play 6H",
+                    "play AH",
+                    "play 10S",
+                    "play KS",
+                    "play 6H",
+                ],
+                deck=play_deck,
+            ),
+            ("play.card-from-hand",),
+            illegal("play.card-from-hand", 7),
+        ),
         *[
-            Spec(f"illegal.{rs}.not-following-suit",
-                 "Spades led: seat 2 holds KS QS and plays a diamond.",
-                 game(rs, ["grand", "play AS", "play AD"], deck=_play_deck(rs)),
-                 ("play.follow-suit",), illegal("play.follow-suit", 2))
+            Spec(
+                f"illegal.{rs}.not-following-suit",
+                "Spades led: seat 2 holds KS QS and plays a diamond.",
+                game(rs, ["grand", "play AS", "play AD"], deck=_play_deck(rs)),
+                ("play.follow-suit",),
+                illegal("play.follow-suit", 2),
+            )
             for rs in (FOSTER, MODERN, SOLO, GAMERULES)
         ],
         *[
-            Spec(f"illegal.{rs}.not-trumping",
-                 "Clubs led: seat 0, void in clubs, holds hearts (trumps) and plays a spade.",
-                 game(rs, ["grand", "play AC", "play AD", "play JS"], deck=_play_deck(rs)),
-                 ("play.must-trump",), illegal("play.must-trump", 3))
+            Spec(
+                f"illegal.{rs}.not-trumping",
+                "Clubs led: seat 0, void in clubs, holds hearts (trumps) and plays a spade.",
+                game(rs, ["grand", "play AC", "play AD", "play JS"], deck=_play_deck(rs)),
+                ("play.must-trump",),
+                illegal("play.must-trump", 3),
+            )
             for rs in (FOSTER, MODERN, SOLO, GAMERULES)
         ],
         *[
-            Spec(f"illegal.{rs}.after-all-pass",
-                 "Every player passed: the deal is over and no more actions are taken.",
-                 game(rs, ["pass", "pass", "pass", "frog"]), (PHASES, "auction.all-pass"),
-                 illegal(PHASES, 3))
+            Spec(
+                f"illegal.{rs}.after-all-pass",
+                "Every player passed: the deal is over and no more actions are taken.",
+                game(rs, ["pass", "pass", "pass", "frog"]),
+                (PHASES, "auction.all-pass"),
+                illegal(PHASES, 3),
+            )
             for rs in RULESETS
         ],
-        Spec("illegal.foster-1909.after-eleven-tricks",
-             "After the eleventh trick the deal is over: no more cards are played.",
-             {**full, "actions": [*full["actions"], "play AS"]},
-             (PHASES, "play.eleven-tricks"), illegal(PHASES, len(full["actions"]))),
+        Spec(
+            "illegal.foster-1909.after-eleven-tricks",
+            "After the eleventh trick the deal is over: no more cards are played.",
+            {**full, "actions": [*full["actions"], "play AS"]},
+            (PHASES, "play.eleven-tricks"),
+            illegal(PHASES, len(full["actions"])),
+        ),
     ]
     return specs
 
@@ -1282,120 +1946,275 @@ def invalid_cases() -> list[Spec]:
     full = _grand_all(SOLO)
 
     def inv(ident: str, text: str, request: dict[str, Json], rules: Sequence[str] = ()) -> Spec:
-        return Spec(f"invalid.{ident}", text, request, tuple(rules), INVALID,
-                    untraced=tuple(rules))
+        return Spec(f"invalid.{ident}", text, request, tuple(rules), INVALID, untraced=tuple(rules))
 
     return [
         inv("unknown-card", "1H is not a card.", {"op": "card_points", "card": "1H"}),
-        inv("lower-case-card", "Cards are written in capitals: 10h is not a card.",
-            {"op": "card_points", "card": "10h"}),
+        inv(
+            "lower-case-card",
+            "Cards are written in capitals: 10h is not a card.",
+            {"op": "card_points", "card": "10h"},
+        ),
         inv("card-not-a-string", "A card is a string.", {"op": "card_points", "card": 10}),
-        inv("trick-duplicate-card", "The same card twice in one trick.",
-            {"op": "trick_winner", "ruleset": FOSTER, "trump": "H", "cards": ["AS", "AS"]}),
-        inv("trick-four-cards", "A trick has at most three cards.",
-            {"op": "trick_winner", "ruleset": FOSTER, "trump": "H",
-             "cards": ["AS", "KS", "QS", "JS"]}),
-        inv("trick-unknown-suit", "X is not a suit.",
-            {"op": "trick_winner", "ruleset": FOSTER, "trump": "X", "cards": ["AS"]}),
-        inv("legal-card-in-hand-and-trick", "A card cannot be both in hand and in the trick.",
-            {"op": "legal_plays", "ruleset": FOSTER, "trump": "H", "hand": ["AS", "KS"],
-             "trick": ["AS"]}),
-        inv("deal-short-deck", "A deck of 35 cards.", deal_request(FOSTER, 3, 0, short),
-            ("cards.pack",)),
-        inv("deal-duplicate-card", "A deck with the Ace of clubs twice (and no Six of spades).",
-            deal_request(FOSTER, 3, 0, dup), ("cards.pack",)),
-        inv("deal-unknown-card", "A deck with 1S in it.", deal_request(MODERN, 3, 0, bad),
-            ("cards.pack",)),
-        inv("deal-long-deck", "A deck of 37 cards.", deal_request(SOLO, 3, 0, [*CANON, "AC"]),
-            ("cards.pack",)),
-        inv("deal-dealer-out-of-range", "Seat 3 at a table of three (seats 0 to 2).",
-            deal_request(FOSTER, 3, 3)),
+        inv(
+            "trick-duplicate-card",
+            "The same card twice in one trick.",
+            {"op": "trick_winner", "ruleset": FOSTER, "trump": "H", "cards": ["AS", "AS"]},
+        ),
+        inv(
+            "trick-four-cards",
+            "A trick has at most three cards.",
+            {
+                "op": "trick_winner",
+                "ruleset": FOSTER,
+                "trump": "H",
+                "cards": ["AS", "KS", "QS", "JS"],
+            },
+        ),
+        inv(
+            "trick-unknown-suit",
+            "X is not a suit.",
+            {"op": "trick_winner", "ruleset": FOSTER, "trump": "X", "cards": ["AS"]},
+        ),
+        inv(
+            "legal-card-in-hand-and-trick",
+            "A card cannot be both in hand and in the trick.",
+            {
+                "op": "legal_plays",
+                "ruleset": FOSTER,
+                "trump": "H",
+                "hand": ["AS", "KS"],
+                "trick": ["AS"],
+            },
+        ),
+        inv(
+            "deal-short-deck",
+            "A deck of 35 cards.",
+            deal_request(FOSTER, 3, 0, short),
+            ("cards.pack",),
+        ),
+        inv(
+            "deal-duplicate-card",
+            "A deck with the Ace of clubs twice (and no Six of spades).",
+            deal_request(FOSTER, 3, 0, dup),
+            ("cards.pack",),
+        ),
+        inv(
+            "deal-unknown-card",
+            "A deck with 1S in it.",
+            deal_request(MODERN, 3, 0, bad),
+            ("cards.pack",),
+        ),
+        inv(
+            "deal-long-deck",
+            "A deck of 37 cards.",
+            deal_request(SOLO, 3, 0, [*CANON, "AC"]),
+            ("cards.pack",),
+        ),
+        inv(
+            "deal-dealer-out-of-range",
+            "Seat 3 at a table of three (seats 0 to 2).",
+            deal_request(FOSTER, 3, 3),
+        ),
         inv("deal-negative-dealer", "Seat -1.", deal_request(FOSTER, 3, -1)),
-        inv("deal-six-players-foster", "Foster's game is for three to five players.",
-            deal_request(FOSTER, 6, 0), ("seats.players-3-to-5",)),
-        inv("deal-four-players-gamerules", "The web page's game is for three players.",
-            deal_request(GAMERULES, 4, 0), ("seats.players-3",)),
-        inv("deal-eight-players-1922", "The 1922 game is for three to seven players.",
-            deal_request(COEUR, 8, 0), ("seats.players-3-to-7",)),
-        inv("deal-two-players", "Two players are too few for any ruleset.",
-            deal_request(MODERN, 2, 0)),
-        inv("unknown-option", "Foster's game has no Penalty Frog option.",
-            {**game(FOSTER, []), "options": {"penalty_frog": True}}),
-        inv("bad-option-value", "sitting_out has three values; 'sometimes' is none of them.",
-            {**game(SOLO, [], players=4), "options": {"sitting_out": "sometimes"}}),
-        inv("option-wrong-type", "penalty_frog is true or false, not a string.",
-            {**game(SOLO, []), "options": {"penalty_frog": "yes"}}),
+        inv(
+            "deal-six-players-foster",
+            "Foster's game is for three to five players.",
+            deal_request(FOSTER, 6, 0),
+            ("seats.players-3-to-5",),
+        ),
+        inv(
+            "deal-four-players-gamerules",
+            "The web page's game is for three players.",
+            deal_request(GAMERULES, 4, 0),
+            ("seats.players-3",),
+        ),
+        inv(
+            "deal-eight-players-1922",
+            "The 1922 game is for three to seven players.",
+            deal_request(COEUR, 8, 0),
+            ("seats.players-3-to-7",),
+        ),
+        inv(
+            "deal-two-players",
+            "Two players are too few for any ruleset.",
+            deal_request(MODERN, 2, 0),
+        ),
+        inv(
+            "unknown-option",
+            "Foster's game has no Penalty Frog option.",
+            {**game(FOSTER, []), "options": {"penalty_frog": True}},
+        ),
+        inv(
+            "bad-option-value",
+            "sitting_out has three values; 'sometimes' is none of them.",
+            {**game(SOLO, [], players=4), "options": {"sitting_out": "sometimes"}},
+        ),
+        inv(
+            "option-wrong-type",
+            "penalty_frog is true or false, not a string.",
+            {**game(SOLO, []), "options": {"penalty_frog": "yes"}},
+        ),
         inv("unknown-action", "'bid frog' is not an action.", game(FOSTER, ["bid frog"])),
         inv("action-unknown-card", "'play 1S' names no card.", game(FOSTER, ["grand", "play 1S"])),
-        inv("game-missing-deck", "A game request without a deck.",
-            {k: v for k, v in game(FOSTER, []).items() if k != "deck"}),
-        inv("settle-bidder-sits-out", "Four players, seat 0 deals: the dealer sits out and "
-            "cannot be the bidder.", settle(FOSTER, "frog", 70, players=4, bidder=0)),
-        inv("settle-points-over-120", "There are only 120 points.",
-            settle(FOSTER, "frog", 121)),
-        inv("settle-unknown-contract", "'misere' is not a contract.",
-            settle(FOSTER, "misere", 70)),
-        inv("settle-bidder-out-of-range", "Seat 5 at a table of three.",
-            settle(MODERN, "grand", 70, bidder=5)),
-        inv("match-unfinished-deal", "A match's deals must each be played to the end.",
-            {"op": "match", "ruleset": SOLO, "options": {}, "players": 3, "first_dealer": 0,
-             "deals": [{"deck": full["deck"], "actions": full["actions"][:10]}]}),
-        inv("options-null", "options is an object ({} for the defaults); null is not one.",
-            {**game(FOSTER, []), "options": None}),
-        inv("options-missing", "A deal request without options.",
-            {k: v for k, v in deal_request(FOSTER, 3, 0).items() if k != "options"}),
-        inv("options-a-list", "options is an object, not a list.",
-            {**deal_request(SOLO, 3, 0), "options": []}),
-        inv("settle-points-not-an-integer", "bidder_points is an integer: 60.5 is not one.",
-            settle(FOSTER, "frog", 60) | {"bidder_points": 60.5}),
-        inv("settle-points-a-string", "bidder_points is a number, not a string.",
-            settle(FOSTER, "frog", 60) | {"bidder_points": "60"}),
-        inv("players-a-string", "players is an integer, not a string.",
-            {**deal_request(FOSTER, 3, 0), "players": "3"}),
-        inv("dealer-true", "dealer is a seat, an integer: true is not one.",
-            {**deal_request(FOSTER, 3, 0), "dealer": True}),
-        inv("actions-not-a-list", "actions is a list of actions.",
-            {**game(FOSTER, []), "actions": "pass"}),
-        inv("hello-spec-not-a-string", "spec is a string: the protocol version, \"1\".",
-            {"op": "hello", "spec": 1}),
+        inv(
+            "game-missing-deck",
+            "A game request without a deck.",
+            {k: v for k, v in game(FOSTER, []).items() if k != "deck"},
+        ),
+        inv(
+            "settle-bidder-sits-out",
+            "Four players, seat 0 deals: the dealer sits out and cannot be the bidder.",
+            settle(FOSTER, "frog", 70, players=4, bidder=0),
+        ),
+        inv("settle-points-over-120", "There are only 120 points.", settle(FOSTER, "frog", 121)),
+        inv("settle-unknown-contract", "'misere' is not a contract.", settle(FOSTER, "misere", 70)),
+        inv(
+            "settle-bidder-out-of-range",
+            "Seat 5 at a table of three.",
+            settle(MODERN, "grand", 70, bidder=5),
+        ),
+        inv(
+            "match-unfinished-deal",
+            "A match's deals must each be played to the end.",
+            {
+                "op": "match",
+                "ruleset": SOLO,
+                "options": {},
+                "players": 3,
+                "first_dealer": 0,
+                "deals": [{"deck": full["deck"], "actions": full["actions"][:10]}],
+            },
+        ),
+        inv(
+            "options-null",
+            "options is an object ({} for the defaults); null is not one.",
+            {**game(FOSTER, []), "options": None},
+        ),
+        inv(
+            "options-missing",
+            "A deal request without options.",
+            {k: v for k, v in deal_request(FOSTER, 3, 0).items() if k != "options"},
+        ),
+        inv(
+            "options-a-list",
+            "options is an object, not a list.",
+            {**deal_request(SOLO, 3, 0), "options": []},
+        ),
+        inv(
+            "settle-points-not-an-integer",
+            "bidder_points is an integer: 60.5 is not one.",
+            settle(FOSTER, "frog", 60) | {"bidder_points": 60.5},
+        ),
+        inv(
+            "settle-points-a-string",
+            "bidder_points is a number, not a string.",
+            settle(FOSTER, "frog", 60) | {"bidder_points": "60"},
+        ),
+        inv(
+            "players-a-string",
+            "players is an integer, not a string.",
+            {**deal_request(FOSTER, 3, 0), "players": "3"},
+        ),
+        inv(
+            "dealer-true",
+            "dealer is a seat, an integer: true is not one.",
+            {**deal_request(FOSTER, 3, 0), "dealer": True},
+        ),
+        inv(
+            "actions-not-a-list",
+            "actions is a list of actions.",
+            {**game(FOSTER, []), "actions": "pass"},
+        ),
+        inv(
+            "hello-spec-not-a-string",
+            'spec is a string: the protocol version, "1".',
+            {"op": "hello", "spec": 1},
+        ),
         # Which error comes first (spec/README.md, "Which error"): the whole request is
         # read before any action is applied.
-        inv("game-malformed-after-illegal", "Frog after Chico is illegal (action 1), but "
+        inv(
+            "game-malformed-after-illegal",
+            "Frog after Chico is illegal (action 1), but "
             "action 3 is no action at all: the request is malformed, whatever it plays.",
-            game(FOSTER, ["chico", "frog", "pass", "bid grand"])),
-        inv("match-malformed-after-illegal", "Deal 0 has an illegal action, deal 1 a deck of "
-            "35 cards: the request is malformed.",
-            {"op": "match", "ruleset": FOSTER, "options": {}, "players": 3,
-             "first_dealer": 0,
-             "deals": [{"deck": CANON, "actions": ["chico", "frog"]},
-                       {"deck": short, "actions": ["pass", "pass", "pass"]}]}),
-        inv("perft-malformed-after-illegal", "As in a game: an illegal action, then a "
-            "malformed one; the request is malformed.",
-            {**game(FOSTER, ["chico", "frog", "pass", "bid grand"]), "op": "perft"}),
-        inv("settle-points-before-contract", "Straight Solo has no Frog (illegal), and 121 "
+            game(FOSTER, ["chico", "frog", "pass", "bid grand"]),
+        ),
+        inv(
+            "match-malformed-after-illegal",
+            "Deal 0 has an illegal action, deal 1 a deck of 35 cards: the request is malformed.",
+            {
+                "op": "match",
+                "ruleset": FOSTER,
+                "options": {},
+                "players": 3,
+                "first_dealer": 0,
+                "deals": [
+                    {"deck": CANON, "actions": ["chico", "frog"]},
+                    {"deck": short, "actions": ["pass", "pass", "pass"]},
+                ],
+            },
+        ),
+        inv(
+            "perft-malformed-after-illegal",
+            "As in a game: an illegal action, then a malformed one; the request is malformed.",
+            {**game(FOSTER, ["chico", "frog", "pass", "bid grand"]), "op": "perft"},
+        ),
+        inv(
+            "settle-points-before-contract",
+            "Straight Solo has no Frog (illegal), and 121 "
             "points are more than there are (malformed): malformed comes first.",
-            settle(STRAIGHT, "frog", 121)),
-        Spec("unsupported.hello-other-version", "A hello in a protocol version the "
-             "implementation does not speak: unsupported.", {"op": "hello", "spec": "2"}, (),
-             UNSUPPORTED),
-        Spec("unsupported.ruleset-before-invalid", "A ruleset no one offers, with a deck of 35 "
-             "cards: the ruleset is decided first, so the answer is unsupported.",
-             {**game("skat", []), "deck": short}, (), UNSUPPORTED),
-        Spec("unsupported.unknown-op", "An op the protocol does not have.",
-             {"op": "teleport"}, (), UNSUPPORTED),
-        Spec("unsupported.unknown-ruleset", "A ruleset no one offers: Skat.",
-             {"op": "trick_winner", "ruleset": "skat", "trump": "H", "cards": ["AS"]}, (),
-             UNSUPPORTED),
-        Spec("unsupported.unknown-ruleset-deal", "A ruleset no one offers, in a deal.",
-             deal_request("tapp", 3, 0), (), UNSUPPORTED),
+            settle(STRAIGHT, "frog", 121),
+        ),
+        Spec(
+            "unsupported.hello-other-version",
+            "A hello in a protocol version the implementation does not speak: unsupported.",
+            {"op": "hello", "spec": "2"},
+            (),
+            UNSUPPORTED,
+        ),
+        Spec(
+            "unsupported.ruleset-before-invalid",
+            "A ruleset no one offers, with a deck of 35 "
+            "cards: the ruleset is decided first, so the answer is unsupported.",
+            {**game("skat", []), "deck": short},
+            (),
+            UNSUPPORTED,
+        ),
+        Spec(
+            "unsupported.unknown-op",
+            "An op the protocol does not have.",
+            {"op": "teleport"},
+            (),
+            UNSUPPORTED,
+        ),
+        Spec(
+            "unsupported.unknown-ruleset",
+            "A ruleset no one offers: Skat.",
+            {"op": "trick_winner", "ruleset": "skat", "trump": "H", "cards": ["AS"]},
+            (),
+            UNSUPPORTED,
+        ),
+        Spec(
+            "unsupported.unknown-ruleset-deal",
+            "A ruleset no one offers, in a deal.",
+            deal_request("tapp", 3, 0),
+            (),
+            UNSUPPORTED,
+        ),
     ]
 
 
 # --- matches --------------------------------------------------------------------------
 
 
-def match(ruleset: str, deals: Sequence[dict[str, Json]], *, players: int = 3,
-          first_dealer: int = 0, options: dict[str, Json] | None = None) -> dict[str, Json]:
+def match(
+    ruleset: str,
+    deals: Sequence[dict[str, Json]],
+    *,
+    players: int = 3,
+    first_dealer: int = 0,
+    options: dict[str, Json] | None = None,
+) -> dict[str, Json]:
     """A ``match`` request from ``game`` requests (their decks and actions)."""
     return {
         "op": "match",
@@ -1411,149 +2230,293 @@ def match_cases() -> list[Spec]:
     """``match``: the deal going round, the banks, and the end of the 1922 game."""
     passes = {"deck": CANON, "actions": ["pass", "pass", "pass"]}
     specs = [
-        Spec("match.foster-1909.rotation", "Three deals in which everyone passes: the deal "
-             "passes to the left each time, and nothing is paid.",
-             match(FOSTER, [passes] * 3), ("deal.rotation-left", "match.counters-no-bank",
-                                           "auction.all-pass"),
-             over({"balances": [0, 0, 0], "dealers": [0, 1, 2], "over": False, "loser": None}),
-             untraced=("auction.all-pass",)),
-        Spec("match.modern.p4.rotation", "Four players, five deals, seat 2 deals first: the "
-             "deal goes round the table, each dealer sitting out his deal.",
-             match(MODERN, [{"deck": CANON, "actions": ["pass"] * 3}] * 5, players=4,
-                   first_dealer=2),
-             ("deal.rotation-left", "seats.active-foster"),
-             over({"balances": [0, 0, 0, 0], "dealers": [2, 3, 0, 1, 2], "over": False})),
-        Spec("match.foster-1909.two-grands", "Seat 1 takes every trick of a Grand (240 from "
-             "each), then seat 2 does the same as eldest of the next deal.",
-             match(FOSTER, [_grand_all(FOSTER), _grand_all(FOSTER, dealer=1)]),
-             ("deal.rotation-left", "match.counters-no-bank", "match.no-fixed-end"),
-             over({"balances": [-480, 240, 240], "dealers": [0, 1], "over": False,
-                   "loser": None})),
-        Spec("match.gamerules.bank-150", "The web page's players start with 150 points; seat "
-             "1's Grand of 120 points costs each of the others 180, and the game goes on with "
-             "their balances below zero.",
-             match(GAMERULES, [_grand_all(GAMERULES)]),
-             ("match.bank-150-points", "match.no-fixed-end"),
-             over({"balances": [-30, 510, -30], "dealers": [0], "over": False, "loser": None})),
-        Spec("match.official-1922-solo.bidder-bankrupt",
-             "A bank of 120 chips each. Seat 1 bids Heart Solo (grand) with eleven cards that "
-             "count nothing and a widow that counts nothing: no points, 60 under at three a "
-             "point, 180 to each defender. He cannot pay 360: he loses the game, which is over.",
-             match(SOLO, [_junk(SOLO, ["grand"], "9H 8H 7H")]),
-             ("match.bank-120-chips", "match.first-unable-to-pay-loses",
-              "match.unable-to-pay-order"),
-             over({"balances": [300, -240, 300], "dealers": [0], "over": True, "loser": 1})),
-        Spec("match.official-1922-solo.defender-bankrupt",
-             "Seat 1 takes every trick of a Heart Solo: 180 from each defender, who hold 120 "
-             "each. Both are unable to pay; the first clockwise from the bidder, seat 2, loses.",
-             match(SOLO, [_grand_all(SOLO)]),
-             ("match.first-unable-to-pay-loses", "match.unable-to-pay-order"),
-             over({"balances": [-60, 480, -60], "over": True, "loser": 2})),
-        Spec("match.official-1922-solo.deal-after-end",
-             "The game is over once a player cannot pay: a further deal is refused.",
-             match(SOLO, [_grand_all(SOLO), passes]), ("match.first-unable-to-pay-loses",),
-             illegal("match.first-unable-to-pay-loses")),
-        Spec("match.official-1922-straight.bidder-bankrupt",
-             "Straight Solo: a Heart Solo with no points costs 60 × 2 = 120 to each defender; "
-             "the bidder cannot pay 240 and loses.",
-             match(STRAIGHT, [_junk(STRAIGHT, ["grand"], "9H 8H 7H")]),
-             ("match.bank-120-chips", "match.first-unable-to-pay-loses"),
-             over({"balances": [240, -120, 240], "over": True, "loser": 1})),
-        Spec("match.official-1922-coeur-dalene.first-unable",
-             "Coeur d'Alene, a bank of 120 cents each. Seat 1 wins a Heart Solo (75 from "
-             "each); in the next deal seat 1, now the dealer, wins another. Seats 2 and 0, "
-             "with 45 each, both cannot pay 75: seat 2, the first clockwise from the bidder, "
-             "loses.",
-             match(COEUR, [_grand_all(COEUR), _dealer_grand(COEUR)]),
-             ("match.coeur-dalene-bank-in-cents", "match.first-unable-to-pay-loses",
-              "match.unable-to-pay-order", "settlement.fixed-25-50-75"),
-             over({"balances": [-30, 420, -30], "dealers": [0, 1], "over": True, "loser": 2})),
-        Spec("match.official-1922-coeur-dalene.heart-solo-lost",
-             "Coeur d'Alene at three players: one lost Heart Solo costs the bidder 75 cents to "
-             "each defender, 150 against his bank of 120, and ends the match in its first "
-             "deal.",
-             match(COEUR, [_junk(COEUR, ["grand"], "9H 8H 7H")]),
-             ("match.coeur-dalene-bank-in-cents", "match.first-unable-to-pay-loses",
-              "settlement.coeur-dalene-loser-pays-same"),
-             over({"balances": [195, -30, 195], "over": True, "loser": 1})),
-        Spec("match.official-1922-coeur-dalene.solvent",
-             "Coeur d'Alene: a won Heart Solo costs each defender 75 of his 120 cents; the "
-             "game goes on.",
-             match(COEUR, [_grand_all(COEUR)]),
-             ("match.coeur-dalene-bank-in-cents", "match.first-unable-to-pay-loses"),
-             over({"balances": [45, 270, 45], "over": False, "loser": None})),
-        Spec("match.official-1922-solo.paid-to-zero",
-             "A defender who pays his whole bank of 120 is left with nothing but has paid: he "
-             "is not unable to pay, and the game goes on. Seat 1's Grand of 100 points (deck "
-             "number 83) is 40 over 60 at three a point: 120 from each defender.",
-             match(SOLO, [{
-                 "deck": ["8H", "QH", "6H", "AD", "KD", "6C", "8C", "KH", "6S", "AH", "QD",
-                          "7D", "AS", "8S", "9D", "7C", "JS", "9S", "KS", "JH", "JC", "7H",
-                          "JD", "9H", "10H", "10S", "8D", "AC", "QS", "QC", "10D", "9C",
-                          "10C", "6D", "KC", "7S"],
-                 "actions": ["grand", "play AS", "play 8S", "play 6S", "play KS", "play QS",
-                             "play 9S", "play QH", "play JH", "play 9H", "play 7H", "play 6H",
-                             "play 8D", "play 10H", "play JS", "play JC", "play 10D",
-                             "play JD", "play 9D", "play 6D", "play QD", "play 7D", "play KC",
-                             "play QC", "play 6C", "play 9C", "play 10C", "play 7C",
-                             "play 7S", "play AH", "play 10S", "play AC", "play 8C",
-                             "play KD"]}]),
-             ("match.first-unable-to-pay-loses", "match.bank-120-chips",
-              "settlement.rates-1-2-3"),
-             over({"balances": [0, 360, 0], "dealers": [0], "over": False, "loser": None}),
-             seeds=(83,)),
-        Spec("match.official-1922-solo.penalty-frog",
-             "Penalty Frog in a match: the bidder loses a Frog by 35 (25 points laid away) "
-             "and pays at the Heart Solo rate, 105 to each defender; he has 120 and cannot "
-             "pay 210.",
-             match(SOLO, [_junk(SOLO, ["frog", "pass", "pass", "discard AS", "discard 10S",
-                                       "discard KS"], "AS 10S KS")],
-                   options={"penalty_frog": True}),
-             ("settlement.penalty-frog", "match.first-unable-to-pay-loses"),
-             over({"balances": [225, -90, 225], "over": True, "loser": 1})),
+        Spec(
+            "match.foster-1909.rotation",
+            "Three deals in which everyone passes: the deal "
+            "passes to the left each time, and nothing is paid.",
+            match(FOSTER, [passes] * 3),
+            ("deal.rotation-left", "match.counters-no-bank", "auction.all-pass"),
+            over({"balances": [0, 0, 0], "dealers": [0, 1, 2], "over": False, "loser": None}),
+            untraced=("auction.all-pass",),
+        ),
+        Spec(
+            "match.modern.p4.rotation",
+            "Four players, five deals, seat 2 deals first: the "
+            "deal goes round the table, each dealer sitting out his deal.",
+            match(
+                MODERN, [{"deck": CANON, "actions": ["pass"] * 3}] * 5, players=4, first_dealer=2
+            ),
+            ("deal.rotation-left", "seats.active-foster"),
+            over({"balances": [0, 0, 0, 0], "dealers": [2, 3, 0, 1, 2], "over": False}),
+        ),
+        Spec(
+            "match.foster-1909.two-grands",
+            "Seat 1 takes every trick of a Grand (240 from "
+            "each), then seat 2 does the same as eldest of the next deal.",
+            match(FOSTER, [_grand_all(FOSTER), _grand_all(FOSTER, dealer=1)]),
+            ("deal.rotation-left", "match.counters-no-bank", "match.no-fixed-end"),
+            over({"balances": [-480, 240, 240], "dealers": [0, 1], "over": False, "loser": None}),
+        ),
+        Spec(
+            "match.gamerules.bank-150",
+            "The web page's players start with 150 points; seat "
+            "1's Grand of 120 points costs each of the others 180, and the game goes on with "
+            "their balances below zero.",
+            match(GAMERULES, [_grand_all(GAMERULES)]),
+            ("match.bank-150-points", "match.no-fixed-end"),
+            over({"balances": [-30, 510, -30], "dealers": [0], "over": False, "loser": None}),
+        ),
+        Spec(
+            "match.official-1922-solo.bidder-bankrupt",
+            "A bank of 120 chips each. Seat 1 bids Heart Solo (grand) with eleven cards that "
+            "count nothing and a widow that counts nothing: no points, 60 under at three a "
+            "point, 180 to each defender. He cannot pay 360: he loses the game, which is over.",
+            match(SOLO, [_junk(SOLO, ["grand"], "9H 8H 7H")]),
+            (
+                "match.bank-120-chips",
+                "match.first-unable-to-pay-loses",
+                "match.unable-to-pay-order",
+            ),
+            over({"balances": [300, -240, 300], "dealers": [0], "over": True, "loser": 1}),
+        ),
+        Spec(
+            "match.official-1922-solo.defender-bankrupt",
+            "Seat 1 takes every trick of a Heart Solo: 180 from each defender, who hold 120 "
+            "each. Both are unable to pay; the first clockwise from the bidder, seat 2, loses.",
+            match(SOLO, [_grand_all(SOLO)]),
+            ("match.first-unable-to-pay-loses", "match.unable-to-pay-order"),
+            over({"balances": [-60, 480, -60], "over": True, "loser": 2}),
+        ),
+        Spec(
+            "match.official-1922-solo.deal-after-end",
+            "The game is over once a player cannot pay: a further deal is refused.",
+            match(SOLO, [_grand_all(SOLO), passes]),
+            ("match.first-unable-to-pay-loses",),
+            illegal("match.first-unable-to-pay-loses"),
+        ),
+        Spec(
+            "match.official-1922-straight.bidder-bankrupt",
+            "Straight Solo: a Heart Solo with no points costs 60 × 2 = 120 to each defender; "
+            "the bidder cannot pay 240 and loses.",
+            match(STRAIGHT, [_junk(STRAIGHT, ["grand"], "9H 8H 7H")]),
+            ("match.bank-120-chips", "match.first-unable-to-pay-loses"),
+            over({"balances": [240, -120, 240], "over": True, "loser": 1}),
+        ),
+        Spec(
+            "match.official-1922-coeur-dalene.first-unable",
+            "Coeur d'Alene, a bank of 120 cents each. Seat 1 wins a Heart Solo (75 from "
+            "each); in the next deal seat 1, now the dealer, wins another. Seats 2 and 0, "
+            "with 45 each, both cannot pay 75: seat 2, the first clockwise from the bidder, "
+            "loses.",
+            match(COEUR, [_grand_all(COEUR), _dealer_grand(COEUR)]),
+            (
+                "match.coeur-dalene-bank-in-cents",
+                "match.first-unable-to-pay-loses",
+                "match.unable-to-pay-order",
+                "settlement.fixed-25-50-75",
+            ),
+            over({"balances": [-30, 420, -30], "dealers": [0, 1], "over": True, "loser": 2}),
+        ),
+        Spec(
+            "match.official-1922-coeur-dalene.heart-solo-lost",
+            "Coeur d'Alene at three players: one lost Heart Solo costs the bidder 75 cents to "
+            "each defender, 150 against his bank of 120, and ends the match in its first "
+            "deal.",
+            match(COEUR, [_junk(COEUR, ["grand"], "9H 8H 7H")]),
+            (
+                "match.coeur-dalene-bank-in-cents",
+                "match.first-unable-to-pay-loses",
+                "settlement.coeur-dalene-loser-pays-same",
+            ),
+            over({"balances": [195, -30, 195], "over": True, "loser": 1}),
+        ),
+        Spec(
+            "match.official-1922-coeur-dalene.solvent",
+            "Coeur d'Alene: a won Heart Solo costs each defender 75 of his 120 cents; the "
+            "game goes on.",
+            match(COEUR, [_grand_all(COEUR)]),
+            ("match.coeur-dalene-bank-in-cents", "match.first-unable-to-pay-loses"),
+            over({"balances": [45, 270, 45], "over": False, "loser": None}),
+        ),
+        Spec(
+            "match.official-1922-solo.paid-to-zero",
+            "A defender who pays his whole bank of 120 is left with nothing but has paid: he "
+            "is not unable to pay, and the game goes on. Seat 1's Grand of 100 points (deck "
+            "number 83) is 40 over 60 at three a point: 120 from each defender.",
+            match(
+                SOLO,
+                [
+                    {
+                        "deck": [
+                            "8H",
+                            "QH",
+                            "6H",
+                            "AD",
+                            "KD",
+                            "6C",
+                            "8C",
+                            "KH",
+                            "6S",
+                            "AH",
+                            "QD",
+                            "7D",
+                            "AS",
+                            "8S",
+                            "9D",
+                            "7C",
+                            "JS",
+                            "9S",
+                            "KS",
+                            "JH",
+                            "JC",
+                            "7H",
+                            "JD",
+                            "9H",
+                            "10H",
+                            "10S",
+                            "8D",
+                            "AC",
+                            "QS",
+                            "QC",
+                            "10D",
+                            "9C",
+                            "10C",
+                            "6D",
+                            "KC",
+                            "7S",
+                        ],
+                        "actions": [
+                            "grand",
+                            "play AS",
+                            "play 8S",
+                            "play 6S",
+                            "play KS",
+                            "play QS",
+                            "play 9S",
+                            "play QH",
+                            "play JH",
+                            "play 9H",
+                            "play 7H",
+                            "play 6H",
+                            "play 8D",
+                            "play 10H",
+                            "play JS",
+                            "play JC",
+                            "play 10D",
+                            "play JD",
+                            "play 9D",
+                            "play 6D",
+                            "play QD",
+                            "play 7D",
+                            "play KC",
+                            "play QC",
+                            "play 6C",
+                            "play 9C",
+                            "play 10C",
+                            "play 7C",
+                            "play 7S",
+                            "play AH",
+                            "play 10S",
+                            "play AC",
+                            "play 8C",
+                            "play KD",
+                        ],
+                    }
+                ],
+            ),
+            ("match.first-unable-to-pay-loses", "match.bank-120-chips", "settlement.rates-1-2-3"),
+            over({"balances": [0, 360, 0], "dealers": [0], "over": False, "loser": None}),
+            seeds=(83,),
+        ),
+        Spec(
+            "match.official-1922-solo.penalty-frog",
+            "Penalty Frog in a match: the bidder loses a Frog by 35 (25 points laid away) "
+            "and pays at the Heart Solo rate, 105 to each defender; he has 120 and cannot "
+            "pay 210.",
+            match(
+                SOLO,
+                [
+                    _junk(
+                        SOLO,
+                        ["frog", "pass", "pass", "discard AS", "discard 10S", "discard KS"],
+                        "AS 10S KS",
+                    )
+                ],
+                options={"penalty_frog": True},
+            ),
+            ("settlement.penalty-frog", "match.first-unable-to-pay-loses"),
+            over({"balances": [225, -90, 225], "over": True, "loser": 1}),
+        ),
         *[
-            Spec(f"match.{rs}.rotation", "Three deals in which everyone passes: the deal "
-                 "passes to the left each time.",
-                 match(rs, [passes] * 3), ("deal.rotation-left",),
-                 over({"dealers": [0, 1, 2], "over": False, "loser": None}))
+            Spec(
+                f"match.{rs}.rotation",
+                "Three deals in which everyone passes: the deal passes to the left each time.",
+                match(rs, [passes] * 3),
+                ("deal.rotation-left",),
+                over({"dealers": [0, 1, 2], "over": False, "loser": None}),
+            )
             for rs in (HOYLE, SOLO, STRAIGHT, COEUR, GAMERULES)
         ],
         *[
-            Spec(f"match.{rs}.two-grands", "Seat 1 takes every trick of a Grand (240 from "
-                 "each), then seat 2 does the same as eldest of the next deal: balances "
-                 "start at nothing and the game goes on.",
-                 match(rs, [_grand_all(rs), _grand_all(rs, dealer=1)]),
-                 ("match.counters-no-bank", "match.no-fixed-end"),
-                 over({"balances": [-480, 240, 240], "dealers": [0, 1], "over": False,
-                       "loser": None}))
+            Spec(
+                f"match.{rs}.two-grands",
+                "Seat 1 takes every trick of a Grand (240 from "
+                "each), then seat 2 does the same as eldest of the next deal: balances "
+                "start at nothing and the game goes on.",
+                match(rs, [_grand_all(rs), _grand_all(rs, dealer=1)]),
+                ("match.counters-no-bank", "match.no-fixed-end"),
+                over(
+                    {"balances": [-480, 240, 240], "dealers": [0, 1], "over": False, "loser": None}
+                ),
+            )
             for rs in (HOYLE, MODERN)
         ],
-        Spec("match.official-1922-straight.second-grand",
-             "Straight Solo, 120 chips each. Seat 1 takes every trick of a Heart Solo: 120 "
-             "from each defender, who are left with nothing but have paid. In the next deal "
-             "seat 1, now the dealer, wins another: seats 2 and 0 both cannot pay; seat 2, "
-             "the first clockwise from the bidder, loses.",
-             match(STRAIGHT, [_grand_all(STRAIGHT), _dealer_grand(STRAIGHT)]),
-             ("match.first-unable-to-pay-loses", "match.unable-to-pay-order",
-              "match.bank-120-chips"),
-             over({"balances": [-120, 600, -120], "dealers": [0, 1], "over": True,
-                   "loser": 2})),
-        Spec("match.foster-1909.illegal-in-second-deal",
-             "An illegal action in the second deal of a match names the rule it breaks.",
-             match(FOSTER, [passes, {"deck": _play_deck(FOSTER),
-                                     "actions": ["pass", "pass", "pass", "frog"]}]),
-             ("deal.actions-by-phase", "auction.all-pass"), illegal("deal.actions-by-phase"),
-             untraced=("auction.all-pass",)),
-        Spec("match.foster-1909.illegal-before-unfinished",
-             "Deals are played in order: an illegal action in deal 0 is reported, though "
-             "deal 1 stops before its end (which would make the request invalid).",
-             match(FOSTER, [{"deck": CANON, "actions": ["chico", "frog"]},
-                            {"deck": CANON, "actions": ["pass"]}]),
-             ("auction.contract-order",), illegal("auction.contract-order")),
-        Spec("match.official-1922-solo.illegal-play",
-             "An illegal play in a match: the player does not follow suit.",
-             match(SOLO, [{"deck": _play_deck(SOLO), "actions": ["grand", "play AS", "play AD"]}]),
-             ("play.follow-suit",), illegal("play.follow-suit")),
+        Spec(
+            "match.official-1922-straight.second-grand",
+            "Straight Solo, 120 chips each. Seat 1 takes every trick of a Heart Solo: 120 "
+            "from each defender, who are left with nothing but have paid. In the next deal "
+            "seat 1, now the dealer, wins another: seats 2 and 0 both cannot pay; seat 2, "
+            "the first clockwise from the bidder, loses.",
+            match(STRAIGHT, [_grand_all(STRAIGHT), _dealer_grand(STRAIGHT)]),
+            (
+                "match.first-unable-to-pay-loses",
+                "match.unable-to-pay-order",
+                "match.bank-120-chips",
+            ),
+            over({"balances": [-120, 600, -120], "dealers": [0, 1], "over": True, "loser": 2}),
+        ),
+        Spec(
+            "match.foster-1909.illegal-in-second-deal",
+            "An illegal action in the second deal of a match names the rule it breaks.",
+            match(
+                FOSTER,
+                [passes, {"deck": _play_deck(FOSTER), "actions": ["pass", "pass", "pass", "frog"]}],
+            ),
+            ("deal.actions-by-phase", "auction.all-pass"),
+            illegal("deal.actions-by-phase"),
+            untraced=("auction.all-pass",),
+        ),
+        Spec(
+            "match.foster-1909.illegal-before-unfinished",
+            "Deals are played in order: an illegal action in deal 0 is reported, though "
+            "deal 1 stops before its end (which would make the request invalid).",
+            match(
+                FOSTER,
+                [
+                    {"deck": CANON, "actions": ["chico", "frog"]},
+                    {"deck": CANON, "actions": ["pass"]},
+                ],
+            ),
+            ("auction.contract-order",),
+            illegal("auction.contract-order"),
+        ),
+        Spec(
+            "match.official-1922-solo.illegal-play",
+            "An illegal play in a match: the player does not follow suit.",
+            match(SOLO, [{"deck": _play_deck(SOLO), "actions": ["grand", "play AS", "play AD"]}]),
+            ("play.follow-suit",),
+            illegal("play.follow-suit"),
+        ),
     ]
     return specs
 
@@ -1574,22 +2537,43 @@ def first_dealer_cases() -> list[Spec]:
     specs = []
     for rs in (FOSTER, HOYLE, MODERN, GAMERULES):
         specs.append(
-            Spec(f"first-dealer.{rs}.any", "Any player may deal first: the one chosen deals.",
-                 {"op": "first_dealer", "ruleset": rs, "players": 3, "chosen": 2},
-                 ("deal.first-dealer-any",), {"result": 2}))
+            Spec(
+                f"first-dealer.{rs}.any",
+                "Any player may deal first: the one chosen deals.",
+                {"op": "first_dealer", "ruleset": rs, "players": 3, "chosen": 2},
+                ("deal.first-dealer-any",),
+                {"result": 2},
+            )
+        )
     for rs in OFFICIAL:
         specs += [
-            Spec(f"first-dealer.{rs}.low-card-deals",
-                 "Seat 2 draws the lowest card and chooses to deal.",
-                 {"op": "first_dealer", "ruleset": rs, "players": 4, "lowest": 2,
-                  "chooses_to_deal": True},
-                 ("deal.first-dealer-low-card-chooses",), {"result": 2}),
-            Spec(f"first-dealer.{rs}.low-card-eldest",
-                 "Seat 0 draws the lowest card and chooses to be eldest hand: the seat on his "
-                 "right (seat 4 of five) deals.",
-                 {"op": "first_dealer", "ruleset": rs, "players": 5, "lowest": 0,
-                  "chooses_to_deal": False},
-                 ("deal.first-dealer-low-card-chooses",), {"result": 4}),
+            Spec(
+                f"first-dealer.{rs}.low-card-deals",
+                "Seat 2 draws the lowest card and chooses to deal.",
+                {
+                    "op": "first_dealer",
+                    "ruleset": rs,
+                    "players": 4,
+                    "lowest": 2,
+                    "chooses_to_deal": True,
+                },
+                ("deal.first-dealer-low-card-chooses",),
+                {"result": 2},
+            ),
+            Spec(
+                f"first-dealer.{rs}.low-card-eldest",
+                "Seat 0 draws the lowest card and chooses to be eldest hand: the seat on his "
+                "right (seat 4 of five) deals.",
+                {
+                    "op": "first_dealer",
+                    "ruleset": rs,
+                    "players": 5,
+                    "lowest": 0,
+                    "chooses_to_deal": False,
+                },
+                ("deal.first-dealer-low-card-chooses",),
+                {"result": 4},
+            ),
         ]
     return specs
 
@@ -1597,30 +2581,87 @@ def first_dealer_cases() -> list[Spec]:
 #: The hand-written vector files: name, title, description, and the function that builds them.
 FILES: list[tuple[str, str, str, Callable[[], list[Spec]]]] = [
     ("cards", "Card points", "card_points for each of the 36 cards.", card_cases),
-    ("tricks", "Trick winners", "trick_winner: the rank order, trumps, cards of other suits.",
-     trick_cases),
-    ("legal-plays", "Legal plays", "legal_plays: following suit, trumping, and the duties "
-     "a player does not have.", legal_cases),
-    ("deal", "The deal", "deal: the pattern of each ruleset, eldest hand, and the seats "
-     "that sit out at four to seven players.", deal_cases),
-    ("auction", "The auction", "game, stopped in or at the end of the auction: whose turn, "
-     "which bids, who wins.", auction_cases),
-    ("widow", "The widow", "game: the widow in a Frog (taken, laid away, shown or not) and "
-     "untouched in Chico and Grand.", widow_cases),
-    ("trump", "Trumps", "game: hearts in Frog and Grand; the suits a Chico bidder may name.",
-     trump_cases),
-    ("play", "The play", "game, stopped in the first tricks: following suit, trumping, who "
-     "leads.", play_cases),
-    ("scoring", "Counting and payments", "game, played to the end in deals whose count can "
-     "be done on paper.", scoring_cases),
-    ("settle", "Settlement", "settle: the rates, 60 as a tie, and who pays whom when "
-     "players sit out, under each 1922 system.", settle_cases),
-    ("illegal", "Illegal actions", "game: every kind of illegal action, with the rule it "
-     "breaks and the index of the action.", illegal_cases),
-    ("invalid", "Malformed requests", "Requests an implementation must refuse as invalid, "
-     "and ops and rulesets no one offers (unsupported).", invalid_cases),
-    ("match", "Matches", "match: the deal going round, the banks, the end of the 1922 "
-     "game, and illegal actions in a match.", match_cases),
-    ("first-dealer", "The first dealer (extension)", "first_dealer, an extension op: who "
-     "deals the first hand.", first_dealer_cases),
+    (
+        "tricks",
+        "Trick winners",
+        "trick_winner: the rank order, trumps, cards of other suits.",
+        trick_cases,
+    ),
+    (
+        "legal-plays",
+        "Legal plays",
+        "legal_plays: following suit, trumping, and the duties a player does not have.",
+        legal_cases,
+    ),
+    (
+        "deal",
+        "The deal",
+        "deal: the pattern of each ruleset, eldest hand, and the seats "
+        "that sit out at four to seven players.",
+        deal_cases,
+    ),
+    (
+        "auction",
+        "The auction",
+        "game, stopped in or at the end of the auction: whose turn, which bids, who wins.",
+        auction_cases,
+    ),
+    (
+        "widow",
+        "The widow",
+        "game: the widow in a Frog (taken, laid away, shown or not) and "
+        "untouched in Chico and Grand.",
+        widow_cases,
+    ),
+    (
+        "trump",
+        "Trumps",
+        "game: hearts in Frog and Grand; the suits a Chico bidder may name.",
+        trump_cases,
+    ),
+    (
+        "play",
+        "The play",
+        "game, stopped in the first tricks: following suit, trumping, who leads.",
+        play_cases,
+    ),
+    (
+        "scoring",
+        "Counting and payments",
+        "game, played to the end in deals whose count can be done on paper.",
+        scoring_cases,
+    ),
+    (
+        "settle",
+        "Settlement",
+        "settle: the rates, 60 as a tie, and who pays whom when "
+        "players sit out, under each 1922 system.",
+        settle_cases,
+    ),
+    (
+        "illegal",
+        "Illegal actions",
+        "game: every kind of illegal action, with the rule it breaks and the index of the action.",
+        illegal_cases,
+    ),
+    (
+        "invalid",
+        "Malformed requests",
+        "Requests an implementation must refuse as invalid, "
+        "and ops and rulesets no one offers (unsupported).",
+        invalid_cases,
+    ),
+    (
+        "match",
+        "Matches",
+        "match: the deal going round, the banks, the end of the 1922 "
+        "game, and illegal actions in a match.",
+        match_cases,
+    ),
+    (
+        "first-dealer",
+        "The first dealer (extension)",
+        "first_dealer, an extension op: who deals the first hand.",
+        first_dealer_cases,
+    ),
 ]

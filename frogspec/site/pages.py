@@ -349,7 +349,7 @@ def topic_page(topic: str) -> str:
 
 
 def _usage_label(entry: Rule, page: str) -> str:
-    """"every ruleset" for an undisputed rule; else the rulesets that use it."""
+    """ "every ruleset" for an undisputed rule; else the rulesets that use it."""
     users = usage(entry.id)
     if entry.question is None and len(users) == len(RULESETS):
         return "every ruleset"

@@ -36,7 +36,8 @@ def _parser() -> argparse.ArgumentParser:
 def register(subparsers: Any) -> None:
     """Add ``twins`` to the ``frogspec`` command."""
     parser = subparsers.add_parser(
-        "twins", help="list the broken twins, or check the vectors catch each",
+        "twins",
+        help="list the broken twins, or check the vectors catch each",
         description=_DESCRIPTION,
     )
     _add_commands(parser)
@@ -49,12 +50,20 @@ def _add_commands(parser: argparse.ArgumentParser) -> None:
     check = sub.add_parser("check", help="run the vectors against the reference with each twin")
     check.add_argument("--rule", action="append", metavar="ID", help="only this rule's twin")
     check.add_argument("--write", action="store_true", help="write the results file")
-    check.add_argument("--results", type=Path, metavar="FILE",
-                       help="the results file (default: spec/twins-results.json)")
-    check.add_argument("--vectors", type=Path, metavar="DIR",
-                       help="the vectors directory (default: spec/vectors)")
-    check.add_argument("--no-prune", action="store_true",
-                       help="run every case with every twin, even those that cannot reach it")
+    check.add_argument(
+        "--results",
+        type=Path,
+        metavar="FILE",
+        help="the results file (default: spec/twins-results.json)",
+    )
+    check.add_argument(
+        "--vectors", type=Path, metavar="DIR", help="the vectors directory (default: spec/vectors)"
+    )
+    check.add_argument(
+        "--no-prune",
+        action="store_true",
+        help="run every case with every twin, even those that cannot reach it",
+    )
     check.add_argument("--jobs", type=int, metavar="N", help="processes (default: 2)")
 
 

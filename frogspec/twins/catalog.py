@@ -81,8 +81,7 @@ def active_seats_three_on_left(players: int, dealer: int) -> tuple[int, ...]:
 
 @twin(
     "seats.eldest-hand",
-    "Eldest hand is the first active seat on the dealer's right, turns going clockwise "
-    "from him.",
+    "Eldest hand is the first active seat on the dealer's right, turns going clockwise from him.",
 )
 def eldest_on_the_right(active: tuple[int, ...], players: int, dealer: int) -> tuple[int, ...]:
     """The active seats in turn order from the one nearest the dealer's right."""
@@ -174,8 +173,7 @@ def slough_off_by_one() -> DealPattern:
 
 @twin(
     "deal.actions-by-phase",
-    "An action after the end of the deal is taken and changes nothing, instead of being "
-    "refused.",
+    "An action after the end of the deal is taken and changes nothing, instead of being refused.",
 )
 def over_takes_anything(phase: str) -> frozenset[str]:
     """The kinds of action of each phase, and every kind once the deal is over."""
@@ -193,7 +191,9 @@ def rotation_right(dealer: int, players: int) -> int:
 # --- auction --------------------------------------------------------------------------
 
 
-@twin("auction.contracts-frog-chico-grand", "Grand is not offered: the contracts are Frog and Chico.")
+@twin(
+    "auction.contracts-frog-chico-grand", "Grand is not offered: the contracts are Frog and Chico."
+)
 def contracts_without_grand() -> tuple[Contract, ...]:
     """Frog and Chico."""
     return (Contract.FROG, Contract.CHICO)
@@ -216,8 +216,13 @@ def equal_bid_outbids(bid: Contract, over: Contract | None) -> bool:
     "A player who has passed may bid again when his turn comes round.",
     cannot_show={
         rs: "The auction has a single round: no turn comes round to a player who has passed."
-        for rs in ("modern", "official-1922-solo", "official-1922-straight",
-                   "official-1922-coeur-dalene", "gamerules")
+        for rs in (
+            "modern",
+            "official-1922-solo",
+            "official-1922-straight",
+            "official-1922-coeur-dalene",
+            "gamerules",
+        )
     },
 )
 def passed_player_bids_again(seat: int, passed: frozenset[int]) -> bool:
@@ -344,7 +349,9 @@ def chico_hearts_allowed() -> tuple[Suit, ...]:
     return (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 
 
-@twin("trump.chico-any-suit", "Under the web page a Chico bidder may not name hearts, as in Foster.")
+@twin(
+    "trump.chico-any-suit", "Under the web page a Chico bidder may not name hearts, as in Foster."
+)
 def gamerules_chico_not_hearts() -> tuple[Suit, ...]:
     """Every suit but hearts."""
     return (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
@@ -355,8 +362,7 @@ def gamerules_chico_not_hearts() -> tuple[Suit, ...]:
 
 @twin(
     "play.eldest-leads-first",
-    "The last active seat in turn (the dealer or the seat on his right) leads to the first "
-    "trick.",
+    "The last active seat in turn (the dealer or the seat on his right) leads to the first trick.",
 )
 def last_seat_leads(order: tuple[int, ...]) -> int:
     """The last seat in the turn order."""

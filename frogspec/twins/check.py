@@ -231,7 +231,9 @@ def ruleset_statuses(rule_id: str, catching: Iterable[Any]) -> dict[str, str]:
             statuses[ruleset_id] = (
                 HAND_WRITTEN
                 if HAND_WRITTEN in found
-                else GENERATED if GENERATED in found else NOT_CAUGHT
+                else GENERATED
+                if GENERATED in found
+                else NOT_CAUGHT
             )
     return statuses
 
@@ -293,9 +295,7 @@ def check_twin(
     """Run the cases that reach the twin's rule (all of them if ``traces`` is ``None``)
     with the twin swapped in."""
     chosen = [
-        case
-        for index, case in enumerate(cases)
-        if traces is None or twin.rule_id in traces[index]
+        case for index, case in enumerate(cases) if traces is None or twin.rule_id in traces[index]
     ]
     failed = crashed = 0
     catching: list[Any] = []
@@ -404,9 +404,7 @@ def run_check(
             results.append(result)
             if progress is not None:
                 progress(result)
-    return CheckReport(
-        results, len(cases), vectors_digest(cases), prune, time.monotonic() - began
-    )
+    return CheckReport(results, len(cases), vectors_digest(cases), prune, time.monotonic() - began)
 
 
 # --- the results file and the table ---------------------------------------------------
@@ -475,9 +473,7 @@ def markdown_table(data: dict[str, Json] | None = None, rules_url: str = "../rul
             rule += " *(editorial)*"
         caught = str(row["caught_by"]) if row["status"] == "caught" else f"**{row['status']}**"
         first = ", ".join(f"`{c}`" for c in row["first_cases"])
-        lines.append(
-            f"| {rule} | {_cell(row['mistake'])} | {caught} | {row['failed']} | {first} |"
-        )
+        lines.append(f"| {rule} | {_cell(row['mistake'])} | {caught} | {row['failed']} | {first} |")
     return "\n".join(lines) + "\n"
 
 
@@ -521,8 +517,9 @@ def markdown_matrix(data: dict[str, Json] | None = None, rules_url: str = "../ru
         anchor = row["rule"].replace(".", "-")
         topic = row["rule"].split(".", 1)[0]
         cells = [_MATRIX_CELLS[row["rulesets"][rs]] for rs in RULESETS]
-        lines.append(f"| [`{row['rule']}`]({rules_url}{topic}/#{anchor}) | " + " | ".join(cells)
-                     + " |")
+        lines.append(
+            f"| [`{row['rule']}`]({rules_url}{topic}/#{anchor}) | " + " | ".join(cells) + " |"
+        )
         for rs in RULESETS:
             status = row["rulesets"][rs]
             if status == CANNOT_SHOW:
@@ -531,8 +528,7 @@ def markdown_matrix(data: dict[str, Json] | None = None, rules_url: str = "../ru
                 reason = RULESETS[rs].moot_reason(row["rule"])
             else:
                 continue
-            exemptions.append(f"- `{row['rule']}` in `{rs}` ({status.replace('-', ' ')}): "
-                              f"{reason}")
+            exemptions.append(f"- `{row['rule']}` in `{rs}` ({status.replace('-', ' ')}): {reason}")
     if exemptions:
         lines += ["", "The exemptions, each with its reason:", "", *exemptions]
     return "\n".join(lines) + "\n"

@@ -74,8 +74,10 @@ def twin(
     blind = tuple((cannot_show or {}).items())
     for ruleset_id, reason in blind:
         if not reason.endswith("."):
-            raise ValueError(f"why the twin of {rule_id!r} cannot show under {ruleset_id!r} "
-                             "must be a sentence ending in '.'")
+            raise ValueError(
+                f"why the twin of {rule_id!r} cannot show under {ruleset_id!r} "
+                "must be a sentence ending in '.'"
+            )
 
     def decorate(function: F) -> F:
         if rule_id in TWINS:

@@ -40,7 +40,7 @@ def _not_passed(run: Run) -> list[Outcome]:
         ("hang", (), "ks", "timeout", "no answer in 1 s"),
         ("junk", (), "9s", "junk", "debug: counting the nine of spades"),
         ("wrong_id", (), "8s", "wrong-id", "the answer has id"),
-        ("partial", (), "7s", "partial-line", "partial line b'{\"id\":"),
+        ("partial", (), "7s", "partial-line", 'partial line b\'{"id":'),
         ("partial", ("--exit",), "7s", "partial-line", "exited with status 0 after a partial"),
         ("not_utf8", (), "6h", "not-utf8", "not UTF-8"),
     ],
@@ -86,7 +86,9 @@ def test_a_program_that_exits_at_once_is_not_started_again() -> None:
     assert {(o.status, o.reason) for o in run.outcomes} == {("error", "not-run")}
     assert run.failed == 36 and run.hello is None
     assert (run.starts, run.restarts, run.gave_up) == (1, 0, True)
-    assert run.start_failures == ["crash: the implementation exited with status 0 without answering"]
+    assert run.start_failures == [
+        "crash: the implementation exited with status 0 without answering"
+    ]
     assert run.outcomes[0].message == (
         "not run: the implementation did not answer hello at its first start (hello: crash: the "
         "implementation exited with status 0 without answering)"
@@ -96,8 +98,9 @@ def test_a_program_that_exits_at_once_is_not_started_again() -> None:
 
 def test_a_program_that_never_says_hello_costs_one_timeout() -> None:
     began = time.monotonic()
-    run = _run("hang_hello", cases=["cards.points.a*"], max_restarts=5, timeout=0.5,
-               start_timeout=0.5)
+    run = _run(
+        "hang_hello", cases=["cards.points.a*"], max_restarts=5, timeout=0.5, start_timeout=0.5
+    )
     assert time.monotonic() - began < 5
     assert run.start_failures == ["timeout: no answer in 0.5 s"]
     assert (run.starts, run.restarts, run.gave_up) == (1, 0, True)
@@ -146,15 +149,27 @@ def test_a_wrong_rule_is_named(capsys: pytest.CaptureFixture[str]) -> None:
     assert "rule cards.points: Each Ace counts 11" in out
     assert "Foster (1909), pp. 441–442: “Each Ace is worth 11" in out
     assert '"op": "card_points", "card": "JC"' in out
-    assert '$.result: expected 2, got 1' in out
+    assert "$.result: expected 2, got 1" in out
 
 
-def test_the_json_report_of_a_failing_run(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_json_report_of_a_failing_run(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
     from pathlib import Path
 
     path = Path(str(tmp_path)) / "report.json"
-    status = main(["conform", "--quiet", "--json", str(path), "--case", "cards.points.q*",
-                   "--", *fake("crash")])
+    status = main(
+        [
+            "conform",
+            "--quiet",
+            "--json",
+            str(path),
+            "--case",
+            "cards.points.q*",
+            "--",
+            *fake("crash"),
+        ]
+    )
     assert status == 1
     assert capsys.readouterr().out.splitlines()[-1] == "3 passed, 1 failed, 0 skipped"
     report = json.loads(path.read_text())

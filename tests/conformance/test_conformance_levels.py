@@ -28,8 +28,12 @@ ENGINE = Path(__file__).resolve().parent / "engines" / "python" / "frog_engine.p
 #: The independent Python engine (tests/conformance/engines), naming no rule ids.
 PYFROG = [sys.executable, str(ENGINE)]
 #: The cases that expect an illegal error, and a few that do not.
-ILLEGAL = ["illegal.*", "match.*.deal-after-end", "settle.official-1922-straight.frog",
-           "cards.points.a*"]
+ILLEGAL = [
+    "illegal.*",
+    "match.*.deal-after-end",
+    "settle.official-1922-straight.frog",
+    "cards.points.a*",
+]
 
 
 def variant(mode: str) -> list[str]:
@@ -74,9 +78,14 @@ def test_an_independent_engine_naming_no_rule_ids_passes_level_one(
     assert (level2["declared"], level2["named"], level2["judged"]) == (False, 0, judged)
     assert len(level2["misnamed"]) == judged  # named null: information, as not declared
     assert report["summary"]["exit_status"] == 0
-    assert main(["conform", "--quiet", *(a for c in ILLEGAL for a in ("--case", c)),
-                 "--", *PYFROG]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == f"{len(run.outcomes)} passed, 0 failed, 0 skipped"
+    assert (
+        main(["conform", "--quiet", *(a for c in ILLEGAL for a in ("--case", c)), "--", *PYFROG])
+        == 0
+    )
+    assert (
+        capsys.readouterr().out.splitlines()[-1]
+        == f"{len(run.outcomes)} passed, 0 failed, 0 skipped"
+    )
 
 
 @pytest.mark.parametrize("mode", ["rule-null", "rule-own"])
@@ -88,7 +97,9 @@ def test_any_rule_or_none_passes_level_one(mode: str) -> None:
     assert "MISNAMED" not in render_text(run)
 
 
-@pytest.mark.parametrize(("mode", "difference"), [("at-off", "$.error.at"), ("kind-invalid", "$.error.kind")])
+@pytest.mark.parametrize(
+    ("mode", "difference"), [("at-off", "$.error.at"), ("kind-invalid", "$.error.kind")]
+)
 def test_a_wrong_kind_or_index_still_fails(mode: str, difference: str) -> None:
     run = _run(variant(mode))
     illegal = [o for o in run.outcomes if o.case.file == "illegal"]
@@ -108,8 +119,9 @@ def test_a_declared_engine_naming_another_rule_fails_level_two() -> None:
     first = misnamed[0]
     expected_rule = first.case.expected["error"]["rule"]
     assert text.startswith("Level 2 (names the rule): ")
-    assert (f'  MISNAMED {first.case.id}: answered "cards.points", frogspec names '
-            f'"{expected_rule}"') in text
+    assert (
+        f'  MISNAMED {first.case.id}: answered "cards.points", frogspec names "{expected_rule}"'
+    ) in text
     assert text.splitlines()[-1] == f"{run.passed} passed, 0 failed, 0 skipped"
     assert "## Rule ids (level 2)" in report_markdown(run)
     report = report_json(run)
@@ -150,7 +162,7 @@ def test_the_plugin_judges_alike(pytester: pytest.Pytester) -> None:
 
     declared = _pytest(pytester, "--frogspec-impl-object", "engines:declared_wrong", *chosen)
     assert declared.parseoutcomes()["passed"] == passed and declared.ret == 1
-    declared.stdout.fnmatch_lines(["*MISNAMED illegal.*answered \"cards.points\"*"])
+    declared.stdout.fnmatch_lines(['*MISNAMED illegal.*answered "cards.points"*'])
 
     wrong = _pytest(pytester, "--frogspec-impl-object", "engines:at_off", *chosen)
     assert wrong.parseoutcomes()["failed"] == passed
@@ -179,15 +191,22 @@ def test_the_plugin_shows_the_first_divergence(pytester: pytest.Pytester) -> Non
         "    with substituted('play.winner-leads-next'):\n"
         "        return reference(request)\n",
     )
-    result = _pytest(pytester, "--frogspec-impl-object", "broken:handle",
-                     "-k", "illegal.foster-1909.card-played-twice")
+    result = _pytest(
+        pytester,
+        "--frogspec-impl-object",
+        "broken:handle",
+        "-k",
+        "illegal.foster-1909.card-played-twice",
+    )
     assert result.parseoutcomes()["failed"] == 1
-    result.stdout.fnmatch_lines([
-        "FAIL illegal.foster-1909.card-played-twice (illegal.json): mismatch",
-        "  first divergence: after actions[*",
-        "  position: foster-1909 *",
-        "  rule: play.winner-leads-next*",
-    ])
+    result.stdout.fnmatch_lines(
+        [
+            "FAIL illegal.foster-1909.card-played-twice (illegal.json): mismatch",
+            "  first divergence: after actions[*",
+            "  position: foster-1909 *",
+            "  rule: play.winner-leads-next*",
+        ]
+    )
 
 
 def test_an_engine_that_dies_during_the_diagnosis(
@@ -206,7 +225,6 @@ def test_an_engine_that_dies_during_the_diagnosis(
     assert int((tmp_path / "state").read_text()) > 3, "the second diagnosis replayed prefixes"
     # Without restarts to spare, the diagnosis stops; every case was still run.
     (tmp_path / "state").unlink()
-    run = run_conformance(variant("flaky-game"), cases=[*games, "cards.points.a*"],
-                          max_restarts=0)
+    run = run_conformance(variant("flaky-game"), cases=[*games, "cards.points.a*"], max_restarts=0)
     assert (run.starts, run.restarts, run.gave_up, run.failed) == (1, 0, False, 2)
     assert "gave up" not in render_text(run)

@@ -35,8 +35,9 @@ def test_lists_compare_in_order_unless_listed_as_sets() -> None:
 
 
 def test_a_set_keeps_its_multiplicities_and_names_what_differs() -> None:
-    found = differences({"result": ["AS", "KS"]}, {"result": ["AS", "AS", "QS"]},
-                        {"$.result": "set"})
+    found = differences(
+        {"result": ["AS", "KS"]}, {"result": ["AS", "AS", "QS"]}, {"$.result": "set"}
+    )
     assert found == ['$.result (compared as a set): missing "KS"; unexpected "AS", "QS"']
 
 
@@ -89,9 +90,13 @@ def _write(folder: Path, name: str, data: object) -> None:
 
 
 def _case(case_id: str) -> dict[str, object]:
-    return {"id": case_id, "description": "", "rules": [],
-            "request": {"id": 1, "op": "card_points", "card": "AS"},
-            "response": {"id": 1, "result": 11}}
+    return {
+        "id": case_id,
+        "description": "",
+        "rules": [],
+        "request": {"id": 1, "op": "card_points", "card": "AS"},
+        "response": {"id": 1, "result": 11},
+    }
 
 
 def test_loading_refuses_a_duplicate_id(tmp_path: Path) -> None:

@@ -49,8 +49,9 @@ def test_decks_of_prng_md(line: list[str]) -> None:
 
 
 def test_swap_table_of_prng_md() -> None:
-    rows = re.findall(r"^\| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\S+) ↔ (\S+) \|$",
-                      PRNG_MD, re.M)
+    rows = re.findall(
+        r"^\| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\S+) ↔ (\S+) \|$", PRNG_MD, re.M
+    )
     assert len(rows) == 6
     rng = SplitMix64(1)
     deck = list(CANONICAL_ORDER)

@@ -53,7 +53,7 @@ def test_each_failure_shows_its_first_divergence(twin_run: Run) -> None:
     assert divergence is not None and divergence.rules[0] == TWIN
     assert divergence.step is not None and divergence.position is not None
     text = render_text(twin_run)
-    block = text[text.index(f"FAIL {deal.case.id} "):]
+    block = text[text.index(f"FAIL {deal.case.id} ") :]
     block = block[: block.index("\n\n")]
     assert "  first divergence: " in block
     assert f"  position: {divergence.position}" in block
@@ -89,13 +89,19 @@ def test_the_json_report_has_deviations_and_divergences(twin_run: Run) -> None:
     assert failed and all(c["divergence"]["rules"][0] == TWIN for c in failed[:5])
     rules = {r["rule"]: r for r in report["rules"]}
     assert rules[TWIN]["failed"] > 0
-    assert sum(1 for r in report["rules"] if r["failed_cases"]) > sum(1 for r in report["rules"] if r["failed"])
+    assert sum(1 for r in report["rules"] if r["failed_cases"]) > sum(
+        1 for r in report["rules"] if r["failed"]
+    )
 
 
 def test_markdown_and_junit_carry_them(twin_run: Run) -> None:
     markdown = report_markdown(twin_run)
     assert markdown.startswith("# Frog conformance report\n\n## Deviations\n")
-    assert markdown.index("## Deviations") < markdown.index("## Rulesets") < markdown.index("## Failures")
+    assert (
+        markdown.index("## Deviations")
+        < markdown.index("## Rulesets")
+        < markdown.index("## Failures")
+    )
     assert f"### {TWIN} (" in markdown
     assert "- first divergence: " in markdown
     assert "first divergence: " in report_junit(twin_run)

@@ -17,12 +17,16 @@ from .helpers import errors, validator
 
 
 def test_the_reference_passes_every_case(reference_run: Run, cases: list[Case]) -> None:
-    failed = [(o.case.id, o.reason, o.message) for o in reference_run.outcomes if o.status != "passed"]
+    failed = [
+        (o.case.id, o.reason, o.message) for o in reference_run.outcomes if o.status != "passed"
+    ]
     assert failed == []
     assert len(reference_run.outcomes) == len(cases)
     assert reference_run.starts == 1 and reference_run.restarts == 0
     assert reference_run.hello is not None and "perft" in reference_run.hello["ops"]
-    assert render_text(reference_run).splitlines()[-1] == f"{len(cases)} passed, 0 failed, 0 skipped"
+    assert (
+        render_text(reference_run).splitlines()[-1] == f"{len(cases)} passed, 0 failed, 0 skipped"
+    )
 
 
 def test_the_json_report_is_valid(reference_run: Run) -> None:
@@ -105,7 +109,9 @@ def test_mistakes_in_the_command_line(
     assert message in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize("argv", [["--timeout", "0"], ["--timeout", "soon"], ["--max-restarts", "-1"]])
+@pytest.mark.parametrize(
+    "argv", [["--timeout", "0"], ["--timeout", "soon"], ["--max-restarts", "-1"]]
+)
 def test_bad_option_values(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["conform", *argv])

@@ -58,8 +58,12 @@ def test_every_request_is_a_protocol_message(cases: list[Case]) -> None:
 def test_the_schema_refuses_malformed_requests(cases: list[Case]) -> None:
     envelope = validator("protocol", "request")
     refused = {
-        "invalid.unknown-card", "invalid.deal-short-deck", "invalid.deal-duplicate-card",
-        "invalid.deal-long-deck", "invalid.trick-four-cards", "invalid.unknown-action",
+        "invalid.unknown-card",
+        "invalid.deal-short-deck",
+        "invalid.deal-duplicate-card",
+        "invalid.deal-long-deck",
+        "invalid.trick-four-cards",
+        "invalid.unknown-action",
     }
     for case in cases:
         if case.id in refused:
@@ -112,13 +116,22 @@ def _mutations(request: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         if request.get("op") == "match" and request["deals"]:
             first = request["deals"][0]
             rest = request["deals"][1:]
-            out.append((f"deals[0] without {deal_field}", {
-                **request,
-                "deals": [{k: v for k, v in first.items() if k != deal_field}, *rest],
-            }))
+            out.append(
+                (
+                    f"deals[0] without {deal_field}",
+                    {
+                        **request,
+                        "deals": [{k: v for k, v in first.items() if k != deal_field}, *rest],
+                    },
+                )
+            )
             for other in _REPLACEMENTS:
-                out.append((f"deals[0].{deal_field} = {other!r}",
-                             {**request, "deals": [{**first, deal_field: other}, *rest]}))
+                out.append(
+                    (
+                        f"deals[0].{deal_field} = {other!r}",
+                        {**request, "deals": [{**first, deal_field: other}, *rest]},
+                    )
+                )
     return out
 
 
@@ -150,8 +163,7 @@ def test_requests_the_schema_refuses_are_refused_invalid(cases: list[Case]) -> N
             checked += 1
             answer = handle(json.loads(json.dumps(mutated)))
             assert answer.get("error", {}).get("kind") == "invalid", (
-                f"{sample['op']}, {change}: the schema refuses it, the reference answers "
-                f"{answer}"
+                f"{sample['op']}, {change}: the schema refuses it, the reference answers {answer}"
             )
     assert checked > 20 * len(OPS)
 
@@ -161,8 +173,10 @@ def test_requests_the_schema_refuses_are_refused_invalid(cases: list[Case]) -> N
     [
         ({"id": 1, "op": "hello", "spec": "2"}, "unsupported"),
         ({"id": 1, "op": "hello", "spec": 2}, "invalid"),
-        ({"id": 1, "op": "trick_winner", "ruleset": "", "trump": "H", "cards": ["AS"]},
-         "unsupported"),
+        (
+            {"id": 1, "op": "trick_winner", "ruleset": "", "trump": "H", "cards": ["AS"]},
+            "unsupported",
+        ),
     ],
 )
 def test_the_schema_allows_what_is_unsupported(request_: dict[str, Any], kind: str) -> None:

@@ -43,8 +43,11 @@ def stub_run() -> Run:
 def test_a_stub_is_not_a_full_engine(stub_run: Run) -> None:
     # The cases of the ops it offers (card_points, and hello, which every implementation
     # answers), and those that expect unsupported (sent to everyone).
-    cards = sum(1 for o in stub_run.outcomes
-                if o.case.op in ("card_points", "hello") or expects_unsupported(o.case))
+    cards = sum(
+        1
+        for o in stub_run.outcomes
+        if o.case.op in ("card_points", "hello") or expects_unsupported(o.case)
+    )
     assert stub_run.passed == cards and stub_run.failed == 0
     optional = sum(1 for o in stub_run.outcomes if o.status == "skipped" and o.case.extension)
     counted = len(stub_run.outcomes) - optional
@@ -67,8 +70,9 @@ def test_the_text_and_markdown_state_the_scope(stub_run: Run) -> None:
     (skipped,) = [line for line in lines if line.startswith("skipped: ")]
     assert skipped.startswith(f"skipped: {stub_run.skipped} (")
     # A game case that expects unsupported (an unknown ruleset) is sent, not skipped.
-    game = sum(1 for o in stub_run.outcomes
-               if o.case.op == "game" and not expects_unsupported(o.case))
+    game = sum(
+        1 for o in stub_run.outcomes if o.case.op == "game" and not expects_unsupported(o.case)
+    )
     assert f"{game} op game not offered" in skipped
     markdown = report_markdown(stub_run)
     assert "- offered ops: hello, card_points" in markdown
@@ -77,11 +81,14 @@ def test_the_text_and_markdown_state_the_scope(stub_run: Run) -> None:
 
 def test_what_is_optional_does_not_count_against_the_badge() -> None:
     # No perft, no first_dealer, no widow_shown, no gamerules: only the extensions are free.
-    run = run_conformance(fake("unsupported"), cases=["perft.*", "first-dealer.*", "trick.*",
-                                                       "widow.*"])
+    run = run_conformance(
+        fake("unsupported"), cases=["perft.*", "first-dealer.*", "trick.*", "widow.*"]
+    )
     lines = render_text(run).splitlines()
-    assert any(line.startswith("not offered (the vectors have cases for them): op first_dealer, "
-                               "op perft") for line in lines)
+    assert any(
+        line.startswith("not offered (the vectors have cases for them): op first_dealer, op perft")
+        for line in lines
+    )
     (skipped,) = [line for line in lines if line.startswith("skipped: ")]
     assert "op perft not offered" in skipped and "answered unsupported" in skipped
     assert "no widow_shown field" in skipped
@@ -109,7 +116,9 @@ def test_the_badge_names_the_ruleset_filter(
 
 
 def test_filters_are_stated(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["conform", "--ruleset", "gamerules", "--rule", "settle", "--case", "settle.*"]) == 0
+    assert (
+        main(["conform", "--ruleset", "gamerules", "--rule", "settle", "--case", "settle.*"]) == 0
+    )
     out = capsys.readouterr().out.splitlines()
     assert "filters: --ruleset gamerules --rule settle --case settle.*" in out
 
@@ -129,9 +138,21 @@ def test_a_built_package_ships_the_vectors_and_finds_them(tmp_path: Path) -> Non
     # whatever setuptools the test's environment happens to hold.
     wheels = tmp_path / "wheels"
     build = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
-         "--disable-pip-version-check", "--wheel-dir", str(wheels), str(source)],
-        capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--wheel-dir",
+            str(wheels),
+            str(source),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert build.returncode == 0, build.stderr
     (wheel,) = wheels.glob("frogspec-*.whl")
@@ -143,21 +164,37 @@ def test_a_built_package_ships_the_vectors_and_finds_them(tmp_path: Path) -> Non
         originals = sorted(p.name for p in (ROOT / "spec" / name).iterdir())
         assert sorted(p.name for p in shipped.iterdir()) == originals
         for file_name in originals:
-            assert (shipped / file_name).read_bytes() == (ROOT / "spec" / name / file_name).read_bytes()
+            assert (shipped / file_name).read_bytes() == (
+                ROOT / "spec" / name / file_name
+            ).read_bytes()
     # Installed (no checkout around it), frogspec finds the copy it ships.
     env = {**os.environ, "PYTHONPATH": str(built)}
     away = tmp_path / "elsewhere"
     away.mkdir()
     found = subprocess.run(
-        [sys.executable, "-c", "import frogspec.conformance.model as m; "
-         "print(m.__file__); print(m.default_vectors_dir())"],
-        cwd=away, env=env, check=True, capture_output=True, text=True,
+        [
+            sys.executable,
+            "-c",
+            "import frogspec.conformance.model as m; "
+            "print(m.__file__); print(m.default_vectors_dir())",
+        ],
+        cwd=away,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout.splitlines()
-    assert found == [str(built / "frogspec" / "conformance" / "model.py"),
-                     str(built / "frogspec" / "spec" / "vectors")]
+    assert found == [
+        str(built / "frogspec" / "conformance" / "model.py"),
+        str(built / "frogspec" / "spec" / "vectors"),
+    ]
     run = subprocess.run(
         [sys.executable, "-m", "frogspec.conform", "--quiet", "--case", "cards.points.a*"],
-        cwd=away, env=env, capture_output=True, text=True, timeout=120,
+        cwd=away,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines()[-1] == "4 passed, 0 failed, 0 skipped"
@@ -169,7 +206,9 @@ def test_the_checkout_copy_comes_first() -> None:
     assert default_vectors_dir() == ROOT / "spec" / "vectors"
 
 
-def test_missing_vectors_name_the_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_missing_vectors_name_the_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(UsageError, match="--vectors DIR"):
         run_conformance(None, vectors=tmp_path / "nowhere")
     assert main(["conform", "--vectors", str(tmp_path / "nowhere")]) == 2

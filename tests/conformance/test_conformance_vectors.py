@@ -34,9 +34,7 @@ def test_no_retired_id_is_in_use(cases: list[Case]) -> None:
     assert not retired & {c.id for c in cases}
 
 
-def test_a_retired_id_cannot_come_back(
-    tmp_path: Path, built_files: list[VectorFile]
-) -> None:
+def test_a_retired_id_cannot_come_back(tmp_path: Path, built_files: list[VectorFile]) -> None:
     some = built_files[0].cases[0].id
     (tmp_path / RETIRED).write_text(f"# retired\n{some}\n", encoding="utf-8")
     with pytest.raises(VectorError, match=f"may not be used again: {some}"):
@@ -46,9 +44,13 @@ def test_a_retired_id_cannot_come_back(
 def test_a_case_that_disappears_is_retired(tmp_path: Path, built_files: list[VectorFile]) -> None:
     write_files(tmp_path, built_files)
     assert stale_files(tmp_path, built_files) == []
-    gone = {"id": "cards.points.1h", "description": "", "rules": [],
-            "request": {"id": 1, "op": "card_points", "card": "1H"},
-            "response": {"id": 1, "error": {"kind": "invalid"}}}
+    gone = {
+        "id": "cards.points.1h",
+        "description": "",
+        "rules": [],
+        "request": {"id": 1, "op": "card_points", "card": "1H"},
+        "response": {"id": 1, "error": {"kind": "invalid"}},
+    }
     data = json.loads((tmp_path / "cards.json").read_text(encoding="utf-8"))
     data["cases"].append(gone)
     (tmp_path / "cards.json").write_text(json.dumps(data), encoding="utf-8")
@@ -83,15 +85,25 @@ def test_generated_packs_come_from_their_deal_numbers(cases: list[Case]) -> None
 
 
 def test_a_hand_written_expectation_the_reference_does_not_meet_is_refused() -> None:
-    spec = Spec("cards.points.js", "The Jack counts 2.", {"op": "card_points", "card": "JS"},
-                ("cards.points",), check={"result": 1})
+    spec = Spec(
+        "cards.points.js",
+        "The Jack counts 2.",
+        {"op": "card_points", "card": "JS"},
+        ("cards.points",),
+        check={"result": 1},
+    )
     with pytest.raises(BuildError, match=r"\$\.result: expected 1, got 2"):
         make_case(spec, "cards")
 
 
 def test_a_case_may_not_claim_a_rule_the_reference_does_not_apply() -> None:
-    spec = Spec("cards.points.js", "The Jack counts 2.", {"op": "card_points", "card": "JS"},
-                ("play.must-trump",), check={"result": 2})
+    spec = Spec(
+        "cards.points.js",
+        "The Jack counts 2.",
+        {"op": "card_points", "card": "JS"},
+        ("play.must-trump",),
+        check={"result": 2},
+    )
     with pytest.raises(BuildError, match=r"play\.must-trump"):
         make_case(spec, "cards")
     assert make_case(

@@ -151,6 +151,8 @@ JS_FAULTS = (
     "overtrump-duty",
     "reading-auction-one-round",
 )
+
+
 def _assert_caught(run: Run, fault: str, handwritten: bool) -> None:
     failed = _failures(run)
     assert failed, f"--fault {fault}: every case passed"

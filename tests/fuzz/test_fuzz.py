@@ -48,8 +48,22 @@ def test_it_finds_a_seeded_bug_and_prints_a_ready_vector(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("FROGSPEC_TWIN", "play.must-trump")
-    status = cli_main(["fuzz", "--quiet", "--examples", "300", "--seed", "7",
-                       "--op", "legal_plays", "--op", "game", "--", *HARNESS])
+    status = cli_main(
+        [
+            "fuzz",
+            "--quiet",
+            "--examples",
+            "300",
+            "--seed",
+            "7",
+            "--op",
+            "legal_plays",
+            "--op",
+            "game",
+            "--",
+            *HARNESS,
+        ]
+    )
     captured = capsys.readouterr()
     assert status == 1, captured.out
     assert "seed 7" in captured.err
@@ -91,14 +105,20 @@ def test_a_crash_is_a_disagreement_with_a_vector(tmp_path: Path) -> None:
     result = fuzz([sys.executable, FAKE, "crash-on-settle"], examples=20, seed=1, ops=["settle"])
     found = result.disagreement
     assert found is not None and found.actual is None
-    assert found.differences[0].startswith("no answer: crash: the implementation exited with status 3")
+    assert found.differences[0].startswith(
+        "no answer: crash: the implementation exited with status 3"
+    )
     assert result.case is not None and result.case.request["op"] == "settle"
     assert result.suspects == []
 
 
 def test_unsupported_answers_are_skipped() -> None:
-    result = fuzz([sys.executable, FAKE, "unsupported-settle"], examples=15, seed=2,
-                  ops=["settle", "trick_winner"])
+    result = fuzz(
+        [sys.executable, FAKE, "unsupported-settle"],
+        examples=15,
+        seed=2,
+        ops=["settle", "trick_winner"],
+    )
     assert result.disagreement is None
     assert result.skipped > 0
 
@@ -141,8 +161,22 @@ def test_the_vector_can_be_written_to_a_file(
 ) -> None:
     monkeypatch.setenv("FROGSPEC_TWIN", "cards.points")
     target = tmp_path / "found.json"
-    status = cli_main(["fuzz", "--quiet", "--examples", "200", "--seed", "5", "--op", "game",
-                       "--vector", str(target), "--", *HARNESS])
+    status = cli_main(
+        [
+            "fuzz",
+            "--quiet",
+            "--examples",
+            "200",
+            "--seed",
+            "5",
+            "--op",
+            "game",
+            "--vector",
+            str(target),
+            "--",
+            *HARNESS,
+        ]
+    )
     assert status == 1
     data = json.loads(target.read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator(_schema("vectors")).validate(data)

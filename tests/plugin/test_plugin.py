@@ -62,8 +62,13 @@ def test_it_does_nothing_without_its_options(pytester: pytest.Pytester) -> None:
 
 def test_its_options_are_in_the_help(pytester: pytest.Pytester) -> None:
     result = _run(pytester, "--help")
-    result.stdout.fnmatch_lines(["*frogspec conformance vectors*", "*--frogspec-impl=COMMAND*",
-                                 "*--frogspec-impl-object=MODULE:OBJECT*"])
+    result.stdout.fnmatch_lines(
+        [
+            "*frogspec conformance vectors*",
+            "*--frogspec-impl=COMMAND*",
+            "*--frogspec-impl-object=MODULE:OBJECT*",
+        ]
+    )
 
 
 def test_the_vectors_pass_against_the_reference_object(pytester: pytest.Pytester) -> None:
@@ -73,8 +78,9 @@ def test_the_vectors_pass_against_the_reference_object(pytester: pytest.Pytester
 
 
 def test_one_test_per_case_named_by_file_and_id(pytester: pytest.Pytester) -> None:
-    result = _run(pytester, "--frogspec-impl-object", "frogspec.harness:handle",
-                  "--collect-only", "-q")
+    result = _run(
+        pytester, "--frogspec-impl-object", "frogspec.harness:handle", "--collect-only", "-q"
+    )
     lines = [line for line in result.stdout.lines if line.startswith("frogspec-vectors/")]
     assert len(lines) == len(CASES)
     assert lines[0] == f"frogspec-vectors/{CASES[0].file}.json::{CASES[0].id}"
@@ -82,8 +88,9 @@ def test_one_test_per_case_named_by_file_and_id(pytester: pytest.Pytester) -> No
 
 def test_the_vectors_pass_against_the_reference_command(pytester: pytest.Pytester) -> None:
     chosen = [c for c in CASES if c.file in ("settle", "legal-plays", "tricks")]
-    result = _run(pytester, "--frogspec-impl", HARNESS,
-                  "-k", "settle.json or legal-plays.json or tricks.json")
+    result = _run(
+        pytester, "--frogspec-impl", HARNESS, "-k", "settle.json or legal-plays.json or tricks.json"
+    )
     result.assert_outcomes(passed=len(chosen), deselected=len(CASES) - len(chosen))
 
 
@@ -92,20 +99,24 @@ def test_a_failure_reads_as_the_runners_report(pytester: pytest.Pytester) -> Non
     result = _run(pytester, "--frogspec-impl-object", "broken:handle", "-k", "play.must-trump")
     outcomes = result.parseoutcomes()
     assert outcomes["failed"] > 0
-    result.stdout.fnmatch_lines([
-        "*legal-plays.json::legal.must-trump*",
-        "FAIL legal.must-trump (legal-plays.json): mismatch",
-        "  rule play.must-trump: A player who cannot follow suit must play a trump if he holds one.",
-        "*Foster (1909), pp. 441–442: “If a player cannot follow suit, he must trump”*",
-        "  request:  {*\"op\": \"legal_plays\"*",
-        "  expected: {\"result\": *",
-        "  actual:   {\"result\": *",
-        "    $.result (compared as a set): unexpected *",
-    ])
+    result.stdout.fnmatch_lines(
+        [
+            "*legal-plays.json::legal.must-trump*",
+            "FAIL legal.must-trump (legal-plays.json): mismatch",
+            "  rule play.must-trump: A player who cannot follow suit must play a trump if he holds one.",
+            "*Foster (1909), pp. 441–442: “If a player cannot follow suit, he must trump”*",
+            '  request:  {*"op": "legal_plays"*',
+            '  expected: {"result": *',
+            '  actual:   {"result": *',
+            "    $.result (compared as a set): unexpected *",
+        ]
+    )
     assert "Traceback" not in result.stdout.str()
 
 
-def test_a_failure_through_a_command(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failure_through_a_command(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("FROGSPEC_TWIN", "cards.points")
     result = _run(pytester, "--frogspec-impl", HARNESS, "-k", "cards.json")
     outcomes = result.parseoutcomes()
@@ -117,7 +128,9 @@ def test_cases_the_implementation_does_not_offer_are_skipped(pytester: pytest.Py
     pytester.makepyfile(broken=BROKEN)
     result = _run(pytester, "--frogspec-impl-object", "broken:CardsOnly", "-rs")
     offered = [c for c in CASES if c.op in ("hello", "card_points")]
-    unsupported_expected = [c for c in CASES if c.response.get("error", {}).get("kind") == "unsupported"]
+    unsupported_expected = [
+        c for c in CASES if c.response.get("error", {}).get("kind") == "unsupported"
+    ]
     outcomes = result.parseoutcomes()
     assert outcomes["passed"] >= len(offered)
     assert outcomes["skipped"] >= len(CASES) - len(offered) - len(unsupported_expected)
@@ -135,15 +148,22 @@ def test_an_object_that_raises_fails_each_case(pytester: pytest.Pytester) -> Non
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--frogspec-impl", HARNESS, "--frogspec-impl-object", "frogspec.harness:handle"],
-         "*give --frogspec-impl or --frogspec-impl-object, not both*"),
+        (
+            ["--frogspec-impl", HARNESS, "--frogspec-impl-object", "frogspec.harness:handle"],
+            "*give --frogspec-impl or --frogspec-impl-object, not both*",
+        ),
         (["--frogspec-impl-object", "frogspec.harness"], "*wants MODULE:OBJECT*"),
         (["--frogspec-impl-object", "no_such_module:handle"], "*cannot import 'no_such_module'*"),
         (["--frogspec-impl-object", "frogspec.harness:nothing"], "*has no 'nothing'*"),
         (["--frogspec-impl-object", "broken:not_callable"], "*neither callable nor*"),
-        (["--frogspec-impl", "/nonexistent/frog-engine"], "*no program '/nonexistent/frog-engine'*"),
-        (["--frogspec-impl", HARNESS, "--frogspec-vectors", "/nonexistent"],
-         "*no vectors directory at /nonexistent*"),
+        (
+            ["--frogspec-impl", "/nonexistent/frog-engine"],
+            "*no program '/nonexistent/frog-engine'*",
+        ),
+        (
+            ["--frogspec-impl", HARNESS, "--frogspec-vectors", "/nonexistent"],
+            "*no vectors directory at /nonexistent*",
+        ),
         (["--frogspec-impl", HARNESS, "--frogspec-timeout", "0"], "*must be more than 0*"),
     ],
 )
@@ -163,6 +183,11 @@ def test_other_vectors_can_be_given(pytester: pytest.Pytester, tmp_path: Path) -
     (folder / f"{source.name}.json").write_text(
         __import__("json").dumps(source.to_json()), encoding="utf-8"
     )
-    result = _run(pytester, "--frogspec-impl-object", "frogspec.harness:handle",
-                  "--frogspec-vectors", str(folder))
+    result = _run(
+        pytester,
+        "--frogspec-impl-object",
+        "frogspec.harness:handle",
+        "--frogspec-vectors",
+        str(folder),
+    )
     result.assert_outcomes(passed=len(source.cases))

@@ -78,8 +78,12 @@ def test_the_results_say_what_each_twin_did(report: CheckReport) -> None:
             assert row["rule"] in cases[case_id].rules
 
 
-SAMPLE = ["cards.points", "auction.pass-is-final", "settlement.sitting-out-receive-only",
-          "play.trick-winner"]
+SAMPLE = [
+    "cards.points",
+    "auction.pass-is-final",
+    "settlement.sitting-out-receive-only",
+    "play.trick-winner",
+]
 
 
 def test_pruning_finds_what_running_every_case_finds() -> None:
@@ -90,7 +94,9 @@ def test_pruning_finds_what_running_every_case_finds() -> None:
         full = check_twin(get_twin(rule_id), cases, None)
         assert pruned.ran < full.ran == len(cases)
         assert (pruned.failed, pruned.caught_by, pruned.first_cases) == (
-            full.failed, full.caught_by, full.first_cases
+            full.failed,
+            full.caught_by,
+            full.first_cases,
         ), rule_id
 
 
@@ -188,16 +194,19 @@ def test_a_stale_results_file_fails_the_command(
     vectors = tmp_path / "vectors"
     vectors.mkdir()
     source = load_vectors()[0]
-    (vectors / f"{source.name}.json").write_text(
-        json.dumps(source.to_json()), encoding="utf-8"
+    (vectors / f"{source.name}.json").write_text(json.dumps(source.to_json()), encoding="utf-8")
+    status = twins_main(
+        ["check", "--results", str(stale), "--vectors", str(vectors), "--jobs", "1"]
     )
-    status = twins_main(["check", "--results", str(stale), "--vectors", str(vectors),
-                         "--jobs", "1"])
     out = capsys.readouterr().out
     assert status == 1
     assert "is stale" in out
-    assert twins_main(["check", "--results", str(stale), "--vectors", str(vectors),
-                       "--jobs", "1", "--write"]) == 1  # written, but twins go uncaught
+    assert (
+        twins_main(
+            ["check", "--results", str(stale), "--vectors", str(vectors), "--jobs", "1", "--write"]
+        )
+        == 1
+    )  # written, but twins go uncaught
     written = json.loads(stale.read_text(encoding="utf-8"))
     assert written["vectors"]["cases"] == len(source.cases)
     assert written["summary"]["not_caught"]
@@ -262,7 +271,8 @@ def test_a_wrong_rule_id_alone_does_not_catch_a_twin() -> None:
     # The first level of conformance: an illegal error must be at the right action; the
     # rule it names is a second level, which a twin is not judged by.
     case = next(
-        c for c in load_cases()
+        c
+        for c in load_cases()
         if c.response.get("error", {}).get("kind") == "illegal" and c.op == "game"
     )
     renamed = json.loads(json.dumps(case.response))

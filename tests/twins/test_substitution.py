@@ -74,7 +74,9 @@ def _holders(function: Callable[..., Any]) -> list[str]:
             if value is function:
                 found.append(f"{module.__name__}.{name}")
             if type(value) is dict:
-                found += [f"{module.__name__}.{name}[{k!r}]" for k, v in value.items() if v is function]
+                found += [
+                    f"{module.__name__}.{name}[{k!r}]" for k, v in value.items() if v is function
+                ]
     for rs_id, rs in RULESETS.items():
         for field, value in _fields(rs):
             if value is function:
@@ -142,8 +144,17 @@ def test_rulesets_and_options_are_rebuilt_not_changed() -> None:
 
 
 def test_the_default_of_an_option_follows_its_ruling() -> None:
-    request = {"id": 1, "op": "settle", "ruleset": "official-1922-solo", "options": {},
-               "players": 4, "dealer": 0, "bidder": 1, "contract": "frog", "bidder_points": 70}
+    request = {
+        "id": 1,
+        "op": "settle",
+        "ruleset": "official-1922-solo",
+        "options": {},
+        "players": 4,
+        "dealer": 0,
+        "bidder": 1,
+        "contract": "frog",
+        "bidder_points": 70,
+    }
     assert handle(request)["result"] == [0, 20, -10, -10]
     with substituted("settlement.default-system-receive-only"):
         assert handle(request)["result"] == [-10, 30, -10, -10]
@@ -153,9 +164,16 @@ def test_the_default_of_an_option_follows_its_ruling() -> None:
 def test_an_action_the_twin_refuses_is_refused_in_the_rules_name() -> None:
     # Seat 1 bids Frog and takes the widow; the faithful rule lets him lay away a heart,
     # the twin of widow.frog-take-and-discard does not, and says so under that rule's id.
-    game: dict[str, Any] = {"id": 1, "op": "game", "ruleset": "foster-1909", "options": {},
-                            "players": 3, "dealer": 0, "deck": _deck(),
-                            "actions": ["frog", "pass", "pass"]}
+    game: dict[str, Any] = {
+        "id": 1,
+        "op": "game",
+        "ruleset": "foster-1909",
+        "options": {},
+        "players": 3,
+        "dealer": 0,
+        "deck": _deck(),
+        "actions": ["frog", "pass", "pass"],
+    }
     state = handle(game)["result"]
     assert state["phase"] == "discard" and state["to_act"] == 1
     heart = next(a for a in state["legal"] if a.endswith("H"))
@@ -175,16 +193,31 @@ def _deck() -> list[str]:
 
 def test_caches_are_cleared_on_the_way_in_and_out() -> None:
     # An auction turn the engine remembers, and a deal pattern its cache holds.
-    game = {"id": 1, "op": "game", "ruleset": "foster-1909", "options": {}, "players": 3,
-            "dealer": 0, "deck": _deck(), "actions": ["pass", "frog", "chico"]}
+    game = {
+        "id": 1,
+        "op": "game",
+        "ruleset": "foster-1909",
+        "options": {},
+        "players": 3,
+        "dealer": 0,
+        "deck": _deck(),
+        "actions": ["pass", "frog", "chico"],
+    }
     faithful = handle(game)["result"]
     assert frogspec.engine._turn.cache_info().currsize > 0
     with substituted("auction.pass-is-final"):
         broken = handle(game)["result"]
     assert (faithful["to_act"], broken["to_act"]) == (2, 1)
     assert handle(game)["result"] == faithful
-    deal = {"id": 2, "op": "deal", "ruleset": "modern", "options": {}, "players": 3,
-            "dealer": 0, "deck": _deck()}
+    deal = {
+        "id": 2,
+        "op": "deal",
+        "ruleset": "modern",
+        "options": {},
+        "players": 3,
+        "dealer": 0,
+        "deck": _deck(),
+    }
     faithful = handle(deal)["result"]
     with substituted("deal.packets-4-3-3-4"):
         assert handle(deal)["result"] != faithful
@@ -218,8 +251,19 @@ def test_a_swap_that_fails_half_way_is_undone(monkeypatch: pytest.MonkeyPatch) -
 def test_spies_see_the_rules_a_request_asks() -> None:
     with spying() as (seen, clear):
         clear()
-        handle({"id": 1, "op": "settle", "ruleset": "foster-1909", "options": {}, "players": 3,
-                "dealer": 0, "bidder": 1, "contract": "grand", "bidder_points": 80})
+        handle(
+            {
+                "id": 1,
+                "op": "settle",
+                "ruleset": "foster-1909",
+                "options": {},
+                "players": 3,
+                "dealer": 0,
+                "bidder": 1,
+                "contract": "grand",
+                "bidder_points": 80,
+            }
+        )
         assert "settlement.rates-1-2-4" in seen
         assert "settlement.sixty-is-a-tie" in seen
         assert "play.must-trump" not in seen
@@ -243,9 +287,11 @@ def _harness(twin: str | None, lines: list[str]) -> subprocess.CompletedProcess[
 
 
 def test_the_harness_takes_a_twin_from_the_environment() -> None:
-    ask = ['{"id": 1, "op": "card_points", "card": "JD"}',
-           '{"id": 2, "op": "legal_plays", "ruleset": "modern", "trump": "H", '
-           '"hand": ["AS", "7H"], "trick": ["10D"]}']
+    ask = [
+        '{"id": 1, "op": "card_points", "card": "JD"}',
+        '{"id": 2, "op": "legal_plays", "ruleset": "modern", "trump": "H", '
+        '"hand": ["AS", "7H"], "trick": ["10D"]}',
+    ]
     faithful = _harness(None, ask)
     broken = _harness("cards.points", ask)
     assert faithful.stdout.splitlines()[0] == '{"id": 1, "result": 2}'
@@ -272,7 +318,8 @@ def test_install_is_for_good() -> None:
         "print(active_twin().rule_id, handle({'id': 1, 'op': 'trick_winner', "
         "'ruleset': 'foster-1909', 'trump': 'S', 'cards': ['KH', '10H']})['result'])\n"
     )
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
     assert proc.stdout.split() == ["cards.rank-order", "0"]
     assert install is not None

@@ -1,9 +1,9 @@
 """A fake implementation for the fuzzer's tests: the reference, misbehaving on purpose.
 
-    python impl.py crash-on-settle      exits when asked to settle
-    python impl.py legal-plays-only     its hello offers legal_plays and foster-1909 only
-    python impl.py unsupported-settle   answers settle with unsupported
-    python impl.py silent               never answers, not even hello
+python impl.py crash-on-settle      exits when asked to settle
+python impl.py legal-plays-only     its hello offers legal_plays and foster-1909 only
+python impl.py unsupported-settle   answers settle with unsupported
+python impl.py silent               never answers, not even hello
 """
 
 from __future__ import annotations
@@ -26,8 +26,10 @@ def main(mode: str) -> int:
         if op == "settle" and mode == "crash-on-settle":
             return 3
         if op == "settle" and mode == "unsupported-settle":
-            answer = {"id": request["id"], "error": {"kind": "unsupported", "rule": None,
-                                                     "message": "no settle here"}}
+            answer = {
+                "id": request["id"],
+                "error": {"kind": "unsupported", "rule": None, "message": "no settle here"},
+            }
         if op == "hello" and mode == "legal-plays-only":
             answer["result"]["ops"] = ["hello", "legal_plays"]
             answer["result"]["rulesets"] = ["foster-1909"]

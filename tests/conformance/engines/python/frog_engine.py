@@ -733,7 +733,9 @@ class Server:
             "name": "pyfrog" + "".join(f" +{f}" for f in sorted(self.engine.faults)),
             "version": "0.3",
             "rulesets": list(VARIANTS),
-            "ops": list(self.OPS),  # hello too: it is an op, and the runner skips its cases otherwise
+            "ops": list(
+                self.OPS
+            ),  # hello too: it is an op, and the runner skips its cases otherwise
         }
         if self.engine.rule_ids:
             hello["rule_ids"] = "frogspec"  # it says so: its illegal errors name frogspec's ids
