@@ -41,30 +41,35 @@ and then cost microseconds (:func:`swapped`), so a diagnosis takes milliseconds.
 
 from __future__ import annotations
 
-import copy
-import functools
 import json
 import re
-import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager, suppress
+from contextlib import suppress
 from dataclasses import dataclass, field
-from types import FrameType, ModuleType
 from typing import Any
 
-from frogspec import registry
 from frogspec.cards import parse_card
-from frogspec.conformance.build import DEFAULT_COMPARE, _rule_codes, _strip
+from frogspec.conform.counterfactuals import (
+    alternatives,
+    evaluated_rules,
+    fits_passed,
+    recent_first,
+    reference_answer,
+    rival_readings,
+    swapped,
+    swapping,
+    tracing,
+)
+from frogspec.conformance.build import DEFAULT_COMPARE, _strip
 from frogspec.conformance.model import Case, differences
 from frogspec.deal import next_dealer_left
 from frogspec.engine import State, apply, legal_actions, new_deal, parse_action
 from frogspec.errors import FrogError, IllegalActionError
-from frogspec.harness import handle, observation
+from frogspec.harness import observation
 from frogspec.notation import format_position
-from frogspec.registry import all_rules, get_rule
+from frogspec.registry import get_rule
 from frogspec.rulesets import get_ruleset
-from frogspec.twins.model import TWINS, get_twin
-from frogspec.twins.substitute import _frogspec_modules, _Swap, active_twin
+from frogspec.twins.substitute import active_twin
 
 __all__ = [
     "Ask",
@@ -155,311 +160,7 @@ class Divergence:
         return tuple(reading for rule, reading in self.readings if rule == rule_id)
 
 
-# --- swapping rule functions, fast -----------------------------------------------------
-
-
-class _Recorder(_Swap):
-    """Finds where the originals stand (as a twin's swap does) without changing anything."""
-
-    def __init__(self, replacements: Mapping[Any, Any]) -> None:
-        super().__init__(replacements)
-        self.changes: list[tuple[dict[Any, Any], Any, Any, Any]] = []
-
-    def module(self, module: ModuleType) -> None:
-        namespace = vars(module)
-        for name, old in list(namespace.items()):
-            if type(old) is dict:
-                self.mapping(old)
-                continue
-            new = self.value(old)
-            if new is not old:
-                self.changes.append((namespace, name, old, new))
-
-    def mapping(self, mapping: dict[Any, Any]) -> None:
-        for key, old in list(mapping.items()):
-            new = self.value(old)
-            if new is not old:
-                self.changes.append((mapping, key, old, new))
-
-
-def _caches() -> tuple[list[Any], list[Any]]:
-    """The package's function caches: those of helpers (the engine's auction turns, the
-    point tables), and those of rule functions (the deal patterns)."""
-    helpers: dict[int, Any] = {}
-    rules: dict[int, Any] = {}
-    for module in _frogspec_modules():
-        for value in list(vars(module).values()):
-            if callable(getattr(value, "cache_parameters", None)) and hasattr(value, "__wrapped__"):
-                kind = rules if registry.rule_for_function(value) is not None else helpers
-                kind[id(value)] = value
-    return list(helpers.values()), list(rules.values())
-
-
-def _fresh(cached: Any) -> Any:
-    """An empty cache of the same function."""
-    parameters = cached.cache_parameters()
-    wrap = functools.lru_cache(maxsize=parameters["maxsize"], typed=parameters["typed"])
-    return wrap(cached.__wrapped__)
-
-
-_TRACES: list[list[str]] = []
-"""The lists into which the traces in progress put the rules called (innermost last)."""
-
-
-class _Remembering:
-    """A helper's cache for tracing: it remembers each answer with the rules asked while
-    computing it, and reports those rules again whenever it answers from memory (so that a
-    trace sees the rules behind a point table without rebuilding it)."""
-
-    LIMIT = 20_000
-
-    def __init__(self, cached: Any) -> None:
-        self.function: Callable[..., Any] = cached.__wrapped__
-        self.answers: dict[Any, tuple[Any, list[str]]] = {}
-        functools.update_wrapper(self, self.function)
-
-    def __call__(self, *args: Any) -> Any:
-        calls = _TRACES[-1] if _TRACES else None
-        held = self.answers.get(args)
-        if held is None:
-            start = len(calls) if calls is not None else 0
-            answer = self.function(*args)
-            asked = calls[start:] if calls is not None else []
-            if len(self.answers) >= self.LIMIT:
-                self.answers.clear()
-            held = self.answers[args] = (answer, asked)
-        elif calls is not None:
-            calls.extend(held[1])
-        return held[0]
-
-
-class _Prepared:
-    """One set of replacements, located once, then put in and taken out in microseconds.
-
-    Caches must never mix answers from before and during a swap. Clearing them all at each
-    swap (as a twin's swap does) would rebuild the point tables a thousand times; instead
-    each helper's cache is replaced, for the swap, by an empty one of its own that lives as
-    long as the prepared swap (its answers are all made under the same replacements), and
-    the faithful caches come back untouched. The caches of rule functions (cheap to fill)
-    are cleared. For ``tracing``, the helpers' stand-ins are :class:`_Remembering`.
-    """
-
-    def __init__(self, replacements: Mapping[str, Callable[..., Any]], tracing: bool) -> None:
-        self.entries = [(get_rule(r), f) for r, f in replacements.items()]
-        helpers, self.rule_caches = _caches()
-        stand_in = _Remembering if tracing else _fresh
-        swaps: dict[Any, Any] = {entry.function: f for entry, f in self.entries}
-        swaps.update({c: stand_in(c) for c in helpers if c not in swaps})
-        recorder = _Recorder(swaps)
-        for module in _frogspec_modules():
-            recorder.module(module)
-        self.changes = recorder.changes
-        self.modules = len(sys.modules)
-
-    def current(self) -> bool:
-        """Whether every place found still holds its original (and no module came since)."""
-        return self.modules == len(sys.modules) and all(
-            where.get(key) is old for where, key, old, _ in self.changes
-        )
-
-    def put_in(self) -> None:
-        """Swap in."""
-        for where, key, _, new in self.changes:
-            where[key] = new
-        for entry, function in self.entries:
-            registry._BY_FUNCTION[id(function)] = entry
-        for cache in self.rule_caches:
-            cache.cache_clear()
-
-    def take_out(self) -> None:
-        """Put every original back."""
-        for where, key, old, _ in reversed(self.changes):
-            where[key] = old
-        for _, function in self.entries:
-            registry._BY_FUNCTION.pop(id(function), None)
-        for cache in self.rule_caches:
-            cache.cache_clear()
-
-
-_PREPARED: dict[Any, tuple[_Prepared, tuple[Callable[..., Any], ...]]] = {}
-_SWAPPING: list[bool] = []
-
-
-@contextmanager
-def _swapped(replacements: Mapping[str, Callable[..., Any]], tracing: bool) -> Iterator[None]:
-    if _SWAPPING or active_twin() is not None:
-        raise RuntimeError("a swap is already in force; swap one set at a time")
-    key = (tracing, tuple(sorted((rule_id, id(f)) for rule_id, f in replacements.items())))
-    held = _PREPARED.get(key)
-    if held is None or not held[0].current():
-        held = (_Prepared(replacements, tracing), tuple(replacements.values()))
-        _PREPARED[key] = held
-    prepared = held[0]
-    _SWAPPING.append(True)
-    prepared.put_in()
-    try:
-        yield
-    finally:
-        prepared.take_out()
-        _SWAPPING.pop()
-
-
-def swapped(replacements: Mapping[str, Callable[..., Any]]) -> AbstractContextManager[None]:
-    """Run the block with each rule's function (by id) replaced by the function given.
-
-    The same swap as :func:`frogspec.twins.substitute.substituted` (modules, rulesets,
-    options, caches, the registry), several rules at once, and prepared once per set of
-    replacements so that the thousandth swap costs microseconds. Not reentrant: one swap
-    at a time, never inside a twin's.
-
-    >>> from frogspec.twins import get_twin
-    >>> ask = {"id": 1, "op": "card_points", "card": "JS"}
-    >>> with swapped({"cards.points": get_twin("cards.points").function}):
-    ...     handle(ask)["result"]
-    1
-    >>> handle(ask)["result"]
-    2
-    """
-    return _swapped(replacements, tracing=False)
-
-
-_STAND_INS: dict[str, Callable[..., Any]] = {}
-
-
-def rival_readings(rule_id: str) -> tuple[str, ...]:
-    """The other readings of the point ``rule_id`` answers (same ``question``), by id.
-
-    >>> rival_readings("auction.overbid-to-raise")
-    ('auction.one-bid-each', 'auction.one-round-frog-may-raise')
-    >>> rival_readings("play.follow-suit")
-    ()
-    """
-    entry = get_rule(rule_id)
-    if entry.question is None:
-        return ()
-    return tuple(r.id for r in all_rules() if r.question == entry.question and r.id != rule_id)
-
-
-def _stand_in(reading_id: str) -> Callable[..., Any]:
-    # A fresh function that answers as the rival reading does: swapping the reading's own
-    # function in would register it under the other rule's id, and take its entry away after.
-    function = _STAND_INS.get(reading_id)
-    if function is None:
-        target = get_rule(reading_id).function
-
-        def reading(*args: Any, **kwargs: Any) -> Any:
-            return target(*args, **kwargs)
-
-        reading.__name__ = getattr(target, "__name__", reading_id)
-        function = _STAND_INS[reading_id] = reading
-    return function
-
-
-_EVALUATES: dict[tuple[str, str], frozenset[str]] = {}
-
-
-def evaluated_rules(case: Case) -> frozenset[str]:
-    """The rules whose functions the reference calls to answer the case (remembered)."""
-    key = (case.id, json.dumps(case.request, sort_keys=True))
-    found = _EVALUATES.get(key)
-    if found is None:
-        with _tracing() as calls:
-            _reference(case.request)
-        found = _EVALUATES[key] = frozenset(calls)
-    return found
-
-
-def fits_passed(rule_id: str, reading: str | None, cases: Sequence[Case]) -> bool:
-    """Whether the reference, with the broken twin of ``rule_id`` (``reading`` None) or
-    the rival ``reading`` in its place, still gives every case's expected answer (as the
-    first level judges it). Only the cases that evaluate the rule are asked: the others
-    cannot change."""
-    if reading is None and not _has_twin(rule_id):
-        return False
-    function = get_twin(rule_id).function if reading is None else _stand_in(reading)
-    concerned = [case for case in cases if rule_id in evaluated_rules(case)]
-    with swapped({rule_id: function}):
-        for case in concerned:
-            try:
-                got = _reference(case.request)
-            except Exception:  # a rule out of place may crash the reference
-                return False
-            if not _meets(case, got):
-                return False
-    return True
-
-
-def _meets(case: Case, answer: Json) -> bool:
-    """Whether an answer meets the case's expected response on the first level (every
-    field the case fixes, an ``illegal`` error's rule aside)."""
-    expected = copy.deepcopy(case.expected)
-    error = expected.get("error")
-    if isinstance(error, dict) and error.get("kind") == "illegal":
-        error.pop("rule", None)
-    return not differences(expected, answer, case.compare)
-
-
-def _alternatives(rule_id: str) -> list[tuple[str | None, Callable[..., Any]]]:
-    # The counterfactuals of a rule: its twin (reading None), then its rival readings.
-    found: list[tuple[str | None, Callable[..., Any]]] = []
-    if rule_id in TWINS or _has_twin(rule_id):
-        found.append((None, get_twin(rule_id).function))
-    found.extend((reading, _stand_in(reading)) for reading in rival_readings(rule_id))
-    return found
-
-
-def _has_twin(rule_id: str) -> bool:
-    try:
-        get_twin(rule_id)
-    except FrogError:
-        return False
-    return True
-
-
-# --- tracing what the reference evaluates ----------------------------------------------
-
-
-@contextmanager
-def _tracing() -> Iterator[list[str]]:
-    """Collect, in call order, the rule ids whose functions run inside the block."""
-    codes = _rule_codes()
-    calls: list[str] = []
-
-    def trace(frame: FrameType, event: str, arg: object) -> None:
-        # Called once per new frame; returning None asks for no tracing inside it.
-        rule_id = codes.get(frame.f_code)
-        if rule_id is not None:
-            calls.append(rule_id)
-
-    # The helpers' caches report the rules behind each answer they remember, and the rule
-    # functions' own caches are emptied: a rule whose answer is remembered is still seen.
-    with _swapped({}, tracing=True):
-        _TRACES.append(calls)
-        previous = sys.gettrace()
-        sys.settrace(trace)
-        try:
-            yield calls
-        finally:
-            sys.settrace(previous)
-            _TRACES.pop()
-
-
-def _recent_first(calls: Sequence[str]) -> list[str]:
-    """The rules called, each once, the most recently called first."""
-    seen: dict[str, None] = {}
-    for rule_id in reversed(calls):
-        seen.setdefault(rule_id, None)
-    return list(seen)
-
-
 # --- answers and how they differ -------------------------------------------------------
-
-
-def _reference(request: Mapping[str, Json]) -> dict[str, Json]:
-    """The reference's answer (id aside), on a copy of the request."""
-    answer = handle(json.loads(json.dumps(request)))
-    answer.pop("id", None)
-    return answer
 
 
 def _ask(ask: Ask, request: dict[str, Json]) -> Json:
@@ -594,7 +295,7 @@ class _Probe:
         with swapped(replacement):
             for index in range(last, -1, -1):
                 try:
-                    got = _reference(self.requests[index])
+                    got = reference_answer(self.requests[index])
                 except Exception:  # a swapped rule may crash the reference: no reproduction
                     return 0
                 left = _differing(got, self.answers[index], self.op, self.compare, self.extension)
@@ -639,7 +340,7 @@ def _rank(
                 continue
             tried += 1
             best = 0
-            for reading, function in _alternatives(rule_id):
+            for reading, function in alternatives(rule_id):
                 score = probe.score({rule_id: function})
                 if score == 2 and reading is not None:
                     readings.append((rule_id, reading))
@@ -690,19 +391,19 @@ def _trace_step(request: Mapping[str, Json], before: State | None, action: Json)
     """Trace the deal, then (from ``before``) the one ``action`` and the observation."""
     step = _Step([], [], [], [], None)
     if before is None:  # the reference refuses the request: what did it ask to do so?
-        with _tracing() as calls:
-            _reference(request)
-        step.setup = _recent_first(calls)
+        with tracing() as calls:
+            reference_answer(request)
+        step.setup = recent_first(calls)
         return step
-    with _tracing() as calls:
+    with tracing() as calls:
         _state(request, [])
-    step.setup = _recent_first(calls)
-    with _tracing() as calls:
+    step.setup = recent_first(calls)
+    with tracing() as calls:
         _options_of(request)
-    step.options = _recent_first(calls)
+    step.options = recent_first(calls)
     after: State | None = before
     if action is not None:
-        with _tracing() as calls:
+        with tracing() as calls:
             try:
                 after = apply(before, parse_action(action))
             except IllegalActionError as error:
@@ -710,14 +411,14 @@ def _trace_step(request: Mapping[str, Json], before: State | None, action: Json)
                 after = None
             except FrogError:
                 after = None
-        step.applied = _recent_first(calls)
+        step.applied = recent_first(calls)
     if after is not None:
-        with _tracing() as calls:
+        with tracing() as calls:
             legal_actions(after)
-        step.legal = _recent_first(calls)
-        with _tracing() as calls:
+        step.legal = recent_first(calls)
+        with tracing() as calls:
             observation(after)
-        step.observed = [r for r in _recent_first(calls) if r not in step.legal]
+        step.observed = [r for r in recent_first(calls) if r not in step.legal]
     return step
 
 
@@ -764,7 +465,7 @@ def _game_scan(
         prefix = {**request, "op": "game", "actions": actions[:k]}
         # The whole request is answered by the harness itself, whose order of checks is
         # the protocol's; the shorter prefixes are played on in one pass.
-        ref = _reference(prefix) if k == len(actions) else next(references)
+        ref = reference_answer(prefix) if k == len(actions) else next(references)
         if k == len(actions) and actual is not None and request.get("op") == "game":
             eng = actual
         else:
@@ -781,12 +482,12 @@ def _game_scan(
 def _reference_prefixes(request: Mapping[str, Json], actions: list[Json]) -> Iterator[Json]:
     """The reference's answers to a ``game`` request with no action, one, two... (its
     answers to the prefixes, as :func:`frogspec.harness.handle` gives them), in one pass."""
-    first = _reference({**request, "op": "game", "actions": []})
+    first = reference_answer({**request, "op": "game", "actions": []})
     yield first
     state = _state(request, []) if "result" in first else None
     for at, text in enumerate(actions):
         if state is None:
-            yield _reference({**request, "op": "game", "actions": actions[: at + 1]})
+            yield reference_answer({**request, "op": "game", "actions": actions[: at + 1]})
             continue
         try:
             state = apply(state, parse_action(text))
@@ -879,7 +580,7 @@ def _diagnose_perft(case: Case, actual: Json, ask: Ask) -> Divergence | None:
         return _diagnose_request(case, actual)
     depth = request.get("depth")
     line: list[str] = []
-    ref = _reference(request)
+    ref = reference_answer(request)
     eng = actual if actual is not None else _ask(ask, request)
     while True:
         ref_counts, eng_counts = _by_first(ref), _by_first(eng)
@@ -892,7 +593,7 @@ def _diagnose_perft(case: Case, actual: Json, ask: Ask) -> Divergence | None:
         if isinstance(depth, int) and not isinstance(depth, bool):
             depth -= 1
         below = {**request, "actions": actions + line, "depth": depth}
-        ref, eng = _reference(below), _ask(ask, below)
+        ref, eng = reference_answer(below), _ask(ask, below)
     game = {**request, "op": "game", "actions": actions + line}
     game.pop("depth", None)
     found = _game_scan(case, game, None, ask, extra=len(line))
@@ -940,7 +641,7 @@ def _diagnose_match(case: Case, actual: Json, ask: Ask) -> Divergence | None:
     previous: tuple[Json, Json] | None = None
     for d in range(len(deals)):
         prefix = {**request, "deals": deals[: d + 1]}
-        ref = _reference(prefix)
+        ref = reference_answer(prefix)
         last = d == len(deals) - 1 and actual is not None
         eng = actual if last else _ask(ask, prefix)
         fields = _differing(ref, eng, "match", {})
@@ -998,12 +699,12 @@ def _match_deal(
                 extension=inner.extension,
             )
     # The deal plays alike: what differs is the match's own (the bank, the dealers, the end).
-    with _tracing() as calls:
-        _reference(prefix)
+    with tracing() as calls:
+        reference_answer(prefix)
     inside: list[str] = []
     if isinstance(deal, dict) and dealer is not None:
-        with _tracing() as game_calls:
-            _reference(
+        with tracing() as game_calls:
+            reference_answer(
                 {
                     "id": 1,
                     "op": "game",
@@ -1013,8 +714,8 @@ def _match_deal(
                     "actions": deal.get("actions"),
                 }
             )
-        inside = _recent_first(game_calls)
-    own = [r for r in _recent_first(calls) if r not in inside]
+        inside = recent_first(game_calls)
+    own = [r for r in recent_first(calls) if r not in inside]
     probe = _Probe([prefix], [eng], [ref], "match", {})
     rules, explained, readings, suspects = _rank([own, inside], probe, _protocol_only(ref, eng))
     return Divergence.unplaced(
@@ -1049,14 +750,14 @@ def _diagnose_request(case: Case, actual: Json) -> Divergence | None:
     """A case judged on its one request: its own rules and the ones the reference
     evaluates, ranked by counterfactuals against the engine's answer."""
     request = {"id": 1, **{k: v for k, v in case.request.items() if k != "id"}}
-    ref = _reference(request)
+    ref = reference_answer(request)
     compare = dict(case.compare)
     fields = _differing(ref, actual, case.op, compare, case.extension)
     if not fields:
         return _rule_named(case, actual, ref, None)
-    with _tracing() as calls:
-        _reference(request)
-    candidates = [r for r in case.rules if _known(r)] + _recent_first(calls)
+    with tracing() as calls:
+        reference_answer(request)
+    candidates = [r for r in case.rules if _known(r)] + recent_first(calls)
     probe = _Probe([request], [actual], [ref], case.op, compare, case.extension)
     rules, explained, readings, suspects = _rank([candidates], probe, _protocol_only(ref, actual))
     legal = case.op == "legal_plays"
@@ -1122,7 +823,7 @@ def diagnose(case: Case, outcome_actual: Json, ask: Ask | None) -> Divergence | 
     engine stops answering (a transport failure), or when the reference in this process
     has a rule swapped out (a twin in force).
     """
-    if active_twin() is not None or _SWAPPING:
+    if active_twin() is not None or swapping():
         return None  # the reference in this process is not the faithful one
     from frogspec.conform.transport import Failure
 
@@ -1130,14 +831,14 @@ def diagnose(case: Case, outcome_actual: Json, ask: Ask | None) -> Divergence | 
         if ask is not None and case.op == "game":
             found = _game_scan(case, dict(case.request), outcome_actual, ask)
             if found is None:
-                return _rule_named(case, outcome_actual, _reference(case.request), None)
+                return _rule_named(case, outcome_actual, reference_answer(case.request), None)
             return found
         if ask is not None and case.op == "perft":
             return _diagnose_perft(case, outcome_actual, ask)
         if ask is not None and case.op == "match":
             found = _diagnose_match(case, outcome_actual, ask)
             if found is None:
-                return _rule_named(case, outcome_actual, _reference(case.request), None)
+                return _rule_named(case, outcome_actual, reference_answer(case.request), None)
             return found
         if outcome_actual is None:
             return None
