@@ -62,6 +62,7 @@ from frogspec.cards import (
     format_card,
     parse_card,
 )
+from frogspec.citations import site_url
 from frogspec.engine import (
     Action,
     ActionKind,
@@ -73,6 +74,8 @@ from frogspec.engine import (
     new_deal,
     outcome,
 )
+from frogspec.errors import FrogError
+from frogspec.notation import REPLAY_PATH, DealRecord, format_deal, format_position
 from frogspec.play import trick_winner
 from frogspec.prng import deal_deck
 from frogspec.rulesets import RULESETS, get_ruleset
@@ -85,12 +88,14 @@ __all__ = [
     "Policy",
     "RandomBot",
     "deal_notation",
+    "deal_record",
     "deal_vector",
     "expected_points",
     "game_request",
     "main",
     "measure",
     "play_deal",
+    "replay_link",
 ]
 
 #: The estimate (:func:`expected_points`) a hand needs before the bot bids each contract.
@@ -461,11 +466,36 @@ def deal_vector(
     }
 
 
+def deal_record(deal: BotDeal, number: int | None = None) -> DealRecord:
+    """The deal as a replay link records it (:class:`~frogspec.notation.DealRecord`).
+
+    ``number`` is the deal number of the portable generator whose pack was dealt, if it was
+    (the record then carries the number rather than the cards);
+    :class:`~frogspec.errors.InvalidInputError` if that deal number deals another pack.
+    """
+    return DealRecord(
+        deal.start.ruleset, deal.players, deal.dealer, deal.deck, deal.actions, number
+    )
+
+
+def replay_link(deal: BotDeal, number: int | None = None, site: str | None = None) -> str:
+    """The link that shows ``deal`` step by step in the rulebook's replay page: the page's
+    path (:data:`~frogspec.notation.REPLAY_PATH`) and the deal in its fragment
+    (:func:`~frogspec.notation.format_deal`), under the site's address ``site`` when given.
+
+    >>> deal = play_deal("modern", 3, 0, [parse_card(c) for c in deal_deck(7)], Bot(1))
+    >>> replay_link(deal, 7).split("&actions=")[0]
+    'deals/replay/#ruleset=modern&players=3&dealer=0&deal=7'
+    >>> replay_link(deal, 7, "https://rules.example.org/frog").startswith("https://rules.example.org/frog/deals/")
+    True
+    """
+    base = "" if not site else site if site.endswith("/") else site + "/"
+    return f"{base}{REPLAY_PATH}#{format_deal(deal_record(deal, number))}"
+
+
 def deal_notation(deal: BotDeal) -> dict[str, Any]:
     """The deal in the position notation (:mod:`frogspec.notation`): the position as dealt,
     the actions in order, and the final position."""
-    from frogspec.notation import format_position
-
     return {
         "start": format_position(deal.start),
         "actions": [str(a) for a in deal.actions],
@@ -571,10 +601,39 @@ def _markdown(results: list[Measurement], command: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _play(args: argparse.Namespace) -> str:
+    # One deal of the portable generator, the bot in every seat: its notation and its link.
+    if not 0 <= args.deal < 2**64:
+        raise ValueError(f"--deal: a deal number is from 0 to 2**64 - 1, got {args.deal}")
+    deck = [parse_card(c) for c in deal_deck(args.deal)]
+    deal = play_deal(args.ruleset, args.players, args.dealer, deck, Bot(args.seed))
+    notation = deal_notation(deal)
+    return "\n".join(
+        [
+            notation["start"],
+            " ".join(notation["actions"]),
+            notation["final"],
+            replay_link(deal, args.deal, site_url()),
+        ]
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m frogspec.bots measure [--deals N] [--ruleset ID ...] [--json FILE]``."""
+    """``python -m frogspec.bots measure [--deals N] [--ruleset ID ...] [--json FILE]``, or
+    ``python -m frogspec.bots play [--ruleset ID] [--players N] [--dealer SEAT] [--deal N]
+    [--seed N]``: one deal played by :class:`Bot` in every seat, printed in the position
+    notation (as dealt, the actions, the end) and then as its replay link (:func:`replay_link`,
+    under ``FROGSPEC_SITE_URL`` when it is set)."""
     parser = argparse.ArgumentParser(prog="python -m frogspec.bots")
     sub = parser.add_subparsers(dest="command", required=True)
+    one = sub.add_parser("play", help="play one deal with the bot and print its replay link")
+    one.add_argument("--ruleset", default="foster-1909", choices=sorted(RULESETS))
+    one.add_argument("--players", type=int, default=3)
+    one.add_argument("--dealer", type=int, default=0)
+    one.add_argument(
+        "--deal", type=int, default=0, help="the deal number of the portable generator"
+    )
+    one.add_argument("--seed", type=int, default=1, help="the bot's seed")
     run = sub.add_parser("measure", help="measure the bot over many deals")
     run.add_argument("--deals", type=int, default=10_000)
     run.add_argument("--players", type=int, default=3)
@@ -583,6 +642,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     run.add_argument("--json", help="also write the figures as JSON to this file")
     given = list(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(given)
+    if args.command == "play":
+        try:
+            print(_play(args))
+        except (FrogError, ValueError) as error:
+            parser.error(str(error))
+        return 0
     if args.deals < 1:
         parser.error("--deals must be at least 1")
     results = []

@@ -27,21 +27,57 @@ Ace, so a position has exactly one notation.
 (['foster-1909', '3/0'], ['-', '-', '-', '-', '-/-/-'])
 >>> parse_position(text) == new_deal("foster-1909", 3, 0, CARDS)
 True
+
+A whole deal, to replay it, is written as the fragment of a link (:func:`format_deal`,
+:func:`parse_deal`): the table, the pack and every action, in the protocol's notation, as
+``key=value`` fields joined by ``&``. The rulebook's page :data:`REPLAY_PATH` reads it
+and shows the deal step by step.
+
+- ``ruleset``: as in field 1 above (``modern``, ``official-1922-solo[penalty_frog=true]``);
+- ``players`` and ``dealer``: numbers;
+- ``deal``: the deal number of the portable deal generator (:func:`frogspec.prng.deal_deck`)
+  whose pack was dealt, or instead ``deck``: the 36 cards run together, first dealt first;
+- ``actions``: every action of the deal in order, separated by commas, with ``+`` for the
+  space inside an action (``pass,frog,discard+10C,play+AS``).
+
+>>> record = parse_deal("ruleset=modern&players=3&dealer=0&deal=7&actions=pass,frog")
+>>> [str(action) for action in record.actions], len(record.deck)
+(['pass', 'frog'], 36)
+>>> format_deal(record)
+'ruleset=modern&players=3&dealer=0&deal=7&actions=pass,frog'
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from urllib.parse import unquote
 
 from frogspec.auction import Contract, auction_winner
-from frogspec.cards import FULL_PACK, format_card, format_cards, mask_of, parse_card, parse_suit
-from frogspec.engine import Phase, State
-from frogspec.errors import InvalidInputError
+from frogspec.cards import (
+    FULL_PACK,
+    Card,
+    format_card,
+    format_cards,
+    mask_of,
+    parse_card,
+    parse_suit,
+)
+from frogspec.engine import Action, Phase, State, apply, new_deal, parse_action
+from frogspec.errors import IllegalActionError, InvalidInputError
+from frogspec.prng import deal_deck
 from frogspec.rulesets import Ruleset, get_ruleset
 from frogspec.seats import eldest_first
 from frogspec.widow import DISCARDS
 
-__all__ = ["format_position", "parse_position"]
+__all__ = [
+    "REPLAY_PATH",
+    "DealRecord",
+    "format_deal",
+    "format_position",
+    "parse_deal",
+    "parse_position",
+]
 
 _CARD = re.compile(r"(10|[AKQJ9876])([CDHS])")
 
@@ -300,3 +336,147 @@ def _check_cards(state: State) -> None:
             raise InvalidInputError(f"a Chico bidder cannot name {state.trump.letter} here")
     elif state.trump is not None:
         raise InvalidInputError("no trump before the auction is won")
+
+
+# ----------------------------------------------------------------------------- whole deals
+
+#: Where the rulebook replays a deal: the page, under the site's root, that reads
+#: :func:`format_deal`'s text from its link's fragment.
+REPLAY_PATH = "deals/replay/"
+
+_DEAL_KEYS = ("ruleset", "players", "dealer", "deal", "deck", "actions")
+
+_MAX_DEAL_NUMBER = 2**64 - 1
+
+
+def _numbered_deck(number: int) -> tuple[Card, ...]:
+    return tuple(parse_card(text) for text in deal_deck(number))
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """A whole deal as a replay link carries it: the table, the pack, every action.
+
+    ``deck`` is the pack, ``deck[0]`` dealt first; ``number``, when the pack is a deal of the
+    portable generator, its deal number (the link then carries the number, not the cards;
+    :class:`InvalidInputError` if that deal number deals another pack). ``ruleset`` carries
+    the options in force.
+    """
+
+    ruleset: Ruleset
+    players: int
+    dealer: int
+    deck: tuple[Card, ...]
+    actions: tuple[Action, ...]
+    number: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.number is not None and self.deck != _numbered_deck(self.number):
+            raise InvalidInputError(
+                f"deal {self.number} of the portable generator is not this deal's pack"
+            )
+
+    def states(self) -> tuple[State, ...]:
+        """Every position of the deal by the engine, from the deal to the end.
+
+        The engine's own errors, with where in the record they arise: malformed
+        (:class:`InvalidInputError`: the table or the pack), against the rules
+        (:class:`IllegalActionError` naming the rule the action breaks, and the action by
+        its number), or a deal that does not end with the last action.
+        """
+        state = new_deal(self.ruleset, self.players, self.dealer, self.deck)
+        states = [state]
+        for number, action in enumerate(self.actions, 1):
+            try:
+                state = apply(state, action)
+            except IllegalActionError as error:
+                raise IllegalActionError(
+                    error.rule_id, f"action {number}, {str(action)!r}: {error.message}"
+                ) from error
+            states.append(state)
+        if state.phase != Phase.OVER:
+            assert state.to_act is not None
+            raise InvalidInputError(
+                f"the deal is not over after its {len(self.actions)} actions: seat "
+                f"{state.to_act} is still to act ({state.phase.code}); a replay needs every "
+                "action to the end of the deal"
+            )
+        return tuple(states)
+
+
+def format_deal(record: DealRecord) -> str:
+    """The text of a replay link's fragment for ``record`` (without the ``#``)."""
+    fields = [
+        ("ruleset", _ruleset_field(record.ruleset)),
+        ("players", str(record.players)),
+        ("dealer", str(record.dealer)),
+    ]
+    if record.number is not None:
+        fields.append(("deal", str(record.number)))
+    else:
+        fields.append(("deck", "".join(format_card(card) for card in record.deck)))
+    fields.append(("actions", ",".join(str(a).replace(" ", "+") for a in record.actions)))
+    return "&".join(f"{key}={value}" for key, value in fields)
+
+
+def _number(text: str, what: str, limit: int) -> int:
+    if not text.isascii() or not text.isdigit() or int(text) > limit:
+        raise InvalidInputError(f"{what}: want a whole number from 0 to {limit}, got {text!r}")
+    return int(text)
+
+
+def parse_deal(text: str) -> DealRecord:
+    """The deal a replay link's fragment describes (:func:`format_deal`'s text; a whole
+    link, a leading ``#`` and percent-escapes are accepted); :class:`InvalidInputError`
+    naming the field that is wrong. Whether the actions are legal is the engine's to say:
+    :meth:`DealRecord.states`."""
+    text = text.strip()
+    if "#" in text:
+        text = text.split("#", 1)[1]
+    if not text:
+        raise InvalidInputError(
+            "the link carries no deal: it ends with '#' and then "
+            "ruleset=...&players=...&dealer=...&deal=...&actions=..."
+        )
+    fields: dict[str, str] = {}
+    for item in text.split("&"):
+        key, eq, value = item.partition("=")
+        key = unquote(key)
+        if not eq:
+            raise InvalidInputError(f"{key!r} needs a value: write {key}=...")
+        if key not in _DEAL_KEYS:
+            raise InvalidInputError(
+                f"unknown field {key!r}: the fields are {', '.join(_DEAL_KEYS)}"
+            )
+        if key in fields:
+            raise InvalidInputError(f"the field {key!r} is given twice")
+        fields[key] = unquote(value).strip()
+    missing = [k for k in ("ruleset", "players", "dealer", "actions") if k not in fields]
+    if missing:
+        raise InvalidInputError(f"the link has no {' and no '.join(missing)} field")
+    if ("deal" in fields) == ("deck" in fields):
+        raise InvalidInputError(
+            "the link needs the pack once: either deal=NUMBER (the portable deal generator) "
+            "or deck=CARDS (36 cards run together)"
+        )
+    ruleset = _parse_ruleset(fields["ruleset"])
+    players = _number(fields["players"], "players", 99)
+    dealer = _number(fields["dealer"], "dealer", 99)
+    number: int | None = None
+    deck: tuple[Card, ...] = ()
+    if "deal" in fields:
+        number = _number(fields["deal"], "deal", _MAX_DEAL_NUMBER)
+        deck = _numbered_deck(number)
+    else:
+        deck = tuple(_read_cards(fields["deck"], "deck"))
+        if len(deck) != 36 or len(set(deck)) != 36:
+            twice = sorted({format_card(c) for c in deck if deck.count(c) > 1})
+            detail = f"; written twice: {' '.join(twice)}" if twice else ""
+            raise InvalidInputError(f"deck: a pack is 36 different cards, got {len(deck)}{detail}")
+    actions: list[Action] = []
+    for n, word in enumerate(filter(None, fields["actions"].split(",")), 1):
+        try:
+            actions.append(parse_action(word.replace("+", " ").strip()))
+        except InvalidInputError as error:
+            raise InvalidInputError(f"actions, number {n}: {error}") from None
+    return DealRecord(ruleset, players, dealer, deck, tuple(actions), number)
