@@ -34,11 +34,12 @@ from collections.abc import Callable
 from typing import Any
 
 from frogspec import play
-from frogspec.auction import all_pass_ends_deal
-from frogspec.bots import Bot, BotDeal, deal_notation, deal_vector
+from frogspec.auction import Contract, all_pass_ends_deal
+from frogspec.bots import Bot, BotDeal, deal_notation, deal_vector, replay_link
 from frogspec.cards import Suit, card_strength, format_card, parse_card
 from frogspec.engine import (
     Action,
+    ActionKind,
     Phase,
     State,
     apply,
@@ -171,6 +172,8 @@ class Table:
         seat = state.to_act
         assert seat is not None
         entry: Json = {"seat": seat, "who": _seat_name(seat), "action": str(action)}
+        if action.kind == ActionKind.BID:
+            entry["label"] = state.ruleset.contract_name(Contract(action.value))
         entry["rule"] = _step_rule(state)
         after = apply(state, action)
         self._actions.append(action)
@@ -300,6 +303,9 @@ class Table:
             "bidder": state.bidder,
             "contracts": [c.code for c in rs.contracts()],
             "contract": state.contract.code if state.contract else None,
+            # What the ruleset's sources call the contracts and the widow (the 1922 names).
+            "contract_names": {c.code: rs.contract_name(c) for c in rs.contracts()},
+            "widow_name": rs.widow_name(),
             "trump": state.trump.letter if state.trump is not None else None,
             "trick": self._current_trick(),
             "last_trick": self.last_trick,
@@ -335,6 +341,7 @@ class Table:
             "defender_points": result.defender_points,
             "payments": list(result.payments),
             "rules": rules,
+            "replay": replay_link(self.deals[-1], self.numbers[-1]),
         }
 
     # ------------------------------------------------------------------ the record
@@ -354,6 +361,7 @@ class Table:
         return {
             "vector": deal_vector(deal, case_id, description, number),
             "notation": deal_notation(deal),
+            "replay": replay_link(deal, number),
         }
 
 
@@ -376,13 +384,31 @@ def run_example(code: str) -> str:
     return out.getvalue()
 
 
+def replay(link: str) -> Json:
+    """The step-through view's data for a replay link
+    (:func:`frogspec.site.replay.replay_data`), or ``{"refused": ...}`` saying what is wrong
+    with the link: for an action the rules forbid, the rule the engine names.
+
+    >>> replay("ruleset=modern&players=3&dealer=0&deal=7&actions=play+AS")["refused"]["rule"]["id"]
+    'deal.actions-by-phase'
+    """
+    # The rulebook's generators are needed here only, not by the Play page.
+    from frogspec.site.replay import replay_data
+
+    try:
+        return {"deal": replay_data(link)}
+    except IllegalActionError as error:
+        return {"refused": {"message": error.message, "rule": rule_ref(get_rule(error.rule_id))}}
+
+
 _table: Table | None = None
 
 
 def call(command: str, argument: str = "") -> str:
     """The page's one entry point: a command and its JSON argument in, JSON out.
 
-    Commands: ``rulesets``; ``run`` (an example's source); ``start`` (``{"ruleset", "players", "seed"}``); ``act`` (an
+    Commands: ``rulesets``; ``run`` (an example's source); ``replay`` (a replay link);
+    ``start`` (``{"ruleset", "players", "seed"}``); ``act`` (an
     action); ``next``; ``view``; ``record``.
     """
     global _table
@@ -391,6 +417,8 @@ def call(command: str, argument: str = "") -> str:
             return json.dumps(rulesets())
         if command == "run":
             return json.dumps({"output": run_example(argument)})
+        if command == "replay":
+            return json.dumps(replay(argument))
         if command == "start":
             options = json.loads(argument)
             _table = Table(options["ruleset"], int(options["players"]), int(options["seed"]))

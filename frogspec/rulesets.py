@@ -112,7 +112,10 @@ class Ruleset:
     names rules that can never come into play under it, each with the reason (the Frog's
     widow rules in Straight Solo, which has no Frog). ``borrowed`` names the questions on
     which the ruleset's own sources are not known to us, each with where its reading comes
-    from instead (the auction of the post-1950 and 1922 rulesets).
+    from instead (the auction of the post-1950 and 1922 rulesets). ``names`` gives the words
+    its sources use instead of the usual ones, by the contract's protocol code (``chico``,
+    ``grand``) or ``widow``: the 1922 rules say Simple Solo, Heart Solo and slough
+    (:meth:`contract_name`, :meth:`widow_name`; the protocol keeps its codes).
     """
 
     id: str
@@ -139,6 +142,7 @@ class Ruleset:
     moot: tuple[tuple[str, str], ...] = ()
     notes: tuple[str, ...] = field(default=())
     borrowed: tuple[tuple[str, str], ...] = ()
+    names: tuple[tuple[str, str], ...] = ()
 
     @property
     def key(self) -> tuple[str, tuple[tuple[str, str | bool], ...]]:
@@ -204,6 +208,20 @@ class Ruleset:
     def rule_id(self, question: str) -> str:
         """The id of :meth:`choice`."""
         return self.choice(question).id
+
+    def contract_name(self, contract: Contract) -> str:
+        """The contract as this ruleset's sources call it.
+
+        >>> RULESETS["official-1922-solo"].contract_name(Contract.GRAND)
+        'Heart Solo'
+        >>> RULESETS["foster-1909"].contract_name(Contract.GRAND)
+        'Grand'
+        """
+        return dict(self.names).get(contract.code, contract.code.capitalize())
+
+    def widow_name(self) -> str:
+        """What this ruleset's sources call the widow: ``"slough"`` in 1922."""
+        return dict(self.names).get("widow", "widow")
 
 
 def _question_rule_ids() -> set[str]:
@@ -405,6 +423,8 @@ _SOLO = Ruleset(
     options=(_SITTING_OUT, _PENALTY_FROG),
     also_uses=("match.unable-to-pay-order",),
     borrowed=_AUCTION_BORROWED,
+    # The names the 1922 rules use, as the article reports them.
+    names=(("chico", "Simple Solo"), ("grand", "Heart Solo"), ("widow", "slough")),
     notes=(
         "The article lists the 1922 rules as differences from its account of Frog; where it "
         "reports no difference (the auction, the play, the trump) that account is used.",

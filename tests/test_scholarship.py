@@ -109,7 +109,7 @@ def test_one_lost_heart_solo_ends_a_three_player_coeur_dalene_match() -> None:
     assert "## Losses that end the match at once" in page
     table = match_consequences(coeur)
     assert table is not None
-    assert "| 3 | grand | **any loss**: even a point short, he owes 150 |" in table
+    assert "| 3 | Heart Solo (`grand`) | **any loss**: even a point short, he owes 150 |" in table
     assert "150¢" in coeur.summary
     assert match_consequences(get_ruleset("foster-1909")) is None
 

@@ -4,6 +4,9 @@
  * from the deal to the payments, with the engine's legal actions for the player to act and
  * the commentary naming the rules. This script only draws those positions; it decides
  * nothing about the game. Plain JavaScript, nothing loaded from anywhere but this site.
+ *
+ * A deal page's view fetches its JSON; the replay page hands the view data that
+ * frogspec computed in the browser, through window.frogDeals.draw(root, data, links).
  */
 (function () {
   "use strict";
@@ -97,19 +100,20 @@
     return row;
   }
 
-  function phaseTitle(step, previous) {
+  function phaseTitle(data, step, previous) {
     if (!previous) return "The deal";
     if (step.phase === "auction" || previous.phase === "auction") return "The auction";
-    if (previous.phase === "discard") return "The widow";
+    if (previous.phase === "discard") return "The " + data.widow_name;
     if (previous.phase === "trump") return "Naming trump";
     if (step.phase === "over") return "Trick 11 and the count";
     return "Trick " + (step.tricks + (step.completed ? 0 : 1));
   }
 
-  function Stepper(root, data) {
+  /* links: each rule's address, by id; by default the page's list of the rules. */
+  function Stepper(root, data, links) {
     this.root = root;
     this.data = data;
-    this.links = ruleLinks(root);
+    this.links = links || ruleLinks(root);
     this.at = 0;
     this.build();
     this.show(0);
@@ -159,7 +163,7 @@
     this.first.disabled = this.prev.disabled = index === 0;
     this.next.disabled = this.last.disabled = index === steps.length - 1;
     this.position.textContent = "Step " + index + " of " + (steps.length - 1);
-    this.title.textContent = phaseTitle(step, previous);
+    this.title.textContent = phaseTitle(data, step, previous);
     this.note.textContent = "";
     this.note.appendChild(textEl("p", "", step.note, this.links, data.rules));
     this.drawTable(step, previous);
@@ -306,9 +310,11 @@
     var after = this.after;
     var data = this.data;
     after.textContent = "";
-    if (step.phase !== "over" || !data.result.count.length) return;
-    after.appendChild(el("p", "fs-step-title", "The count and the payments"));
-    after.appendChild(textEl("p", "", data.result.count, this.links, data.rules));
+    if (step.phase !== "over") return;
+    // A deal everyone passed has no count, only its (empty) payments.
+    var counted = data.result.count.length > 0;
+    after.appendChild(el("p", "fs-step-title", counted ? "The count and the payments" : "The payments"));
+    if (counted) after.appendChild(textEl("p", "", data.result.count, this.links, data.rules));
     var list = el("ul", "fs-payments");
     var self = this;
     data.result.lines.forEach(function (line) {
@@ -341,6 +347,15 @@
     current.show(moves[event.key]);
   });
 
+  /* Draw a deal's data in root, as the deal pages do; the arrow keys follow this view. */
+  function draw(root, data, links) {
+    current = new Stepper(root, data, links);
+    root.setAttribute("data-ready", "true");
+    return current;
+  }
+
+  window.frogDeals = { draw: draw };
+
   function start(root) {
     if (root.getAttribute("data-ready")) return;
     var article = root.closest("article") || document;
@@ -352,10 +367,7 @@
         if (!response.ok) throw new Error(response.status + " " + response.statusText);
         return response.json();
       })
-      .then(function (data) {
-        current = new Stepper(root, data);
-        root.setAttribute("data-ready", "true");
-      })
+      .then(function (data) { draw(root, data); })
       .catch(function (error) {
         root.textContent = "The step-through view could not load its data (" + error.message +
           "); the whole deal is written out below.";

@@ -4,6 +4,8 @@
 //
 // The same engine runs the rulebook's examples: under each rule's example a "Run it here"
 // button makes the example editable and runs it in the page's Pyodide, started on demand.
+// And it replays a deal from its link (the page deals/replay/): frogspec computes the
+// step-through view's data from the link, and deals.js draws it.
 (function () {
   "use strict";
   const app = document.getElementById("frog-play");
@@ -108,7 +110,7 @@
       const tags = [];
       if (s.dealer) tags.push("dealer");
       if (!s.playing) tags.push("sits out");
-      if (s.bidder) tags.push("bidder: " + view.contract);
+      if (s.bidder) tags.push("bidder: " + view.contract_names[view.contract]);
       if (view.to_act === s.seat) tags.push("to act");
       return el("li", { className: "fp-seat" + (view.to_act === s.seat ? " fp-to-act" : ""), "data-seat": s.seat }, [
         el("strong", { text: s.name }),
@@ -152,7 +154,8 @@
     if (!view.your_turn) return null;
     if (view.phase === "auction") {
       const bids = ["pass"].concat(view.contracts);
-      return el("div", { className: "fp-actions" }, bids.map((b) => actionButton(view, b, b[0].toUpperCase() + b.slice(1))));
+      const label = (b) => view.contract_names[b] || b[0].toUpperCase() + b.slice(1);
+      return el("div", { className: "fp-actions" }, bids.map((b) => actionButton(view, b, label(b))));
     }
     if (view.phase === "trump") {
       return el("div", { className: "fp-actions" }, Object.keys(SUITS).map((s) =>
@@ -181,7 +184,7 @@
     if (view.bidder === null) {
       lines.push(el("p", { text: "Every player passed: the deal is over with no payments." }));
     } else {
-      lines.push(el("p", { className: "fp-count", text: seatName(view, view.bidder) + " played " + view.contract +
+      lines.push(el("p", { className: "fp-count", text: seatName(view, view.bidder) + " played " + view.contract_names[view.contract] +
         " and took " + r.bidder_points + " points; the defenders took " + r.defender_points + "." }));
     }
     lines.push(el("table", { className: "fp-payments" }, [
@@ -197,7 +200,10 @@
     } else {
       lines.push(el("button", { type: "button", className: "md-button md-button--primary fp-next", onclick: () => { state.record = null; send("next"); draw(); }, text: "Next deal" }));
     }
-    lines.push(el("button", { type: "button", className: "md-button fp-record-button", onclick: () => { state.record = send("record"); draw(); }, text: "This deal as a test case" }));
+    lines.push(el("p", { className: "fp-offers" }, [
+      el("a", { className: "md-button fp-replay", href: new URL(r.replay, root).href, text: "Replay this deal step by step" }), " ",
+      el("button", { type: "button", className: "md-button fp-record-button", onclick: () => { state.record = send("record"); draw(); }, text: "This deal as a test case" }),
+    ]));
     if (state.record && state.record.vector) lines.push(drawRecord(state.record));
     return el("section", { className: "fp-result" }, [el("h3", { text: "The count and the payments" })].concat(lines));
   }
@@ -217,7 +223,7 @@
 
   function drawLog(view) {
     const items = view.log.map((e) => {
-      const parts = [el("strong", { text: e.who }), " " + e.action + " ", ruleLink(e.rule)];
+      const parts = [el("strong", { text: e.who }), " " + (e.label || e.action) + " ", ruleLink(e.rule)];
       if (e.trick_won_by !== undefined) parts.push(" — trick to " + seatName(view, e.trick_won_by) + " ", ruleLink(e.trick_rule));
       return el("li", {}, parts);
     });
@@ -232,9 +238,10 @@
     const board = app.querySelector(".fp-board");
     if (!view) { board.replaceChildren(drawRefusal() || ""); return; }
     const info = ["Deal " + view.deal_number + " of " + view.ruleset_name + "."];
-    if (view.contract) info.push(" Contract: " + view.contract + " by " + seatName(view, view.bidder) + ".");
+    if (view.contract) info.push(" Contract: " + view.contract_names[view.contract] + " by " + seatName(view, view.bidder) + ".");
     if (view.trump) info.push(" Trump: " + SUITS[view.trump] + ".");
-    const widow = view.widow ? el("p", { className: "fp-widow" }, ["Widow: "].concat(view.widow.map((c) => cardFace(c)))) : null;
+    const widowLabel = view.widow_name[0].toUpperCase() + view.widow_name.slice(1) + ": ";
+    const widow = view.widow ? el("p", { className: "fp-widow" }, [widowLabel].concat(view.widow.map((c) => cardFace(c)))) : null;
     const laid = view.laid_away && view.laid_away.length ? el("p", { className: "fp-laid" }, ["You laid away: "].concat(view.laid_away.map((c) => cardFace(c)))) : null;
     board.replaceChildren(...[
       el("p", { className: "fp-info", text: info.join("") }),
@@ -345,4 +352,93 @@
   }
 
   if (app) boot();
+
+  // ------------------------------------------------------------------ the replay page
+
+  const replayApp = document.getElementById("frog-replay");
+  // What the browser test reads: the deal shown (or the error) and when.
+  window.frogReplay = { ready: false, error: null, readyMs: null, shown: 0, done: 0, steps: null };
+
+  function replayStatus(kind, text) {
+    const status = replayApp.querySelector(".fr-status");
+    status.className = (kind ? "admonition " + kind + " " : "") + "fr-status";
+    status.textContent = text;
+    status.hidden = !text;
+  }
+
+  function replayFailed(message, rule) {
+    const box = replayApp.querySelector(".fr-error");
+    const body = [el("p", {}, [el("strong", { text: "This link cannot be replayed: " }), message])];
+    if (rule) body.push(el("p", {}, ["The rule: ", ruleLink(rule), " ", rule.statement]));
+    body.push(el("p", { text: "Check the link, or play a deal on the Play page for a new one." }));
+    box.className = "admonition failure fr-error";
+    box.dataset.rule = rule ? rule.id : "";
+    box.replaceChildren(...body);
+    box.hidden = false;
+    replayApp.querySelector(".fr-deal").hidden = true;
+    window.frogReplay.error = message;
+  }
+
+  function replayRules(data, links) {
+    const items = Object.keys(data.rules).map((id) => el("li", {}, [
+      el("a", { href: links[id], className: "fs-rule" }, el("code", { text: id })), ": " + data.rules[id],
+    ]));
+    return [el("p", { className: "fs-step-title", text: "The rules in this deal" }), el("ul", {}, items)];
+  }
+
+  async function showReplay() {
+    const link = window.location.hash.slice(1);
+    window.frogReplay.ready = false;
+    window.frogReplay.error = null;
+    replayApp.querySelector(".fr-error").hidden = true;
+    if (!link) {
+      replayApp.querySelector(".fr-deal").hidden = true;
+      replayStatus("info", "This address carries no deal. Play one on the Play page and follow " +
+        "\u201cReplay this deal step by step\u201d, or paste a replay link here.");
+      window.frogReplay.error = "no deal";
+      return;
+    }
+    replayStatus("", "Loading the engine: Python (Pyodide) and frogspec…");
+    let started;
+    try {
+      started = await startEngine();
+    } catch (error) {
+      replayStatus(error.missing ? "warning" : "failure", error.missing ? error.message : "The engine could not start: " + error.message);
+      window.frogReplay.error = error.missing ? "no runtime" : String(error && error.message || error);
+      return;
+    }
+    const answer = JSON.parse(started.call("replay", link));
+    replayStatus("", "");
+    if (answer.refused) {
+      replayFailed(answer.refused.message, answer.refused.rule);
+      return;
+    }
+    const data = answer.deal;
+    const links = {};
+    for (const [id, url] of Object.entries(data.rule_urls)) links[id] = new URL(url, root).href;
+    const deal = replayApp.querySelector(".fr-deal");
+    deal.querySelector(".fr-title").textContent = data.title;
+    deal.querySelector(".fr-rules").replaceChildren(...replayRules(data, links));
+    deal.hidden = false;
+    window.frogDeals.draw(deal.querySelector(".fr-stepper"), data, links);
+    Object.assign(window.frogReplay, { ready: true, steps: data.steps.length, shown: window.frogReplay.shown + 1 });
+    if (window.frogReplay.readyMs === null) window.frogReplay.readyMs = Math.round(performance.now());
+  }
+
+  if (replayApp) {
+    const paste = replayApp.querySelector(".fr-paste");
+    paste.hidden = false;
+    paste.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = paste.link.value.trim();
+      const at = text.indexOf("#");
+      window.location.hash = at >= 0 ? text.slice(at + 1) : text;
+    });
+    // Whatever goes wrong is said on the page, never only in the console.
+    const replayNow = () => showReplay()
+      .catch((error) => replayFailed("the page could not show it (" + (error && error.message || error) + ")", null))
+      .finally(() => { window.frogReplay.done += 1; });
+    window.addEventListener("hashchange", replayNow);
+    replayNow();
+  }
 })();

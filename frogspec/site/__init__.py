@@ -51,6 +51,7 @@ from frogspec.site.reference import (
     protocol_page,
     quote_markdown,
 )
+from frogspec.site.replay import REPLAY_PAGE, replay_page
 from frogspec.sources import ALL_SOURCES
 
 __all__ = [
@@ -104,6 +105,7 @@ def generated_pages(spec_dir: Path | None = None) -> dict[str, str]:
     pages["sources.md"] = sources_page()
     pages["cite.md"] = cite_page()
     pages.update(deal_pages())
+    pages[REPLAY_PAGE] = replay_page()
     pages["api.md"] = api_page()
     protocol = protocol_page(spec_dir or ROOT / "spec")
     if protocol is not None:

@@ -19,6 +19,7 @@ of the rulebook reads; :mod:`frogspec.site.deal_pages` writes the pages.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -48,11 +49,11 @@ from frogspec.engine import (
     new_deal,
     outcome,
 )
+from frogspec.notation import DealRecord
 from frogspec.prng import deal_deck
 from frogspec.registry import get_rule, rule_for_function
 from frogspec.rulesets import Ruleset, get_ruleset
 from frogspec.site.markup import DISPLAY_SUITS
-from frogspec.sources import OFFICIAL_RULES_1922
 
 __all__ = [
     "DEALS",
@@ -69,9 +70,11 @@ __all__ = [
     "display_order",
     "game_request",
     "get_deal",
+    "own_words",
     "play_deal",
     "play_duty",
     "pretty_json",
+    "replay_deal",
     "settlement_lines",
     "steps",
     "trick_note",
@@ -85,8 +88,8 @@ class DealSpec:
     """One deal to read: where it is published, the table, and the pack by its deal number.
 
     ``number`` is a deal number of the portable generator (``deal_deck(number)`` is the
-    pack, ``deck[0]`` dealt first); ``shows`` says, in one sentence, why this deal was
-    chosen.
+    pack, ``deck[0]`` dealt first), or ``None`` for a replayed deal whose pack was given
+    card by card; ``shows`` says, in one sentence, why this deal was chosen.
     """
 
     slug: str
@@ -94,7 +97,7 @@ class DealSpec:
     ruleset: str
     players: int
     dealer: int
-    number: int
+    number: int | None
     shows: str
     options: tuple[tuple[str, str | bool], ...] = ()
 
@@ -268,6 +271,8 @@ class AnnotatedDeal:
 
 def play_deal(spec: DealSpec, policy: Callable[[State], Action] = choose) -> AnnotatedDeal:
     """Deal the pack of ``spec.number`` and play the deal to the end with ``policy``."""
+    if spec.number is None:
+        raise ValueError(f"deal {spec.slug!r} has no deal number to deal its pack from")
     deck = tuple(parse_card(text) for text in deal_deck(spec.number))
     state = new_deal(spec.ruleset, spec.players, spec.dealer, deck, dict(spec.options))
     states = [state]
@@ -278,6 +283,36 @@ def play_deal(spec: DealSpec, policy: Callable[[State], Action] = choose) -> Ann
         actions.append(action)
         states.append(state)
     return AnnotatedDeal(spec, deck, tuple(states), tuple(actions), outcome(state))
+
+
+def replay_deal(record: DealRecord) -> AnnotatedDeal:
+    """A deal as a replay link records it (:class:`~frogspec.notation.DealRecord`), played
+    again by the engine: the engine's error, naming the action and the rule it breaks, if the
+    record is not a whole legal deal."""
+    states = record.states()
+    rs = record.ruleset
+    options = tuple(
+        (opt.name, rs.option_values[opt.name])
+        for opt in rs.options
+        if rs.option_values[opt.name] != opt.default_value()
+    )
+    final = states[-1]
+    if final.bidder is None or final.contract is None:
+        what = "everyone passes"
+    else:
+        what = f"seat {final.bidder} plays {rs.contract_name(final.contract)}"
+    where = "" if record.number is None else f"deal {record.number}, "
+    spec = DealSpec(
+        slug="replay",
+        title=f"{rs.name}: {where}{record.players} players, seat {record.dealer} deals; {what}",
+        ruleset=rs.id,
+        players=record.players,
+        dealer=record.dealer,
+        number=record.number,
+        shows="A deal replayed from its link.",
+        options=options,
+    )
+    return AnnotatedDeal(spec, record.deck, states, record.actions, outcome(final))
 
 
 def game_request(deal: AnnotatedDeal) -> dict[str, object]:
@@ -324,22 +359,29 @@ def pretty_json(value: object, indent: str = "", width: int = 76) -> str:
 # ----------------------------------------------------------------------------- names
 
 
-def _is_1922(rs: Ruleset) -> bool:
-    # The 1922 rulesets rest on the Official Rules and use its names for the contracts and
-    # the widow.
-    return any(citation.source == OFFICIAL_RULES_1922 for citation in rs.basis)
-
-
 def contract_name(rs: Ruleset, contract: Contract) -> str:
-    """The contract as the ruleset's source calls it: Simple Solo and Heart Solo in 1922."""
-    if _is_1922(rs) and contract != Contract.FROG:
-        return "Simple Solo" if contract == Contract.CHICO else "Heart Solo"
-    return contract.code.capitalize()
+    """The contract as the ruleset's source calls it (:meth:`Ruleset.contract_name
+    <frogspec.rulesets.Ruleset.contract_name>`): Simple Solo and Heart Solo in 1922."""
+    return rs.contract_name(contract)
 
 
 def widow_name(rs: Ruleset) -> str:
     """What the ruleset's source calls the widow: the slough in 1922."""
-    return "slough" if _is_1922(rs) else "widow"
+    return rs.widow_name()
+
+
+_CONTRACT_WORDS = re.compile(r"\b(Chico|Grand)\b")
+
+
+def own_words(rs: Ruleset, text: str) -> str:
+    """``text``, written with Foster's names for the contracts, in the ruleset's own names.
+
+    >>> own_words(get_ruleset("official-1922-solo"), "Frog, Chico and Grand")
+    'Frog, Simple Solo and Heart Solo'
+    >>> own_words(get_ruleset("modern"), "Frog, Chico and Grand")
+    'Frog, Chico and Grand'
+    """
+    return _CONTRACT_WORDS.sub(lambda m: rs.contract_name(Contract[m.group(1).upper()]), text)
 
 
 def display_order(cards: int) -> list[Card]:
@@ -770,7 +812,7 @@ def deal_data(deal: AnnotatedDeal) -> dict[str, object]:
     for step in steps(deal):
         state = step.state
         rules.update(s.rule for s in step.note if s.rule)
-        if state.phase == Phase.OVER:
+        if state.phase == Phase.OVER and state.bidder is not None:
             widow_state = "revealed"
         elif state.contract == Contract.FROG and state.phase != Phase.AUCTION:
             widow_state = "taken"

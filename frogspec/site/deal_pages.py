@@ -424,6 +424,10 @@ def deals_index_page() -> str:
         "cards were played, the rule that decided it, the widow turned up at the count and "
         "every payment with the rules that set it.",
         "",
+        "Any other whole deal can be shown in the same view from its link: a deal you play "
+        "on the [Play page](../play.md), or one played from Python, opens in "
+        "[Replay a deal](replay.md).",
+        "",
     ]
     for spec in DEALS:
         out.append(f"- [{escape(spec.title)}]({spec.slug}.md): {escape(spec.shows)}")

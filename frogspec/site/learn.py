@@ -38,9 +38,9 @@ from frogspec.errors import FrogError
 from frogspec.play import tricks_per_deal
 from frogspec.registry import get_rule, rule_for_function
 from frogspec.rulesets import QUESTIONS, RULESETS, Ruleset, get_ruleset, rules_of
+from frogspec.site.annotated import contract_name, own_words
 from frogspec.site.glossary import term
 from frogspec.site.markup import DISPLAY_SUITS, admonition, card_html, escape, relative
-from frogspec.sources import OFFICIAL_RULES_1922
 from frogspec.trump import fixed_trump
 from frogspec.widow import exchanges_widow
 
@@ -111,17 +111,6 @@ SECTIONS: dict[str, str] = {
 RECOMMENDED = "foster-1909"
 
 # ---------------------------------------------------------------------------- the facts
-
-
-def _is_1922(rs: Ruleset) -> bool:
-    return any(c.source == OFFICIAL_RULES_1922 for c in rs.basis)
-
-
-def contract_name(rs: Ruleset, contract: Contract) -> str:
-    """What the ruleset's source calls a contract: the 1922 rules say Simple and Heart Solo."""
-    if _is_1922(rs) and contract is not Contract.FROG:
-        return "Simple Solo" if contract is Contract.CHICO else "Heart Solo"
-    return contract.name.title()
 
 
 def _number_word(n: int) -> str:
@@ -814,16 +803,21 @@ def differences(ruleset: Ruleset | str) -> list[tuple[str, str, list[tuple[str, 
 
 
 def _differences_box(rs: Ruleset, page: str) -> str:
+    # Every reading in this ruleset's words: on a 1922 page, Simple Solo and Heart Solo.
+    def short(rule_id: str) -> str:
+        return escape(own_words(rs, SHORT[rule_id]))
+
     lines = []
     for key, mine, rivals in differences(rs):
-        rival_text = "; ".join(f"{escape(SHORT[rid])} ({', '.join(ids)})" for rid, ids in rivals)
+        rival_text = "; ".join(f"{short(rid)} ({', '.join(ids)})" for rid, ids in rivals)
         moot = rs.moot_reason(mine)
         here = (
             f"does not arise ({escape(moot.rstrip('.'))})"
             if moot is not None
-            else f"{escape(SHORT[mine])} {_ref(mine, page)}"
+            else f"{short(mine)} {_ref(mine, page)}"
         )
-        lines.append(f"- **{escape(QUESTIONS[key])}** Here: {here}. Elsewhere: {rival_text}.")
+        question = escape(own_words(rs, QUESTIONS[key]))
+        lines.append(f"- **{question}** Here: {here}. Elsewhere: {rival_text}.")
     same = [
         other.id
         for other in RULESETS.values()

@@ -24,6 +24,7 @@ from frogspec.engine import settle
 from frogspec.errors import FrogError
 from frogspec.registry import TOPICS, Rule, all_rules, rule_for_function
 from frogspec.rulesets import QUESTIONS, RULESETS, Ruleset, rules_of
+from frogspec.site.annotated import own_words
 from frogspec.site.examples import EXAMPLES
 from frogspec.site.learn import RECOMMENDED, STAGE_OF_TOPIC, page_path
 from frogspec.site.markup import (
@@ -462,6 +463,12 @@ def rulesets_matrix_page() -> str:
     return "\n".join(out)
 
 
+def _contract_cell(rs: Ruleset, contract: Contract) -> str:
+    # The protocol's code, after the ruleset's own name where its sources use another.
+    name = rs.contract_name(contract)
+    return contract.code if name.lower() == contract.code else f"{name} (`{contract.code}`)"
+
+
 def _payments_table(rs: Ruleset, page: str) -> str:
     seats = ", ".join(str(s) for s in range(3))
     rows = [
@@ -474,7 +481,9 @@ def _payments_table(rs: Ruleset, page: str) -> str:
                 paid = settle(rs, 3, 0, 1, contract, points)
             except FrogError as error:  # pragma: no cover - every listed contract settles
                 raise AssertionError(f"{rs.id}: {error}") from error
-            rows.append(f"| {contract.code} | {points} | {', '.join(str(p) for p in paid)} |")
+            rows.append(
+                f"| {_contract_cell(rs, contract)} | {points} | {', '.join(str(p) for p in paid)} |"
+            )
     return "\n".join(rows)
 
 
@@ -513,7 +522,7 @@ def match_consequences(rs: Ruleset) -> str | None:
                 if label and contract != Contract.FROG:
                     continue
                 rows.append(
-                    f"| {players} | {contract.code}{escape(label)} | "
+                    f"| {players} | {_contract_cell(rs, contract)}{escape(label)} | "
                     f"{_ending_loss(variant, players, contract)} |"
                 )
     return (
@@ -549,7 +558,7 @@ def ruleset_page(ruleset_id: str) -> str:
         entry = rs.choice(key)
         moot = rs.moot_reason(entry.id)
         out.append(
-            f"| [{escape(question)}]({relative(page, 'disagreements.md', key)}) | "
+            f"| [{escape(own_words(rs, question))}]({relative(page, 'disagreements.md', key)}) | "
             + (
                 f"*does not arise* | {escape(moot)} |"
                 if moot is not None

@@ -72,6 +72,7 @@ def _section(page: str, title: str) -> str:
 @pytest.mark.parametrize("slug", SLUGS)
 def test_a_deal_is_the_pack_of_its_number_played_to_the_end(slug: str) -> None:
     deal = _deal(slug)
+    assert deal.spec.number is not None
     assert [format_card(c) for c in deal.deck] == deal_deck(deal.spec.number)
     assert deal == _deal(slug)
     assert deal.final.phase == Phase.OVER and deal.final.bidder is not None

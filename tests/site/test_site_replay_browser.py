@@ -1,0 +1,329 @@
+"""The replay page in a real browser: a deal played on the Play page, replayed from its link.
+
+Headless Chromium, a fresh profile, the built site on 127.0.0.1. First the replay page is
+opened cold (nothing in the browser's cache) on the link of a deal the bots played in
+Python, and the time until the step-through view is drawn is measured and written to
+``artifacts/replay-load.json``. Then a deal is played on the Play page through its own
+buttons; its "Replay this deal step by step" link is followed, and the view must show the
+same deal: the same hands as dealt, a step per action, the same payments, and stepping that
+works. A tampered link must be refused on the page with the rule the engine names, a
+malformed one with the field that is wrong, and no request may leave 127.0.0.1.
+
+Needs Chromium and the Pyodide runtime in the built site, as the Play page's test does:
+without either it fails under CI (``CI`` set) and is skipped, saying why, elsewhere.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from frogspec.bots import Bot, play_deal, replay_link
+from frogspec.cards import parse_card
+from frogspec.errors import IllegalActionError
+from frogspec.notation import parse_deal, parse_position
+from frogspec.prng import deal_deck
+from frogspec.site.play import RUNTIME_DIR
+from frogspec.site.replay import replay_data
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+LOAD_FIGURES = ROOT / "artifacts" / "replay-load.json"
+
+
+def _module(name: str) -> ModuleType:
+    # The Play page's browser test: its DevTools client and its helpers, shared not copied.
+    path = Path(__file__).with_name(name)
+    spec = importlib.util.spec_from_file_location(f"_frogspec_{path.stem}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_play = _module("test_site_play_browser.py")
+
+_SHOWN = """
+new Promise(resolve => {
+  const started = Date.now();
+  const poll = () => {
+    const r = window.frogReplay;
+    if (r && r.done >= WANTED) resolve({ready: r.ready, error: r.error, ms: r.readyMs, steps: r.steps});
+    else if (Date.now() - started > 180000) resolve({ready: false, error: 'timeout', ms: null});
+    else setTimeout(poll, 100);
+  };
+  poll();
+})
+"""
+
+_VIEW = """
+(() => {
+  const root = document.querySelector('#frog-replay .fr-stepper');
+  const seats = {};
+  root.querySelectorAll('.fs-seat').forEach(s => {
+    seats[s.dataset.seat] = [...s.querySelectorAll('.fs-card')].map(c => c.dataset.card);
+  });
+  return {
+    step: Number(root.dataset.step),
+    position: root.querySelector('.fs-step-position').textContent,
+    title: root.querySelector('.fs-step-title').textContent,
+    note: root.querySelector('.fs-step-note').innerText,
+    seats: seats,
+    legal: root.querySelectorAll('[data-legal]').length,
+    rule_links: [...root.querySelectorAll('a.fs-rule')].map(a => a.href),
+    payments: [...root.querySelectorAll('.fs-payments li strong')].map(s => s.textContent),
+    heading: document.querySelector('#frog-replay .fr-title').textContent,
+  };
+})()
+"""
+
+# The text of the view at every step, from the first.
+_EVERY_STEP = """
+(() => {
+  const root = document.querySelector('#frog-replay .fr-stepper');
+  const button = (label) => root.querySelector(`.fs-step-button[aria-label="${label}"]`);
+  button('First step').click();
+  const texts = [root.innerText];
+  while (!button('Next step').disabled) { button('Next step').click(); texts.push(root.innerText); }
+  return texts;
+})()
+"""
+
+# The cards under SELECTOR as codes, from what each card shows (its rank and suit sign).
+_CODES = """
+[...document.querySelectorAll('SELECTOR')].map(c => {
+  const sign = c.querySelector('.fs-suit').textContent;
+  return c.textContent.slice(0, -sign.length).trim() + {'\u2663': 'C', '\u2666': 'D', '\u2665': 'H', '\u2660': 'S'}[sign];
+})
+"""
+
+_ERROR = """
+(() => {
+  const box = document.querySelector('#frog-replay .fr-error');
+  return {hidden: box.hidden, rule: box.dataset.rule, text: box.innerText,
+          deal_hidden: document.querySelector('#frog-replay .fr-deal').hidden};
+})()
+"""
+
+
+@pytest.fixture(scope="module")
+def browser(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A fresh Chromium (an empty cache), closed at the end of the module."""
+    chromium = _play._client.CHROMIUM
+    if not (os.path.isfile(chromium) and os.access(chromium, os.X_OK)):
+        _play._missing(f"no Chromium at {chromium}: apt-get install -y chromium")
+    if not (built_site / RUNTIME_DIR / "pyodide.asm.wasm").is_file():
+        _play._missing(
+            "the built site has no Pyodide runtime: install npm (apt-get install npm) and run "
+            "python3 dev.py build, which fetches it once"
+        )
+    work = tmp_path_factory.mktemp("chromium-replay")
+    instance = _play.Browser(chromium, work / "profile", work / "chromium.log", timeout=200)
+    try:
+        yield instance
+    finally:
+        instance.close()
+
+
+def _shown(browser: Any, count: int = 1) -> dict[str, Any]:
+    # Wait until the page has dealt with its count-th link, well or not.
+    result: dict[str, Any] = browser.evaluate(_SHOWN.replace("WANTED", str(count)))
+    return result
+
+
+def _press(browser: Any, label: str) -> dict[str, Any]:
+    browser.evaluate(
+        f"document.querySelector('#frog-replay .fs-step-button[aria-label={json.dumps(label)}]')"
+        ".click()"
+    )
+    view: dict[str, Any] = browser.evaluate(_VIEW)
+    return view
+
+
+def test_a_cold_first_load_draws_the_deal(browser: Any, served_site: str) -> None:
+    deck = [parse_card(c) for c in deal_deck(12350)]
+    deal = play_deal("official-1922-solo", 4, 1, deck, Bot(3))
+    started = time.monotonic()
+    browser.navigate(f"{served_site}/{replay_link(deal, 12350)}")
+    shown = _shown(browser)
+    wall = time.monotonic() - started
+    assert shown["ready"], shown
+    assert shown["steps"] == len(deal.actions) + 1
+    view = browser.evaluate(_VIEW)
+    for seat in deal.start.order:
+        drawn = sorted(parse_card(c) for c in view["seats"][str(seat)])
+        assert drawn == sorted(c for c in range(36) if deal.start.hands[seat] >> c & 1)
+    assert view["heading"] == replay_data(replay_link(deal, 12350))["title"]
+    # The 1922 rules' own names at every step, not Foster's or the protocol's codes.
+    assert "Heart Solo" in view["heading"]
+    texts = browser.evaluate(_EVERY_STEP)
+    assert len(texts) == len(deal.actions) + 1
+    assert any("Heart Solo" in text for text in texts)
+    # (The rule ids keep their words: widow.untouched-in-chico-and-grand.)
+    words = [re.sub(r"\([a-z]+\.[a-z0-9-]+\)", "", text) for text in texts]
+    assert not [text for text in words if "Grand" in text or "Chico" in text or "widow" in text]
+    LOAD_FIGURES.parent.mkdir(parents=True, exist_ok=True)
+    LOAD_FIGURES.write_text(
+        json.dumps({"first_load_ms": shown["ms"], "first_load_wall_s": round(wall, 1)}, indent=2)
+        + "\n"
+    )
+    browser.screenshot(SCREENSHOTS / "replay-cold.png", full_page=True)
+
+
+def _play_a_deal(browser: Any, served_site: str) -> dict[str, Any]:
+    # A whole deal through the Play page's buttons, the highlighted action each time.
+    browser.navigate(served_site + "/play/")
+    ready = browser.evaluate(_play._READY)
+    assert ready["ready"], ready
+    _play._deal(browser, "foster-1909", 3, 44)
+    hand = browser.evaluate(_CODES.replace("SELECTOR", "#frog-play .fp-hand .fs-card"))
+    for _ in range(300):
+        table = browser.evaluate(_play._TABLE)
+        if table["phase"] == "over":
+            break
+        # Bid a Frog when you may, so that the deal is played and paid.
+        _play._click(browser, "frog" if "frog" in table["legal"] else table["legal"][0])
+    else:
+        pytest.fail("the deal did not end in 300 clicks")
+    browser.evaluate("document.querySelector('#frog-play .fp-record-button').click()")
+    notation = browser.evaluate("document.querySelector('#frog-play .fp-notation').innerText")
+    start, actions, final = notation.strip().split("\n")
+    payments = browser.evaluate(
+        "[...document.querySelectorAll('#frog-play .fp-payments tbody tr td:nth-child(2)')]"
+        ".map(td => td.textContent)"
+    )
+    href = browser.evaluate("document.querySelector('#frog-play a.fp-replay').href")
+    label = browser.evaluate("document.querySelector('#frog-play a.fp-replay').textContent")
+    return {
+        "hand": hand,
+        "start": start,
+        "actions": actions,
+        "final": final,
+        "payments": payments,
+        "href": href,
+        "label": label,
+    }
+
+
+@pytest.fixture(scope="module")
+def played(browser: Any, served_site: str) -> dict[str, Any]:
+    """A deal played on the Play page, its record, and its replay link followed."""
+    record = _play_a_deal(browser, served_site)
+    since = len(browser.events)
+    browser.evaluate("document.querySelector('#frog-play a.fp-replay').click()")
+    browser.wait_for_event("Page.loadEventFired", since, browser.session)
+    shown = _shown(browser)
+    assert shown["ready"], shown
+    record["shown"] = shown
+    return record
+
+
+def test_the_play_page_offers_the_replay(played: dict[str, Any], served_site: str) -> None:
+    assert played["label"] == "Replay this deal step by step"
+    assert played["href"].startswith(f"{served_site}/deals/replay/#ruleset=foster-1909&")
+
+
+def test_the_replay_shows_the_same_deal(browser: Any, played: dict[str, Any]) -> None:
+    assert browser.evaluate("location.href") == played["href"]
+    # The link carries the actions the Play page's record lists.
+    actions = played["href"].split("&actions=")[1].split(",")
+    assert " ".join(a.replace("+", " ") for a in actions) == played["actions"]
+    # A step for the deal and one after each action.
+    assert played["shown"]["steps"] == len(actions) + 1
+    view = browser.evaluate(_VIEW)
+    assert view["step"] == 0
+    assert view["position"] == f"Step 0 of {len(actions)}"
+    dealt = parse_position(played["start"])
+    for seat in dealt.order:
+        drawn = sorted(parse_card(c) for c in view["seats"][str(seat)])
+        assert drawn == sorted(c for c in range(36) if dealt.hands[seat] >> c & 1), seat
+    # Your hand on the Play page is seat 0's in the view.
+    yours = browser.evaluate(
+        _CODES.replace("SELECTOR", '#frog-replay .fs-seat[data-seat="0"] .fs-card')
+    )
+    assert sorted(yours) == sorted(played["hand"])
+    last = _press(browser, "Last step")
+    assert last["step"] == len(actions)
+    paid = [p.split(": ")[1].split()[0].replace("\u2212", "-") for p in last["payments"]]
+    assert [int(p) for p in paid] == [int(p.split()[0]) for p in played["payments"]]
+    browser.screenshot(SCREENSHOTS / "replay-played.png", full_page=True)
+
+
+def test_stepping_works(browser: Any) -> None:
+    first = _press(browser, "First step")
+    assert first["step"] == 0 and first["title"] == "The deal"
+    second = _press(browser, "Next step")
+    assert second["step"] == 1 and second["title"] == "The auction"
+    assert second["note"] != first["note"]
+    assert second["legal"] > 0, "the engine's legal actions are not highlighted"
+    # Every rule in the commentary links to its section on the site.
+    assert second["rule_links"] and all("/rules/" in href for href in second["rule_links"])
+    browser.evaluate(
+        "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}))"
+    )
+    assert browser.evaluate(_VIEW)["step"] == 2
+    assert _press(browser, "Previous step")["step"] == 1
+
+
+def test_a_tampered_link_names_the_rule(
+    browser: Any, played: dict[str, Any], served_site: str
+) -> None:
+    # The last card of the deal replaced by the first card played: no longer in that hand.
+    link = played["href"]
+    head, actions = link.split("&actions=")
+    words = actions.split(",")
+    first_play = next(w for w in words if w.startswith("play+"))
+    words[-1] = first_play
+    tampered = f"{head}&actions={','.join(words)}"
+    with pytest.raises(IllegalActionError) as expected:
+        parse_deal(tampered).states()
+    before = browser.evaluate("window.frogReplay.done")
+    browser.navigate(tampered)
+    shown = _shown(browser, before + 1)
+    assert shown["error"], shown
+    error = browser.evaluate(_ERROR)
+    assert not error["hidden"] and error["deal_hidden"]
+    assert error["rule"] == expected.value.rule_id
+    assert expected.value.rule_id in error["text"]
+    assert f"action {len(words)}" in error["text"]
+    browser.screenshot(SCREENSHOTS / "replay-tampered.png", full_page=True)
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (("deal=", "deal=x"), "deal: want a whole number"),
+        (("ruleset=foster-1909", "ruleset=fostr"), "unknown ruleset 'fostr'"),
+        (("play+", "play+1X"), "unknown card"),
+    ],
+)
+def test_a_malformed_link_says_what_is_wrong(
+    browser: Any, played: dict[str, Any], change: tuple[str, str], said: str
+) -> None:
+    before = browser.evaluate("window.frogReplay.done")
+    browser.navigate(played["href"])  # the good deal first, so each change is seen anew
+    assert _shown(browser, before + 1)["ready"]
+    browser.navigate(played["href"].replace(*change, 1))
+    assert _shown(browser, before + 2)["error"]
+    error = browser.evaluate(_ERROR)
+    assert not error["hidden"] and said in error["text"], error
+
+
+def test_an_empty_link_says_where_links_come_from(browser: Any, served_site: str) -> None:
+    browser.navigate(served_site + "/deals/replay/")
+    status = browser.evaluate("document.querySelector('#frog-replay .fr-status').innerText")
+    assert "carries no deal" in status and "Play page" in status
+
+
+def test_no_request_leaves_localhost(browser: Any, served_site: str) -> None:
+    outside = browser.requests_outside(served_site)
+    assert not outside, "requests that left localhost:\n" + "\n".join(outside)
