@@ -95,7 +95,7 @@ def replay_page() -> str:
             '    <div class="fr-rules"></div>',
             "  </div>",
             '  <form class="fr-paste" hidden>',
-            '    <label>Another replay link <input name="link" type="text" '
+            '    <label>Paste a replay link <input name="link" type="text" '
             'autocomplete="off" spellcheck="false"></label>',
             '    <button type="submit" class="md-button">Replay</button>',
             "  </form>",

@@ -15,10 +15,14 @@ without either it fails under CI (``CI`` set) and is skipped, saying why, elsewh
 
 from __future__ import annotations
 
+import functools
+import http.server
 import importlib.util
 import json
 import os
 import re
+import shutil
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,7 +36,7 @@ from frogspec.cards import parse_card
 from frogspec.errors import IllegalActionError
 from frogspec.notation import parse_deal, parse_position
 from frogspec.prng import deal_deck
-from frogspec.site.play import RUNTIME_DIR
+from frogspec.site.play import ASSETS, RUNTIME_DIR, play_manifest
 from frogspec.site.replay import replay_data
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -322,6 +326,50 @@ def test_an_empty_link_says_where_links_come_from(browser: Any, served_site: str
     browser.navigate(served_site + "/deals/replay/")
     status = browser.evaluate("document.querySelector('#frog-replay .fr-status').innerText")
     assert "carries no deal" in status and "Play page" in status
+
+
+def test_the_view_fits_a_phone(browser: Any, played: dict[str, Any]) -> None:
+    browser.send(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True},
+        browser.session,
+    )
+    try:
+        browser.navigate(played["href"].replace("#", "?phone#"))  # a new load, at this size
+        assert _shown(browser, 1)["ready"]
+        _press(browser, "Next step")
+        width = browser.evaluate("document.querySelector('#frog-replay').scrollWidth")
+        assert width <= 390, f"the view is {width} px wide on a 390 px phone"
+        browser.evaluate("document.getElementById('frog-replay').scrollIntoView()")
+        browser.screenshot(SCREENSHOTS / "replay-phone.png")
+    finally:
+        browser.send(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False},
+            browser.session,
+        )
+
+
+def test_without_the_runtime_the_page_says_what_to_install(
+    browser: Any, built_site: Path, tmp_path: Path, played: dict[str, Any]
+) -> None:
+    # The site as built where npm was missing: no runtime, and a manifest that says so.
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site, ignore=shutil.ignore_patterns(RUNTIME_DIR))
+    (site / ASSETS / "manifest.json").write_text(json.dumps(play_manifest(None)))
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        link = played["href"].split("#", 1)[1]
+        browser.navigate(f"http://127.0.0.1:{server.server_address[1]}/deals/replay/#{link}")
+        shown = _shown(browser)
+        status = browser.evaluate("document.querySelector('#frog-replay .fr-status').innerText")
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert shown["error"] == "no runtime"
+    assert "apt-get install npm" in status and "python3 dev.py build" in status
 
 
 def test_no_request_leaves_localhost(browser: Any, served_site: str) -> None:
