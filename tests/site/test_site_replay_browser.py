@@ -328,6 +328,22 @@ def test_an_empty_link_says_where_links_come_from(browser: Any, served_site: str
     assert "carries no deal" in status and "Play page" in status
 
 
+def test_the_play_page_names_the_1922_contracts(browser: Any, served_site: str) -> None:
+    browser.navigate(served_site + "/play/")
+    assert browser.evaluate(_play._READY)["ready"]
+    _play._deal(browser, "official-1922-solo", 3, 12)
+    labels = browser.evaluate(
+        "[...document.querySelectorAll('#frog-play .fp-actions [data-action]')]"
+        ".map(b => [b.dataset.action, b.textContent])"
+    )
+    assert labels == [
+        ["pass", "Pass"],
+        ["frog", "Frog"],
+        ["chico", "Simple Solo"],
+        ["grand", "Heart Solo"],
+    ]
+
+
 def test_the_view_fits_a_phone(browser: Any, played: dict[str, Any]) -> None:
     browser.send(
         "Emulation.setDeviceMetricsOverride",
