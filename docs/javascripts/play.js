@@ -386,12 +386,22 @@
     return [el("p", { className: "fs-step-title", text: "The rules in this deal" }), el("ul", {}, items)];
   }
 
+  // An anchor of the page itself (its table of contents) is not a deal.
+  function isAnchor(fragment) {
+    try {
+      return document.getElementById(decodeURIComponent(fragment)) !== null;
+    } catch (error) {
+      return false;  // a malformed escape: not an anchor, and the engine will say what is wrong
+    }
+  }
+
   async function showReplay() {
     const link = window.location.hash.slice(1);
+    if (link && isAnchor(link) && window.frogReplay.shown) return;  // keep the deal on view
     window.frogReplay.ready = false;
     window.frogReplay.error = null;
     replayApp.querySelector(".fr-error").hidden = true;
-    if (!link) {
+    if (!link || isAnchor(link)) {
       replayApp.querySelector(".fr-deal").hidden = true;
       replayStatus("info", "This address carries no deal. Play one on the Play page and follow " +
         "\u201cReplay this deal step by step\u201d, or paste a replay link here.");

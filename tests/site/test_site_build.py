@@ -13,6 +13,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
+from frogspec.errors import FrogError
+from frogspec.notation import REPLAY_PATH, parse_deal
 from frogspec.registry import all_rules
 from frogspec.rulesets import RULESETS
 from frogspec.site.examples import EXAMPLES
@@ -99,6 +101,13 @@ def test_every_internal_link_and_anchor_resolves(built_site: Path) -> None:
             if not path.is_file():
                 broken.append(f"{where} (no file {path.relative_to(built_site)})")
             elif anchor and path.suffix == ".html" and anchor not in _parse(path).ids:
+                if path == built_site / REPLAY_PATH / "index.html":
+                    # The replay page's fragment is a deal: it must replay to its end.
+                    try:
+                        parse_deal(anchor).states()
+                    except FrogError as error:
+                        broken.append(f"{where} (neither an anchor nor a deal: {error})")
+                    continue
                 broken.append(f"{where} (no anchor #{anchor})")
     assert not broken, "broken links:\n" + "\n".join(broken)
     assert checked > 1000

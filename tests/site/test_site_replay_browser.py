@@ -278,6 +278,17 @@ def test_stepping_works(browser: Any) -> None:
     assert _press(browser, "Previous step")["step"] == 1
 
 
+def test_a_heading_of_the_page_is_not_taken_for_a_deal(browser: Any) -> None:
+    # The table of contents links to the page's headings: the deal stays on view.
+    done = browser.evaluate("window.frogReplay.done")
+    browser.evaluate("document.querySelector('a[href=\"#how-it-runs\"]').click()")
+    assert _shown(browser, done + 1)["ready"]
+    error = browser.evaluate(_ERROR)
+    assert error["hidden"] and not error["deal_hidden"]
+    browser.evaluate("history.back()")
+    assert _shown(browser, done + 2)["ready"]
+
+
 def test_a_tampered_link_names_the_rule(
     browser: Any, played: dict[str, Any], served_site: str
 ) -> None:
