@@ -386,12 +386,12 @@ class DealRecord:
         """
         state = new_deal(self.ruleset, self.players, self.dealer, self.deck)
         states = [state]
-        for number, action in enumerate(self.actions, 1):
+        for index, action in enumerate(self.actions, 1):
             try:
                 state = apply(state, action)
             except IllegalActionError as error:
                 raise IllegalActionError(
-                    error.rule_id, f"action {number}, {str(action)!r}: {error.message}"
+                    error.rule_id, f"action {index}, {str(action)!r}: {error.message}"
                 ) from error
             states.append(state)
         if state.phase != Phase.OVER:

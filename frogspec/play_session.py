@@ -408,8 +408,8 @@ def call(command: str, argument: str = "") -> str:
     """The page's one entry point: a command and its JSON argument in, JSON out.
 
     Commands: ``rulesets``; ``run`` (an example's source); ``replay`` (a replay link);
-    ``start`` (``{"ruleset", "players", "seed"}``); ``act`` (an
-    action); ``next``; ``view``; ``record``.
+    ``start`` (``{"ruleset", "players", "seed"}``); ``act`` (an action); ``next``; ``view``;
+    ``record``.
     """
     global _table
     try:
