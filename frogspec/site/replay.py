@@ -148,14 +148,19 @@ def replay_page() -> str:
             "",
             "## How it runs",
             "",
-            "The page starts the Python runtime of the Play page (served from this site; the "
-            "first load takes some seconds, later ones come from the browser's cache), "
+            "The page starts the Python runtime of the Play page (served from this site), "
             "installs frogspec, and asks `frogspec.site.replay.replay_data` for the deal: "
             "the engine plays the link's actions from its pack, and the same code that wrote "
             "the data of the deals to read when this site was built writes every position "
             "with the engine's legal actions and the rules. The page's script only draws it. "
             "If the runtime was not available when the site was built, the page says what to "
             "install.",
+            "",
+            "The first load, from an empty browser cache to the deal drawn, took 8 to 14 "
+            "seconds on this project's two-core build machine while other jobs ran on it; "
+            "following the link from the Play page, with the runtime in the browser's cache, "
+            "about 7 seconds (measured 2026-12-01 by `tests/site/test_site_replay_browser.py` "
+            "from the local server). Most of it is the start of the Python runtime.",
             "",
         ]
     )
