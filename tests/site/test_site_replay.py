@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 
 import pytest
 
 from frogspec import play_session
 from frogspec.auction import Contract
-from frogspec.bots import Bot, play_deal, replay_link
+from frogspec.bots import Bot, RandomBot, play_deal, replay_link
 from frogspec.cards import parse_card
 from frogspec.notation import REPLAY_PATH, parse_deal
 from frogspec.prng import deal_deck
@@ -39,6 +40,25 @@ def test_a_replayed_deal_to_read_gives_the_views_data_of_its_page(spec: DealSpec
         assert replayed[key] == built[key], key
     assert replayed["deal_number"] == built["deal_number"]
     assert replayed["link"] == example_link(deal)
+
+
+@pytest.mark.parametrize("ruleset", list(RULESETS))
+def test_every_table_of_every_ruleset_replays_to_the_views_data(ruleset: str) -> None:
+    rng = random.Random(ruleset)
+    rs = RULESETS[ruleset]
+    for players in rs.player_count():
+        for seed in range(4):
+            options: dict[str, object] = {o.name: rng.choice(list(o.choices)) for o in rs.options}
+            number = rng.randrange(10**6)
+            policy = RandomBot(seed) if seed % 2 else Bot(seed)
+            dealer = rng.randrange(players)
+            deal = play_deal(ruleset, players, dealer, _deck(number), policy, options)
+            data = replay_data(replay_link(deal, number))
+            steps = data["steps"]
+            assert isinstance(steps, list) and len(steps) == len(deal.actions) + 1
+            assert steps[-1]["phase"] == "over"
+            result = data["result"]
+            assert isinstance(result, dict) and result["payments"] == list(deal.result.payments)
 
 
 def test_the_data_carries_the_rules_addresses_and_the_link() -> None:
