@@ -920,14 +920,16 @@ CARD_WORDS = (
 )  # fmt: skip
 
 
-def _card_words(text: str) -> str:
+def _card_words(text: str, rs: Ruleset) -> str:
     lines = []
     for name in CARD_WORDS:
         entry = term(name)
         if any(
             re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", text, re.I) for s in entry.spellings
         ):
-            lines.append(f"**{escape(entry.name)}**: {escape(entry.definition)}")
+            # The glossary speaks Foster's names; a 1922 card speaks its own.
+            definition = own_words(rs, entry.definition)
+            lines.append(f"**{escape(entry.name)}**: {escape(definition)}")
     return " · ".join(lines)
 
 
@@ -960,7 +962,7 @@ def rules_card_page(ruleset: Ruleset | str) -> str:
         steps += _steps_markdown(section, page)
         steps.append("")
     out += steps
-    out += [f"**Words.** {_card_words(chr(10).join(steps))}", "", "</div>", ""]
+    out += [f"**Words.** {_card_words(chr(10).join(steps), rs)}", "", "</div>", ""]
     return "\n".join(out)
 
 

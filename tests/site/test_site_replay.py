@@ -19,7 +19,7 @@ from frogspec.rulesets import RULESETS, Ruleset
 from frogspec.site import generated_pages
 from frogspec.site.annotated import DEALS, DealSpec, deal_data, own_words
 from frogspec.site.annotated import play_deal as play_annotated
-from frogspec.site.learn import how_to_play_page
+from frogspec.site.learn import how_to_play_page, rules_card_page
 from frogspec.site.pages import ruleset_page
 from frogspec.site.replay import REPLAY_PAGE, example_link, replay_data, replay_page, rule_path
 
@@ -173,6 +173,14 @@ def test_the_differences_box_of_a_1922_ruleset_uses_its_names(rs: Ruleset) -> No
     assert "Simple Solo trumps: any suit (gamerules)" in words
     # Foster's page keeps Foster's names.
     assert "Which suits may a Chico bidder name?" in _box(how_to_play_page("foster-1909"))
+
+
+def test_the_rules_card_of_a_1922_ruleset_explains_its_words_in_its_names() -> None:
+    card = rules_card_page("official-1922-solo")
+    words = card[card.index("**Words.**") :]
+    assert "(hearts in Frog and Heart Solo; in a Simple Solo, the suit the bidder names)" in words
+    assert "Chico" not in words and "Grand" not in words
+    assert "hearts in Frog and Grand; in a Chico" in rules_card_page("foster-1909")
 
 
 def test_the_ruleset_page_of_a_1922_ruleset_names_the_contracts() -> None:
