@@ -159,7 +159,7 @@ def replay_page() -> str:
             "The first load, from an empty browser cache to the deal drawn, took 8 to 14 "
             "seconds on this project's two-core build machine while other jobs ran on it; "
             "following the link from the Play page, with the runtime in the browser's cache, "
-            "about 7 seconds (measured 2026-12-01 by `tests/site/test_site_replay_browser.py` "
+            "5 to 7 seconds (measured 2026-12-01 by `tests/site/test_site_replay_browser.py` "
             "from the local server). Most of it is the start of the Python runtime.",
             "",
         ]
