@@ -113,11 +113,14 @@ def over(result: dict[str, Json]) -> dict[str, Json]:
     return {"result": result}
 
 
-def illegal(rule: str, at: int | None = None) -> dict[str, Json]:
-    """A check on an ``illegal`` error."""
+def illegal(rule: str, at: int | None = None, deal: int | None = None) -> dict[str, Json]:
+    """A check on an ``illegal`` error: the rule, the index of the action (``at``) and, in
+    a ``match``, the index of its deal."""
     error: dict[str, Json] = {"kind": "illegal", "rule": rule}
     if at is not None:
         error["at"] = at
+    if deal is not None:
+        error["deal"] = deal
     return {"error": error}
 
 
@@ -2292,7 +2295,7 @@ def match_cases() -> list[Spec]:
             "The game is over once a player cannot pay: a further deal is refused.",
             match(SOLO, [_grand_all(SOLO), passes]),
             ("match.first-unable-to-pay-loses",),
-            illegal("match.first-unable-to-pay-loses"),
+            illegal("match.first-unable-to-pay-loses", at=0, deal=1),
         ),
         Spec(
             "match.official-1922-straight.bidder-bankrupt",
@@ -2493,7 +2496,7 @@ def match_cases() -> list[Spec]:
                 [passes, {"deck": _play_deck(FOSTER), "actions": ["pass", "pass", "pass", "frog"]}],
             ),
             ("deal.actions-by-phase", "auction.all-pass"),
-            illegal("deal.actions-by-phase"),
+            illegal("deal.actions-by-phase", at=3, deal=1),
             untraced=("auction.all-pass",),
         ),
         Spec(
@@ -2508,14 +2511,14 @@ def match_cases() -> list[Spec]:
                 ],
             ),
             ("auction.contract-order",),
-            illegal("auction.contract-order"),
+            illegal("auction.contract-order", at=1, deal=0),
         ),
         Spec(
             "match.official-1922-solo.illegal-play",
             "An illegal play in a match: the player does not follow suit.",
             match(SOLO, [{"deck": _play_deck(SOLO), "actions": ["grand", "play AS", "play AD"]}]),
             ("play.follow-suit",),
-            illegal("play.follow-suit"),
+            illegal("play.follow-suit", at=2, deal=0),
         ),
     ]
     return specs
