@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from frogspec.auction import Contract
 from frogspec.conformance.build import (
     Spec,
     deck_for,
@@ -1298,18 +1299,18 @@ def settle_cases() -> list[Spec]:
             gr,
         ),
     ]
+    # A Frog of exactly 60 in every ruleset that has a Frog (the web page's is above, with
+    # its own words).
+    with_frog = [rs for rs, r in RULESETS.items() if Contract.FROG in r.contracts()]
+    tie = ("settlement.sixty-is-a-tie",)
+    specs += [
+        _settle("frog-60", rs, "frog", 60, [0, 0, 0], "Exactly 60 is a tie.", tie)
+        for rs in with_frog
+        if rs != GAMERULES
+    ]
     foster = ("settlement.rates-1-2-4", "settlement.each-pays-in-full")
     for rs in (FOSTER, HOYLE, MODERN):
         specs += [
-            _settle(
-                "frog-60",
-                rs,
-                "frog",
-                60,
-                [0, 0, 0],
-                "Exactly 60 is a tie.",
-                ("settlement.sixty-is-a-tie",),
-            ),
             _settle(
                 "frog-61",
                 rs,
@@ -1438,15 +1439,6 @@ def settle_cases() -> list[Spec]:
                 [-grand, 2 * grand, -grand],
                 "A Grand (Heart Solo) won by 10.",
                 each,
-            ),
-            _settle(
-                "frog-60",
-                rs,
-                "frog",
-                60,
-                [0, 0, 0],
-                "Exactly 60 is a tie.",
-                ("settlement.sixty-is-a-tie",),
             ),
             _settle(
                 "p4.default.frog-won",
