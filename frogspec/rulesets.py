@@ -403,7 +403,7 @@ _SOLO = Ruleset(
     bank=match.bank_120_chips,
     game_end=match.first_unable_to_pay,
     options=(_SITTING_OUT, _PENALTY_FROG),
-    also_uses=("match.unable-to-pay-order",),
+    also_uses=("match.unable-to-pay-order", "match.unable-to-pay-pays-in-full"),
     borrowed=_AUCTION_BORROWED,
     notes=(
         "The article lists the 1922 rules as differences from its account of Frog; where it "
@@ -461,6 +461,7 @@ _COEUR = dataclasses.replace(
     options=(_SITTING_OUT, _PENALTY_FROG_FIXED),
     also_uses=(
         "match.unable-to-pay-order",
+        "match.unable-to-pay-pays-in-full",
         "settlement.coeur-dalene-fixed-ratio",
         "settlement.coeur-dalene-loser-pays-same",
     ),
