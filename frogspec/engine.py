@@ -51,6 +51,7 @@ from frogspec.cards import (
 )
 from frogspec.deal import actions_of_phase, deal_cards, next_dealer_left
 from frogspec.errors import IllegalActionError, InvalidInputError
+from frogspec.match import balances_after
 from frogspec.play import (
     first_leader,
     follow_suit,
@@ -748,7 +749,6 @@ def play_match(
         result = outcome(state)
         if state.bidder is not None:
             loser = rs.game_end(balances, result.payments, state.bidder, players)
-        for seat, paid in enumerate(result.payments):
-            balances[seat] += paid
+        balances = list(balances_after(balances, result.payments, loser))
         dealer = next_dealer_left(dealer, players)
     return MatchResult(tuple(balances), tuple(dealers), loser is not None, loser)

@@ -26,6 +26,7 @@ from frogspec.sources import (
 )
 
 __all__ = [
+    "balances_after",
     "bank_120_cents",
     "bank_120_chips",
     "bank_150_points",
@@ -33,6 +34,7 @@ __all__ = [
     "first_unable_to_pay",
     "never_over",
     "payers_in_order",
+    "unable_to_pay_pays_in_full",
 ]
 
 
@@ -194,3 +196,47 @@ def first_unable_to_pay(
         if payments[seat] < 0 and balances[seat] + payments[seat] < 0:
             return seat
     return None
+
+
+@editorial(
+    "match.unable-to-pay-pays-in-full",
+    "A player unable to pay is charged in full all the same: every payment of the settlement "
+    "that ends the game is recorded whole, his balance goes below zero, and those he owes "
+    "are credited all they are owed.",
+    "The 1922 rules as reported say that 'the first player unable to pay for winnings lost "
+    "the game', and no more: not whether he hands over what chips he has left, nor how a "
+    "part payment would be shared among the players he owes. A balance is the running "
+    "total of what a player has won and lost; recording the whole settlement keeps every "
+    "deal's payments summing to zero, makes the balances say by how much the loser fell "
+    "short, and needs no rule for dividing a part payment, which no source gives. The game "
+    "is over at that settlement, so nothing in the play turns on it: only the final "
+    "balances do.",
+    context(
+        OFFICIAL_RULES_1922,
+        "213–216",
+        "The first player unable to pay for winnings lost the game",
+        reported_by=WIKIPEDIA_FROG,
+    ),
+)
+def unable_to_pay_pays_in_full(balances: Sequence[int], payments: Sequence[int]) -> tuple[int, ...]:
+    """The balances after the settlement in which a player cannot pay: each payment whole.
+
+    >>> unable_to_pay_pays_in_full((120, 120, 120), (180, -360, 180))
+    (300, -240, 300)
+    """
+    return tuple(b + p for b, p in zip(balances, payments, strict=True))
+
+
+def balances_after(
+    balances: Sequence[int], payments: Sequence[int], loser: int | None
+) -> tuple[int, ...]:
+    """Each seat's balance after a settlement. ``loser`` is the seat the settlement left
+    unable to pay (:func:`first_unable_to_pay`), if any; what he and the others then pay is
+    the ruling :func:`unable_to_pay_pays_in_full`.
+
+    >>> balances_after((0, 0, 0), (-10, 20, -10), None)
+    (-10, 20, -10)
+    """
+    if loser is not None:
+        return unable_to_pay_pays_in_full(balances, payments)
+    return tuple(b + p for b, p in zip(balances, payments, strict=True))

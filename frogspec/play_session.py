@@ -49,7 +49,7 @@ from frogspec.engine import (
     parse_action,
 )
 from frogspec.errors import FrogError, IllegalActionError
-from frogspec.match import never_over
+from frogspec.match import balances_after, never_over
 from frogspec.prng import deal_deck
 from frogspec.registry import Rule, get_rule, rule_for_function
 from frogspec.rulesets import RULESETS, get_ruleset
@@ -221,8 +221,7 @@ class Table:
             self.loser = self.ruleset.game_end(
                 self.balances, result.payments, self.state.bidder, self.players
             )
-        for seat, paid in enumerate(result.payments):
-            self.balances[seat] += paid
+        self.balances = list(balances_after(self.balances, result.payments, self.loser))
 
     def act(self, text: str) -> Json:
         """Your action in the protocol's notation (``"frog"``, ``"play 10H"``): the view

@@ -421,7 +421,7 @@ _SOLO = Ruleset(
     bank=match.bank_120_chips,
     game_end=match.first_unable_to_pay,
     options=(_SITTING_OUT, _PENALTY_FROG),
-    also_uses=("match.unable-to-pay-order",),
+    also_uses=("match.unable-to-pay-order", "match.unable-to-pay-pays-in-full"),
     borrowed=_AUCTION_BORROWED,
     # The names the 1922 rules use, as the article reports them.
     names=(("chico", "Simple Solo"), ("grand", "Heart Solo"), ("widow", "slough")),
@@ -481,6 +481,7 @@ _COEUR = dataclasses.replace(
     options=(_SITTING_OUT, _PENALTY_FROG_FIXED),
     also_uses=(
         "match.unable-to-pay-order",
+        "match.unable-to-pay-pays-in-full",
         "settlement.coeur-dalene-fixed-ratio",
         "settlement.coeur-dalene-loser-pays-same",
     ),

@@ -33,7 +33,8 @@ __all__ = ["Progress", "main", "register"]
 
 
 class Progress:
-    """A one-line progress bar on standard error."""
+    """A one-line progress bar on standard error: the cases run (call it), then the
+    failures diagnosed (:meth:`diagnosing`)."""
 
     def __init__(self, stream: IO[str]) -> None:
         self.stream = stream
@@ -52,6 +53,21 @@ class Progress:
         filled = bar_width * done // total
         bar = "#" * filled + "-" * (bar_width - filled)
         text = f"[{bar}] {done}/{total}  {self.failed} failed  {outcome.case.id}"
+        self._show(text)
+
+    def diagnosing(self, done: int, total: int) -> None:
+        """Show how many of the failures have been diagnosed (the first and last always);
+        once all have been, the deviations are being found."""
+        now = time.monotonic()
+        if 0 < done < total and now - self.last < 0.05:
+            return
+        self.last = now
+        if done < total:
+            self._show(f"diagnosing {done}/{total} failures…")
+        else:
+            self._show(f"diagnosed {total} failures; finding the deviations…")
+
+    def _show(self, text: str) -> None:
         self.stream.write("\r" + text[: self.width - 1].ljust(self.width - 1))
         self.stream.flush()
 
@@ -85,6 +101,7 @@ def _cmd_conform(args: argparse.Namespace) -> int:
             max_restarts=args.max_restarts,
             start_timeout=args.start_timeout,
             progress=bar,
+            diagnosing=None if bar is None else bar.diagnosing,
         )
     except UsageError as error:
         print(f"frogspec conform: {error}", file=sys.stderr)

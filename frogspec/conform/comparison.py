@@ -1,8 +1,9 @@
 """Judging an answer: whether an implementation's answer to a case conforms, at two levels.
 
 Level 1, *conforms*, decides a case. It compares what the rules fix: the result, or for
-an error its ``kind``, and ``at`` (the index of the action) in a ``game`` or ``perft``,
-``deal`` in a ``match``. The ``rule`` of an expected ``illegal`` error is not compared at
+an error its ``kind``, and ``at`` (the index of the action) in a ``game``, ``perft`` or
+``match``, with ``deal`` in a ``match`` (an extension field: compared when the answer
+gives it). The ``rule`` of an expected ``illegal`` error is not compared at
 this level: an engine need not know frogspec's rule ids, and one that rejects the right
 action for its own reasons, with ``"rule": null`` or a code of its own, conforms.
 
@@ -124,6 +125,23 @@ def compare_answer(
     return Comparison(found, given == rule, rule, given)
 
 
+def _without_absent_fields(case: Case, actual: dict[str, Json]) -> dict[str, Json]:
+    # An error without an extension field of the case (``deal`` in a match) is judged on
+    # the fields the protocol fixes: its kind and ``at`` still decide the case.
+    expected = case.expected
+    error, wanted = actual.get("error"), expected.get("error")
+    if not (isinstance(error, dict) and isinstance(wanted, dict)):
+        return expected
+    absent = {
+        path.removeprefix("$.error.")
+        for path in case.extension_paths
+        if path.startswith("$.error.") and not has_path(actual, path)
+    }
+    if not absent:
+        return expected
+    return {**expected, "error": {k: v for k, v in wanted.items() if k not in absent}}
+
+
 @dataclass(frozen=True)
 class Verdict:
     """What an answer makes of a case: ``status`` ``passed``, ``failed`` or ``skipped``,
@@ -140,8 +158,9 @@ class Verdict:
 def judge(case: Case, actual: dict[str, Json]) -> Verdict:
     """Judge ``actual`` (an answer without its id) against ``case``.
 
-    An ``unsupported`` answer the case does not expect, or an answer without the extension
-    field the case is about, skips the case; a level-1 difference fails it.
+    An ``unsupported`` answer the case does not expect, or a result without the extension
+    field the case is about, skips the case; an error without one (``deal`` in a
+    ``match``) is judged on the rest; a level-1 difference fails it.
     """
     error = actual.get("error")
     if (
@@ -158,7 +177,7 @@ def judge(case: Case, actual: dict[str, Json]) -> Verdict:
                 "extension-absent",
                 f"the answer has no {', '.join(absent)} (extension {case.extension})",
             )
-    judged = compare_answer(case.expected, actual, case.compare)
+    judged = compare_answer(_without_absent_fields(case, actual), actual, case.compare)
     if judged.differences:
         return Verdict("failed", "mismatch", judged.differences[0], judged.differences, judged)
     return Verdict("passed", comparison=judged)

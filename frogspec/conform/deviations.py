@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from frogspec.conform.diagnosis import Divergence, fits_passed
-from frogspec.conformance.build import EXTENSION_FIELDS, EXTENSION_OPS
+from frogspec.conformance.build import EXTENSION_FIELDS, extension_of
 from frogspec.conformance.model import CASE_ID_PATTERN, Case, dumps
 from frogspec.errors import FrogError
 from frogspec.registry import all_rules, get_rule
@@ -249,10 +249,9 @@ def _example(rule_id: str, case: Case, divergence: Divergence, reading: str | No
         f"{divergence.detail}.{follows}"
     )
     op = str(request.get("op"))
-    extension = op if op in EXTENSION_OPS else None
-    if extension is None and divergence.extension in EXTENSION_FIELDS:
-        extension = divergence.extension
     expected = divergence.expected if divergence.expected is not None else case.expected
+    declared = divergence.extension if divergence.extension in EXTENSION_FIELDS else None
+    extension = extension_of(op, expected, declared)
     example = Case(
         id=example_id,
         file="deviations",

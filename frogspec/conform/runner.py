@@ -209,6 +209,8 @@ class Runner:
 
     ``connect`` starts the implementation; by default it runs ``run.command`` as a
     subprocess. The pytest plugin passes one that talks to a Python object in process.
+    ``progress`` is told of each case run (its number and outcome), ``diagnosing`` of each
+    failure diagnosed (how many are done, of how many).
     """
 
     def __init__(
@@ -217,10 +219,12 @@ class Runner:
         env: dict[str, str] | None,
         progress: Callable[[int, Outcome], None] | None = None,
         connect: Callable[[], Transport] | None = None,
+        diagnosing: Callable[[int, int], None] | None = None,
     ) -> None:
         self.run = run
         self.env = env
         self.progress = progress
+        self.diagnosing = diagnosing
         self.connect = connect
         self.impl: Transport | None = None
         self.next_id = 1
@@ -390,8 +394,12 @@ class Runner:
         from frogspec.conform.deviations import find_deviations
 
         gave_up = self.run.gave_up
-        for outcome in failed:
+        for done, outcome in enumerate(failed):
+            if self.diagnosing is not None:
+                self.diagnosing(done, len(failed))
             self.diagnose(outcome)
+        if self.diagnosing is not None:
+            self.diagnosing(len(failed), len(failed))
         # Giving up during the diagnosis ends only the diagnosis: every case was run.
         self.run.gave_up = gave_up
         # The passed cases keep a rival reading or a swap honest: one that would fail them
@@ -426,8 +434,13 @@ def run_conformance(
     max_restarts: int = DEFAULT_MAX_RESTARTS,
     start_timeout: float = DEFAULT_START_TIMEOUT,
     progress: Callable[[int, int, Outcome], None] | None = None,
+    diagnosing: Callable[[int, int], None] | None = None,
 ) -> Run:
-    """Run the conformance cases against ``command`` (the reference harness if ``None``)."""
+    """Run the conformance cases against ``command`` (the reference harness if ``None``).
+
+    ``progress`` is told of each case run (how many are done, of how many, and its
+    outcome); ``diagnosing``, of the failures diagnosed after (how many, of how many).
+    """
     folder = vectors or default_vectors_dir()
     if not folder.is_dir():
         where = "" if vectors else " (neither this checkout nor this installed package has them)"
@@ -470,6 +483,6 @@ def run_conformance(
     total = len(chosen)
     began = time.monotonic()
     step = None if progress is None else (lambda i, o: progress(i, total, o))
-    Runner(run, env, step).all(chosen)
+    Runner(run, env, step, diagnosing=diagnosing).all(chosen)
     run.seconds = time.monotonic() - began
     return run

@@ -34,9 +34,13 @@ from frogspec.registry import all_rules, clear_caches, get_rule
 from frogspec.rulesets import get_ruleset
 
 __all__ = [
+    "ERROR_FIELDS",
+    "EXTENSION_FIELDS",
+    "MATCH_ERROR_EXTENSION",
     "BuildError",
     "Spec",
     "deck_for",
+    "extension_of",
     "make_case",
     "play_out",
     "state_after",
@@ -53,7 +57,20 @@ DEFAULT_COMPARE: dict[str, dict[str, str]] = {
 }
 
 #: Extension fields of responses, by extension name: the path where each stands.
-EXTENSION_FIELDS: dict[str, tuple[str, ...]] = {"widow_shown": ("$.result.widow_shown",)}
+EXTENSION_FIELDS: dict[str, tuple[str, ...]] = {
+    "widow_shown": ("$.result.widow_shown",),
+    "error.deal": ("$.error.deal",),
+}
+
+#: The extension of a ``match`` case that expects an ``illegal`` error: its ``deal``.
+MATCH_ERROR_EXTENSION = "error.deal"
+
+#: The fields of an expected error that are compared, by op (``rule`` only at level 2).
+ERROR_FIELDS: dict[str, tuple[str, ...]] = {
+    "game": ("kind", "rule", "at"),
+    "perft": ("kind", "rule", "at"),
+    "match": ("kind", "rule", "at", "deal"),
+}
 
 #: Extension ops: an implementation may answer ``unsupported``.
 EXTENSION_OPS = ("perft", "first_dealer")
@@ -93,7 +110,7 @@ class Spec:
 def _strip(response: dict[str, Json], op: str, extension: str | None) -> dict[str, Json]:
     out = dict(response)
     if "error" in out:
-        kept = ("kind", "rule", "at") if op in ("game", "perft") else ("kind", "rule")
+        kept = ERROR_FIELDS.get(op, ("kind", "rule"))
         error = {k: v for k, v in out["error"].items() if k in kept}
         if error["kind"] != "illegal":
             error.pop("rule", None)
@@ -103,8 +120,29 @@ def _strip(response: dict[str, Json], op: str, extension: str | None) -> dict[st
     if isinstance(result, dict) and extension not in EXTENSION_FIELDS:
         for paths in EXTENSION_FIELDS.values():
             for path in paths:
-                result.pop(path.rsplit(".", 1)[1], None)
+                if path.startswith("$.result."):
+                    result.pop(path.rsplit(".", 1)[1], None)
     return out
+
+
+def extension_of(op: str, response: Mapping[str, Json], declared: str | None = None) -> str | None:
+    """The extension a case of ``op`` with the expected ``response`` needs: the one its
+    author ``declared``, an extension op, or for a ``match`` that expects an ``illegal``
+    error the field ``deal`` (:data:`MATCH_ERROR_EXTENSION`) its expected error gives.
+
+    >>> extension_of("match", {"error": {"kind": "illegal", "at": 0, "deal": 1}})
+    'error.deal'
+    >>> extension_of("perft", {"result": {}}), extension_of("game", {"result": {}})
+    ('perft', None)
+    """
+    if declared is not None:
+        return declared
+    if op in EXTENSION_OPS:
+        return op
+    error = response.get("error")
+    if op == "match" and isinstance(error, dict) and "deal" in error:
+        return MATCH_ERROR_EXTENSION
+    return None
 
 
 @cache
@@ -176,7 +214,7 @@ def make_case(spec: Spec, file: str) -> Case:
                 "for this request (list it in untraced if that is right)"
             )
         rules = list(spec.rules) + [r for r in spec.if_traced if r in seen]
-    extension = spec.extension or (op if op in EXTENSION_OPS else None)
+    extension = extension_of(op, response, spec.extension)
     return Case(
         id=spec.id,
         file=file,

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from frogspec.auction import Contract
 from frogspec.conformance.build import (
     Spec,
     deck_for,
@@ -113,11 +114,14 @@ def over(result: dict[str, Json]) -> dict[str, Json]:
     return {"result": result}
 
 
-def illegal(rule: str, at: int | None = None) -> dict[str, Json]:
-    """A check on an ``illegal`` error."""
+def illegal(rule: str, at: int | None = None, deal: int | None = None) -> dict[str, Json]:
+    """A check on an ``illegal`` error: the rule, the index of the action (``at``) and, in
+    a ``match``, the index of its deal."""
     error: dict[str, Json] = {"kind": "illegal", "rule": rule}
     if at is not None:
         error["at"] = at
+    if deal is not None:
+        error["deal"] = deal
     return {"error": error}
 
 
@@ -1295,18 +1299,18 @@ def settle_cases() -> list[Spec]:
             gr,
         ),
     ]
+    # A Frog of exactly 60 in every ruleset that has a Frog (the web page's is above, with
+    # its own words).
+    with_frog = [rs for rs, r in RULESETS.items() if Contract.FROG in r.contracts()]
+    tie = ("settlement.sixty-is-a-tie",)
+    specs += [
+        _settle("frog-60", rs, "frog", 60, [0, 0, 0], "Exactly 60 is a tie.", tie)
+        for rs in with_frog
+        if rs != GAMERULES
+    ]
     foster = ("settlement.rates-1-2-4", "settlement.each-pays-in-full")
     for rs in (FOSTER, HOYLE, MODERN):
         specs += [
-            _settle(
-                "frog-60",
-                rs,
-                "frog",
-                60,
-                [0, 0, 0],
-                "Exactly 60 is a tie.",
-                ("settlement.sixty-is-a-tie",),
-            ),
             _settle(
                 "frog-61",
                 rs,
@@ -1435,15 +1439,6 @@ def settle_cases() -> list[Spec]:
                 [-grand, 2 * grand, -grand],
                 "A Grand (Heart Solo) won by 10.",
                 each,
-            ),
-            _settle(
-                "frog-60",
-                rs,
-                "frog",
-                60,
-                [0, 0, 0],
-                "Exactly 60 is a tie.",
-                ("settlement.sixty-is-a-tie",),
             ),
             _settle(
                 "p4.default.frog-won",
@@ -1988,6 +1983,24 @@ def invalid_cases() -> list[Spec]:
             },
         ),
         inv(
+            "legal-empty-hand",
+            "A player with no cards has nothing to play: legal_plays asks about a hand of 1 "
+            "to 11 cards.",
+            {"op": "legal_plays", "ruleset": FOSTER, "trump": "H", "hand": [], "trick": []},
+        ),
+        inv(
+            "legal-hand-twelve-cards",
+            "No hand in the play holds more than 11 cards (the Frog bidder's 14 are down to "
+            "11 once he has laid three away).",
+            {
+                "op": "legal_plays",
+                "ruleset": FOSTER,
+                "trump": "H",
+                "hand": ["AS", "10S", "KS", "QS", "JS", "9S", "8S", "7S", "6S", "AC", "10C", "KC"],
+                "trick": [],
+            },
+        ),
+        inv(
             "deal-short-deck",
             "A deck of 35 cards.",
             deal_request(FOSTER, 3, 0, short),
@@ -2270,21 +2283,28 @@ def match_cases() -> list[Spec]:
             "match.official-1922-solo.bidder-bankrupt",
             "A bank of 120 chips each. Seat 1 bids Heart Solo (grand) with eleven cards that "
             "count nothing and a widow that counts nothing: no points, 60 under at three a "
-            "point, 180 to each defender. He cannot pay 360: he loses the game, which is over.",
+            "point, 180 to each defender. He cannot pay 360: he loses the game, which is over. "
+            "He is charged the 360 all the same, and ends 240 below zero.",
             match(SOLO, [_junk(SOLO, ["grand"], "9H 8H 7H")]),
             (
                 "match.bank-120-chips",
                 "match.first-unable-to-pay-loses",
                 "match.unable-to-pay-order",
+                "match.unable-to-pay-pays-in-full",
             ),
             over({"balances": [300, -240, 300], "dealers": [0], "over": True, "loser": 1}),
         ),
         Spec(
             "match.official-1922-solo.defender-bankrupt",
             "Seat 1 takes every trick of a Heart Solo: 180 from each defender, who hold 120 "
-            "each. Both are unable to pay; the first clockwise from the bidder, seat 2, loses.",
+            "each. Both are unable to pay; the first clockwise from the bidder, seat 2, loses. "
+            "Both are charged in full, 60 below zero each, and the bidder is paid all 360.",
             match(SOLO, [_grand_all(SOLO)]),
-            ("match.first-unable-to-pay-loses", "match.unable-to-pay-order"),
+            (
+                "match.first-unable-to-pay-loses",
+                "match.unable-to-pay-order",
+                "match.unable-to-pay-pays-in-full",
+            ),
             over({"balances": [-60, 480, -60], "over": True, "loser": 2}),
         ),
         Spec(
@@ -2292,14 +2312,18 @@ def match_cases() -> list[Spec]:
             "The game is over once a player cannot pay: a further deal is refused.",
             match(SOLO, [_grand_all(SOLO), passes]),
             ("match.first-unable-to-pay-loses",),
-            illegal("match.first-unable-to-pay-loses"),
+            illegal("match.first-unable-to-pay-loses", at=0, deal=1),
         ),
         Spec(
             "match.official-1922-straight.bidder-bankrupt",
             "Straight Solo: a Heart Solo with no points costs 60 × 2 = 120 to each defender; "
-            "the bidder cannot pay 240 and loses.",
+            "the bidder cannot pay 240 and loses, and is charged it in full.",
             match(STRAIGHT, [_junk(STRAIGHT, ["grand"], "9H 8H 7H")]),
-            ("match.bank-120-chips", "match.first-unable-to-pay-loses"),
+            (
+                "match.bank-120-chips",
+                "match.first-unable-to-pay-loses",
+                "match.unable-to-pay-pays-in-full",
+            ),
             over({"balances": [240, -120, 240], "over": True, "loser": 1}),
         ),
         Spec(
@@ -2321,11 +2345,12 @@ def match_cases() -> list[Spec]:
             "match.official-1922-coeur-dalene.heart-solo-lost",
             "Coeur d'Alene at three players: one lost Heart Solo costs the bidder 75 cents to "
             "each defender, 150 against his bank of 120, and ends the match in its first "
-            "deal.",
+            "deal; he is charged the 150 in full and ends 30 below zero.",
             match(COEUR, [_junk(COEUR, ["grand"], "9H 8H 7H")]),
             (
                 "match.coeur-dalene-bank-in-cents",
                 "match.first-unable-to-pay-loses",
+                "match.unable-to-pay-pays-in-full",
                 "settlement.coeur-dalene-loser-pays-same",
             ),
             over({"balances": [195, -30, 195], "over": True, "loser": 1}),
@@ -2493,7 +2518,7 @@ def match_cases() -> list[Spec]:
                 [passes, {"deck": _play_deck(FOSTER), "actions": ["pass", "pass", "pass", "frog"]}],
             ),
             ("deal.actions-by-phase", "auction.all-pass"),
-            illegal("deal.actions-by-phase"),
+            illegal("deal.actions-by-phase", at=3, deal=1),
             untraced=("auction.all-pass",),
         ),
         Spec(
@@ -2508,14 +2533,14 @@ def match_cases() -> list[Spec]:
                 ],
             ),
             ("auction.contract-order",),
-            illegal("auction.contract-order"),
+            illegal("auction.contract-order", at=1, deal=0),
         ),
         Spec(
             "match.official-1922-solo.illegal-play",
             "An illegal play in a match: the player does not follow suit.",
             match(SOLO, [{"deck": _play_deck(SOLO), "actions": ["grand", "play AS", "play AD"]}]),
             ("play.follow-suit",),
-            illegal("play.follow-suit"),
+            illegal("play.follow-suit", at=2, deal=0),
         ),
     ]
     return specs

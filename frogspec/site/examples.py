@@ -657,6 +657,14 @@ print("Seat 2 bids at a table of four:", payers_in_order(2, players=4))
 balances, payments = (10, 120, 120, 10), (-20, 0, 40, -20)
 print("Loser:", first_unable_to_pay(balances, payments, 2, players=4))
 """,
+    "match.unable-to-pay-pays-in-full": """
+from frogspec.match import first_unable_to_pay, unable_to_pay_pays_in_full
+
+# Seat 1 loses a Heart Solo by 60 at three chips a point: 180 to each defender.
+balances, payments = (120, 120, 120), (180, -360, 180)
+print("Loser:", first_unable_to_pay(balances, payments, 1, players=3))
+print("Balances:", unable_to_pay_pays_in_full(balances, payments))
+""",
     "match.first-unable-to-pay-loses": """
 from frogspec.match import first_unable_to_pay
 

@@ -481,6 +481,11 @@ PLAIN: dict[str, Words] = {
         "You cannot pay when you owe more in one settlement than you hold. If several cannot, "
         "the first of them counting clockwise from the bidder (the bidder himself first) loses."
     ),
+    "match.unable-to-pay-pays-in-full": lambda rs: (
+        "That last settlement still counts in full: the player who cannot pay ends below "
+        f"zero by the {rs.unit} he could not pay, and the others are credited all they are "
+        "owed."
+    ),
 }
 
 #: The stage of a deal (a key of :data:`SECTIONS`) each part of the game is played in.

@@ -706,3 +706,12 @@ def nothing_left_loses(
 def payers_counter_clockwise(bidder: int, players: int) -> tuple[int, ...]:
     """The bidder, then the seats from his right."""
     return tuple((bidder - k) % players for k in range(players))
+
+
+@twin(
+    "match.unable-to-pay-pays-in-full",
+    "A player unable to pay pays only what he holds: his balance stops at nothing.",
+)
+def pays_only_what_he_holds(balances: Sequence[int], payments: Sequence[int]) -> tuple[int, ...]:
+    """Each balance after the settlement, none below zero."""
+    return tuple(max(0, b + p) for b, p in zip(balances, payments, strict=True))

@@ -110,40 +110,20 @@ class CaseVerdict:
 
 def judge(case: Any, answer: Json) -> CaseVerdict:
     """Judge an answer (id included or not) as the conformance runner judges the first
-    level of conformance.
+    level of conformance (:func:`frogspec.conform.comparison.judge`).
 
-    An ``unsupported`` error the case does not expect, or an answer without the
-    extension field the case is about, is a skip; any difference from the expected
-    response, the rule id of an ``illegal`` error aside, is a failure.
+    An ``unsupported`` error the case does not expect, or a result without the extension
+    field the case is about, is a skip; any difference from the expected response, the
+    rule id of an ``illegal`` error aside, is a failure.
     """
-    from frogspec.conformance.model import differences, has_path
+    from frogspec.conform.comparison import judge as judge_answer
 
     if not isinstance(answer, dict):
         return CaseVerdict("failed", f"not a JSON object: {answer!r}")
-    actual = {k: v for k, v in answer.items() if k != "id"}
-    error = actual.get("error")
-    wanted = case.response.get("error")
-    expects_unsupported = isinstance(wanted, dict) and wanted.get("kind") == "unsupported"
-    if isinstance(error, dict) and error.get("kind") == "unsupported" and not expects_unsupported:
-        return CaseVerdict("skipped", "unsupported")
-    if (
-        case.extension_paths
-        and "result" in actual
-        and any(not has_path(actual, path) for path in case.extension_paths)
-    ):
-        return CaseVerdict("skipped", "extension-absent")
-    found = differences(_first_level(case.expected), actual, case.compare)
-    if found:
-        return CaseVerdict("failed", found[0])
-    return CaseVerdict("passed")
-
-
-def _first_level(expected: Json) -> Json:
-    # What the first level of conformance compares: an illegal error's rule id aside.
-    error = expected.get("error") if isinstance(expected, dict) else None
-    if not isinstance(error, dict) or "rule" not in error:
-        return expected
-    return {**expected, "error": {k: v for k, v in error.items() if k != "rule"}}
+    verdict = judge_answer(case, {k: v for k, v in answer.items() if k != "id"})
+    if verdict.status == "failed":
+        return CaseVerdict("failed", verdict.differences[0])
+    return CaseVerdict(verdict.status, verdict.reason or "")
 
 
 def _answer(case: Any) -> CaseVerdict:

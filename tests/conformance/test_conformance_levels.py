@@ -109,6 +109,27 @@ def test_a_wrong_kind_or_index_still_fails(mode: str, difference: str) -> None:
     assert run.exit_status() == 1
 
 
+@pytest.mark.parametrize(
+    ("mode", "difference"), [("at-off", "$.error.at"), ("deal-off", "$.error.deal")]
+)
+def test_a_match_error_at_the_wrong_place_fails(mode: str, difference: str) -> None:
+    # An engine that names no rule ids is judged on where a match went wrong.
+    run = run_conformance(variant(mode), cases=["match.*"])
+    assert run.hello is not None and "rule_ids" not in run.hello
+    illegal = [o for o in run.outcomes if "error" in o.case.expected]
+    illegal = [o for o in illegal if o.case.expected["error"]["kind"] == "illegal"]
+    assert len(illegal) >= 4 and run.failed == len(illegal)
+    assert all(o.status == "failed" for o in illegal)
+    assert all(o.differences[0].startswith(difference) for o in illegal)
+
+
+def test_a_match_error_without_its_deal_is_judged_on_the_rest() -> None:
+    # ``deal`` is an extension field: an engine that leaves it out is judged on kind and at.
+    run = run_conformance(variant("deal-absent"), cases=["match.*"])
+    assert run.failed == 0 and run.skipped == 0
+    assert any(o.case.extension == "error.deal" for o in run.outcomes)
+
+
 def test_a_declared_engine_naming_another_rule_fails_level_two() -> None:
     run = _run(variant("declared-wrong"))
     assert run.declares_rule_ids

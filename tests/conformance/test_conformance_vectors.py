@@ -116,11 +116,28 @@ def test_messages_and_extension_fields_are_not_expected(cases: list[Case]) -> No
     for case in cases:
         error = case.response.get("error")
         if error is not None:
-            assert "message" not in error and "deal" not in error, case.id
+            assert "message" not in error, case.id
+            if "deal" in error:
+                assert case.extension == "error.deal", case.id
+                assert case.extension_paths == ("$.error.deal",)
         result = case.response.get("result")
         if isinstance(result, dict) and "widow_shown" in result:
             assert case.extension == "widow_shown", case.id
             assert case.extension_paths == ("$.result.widow_shown",)
+
+
+def test_match_errors_say_where(cases: list[Case]) -> None:
+    # Level 1 judges where a match went wrong: the deal and the action within it.
+    illegal = [c for c in cases if c.op == "match" and "error" in c.response]
+    illegal = [c for c in illegal if c.response["error"]["kind"] == "illegal"]
+    assert len(illegal) >= 4
+    for case in illegal:
+        error = case.response["error"]
+        assert isinstance(error.get("at"), int) and isinstance(error.get("deal"), int), case.id
+        assert error["deal"] < len(case.request["deals"]), case.id
+    by_id = {c.id: c.response["error"] for c in illegal}
+    after_end = by_id["match.official-1922-solo.deal-after-end"]
+    assert (after_end["at"], after_end["deal"]) == (0, 1)
 
 
 def test_hand_written_files_hold_the_sources_examples(cases: list[Case]) -> None:

@@ -115,7 +115,8 @@ def test_a_twin_through_the_real_harness_process(monkeypatch: pytest.MonkeyPatch
 
 
 def test_judging_follows_the_runner() -> None:
-    case = next(c for vf in load_vectors() for c in vf.cases if c.extension_paths)
+    cases = [c for vf in load_vectors() for c in vf.cases]
+    case = next(c for c in cases if c.extension_paths and "result" in c.response)
     assert judge(case, case.response).status == "passed"
     unsupported = {"id": 1, "error": {"kind": "unsupported", "rule": None, "message": "no"}}
     assert judge(case, unsupported).status == "skipped"
@@ -127,6 +128,13 @@ def test_judging_follows_the_runner() -> None:
     wrong["result"]["phase"] = "nonsense"
     assert judge(case, wrong).status == "failed"
     assert judge(case, ["not", "an", "object"]).status == "failed"
+    # A match error without its deal (an extension field) is judged on its kind and at.
+    match_error = next(c for c in cases if "$.error.deal" in c.extension_paths)
+    answer = json.loads(json.dumps(match_error.response))
+    del answer["error"]["deal"]
+    assert judge(match_error, answer).status == "passed"
+    answer["error"]["at"] += 1
+    assert judge(match_error, answer).reason.startswith("$.error.at")
 
 
 def test_the_table_names_every_twin_and_its_rule_page() -> None:

@@ -9,6 +9,10 @@ Modes, for the tests of the levels of conformance and of the scope a report stat
 - ``rule-own``: every ``illegal`` error names a code of its own (passes level 1);
 - ``at-off``: ``rule-null``, and every ``illegal`` error's ``at`` is one too far (fails);
 - ``kind-invalid``: ``rule-null``, and every ``illegal`` error says ``invalid`` (fails);
+- ``deal-off``: ``rule-null``, and every ``illegal`` error of a ``match`` names the deal
+  after the one at fault (fails);
+- ``deal-absent``: ``rule-null``, and no ``illegal`` error says which deal (the extension
+  field ``deal`` left out: the rest is judged, and passes);
 - ``declared-wrong``: hello declares ``"rule_ids": "frogspec"``, yet every ``illegal``
   error names ``cards.points`` (passes level 1, fails level 2);
 - ``cards-only``: hello lists only ``card_points`` (most cases are not offered);
@@ -65,6 +69,10 @@ def vary(mode: str, request: dict[str, Json]) -> dict[str, Json]:
         error["rule"] = None
     if mode == "at-off" and isinstance(error.get("at"), int):
         error["at"] += 1
+    if mode == "deal-off" and isinstance(error.get("deal"), int):
+        error["deal"] += 1
+    if mode == "deal-absent":
+        error.pop("deal", None)
     if mode == "kind-invalid":
         error["kind"] = "invalid"
     return answer

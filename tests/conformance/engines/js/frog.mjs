@@ -357,7 +357,7 @@ const handlers = {
   legal_plays(req) {
     ruleset(req);
     const trump = trumpOf(req);
-    const hand = cardList(field(req, "hand"), "hand", 1, 14);
+    const hand = cardList(field(req, "hand"), "hand", 1, 11); // a hand in the play
     const trick = cardList(field(req, "trick"), "trick", 0, 2);
     if (trick.some((t) => hand.some((c) => c.name === t.name))) throw bad("a card in both hand and trick");
     return allowed(hand, trick, trump).map((c) => c.name);

@@ -874,7 +874,7 @@ class Server:
         for number, (deck, actions) in enumerate(games):
             if loser is not None:
                 refused = illegal("game-finished", f"seat {loser} could not pay: the game is over")
-                refused.deal = number
+                refused.at, refused.deal = 0, number  # refused before its first action
                 raise refused
             dealer = (first + number) % players
             dealers.append(dealer)
