@@ -346,11 +346,37 @@ def deal_checked(rs: Ruleset, players: int, dealer: int, deck: Sequence[Card]) -
     )  # fmt: skip
 
 
+class _LastLegalPlays:
+    """The legal plays :func:`legal_actions` found last, with the state they are of.
+
+    A caller of the API asks ``legal_actions(state)`` and then ``apply(state, action)``:
+    apply takes the mask from here instead of asking ``legal_plays`` again, when it is the
+    very same state (held here, so that no other object can take its id). The answer is
+    one tuple, replaced whole, so that threads cannot mix two states' halves; swapping a
+    rule (registry.clear_caches) forgets it.
+    """
+
+    __slots__ = ("answer", "cache_clear")
+
+    def __init__(self) -> None:
+        self.answer: tuple[State, int] | None = None
+        # An attribute of the one instance, not a method: registry.clear_caches calls the
+        # cache_clear it finds on every value of the module, this class included.
+        self.cache_clear: Callable[[], None] = self._forget
+
+    def _forget(self) -> None:
+        self.answer = None
+
+
+_last_legal_plays = _LastLegalPlays()
+
+
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every action the player to act may take (empty once the deal is over)."""
     phase = state.phase
     if phase == _PLAY:
         mask = legal_plays(state.hands[state.to_act], state.trick, state.trump)  # type: ignore[index]
+        _last_legal_plays.answer = (state, mask)
         # The play actions of each suit's pattern (cards.suit_pattern), written out.
         return (
             _CLUB_PLAYS[mask & _PATTERN]
@@ -549,17 +575,35 @@ def _apply_play(state: State, action: Action) -> State:
     if not play_from_hand(hand, card):
         raise _illegal(play_from_hand, f"seat {seat} does not hold {format_card(card)}")
     # The duties are judged on the hand with the card in it: play.card-from-hand alone
-    # decides whether the card is held (the same hand, for a card that is).
-    holding = hand | 1 << card
-    if not legal_plays(holding, trick, trump) >> card & 1:
-        raise _why_not(holding, trick, trump, seat, card)  # type: ignore[arg-type]
-    after = list(hands)
-    after[seat] = hand & ~(1 << card)  # type: ignore[index]
+    # decides whether the card is held (the same hand, for a card that is). The legal
+    # plays legal_actions found for this very state are those of that hand.
+    bit = 1 << card
+    last = _last_legal_plays.answer
+    if last is not None and last[0] is state and hand & bit:
+        legal = last[1]
+    else:
+        legal = legal_plays(hand | bit, trick, trump)
+    if not legal & bit:
+        raise _why_not(hand | bit, trick, trump, seat, card)  # type: ignore[arg-type]
+    after: tuple[int, ...]
+    if len(hands) == 3:  # the hands with the card taken out, written out for three seats
+        first, second, third = hands
+        after = (
+            (first & ~bit, second, third)
+            if seat == 0
+            else (first, second & ~bit, third)
+            if seat == 1
+            else (first, second, third & ~bit)
+        )
+    else:
+        taken_out = list(hands)
+        taken_out[seat] = hand & ~bit  # type: ignore[index]
+        after = tuple(taken_out)
     trick = (*trick, card)
     if len(trick) < len(order):
         following = order[(order.index(seat) + 1) % len(order)]
         return _make(
-            (rs, players, dealer, order, tuple(after), widow, phase, following, auction, bidder,
+            (rs, players, dealer, order, after, widow, phase, following, auction, bidder,
              contract, trump, laid_away, leader, trick, won, tricks)
         )  # fmt: skip
     assert leader is not None
@@ -570,12 +614,12 @@ def _apply_play(state: State, action: Action) -> State:
     tricks += 1
     if tricks == tricks_per_deal():
         return _make(
-            (rs, players, dealer, order, tuple(after), widow, _OVER, None, auction, bidder,
+            (rs, players, dealer, order, after, widow, _OVER, None, auction, bidder,
              contract, trump, laid_away, None, (), tuple(taken), tricks)
         )  # fmt: skip
     leader = next_leader(winner)
     return _make(
-        (rs, players, dealer, order, tuple(after), widow, phase, leader, auction, bidder,
+        (rs, players, dealer, order, after, widow, phase, leader, auction, bidder,
          contract, trump, laid_away, leader, (), tuple(taken), tricks)
     )  # fmt: skip
 
