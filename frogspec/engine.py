@@ -42,7 +42,6 @@ from frogspec.cards import (
     SUIT_SIZE,
     Card,
     Suit,
-    cards_of,
     format_card,
     pack,
     parse_card,
@@ -149,15 +148,21 @@ CONTRACTS_BY_VALUE: tuple[Contract, ...] = (Contract.FROG, *Contract)
 #: The action that plays each card, by card.
 PLAY_ACTIONS: tuple[Action, ...] = tuple(Action(ActionKind.PLAY, c) for c in range(36))
 
-# The play actions of every pattern of one suit's cards (see cards.suit_pattern), by suit,
-# so that the legal plays of a hand are four table lookups.
-_CLUB_PLAYS, _DIAMOND_PLAYS, _HEART_PLAYS, _SPADE_PLAYS = (
-    tuple(
-        tuple(PLAY_ACTIONS[c] for c in suit_pattern_cards(suit, pattern))
-        for pattern in range(SUIT_PATTERNS)
-    )
-    for suit in Suit
-)
+# The actions of a kind for every pattern of one suit's cards (see cards.suit_pattern), by
+# suit, so that the legal plays or discards of a hand are four table lookups.
+def _actions_by_suit_pattern(kind: ActionKind) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    return tuple(
+        tuple(
+            tuple(Action(kind, c) if kind != ActionKind.PLAY else PLAY_ACTIONS[c]
+                  for c in suit_pattern_cards(suit, pattern))
+            for pattern in range(SUIT_PATTERNS)
+        )
+        for suit in Suit
+    )  # fmt: skip
+
+
+_CLUB_PLAYS, _DIAMOND_PLAYS, _HEART_PLAYS, _SPADE_PLAYS = _actions_by_suit_pattern(ActionKind.PLAY)
+_DISCARDS_BY_SUIT = _actions_by_suit_pattern(ActionKind.DISCARD)
 _PATTERN = SUIT_PATTERNS - 1
 
 
@@ -371,6 +376,11 @@ class _LastLegalPlays:
 _last_legal_plays = _LastLegalPlays()
 
 
+@lru_cache(maxsize=16)
+def _trump_actions(suits: tuple[Suit, ...]) -> tuple[Action, ...]:
+    return tuple(Action(ActionKind.TRUMP, suit) for suit in suits)
+
+
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every action the player to act may take (empty once the deal is over)."""
     phase = state.phase
@@ -390,10 +400,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         assert turn is not None
         return _AUCTION_ACTIONS[turn.bids]
     if phase == _DISCARD:
-        hand = state.hands[state.to_act]  # type: ignore[index]
-        return tuple(Action(ActionKind.DISCARD, c) for c in cards_of(discardable(hand)))
+        mask = discardable(state.hands[state.to_act])  # type: ignore[index]
+        clubs, diamonds, hearts, spades = _DISCARDS_BY_SUIT
+        return (
+            clubs[mask & _PATTERN]
+            + diamonds[mask >> SUIT_SIZE & _PATTERN]
+            + hearts[mask >> 2 * SUIT_SIZE & _PATTERN]
+            + spades[mask >> 3 * SUIT_SIZE]
+        )
     if phase == _TRUMP:
-        return tuple(Action(ActionKind.TRUMP, s) for s in state.ruleset.chico_trump())
+        return _trump_actions(state.ruleset.chico_trump())
     return ()
 
 
@@ -544,7 +560,8 @@ def _apply_discard(state: State, action: Action) -> State:
     hands = list(state.hands)
     hands[seat] = hand & ~(1 << card)
     laid_away = state.laid_away | 1 << card
-    state = state._replace(hands=tuple(hands), laid_away=laid_away)
+    # state._replace(hands=..., laid_away=...), field by field
+    state = _make((*state[:4], tuple(hands), *state[5:12], laid_away, *state[13:]))
     if laid_away.bit_count() < DISCARDS:
         return state
     assert state.trump is not None
