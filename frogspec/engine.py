@@ -548,6 +548,12 @@ def _start_play(state: State, trump: Suit) -> State:
     return _make((*state[:6], _PLAY, leader, *state[8:11], trump, state[12], leader, *state[14:]))
 
 
+def _with_discards(state: State, hands: tuple[int, ...], laid_away: int) -> State:
+    """``state`` with the bidder's hand and discards changed: ``state._replace(hands=hands,
+    laid_away=laid_away)``, field by field."""
+    return _make((*state[:4], hands, *state[5:12], laid_away, *state[13:]))
+
+
 def _apply_discard(state: State, action: Action) -> State:
     seat = state.bidder
     assert seat is not None
@@ -560,8 +566,7 @@ def _apply_discard(state: State, action: Action) -> State:
     hands = list(state.hands)
     hands[seat] = hand & ~(1 << card)
     laid_away = state.laid_away | 1 << card
-    # state._replace(hands=..., laid_away=...), field by field
-    state = _make((*state[:4], tuple(hands), *state[5:12], laid_away, *state[13:]))
+    state = _with_discards(state, tuple(hands), laid_away)
     if laid_away.bit_count() < DISCARDS:
         return state
     assert state.trump is not None

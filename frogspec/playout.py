@@ -40,6 +40,7 @@ from frogspec.engine import (
     _ruleset,
     _start_play,
     _turn,
+    _with_discards,
     after_auction,
     apply,
     check_players,
@@ -150,7 +151,7 @@ def random_playout(state: State, rng: random.Random, actions: list[Action] | Non
             laid_away |= bit
         hands = list(state.hands)
         hands[bidder] = hand
-        state = _start_play(state._replace(hands=tuple(hands), laid_away=laid_away), state.trump)
+        state = _start_play(_with_discards(state, tuple(hands), laid_away), state.trump)
     if state.phase == _TRUMP:
         suits = state.ruleset.chico_trump()
         suit = suits[int(random_float() * len(suits))]
