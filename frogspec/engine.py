@@ -148,21 +148,25 @@ CONTRACTS_BY_VALUE: tuple[Contract, ...] = (Contract.FROG, *Contract)
 #: The action that plays each card, by card.
 PLAY_ACTIONS: tuple[Action, ...] = tuple(Action(ActionKind.PLAY, c) for c in range(36))
 
-# The actions of a kind for every pattern of one suit's cards (see cards.suit_pattern), by
-# suit, so that the legal plays or discards of a hand are four table lookups.
-def _actions_by_suit_pattern(kind: ActionKind) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+
+def _actions_by_suit_pattern(
+    action_of: Callable[[Card], Action],
+) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    # The actions of the cards of every pattern of one suit's cards (see cards.suit_pattern),
+    # by suit, so that the legal plays or discards of a hand are four table lookups.
     return tuple(
         tuple(
-            tuple(Action(kind, c) if kind != ActionKind.PLAY else PLAY_ACTIONS[c]
-                  for c in suit_pattern_cards(suit, pattern))
+            tuple(map(action_of, suit_pattern_cards(suit, pattern)))
             for pattern in range(SUIT_PATTERNS)
         )
         for suit in Suit
-    )  # fmt: skip
+    )
 
 
-_CLUB_PLAYS, _DIAMOND_PLAYS, _HEART_PLAYS, _SPADE_PLAYS = _actions_by_suit_pattern(ActionKind.PLAY)
-_DISCARDS_BY_SUIT = _actions_by_suit_pattern(ActionKind.DISCARD)
+_CLUB_PLAYS, _DIAMOND_PLAYS, _HEART_PLAYS, _SPADE_PLAYS = _actions_by_suit_pattern(
+    PLAY_ACTIONS.__getitem__
+)
+_DISCARDS_BY_SUIT = _actions_by_suit_pattern(partial(Action, ActionKind.DISCARD))
 _PATTERN = SUIT_PATTERNS - 1
 
 
