@@ -1,8 +1,9 @@
 """How fast the engine plays, beside its peers: random complete deals per second.
 
 Run ``python3 dev.py bench`` (or ``.venv/bin/python -m benchmarks``). frogspec's fast
-playout, the same deals through the immutable API, and OpenSpiel's skat and hearts (when
-installed, :mod:`benchmarks.peers`) are timed in turn, round after round, in one run
+playout, the same deals through the immutable API, OpenSpiel's skat and hearts (when
+installed, :mod:`benchmarks.peers`) and the floor (:mod:`benchmarks.floor`, the same deals
+by a bare engine, not the reference) are timed in turn, round after round, in one run
 (:mod:`benchmarks.timing`); each row's ratios are to the other rows of the same run.
 """
 
