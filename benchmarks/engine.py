@@ -1,8 +1,9 @@
 """How fast the engine plays, beside its peers: random complete deals per second.
 
 Run ``python3 dev.py bench`` (or ``.venv/bin/python -m benchmarks``). frogspec's fast
-playout, the same deals through the immutable API, and OpenSpiel's skat and hearts (when
-installed, :mod:`benchmarks.peers`) are timed in turn, round after round, in one run
+playout, the same deals through the immutable API, OpenSpiel's skat and hearts (when
+installed, :mod:`benchmarks.peers`) and the floor (:mod:`benchmarks.floor`, the same deals
+by a bare engine, not the reference) are timed in turn, round after round, in one run
 (:mod:`benchmarks.timing`); each row's ratios are to the other rows of the same run.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from benchmarks import peers
+from benchmarks import floor, peers
 from benchmarks.timing import Figure, Workload, format_table, measure
 from frogspec.cards import CARDS, Suit
 from frogspec.engine import Phase, apply, legal_actions, new_deal, outcome
@@ -18,7 +19,14 @@ from frogspec.play import legal_plays
 from frogspec.playout import random_deal, shuffled_pack
 from frogspec.rulesets import get_ruleset
 
-__all__ = ["deals_fast", "deals_immutable", "legal_play_inputs", "main", "workloads"]
+__all__ = [
+    "deals_fast",
+    "deals_immutable",
+    "floor_workloads",
+    "legal_play_inputs",
+    "main",
+    "workloads",
+]
 
 RULESET = "foster-1909"
 PLAYERS = 3
@@ -92,10 +100,28 @@ def workloads() -> tuple[list[Workload], list[Workload]]:
     return ours, peers.workloads()
 
 
+def floor_workloads() -> list[Workload]:
+    """The floor (:mod:`benchmarks.floor`, not the reference): the same deals in bare Python."""
+    return [
+        Workload(
+            "floor, not the reference: the same deals by a bare pure-Python engine without "
+            "rule functions (`benchmarks/floor.py`), through its own `legal` / `apply`",
+            "deals",
+            floor.deals_immutable,
+        ),
+        Workload(
+            "floor, not the reference: the same bare engine, the play in local variables",
+            "deals",
+            floor.deals_playout,
+        ),
+    ]
+
+
 def main(rounds: int = 7) -> list[Figure]:
-    """Print the engine's figures beside its peers', from one run."""
+    """Print the engine's figures beside its peers' and the floor's, from one run."""
     ours, theirs = workloads()
-    figures = measure([*ours, *theirs], rounds)
+    floors = floor_workloads()
+    figures = measure([*ours, *theirs, *floors], rounds)
     fast = figures[0]
     skat = figures[len(ours)] if theirs else None
     print(f"Engine and peers: random complete games, best of {rounds} interleaved rounds")

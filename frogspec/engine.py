@@ -42,7 +42,6 @@ from frogspec.cards import (
     SUIT_SIZE,
     Card,
     Suit,
-    cards_of,
     format_card,
     pack,
     parse_card,
@@ -150,15 +149,25 @@ CONTRACTS_BY_VALUE: tuple[Contract, ...] = (Contract.FROG, *Contract)
 #: The action that plays each card, by card.
 PLAY_ACTIONS: tuple[Action, ...] = tuple(Action(ActionKind.PLAY, c) for c in range(36))
 
-# The play actions of every pattern of one suit's cards (see cards.suit_pattern), by suit,
-# so that the legal plays of a hand are four table lookups.
-_CLUB_PLAYS, _DIAMOND_PLAYS, _HEART_PLAYS, _SPADE_PLAYS = (
-    tuple(
-        tuple(PLAY_ACTIONS[c] for c in suit_pattern_cards(suit, pattern))
-        for pattern in range(SUIT_PATTERNS)
+
+def _actions_by_suit_pattern(
+    action_of: Callable[[Card], Action],
+) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    # The actions of the cards of every pattern of one suit's cards (see cards.suit_pattern),
+    # by suit, so that the legal plays or discards of a hand are four table lookups.
+    return tuple(
+        tuple(
+            tuple(map(action_of, suit_pattern_cards(suit, pattern)))
+            for pattern in range(SUIT_PATTERNS)
+        )
+        for suit in Suit
     )
-    for suit in Suit
+
+
+_CLUB_PLAYS, _DIAMOND_PLAYS, _HEART_PLAYS, _SPADE_PLAYS = _actions_by_suit_pattern(
+    PLAY_ACTIONS.__getitem__
 )
+_DISCARDS_BY_SUIT = _actions_by_suit_pattern(partial(Action, ActionKind.DISCARD))
 _PATTERN = SUIT_PATTERNS - 1
 
 
@@ -347,11 +356,42 @@ def deal_checked(rs: Ruleset, players: int, dealer: int, deck: Sequence[Card]) -
     )  # fmt: skip
 
 
+class _LastLegalPlays:
+    """The legal plays :func:`legal_actions` found last, with the state they are of.
+
+    A caller of the API asks ``legal_actions(state)`` and then ``apply(state, action)``:
+    apply takes the mask from here instead of asking ``legal_plays`` again, when it is the
+    very same state (held here, so that no other object can take its id). The answer is
+    one tuple, replaced whole, so that threads cannot mix two states' halves; swapping a
+    rule (registry.clear_caches) forgets it.
+    """
+
+    __slots__ = ("answer", "cache_clear")
+
+    def __init__(self) -> None:
+        self.answer: tuple[State, int] | None = None
+        # An attribute of the one instance, not a method: registry.clear_caches calls the
+        # cache_clear it finds on every value of the module, this class included.
+        self.cache_clear: Callable[[], None] = self._forget
+
+    def _forget(self) -> None:
+        self.answer = None
+
+
+_last_legal_plays = _LastLegalPlays()
+
+
+@lru_cache(maxsize=16)
+def _trump_actions(suits: tuple[Suit, ...]) -> tuple[Action, ...]:
+    return tuple(Action(ActionKind.TRUMP, suit) for suit in suits)
+
+
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every action the player to act may take (empty once the deal is over)."""
     phase = state.phase
     if phase == _PLAY:
         mask = legal_plays(state.hands[state.to_act], state.trick, state.trump)  # type: ignore[index]
+        _last_legal_plays.answer = (state, mask)
         # The play actions of each suit's pattern (cards.suit_pattern), written out.
         return (
             _CLUB_PLAYS[mask & _PATTERN]
@@ -365,10 +405,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         assert turn is not None
         return _AUCTION_ACTIONS[turn.bids]
     if phase == _DISCARD:
-        hand = state.hands[state.to_act]  # type: ignore[index]
-        return tuple(Action(ActionKind.DISCARD, c) for c in cards_of(discardable(hand)))
+        mask = discardable(state.hands[state.to_act])  # type: ignore[index]
+        clubs, diamonds, hearts, spades = _DISCARDS_BY_SUIT
+        return (
+            clubs[mask & _PATTERN]
+            + diamonds[mask >> SUIT_SIZE & _PATTERN]
+            + hearts[mask >> 2 * SUIT_SIZE & _PATTERN]
+            + spades[mask >> 3 * SUIT_SIZE]
+        )
     if phase == _TRUMP:
-        return tuple(Action(ActionKind.TRUMP, s) for s in state.ruleset.chico_trump())
+        return _trump_actions(state.ruleset.chico_trump())
     return ()
 
 
@@ -507,6 +553,12 @@ def _start_play(state: State, trump: Suit) -> State:
     return _make((*state[:6], _PLAY, leader, *state[8:11], trump, state[12], leader, *state[14:]))
 
 
+def _with_discards(state: State, hands: tuple[int, ...], laid_away: int) -> State:
+    """``state`` with the bidder's hand and discards changed: ``state._replace(hands=hands,
+    laid_away=laid_away)``, field by field."""
+    return _make((*state[:4], hands, *state[5:12], laid_away, *state[13:]))
+
+
 def _apply_discard(state: State, action: Action) -> State:
     seat = state.bidder
     assert seat is not None
@@ -519,7 +571,7 @@ def _apply_discard(state: State, action: Action) -> State:
     hands = list(state.hands)
     hands[seat] = hand & ~(1 << card)
     laid_away = state.laid_away | 1 << card
-    state = state._replace(hands=tuple(hands), laid_away=laid_away)
+    state = _with_discards(state, tuple(hands), laid_away)
     if laid_away.bit_count() < DISCARDS:
         return state
     assert state.trump is not None
@@ -550,17 +602,35 @@ def _apply_play(state: State, action: Action) -> State:
     if not play_from_hand(hand, card):
         raise _illegal(play_from_hand, f"seat {seat} does not hold {format_card(card)}")
     # The duties are judged on the hand with the card in it: play.card-from-hand alone
-    # decides whether the card is held (the same hand, for a card that is).
-    holding = hand | 1 << card
-    if not legal_plays(holding, trick, trump) >> card & 1:
-        raise _why_not(holding, trick, trump, seat, card)  # type: ignore[arg-type]
-    after = list(hands)
-    after[seat] = hand & ~(1 << card)  # type: ignore[index]
+    # decides whether the card is held (the same hand, for a card that is). The legal
+    # plays legal_actions found for this very state are those of that hand.
+    bit = 1 << card
+    last = _last_legal_plays.answer
+    if last is not None and last[0] is state and hand & bit:
+        legal = last[1]
+    else:
+        legal = legal_plays(hand | bit, trick, trump)
+    if not legal & bit:
+        raise _why_not(hand | bit, trick, trump, seat, card)  # type: ignore[arg-type]
+    after: tuple[int, ...]
+    if len(hands) == 3:  # the hands with the card taken out, written out for three seats
+        first, second, third = hands
+        after = (
+            (first & ~bit, second, third)
+            if seat == 0
+            else (first, second & ~bit, third)
+            if seat == 1
+            else (first, second, third & ~bit)
+        )
+    else:
+        taken_out = list(hands)
+        taken_out[seat] = hand & ~bit  # type: ignore[index]
+        after = tuple(taken_out)
     trick = (*trick, card)
     if len(trick) < len(order):
         following = order[(order.index(seat) + 1) % len(order)]
         return _make(
-            (rs, players, dealer, order, tuple(after), widow, phase, following, auction, bidder,
+            (rs, players, dealer, order, after, widow, phase, following, auction, bidder,
              contract, trump, laid_away, leader, trick, won, tricks)
         )  # fmt: skip
     assert leader is not None
@@ -571,12 +641,12 @@ def _apply_play(state: State, action: Action) -> State:
     tricks += 1
     if tricks == tricks_per_deal():
         return _make(
-            (rs, players, dealer, order, tuple(after), widow, _OVER, None, auction, bidder,
+            (rs, players, dealer, order, after, widow, _OVER, None, auction, bidder,
              contract, trump, laid_away, None, (), tuple(taken), tricks)
         )  # fmt: skip
     leader = next_leader(winner)
     return _make(
-        (rs, players, dealer, order, tuple(after), widow, phase, leader, auction, bidder,
+        (rs, players, dealer, order, after, widow, phase, leader, auction, bidder,
          contract, trump, laid_away, leader, (), tuple(taken), tricks)
     )  # fmt: skip
 

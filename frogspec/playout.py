@@ -40,6 +40,7 @@ from frogspec.engine import (
     _ruleset,
     _start_play,
     _turn,
+    _with_discards,
     after_auction,
     apply,
     check_players,
@@ -150,7 +151,7 @@ def random_playout(state: State, rng: random.Random, actions: list[Action] | Non
             laid_away |= bit
         hands = list(state.hands)
         hands[bidder] = hand
-        state = _start_play(state._replace(hands=tuple(hands), laid_away=laid_away), state.trump)
+        state = _start_play(_with_discards(state, tuple(hands), laid_away), state.trump)
     if state.phase == _TRUMP:
         suits = state.ruleset.chico_trump()
         suit = suits[int(random_float() * len(suits))]
@@ -186,18 +187,32 @@ def _play_out(
     winners = _trick_winners(trick_winner, trump)
     size = len(CARDS)
     while True:
+        # Each of the three draws one of his legal plays, each equally likely: the k-th
+        # lowest bit of the mask, k drawn (no draw when there is one card to choose).
         second = after[leader]
         third = after[second]
         hand = hands[leader]
-        led = _choose(legal_plays(hand, (), trump), random_float)
+        led = legal_plays(hand, (), trump)
+        if led & (led - 1):
+            for _ in range(int(random_float() * led.bit_count())):
+                led &= led - 1
+            led &= -led
         hands[leader] = hand ^ led
         first_card = led.bit_length() - 1
         hand = hands[second]
-        followed = _choose(legal_plays(hand, (first_card,), trump), random_float)
+        followed = legal_plays(hand, (first_card,), trump)
+        if followed & (followed - 1):
+            for _ in range(int(random_float() * followed.bit_count())):
+                followed &= followed - 1
+            followed &= -followed
         hands[second] = hand ^ followed
         second_card = followed.bit_length() - 1
         hand = hands[third]
-        closed = _choose(legal_plays(hand, (first_card, second_card), trump), random_float)
+        closed = legal_plays(hand, (first_card, second_card), trump)
+        if closed & (closed - 1):
+            for _ in range(int(random_float() * closed.bit_count())):
+                closed &= closed - 1
+            closed &= -closed
         hands[third] = hand ^ closed
         third_card = closed.bit_length() - 1
         if record is not None:

@@ -6,15 +6,17 @@ the workloads advance, so what is checked is how figures are taken and reported.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
-from benchmarks import engine, peers, throughput
+from benchmarks import engine, floor, peers, throughput
 from benchmarks.__main__ import header
 from benchmarks.timing import Figure, Workload, format_table, measure
-from frogspec.engine import Phase
+from frogspec.engine import Action, ActionKind, Phase, apply, legal_actions, new_deal, outcome
 from frogspec.harness import handle
+from frogspec.playout import random_deal
 
 
 class FakeClock:
@@ -163,3 +165,39 @@ def test_a_run_is_dated_and_names_its_command() -> None:
     line = header(5)
     assert line.startswith("`python3 dev.py bench --rounds 5`, 20")
     assert "UTC" in line and "Python 3." in line
+
+
+def _floor_action(action: Action) -> int:
+    # The reference's action as the floor numbers it (benchmarks.floor: a card 0-35, a
+    # trump 36 + its suit, a pass 40, a bid 40 + its contract).
+    kind, value = action
+    if kind == ActionKind.TRUMP:
+        return 36 + value
+    if kind == ActionKind.PASS:
+        return floor.PASS
+    if kind == ActionKind.BID:
+        return floor.PASS + value
+    return value
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_floor_plays_the_benchmark_deals_as_the_reference_does(seed: int) -> None:
+    # The floor is the same workload, not a cheaper one: on the reference's deal, at every
+    # step, it offers the same actions, and it ends with the same payments.
+    rng = random.Random(seed)
+    actions: list[Action] = []
+    deck, final = random_deal(engine.RULESET, engine.PLAYERS, 0, rng, actions)
+    state, bare = new_deal(engine.RULESET, engine.PLAYERS, 0, deck), floor.new_state(deck)
+    for action in actions:
+        assert sorted(map(_floor_action, legal_actions(state))) == sorted(floor.legal(bare))
+        state, bare = apply(state, action), floor.apply(bare, _floor_action(action))
+    assert state == final and floor.legal(bare) == () and bare[0] == floor.OVER
+    assert floor.payments(bare) == outcome(final).payments
+    with pytest.raises(ValueError):
+        floor.apply(floor.new_state(deck), 0)  # a card in the auction
+
+
+def test_the_floor_plays_the_same_deals_both_ways() -> None:
+    paid = floor.deals_immutable(60, seed=3)
+    assert floor.deals_playout(60, seed=3) == paid
+    assert len(set(paid)) > 20 and all(sum(p) == 0 for p in paid)

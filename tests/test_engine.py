@@ -7,10 +7,12 @@ import random
 import pytest
 
 from frogspec.auction import Contract
-from frogspec.cards import CARDS, CardSet, Suit, parse_card
+from frogspec.cards import CARDS, SUIT_MASKS, SUIT_OF, CardSet, Suit, parse_card
 from frogspec.engine import (
     Action,
+    ActionKind,
     Phase,
+    State,
     apply,
     legal_actions,
     new_deal,
@@ -266,3 +268,50 @@ def test_an_action_of_a_kind_the_phase_does_not_take_breaks_actions_by_phase(
         with pytest.raises(IllegalActionError) as info:
             apply(state, parse_action("discard AS"))  # held by seat 2, not the bidder
         assert info.value.rule_id == "widow.frog-take-and-discard"
+
+
+def _holding_the_suit_led_and_a_trump() -> tuple[State, Action]:
+    # A position of the play where the player to act holds the suit led (not trumps) and a
+    # trump too: the trump is the card follow-suit forbids him.
+    rng = random.Random(7)
+    while True:
+        state = new_deal("foster-1909", 3, 0, _deck(rng))
+        state = apply(state, parse_action("grand"))
+        while state.phase == Phase.PLAY:
+            held = state.hands[state.to_act]  # type: ignore[index]
+            if state.trick and SUIT_OF[state.trick[0]] != state.trump:
+                led = SUIT_MASKS[SUIT_OF[state.trick[0]]]
+                trumps = held & SUIT_MASKS[state.trump]  # type: ignore[index]
+                if held & led and trumps:
+                    return state, Action(ActionKind.PLAY, trumps.bit_length() - 1)
+            options = legal_actions(state)
+            state = apply(state, options[int(rng.random() * len(options))])
+
+
+def _deck(rng: random.Random) -> list[int]:
+    deck = list(CARDS)
+    rng.shuffle(deck)
+    return deck
+
+
+def test_apply_after_legal_actions_still_refuses_a_card_with_its_rule_id() -> None:
+    # apply takes the legal plays legal_actions found for the same state: they still judge.
+    state, trump_card = _holding_the_suit_led_and_a_trump()
+    assert trump_card not in legal_actions(state)
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, trump_card)
+    assert info.value.rule_id == "play.follow-suit"
+    assert apply(state, legal_actions(state)[0]).trick[-1] == legal_actions(state)[0].value
+
+
+def test_a_rule_swapped_in_after_legal_actions_judges_the_next_apply() -> None:
+    # The legal plays remembered for a state are forgotten when a rule is swapped in: the
+    # twin without a duty to follow suit lets the trump be played.
+    from frogspec.twins import substituted
+
+    state, trump_card = _holding_the_suit_led_and_a_trump()
+    assert trump_card not in legal_actions(state)
+    with substituted("play.follow-suit"):
+        assert apply(state, trump_card).trick[-1] == trump_card.value
+    with pytest.raises(IllegalActionError):
+        apply(state, trump_card)
