@@ -29,7 +29,7 @@ from frogspec.errors import FrogError, IllegalActionError, InvalidInputError, Un
 from frogspec.registry import Rule, all_rules, get_rule
 from frogspec.rulesets import RULESETS, Ruleset, get_ruleset
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 #: The date of this release (ISO 8601), as in ``CITATION.cff``.
 __release_date__ = "2026-12-01"
 

@@ -206,7 +206,7 @@ def test_the_release_is_dated_and_in_step() -> None:
     yaml = importlib.import_module("yaml")
     cff = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    assert frogspec.__version__ == project["version"] == cff["version"] == "0.2.0"
+    assert frogspec.__version__ == project["version"] == cff["version"] == "0.3.0"
     assert str(cff["date-released"]) == frogspec.__release_date__ == "2026-12-01"
 
 
