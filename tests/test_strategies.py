@@ -21,7 +21,10 @@ def test_a_deck_is_the_pack_once_each(deck: list[int]) -> None:
 
 def test_a_deck_shrinks_to_the_pack_in_order() -> None:
     assert find(decks(), lambda deck: True, settings=_QUIET) == list(CARDS)
-    assert find(decks(), lambda deck: deck[0] == 35, settings=_QUIET)[0] == 35
+    # A random pack leads with 35 about once in 36: enough examples that the search cannot
+    # miss it (hypothesis's default 100 did, now and then), and then it must shrink there.
+    searching = settings(_QUIET, max_examples=5000)
+    assert find(decks(), lambda deck: deck[0] == 35, settings=searching)[0] == 35
 
 
 def test_a_line_shrinks_to_the_first_legal_action_at_every_step() -> None:
