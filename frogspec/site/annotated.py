@@ -49,7 +49,7 @@ from frogspec.engine import (
     new_deal,
     outcome,
 )
-from frogspec.notation import DealRecord
+from frogspec.notation import DealRecord, changed_options
 from frogspec.prng import deal_deck
 from frogspec.registry import get_rule, rule_for_function
 from frogspec.rulesets import Ruleset, get_ruleset
@@ -291,11 +291,7 @@ def replay_deal(record: DealRecord) -> AnnotatedDeal:
     record is not a whole legal deal."""
     states = record.states()
     rs = record.ruleset
-    options = tuple(
-        (opt.name, rs.option_values[opt.name])
-        for opt in rs.options
-        if rs.option_values[opt.name] != opt.default_value()
-    )
+    options = changed_options(rs)
     final = states[-1]
     if final.bidder is None or final.contract is None:
         what = "everyone passes"

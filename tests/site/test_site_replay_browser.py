@@ -110,6 +110,22 @@ _CODES = """
 })
 """
 
+# "This deal as a test case" under ROOT: the button's look and the record's, as shown.
+_OFFER = """
+(() => {
+  const root = document.querySelector('ROOT');
+  const button = root.querySelector('.fp-offers .fp-record-button');
+  const record = root.querySelector('.fp-record');
+  return {
+    button: [button.className, button.textContent],
+    record: [...record.children].map(c => c.tagName + '.' + c.className),
+    words: record.querySelector('p').innerText.replace(/download [^ ]+\\.json/, 'download'),
+    download: record.querySelector('a[download]').getAttribute('download'),
+    notation: record.querySelector('.fp-notation').innerText,
+  };
+})()
+"""
+
 _ERROR = """
 (() => {
   const box = document.querySelector('#frog-replay .fr-error');
@@ -205,6 +221,8 @@ def _play_a_deal(browser: Any, served_site: str) -> dict[str, Any]:
         "[...document.querySelectorAll('#frog-play .fp-payments tbody tr td:nth-child(2)')]"
         ".map(td => td.textContent)"
     )
+    vector = browser.evaluate("document.querySelector('#frog-play .fp-vector').textContent")
+    offer = browser.evaluate(_OFFER.replace("ROOT", "#frog-play"))
     href = browser.evaluate("document.querySelector('#frog-play a.fp-replay').href")
     label = browser.evaluate("document.querySelector('#frog-play a.fp-replay').textContent")
     return {
@@ -215,6 +233,8 @@ def _play_a_deal(browser: Any, served_site: str) -> dict[str, Any]:
         "payments": payments,
         "href": href,
         "label": label,
+        "vector": json.loads(vector),
+        "offer": offer,
     }
 
 
@@ -281,6 +301,28 @@ def test_stepping_works(browser: Any) -> None:
     )
     assert browser.evaluate(_VIEW)["step"] == 2
     assert _press(browser, "Previous step")["step"] == 1
+
+
+def test_the_replay_offers_the_deal_as_a_test_case(browser: Any, played: dict[str, Any]) -> None:
+    assert browser.evaluate("location.href") == played["href"]
+    assert not browser.evaluate("document.querySelector('#frog-replay .fp-record')")
+    browser.evaluate("document.querySelector('#frog-replay .fp-record-button').click()")
+    offer = browser.evaluate(_OFFER.replace("ROOT", "#frog-replay"))
+    # The Play page's offer, in the same words and the same look.
+    assert offer["button"] == played["offer"]["button"]
+    assert offer["button"][1] == "This deal as a test case"
+    assert offer["record"] == played["offer"]["record"]
+    assert offer["words"] == played["offer"]["words"]
+    assert offer["notation"] == played["offer"]["notation"]
+    # The same game request and the same observation: the same test.
+    vector = json.loads(browser.evaluate("document.querySelector('#frog-replay .fp-vector').textContent"))
+    (case,) = vector["cases"]
+    (was,) = played["vector"]["cases"]
+    assert case["id"] == was["id"].replace("played.", "replayed.", 1)
+    assert offer["download"] == case["id"] + ".json"
+    for key in ("request", "response", "compare", "rules", "seeds"):
+        assert case[key] == was[key], key
+    browser.screenshot(SCREENSHOTS / "replay-test-case.png", full_page=True)
 
 
 def test_a_heading_of_the_page_is_not_taken_for_a_deal(browser: Any) -> None:
