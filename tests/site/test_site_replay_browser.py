@@ -36,6 +36,8 @@ from frogspec.cards import parse_card
 from frogspec.errors import IllegalActionError
 from frogspec.notation import parse_deal, parse_position
 from frogspec.prng import deal_deck
+from frogspec.rulesets import get_ruleset
+from frogspec.site.annotated import own_statement
 from frogspec.site.play import ASSETS, RUNTIME_DIR, play_manifest
 from frogspec.site.replay import replay_data
 
@@ -185,6 +187,19 @@ def test_a_cold_first_load_draws_the_deal(browser: Any, served_site: str) -> Non
     assert view["heading"] == replay_data(replay_link(deal, 12350))["title"]
     # The 1922 rules' own names at every step, not Foster's or the protocol's codes.
     assert "Heart Solo" in view["heading"]
+    # The rules in this deal, and the rule links' tooltips, in the 1922 names too.
+    solo = get_ruleset("official-1922-solo")
+    listed = browser.evaluate(
+        "[...document.querySelectorAll('#frog-replay .fr-rules li')].map(li => li.innerText)"
+    )
+    ids = [item.split(": ", 1)[0] for item in listed]
+    assert listed == [f"{rule_id}: {own_statement(solo, rule_id)}" for rule_id in ids]
+    assert any("Heart Solo" in item or "Simple Solo" in item for item in listed)
+    titles = browser.evaluate(
+        "[...document.querySelectorAll('#frog-replay .fs-step-note a.fs-rule')]"
+        ".map(a => [a.textContent, a.title])"
+    )
+    assert titles and all(title == own_statement(solo, rule_id) for rule_id, title in titles)
     texts = browser.evaluate(_EVERY_STEP)
     assert len(texts) == len(deal.actions) + 1
     assert any("Heart Solo" in text for text in texts)
