@@ -555,7 +555,9 @@ def _link_outside_raw(chunk: str, seen: set[str], prefix: str, ruleset: Ruleset 
     position = 0
     for tag in _TAG.finditer(chunk):
         text = chunk[position : tag.start()]
-        out.append(_link_text(text, seen, prefix, ruleset) if not skipping and text.strip() else text)
+        out.append(
+            _link_text(text, seen, prefix, ruleset) if not skipping and text.strip() else text
+        )
         out.append(tag.group(0))
         position = tag.end()
         name_match = _TAG_NAME.match(tag.group(0))

@@ -330,7 +330,9 @@ def test_the_replay_offers_the_deal_as_a_test_case(browser: Any, played: dict[st
     assert offer["words"] == played["offer"]["words"]
     assert offer["notation"] == played["offer"]["notation"]
     # The same game request and the same observation: the same test.
-    vector = json.loads(browser.evaluate("document.querySelector('#frog-replay .fp-vector').textContent"))
+    vector = json.loads(
+        browser.evaluate("document.querySelector('#frog-replay .fp-vector').textContent")
+    )
     (case,) = vector["cases"]
     (was,) = played["vector"]["cases"]
     assert case["id"] == was["id"].replace("played.", "replayed.", 1)
