@@ -75,7 +75,13 @@ from frogspec.engine import (
     outcome,
 )
 from frogspec.errors import FrogError
-from frogspec.notation import REPLAY_PATH, DealRecord, format_deal, format_position
+from frogspec.notation import (
+    REPLAY_PATH,
+    DealRecord,
+    changed_options,
+    format_deal,
+    format_position,
+)
 from frogspec.play import trick_winner
 from frogspec.prng import deal_deck
 from frogspec.rulesets import RULESETS, get_ruleset
@@ -95,6 +101,7 @@ __all__ = [
     "main",
     "measure",
     "play_deal",
+    "recorded_deal",
     "replay_link",
 ]
 
@@ -475,6 +482,28 @@ def deal_record(deal: BotDeal, number: int | None = None) -> DealRecord:
     """
     return DealRecord(
         deal.start.ruleset, deal.players, deal.dealer, deal.deck, deal.actions, number
+    )
+
+
+def recorded_deal(record: DealRecord) -> BotDeal:
+    """The deal a replay link records (:class:`~frogspec.notation.DealRecord`), played again by
+    the engine, as :func:`play_deal` returns a deal: the inverse of :func:`deal_record`. The
+    engine's error, naming the action and the rule it breaks, if it is not a whole legal deal.
+
+    >>> deal = play_deal("modern", 3, 0, [parse_card(c) for c in deal_deck(7)], Bot(1))
+    >>> recorded_deal(deal_record(deal, 7)) == deal
+    True
+    """
+    states = record.states()
+    return BotDeal(
+        record.ruleset.id,
+        record.players,
+        record.dealer,
+        record.deck,
+        record.actions,
+        states[0],
+        states[-1],
+        tuple(sorted(changed_options(record.ruleset))),
     )
 
 

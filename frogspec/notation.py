@@ -73,6 +73,7 @@ from frogspec.widow import DISCARDS
 __all__ = [
     "REPLAY_PATH",
     "DealRecord",
+    "changed_options",
     "format_deal",
     "format_position",
     "parse_deal",
@@ -110,12 +111,18 @@ def _parse_cards(text: str, what: str) -> int:
     return mask
 
 
-def _ruleset_field(ruleset: Ruleset) -> str:
-    changed = [
-        f"{opt.name}={_option_text(ruleset.option_values[opt.name])}"
+def changed_options(ruleset: Ruleset) -> tuple[tuple[str, str | bool], ...]:
+    """The options of ``ruleset`` not at their default, as (name, value) pairs in the order
+    the ruleset declares them: what a replay link and a ``game`` request carry."""
+    return tuple(
+        (opt.name, ruleset.option_values[opt.name])
         for opt in ruleset.options
         if ruleset.option_values[opt.name] != opt.default_value()
-    ]
+    )
+
+
+def _ruleset_field(ruleset: Ruleset) -> str:
+    changed = [f"{name}={_option_text(value)}" for name, value in changed_options(ruleset)]
     return f"{ruleset.id}[{','.join(changed)}]" if changed else ruleset.id
 
 

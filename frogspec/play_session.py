@@ -35,7 +35,7 @@ from typing import Any
 
 from frogspec import play
 from frogspec.auction import Contract, all_pass_ends_deal
-from frogspec.bots import Bot, BotDeal, deal_notation, deal_vector, replay_link
+from frogspec.bots import Bot, BotDeal, deal_notation, deal_vector, recorded_deal, replay_link
 from frogspec.cards import Suit, card_strength, format_card, parse_card
 from frogspec.engine import (
     Action,
@@ -50,6 +50,7 @@ from frogspec.engine import (
 )
 from frogspec.errors import FrogError, IllegalActionError
 from frogspec.match import balances_after, never_over
+from frogspec.notation import parse_deal
 from frogspec.prng import deal_deck
 from frogspec.registry import Rule, get_rule, rule_for_function
 from frogspec.rulesets import RULESETS, get_ruleset
@@ -57,7 +58,15 @@ from frogspec.scoring import count_points
 from frogspec.settlement import bidder_result
 from frogspec.widow import discardable
 
-__all__ = ["HUMAN", "Table", "call", "rulesets", "run_example"]
+__all__ = [
+    "HUMAN",
+    "Table",
+    "call",
+    "deal_test_case",
+    "replay_test_case",
+    "rulesets",
+    "run_example",
+]
 
 #: Your seat.
 HUMAN = 0
@@ -357,11 +366,44 @@ class Table:
             f"{deal.dealer} deals, played on the rulebook's Play page (seat {HUMAN} by a "
             f"reader, the others by frogspec.bots.Bot({self.seed}))."
         )
-        return {
-            "vector": deal_vector(deal, case_id, description, number),
-            "notation": deal_notation(deal),
-            "replay": replay_link(deal, number),
-        }
+        return deal_test_case(deal, number, case_id, description)
+
+
+def deal_test_case(deal: BotDeal, number: int | None, case_id: str, description: str) -> Json:
+    """A finished deal as the pages offer it for a test: a conformance vector of one case
+    (:func:`~frogspec.bots.deal_vector`: the ``game`` request, its actions and the observation
+    the reference answers), the deal in the position notation, and its replay link.
+    ``number`` is the deal number of the portable generator whose pack was dealt, if it was.
+    """
+    return {
+        "vector": deal_vector(deal, case_id, description, number),
+        "notation": deal_notation(deal),
+        "replay": replay_link(deal, number),
+    }
+
+
+def replay_test_case(link: str) -> Json:
+    """The deal of a replay link as a test case (:func:`deal_test_case`), for the replay page's
+    "This deal as a test case"; ``{"refused": ...}`` saying what is wrong with the link.
+
+    >>> case = replay_test_case("ruleset=modern&players=3&dealer=0&deal=7&actions=pass,pass,pass")
+    >>> case["vector"]["cases"][0]["id"], case["notation"]["actions"]
+    ('replayed.modern.p3.deal-7', ['pass', 'pass', 'pass'])
+    """
+    try:
+        record = parse_deal(link)
+        deal = recorded_deal(record)
+    except IllegalActionError as error:
+        return {"refused": {"message": error.message, "rule": rule_ref(get_rule(error.rule_id))}}
+    table = f"{deal.players} players, seat {deal.dealer} deals"
+    if record.number is None:
+        case_id = f"replayed.{deal.ruleset}.p{deal.players}.dealer-{deal.dealer}"
+        pack = f"A pack of the reader's own at {table}"
+    else:
+        case_id = f"replayed.{deal.ruleset}.p{deal.players}.deal-{record.number}"
+        pack = f"Deal {record.number} of the portable generator at {table}"
+    description = f"{pack}, as shown on the rulebook's replay page from its link."
+    return deal_test_case(deal, record.number, case_id, description)
 
 
 def run_example(code: str) -> str:
@@ -406,7 +448,8 @@ _table: Table | None = None
 def call(command: str, argument: str = "") -> str:
     """The page's one entry point: a command and its JSON argument in, JSON out.
 
-    Commands: ``rulesets``; ``run`` (an example's source); ``replay`` (a replay link);
+    Commands: ``rulesets``; ``run`` (an example's source); ``replay`` and ``replay-record``
+    (a replay link: the deal's view, the deal as a test case);
     ``start`` (``{"ruleset", "players", "seed"}``); ``act`` (an action); ``next``; ``view``;
     ``record``.
     """
@@ -418,6 +461,8 @@ def call(command: str, argument: str = "") -> str:
             return json.dumps({"output": run_example(argument)})
         if command == "replay":
             return json.dumps(replay(argument))
+        if command == "replay-record":
+            return json.dumps(replay_test_case(argument))
         if command == "start":
             options = json.loads(argument)
             _table = Table(options["ruleset"], int(options["players"]), int(options["seed"]))

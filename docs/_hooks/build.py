@@ -4,7 +4,8 @@
   per topic and per ruleset, and leaves out a page that no one has written (or, for the
   conformance protocol, that ``spec/README.md`` does not yet provide), saying so.
 - ``on_page_content`` links the first use of each glossary term on a page to its entry
-  (:func:`frogspec.site.link_terms`).
+  (:func:`frogspec.site.link_terms`), its tooltip in the names of the ruleset the page is
+  about (:func:`frogspec.site.page_ruleset`).
 - ``on_files`` adds every page of :func:`frogspec.site.generated_pages` and every file of
   :func:`frogspec.site.downloads` (the BibTeX and CSL-JSON bibliography, the protocol's
   schemas) to the build. Nothing is copied by hand from the code.
@@ -90,4 +91,4 @@ def on_page_content(html: str, page: Page, **kwargs: Any) -> str:
     # The glossary explains its terms where they are used, on every page but its own.
     if page.file.src_uri == "glossary.md":
         return html
-    return site.link_terms(html, page.url)
+    return site.link_terms(html, page.url, site.page_ruleset(page.file.src_uri))

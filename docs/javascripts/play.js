@@ -202,10 +202,15 @@
     }
     lines.push(el("p", { className: "fp-offers" }, [
       el("a", { className: "md-button fp-replay", href: new URL(r.replay, root).href, text: "Replay this deal step by step" }), " ",
-      el("button", { type: "button", className: "md-button fp-record-button", onclick: () => { state.record = send("record"); draw(); }, text: "This deal as a test case" }),
+      recordButton(() => { state.record = send("record"); draw(); }),
     ]));
     if (state.record && state.record.vector) lines.push(drawRecord(state.record));
     return el("section", { className: "fp-result" }, [el("h3", { text: "The count and the payments" })].concat(lines));
+  }
+
+  // "This deal as a test case": the offer of the Play page and of the replay page alike.
+  function recordButton(onclick) {
+    return el("button", { type: "button", className: "md-button fp-record-button", onclick: onclick, text: "This deal as a test case" });
   }
 
   function drawRecord(record) {
@@ -429,6 +434,13 @@
     const deal = replayApp.querySelector(".fr-deal");
     deal.querySelector(".fr-title").textContent = data.title;
     deal.querySelector(".fr-rules").replaceChildren(...replayRules(data, links));
+    const testCase = deal.querySelector(".fr-test-case");
+    const offer = el("p", { className: "fp-offers" }, recordButton(() => {
+      const record = JSON.parse(started.call("replay-record", link));
+      if (record.refused) replayFailed(record.refused.message, record.refused.rule);
+      else testCase.replaceChildren(offer, drawRecord(record));
+    }));
+    testCase.replaceChildren(offer);
     deal.hidden = false;
     window.frogDeals.draw(deal.querySelector(".fr-stepper"), data, links);
     Object.assign(window.frogReplay, { ready: true, steps: data.steps.length, shown: window.frogReplay.shown + 1 });

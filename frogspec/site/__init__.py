@@ -21,9 +21,11 @@ from pathlib import Path
 
 from frogspec.citations import bibtex_all, csl_json
 from frogspec.registry import TOPICS
-from frogspec.rulesets import RULESETS
+from frogspec.rulesets import RULESETS, Ruleset
+from frogspec.site.annotated import DEALS
 from frogspec.site.cite import cite_downloads, cite_page
 from frogspec.site.deal_pages import deal_downloads, deal_pages
+from frogspec.site.deal_pages import page_path as deal_page_path
 from frogspec.site.examples import EXAMPLES
 from frogspec.site.glossary import glossary_page, link_terms
 from frogspec.site.learn import (
@@ -63,6 +65,7 @@ __all__ = [
     "link_terms",
     "meyers_markdown",
     "nav_sections",
+    "page_ruleset",
     "quote_markdown",
     "unlisted_pages",
 ]
@@ -84,6 +87,25 @@ def nav_sections() -> dict[str, list[str]]:
 def unlisted_pages() -> list[str]:
     """Generated pages reached by links only, not from the nav: the printable rules cards."""
     return [card_page_path(rs) for rs in RULESETS]
+
+
+def page_ruleset(page: str) -> Ruleset | None:
+    """The ruleset a page is about (a path under ``docs/``): its ruleset page, how to play it,
+    its rules card, a deal to read played under it; ``None`` for any other page. On such a
+    page the glossary's tooltips speak the ruleset's names (:func:`link_terms`).
+
+    >>> [page_ruleset(p).id for p in ("learn/card-official-1922-solo.md", "deals/solo-1922.md")]
+    ['official-1922-solo', 'official-1922-solo']
+    >>> page_ruleset("rules/play.md") is None
+    True
+    """
+    for ruleset_id, rs in RULESETS.items():
+        if page in (f"rulesets/{ruleset_id}.md", page_path(ruleset_id), card_page_path(ruleset_id)):
+            return rs
+    for spec in DEALS:
+        if page == deal_page_path(spec):
+            return RULESETS[spec.ruleset]
+    return None
 
 
 def generated_pages(spec_dir: Path | None = None) -> dict[str, str]:

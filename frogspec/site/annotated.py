@@ -49,7 +49,7 @@ from frogspec.engine import (
     new_deal,
     outcome,
 )
-from frogspec.notation import DealRecord
+from frogspec.notation import DealRecord, changed_options
 from frogspec.prng import deal_deck
 from frogspec.registry import get_rule, rule_for_function
 from frogspec.rulesets import Ruleset, get_ruleset
@@ -70,6 +70,8 @@ __all__ = [
     "display_order",
     "game_request",
     "get_deal",
+    "own_phrasing",
+    "own_statement",
     "own_words",
     "play_deal",
     "play_duty",
@@ -291,11 +293,7 @@ def replay_deal(record: DealRecord) -> AnnotatedDeal:
     record is not a whole legal deal."""
     states = record.states()
     rs = record.ruleset
-    options = tuple(
-        (opt.name, rs.option_values[opt.name])
-        for opt in rs.options
-        if rs.option_values[opt.name] != opt.default_value()
-    )
+    options = changed_options(rs)
     final = states[-1]
     if final.bidder is None or final.contract is None:
         what = "everyone passes"
@@ -382,6 +380,56 @@ def own_words(rs: Ruleset, text: str) -> str:
     'Frog, Chico and Grand'
     """
     return _CONTRACT_WORDS.sub(lambda m: rs.contract_name(Contract[m.group(1).upper()]), text)
+
+
+def own_phrasing(rs: Ruleset, text: str) -> str:
+    """``text`` (a rule's statement, a glossary definition: words written with Foster's names)
+    as a page about ``rs`` shows it, in the ruleset's own names (:func:`own_words`). Where
+    the text gives Foster's name with the ruleset's after it ("a Chico (Simple Solo)"), the
+    two change places; where it names the ruleset's contracts otherwise, it stays as it is,
+    since renaming there would repeat a name or say something else.
+
+    >>> solo = get_ruleset("official-1922-solo")
+    >>> own_phrasing(solo, "Hearts are trumps in Frog and in Grand.")
+    'Hearts are trumps in Frog and in Heart Solo.'
+    >>> own_phrasing(solo, "two in a Chico (Simple Solo) and three in a Grand (Heart Solo)")
+    'two in a Simple Solo (Chico) and three in a Heart Solo (Grand)'
+    >>> own_phrasing(solo, "Simple Solo (chico), not Grand")
+    'Simple Solo (chico), not Grand'
+    """
+    renamed = {
+        contract.code.capitalize(): rs.contract_name(contract)
+        for contract in Contract
+        if rs.contract_name(contract) != contract.code.capitalize()
+    }
+    if not renamed:
+        return text
+    # "Chico (Simple Solo)": Foster's name, the ruleset's own in brackets.
+    pair = re.compile(
+        rf"\b({'|'.join(renamed)}) \(({'|'.join(map(re.escape, renamed.values()))})\)"
+    )
+
+    def swap(match: re.Match[str]) -> str:
+        foster, own = match.groups()
+        return f"{own} ({foster})" if renamed[foster] == own else match.group(0)
+
+    if pair.search(text):
+        return pair.sub(swap, text)
+    if any(own in text for own in renamed.values()):
+        return text
+    return own_words(rs, text)
+
+
+def own_statement(rs: Ruleset, rule_id: str) -> str:
+    """A rule's statement as a page about ``rs`` shows it (:func:`own_phrasing`); the rule's
+    own page keeps the statement as registered.
+
+    >>> own_statement(get_ruleset("official-1922-solo"), "auction.contract-order")
+    'Simple Solo outbids Frog, and Heart Solo outbids Simple Solo; Heart Solo is the highest bid.'
+    >>> own_statement(get_ruleset("foster-1909"), "auction.contract-order")
+    'Chico outbids Frog, and Grand outbids Chico; Grand is the highest bid.'
+    """
+    return own_phrasing(rs, get_rule(rule_id).statement)
 
 
 def display_order(cards: int) -> list[Card]:
@@ -882,7 +930,8 @@ def deal_data(deal: AnnotatedDeal) -> dict[str, object]:
                 for seat, paid, why in settlement
             ],
         },
-        "rules": {rule_id: get_rule(rule_id).statement for rule_id in sorted(rules)},
+        # The statements in the ruleset's own names: the view's tooltips and rules list.
+        "rules": {rule_id: own_statement(rs, rule_id) for rule_id in sorted(rules)},
     }
 
 

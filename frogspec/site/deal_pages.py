@@ -23,7 +23,6 @@ from frogspec.auction import Contract
 from frogspec.cards import Card, points_of
 from frogspec.engine import ActionKind, Phase
 from frogspec.harness import handle
-from frogspec.registry import get_rule
 from frogspec.site.annotated import (
     DEALS,
     AnnotatedDeal,
@@ -361,10 +360,10 @@ def _section_rules(data: dict[str, object], page: str) -> list[str]:
     rules = data["rules"]
     assert isinstance(rules, dict)
     out = ["## The rules in this deal", ""]
-    for rule_id in rules:
-        entry = get_rule(rule_id)
+    # The statements as the deal's data gives them: in the ruleset's own names.
+    for rule_id, statement in rules.items():
         link = rule_link(rule_id, page)
-        out.append(f'- {link}{{ data-rule="{rule_id}" }}: {escape(entry.statement)}')
+        out.append(f'- {link}{{ data-rule="{rule_id}" }}: {escape(statement)}')
     out.append("")
     return out
 

@@ -21,6 +21,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from frogspec.rulesets import Ruleset
+from frogspec.site.annotated import own_phrasing
 from frogspec.site.markup import admonition, escape, relative, rule_link
 from frogspec.sources import (
     FOSTER_1909,
@@ -30,7 +32,7 @@ from frogspec.sources import (
     cite,
 )
 
-__all__ = ["TERMS", "Term", "glossary_page", "link_terms", "term"]
+__all__ = ["TERMS", "Term", "glossary_page", "hover_text", "link_terms", "term"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -492,7 +494,24 @@ def _pattern() -> tuple[re.Pattern[str], dict[str, Term]]:
     return pattern, by_spelling
 
 
-def _link_text(text: str, seen: set[str], prefix: str) -> str:
+def hover_text(entry: Term, ruleset: Ruleset | None = None) -> str:
+    """A term's definition as its link's tooltip shows it: on a page about ``ruleset``, in
+    that ruleset's names for the contracts (:func:`~frogspec.site.annotated.own_phrasing`),
+    except for the entry of one of those names, whose definition is about the name.
+
+    >>> from frogspec.rulesets import get_ruleset
+    >>> solo = get_ruleset("official-1922-solo")
+    >>> hover_text(term("trump"), solo)
+    'The suit that beats every other in a deal (hearts in Frog and Heart Solo; in a Simple Solo, the suit the bidder names); a card of that suit. To trump is to play one to a trick of another suit.'
+    >>> hover_text(term("Heart Solo"), solo)
+    'The 1922 name of Grand.'
+    """
+    if ruleset is None or entry.name in dict(ruleset.names).values():
+        return entry.definition
+    return own_phrasing(ruleset, entry.definition)
+
+
+def _link_text(text: str, seen: set[str], prefix: str, ruleset: Ruleset | None) -> str:
     pattern, by_spelling = _pattern()
 
     def replace(match: re.Match[str]) -> str:
@@ -501,7 +520,7 @@ def _link_text(text: str, seen: set[str], prefix: str) -> str:
         if entry.name in seen:
             return word
         seen.add(entry.name)
-        title = html.escape(entry.definition, quote=True)
+        title = html.escape(hover_text(entry, ruleset), quote=True)
         return (
             f'<a class="fs-term" href="{prefix}glossary/#{entry.anchor}" title="{title}">{word}</a>'
         )
@@ -509,12 +528,13 @@ def _link_text(text: str, seen: set[str], prefix: str) -> str:
     return pattern.sub(replace, text)
 
 
-def link_terms(page_html: str, page_url: str) -> str:
+def link_terms(page_html: str, page_url: str, ruleset: Ruleset | None = None) -> str:
     """``page_html`` with the first use of each glossary term linked to its entry.
 
     ``page_url`` is the page's address relative to the site's root (``"rules/play/"``);
     the links are made relative to it. Text inside code, headings, links, buttons and the
-    like is left as it is.
+    like is left as it is. On a page about one ruleset (``ruleset``), the definitions the
+    links show on hover speak its names for the contracts (:func:`hover_text`).
     """
     prefix = posixpath.relpath(".", page_url or ".")
     prefix = "" if prefix == "." else prefix + "/"
@@ -522,20 +542,22 @@ def link_terms(page_html: str, page_url: str) -> str:
     out: list[str] = []
     position = 0
     for raw in _RAW.finditer(page_html):
-        out.append(_link_outside_raw(page_html[position : raw.start()], seen, prefix))
+        out.append(_link_outside_raw(page_html[position : raw.start()], seen, prefix, ruleset))
         out.append(raw.group(0))
         position = raw.end()
-    out.append(_link_outside_raw(page_html[position:], seen, prefix))
+    out.append(_link_outside_raw(page_html[position:], seen, prefix, ruleset))
     return "".join(out)
 
 
-def _link_outside_raw(chunk: str, seen: set[str], prefix: str) -> str:
+def _link_outside_raw(chunk: str, seen: set[str], prefix: str, ruleset: Ruleset | None) -> str:
     out: list[str] = []
     skipping: list[str] = []  # the open elements whose text is left alone
     position = 0
     for tag in _TAG.finditer(chunk):
         text = chunk[position : tag.start()]
-        out.append(_link_text(text, seen, prefix) if not skipping and text.strip() else text)
+        out.append(
+            _link_text(text, seen, prefix, ruleset) if not skipping and text.strip() else text
+        )
         out.append(tag.group(0))
         position = tag.end()
         name_match = _TAG_NAME.match(tag.group(0))
@@ -552,5 +574,5 @@ def _link_outside_raw(chunk: str, seen: set[str], prefix: str) -> str:
         else:
             skipping.append(name)
     text = chunk[position:]
-    out.append(_link_text(text, seen, prefix) if not skipping and text.strip() else text)
+    out.append(_link_text(text, seen, prefix, ruleset) if not skipping and text.strip() else text)
     return "".join(out)

@@ -32,11 +32,12 @@ from frogspec.cards import (
     pack,
     points_of,
 )
+from frogspec.citations import rule_url
 from frogspec.deal import WIDOW
 from frogspec.engine import settle
 from frogspec.errors import FrogError
 from frogspec.play import tricks_per_deal
-from frogspec.registry import get_rule, rule_for_function
+from frogspec.registry import TOPICS, get_rule, rule_for_function
 from frogspec.rulesets import QUESTIONS, RULESETS, Ruleset, get_ruleset, rules_of
 from frogspec.site.annotated import contract_name, own_words
 from frogspec.site.glossary import term
@@ -54,6 +55,7 @@ __all__ = [
     "Section",
     "Step",
     "UnexplainedRuleError",
+    "card_lookup",
     "card_page_path",
     "contract_name",
     "deal_in_words",
@@ -967,8 +969,49 @@ def rules_card_page(ruleset: Ruleset | str) -> str:
         steps += _steps_markdown(section, page)
         steps.append("")
     out += steps
-    out += [f"**Words.** {_card_words(chr(10).join(steps), rs)}", "", "</div>", ""]
+    # The example of how to look a rule up: the card's first.
+    first_rule = next(
+        rule_id for section in sections_of(rs) for step in section.steps for rule_id in step.rules
+    )
+    out += [
+        f"**Words.** {_card_words(chr(10).join(steps), rs)}",
+        "",
+        card_lookup(first_rule),
+        "",
+        "</div>",
+        "",
+    ]
     return "\n".join(out)
+
+
+def card_lookup(rule_id: str) -> str:
+    """How a reader holding the printed card finds a rule from the id after a step: its
+    address on the rulebook when the site's is known (``FROGSPEC_SITE_URL``), else where it
+    stands in the rulebook; and ``frogspec rule``. The example is ``rule_id``; any id reads
+    the same way, so the card prints the address once, not after every step.
+
+    >>> print(card_lookup("play.follow-suit"))  # doctest: +NORMALIZE_WHITESPACE
+    **Looking a rule up.** The id after a step names the rule it follows. The rule
+    `play.follow-suit`, with its sources' words, is in the rulebook under Rules › The play,
+    the page the part before the dot names, at the heading of the id;
+    `frogspec rule play.follow-suit` prints it.
+    """
+    entry = get_rule(rule_id)
+    address = rule_url(entry)
+    if address is not None:
+        where = (
+            f"is at {address}: for any other id, the page is the part before the dot and the "
+            "place on it the whole id with a hyphen for the dot"
+        )
+    else:
+        where = (
+            f"is in the rulebook under Rules › {TOPICS[entry.topic]}, the page the part "
+            "before the dot names, at the heading of the id"
+        )
+    return (
+        f"**Looking a rule up.** The id after a step names the rule it follows. The rule "
+        f"`{entry.id}`, with its sources' words, {where}; `frogspec rule {entry.id}` prints it."
+    )
 
 
 def learn_index_page() -> str:

@@ -24,7 +24,7 @@ from frogspec.engine import settle
 from frogspec.errors import FrogError
 from frogspec.registry import TOPICS, Rule, all_rules, rule_for_function
 from frogspec.rulesets import QUESTIONS, RULESETS, Ruleset, rules_of
-from frogspec.site.annotated import own_words
+from frogspec.site.annotated import own_statement, own_words
 from frogspec.site.examples import EXAMPLES
 from frogspec.site.learn import RECOMMENDED, STAGE_OF_TOPIC, page_path
 from frogspec.site.markup import (
@@ -562,7 +562,7 @@ def ruleset_page(ruleset_id: str) -> str:
             + (
                 f"*does not arise* | {escape(moot)} |"
                 if moot is not None
-                else f"{rule_link(entry.id, page)} | {escape(entry.statement)}"
+                else f"{rule_link(entry.id, page)} | {escape(own_statement(rs, entry.id))}"
                 + _borrowed_note(rs, key)
                 + " |"
             )

@@ -92,6 +92,7 @@ def replay_page() -> str:
             '  <div class="fr-deal" hidden>',
             '    <p class="fr-title"></p>',
             '    <div class="fs-stepper fr-stepper"></div>',
+            '    <div class="fr-test-case"></div>',
             '    <div class="fr-rules"></div>',
             "  </div>",
             '  <form class="fr-paste" hidden>',
@@ -118,6 +119,13 @@ def replay_page() -> str:
             "",
             "A link is plain text: bookmark it, share it, paste it into a bug report. Anyone "
             "who opens it sees the same deal, played again by the engine.",
+            "",
+            "Under the view, **This deal as a test case** offers the deal as the "
+            "[Play page](../play.md#every-deal-is-a-test-case) does: a conformance vector of "
+            "one case (the protocol's `game` request with every action of the deal, and the "
+            "observation the reference answers), to save in a folder and run with "
+            "`frogspec conform --vectors FOLDER -- your-engine`, and the deal in the position "
+            "notation.",
             "",
             "## The link",
             "",

@@ -347,3 +347,18 @@ def test_the_rules_index_labels_each_rival_reading_with_its_rulesets() -> None:
         assert "One reading of" in line, entry.id
         for rs, _ in usage(entry.id):
             assert f"[`{rs.id}`]" in line, (entry.id, rs.id)
+
+
+def test_the_card_says_how_to_look_a_rule_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("FROGSPEC_SITE_URL", raising=False)
+    card = rules_card_page("foster-1909")
+    lookup = card.split("**Looking a rule up.**", 1)[1].split("\n", 1)[0]
+    assert "`seats.players-3-to-5`" in lookup and "Rules › Players and seats" in lookup
+    assert "`frogspec rule seats.players-3-to-5`" in lookup and "http" not in lookup
+    monkeypatch.setenv("FROGSPEC_SITE_URL", "https://rules.example.org/frog")
+    card = rules_card_page("official-1922-solo")
+    lookup = card.split("**Looking a rule up.**", 1)[1].split("\n", 1)[0]
+    address = "https://rules.example.org/frog/rules/seats/#seats-players-3-to-7"
+    assert f"is at {address}:" in lookup
+    # The address once on the card, not after every step.
+    assert card.count("https://rules.example.org/") == 1

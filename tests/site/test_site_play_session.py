@@ -127,6 +127,39 @@ def test_the_json_entry_point_and_the_record_of_a_deal() -> None:
     assert "nope" in bad["refused"]["message"]
 
 
+def test_the_replay_page_offers_the_same_test_case_as_the_play_page() -> None:
+    # A deal played at the Play page's table, then replayed from its link.
+    table = Table("official-1922-solo", 4, seed=31)
+    _finish(table)
+    played = table.record()
+    replayed = json.loads(call("replay-record", played["replay"]))
+    (case,) = replayed["vector"]["cases"]
+    assert case["id"] == f"replayed.official-1922-solo.p4.deal-{table.numbers[-1]}"
+    assert "replay page" in case["description"]
+    assert case["seeds"] == played["vector"]["cases"][0]["seeds"]
+    for key in ("request", "response", "compare", "rules"):
+        assert case[key] == played["vector"]["cases"][0][key], key
+    assert replayed["notation"] == played["notation"]
+    assert replayed["replay"] == played["replay"]
+    assert differences(case["response"], handle(case["request"]), case["compare"]) == []
+
+
+def test_a_replayed_pack_of_ones_own_and_a_bad_link_as_a_test_case() -> None:
+    played = Table("modern", 3, seed=4)
+    _finish(played)
+    link = played.record()["replay"]
+    deck = "".join(played.record()["vector"]["cases"][0]["request"]["deck"])
+    own = link.replace(f"deal={played.numbers[-1]}", f"deck={deck}")
+    (case,) = json.loads(call("replay-record", own))["vector"]["cases"]
+    assert case["id"] == "replayed.modern.p3.dealer-2" and "seeds" not in case
+    assert "own" in case["description"]
+    head = link.split("&actions=")[0]
+    illegal = json.loads(call("replay-record", f"{head}&actions=play+AS"))["refused"]
+    assert illegal["rule"]["id"] == "deal.actions-by-phase"
+    malformed = json.loads(call("replay-record", link.replace("players=3", "players=x")))
+    assert "players" in malformed["refused"]["message"]
+
+
 # ---------------------------------------------------------------- the wheel and the runtime
 
 

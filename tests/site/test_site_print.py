@@ -104,6 +104,47 @@ def test_the_rules_card_prints_on_two_sides(
     assert 1 <= pdf_pages(pdf) <= 2, f"{ruleset_id} on {paper}: {pdf_pages(pdf)} pages"
 
 
+# On paper (print media): each rule id's size against its step's, its colour against the
+# text's, and the card's last paragraph.
+_PRINTED_IDS = """
+(() => {
+  const ids = [...document.querySelectorAll('.fs-rulescard li > a.fs-ruleref')];
+  const px = (node) => parseFloat(getComputedStyle(node).fontSize);
+  const card = document.querySelector('.fs-rulescard');
+  const paragraphs = card.querySelectorAll(':scope > p');
+  return {
+    count: ids.length,
+    smallest: Math.min(...ids.map((a) => px(a) / px(a.parentElement))),
+    smallest_px: Math.min(...ids.map(px)),
+    coloured: ids.filter((a) => getComputedStyle(a).color !== getComputedStyle(a.parentElement).color).length,
+    last: paragraphs[paragraphs.length - 1].innerText,
+  };
+})()
+"""
+
+
+@pytest.mark.parametrize("ruleset_id", ["foster-1909", "official-1922-solo"])
+def test_the_printed_card_says_how_to_look_a_rule_up(
+    browser: Any, served_site: str, ruleset_id: str
+) -> None:
+    path = card_page_path(ruleset_id).removesuffix(".md") + "/"
+    # Print media from the load on (switched after it, the links' colour transitions).
+    browser.send("Emulation.setEmulatedMedia", {"media": "print"}, browser.session)
+    try:
+        browser.navigate(f"{served_site}/{path}")
+        printed = browser.evaluate(_PRINTED_IDS)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        browser.screenshot(SCREENSHOTS / f"card-{ruleset_id}-print.png", full_page=True)
+    finally:
+        browser.send("Emulation.setEmulatedMedia", {"media": ""}, browser.session)
+    assert printed["count"] >= 30
+    # 7.4 pt text: an id at 0.9 of it, about 6.7 pt (8.9 px), in the text's colour.
+    assert printed["smallest"] >= 0.85 and printed["smallest_px"] >= 8.5, printed
+    assert printed["coloured"] == 0, printed
+    assert printed["last"].startswith("Looking a rule up.")
+    assert "frogspec rule seats." in printed["last"]
+
+
 def test_the_how_to_play_page_alone_does_not_fit(browser: Any, served_site: str) -> None:
     # The page count is a real measure: the full how-to-play page, with its boxes and
     # card table, runs longer than its card.

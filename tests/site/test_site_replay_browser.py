@@ -36,6 +36,8 @@ from frogspec.cards import parse_card
 from frogspec.errors import IllegalActionError
 from frogspec.notation import parse_deal, parse_position
 from frogspec.prng import deal_deck
+from frogspec.rulesets import get_ruleset
+from frogspec.site.annotated import own_statement
 from frogspec.site.play import ASSETS, RUNTIME_DIR, play_manifest
 from frogspec.site.replay import replay_data
 
@@ -110,6 +112,22 @@ _CODES = """
 })
 """
 
+# "This deal as a test case" under ROOT: the button's look and the record's, as shown.
+_OFFER = """
+(() => {
+  const root = document.querySelector('ROOT');
+  const button = root.querySelector('.fp-offers .fp-record-button');
+  const record = root.querySelector('.fp-record');
+  return {
+    button: [button.className, button.textContent],
+    record: [...record.children].map(c => c.tagName + '.' + c.className),
+    words: record.querySelector('p').innerText.replace(/download [^ ]+\\.json/, 'download'),
+    download: record.querySelector('a[download]').getAttribute('download'),
+    notation: record.querySelector('.fp-notation').innerText,
+  };
+})()
+"""
+
 _ERROR = """
 (() => {
   const box = document.querySelector('#frog-replay .fr-error');
@@ -169,6 +187,19 @@ def test_a_cold_first_load_draws_the_deal(browser: Any, served_site: str) -> Non
     assert view["heading"] == replay_data(replay_link(deal, 12350))["title"]
     # The 1922 rules' own names at every step, not Foster's or the protocol's codes.
     assert "Heart Solo" in view["heading"]
+    # The rules in this deal, and the rule links' tooltips, in the 1922 names too.
+    solo = get_ruleset("official-1922-solo")
+    listed = browser.evaluate(
+        "[...document.querySelectorAll('#frog-replay .fr-rules li')].map(li => li.innerText)"
+    )
+    ids = [item.split(": ", 1)[0] for item in listed]
+    assert listed == [f"{rule_id}: {own_statement(solo, rule_id)}" for rule_id in ids]
+    assert any("Heart Solo" in item or "Simple Solo" in item for item in listed)
+    titles = browser.evaluate(
+        "[...document.querySelectorAll('#frog-replay .fs-step-note a.fs-rule')]"
+        ".map(a => [a.textContent, a.title])"
+    )
+    assert titles and all(title == own_statement(solo, rule_id) for rule_id, title in titles)
     texts = browser.evaluate(_EVERY_STEP)
     assert len(texts) == len(deal.actions) + 1
     assert any("Heart Solo" in text for text in texts)
@@ -205,6 +236,8 @@ def _play_a_deal(browser: Any, served_site: str) -> dict[str, Any]:
         "[...document.querySelectorAll('#frog-play .fp-payments tbody tr td:nth-child(2)')]"
         ".map(td => td.textContent)"
     )
+    vector = browser.evaluate("document.querySelector('#frog-play .fp-vector').textContent")
+    offer = browser.evaluate(_OFFER.replace("ROOT", "#frog-play"))
     href = browser.evaluate("document.querySelector('#frog-play a.fp-replay').href")
     label = browser.evaluate("document.querySelector('#frog-play a.fp-replay').textContent")
     return {
@@ -215,6 +248,8 @@ def _play_a_deal(browser: Any, served_site: str) -> dict[str, Any]:
         "payments": payments,
         "href": href,
         "label": label,
+        "vector": json.loads(vector),
+        "offer": offer,
     }
 
 
@@ -281,6 +316,30 @@ def test_stepping_works(browser: Any) -> None:
     )
     assert browser.evaluate(_VIEW)["step"] == 2
     assert _press(browser, "Previous step")["step"] == 1
+
+
+def test_the_replay_offers_the_deal_as_a_test_case(browser: Any, played: dict[str, Any]) -> None:
+    assert browser.evaluate("location.href") == played["href"]
+    assert not browser.evaluate("document.querySelector('#frog-replay .fp-record')")
+    browser.evaluate("document.querySelector('#frog-replay .fp-record-button').click()")
+    offer = browser.evaluate(_OFFER.replace("ROOT", "#frog-replay"))
+    # The Play page's offer, in the same words and the same look.
+    assert offer["button"] == played["offer"]["button"]
+    assert offer["button"][1] == "This deal as a test case"
+    assert offer["record"] == played["offer"]["record"]
+    assert offer["words"] == played["offer"]["words"]
+    assert offer["notation"] == played["offer"]["notation"]
+    # The same game request and the same observation: the same test.
+    vector = json.loads(
+        browser.evaluate("document.querySelector('#frog-replay .fp-vector').textContent")
+    )
+    (case,) = vector["cases"]
+    (was,) = played["vector"]["cases"]
+    assert case["id"] == was["id"].replace("played.", "replayed.", 1)
+    assert offer["download"] == case["id"] + ".json"
+    for key in ("request", "response", "compare", "rules", "seeds"):
+        assert case[key] == was[key], key
+    browser.screenshot(SCREENSHOTS / "replay-test-case.png", full_page=True)
 
 
 def test_a_heading_of_the_page_is_not_taken_for_a_deal(browser: Any) -> None:
