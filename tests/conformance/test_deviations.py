@@ -254,9 +254,9 @@ def _offered(ask: Ask, cases: list[Case]) -> list[Case]:
 #: rules each combination must be charged with, and the readings it follows.
 FAULTS: dict[tuple[str, ...], dict[str, str | None]] = {
     # Three times the Frog rate is the 1922 rate in Foster's game. (In Straight Solo, a
-    # Heart Solo paid 3 a point is no reading the rulebook has, and no twin's mistake: the
-    # diagnosis cannot tell the rate from the other rules of the settlement there, so that
-    # ruleset is left out of this run.)
+    # Heart Solo paid 3 a point is another rule, settlement.rates-straight-1-2, and no swap
+    # reproduces every answer there: that ruleset is left out of this run, and checked on
+    # its own below.)
     ("wrong-leader", "grand-x3"): {
         "play.winner-leads-next": None,
         "settlement.rates-1-2-4": "settlement.rates-1-2-3",
