@@ -17,16 +17,27 @@ The grouping, in two passes:
    both explain a refused table of seven; only one of them leaves six seated).
 2. The cases no swap explains may each be charged to any of the first few rules of their
    diagnosis; the fewest rules that cover them all are taken (the most weight first, then
-   a rule whose point the sources dispute, then the rule most cases name first). A rule
-   the first pass turned down is passed over, unless the differing fields point to it
-   first: an engine may break a rule otherwise than its twin does (who leads after a
-   trick: the winner's left in the twin, the last leader in the engine), and the twin
-   then reproduces some of its cases and not the passed ones.
+   the most weight of cases on which a swap of the rule reproduces the engine, then a rule
+   whose point the sources dispute, then the rule most cases name first). A rule the
+   first pass turned down is passed over, unless the differing fields point to it first
+   or its swap reproduces the engine on that case: an engine may break a rule otherwise
+   than its twin does (who leads after a trick: the winner's left in the twin, the last
+   leader in the engine), and the twin then reproduces some of its cases and not the
+   passed ones.
 
-Deviations that a swap confirms come first, then by weight: a hand-written case, which
-targets its rules, weighs :data:`HAND_WRITTEN_WEIGHT`, a generated whole deal 1. Where a
-rival reading of the rule reproduces every confirmed case of the group, the engine follows
-that reading: its rule id and the rulesets that use it are given.
+The second pass names no cause it cannot back. A group it forms is *suspected* of its rule
+when something points there: on some of its cases a swap of the rule reproduces the engine
+(though no swap reproduces every answer), or the reference's own refusal names the rule
+(both refuse alike and name different rules). Otherwise the group is *unexplained*: no
+broken twin or rival reading of any rule reproduces its answers, and the deviation names
+no rule (``rule`` is ``None``), only where to look (``look_at``: the rules the failing
+cases are labelled with and that decide the step where the answers part).
+
+Deviations that a swap confirms come first, then the suspected, then the unexplained;
+within each, by weight: a hand-written case, which targets its rules, weighs
+:data:`HAND_WRITTEN_WEIGHT`, a generated whole deal 1. Where a rival reading of the rule
+reproduces every confirmed case of the group, the engine follows that reading: its rule id
+and the rulesets that use it are given.
 """
 
 from __future__ import annotations
@@ -68,10 +79,15 @@ class Deviation:
     reading of the rule that the engine's answers fit, if one does, and
     ``reading_rulesets`` the rulesets that use it. ``confirmed``: a swap of the rule (its
     broken twin or a reading) reproduces the engine; ``hand_written`` counts the cases not
-    generated; ``detail`` says what differs in the example.
+    generated; ``detail`` says what differs in the example. ``reproduced`` counts the
+    cases on whose first divergence a swap of the rule gives the engine's answer.
+
+    ``rule`` is ``None`` for an unexplained deviation (:attr:`status`): no swap reproduces
+    any of its cases, and ``look_at`` names the rules to look at first, without claiming
+    that any of them is the cause.
     """
 
-    rule: str
+    rule: str | None
     reading: str | None
     reading_rulesets: tuple[str, ...]
     cases: tuple[str, ...]
@@ -79,6 +95,17 @@ class Deviation:
     confirmed: bool = False
     hand_written: int = 0
     detail: str = ""
+    reproduced: int = 0
+    look_at: tuple[str, ...] = ()
+
+    @property
+    def status(self) -> str:
+        """``"confirmed"`` (a swap of the rule reproduces every answer, failed and passed),
+        ``"suspected"`` (evidence points to the rule, no swap reproduces every answer) or
+        ``"unexplained"`` (no swap of any rule reproduces the engine on these cases)."""
+        if self.confirmed:
+            return "confirmed"
+        return "suspected" if self.rule is not None else "unexplained"
 
     @property
     def weight(self) -> int:
@@ -139,23 +166,82 @@ def find_deviations(
     pending = [(entry, _suspects(entry[1], rejected)) for entry in remaining]
     while pending:
         cover: dict[str, list[int]] = {}
-        for (case, _), suspects in pending:
+        for (case, divergence), suspects in pending:
             for place, rule_id in enumerate(suspects):
-                counts = cover.setdefault(rule_id, [0, 0])
+                counts = cover.setdefault(rule_id, [0, 0, 0])
                 counts[0] += _weight(case)
-                counts[1] += _weight(case) if place == 0 else 0
+                counts[1] += _weight(case) if _points_to(rule_id, divergence) else 0
+                counts[2] += _weight(case) if place == 0 else 0
         best = min(
             cover,
-            key=lambda r: (-cover[r][0], not _disputed(r), -cover[r][1], order.get(r, len(order))),
+            key=lambda r: (
+                -cover[r][0],
+                -cover[r][1],
+                not _disputed(r),
+                -cover[r][2],
+                order.get(r, len(order)),
+            ),
         )
         groups.setdefault(best, []).extend(e for e, suspects in pending if best in suspects)
         pending = [(e, suspects) for e, suspects in pending if best not in suspects]
-    found = [
-        _deviation(rule_id, members, rule_id in confirmed, passed)
-        for rule_id, members in groups.items()
-    ]
-    found.sort(key=lambda d: (not d.confirmed, -d.weight, order.get(d.rule, len(order))))
+    found = []
+    for rule_id, members in groups.items():
+        if rule_id in confirmed or any(_points_to(rule_id, d) for _, d in members):
+            found.append(_deviation(rule_id, members, rule_id in confirmed, passed))
+        else:  # nothing backs the rule the cover chose: say so, and where to look
+            found.append(_unexplained(members, order))
+    rank = {"confirmed": 0, "suspected": 1, "unexplained": 2}
+    found.sort(
+        key=lambda d: (rank[d.status], -d.weight, order.get(d.rule or "", len(order)), d.cases)
+    )
     return found
+
+
+def _points_to(rule_id: str, divergence: Divergence) -> bool:
+    """Whether evidence points to the rule at this divergence: a swap of it reproduces the
+    engine there, or the reference's refusal names it (both refuse alike)."""
+    if rule_id in divergence.explained_by:
+        return True
+    return divergence.rule_named and divergence.rules[:1] == (rule_id,)
+
+
+#: How many rules an unexplained deviation names as the places to look.
+LOOK_AT = 5
+
+
+def _look_at(members: list[_Entry], order: dict[str, int]) -> tuple[str, ...]:
+    """Where to look for what no swap explains: the rules that decide the step where the
+    answers part, those the failing cases are labelled with first (by weight), then the
+    others of the first few at that step."""
+    labelled: dict[str, int] = {}
+    at_step: dict[str, int] = {}
+    for case, divergence in members:
+        for place, rule_id in enumerate(divergence.rules):
+            if rule_id in case.rules:
+                labelled[rule_id] = labelled.get(rule_id, 0) + _weight(case)
+            if place < SUSPECTS:
+                at_step[rule_id] = at_step.get(rule_id, 0) + _weight(case)
+    named = set(labelled) | set(at_step)
+    ranked = sorted(
+        named,
+        key=lambda r: (-labelled.get(r, 0), -at_step.get(r, 0), order.get(r, len(order)), r),
+    )
+    return tuple(ranked[:LOOK_AT])
+
+
+def _unexplained(members: list[_Entry], order: dict[str, int]) -> Deviation:
+    look_at = _look_at(members, order)
+    case, divergence = min(members, key=lambda e: _size(e[1]))
+    return Deviation(
+        rule=None,
+        reading=None,
+        reading_rulesets=(),
+        cases=tuple(c.id for c, _ in members),
+        example=_example(None, case, divergence, None, look_at),
+        hand_written=sum(_hand_written(c) for c, _ in members),
+        detail=divergence.detail,
+        look_at=look_at,
+    )
 
 
 def _disputed(rule_id: str) -> bool:
@@ -173,7 +259,11 @@ SUSPECTS = 3
 
 def _suspects(divergence: Divergence, rejected: set[str]) -> list[str]:
     first = divergence.suspects[0] if divergence.suspects else None
-    kept = [r for r in divergence.rules if r not in rejected or r == first]
+    kept = [
+        r
+        for r in divergence.rules
+        if r not in rejected or r == first or r in divergence.explained_by
+    ]
     return (kept or list(divergence.rules))[:SUSPECTS]
 
 
@@ -191,6 +281,7 @@ def _deviation(
         confirmed=confirmed,
         hand_written=sum(_hand_written(c) for c, _ in members),
         detail=divergence.detail,
+        reproduced=sum(rule_id in d.explained_by for _, d in members),
     )
 
 
@@ -229,8 +320,15 @@ def _size(divergence: Divergence) -> tuple[int, int]:
     )
 
 
-def _example(rule_id: str, case: Case, divergence: Divergence, reading: str | None) -> Json:
-    """The divergence's shortest request as a vector case, answered by the reference."""
+def _example(
+    rule_id: str | None,
+    case: Case,
+    divergence: Divergence,
+    reading: str | None,
+    look_at: tuple[str, ...] = (),
+) -> Json:
+    """The divergence's shortest request as a vector case, answered by the reference. An
+    unexplained one (``rule_id`` None) is labelled with the rules to look at."""
     request = dict(divergence.request or case.request)
     request.pop("id", None)
     request = {"id": 1, **request}
@@ -241,8 +339,13 @@ def _example(rule_id: str, case: Case, divergence: Divergence, reading: str | No
         part = "deal" if divergence.op == "match" else "step"
         example_id = f"{case.id}.{part}-{where}"
     if not CASE_ID_PATTERN.match(example_id):
-        example_id = "deviation." + "-".join(p for p in rule_id.split(".") if p)
-    statement = _statement(rule_id)
+        name = rule_id if rule_id is not None else "unexplained"
+        example_id = "deviation." + "-".join(p for p in name.split(".") if p)
+    statement = (
+        _statement(rule_id)
+        if rule_id is not None
+        else "No broken twin or rival reading of a rule reproduces the engine here."
+    )
     follows = f" The engine follows {reading} instead." if reading else ""
     description = (
         f"{statement} Where {case.id} first departs from the reference: "
@@ -256,7 +359,7 @@ def _example(rule_id: str, case: Case, divergence: Divergence, reading: str | No
         id=example_id,
         file="deviations",
         description=description,
-        rules=(rule_id,),
+        rules=(rule_id,) if rule_id is not None else look_at,
         request=request,
         response={"id": 1, **expected},
         compare=dict(divergence.compare) if "result" in expected else {},
@@ -274,9 +377,10 @@ def _statement(rule_id: str) -> str:
 
 
 def deviation_json(d: Deviation) -> dict[str, Json]:
-    """A deviation as the JSON report lists it: ``rule``, ``reading``, ``cases``,
-    ``example`` in that order, then ``reading_rulesets``, ``confirmed``, ``hand_written``
-    and ``detail``."""
+    """A deviation as the JSON report lists it: ``rule`` (``null`` when unexplained),
+    ``reading``, ``cases``, ``example`` in that order, then ``reading_rulesets``,
+    ``confirmed``, ``hand_written``, ``detail``, ``status``, ``reproduced`` and
+    ``look_at``."""
     return {
         "rule": d.rule,
         "reading": d.reading,
@@ -286,6 +390,9 @@ def deviation_json(d: Deviation) -> dict[str, Json]:
         "confirmed": d.confirmed,
         "hand_written": d.hand_written,
         "detail": d.detail,
+        "status": d.status,
+        "reproduced": d.reproduced,
+        "look_at": list(d.look_at),
     }
 
 
@@ -306,14 +413,40 @@ def deviation_text_lines(ds: Sequence[Deviation]) -> list[str]:
     lines if there are none)."""
     lines: list[str] = []
     for number, d in enumerate(ds, 1):
-        how = "confirmed" if d.confirmed else "suspected"
-        lines.append(f"  {number}. {d.rule}: {_count(d)}, {how}")
-        lines.append(f"     {_statement(d.rule)}")
+        if d.rule is None:
+            lines.append(f"  {number}. unexplained: {_count(d)}")
+            lines.append(f"     {UNEXPLAINED}")
+            lines.append(f"     look at: {', '.join(d.look_at)} ({LOOK_AT_MEANS})")
+        else:
+            lines.append(f"  {number}. {d.rule}: {_count(d)}, {d.status}")
+            lines.append(f"     {_statement(d.rule)}")
+        if d.status == "suspected":
+            lines.append(f"     {_not_proven(d)}")
         if d.reading:
             lines.append(f"     {_follows(d)}")
         lines.append(f"     first divergence: {d.detail}")
         lines.append(f"     smallest example: {d.example['id']} (a vector case in the JSON report)")
     return lines
+
+
+#: What an unexplained deviation says, in the text and Markdown reports.
+UNEXPLAINED = (
+    "no broken twin or rival reading of any rule reproduces your engine's answers here: "
+    "the cause is not known"
+)
+LOOK_AT_MEANS = "the rules these cases are labelled with that decide where the answers part"
+
+
+def _not_proven(d: Deviation) -> str:
+    """Why a suspected deviation is not confirmed, and what points to its rule."""
+    many = "case" if len(d.cases) == 1 else "cases"
+    if d.reproduced:
+        return (
+            f"a swap of this rule reproduces {d.reproduced} of these {len(d.cases)} {many}, "
+            "but no swap reproduces every answer (each would fail cases your engine passes "
+            "or leave some of these unexplained)"
+        )
+    return "no swap reproduces these answers; the reference's refusal names this rule"
 
 
 def _md(text: str) -> str:
@@ -331,6 +464,8 @@ def deviation_markdown_lines(ds: Sequence[Deviation]) -> list[str]:
     ]
     for number, d in enumerate(ds, 1):
         rule = f"`{d.rule}`" + ("" if d.confirmed else " *(suspected)*")
+        if d.rule is None:
+            rule = "*unexplained* (look at " + ", ".join(f"`{r}`" for r in d.look_at) + ")"
         reading = "—"
         if d.reading:
             reading = f"`{d.reading}` ({', '.join(d.reading_rulesets) or 'no ruleset'})"
@@ -341,7 +476,8 @@ def deviation_markdown_lines(ds: Sequence[Deviation]) -> list[str]:
     for number, d in enumerate(ds, 1):
         lines += [
             "",
-            f"<details><summary>{number}. <code>{d.rule}</code>: the smallest example, "
+            f"<details><summary>{number}. <code>{d.rule or 'unexplained'}</code>: "
+            "the smallest example, "
             f"<code>{d.example['id']}</code></summary>",
             "",
             "```json",

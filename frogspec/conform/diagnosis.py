@@ -109,7 +109,9 @@ class Divergence:
     decide the step, most likely first; ``explained_by`` those of them whose broken twin
     or rival reading, swapped into the reference, reproduces the engine's answer, and
     ``readings`` the pairs (rule, rival reading) among those reproductions; ``suspects``
-    the rules in the order the differing fields alone suggest. ``request`` is
+    the rules in the order the differing fields alone suggest; ``rule_named`` says that
+    both sides refuse alike and the rule is the one the reference's error names (the
+    second level: the refusal itself names the rule, no swap is needed). ``request`` is
     the shortest request that shows the divergence (with ``"id": 1``), ``expected`` the
     reference's answer to it as a vector keeps it, ``actual`` the engine's; ``compare``
     and ``extension`` are those a vector case of that request needs.
@@ -133,6 +135,7 @@ class Divergence:
     compare: dict[str, str] = field(default_factory=dict)
     extension: str | None = None
     suspects: tuple[str, ...] = ()
+    rule_named: bool = False
 
     @classmethod
     def unplaced(
@@ -805,6 +808,7 @@ def _rule_named(case: Case, actual: Json, ref: Json, step: int | None) -> Diverg
         request={"id": 1, **{k: v for k, v in case.request.items() if k != "id"}},
         expected=_stripped(ref, case.op, case.extension),
         actual=actual,
+        rule_named=True,
     )
 
 

@@ -4,7 +4,8 @@ The JSON report opens, after what was run, with ``deviations``: the rules the
 implementation departs from, most likely first, each ``{"rule", "reading", "cases",
 "example"}`` (:func:`frogspec.conform.deviations.deviation_json`). Each failed case carries
 its ``divergence``: the first step where engine and reference part, and the rules that
-decide it. Format version 2 added those, level 2 (``names_rule``) and the scope.
+decide it. Format version 2 added those, level 2 (``names_rule``) and the scope; version 3
+lets a deviation be unexplained (``rule`` null, ``status`` and ``look_at``).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ __all__ = ["REPORT_FORMAT", "REPORT_FORMAT_VERSION", "report_json", "report_juni
 Json = Any
 
 REPORT_FORMAT = "frogspec-conform-report"
-REPORT_FORMAT_VERSION = 2
+REPORT_FORMAT_VERSION = 3
 
 
 def _divergence_json(outcome: Outcome) -> dict[str, Json] | None:

@@ -20,7 +20,7 @@ from frogspec.conform import (
 )
 from frogspec.conform.summary import failure_groups
 
-from .helpers import errors, validator
+from .helpers import errors, fake, validator
 
 TWIN = "play.winner-leads-next"
 COMMAND = ["env", f"FROGSPEC_TWIN={TWIN}", sys.executable, "-m", "frogspec.harness"]
@@ -117,3 +117,21 @@ def test_the_command_line_exit_status(capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["conform", "--quiet", "--case", "play.*", "--", *COMMAND]) == 1
     out = capsys.readouterr().out
     assert out.startswith("Deviations\n  1. play.winner-leads-next")
+
+
+def test_a_mistake_no_swap_reproduces_is_reported_unexplained() -> None:
+    # The fake counts each Queen 5 in card_points and nothing else: no broken twin or rival
+    # reading makes that mistake. The report says so, names no cause, and says where to look.
+    run = run_conformance(fake("queen_five"), cases=["cards.points.*"])
+    assert run.failed == 4
+    assert [(d.rule, d.status, len(d.cases)) for d in run.deviations] == [(None, "unexplained", 4)]
+    assert run.deviations[0].look_at[0] == "cards.points"
+    lines = render_text(run, quiet=True).splitlines()
+    assert lines[1] == "  1. unexplained: 4 cases (4 hand-written)"
+    assert lines[3].startswith("     look at: cards.points ")
+    data = report_json(run)
+    assert not errors(validator("report"), data)
+    first = data["deviations"][0]
+    assert first["rule"] is None and first["status"] == "unexplained"
+    assert first["look_at"][0] == "cards.points"
+    assert "*unexplained* (look at `cards.points`" in report_markdown(run)

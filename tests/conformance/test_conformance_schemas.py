@@ -8,6 +8,7 @@ from typing import Any
 import jsonschema
 import pytest
 
+from frogspec.cards import CARDS, format_card
 from frogspec.conformance.model import Case, VectorFile
 from frogspec.harness import OPS, handle
 
@@ -166,6 +167,81 @@ def test_requests_the_schema_refuses_are_refused_invalid(cases: list[Case]) -> N
                 f"{sample['op']}, {change}: the schema refuses it, the reference answers {answer}"
             )
     assert checked > 20 * len(OPS)
+
+
+def _array_limits(definition: dict[str, Any]) -> dict[str, tuple[int, int | None]]:
+    """The request fields of an op's definition that are lists of bounded size (a
+    ``$ref`` followed), each with its ``minItems`` and ``maxItems``."""
+    defs = schema("protocol")["$defs"]
+    limits: dict[str, tuple[int, int | None]] = {}
+    for name, field in definition.get("properties", {}).items():
+        while "$ref" in field:
+            field = defs[field["$ref"].rsplit("/", 1)[1]]
+        if field.get("type") == "array" and ("minItems" in field or "maxItems" in field):
+            limits[name] = (field.get("minItems", 0), field.get("maxItems"))
+    return limits
+
+
+_PACK = [format_card(card) for card in CARDS]
+
+
+def _resized(items: list[Any], length: int, taken: set[str]) -> list[Any]:
+    """The list cut or grown to ``length``: grown with cards no field of the request holds
+    (a deck already holds all 36, so it grows by repeating its first card)."""
+    if length <= len(items):
+        return items[:length]
+    spare = [c for c in _PACK if c not in taken] or [items[0]] * length
+    return [*items, *spare][:length]
+
+
+def _size_mutations(request: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The request with each bounded list one past its maximum and one below its minimum
+    (for a match, the first deal's deck too)."""
+    defs = schema("protocol")["$defs"]
+    taken = {c for v in request.values() if isinstance(v, list) for c in v if isinstance(c, str)}
+    out: list[tuple[str, dict[str, Any]]] = []
+
+    def lengths(low: int, high: int | None) -> list[int]:
+        past = [] if high is None else [high + 1]
+        return [low - 1, *past] if low > 0 else past
+
+    for name, (low, high) in _array_limits(defs[f"{request['op']}.request"]).items():
+        if isinstance(request.get(name), list):
+            for n in lengths(low, high):
+                out.append((f"{name} of {n}", {**request, name: _resized(request[name], n, taken)}))
+    if request["op"] == "match" and request["deals"]:
+        first, rest = request["deals"][0], request["deals"][1:]
+        deck_limits = _array_limits({"properties": {"deck": {"$ref": "#/$defs/deck"}}})["deck"]
+        for n in lengths(*deck_limits):
+            deal = {**first, "deck": _resized(first["deck"], n, set(first["deck"]))}
+            out.append((f"deals[0].deck of {n}", {**request, "deals": [deal, *rest]}))
+    return out
+
+
+def test_lists_past_their_size_limits_are_refused_by_schema_and_reference(
+    cases: list[Case],
+) -> None:
+    # An engine took a hand of 12 cards in legal_plays: every bounded list of a request,
+    # one item past its limit and one short of its minimum, is refused by both the schema
+    # and the reference (as invalid).
+    checked: set[str] = set()
+    for sample in _samples(cases):
+        check = validator("protocol", f"{sample['op']}.request")
+        for change, mutated in _size_mutations(sample):
+            refused_by_schema = errors(check, mutated) != []
+            answer = handle(json.loads(json.dumps(mutated)))
+            kind = answer.get("error", {}).get("kind")
+            assert refused_by_schema and kind == "invalid", (
+                f"{sample['op']}, {change}: schema refuses: {refused_by_schema}; "
+                f"the reference answers {answer}"
+            )
+            checked.add(f"{sample['op']}: {change.split(' of ')[0]}")
+    # Every bounded list of every op's request was tried.
+    defs = schema("protocol")["$defs"]
+    wanted = {f"{op}: {name}" for op in OPS for name in _array_limits(defs[f"{op}.request"])}
+    wanted.add("match: deals[0].deck")
+    assert {"legal_plays: hand", "legal_plays: trick", "trick_winner: cards"} <= wanted
+    assert wanted <= checked, wanted - checked
 
 
 @pytest.mark.parametrize(

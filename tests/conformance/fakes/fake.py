@@ -19,6 +19,9 @@ runner's handling of that misbehaviour can be tested:
   ``unsupported`` to every request for the gamerules ruleset, and its game observation
   has no ``widow_shown``;
 - ``jack_one``: wrong on one rule: each Jack counts 1 instead of 2.
+- ``queen_five``: ``card_points`` answers 5 for each Queen (3), and nothing else changes: a
+  mistake no broken twin or rival reading makes (the twin of ``cards.points`` counts a
+  Jack 1), for the deviation that says so.
 """
 
 from __future__ import annotations
@@ -128,6 +131,17 @@ def jack_one(request: Request) -> bool:
     return False
 
 
+def queen_five(request: Request) -> bool:
+    card = request.get("card")
+    if request.get("op") == "card_points" and isinstance(card, str) and card.startswith("Q"):
+        response = handle(request)
+        if "result" in response:
+            response["result"] = 5
+        _answer(response)
+        return True
+    return False
+
+
 TWISTS: dict[str, Twist] = {
     "crash": crash,
     "hang": hang,
@@ -137,6 +151,7 @@ TWISTS: dict[str, Twist] = {
     "not_utf8": not_utf8,
     "unsupported": unsupported,
     "jack_one": jack_one,
+    "queen_five": queen_five,
     "hang_hello": hang_hello,
 }
 
