@@ -53,7 +53,7 @@ from frogspec.match import balances_after, never_over
 from frogspec.notation import parse_deal
 from frogspec.prng import deal_deck
 from frogspec.registry import Rule, get_rule, rule_for_function
-from frogspec.rulesets import RULESETS, get_ruleset
+from frogspec.rulesets import RULESETS, Ruleset, get_ruleset, own_phrasing
 from frogspec.scoring import count_points
 from frogspec.settlement import bidder_result
 from frogspec.widow import discardable
@@ -83,11 +83,18 @@ def _sorted_cards(mask: int) -> list[str]:
     return [format_card(c) for c in cards]
 
 
-def rule_ref(entry: Rule) -> Json:
-    """A rule as the page shows it: id, statement, the sources' words, and its page."""
+def rule_ref(entry: Rule, rs: Ruleset | None = None) -> Json:
+    """A rule as the page shows it: id, statement, the sources' words, and its page. At a
+    table of ``rs`` the statement is in that ruleset's own names for the contracts
+    (:func:`~frogspec.rulesets.own_phrasing`: Simple Solo and Heart Solo at a 1922 table);
+    the sources' words stay verbatim.
+
+    >>> rule_ref(get_rule("auction.contract-order"), get_ruleset("official-1922-solo"))["statement"]
+    'Simple Solo outbids Frog, and Heart Solo outbids Simple Solo; Heart Solo is the highest bid.'
+    """
     return {
         "id": entry.id,
-        "statement": entry.statement,
+        "statement": entry.statement if rs is None else own_phrasing(rs, entry.statement),
         "editorial": entry.editorial,
         "reasoning": entry.reasoning,
         "citations": [{"quote": c.quote, "where": c.locator()} for c in entry.citations if c.quote],
@@ -95,10 +102,10 @@ def rule_ref(entry: Rule) -> Json:
     }
 
 
-def _ref(function: Callable[..., object]) -> Json:
+def _ref(function: Callable[..., object], rs: Ruleset) -> Json:
     entry = rule_for_function(function)
     assert entry is not None, f"{function.__qualname__} is not a registered rule"
-    return rule_ref(entry)
+    return rule_ref(entry, rs)
 
 
 def rulesets() -> list[Json]:
@@ -134,12 +141,12 @@ def _step_rule(state: State) -> Json:
     # The rule that governs the choice of the player to act.
     rs = state.ruleset
     if state.phase == Phase.AUCTION:
-        return _ref(rs.auction_procedure)
+        return _ref(rs.auction_procedure, rs)
     if state.phase == Phase.DISCARD:
-        return _ref(discardable)
+        return _ref(discardable, rs)
     if state.phase == Phase.TRUMP:
-        return _ref(rs.chico_trump)
-    return _ref(_duty(state))
+        return _ref(rs.chico_trump, rs)
+    return _ref(_duty(state), rs)
 
 
 def _seat_name(seat: int) -> str:
@@ -202,7 +209,7 @@ class Table:
                 for i, card in enumerate(trick)
             ]
             entry["trick_won_by"] = winner
-            entry["trick_rule"] = _ref(play.trick_winner)
+            entry["trick_rule"] = _ref(play.trick_winner, state.ruleset)
         self.log.append(entry)
         self.state = after
         if after.phase == Phase.OVER:
@@ -242,7 +249,10 @@ class Table:
             apply(self.state, action)  # the engine's verdict, before anything is recorded
         except IllegalActionError as error:
             return {
-                "refused": {"message": error.message, "rule": rule_ref(get_rule(error.rule_id))}
+                "refused": {
+                    "message": error.message,
+                    "rule": rule_ref(get_rule(error.rule_id), self.ruleset),
+                }
             }
         except FrogError as error:
             return {"refused": {"message": str(error), "rule": None}}
@@ -258,7 +268,7 @@ class Table:
             return {
                 "refused": {
                     "message": f"the match is over: {_seat_name(self.loser)} could not pay",
-                    "rule": _ref(self.ruleset.game_end),
+                    "rule": _ref(self.ruleset.game_end, self.ruleset),
                 }
             }
         self.dealer = (self.dealer + 1) % self.players
@@ -341,9 +351,9 @@ class Table:
         state = self.state
         result = outcome(state)
         rs = self.ruleset
-        rules = [_ref(count_points), _ref(bidder_result), _ref(rs.rates)]
+        rules = [_ref(count_points, rs), _ref(bidder_result, rs), _ref(rs.rates, rs)]
         if state.bidder is None:
-            rules = [_ref(all_pass_ends_deal)]
+            rules = [_ref(all_pass_ends_deal, rs)]
         return {
             "bidder_points": result.bidder_points,
             "defender_points": result.defender_points,
@@ -390,11 +400,12 @@ def replay_test_case(link: str) -> Json:
     >>> case["vector"]["cases"][0]["id"], case["notation"]["actions"]
     ('replayed.modern.p3.deal-7', ['pass', 'pass', 'pass'])
     """
+    record = parse_deal(link)  # a malformed link: InvalidInputError, refused by call()
     try:
-        record = parse_deal(link)
         deal = recorded_deal(record)
     except IllegalActionError as error:
-        return {"refused": {"message": error.message, "rule": rule_ref(get_rule(error.rule_id))}}
+        rule = rule_ref(get_rule(error.rule_id), record.ruleset)
+        return {"refused": {"message": error.message, "rule": rule}}
     table = f"{deal.players} players, seat {deal.dealer} deals"
     if record.number is None:
         case_id = f"replayed.{deal.ruleset}.p{deal.players}.dealer-{deal.dealer}"

@@ -19,7 +19,6 @@ of the rulebook reads; :mod:`frogspec.site.deal_pages` writes the pages.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -51,8 +50,8 @@ from frogspec.engine import (
 )
 from frogspec.notation import DealRecord, changed_options
 from frogspec.prng import deal_deck
-from frogspec.registry import get_rule, rule_for_function
-from frogspec.rulesets import Ruleset, get_ruleset
+from frogspec.registry import rule_for_function
+from frogspec.rulesets import Ruleset, get_ruleset, own_phrasing, own_statement, own_words
 from frogspec.site.markup import DISPLAY_SUITS
 
 __all__ = [
@@ -366,70 +365,6 @@ def contract_name(rs: Ruleset, contract: Contract) -> str:
 def widow_name(rs: Ruleset) -> str:
     """What the ruleset's source calls the widow: the slough in 1922."""
     return rs.widow_name()
-
-
-_CONTRACT_WORDS = re.compile(r"\b(Chico|Grand)\b")
-
-
-def own_words(rs: Ruleset, text: str) -> str:
-    """``text``, written with Foster's names for the contracts, in the ruleset's own names.
-
-    >>> own_words(get_ruleset("official-1922-solo"), "Frog, Chico and Grand")
-    'Frog, Simple Solo and Heart Solo'
-    >>> own_words(get_ruleset("modern"), "Frog, Chico and Grand")
-    'Frog, Chico and Grand'
-    """
-    return _CONTRACT_WORDS.sub(lambda m: rs.contract_name(Contract[m.group(1).upper()]), text)
-
-
-def own_phrasing(rs: Ruleset, text: str) -> str:
-    """``text`` (a rule's statement, a glossary definition: words written with Foster's names)
-    as a page about ``rs`` shows it, in the ruleset's own names (:func:`own_words`). Where
-    the text gives Foster's name with the ruleset's after it ("a Chico (Simple Solo)"), the
-    two change places; where it names the ruleset's contracts otherwise, it stays as it is,
-    since renaming there would repeat a name or say something else.
-
-    >>> solo = get_ruleset("official-1922-solo")
-    >>> own_phrasing(solo, "Hearts are trumps in Frog and in Grand.")
-    'Hearts are trumps in Frog and in Heart Solo.'
-    >>> own_phrasing(solo, "two in a Chico (Simple Solo) and three in a Grand (Heart Solo)")
-    'two in a Simple Solo (Chico) and three in a Heart Solo (Grand)'
-    >>> own_phrasing(solo, "Simple Solo (chico), not Grand")
-    'Simple Solo (chico), not Grand'
-    """
-    renamed = {
-        contract.code.capitalize(): rs.contract_name(contract)
-        for contract in Contract
-        if rs.contract_name(contract) != contract.code.capitalize()
-    }
-    if not renamed:
-        return text
-    # "Chico (Simple Solo)": Foster's name, the ruleset's own in brackets.
-    pair = re.compile(
-        rf"\b({'|'.join(renamed)}) \(({'|'.join(map(re.escape, renamed.values()))})\)"
-    )
-
-    def swap(match: re.Match[str]) -> str:
-        foster, own = match.groups()
-        return f"{own} ({foster})" if renamed[foster] == own else match.group(0)
-
-    if pair.search(text):
-        return pair.sub(swap, text)
-    if any(own in text for own in renamed.values()):
-        return text
-    return own_words(rs, text)
-
-
-def own_statement(rs: Ruleset, rule_id: str) -> str:
-    """A rule's statement as a page about ``rs`` shows it (:func:`own_phrasing`); the rule's
-    own page keeps the statement as registered.
-
-    >>> own_statement(get_ruleset("official-1922-solo"), "auction.contract-order")
-    'Simple Solo outbids Frog, and Heart Solo outbids Simple Solo; Heart Solo is the highest bid.'
-    >>> own_statement(get_ruleset("foster-1909"), "auction.contract-order")
-    'Chico outbids Frog, and Grand outbids Chico; Grand is the highest bid.'
-    """
-    return own_phrasing(rs, get_rule(rule_id).statement)
 
 
 def display_order(cards: int) -> list[Card]:

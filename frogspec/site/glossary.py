@@ -496,7 +496,7 @@ def _pattern() -> tuple[re.Pattern[str], dict[str, Term]]:
 
 def hover_text(entry: Term, ruleset: Ruleset | None = None) -> str:
     """A term's definition as its link's tooltip shows it: on a page about ``ruleset``, in
-    that ruleset's names for the contracts (:func:`~frogspec.site.annotated.own_phrasing`),
+    that ruleset's names for the contracts (:func:`~frogspec.rulesets.own_phrasing`),
     except for the entry of one of those names, whose definition is about the name.
 
     >>> from frogspec.rulesets import get_ruleset

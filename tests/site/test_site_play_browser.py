@@ -21,6 +21,7 @@ import http.server
 import importlib.util
 import json
 import os
+import re
 import shutil
 import threading
 import time
@@ -31,6 +32,7 @@ from typing import Any
 
 import pytest
 
+from frogspec.auction import Contract
 from frogspec.rulesets import RULESETS
 from frogspec.site.play import RUNTIME_DIR
 
@@ -58,6 +60,10 @@ TABLES = {
     ruleset: (4 if ruleset == "foster-1909" else 3, 40 + n, ("frog", "chico", "grand")[n % 3])
     for n, ruleset in enumerate(RULESETS)
 }
+
+#: Foster's names for the contracts, except in brackets after the ruleset's own ("a Simple
+#: Solo (Chico)"): what a table of the 1922 rules must not say.
+FOSTER_NAMES = re.compile(r"(?<!\()\b(Chico|Grand)\b")
 
 #: The phases in which the test acted through the page, over all the deals.
 PHASES_PLAYED: set[str] = set()
@@ -89,6 +95,10 @@ _TABLE = """
     refused: refusal ? refusal.dataset.rule : null,
     refusal_text: refusal ? refusal.innerText : null,
     result: app.querySelector('.fp-result') ? app.querySelector('.fp-result').innerText : null,
+    // What the prompt, the refusal (but its quotes, which stay verbatim) and the step log
+    // say, the rule statements in their links' titles included.
+    words: [...app.querySelectorAll('.fp-prompt, .fp-refusal > p, .fp-log li')].flatMap(
+      (node) => [node.innerText, ...[...node.querySelectorAll('a.fp-rule')].map(a => a.title)]),
   };
 })()
 """
@@ -163,8 +173,10 @@ def test_a_whole_deal_through_the_pages_buttons(
     players, seed, bid = TABLES[ruleset]
     _deal(browser, ruleset, players, seed)
     refused_once = False
+    said: list[str] = []
     for _ in range(300):
         table = browser.evaluate(_TABLE)
+        said += table["words"]
         if table["phase"] == "over":
             break
         assert table["legal"], f"your turn with nothing highlighted: {table}"
@@ -174,6 +186,7 @@ def test_a_whole_deal_through_the_pages_buttons(
             after = browser.evaluate(_TABLE)
             assert after["refused"] in ("play.follow-suit", "play.must-trump"), after
             assert card.split()[1] in after["refusal_text"]
+            said += after["words"]
             assert (after["hand"], after["steps"]) == (table["hand"], table["steps"]), (
                 f"the page accepted {card}, which the rules forbid"
             )
@@ -184,7 +197,9 @@ def test_a_whole_deal_through_the_pages_buttons(
         PHASES_PLAYED.add(table["phase"])
         if table["phase"] == "trump" and "trump H" not in table["legal"]:
             _click(browser, "trump H")  # hearts may not be named in a Chico here
-            assert browser.evaluate(_TABLE)["refused"].startswith("trump."), ruleset
+            refused = browser.evaluate(_TABLE)
+            assert refused["refused"].startswith("trump."), ruleset
+            said += refused["words"]
         if table["phase"] == "auction":
             _click(browser, bid if bid in table["legal"] else table["legal"][0])
         else:
@@ -192,6 +207,8 @@ def test_a_whole_deal_through_the_pages_buttons(
     else:
         pytest.fail(f"the deal of {ruleset} did not end in 300 clicks")
     assert refused_once, f"deal {seed} of {ruleset} never offered a card to refuse"
+    if RULESETS[ruleset].contract_name(Contract.GRAND) != "Grand":
+        assert said and not [words for words in said if FOSTER_NAMES.search(words)], ruleset
     assert "The count and the payments" in table["result"]
     browser.screenshot(SCREENSHOTS / f"play-{ruleset}-over.png", full_page=True)
     # The deal as a test case.

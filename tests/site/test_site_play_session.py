@@ -7,6 +7,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -19,7 +20,8 @@ import pytest
 from frogspec.conformance.model import differences
 from frogspec.harness import handle
 from frogspec.play_session import HUMAN, Table, call, rulesets
-from frogspec.rulesets import RULESETS
+from frogspec.registry import get_rule
+from frogspec.rulesets import RULESETS, get_ruleset, own_statement
 from frogspec.site import play
 
 
@@ -160,6 +162,55 @@ def test_a_replayed_pack_of_ones_own_and_a_bad_link_as_a_test_case() -> None:
     assert "players" in malformed["refused"]["message"]
 
 
+# ---------------------------------------------------------------- the 1922 table's own words
+
+# Foster's names for the contracts, except in brackets after the 1922 name ("a Simple Solo
+# (Chico)"), as the site's 1922 pages give them too.
+_FOSTER_NAMES = re.compile(r"(?<!\()\b(Chico|Grand)\b")
+
+
+def _statements(view: dict[str, Any]) -> list[str]:
+    # Every rule statement the page shows for a view: the prompt, the log, the result.
+    rules = [view["step_rule"]] if view["step_rule"] else []
+    for entry in view["log"]:
+        rules += [entry["rule"], *([entry["trick_rule"]] if "trick_rule" in entry else [])]
+    rules += view["result"]["rules"] if view["result"] else []
+    return [rule["statement"] for rule in rules]
+
+
+def test_a_1922_tables_prompt_and_log_use_the_1922_names() -> None:
+    solo = get_ruleset("official-1922-solo")
+    view = Table(solo.id, 3, seed=40).view()
+    assert view["step_rule"]["id"] == "auction.one-round-frog-may-raise"
+    assert view["step_rule"]["statement"] == own_statement(solo, view["step_rule"]["id"])
+    assert "overbid by Simple Solo may at once raise to Heart Solo" in view["step_rule"]["statement"]
+    # The same rule at a table of Foster's names keeps them.
+    modern = Table("modern", 3, seed=40).view()["step_rule"]
+    assert modern["statement"] == get_rule(modern["id"]).statement
+    assert "raise to Grand" in modern["statement"]
+    for ruleset in ("official-1922-solo", "official-1922-straight", "official-1922-coeur-dalene"):
+        for pick in (0, -1):  # pass throughout, or bid the highest
+            table = Table(ruleset, 3, seed=40)
+            shown = _statements(table.view())
+            final = _finish(table, pick)
+            shown += _statements(final)
+            assert final["log"] and not [s for s in shown if _FOSTER_NAMES.search(s)], ruleset
+
+
+def test_a_1922_tables_refusal_gives_the_statement_in_1922_names_and_the_quotes_verbatim() -> None:
+    solo = get_ruleset("official-1922-solo")
+    refused = Table(solo.id, 3, seed=40).act("play AS")["refused"]
+    entry = get_rule("deal.actions-by-phase")
+    assert refused["rule"]["id"] == entry.id
+    assert "a suit named by the Chico bidder" in entry.statement
+    assert refused["rule"]["statement"] == entry.statement.replace("Chico", "Simple Solo")
+    assert [c["quote"] for c in refused["rule"]["citations"]] == [
+        c.quote for c in entry.citations if c.quote
+    ]
+    foster = Table("foster-1909", 3, seed=40).act("play AS")["refused"]
+    assert foster["rule"]["statement"] == entry.statement
+
+
 # ---------------------------------------------------------------- the wheel and the runtime
 
 
@@ -182,15 +233,24 @@ def test_the_wheel_is_reproducible_and_installs_frogspec(tmp_path: Path) -> None
             assert play._record_hash(data) == digest, name
     # The wheel alone is the engine: import the session from it, with no other frogspec.
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    # A 1922 table speaks the 1922 names from the wheel alone, without the site's package.
+    script = (
+        "import sys, frogspec.play_session as s\n"
+        "view = s.Table('official-1922-solo', 3, 40).view()\n"
+        "print(s.__file__, view['step_rule']['statement'], 'frogspec.site' in sys.modules,"
+        " sep='\\n')"
+    )
     proc = subprocess.run(
-        [sys.executable, "-S", "-c", "import frogspec.play_session as s; print(s.__file__)"],
+        [sys.executable, "-S", "-c", script],
         capture_output=True,
         text=True,
         env=env,
         cwd=tmp_path,
         check=True,
     )
-    assert proc.stdout.startswith(str(tmp_path))
+    where, statement, site_imported = proc.stdout.splitlines()
+    assert where.startswith(str(tmp_path))
+    assert "raise to Heart Solo" in statement and site_imported == "False"
 
 
 def _manifest(files: dict[str, bytes | Path]) -> Any:
