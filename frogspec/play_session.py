@@ -241,7 +241,8 @@ class Table:
 
     def act(self, text: str) -> Json:
         """Your action in the protocol's notation (``"frog"``, ``"play 10H"``): the view
-        after it and the bots' replies, or ``{"refused": ...}`` with the rule it breaks."""
+        after it and the bots' replies, or ``{"refused": ...}`` with the rule it breaks (the
+        engine's message and the rule's statement in the ruleset's own names, :func:`rule_ref`)."""
         if self.state.phase == Phase.OVER or self.state.to_act != HUMAN:
             return {"refused": {"message": "it is not your turn", "rule": None}}
         try:
@@ -250,7 +251,7 @@ class Table:
         except IllegalActionError as error:
             return {
                 "refused": {
-                    "message": error.message,
+                    "message": own_phrasing(self.ruleset, error.message),
                     "rule": rule_ref(get_rule(error.rule_id), self.ruleset),
                 }
             }

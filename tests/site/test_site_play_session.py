@@ -209,6 +209,14 @@ def test_a_1922_tables_refusal_gives_the_statement_in_1922_names_and_the_quotes_
     ]
     foster = Table("foster-1909", 3, seed=40).act("play AS")["refused"]
     assert foster["rule"]["statement"] == entry.statement
+    # Hearts named in a Simple Solo: the engine's message in the 1922 names too.
+    table = Table(solo.id, 3, seed=1)
+    assert table.act("chico")["view"]["phase"] == "trump"
+    hearts = table.act("trump H")["refused"]
+    assert hearts["message"] == "a Simple Solo bidder names one of C D S, not H"
+    assert hearts["rule"]["statement"] == own_statement(solo, "trump.chico-not-hearts")
+    assert hearts["rule"]["statement"].startswith("In Simple Solo the bidder names")
+    assert "Chico No" in hearts["rule"]["citations"][1]["quote"], "the quotes stay verbatim"
 
 
 # ---------------------------------------------------------------- the wheel and the runtime
