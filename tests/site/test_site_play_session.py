@@ -182,8 +182,9 @@ def test_a_1922_tables_prompt_and_log_use_the_1922_names() -> None:
     solo = get_ruleset("official-1922-solo")
     view = Table(solo.id, 3, seed=40).view()
     assert view["step_rule"]["id"] == "auction.one-round-frog-may-raise"
-    assert view["step_rule"]["statement"] == own_statement(solo, view["step_rule"]["id"])
-    assert "overbid by Simple Solo may at once raise to Heart Solo" in view["step_rule"]["statement"]
+    statement = view["step_rule"]["statement"]
+    assert statement == own_statement(solo, view["step_rule"]["id"])
+    assert "overbid by Simple Solo may at once raise to Heart Solo" in statement
     # The same rule at a table of Foster's names keeps them.
     modern = Table("modern", 3, seed=40).view()["step_rule"]
     assert modern["statement"] == get_rule(modern["id"]).statement
