@@ -12,8 +12,8 @@ and never fails a case. For each failed case it then finds the first step at whi
 implementation and the reference part and the rules that decide that step, and from them
 the implementation's *deviations*, which open the report. The report goes on with what
 was run (the ops and rulesets offered, the filters, the skips), a table per ruleset and
-per rule, the failures grouped by the rule of their first divergence, and last a line
-``N passed, N failed, N skipped``. The exit status is 0 when nothing failed, 1 when
+per rule, the failures grouped by deviation (an unexplained one under no rule), and last
+a line ``N passed, N failed, N skipped``. The exit status is 0 when nothing failed, 1 when
 something did (or when an implementation that declares ``"rule_ids": "frogspec"`` in its
 hello names another rule than the reference), and 2 for a mistake in the command line.
 

@@ -30,6 +30,7 @@ from frogspec.twins.substitute import _frogspec_modules, _Swap, active_twin
 __all__ = [
     "alternatives",
     "evaluated_rules",
+    "failed_under",
     "fits_passed",
     "has_twin",
     "recent_first",
@@ -280,17 +281,30 @@ def fits_passed(rule_id: str, reading: str | None, cases: Sequence[Case]) -> boo
     cannot change."""
     if reading is None and not has_twin(rule_id):
         return False
+    return not failed_under(rule_id, reading, cases, limit=1)
+
+
+def failed_under(
+    rule_id: str, reading: str | None, cases: Sequence[Case], limit: int | None = None
+) -> list[str]:
+    """The ids of the cases (at most ``limit``) whose expected answer the reference no
+    longer gives with the broken twin of ``rule_id`` (``reading`` None) or the rival
+    ``reading`` in its place (``reading`` None needs a rule that has a twin)."""
     function = get_twin(rule_id).function if reading is None else stand_in(reading)
     concerned = [case for case in cases if rule_id in evaluated_rules(case)]
+    failing: list[str] = []
     with swapped({rule_id: function}):
         for case in concerned:
+            if limit is not None and len(failing) >= limit:
+                break
             try:
                 got = reference_answer(case.request)
             except Exception:  # a rule out of place may crash the reference
-                return False
+                failing.append(case.id)
+                continue
             if not _meets(case, got):
-                return False
-    return True
+                failing.append(case.id)
+    return failing
 
 
 def _meets(case: Case, answer: Json) -> bool:

@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from frogspec.conform.counterfactuals import failed_under, has_twin
 from frogspec.conform.diagnosis import Divergence, fits_passed
 from frogspec.conformance.build import EXTENSION_FIELDS, extension_of
 from frogspec.conformance.model import CASE_ID_PATTERN, Case, dumps
@@ -85,6 +86,11 @@ class Deviation:
     ``rule`` is ``None`` for an unexplained deviation (:attr:`status`): no swap reproduces
     any of its cases, and ``look_at`` names the rules to look at first, without claiming
     that any of them is the cause.
+
+    For a suspected deviation whose rule's swap reproduces some of its cases,
+    ``would_fail`` are the ids of the cases the engine passes that the swap would fail (the
+    swap that fails fewest: the broken twin when ``would_fail_reading`` is ``None``, else
+    that rival reading), which is why the swap does not confirm it; empty if it fails none.
     """
 
     rule: str | None
@@ -97,6 +103,8 @@ class Deviation:
     detail: str = ""
     reproduced: int = 0
     look_at: tuple[str, ...] = ()
+    would_fail: tuple[str, ...] = ()
+    would_fail_reading: str | None = None
 
     @property
     def status(self) -> str:
@@ -272,6 +280,11 @@ def _deviation(
 ) -> Deviation:
     reading = _reading(rule_id, members, passed)
     case, divergence = min(members, key=lambda e: _size(e[1]))
+    reproduced = sum(rule_id in d.explained_by for _, d in members)
+    would_fail: tuple[str, ...] = ()
+    would_fail_reading: str | None = None
+    if not confirmed and reproduced and passed:
+        would_fail_reading, would_fail = _fewest_broken(rule_id, members, passed)
     return Deviation(
         rule=rule_id,
         reading=reading,
@@ -281,8 +294,28 @@ def _deviation(
         confirmed=confirmed,
         hand_written=sum(_hand_written(c) for c, _ in members),
         detail=divergence.detail,
-        reproduced=sum(rule_id in d.explained_by for _, d in members),
+        reproduced=reproduced,
+        would_fail=would_fail,
+        would_fail_reading=would_fail_reading,
     )
+
+
+def _fewest_broken(
+    rule_id: str, members: list[_Entry], passed: Sequence[Case]
+) -> tuple[str | None, tuple[str, ...]]:
+    """Of the swaps of the rule (its twin, the rival readings that reproduce some of the
+    group's cases), the one that fails fewest passed cases (``None`` for the twin), and
+    those cases."""
+    readings = sorted({r for _, d in members for r in d.reading_of(rule_id)})
+    swaps: list[str | None] = [*([None] if has_twin(rule_id) else []), *readings]
+    # The hand-written cases first, the fewest rules first: the clearest examples lead.
+    clearest = sorted(passed, key=lambda c: (not _hand_written(c), len(c.rules)))
+    best: tuple[str | None, tuple[str, ...]] | None = None
+    for swap in swaps:
+        failing = tuple(failed_under(rule_id, swap, clearest))
+        if best is None or len(failing) < len(best[1]):
+            best = (swap, failing)
+    return best if best is not None else (None, ())
 
 
 def _reading(rule_id: str, members: list[_Entry], passed: Sequence[Case]) -> str | None:
@@ -379,8 +412,8 @@ def _statement(rule_id: str) -> str:
 def deviation_json(d: Deviation) -> dict[str, Json]:
     """A deviation as the JSON report lists it: ``rule`` (``null`` when unexplained),
     ``reading``, ``cases``, ``example`` in that order, then ``reading_rulesets``,
-    ``confirmed``, ``hand_written``, ``detail``, ``status``, ``reproduced`` and
-    ``look_at``."""
+    ``confirmed``, ``hand_written``, ``detail``, ``status``, ``reproduced``, ``look_at``
+    and ``would_fail``."""
     return {
         "rule": d.rule,
         "reading": d.reading,
@@ -393,6 +426,7 @@ def deviation_json(d: Deviation) -> dict[str, Json]:
         "status": d.status,
         "reproduced": d.reproduced,
         "look_at": list(d.look_at),
+        "would_fail": list(d.would_fail),
     }
 
 
@@ -437,16 +471,29 @@ UNEXPLAINED = (
 LOOK_AT_MEANS = "the rules these cases are labelled with that decide where the answers part"
 
 
+#: How many of the passed cases a suspected rule's swap would fail the reports name.
+WOULD_FAIL_SHOWN = 3
+
+
 def _not_proven(d: Deviation) -> str:
     """Why a suspected deviation is not confirmed, and what points to its rule."""
     many = "case" if len(d.cases) == 1 else "cases"
-    if d.reproduced:
+    if not d.reproduced:
+        return "no swap reproduces these answers; the reference's refusal names this rule"
+    swap = "its broken twin" if d.would_fail_reading is None else d.would_fail_reading
+    reproduces = f"a swap of {d.rule} reproduces {d.reproduced} of these {len(d.cases)} {many}"
+    if not d.would_fail:
         return (
-            f"a swap of this rule reproduces {d.reproduced} of these {len(d.cases)} {many}, "
-            "but no swap reproduces every answer (each would fail cases your engine passes "
-            "or leave some of these unexplained)"
+            f"{reproduces} and keeps every case your engine passes, but no swap reproduces "
+            "the others"
         )
-    return "no swap reproduces these answers; the reference's refusal names this rule"
+    shown = ", ".join(d.would_fail[:WOULD_FAIL_SHOWN])
+    more = ", ..." if len(d.would_fail) > WOULD_FAIL_SHOWN else ""
+    failing = "case" if len(d.would_fail) == 1 else "cases"
+    return (
+        f"{reproduces} but would fail {len(d.would_fail)} {failing} your engine passes "
+        f"({swap}, the swap that fails fewest), e.g. {shown}{more}"
+    )
 
 
 def _md(text: str) -> str:
@@ -480,6 +527,7 @@ def deviation_markdown_lines(ds: Sequence[Deviation]) -> list[str]:
             "the smallest example, "
             f"<code>{d.example['id']}</code></summary>",
             "",
+            *([_md(_not_proven(d)), ""] if d.status == "suspected" else []),
             "```json",
             dumps(d.example),
             "```",

@@ -864,6 +864,8 @@ def divergence_lines(divergence: Divergence) -> list[str]:
     if divergence.rules:
         first = divergence.rules[0]
         how = " (its swap reproduces the engine)" if divergence.confirmed else ""
+        if not divergence.explained_by and not divergence.rule_named:
+            how = " (first to look at: no swap of any rule reproduces the engine here)"
         lines.append(f"rule: {first}{how}")
         if len(divergence.rules) > 1:
             lines.append("also evaluated there: " + ", ".join(divergence.rules[1:6]))

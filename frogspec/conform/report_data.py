@@ -4,8 +4,11 @@ The JSON report opens, after what was run, with ``deviations``: the rules the
 implementation departs from, most likely first, each ``{"rule", "reading", "cases",
 "example"}`` (:func:`frogspec.conform.deviations.deviation_json`). Each failed case carries
 its ``divergence``: the first step where engine and reference part, and the rules that
-decide it. Format version 2 added those, level 2 (``names_rule``) and the scope; version 3
-lets a deviation be unexplained (``rule`` null, ``status`` and ``look_at``).
+decide it, and the index in ``deviations`` of the deviation it is filed under. Format
+version 2 added those, level 2 (``names_rule``) and the scope; version 3 lets a deviation
+be unexplained (``rule`` null, ``status`` and ``look_at``), counts the failures filed
+under no rule (``summary.unexplained``) and names the passed cases a suspected rule's
+swap would fail (``would_fail``).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from typing import Any
 from frogspec import __version__
 from frogspec.conform.reports import failure_lines, quote_of, rule_entry
 from frogspec.conform.runner import Outcome, Run
-from frogspec.conform.summary import by_rule, by_ruleset, scope
+from frogspec.conform.summary import by_rule, by_ruleset, scope, unexplained_failures
 
 __all__ = ["REPORT_FORMAT", "REPORT_FORMAT_VERSION", "report_json", "report_junit"]
 
@@ -43,7 +46,7 @@ def _deviations_json(run: Run) -> list[dict[str, Json]]:
     return [deviation_json(d) for d in run.deviations]
 
 
-def _case_json(o: Outcome) -> dict[str, Json]:
+def _case_json(o: Outcome, deviation: int | None) -> dict[str, Json]:
     item: dict[str, Json] = {
         "id": o.case.id,
         "file": o.case.file,
@@ -71,6 +74,8 @@ def _case_json(o: Outcome) -> dict[str, Json]:
         divergence = _divergence_json(o)
         if divergence is not None:
             item["divergence"] = divergence
+        if o.counted_failed:
+            item["deviation"] = deviation
     return item
 
 
@@ -97,6 +102,7 @@ def report_json(run: Run) -> dict[str, Json]:
         )
     covered = scope(run)
     named, judged = run.level2()
+    filed = {case_id: i for i, d in enumerate(run.deviations) for case_id in d.cases}
     return {
         "format": REPORT_FORMAT,
         "format_version": REPORT_FORMAT_VERSION,
@@ -124,6 +130,7 @@ def report_json(run: Run) -> dict[str, Json]:
             "skipped": run.skipped,
             "pass_rate": round(run.passed / decided, 6) if decided else None,
             "exit_status": run.exit_status(),
+            "unexplained": len(unexplained_failures(run)),
         },
         "level2": {
             "declared": run.declares_rule_ids,
@@ -150,7 +157,7 @@ def report_json(run: Run) -> dict[str, Json]:
             for rs, t in by_ruleset(run).items()
         ],
         "rules": rules,
-        "cases": [_case_json(o) for o in run.outcomes],
+        "cases": [_case_json(o, filed.get(o.case.id)) for o in run.outcomes],
         "stderr": run.stderr,
     }
 

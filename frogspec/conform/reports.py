@@ -5,9 +5,9 @@ departs from, most likely first, each with the smallest request that shows it: s
 :mod:`frogspec.conform.deviations`); then, for an implementation that declares frogspec's
 rule ids, the cases that name another rule (level 2); then what was run (the scope: the
 ops and rulesets offered, the filters, the skips), the tables per ruleset and per rule,
-and the failures grouped by the rule that decides their first divergence. The text's last
-line is ``N passed, N failed, N skipped``. The JSON and JUnit reports are in
-:mod:`frogspec.conform.report_data`.
+and the failures grouped by deviation (an unexplained one under no rule), the others by
+the rule that decides their first divergence. The text's last line is ``N passed, N
+failed, N skipped``. The JSON and JUnit reports are in :mod:`frogspec.conform.report_data`.
 """
 
 from __future__ import annotations
@@ -19,11 +19,13 @@ from typing import Any
 from frogspec import __version__
 from frogspec.conform.runner import Outcome, Run
 from frogspec.conform.summary import (
+    FailureGroup,
     Tally,
     by_rule,
     by_ruleset,
     failure_groups,
     scope,
+    unexplained_failures,
 )
 from frogspec.errors import UnknownRuleError
 from frogspec.registry import Rule, get_rule
@@ -135,17 +137,15 @@ def render_text(run: Run, quiet: bool = False) -> str:
         rows = [_row(r, t) for r, t in by_rule(run).items()]
         out += _table(("rule", *_COLUMNS), rows)
         if run.failed:
-            out.append(
-                "  (a failed case counts against the rule that decides its first divergence)"
-            )
+            out.append(f"  ({RULE_TABLE_NOTE}{_unexplained_note(run)})")
     groups = failure_groups(run)
     if groups:
         out.append("")
-        out.append(f"Failures ({run.failed}), by the rule that decides their first divergence")
-        for rule_id, members in groups:
+        out.append(f"Failures ({run.failed}), {FAILURES_BY}")
+        for group in groups:
             out.append("")
-            out.append(_group_title(rule_id, members))
-            for outcome in members:
+            out.append(_group_title(group))
+            for outcome in group.members:
                 out.append("")
                 out += failure_lines(outcome)
     if run.gave_up:
@@ -172,13 +172,32 @@ def render_text(run: Run, quiet: bool = False) -> str:
     return "\n".join(kept).lstrip("\n")
 
 
-def _group_title(rule_id: str | None, members: Sequence[Outcome]) -> str:
+#: How the per-rule tables count a failure, and how the failures are grouped.
+RULE_TABLE_NOTE = "a failed case counts against the rule of its deviation"
+FAILURES_BY = "by deviation, then by the rule that decides their first divergence"
+
+
+def _unexplained_note(run: Run) -> str:
+    count = len(unexplained_failures(run))
+    if not count:
+        return ""
+    many = "case is" if count == 1 else "cases are"
+    return f"; {count} {many} unexplained and count against no rule"
+
+
+def _group_title(group: FailureGroup) -> str:
+    members = group.members
     count = f"{len(members)} case{'s' if len(members) != 1 else ''}"
-    if rule_id is None:
+    if group.unexplained:
+        return (
+            f"== unexplained: look at {', '.join(group.look_at)} ({count}: no broken twin "
+            "or rival reading of any rule reproduces these answers)"
+        )
+    if group.rule is None:
         return f"== no diagnosis ({count}: no answer to compare, or not run)"
-    entry = rule_entry(rule_id)
+    entry = rule_entry(group.rule)
     statement = f": {entry.statement}" if entry is not None else ""
-    return f"== {rule_id} ({count}){statement}"
+    return f"== {group.rule} ({count}){statement}"
 
 
 def _divergence_lines(outcome: Outcome) -> list[str]:
@@ -262,7 +281,7 @@ def report_markdown(run: Run) -> str:
         "",
         "## Rules",
         "",
-        "A failed case counts against the rule that decides its first divergence.",
+        f"{RULE_TABLE_NOTE[0].upper()}{RULE_TABLE_NOTE[1:]}{_unexplained_note(run)}.",
         "",
         header.format("rule"),
         "|---|--:|--:|--:|--:|",
@@ -272,10 +291,10 @@ def report_markdown(run: Run) -> str:
         out.append(f"| `{name}` | {' | '.join(map(str, cells))} |")
     groups = failure_groups(run)
     if groups:
-        out += ["", f"## Failures ({run.failed}), by the rule that decides their first divergence"]
-        for group_rule, members in groups:
-            out += ["", f"### {_md(_group_title(group_rule, members).removeprefix('== '))}"]
-            for o in members:
+        out += ["", f"## Failures ({run.failed}), {FAILURES_BY}"]
+        for group in groups:
+            out += ["", f"### {_md(_group_title(group).removeprefix('== '))}"]
+            for o in group.members:
                 out += _markdown_failure(o)
     out.append("")
     return "\n".join(out)

@@ -12,21 +12,28 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from frogspec.conform.comparison import expects_unsupported
 from frogspec.conform.runner import Outcome, Run
 from frogspec.registry import all_rules
 
+if TYPE_CHECKING:
+    from frogspec.conform.deviations import Deviation
+
 __all__ = [
+    "FailureGroup",
     "Scope",
     "Tally",
     "by_rule",
     "by_ruleset",
     "charged_rules",
+    "deviation_of",
     "failure_groups",
     "failures",
     "first_rule",
     "scope",
+    "unexplained_failures",
 ]
 
 
@@ -76,10 +83,18 @@ def by_ruleset(run: Run) -> dict[str | None, Tally]:
     return table
 
 
-def charged_rules(outcome: Outcome) -> tuple[str, ...]:
-    """The rules a failed case counts against: those whose swap reproduces the engine's
-    answer at the first divergence, else the first rule that decides it; without a
-    diagnosis, every rule the case names."""
+def deviation_of(run: Run) -> dict[str, Deviation]:
+    """The deviation each failed case of the run is filed under, by case id."""
+    return {case_id: d for d in run.deviations for case_id in d.cases}
+
+
+def charged_rules(outcome: Outcome, deviation: Deviation | None = None) -> tuple[str, ...]:
+    """The rules a failed case counts against: the rule of its ``deviation`` if it has one
+    (none if the deviation is unexplained: no swap of any rule reproduces it); else those
+    whose swap reproduces the engine's answer at the first divergence, else the first rule
+    that decides it; without a diagnosis, every rule the case names."""
+    if deviation is not None:
+        return (deviation.rule,) if deviation.rule is not None else ()
     divergence = outcome.divergence
     if divergence is None or not divergence.rules:
         return outcome.case.rules
@@ -95,10 +110,13 @@ def first_rule(outcome: Outcome) -> str | None:
 
 def by_rule(run: Run) -> dict[str, Tally]:
     """The tally of each rule the cases exercise (and of each rule a failure is charged
-    to), in the rulebook's order."""
+    to), in the rulebook's order. A failure of an unexplained deviation counts against no
+    rule (:func:`unexplained_failures` counts them)."""
     tallies: dict[str, Tally] = {}
+    filed = deviation_of(run)
     for outcome in run.outcomes:
-        charged = set(charged_rules(outcome)) if outcome.counted_failed else set()
+        deviation = filed.get(outcome.case.id)
+        charged = set(charged_rules(outcome, deviation)) if outcome.counted_failed else set()
         for rule_id in dict.fromkeys((*outcome.case.rules, *charged)):
             tallies.setdefault(rule_id, Tally()).add(outcome, rule_id in charged)
     order = {r.id: i for i, r in enumerate(all_rules())}
@@ -111,21 +129,49 @@ def failures(run: Run) -> list[Outcome]:
     return sorted(failed, key=lambda o: (o.status == "error", len(o.case.rules)))
 
 
-def failure_groups(run: Run) -> list[tuple[str | None, list[Outcome]]]:
-    """The failed cases grouped by the rule that decides their first divergence: the rules
-    of the deviations first, in their order, then the others by size; last (``None``) the
-    cases without a diagnosis (an engine that stopped answering, a case not run)."""
+def unexplained_failures(run: Run) -> list[Outcome]:
+    """The failed cases filed under an unexplained deviation (charged to no rule)."""
+    filed = deviation_of(run)
+    return [
+        o
+        for o in run.outcomes
+        if o.counted_failed and o.case.id in filed and filed[o.case.id].rule is None
+    ]
+
+
+@dataclass(frozen=True)
+class FailureGroup:
+    """Failed cases reported together: those of one deviation, or those whose first
+    divergence one rule decides. ``rule`` is ``None`` both for an unexplained deviation
+    (``look_at`` then names where to look) and for the cases without a diagnosis."""
+
+    rule: str | None
+    members: list[Outcome]
+    unexplained: bool = False
+    look_at: tuple[str, ...] = ()
+
+
+def failure_groups(run: Run) -> list[FailureGroup]:
+    """The failed cases grouped as the deviations file them (an unexplained one under
+    "unexplained", not under any rule), in their order; then the other failures by the
+    rule that decides their first divergence, by size; last the cases without a diagnosis
+    (an engine that stopped answering, a case not run)."""
+    number = {case_id: i for i, d in enumerate(run.deviations) for case_id in d.cases}
+    filed: dict[int, list[Outcome]] = {}
     groups: dict[str | None, list[Outcome]] = {}
     for outcome in failures(run):
-        groups.setdefault(first_rule(outcome), []).append(outcome)
-    leading = [d.rule for d in run.deviations]
-    rank = {rule: i for i, rule in enumerate(leading)}
-
-    def key(item: tuple[str | None, list[Outcome]]) -> tuple[int, int, int, str]:
-        rule, members = item
-        return (rule is None, rank.get(rule or "", len(rank)), -len(members), rule or "")
-
-    return sorted(groups.items(), key=key)
+        if outcome.case.id in number:
+            filed.setdefault(number[outcome.case.id], []).append(outcome)
+        else:
+            groups.setdefault(first_rule(outcome), []).append(outcome)
+    found = []
+    for i, d in enumerate(run.deviations):
+        # Other failures the deviation's rule decides join it, not a second heading.
+        members = filed.get(i, []) + (groups.pop(d.rule, []) if d.rule is not None else [])
+        if members:
+            found.append(FailureGroup(d.rule, members, d.rule is None, d.look_at))
+    rest = sorted(groups.items(), key=lambda kv: (kv[0] is None, -len(kv[1]), kv[0] or ""))
+    return found + [FailureGroup(rule, members) for rule, members in rest]
 
 
 @dataclass

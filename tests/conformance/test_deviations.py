@@ -33,6 +33,7 @@ import pytest
 
 from frogspec.conform import render_text, run_conformance
 from frogspec.conform.comparison import judge as judge_first
+from frogspec.conform.counterfactuals import reference_answer, swapped
 from frogspec.conform.deviations import (
     HAND_WRITTEN_WEIGHT,
     Deviation,
@@ -42,13 +43,13 @@ from frogspec.conform.deviations import (
     find_deviations,
 )
 from frogspec.conform.diagnosis import Divergence, diagnose, evaluated_rules
-from frogspec.conformance.model import Case
+from frogspec.conformance.model import Case, differences
 from frogspec.harness import handle
 from frogspec.registry import all_rules
 from frogspec.rulesets import rulesets_using
 from frogspec.twins.check import default_jobs
 from frogspec.twins.check import judge as judge_both
-from frogspec.twins.model import TWINS
+from frogspec.twins.model import TWINS, get_twin
 
 from .composite.twins import COMPOSITES, twin_engine
 from .helpers import errors, validator
@@ -326,8 +327,26 @@ def test_a_mistake_no_swap_makes_is_not_charged_to_a_rule_nothing_points_to(
     assert [(d.rule, d.status, d.reading) for d in deviations] == [
         ("settlement.rates-straight-1-2", "suspected", None)
     ]
-    assert deviations[0].reproduced == len(deviations[0].cases) == len(failed)
-    assert "no swap reproduces every answer" in "\n".join(deviation_text_lines(deviations))
+    suspected = deviations[0]
+    assert suspected.reproduced == len(suspected.cases) == len(failed)
+    # Why it is not confirmed: the passed cases the swap would fail, the hand-written first.
+    passed_ids = {c.id for c in passed}
+    assert suspected.would_fail and set(suspected.would_fail) <= passed_ids
+    assert not suspected.would_fail[0].startswith("gen.")
+    twin = get_twin("settlement.rates-straight-1-2").function
+    by_id = {c.id: c for c in passed}
+    with swapped({"settlement.rates-straight-1-2": twin}):
+        for case_id in suspected.would_fail[:3]:
+            case = by_id[case_id]
+            assert differences(case.expected, reference_answer(case.request), case.compare)
+    text = "\n".join(deviation_text_lines(deviations))
+    assert (
+        f"reproduces {len(failed)} of these {len(failed)} cases but would fail "
+        f"{len(suspected.would_fail)} cases your engine passes" in text
+    )
+    assert f"e.g. {', '.join(suspected.would_fail[:3])}" in text
+    assert deviation_json(suspected)["would_fail"] == list(suspected.would_fail)
+    assert f"e.g. {suspected.would_fail[0]}" in "\n".join(deviation_markdown_lines(deviations))
 
 
 # --- the grouping, the example, the reports ----------------------------------------------------
