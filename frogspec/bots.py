@@ -29,8 +29,7 @@ cards it laid away. Never another player's hand.
   when others are still to play only a card that cannot be beaten or a cheap one), and
   throws low when it cannot (the legal card worth least, a side card before a trump).
 
->>> from frogspec.prng import deal_deck
->>> deal = play_deal("foster-1909", 3, 0, [parse_card(c) for c in deal_deck(7)], Bot(1))
+>>> deal = play_deal("foster-1909", 3, 0, numbered_deck(7), Bot(1))
 >>> deal.final.phase.code
 'over'
 >>> play_deal("foster-1909", 3, 0, deal.deck, Bot(1)).actions == deal.actions
@@ -81,9 +80,9 @@ from frogspec.notation import (
     changed_options,
     format_deal,
     format_position,
+    numbered_deck,
 )
 from frogspec.play import trick_winner
-from frogspec.prng import deal_deck
 from frogspec.rulesets import RULESETS, get_ruleset
 
 __all__ = [
@@ -490,7 +489,7 @@ def recorded_deal(record: DealRecord) -> BotDeal:
     the engine, as :func:`play_deal` returns a deal: the inverse of :func:`deal_record`. The
     engine's error, naming the action and the rule it breaks, if it is not a whole legal deal.
 
-    >>> deal = play_deal("modern", 3, 0, [parse_card(c) for c in deal_deck(7)], Bot(1))
+    >>> deal = play_deal("modern", 3, 0, numbered_deck(7), Bot(1))
     >>> recorded_deal(deal_record(deal, 7)) == deal
     True
     """
@@ -512,7 +511,7 @@ def replay_link(deal: BotDeal, number: int | None = None, site: str | None = Non
     path (:data:`~frogspec.notation.REPLAY_PATH`) and the deal in its fragment
     (:func:`~frogspec.notation.format_deal`), under the site's address ``site`` when given.
 
-    >>> deal = play_deal("modern", 3, 0, [parse_card(c) for c in deal_deck(7)], Bot(1))
+    >>> deal = play_deal("modern", 3, 0, numbered_deck(7), Bot(1))
     >>> replay_link(deal, 7).split("&actions=")[0]
     'deals/replay/#ruleset=modern&players=3&dealer=0&deal=7'
     >>> replay_link(deal, 7, "https://rules.example.org/frog").startswith("https://rules.example.org/frog/deals/")
@@ -578,7 +577,7 @@ def measure(ruleset: str, players: int = 3, deals: int = 10_000, seed: int = 0) 
     chance = RandomBot(seed)
     bot_total = random_total = 0
     for index in range(deals):
-        deck = [parse_card(c) for c in deal_deck(seed + index)]
+        deck = numbered_deck(seed + index)
         dealer = index % players
         deal = play_deal(ruleset, players, dealer, deck, bot)
         final = deal.final
@@ -634,7 +633,7 @@ def _play(args: argparse.Namespace) -> str:
     # One deal of the portable generator, the bot in every seat: its notation and its link.
     if not 0 <= args.deal < 2**64:
         raise ValueError(f"--deal: a deal number is from 0 to 2**64 - 1, got {args.deal}")
-    deck = [parse_card(c) for c in deal_deck(args.deal)]
+    deck = numbered_deck(args.deal)
     deal = play_deal(args.ruleset, args.players, args.dealer, deck, Bot(args.seed))
     notation = deal_notation(deal)
     return "\n".join(

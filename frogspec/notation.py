@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from urllib.parse import unquote
 
 from frogspec.auction import Contract, auction_winner
@@ -76,6 +77,7 @@ __all__ = [
     "changed_options",
     "format_deal",
     "format_position",
+    "numbered_deck",
     "parse_deal",
     "parse_position",
 ]
@@ -356,7 +358,17 @@ _DEAL_KEYS = ("ruleset", "players", "dealer", "deal", "deck", "actions")
 _MAX_DEAL_NUMBER = 2**64 - 1
 
 
-def _numbered_deck(number: int) -> tuple[Card, ...]:
+@lru_cache(maxsize=64)
+def numbered_deck(number: int) -> tuple[Card, ...]:
+    """The pack of deal ``number`` of the portable deal generator
+    (:func:`frogspec.prng.deal_deck`) as cards, ``deck[0]`` dealt first.
+
+    Remembered for the last few numbers: a replay link's deal number is dealt when the link
+    is read and again when its record checks that the number deals its pack.
+
+    >>> format_card(numbered_deck(12345)[0])
+    '7H'
+    """
     return tuple(parse_card(text) for text in deal_deck(number))
 
 
@@ -378,7 +390,7 @@ class DealRecord:
     number: int | None = None
 
     def __post_init__(self) -> None:
-        if self.number is not None and self.deck != _numbered_deck(self.number):
+        if self.number is not None and self.deck != numbered_deck(self.number):
             raise InvalidInputError(
                 f"deal {self.number} of the portable generator is not this deal's pack"
             )
@@ -473,7 +485,7 @@ def parse_deal(text: str) -> DealRecord:
     deck: tuple[Card, ...] = ()
     if "deal" in fields:
         number = _number(fields["deal"], "deal", _MAX_DEAL_NUMBER)
-        deck = _numbered_deck(number)
+        deck = numbered_deck(number)
     else:
         deck = tuple(_read_cards(fields["deck"], "deck"))
         if len(deck) != 36 or len(set(deck)) != 36:

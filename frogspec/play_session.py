@@ -36,7 +36,7 @@ from typing import Any
 from frogspec import play
 from frogspec.auction import Contract, all_pass_ends_deal
 from frogspec.bots import Bot, BotDeal, deal_notation, deal_vector, recorded_deal, replay_link
-from frogspec.cards import Suit, card_strength, format_card, parse_card
+from frogspec.cards import Suit, card_strength, format_card
 from frogspec.engine import (
     Action,
     ActionKind,
@@ -50,8 +50,7 @@ from frogspec.engine import (
 )
 from frogspec.errors import FrogError, IllegalActionError
 from frogspec.match import balances_after, never_over
-from frogspec.notation import parse_deal
-from frogspec.prng import deal_deck
+from frogspec.notation import numbered_deck, parse_deal
 from frogspec.registry import Rule, get_rule, rule_for_function
 from frogspec.rulesets import RULESETS, Ruleset, get_ruleset, own_phrasing
 from frogspec.scoring import count_points
@@ -175,7 +174,7 @@ class Table:
     # ------------------------------------------------------------------ the deal
 
     def _deal(self) -> None:
-        self.deck = [parse_card(c) for c in deal_deck(self.number)]
+        self.deck = list(numbered_deck(self.number))
         self.start = new_deal(self.ruleset, self.players, self.dealer, self.deck)
         self.state = self.start
         self._actions = []

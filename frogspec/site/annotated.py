@@ -32,7 +32,6 @@ from frogspec.cards import (
     card_strength,
     cards_of,
     format_card,
-    parse_card,
     points_of,
     suit_of,
 )
@@ -48,8 +47,7 @@ from frogspec.engine import (
     new_deal,
     outcome,
 )
-from frogspec.notation import DealRecord, changed_options
-from frogspec.prng import deal_deck
+from frogspec.notation import DealRecord, changed_options, numbered_deck
 from frogspec.registry import rule_for_function
 from frogspec.rulesets import Ruleset, get_ruleset, own_phrasing, own_statement, own_words
 from frogspec.site.markup import DISPLAY_SUITS
@@ -274,7 +272,7 @@ def play_deal(spec: DealSpec, policy: Callable[[State], Action] = choose) -> Ann
     """Deal the pack of ``spec.number`` and play the deal to the end with ``policy``."""
     if spec.number is None:
         raise ValueError(f"deal {spec.slug!r} has no deal number to deal its pack from")
-    deck = tuple(parse_card(text) for text in deal_deck(spec.number))
+    deck = numbered_deck(spec.number)
     state = new_deal(spec.ruleset, spec.players, spec.dealer, deck, dict(spec.options))
     states = [state]
     actions: list[Action] = []
