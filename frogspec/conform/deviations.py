@@ -43,28 +43,32 @@ and the rulesets that use it are given.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from frogspec.conform.counterfactuals import failed_under, has_twin
 from frogspec.conform.diagnosis import Divergence, fits_passed
 from frogspec.conformance.build import EXTENSION_FIELDS, extension_of
-from frogspec.conformance.model import CASE_ID_PATTERN, Case, dumps
+from frogspec.conformance.model import CASE_ID_PATTERN, Case
 from frogspec.errors import FrogError
 from frogspec.registry import all_rules, get_rule
 from frogspec.rulesets import rulesets_using
 
 __all__ = [
     "HAND_WRITTEN_WEIGHT",
+    "STATUS_ORDER",
+    "Cover",
     "Deviation",
     "deviation_json",
-    "deviation_markdown_lines",
-    "deviation_text_lines",
     "find_deviations",
+    "statement_of",
 ]
 
 Json = Any
+
+#: The statuses of a deviation, in the report's order.
+STATUS_ORDER = ("confirmed", "suspected", "unexplained")
 
 #: What a failing hand-written case weighs against a failing generated one.
 HAND_WRITTEN_WEIGHT = 4
@@ -114,6 +118,16 @@ class Deviation:
         if self.confirmed:
             return "confirmed"
         return "suspected" if self.rule is not None else "unexplained"
+
+    def rank(self, order: Mapping[str, int]) -> tuple[int, int, int, tuple[str, ...]]:
+        """The sort key of the report's order: by :data:`STATUS_ORDER`, then the most
+        weight, then the registry's order of the rule (``order``), then the cases."""
+        return (
+            STATUS_ORDER.index(self.status),
+            -self.weight,
+            order.get(self.rule or "", len(order)),
+            self.cases,
+        )
 
     @property
     def weight(self) -> int:
@@ -173,23 +187,13 @@ def find_deviations(
     # are taken, greedily: most weight covered, a disputed point, most cases naming it first.
     pending = [(entry, _suspects(entry[1], rejected)) for entry in remaining]
     while pending:
-        cover: dict[str, list[int]] = {}
+        covers: dict[str, Cover] = {}
         for (case, divergence), suspects in pending:
             for place, rule_id in enumerate(suspects):
-                counts = cover.setdefault(rule_id, [0, 0, 0])
-                counts[0] += _weight(case)
-                counts[1] += _weight(case) if _points_to(rule_id, divergence) else 0
-                counts[2] += _weight(case) if place == 0 else 0
-        best = min(
-            cover,
-            key=lambda r: (
-                -cover[r][0],
-                -cover[r][1],
-                not _disputed(r),
-                -cover[r][2],
-                order.get(r, len(order)),
-            ),
-        )
+                covers.setdefault(rule_id, Cover(rule_id)).add(
+                    _weight(case), _points_to(rule_id, divergence), place == 0
+                )
+        best = min(covers.values(), key=lambda c: c.rank(order)).rule
         groups.setdefault(best, []).extend(e for e, suspects in pending if best in suspects)
         pending = [(e, suspects) for e, suspects in pending if best not in suspects]
     found = []
@@ -198,11 +202,40 @@ def find_deviations(
             found.append(_deviation(rule_id, members, rule_id in confirmed, passed))
         else:  # nothing backs the rule the cover chose: say so, and where to look
             found.append(_unexplained(members, order))
-    rank = {"confirmed": 0, "suspected": 1, "unexplained": 2}
-    found.sort(
-        key=lambda d: (rank[d.status], -d.weight, order.get(d.rule or "", len(order)), d.cases)
-    )
+    found.sort(key=lambda d: d.rank(order))
     return found
+
+
+@dataclass
+class Cover:
+    """What charging the cases no swap explains to one rule would cover (the second pass
+    of :func:`find_deviations` takes the rule of the best cover, :meth:`rank`)."""
+
+    rule: str
+    #: The weight of the cases the rule could be charged with.
+    weight: int = 0
+    #: The weight of those on which evidence points to it (:func:`_points_to`).
+    pointed: int = 0
+    #: The weight of those whose differing fields suggest it first.
+    first: int = 0
+
+    def add(self, weight: int, pointed: bool, first: bool) -> None:
+        """Count one more case of that weight."""
+        self.weight += weight
+        self.pointed += weight if pointed else 0
+        self.first += weight if first else 0
+
+    def rank(self, order: Mapping[str, int]) -> tuple[int, int, bool, int, int]:
+        """The sort key, best first: most weight, most weight pointed to, a rule whose
+        point the sources dispute, most weight naming it first, the registry's order."""
+        disputed = _disputed(self.rule)
+        return (
+            -self.weight,
+            -self.pointed,
+            not disputed,
+            -self.first,
+            order.get(self.rule, len(order)),
+        )
 
 
 def _points_to(rule_id: str, divergence: Divergence) -> bool:
@@ -375,7 +408,7 @@ def _example(
         name = rule_id if rule_id is not None else "unexplained"
         example_id = "deviation." + "-".join(p for p in name.split(".") if p)
     statement = (
-        _statement(rule_id)
+        statement_of(rule_id)
         if rule_id is not None
         else "No broken twin or rival reading of a rule reproduces the engine here."
     )
@@ -402,7 +435,8 @@ def _example(
     return example.to_json()
 
 
-def _statement(rule_id: str) -> str:
+def statement_of(rule_id: str) -> str:
+    """The rule's statement, or ``Rule RULE_ID.`` for an id the registry does not know."""
     try:
         return get_rule(rule_id).statement
     except FrogError:
@@ -428,110 +462,3 @@ def deviation_json(d: Deviation) -> dict[str, Json]:
         "look_at": list(d.look_at),
         "would_fail": list(d.would_fail),
     }
-
-
-def _count(d: Deviation) -> str:
-    many = "case" if len(d.cases) == 1 else "cases"
-    return f"{len(d.cases)} {many} ({d.hand_written} hand-written)"
-
-
-def _follows(d: Deviation) -> str:
-    if d.reading is None:
-        return ""
-    used = ", ".join(d.reading_rulesets) or "no ruleset"
-    return f"your engine follows {d.reading}, the reading of {used}"
-
-
-def deviation_text_lines(ds: Sequence[Deviation]) -> list[str]:
-    """The deviations for the text report, most likely first, numbered (no heading; no
-    lines if there are none)."""
-    lines: list[str] = []
-    for number, d in enumerate(ds, 1):
-        if d.rule is None:
-            lines.append(f"  {number}. unexplained: {_count(d)}")
-            lines.append(f"     {UNEXPLAINED}")
-            lines.append(f"     look at: {', '.join(d.look_at)} ({LOOK_AT_MEANS})")
-        else:
-            lines.append(f"  {number}. {d.rule}: {_count(d)}, {d.status}")
-            lines.append(f"     {_statement(d.rule)}")
-        if d.status == "suspected":
-            lines.append(f"     {_not_proven(d)}")
-        if d.reading:
-            lines.append(f"     {_follows(d)}")
-        lines.append(f"     first divergence: {d.detail}")
-        lines.append(f"     smallest example: {d.example['id']} (a vector case in the JSON report)")
-    return lines
-
-
-#: What an unexplained deviation says, in the text and Markdown reports.
-UNEXPLAINED = (
-    "no broken twin or rival reading of any rule reproduces your engine's answers here: "
-    "the cause is not known"
-)
-LOOK_AT_MEANS = "the rules these cases are labelled with that decide where the answers part"
-
-
-#: How many of the passed cases a suspected rule's swap would fail the reports name.
-WOULD_FAIL_SHOWN = 3
-
-
-def _not_proven(d: Deviation) -> str:
-    """Why a suspected deviation is not confirmed, and what points to its rule."""
-    many = "case" if len(d.cases) == 1 else "cases"
-    if not d.reproduced:
-        return "no swap reproduces these answers; the reference's refusal names this rule"
-    swap = "its broken twin" if d.would_fail_reading is None else d.would_fail_reading
-    reproduces = f"a swap of {d.rule} reproduces {d.reproduced} of these {len(d.cases)} {many}"
-    if not d.would_fail:
-        return (
-            f"{reproduces} and keeps every case your engine passes, but no swap reproduces "
-            "the others"
-        )
-    shown = ", ".join(d.would_fail[:WOULD_FAIL_SHOWN])
-    more = ", ..." if len(d.would_fail) > WOULD_FAIL_SHOWN else ""
-    failing = "case" if len(d.would_fail) == 1 else "cases"
-    return (
-        f"{reproduces} but would fail {len(d.would_fail)} {failing} your engine passes "
-        f"({swap}, the swap that fails fewest), e.g. {shown}{more}"
-    )
-
-
-def _md(text: str) -> str:
-    return text.replace("|", "\\|")
-
-
-def deviation_markdown_lines(ds: Sequence[Deviation]) -> list[str]:
-    """The deviations for the Markdown report: a table, then each example as a vector case
-    in a folded block (no lines if there are none)."""
-    if not ds:
-        return []
-    lines = [
-        "| # | rule | cases | hand-written | the engine follows | first divergence |",
-        "| --: | --- | --: | --: | --- | --- |",
-    ]
-    for number, d in enumerate(ds, 1):
-        rule = f"`{d.rule}`" + ("" if d.confirmed else " *(suspected)*")
-        if d.rule is None:
-            rule = "*unexplained* (look at " + ", ".join(f"`{r}`" for r in d.look_at) + ")"
-        reading = "—"
-        if d.reading:
-            reading = f"`{d.reading}` ({', '.join(d.reading_rulesets) or 'no ruleset'})"
-        lines.append(
-            f"| {number} | {rule} | {len(d.cases)} | {d.hand_written} | {reading} "
-            f"| {_md(d.detail)} |"
-        )
-    for number, d in enumerate(ds, 1):
-        lines += [
-            "",
-            f"<details><summary>{number}. <code>{d.rule or 'unexplained'}</code>: "
-            "the smallest example, "
-            f"<code>{d.example['id']}</code></summary>",
-            "",
-            *([_md(_not_proven(d)), ""] if d.status == "suspected" else []),
-            "```json",
-            dumps(d.example),
-            "```",
-            "",
-            "</details>",
-        ]
-    return lines

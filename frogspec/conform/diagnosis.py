@@ -46,6 +46,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
+from enum import IntEnum
 from typing import Any
 
 from frogspec.cards import parse_card
@@ -74,6 +75,7 @@ from frogspec.twins.substitute import active_twin
 __all__ = [
     "Ask",
     "Divergence",
+    "ProbeScore",
     "diagnose",
     "divergence_json",
     "divergence_lines",
@@ -279,6 +281,17 @@ def _field_text(name: str, reference: Json, engine: Json) -> str:
 # --- ranking candidates by counterfactuals ---------------------------------------------
 
 
+class ProbeScore(IntEnum):
+    """How far a swap of a rule goes towards the engine's answers, worst first."""
+
+    #: The swap changes nothing the engine does, or spoils an answer it shared.
+    NO_MATCH = 0
+    #: It fixes a differing field of the last answer and spoils none.
+    FIXES_A_FIELD = 1
+    #: It reproduces every answer: the swap explains the divergence.
+    REPRODUCES = 2
+
+
 @dataclass
 class _Probe:
     """What a counterfactual must reproduce: the engine's answers to some requests."""
@@ -290,22 +303,21 @@ class _Probe:
     compare: dict[str, str]
     extension: str | None = None
 
-    def score(self, replacement: Mapping[str, Callable[..., Any]]) -> int:
-        """2: the swap reproduces every answer; 1: it fixes a differing field of the
-        last answer and spoils none; 0: neither. The last request is tried first (it is
-        the one that tells most often)."""
+    def score(self, replacement: Mapping[str, Callable[..., Any]]) -> ProbeScore:
+        """How close the reference with ``replacement`` swapped in comes to the engine.
+        The last request is tried first (it is the one that tells most often)."""
         last = len(self.requests) - 1
         with swapped(replacement):
             for index in range(last, -1, -1):
                 try:
                     got = reference_answer(self.requests[index])
                 except Exception:  # a swapped rule may crash the reference: no reproduction
-                    return 0
+                    return ProbeScore.NO_MATCH
                 left = _differing(got, self.answers[index], self.op, self.compare, self.extension)
                 if not left:
                     continue
                 if index != last:
-                    return 0
+                    return ProbeScore.NO_MATCH
                 before = set(
                     _differing(
                         self.references[index],
@@ -315,8 +327,9 @@ class _Probe:
                         self.extension,
                     )
                 )
-                return 1 if before - set(left) and set(left) <= before else 0
-        return 2
+                fixes = before - set(left) and set(left) <= before
+                return ProbeScore.FIXES_A_FIELD if fixes else ProbeScore.NO_MATCH
+        return ProbeScore.REPRODUCES
 
 
 def _rank(
@@ -332,25 +345,25 @@ def _rank(
     unless a rule's swap shows otherwise).
     """
     ordered = list(dict.fromkeys(r for tier in tiers for r in tier))
-    scores: dict[str, int] = {}
+    scores: dict[str, ProbeScore] = {}
     readings: list[tuple[str, str]] = []
     tried = 0
     for tier in tiers:
-        if any(score == 2 for score in scores.values()):
+        if ProbeScore.REPRODUCES in scores.values():
             break
         for rule_id in dict.fromkeys(tier):
             if rule_id in scores or tried >= COUNTERFACTUAL_LIMIT:
                 continue
             tried += 1
-            best = 0
+            best = ProbeScore.NO_MATCH
             for reading, function in alternatives(rule_id):
                 score = probe.score({rule_id: function})
-                if score == 2 and reading is not None:
+                if score is ProbeScore.REPRODUCES and reading is not None:
                     readings.append((rule_id, reading))
                 best = max(best, score)
             scores[rule_id] = best
-    ranked = sorted(ordered, key=lambda r: -scores.get(r, 0))
-    explained = tuple(r for r in ranked if scores.get(r, 0) == 2)
+    ranked = sorted(ordered, key=lambda r: -scores.get(r, ProbeScore.NO_MATCH))
+    explained = tuple(r for r in ranked if scores.get(r) is ProbeScore.REPRODUCES)
     rules = explained if only_explained else tuple(ranked)
     return rules, explained, tuple(readings), tuple(ordered)
 

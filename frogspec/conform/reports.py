@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from frogspec import __version__
+from frogspec.conform.deviations import Deviation, statement_of
 from frogspec.conform.runner import Outcome, Run
 from frogspec.conform.summary import (
     FailureGroup,
@@ -27,12 +28,15 @@ from frogspec.conform.summary import (
     scope,
     unexplained_failures,
 )
+from frogspec.conformance.model import dumps
 from frogspec.errors import UnknownRuleError
 from frogspec.registry import Rule, get_rule
 
 __all__ = [
     "DETAILED_RULES",
     "badge",
+    "deviation_markdown_lines",
+    "deviation_text_lines",
     "failure_lines",
     "level2_lines",
     "render_text",
@@ -110,8 +114,6 @@ def level2_lines(run: Run) -> list[str]:
 def _deviation_text(run: Run) -> list[str]:
     if not run.deviations:
         return []
-    from frogspec.conform.deviations import deviation_text_lines
-
     return ["Deviations", *deviation_text_lines(run.deviations), ""]
 
 
@@ -258,8 +260,6 @@ def report_markdown(run: Run) -> str:
     """A Markdown report: the deviations, the scope and summary, the tables, the failures."""
     out = ["# Frog conformance report", ""]
     if run.deviations:
-        from frogspec.conform.deviations import deviation_markdown_lines
-
         out += ["## Deviations", "", *deviation_markdown_lines(run.deviations), ""]
     level2 = level2_lines(run)
     if run.misnamed() and run.declares_rule_ids:
@@ -368,3 +368,109 @@ def badge(run: Run) -> dict[str, Json]:
         "message": f"{name}: {run.passed}/{counted}",
         "color": color,
     }
+
+
+# --- deviations ------------------------------------------------------------------------
+
+
+def _count(d: Deviation) -> str:
+    many = "case" if len(d.cases) == 1 else "cases"
+    return f"{len(d.cases)} {many} ({d.hand_written} hand-written)"
+
+
+def _follows(d: Deviation) -> str:
+    if d.reading is None:
+        return ""
+    used = ", ".join(d.reading_rulesets) or "no ruleset"
+    return f"your engine follows {d.reading}, the reading of {used}"
+
+
+def deviation_text_lines(ds: Sequence[Deviation]) -> list[str]:
+    """The deviations for the text report, most likely first, numbered (no heading; no
+    lines if there are none)."""
+    lines: list[str] = []
+    for number, d in enumerate(ds, 1):
+        if d.rule is None:
+            lines.append(f"  {number}. unexplained: {_count(d)}")
+            lines.append(f"     {UNEXPLAINED}")
+            lines.append(f"     look at: {', '.join(d.look_at)} ({LOOK_AT_MEANS})")
+        else:
+            lines.append(f"  {number}. {d.rule}: {_count(d)}, {d.status}")
+            lines.append(f"     {statement_of(d.rule)}")
+        if d.status == "suspected":
+            lines.append(f"     {_not_proven(d)}")
+        if d.reading:
+            lines.append(f"     {_follows(d)}")
+        lines.append(f"     first divergence: {d.detail}")
+        lines.append(f"     smallest example: {d.example['id']} (a vector case in the JSON report)")
+    return lines
+
+
+#: What an unexplained deviation says, in the text and Markdown reports.
+UNEXPLAINED = (
+    "no broken twin or rival reading of any rule reproduces your engine's answers here: "
+    "the cause is not known"
+)
+LOOK_AT_MEANS = "the rules these cases are labelled with that decide where the answers part"
+
+
+#: How many of the passed cases a suspected rule's swap would fail the reports name.
+WOULD_FAIL_SHOWN = 3
+
+
+def _not_proven(d: Deviation) -> str:
+    """Why a suspected deviation is not confirmed, and what points to its rule."""
+    many = "case" if len(d.cases) == 1 else "cases"
+    if not d.reproduced:
+        return "no swap reproduces these answers; the reference's refusal names this rule"
+    swap = "its broken twin" if d.would_fail_reading is None else d.would_fail_reading
+    reproduces = f"a swap of {d.rule} reproduces {d.reproduced} of these {len(d.cases)} {many}"
+    if not d.would_fail:
+        return (
+            f"{reproduces} and keeps every case your engine passes, but no swap reproduces "
+            "the others"
+        )
+    shown = ", ".join(d.would_fail[:WOULD_FAIL_SHOWN])
+    more = ", ..." if len(d.would_fail) > WOULD_FAIL_SHOWN else ""
+    failing = "case" if len(d.would_fail) == 1 else "cases"
+    return (
+        f"{reproduces} but would fail {len(d.would_fail)} {failing} your engine passes "
+        f"({swap}, the swap that fails fewest), e.g. {shown}{more}"
+    )
+
+
+def deviation_markdown_lines(ds: Sequence[Deviation]) -> list[str]:
+    """The deviations for the Markdown report: a table, then each example as a vector case
+    in a folded block (no lines if there are none)."""
+    if not ds:
+        return []
+    lines = [
+        "| # | rule | cases | hand-written | the engine follows | first divergence |",
+        "| --: | --- | --: | --: | --- | --- |",
+    ]
+    for number, d in enumerate(ds, 1):
+        rule = f"`{d.rule}`" + ("" if d.confirmed else " *(suspected)*")
+        if d.rule is None:
+            rule = "*unexplained* (look at " + ", ".join(f"`{r}`" for r in d.look_at) + ")"
+        reading = "—"
+        if d.reading:
+            reading = f"`{d.reading}` ({', '.join(d.reading_rulesets) or 'no ruleset'})"
+        lines.append(
+            f"| {number} | {rule} | {len(d.cases)} | {d.hand_written} | {reading} "
+            f"| {_md(d.detail)} |"
+        )
+    for number, d in enumerate(ds, 1):
+        lines += [
+            "",
+            f"<details><summary>{number}. <code>{d.rule or 'unexplained'}</code>: "
+            "the smallest example, "
+            f"<code>{d.example['id']}</code></summary>",
+            "",
+            *([_md(_not_proven(d)), ""] if d.status == "suspected" else []),
+            "```json",
+            dumps(d.example),
+            "```",
+            "",
+            "</details>",
+        ]
+    return lines

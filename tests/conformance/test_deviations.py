@@ -38,11 +38,10 @@ from frogspec.conform.deviations import (
     HAND_WRITTEN_WEIGHT,
     Deviation,
     deviation_json,
-    deviation_markdown_lines,
-    deviation_text_lines,
     find_deviations,
 )
 from frogspec.conform.diagnosis import Divergence, diagnose, evaluated_rules
+from frogspec.conform.reports import deviation_markdown_lines, deviation_text_lines
 from frogspec.conformance.model import Case, differences
 from frogspec.harness import handle
 from frogspec.registry import all_rules
