@@ -44,11 +44,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from frogspec.conform.counterfactuals import failed_under, has_twin
 from frogspec.conform.diagnosis import Divergence, fits_passed
+from frogspec.conform.probes import StageFinding
 from frogspec.conformance.build import EXTENSION_FIELDS, extension_of
 from frogspec.conformance.model import CASE_ID_PATTERN, Case
 from frogspec.errors import FrogError
@@ -63,12 +64,13 @@ __all__ = [
     "deviation_json",
     "find_deviations",
     "statement_of",
+    "with_findings",
 ]
 
 Json = Any
 
 #: The statuses of a deviation, in the report's order.
-STATUS_ORDER = ("confirmed", "suspected", "unexplained")
+STATUS_ORDER = ("confirmed", "localised", "suspected", "unexplained")
 
 #: What a failing hand-written case weighs against a failing generated one.
 HAND_WRITTEN_WEIGHT = 4
@@ -109,15 +111,29 @@ class Deviation:
     look_at: tuple[str, ...] = ()
     would_fail: tuple[str, ...] = ()
     would_fail_reading: str | None = None
+    when: str = ""
+    instead: str = ""
+    stage: str | None = None
+    probes_agree: int = 0
+    probes_disagree: int = 0
 
     @property
     def status(self) -> str:
         """``"confirmed"`` (a swap of the rule reproduces every answer, failed and passed),
-        ``"suspected"`` (evidence points to the rule, no swap reproduces every answer) or
+        ``"localised"`` (no swap does, but the engine's unit op for the rule's stage departs
+        from the reference on the probes: :mod:`frogspec.conform.probes`), ``"suspected"``
+        (evidence points to the rule, no swap reproduces every answer) or
         ``"unexplained"`` (no swap of any rule reproduces the engine on these cases)."""
         if self.confirmed:
             return "confirmed"
+        if self.rule is not None and self.stage is not None:
+            return "localised"
         return "suspected" if self.rule is not None else "unexplained"
+
+    @property
+    def probes(self) -> int:
+        """The unit-op probes the deviation's ``when`` and ``instead`` rest on."""
+        return self.probes_agree + self.probes_disagree
 
     def rank(self, order: Mapping[str, int]) -> tuple[int, int, int, tuple[str, ...]]:
         """The sort key of the report's order: by :data:`STATUS_ORDER`, then the most
@@ -445,14 +461,24 @@ def statement_of(rule_id: str) -> str:
 
 def deviation_json(d: Deviation) -> dict[str, Json]:
     """A deviation as the JSON report lists it: ``rule`` (``null`` when unexplained),
-    ``reading``, ``cases``, ``example`` in that order, then ``reading_rulesets``,
+    ``when``, ``instead``, ``reading``, ``cases``, ``example`` in that order, then
+    ``evidence`` (the cases and probes that agree and depart), ``reading_rulesets``,
     ``confirmed``, ``hand_written``, ``detail``, ``status``, ``reproduced``, ``look_at``
     and ``would_fail``."""
     return {
         "rule": d.rule,
+        "when": d.when,
+        "instead": d.instead,
         "reading": d.reading,
         "cases": list(d.cases),
         "example": d.example,
+        "evidence": {
+            "cases": len(d.cases),
+            "reproduced": d.reproduced,
+            "stage": d.stage,
+            "probes_agree": d.probes_agree,
+            "probes_disagree": d.probes_disagree,
+        },
         "reading_rulesets": list(d.reading_rulesets),
         "confirmed": d.confirmed,
         "hand_written": d.hand_written,
@@ -462,3 +488,94 @@ def deviation_json(d: Deviation) -> dict[str, Json]:
         "look_at": list(d.look_at),
         "would_fail": list(d.would_fail),
     }
+
+
+#: The differing fields of a failing case that a stage's departure can cause.
+_STAGE_SHOWS = {
+    "settle": ("payments",),
+    "card_points": ("points", "payments"),
+    "deal": ("hands", "legal", "to_act", "active", "eldest", "widow"),
+}
+
+
+def with_findings(
+    deviations: Sequence[Deviation], findings: Sequence[StageFinding]
+) -> list[Deviation]:
+    """The deviations, with what the engine's unit ops show (:func:`frogspec.conform.probes.
+    probe_stages`): a finding of a deviation's rule gives it ``when`` and ``instead``; one
+    whose rule no deviation names takes the unexplained deviation whose first divergence
+    its stage can cause (the stage localises it), else it is a deviation of its own, shown by
+    the probes alone. One deviation per departure: a rule's second finding (another
+    departure of the same rule) is a deviation of its own."""
+    found = list(deviations)
+    used: set[int] = set()
+    order = {entry.id: i for i, entry in enumerate(all_rules())}
+    for finding in findings:
+        if finding.rule is None:
+            continue
+        index = next(
+            (i for i, d in enumerate(found) if d.rule == finding.rule and i not in used), None
+        )
+        if index is None:
+            index = next(
+                (
+                    i
+                    for i, d in enumerate(found)
+                    if d.rule is None and i not in used and _stage_shows(finding.stage, d)
+                ),
+                None,
+            )
+        if index is None:
+            blank = Deviation(
+                rule=finding.rule,
+                reading=None,
+                reading_rulesets=(),
+                cases=(),
+                example=_probe_example(finding),
+                detail=f"the engine's {finding.stage}: {finding.instead}",
+            )
+            found.append(blank)
+            index = len(found) - 1
+        found[index] = _probed(found[index], finding)
+        used.add(index)
+    found.sort(key=lambda d: d.rank(order))
+    return found
+
+
+def _probed(d: Deviation, finding: StageFinding) -> Deviation:
+    """The deviation with the finding's rule, ``when``, ``instead`` and probes."""
+    assert finding.rule is not None
+    unexplained = d.rule is None
+    return replace(
+        d,
+        rule=finding.rule,
+        when=finding.situation,
+        instead=finding.instead,
+        stage=finding.stage,
+        probes_agree=finding.agree,
+        probes_disagree=finding.disagree,
+        example={**d.example, "rules": [finding.rule]} if unexplained else d.example,
+        look_at=() if unexplained else d.look_at,
+    )
+
+
+def _stage_shows(stage: str, d: Deviation) -> bool:
+    detail = d.detail
+    return any(f"{name} is" in detail or f"{name}:" in detail for name in _STAGE_SHOWS[stage])
+
+
+def _probe_example(finding: StageFinding) -> Json:
+    """The finding's smallest probe as a vector case, answered by the reference."""
+    rule = finding.rule or "unexplained"
+    example = Case(
+        id="deviation."
+        + "-".join(p for p in rule.split(".") if p)
+        + "."
+        + finding.stage.replace("_", "-"),
+        file="deviations",
+        description=f"{statement_of(rule)} The engine {finding.instead} ({finding.situation}).",
+        rules=(rule,) if finding.rule else (),
+        request=finding.smallest.request,
+        response={"id": 1, **finding.smallest.expected},
+    )
+    return example.to_json()

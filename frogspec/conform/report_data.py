@@ -8,7 +8,10 @@ decide it, and the index in ``deviations`` of the deviation it is filed under. F
 version 2 added those, level 2 (``names_rule``) and the scope; version 3 lets a deviation
 be unexplained (``rule`` null, ``status`` and ``look_at``), counts the failures filed
 under no rule (``summary.unexplained``) and names the passed cases a suspected rule's
-swap would fail (``would_fail``).
+swap would fail (``would_fail``); version 4 gives each deviation ``when`` and ``instead``
+(in the rules' words, from probing the engine's unit ops: :mod:`frogspec.conform.probes`)
+and ``evidence`` (the cases and probes that agree and depart), lets a deviation be
+``localised`` (a unit op departs, no swap reproduces it) and shown by probes alone (no case).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ __all__ = ["REPORT_FORMAT", "REPORT_FORMAT_VERSION", "report_json", "report_juni
 Json = Any
 
 REPORT_FORMAT = "frogspec-conform-report"
-REPORT_FORMAT_VERSION = 3
+REPORT_FORMAT_VERSION = 4
 
 
 def _divergence_json(outcome: Outcome) -> dict[str, Json] | None:

@@ -35,6 +35,8 @@ from frogspec.registry import Rule, get_rule
 __all__ = [
     "DETAILED_RULES",
     "badge",
+    "deviation_headline",
+    "deviation_headlines",
     "deviation_markdown_lines",
     "deviation_text_lines",
     "failure_lines",
@@ -114,7 +116,13 @@ def level2_lines(run: Run) -> list[str]:
 def _deviation_text(run: Run) -> list[str]:
     if not run.deviations:
         return []
-    return ["Deviations", *deviation_text_lines(run.deviations), ""]
+    return [
+        *deviation_headlines(run.deviations),
+        "",
+        "Deviations",
+        *deviation_text_lines(run.deviations),
+        "",
+    ]
 
 
 def render_text(run: Run, quiet: bool = False) -> str:
@@ -260,7 +268,8 @@ def report_markdown(run: Run) -> str:
     """A Markdown report: the deviations, the scope and summary, the tables, the failures."""
     out = ["# Frog conformance report", ""]
     if run.deviations:
-        out += ["## Deviations", "", *deviation_markdown_lines(run.deviations), ""]
+        headlines = [f"- {_md(line)}" for line in deviation_headlines(run.deviations)]
+        out += [*headlines, "", "## Deviations", "", *deviation_markdown_lines(run.deviations), ""]
     level2 = level2_lines(run)
     if run.misnamed() and run.declares_rule_ids:
         out += ["## Rule ids (level 2)", "", *[f"- {_md(line.strip())}" for line in level2], ""]
@@ -385,6 +394,28 @@ def _follows(d: Deviation) -> str:
     return f"your engine follows {d.reading}, the reading of {used}"
 
 
+def deviation_headline(d: Deviation) -> str:
+    """One line for a deviation, as the reports open: the rule, when it departs and what
+    the engine does instead, and the evidence, e.g. ``settlement.rates-1-2-4 — in
+    foster-1909: in a grand: pays 3 a point instead of 4 (12 cases, 603 probes)``."""
+    rule = d.rule if d.rule is not None else "unexplained"
+    evidence = [f"{len(d.cases)} {'case' if len(d.cases) == 1 else 'cases'}"]
+    if d.probes:
+        evidence.append(f"{d.probes} probes")
+    if d.instead:
+        said = f"{d.when}: {d.instead}" if d.when and d.when != "always" else d.instead
+    else:
+        said = f"{d.status}: {d.detail}"
+    if d.reading:
+        said += f" (follows {d.reading})"
+    return f"{rule} — {said} ({', '.join(evidence)})"
+
+
+def deviation_headlines(ds: Sequence[Deviation]) -> list[str]:
+    """One line per deviation, most likely first (:func:`deviation_headline`)."""
+    return [deviation_headline(d) for d in ds]
+
+
 def deviation_text_lines(ds: Sequence[Deviation]) -> list[str]:
     """The deviations for the text report, most likely first, numbered (no heading; no
     lines if there are none)."""
@@ -399,11 +430,25 @@ def deviation_text_lines(ds: Sequence[Deviation]) -> list[str]:
             lines.append(f"     {statement_of(d.rule)}")
         if d.status == "suspected":
             lines.append(f"     {_not_proven(d)}")
+        if d.instead:
+            lines.append(f"     when: {d.when}")
+            lines.append(f"     instead: {d.instead}")
+            lines.append(f"     {_probed(d)}")
         if d.reading:
             lines.append(f"     {_follows(d)}")
         lines.append(f"     first divergence: {d.detail}")
         lines.append(f"     smallest example: {d.example['id']} (a vector case in the JSON report)")
     return lines
+
+
+def _probed(d: Deviation) -> str:
+    """What the probes of the engine's unit op show, and what it means for the status."""
+    shown = (
+        f"the engine's {d.stage} op departs on {d.probes_disagree} of {d.probes} probes this way"
+    )
+    if d.status == "localised":
+        return f"{shown}; no swap of a rule reproduces it (localised, not confirmed)"
+    return shown
 
 
 #: What an unexplained deviation says, in the text and Markdown reports.

@@ -408,6 +408,28 @@ class Runner:
             [(o.case, o.actual, o.divergence) for o in failed],
             passed=[o.case for o in self.run.outcomes if o.status == "passed"],
         )
+        self.probe_stages(failed)
+
+    def probe_stages(self, failed: Sequence[Outcome]) -> None:
+        """Ask the engine's unit ops where it departs (:func:`frogspec.conform.probes.
+        probe_stages`), in the rulesets of the failed cases, and give the deviations what
+        the probes show (:func:`frogspec.conform.deviations.with_findings`)."""
+        from frogspec.conform.deviations import with_findings
+        from frogspec.conform.probes import probe_stages
+
+        hello = self.run.hello
+        if self.run.gave_up or hello is None or not isinstance(hello.get("ops"), list):
+            return
+        offered = hello.get("rulesets")
+        rulesets = [
+            rs
+            for rs in dict.fromkeys(o.case.ruleset for o in failed)
+            if rs and (not isinstance(offered, list) or rs in offered)
+        ]
+        gave_up = self.run.gave_up
+        findings = probe_stages(self.ask, [str(op) for op in hello["ops"]], rulesets)
+        self.run.gave_up = gave_up
+        self.run.deviations = with_findings(self.run.deviations, findings)
 
     def all(self, cases: Sequence[Case]) -> None:
         """Run every case, in order."""
