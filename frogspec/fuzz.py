@@ -33,7 +33,8 @@ import os
 import shlex
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -46,7 +47,17 @@ if TYPE_CHECKING:
     from frogspec.conform import Implementation
     from frogspec.conformance.model import Case
 
-__all__ = ["DEFAULT_EXAMPLES", "OPS", "Disagreement", "FuzzResult", "fuzz", "main", "register"]
+__all__ = [
+    "DEFAULT_EXAMPLES",
+    "OPS",
+    "Disagreement",
+    "FuzzResult",
+    "fuzz",
+    "main",
+    "parse_reading",
+    "reading_swap",
+    "register",
+]
 
 Json = Any
 
@@ -363,8 +374,13 @@ def fuzz(
     ops: Sequence[str] = (),
     timeout: float = DEFAULT_TIMEOUT,
     progress: IO[str] | None = None,
+    readings: Mapping[str, str] | None = None,
 ) -> FuzzResult:
     """Fuzz ``command`` against the reference; see the module's documentation.
+
+    ``readings`` maps a rule to the rival reading the implementation follows instead
+    (``--reading RULE=READING``): the reference plays that reading, so the fuzzer finds
+    the implementation's other departures, not that one.
 
     Raises :class:`FuzzUsageError` for bad arguments or an implementation that does not
     start.
@@ -376,6 +392,7 @@ def fuzz(
     from frogspec.conform.comparison import compare_answer, declares_rule_ids
     from frogspec.harness import handle
 
+    in_force = reading_swap(readings or {})
     if examples < 1:
         raise FuzzUsageError(f"--examples must be 1 or more, got {examples}")
     if not command:
@@ -393,7 +410,8 @@ def fuzz(
             result.calls += 1
             bar.update(result.calls, bool(found))
             op = str(request["op"])
-            reference = handle(json.loads(json.dumps({"id": 0, **request})))
+            with in_force():
+                reference = handle(json.loads(json.dumps({"id": 0, **request})))
             expected = expected_of(op, reference)
             answer, failure = target.ask(request)
             if failure is not None:
@@ -444,6 +462,34 @@ def fuzz(
     if result.disagreement is not None:
         _describe(result)
     return result
+
+
+def parse_reading(text: str) -> tuple[str, str]:
+    """``RULE=READING`` as a pair (:func:`frogspec.conform.expectations.parse_reading`).
+
+    >>> parse_reading("auction.overbid-to-raise=auction.one-round-frog-may-raise")
+    ('auction.overbid-to-raise', 'auction.one-round-frog-may-raise')
+    """
+    from frogspec.conform.expectations import ExpectationError
+    from frogspec.conform.expectations import parse_reading as parse
+
+    try:
+        expectation = parse(text)
+    except ExpectationError as error:
+        raise FuzzUsageError(str(error)) from error
+    assert expectation.rule is not None and expectation.reading is not None
+    return expectation.rule, expectation.reading
+
+
+def reading_swap(readings: Mapping[str, str]) -> Callable[[], AbstractContextManager[None]]:
+    """A context in which the reference plays each rule's given reading (none: a context
+    that changes nothing)."""
+    if not readings:
+        return nullcontext
+    from frogspec.conform.counterfactuals import stand_in, swapped
+
+    replacements = {rule: stand_in(reading) for rule, reading in readings.items()}
+    return lambda: swapped(replacements)
 
 
 def _describe(result: FuzzResult) -> None:
@@ -549,8 +595,16 @@ def _cmd_fuzz(args: argparse.Namespace) -> int:
     if not command:  # a usage error comes first, before anything is drawn or printed
         args.fuzz_parser.error("give the implementation's command after --")
     seed = args.seed if args.seed is not None else _new_seed()
-    options = "".join(f" --ruleset {r}" for r in args.ruleset or ()) + "".join(
-        f" --op {o}" for o in args.op or ()
+    try:
+        readings = dict(parse_reading(text) for text in args.reading or ())
+        readings.update(_expected_readings(args.expect))
+    except FuzzUsageError as error:
+        print(f"frogspec fuzz: {error}", file=sys.stderr)
+        return 2
+    options = (
+        "".join(f" --reading {r}={v}" for r, v in readings.items())
+        + "".join(f" --ruleset {r}" for r in args.ruleset or ())
+        + "".join(f" --op {o}" for o in args.op or ())
     )
     show = sys.stderr if sys.stderr.isatty() and not args.quiet else None
     print(f"frogspec fuzz: seed {seed}", file=sys.stderr)
@@ -563,6 +617,7 @@ def _cmd_fuzz(args: argparse.Namespace) -> int:
             ops=args.op or (),
             timeout=args.timeout,
             progress=show,
+            readings=readings,
         )
     except FuzzUsageError as error:
         print(f"frogspec fuzz: {error}", file=sys.stderr)
@@ -577,6 +632,19 @@ def _cmd_fuzz(args: argparse.Namespace) -> int:
             print(f"frogspec fuzz: cannot write {args.vector}: {error}", file=sys.stderr)
             return 2
     return 1 if result.disagreement is not None else 0
+
+
+def _expected_readings(path: Path | None) -> dict[str, str]:
+    """The readings of the deviations accepted in an expectation file (a JSON report)."""
+    if path is None:
+        return {}
+    from frogspec.conform.expectations import ExpectationError, read_expectations
+
+    try:
+        accepted = read_expectations(path)
+    except ExpectationError as error:
+        raise FuzzUsageError(str(error)) from error
+    return {a.rule: a.reading for a in accepted if a.rule is not None and a.reading}
 
 
 def register(subparsers: Any) -> None:
@@ -627,6 +695,20 @@ def register(subparsers: Any) -> None:
         type=Path,
         metavar="FILE",
         help="also write the vector of a disagreement to FILE",
+    )
+    parser.add_argument(
+        "--reading",
+        action="append",
+        metavar="RULE=READING",
+        help="the implementation follows READING, a rival reading of RULE in the rulebook: "
+        "the reference plays it too (repeatable)",
+    )
+    parser.add_argument(
+        "--expect",
+        type=Path,
+        metavar="FILE",
+        help="a JSON report of frogspec conform whose deviations are accepted: those that "
+        "follow a reading are played by the reference",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument(

@@ -560,6 +560,11 @@ def _probed(d: Deviation, finding: StageFinding) -> Deviation:
 
 
 def _stage_shows(stage: str, d: Deviation) -> bool:
+    """Whether the stage's departure can cause the deviation's first divergence: a case of
+    the stage's own op, or a field the stage decides."""
+    request = d.example.get("request") if isinstance(d.example, dict) else None
+    if isinstance(request, dict) and request.get("op") == stage:
+        return True
     detail = d.detail
     return any(f"{name} is" in detail or f"{name}:" in detail for name in _STAGE_SHOWS[stage])
 

@@ -394,6 +394,10 @@ def _follows(d: Deviation) -> str:
     return f"your engine follows {d.reading}, the reading of {used}"
 
 
+#: How much of a deviation's first divergence its headline shows, when no probe says more.
+HEADLINE_DETAIL = 120
+
+
 def deviation_headline(d: Deviation) -> str:
     """One line for a deviation, as the reports open: the rule, when it departs and what
     the engine does instead, and the evidence, e.g. ``settlement.rates-1-2-4 — in
@@ -405,7 +409,12 @@ def deviation_headline(d: Deviation) -> str:
     if d.instead:
         said = f"{d.when}: {d.instead}" if d.when and d.when != "always" else d.instead
     else:
-        said = f"{d.status}: {d.detail}"
+        detail = (
+            d.detail
+            if len(d.detail) <= HEADLINE_DETAIL
+            else d.detail[: HEADLINE_DETAIL - 3] + "..."
+        )
+        said = f"{d.status}: {detail}"
     if d.reading:
         said += f" (follows {d.reading})"
     return f"{rule} — {said} ({', '.join(evidence)})"

@@ -38,6 +38,7 @@ from frogspec.conformance.model import (
 if TYPE_CHECKING:
     from frogspec.conform.deviations import Deviation
     from frogspec.conform.diagnosis import Divergence
+    from frogspec.conform.expectations import Expectation
 
 __all__ = [
     "DEFAULT_MAX_RESTARTS",
@@ -131,6 +132,26 @@ class Run:
     start_failures: list[str] = field(default_factory=list)
     stderr: str = ""
     deviations: list[Deviation] = field(default_factory=list)
+    expectations: list[Expectation] = field(default_factory=list)
+
+    def accepted(self, deviation: Deviation) -> bool:
+        """Whether an expectation (``--reading``, ``--expect``) accepts the deviation."""
+        from frogspec.conform.expectations import matches
+
+        return any(
+            matches(e, deviation.rule, deviation.reading, deviation.when) for e in self.expectations
+        )
+
+    def stale_expectations(self) -> list[Expectation]:
+        """The expectations no deviation of the run matches."""
+        from frogspec.conform.expectations import stale
+
+        return stale(self.expectations, self.deviations)
+
+    def unaccepted_failed(self) -> int:
+        """Cases failed, errors included, but those filed under an accepted deviation."""
+        accepted = {c for d in self.deviations if self.accepted(d) for c in d.cases}
+        return sum(o.counted_failed and o.case.id not in accepted for o in self.outcomes)
 
     def count(self) -> Counter[str]:
         """Cases by status."""
@@ -152,10 +173,11 @@ class Run:
         return [o for o in self.outcomes if o.names_rule is False]
 
     def exit_status(self) -> int:
-        """1 when a case failed, or when an implementation that declares frogspec's rule
-        ids names another rule than the reference's; else 0."""
+        """1 when a case failed (but under an accepted deviation: :attr:`expectations`), or
+        when an implementation that declares frogspec's rule ids names another rule than
+        the reference's; else 0."""
         broken_promise = self.declares_rule_ids and bool(self.misnamed())
-        return 1 if self.failed or broken_promise else 0
+        return 1 if self.unaccepted_failed() or broken_promise else 0
 
     @property
     def passed(self) -> int:

@@ -36,8 +36,9 @@ def test_the_text_report_opens_with_the_twins_rule(twin_run: Run) -> None:
     assert twin_run.failed > 10
     assert twin_run.deviations and twin_run.deviations[0].rule == TWIN
     lines = render_text(twin_run).splitlines()
-    assert lines[0] == "Deviations"
-    assert lines[1].startswith(f"  1. {TWIN}: ")
+    assert lines[0].startswith(f"{TWIN} — ") and lines[1] == ""
+    assert lines[2] == "Deviations"
+    assert lines[3].startswith(f"  1. {TWIN}: ")
     assert lines[-1] == twin_run.summary_line()
     # Quiet keeps the deviations, and drops the tables.
     quiet = render_text(twin_run, quiet=True).splitlines()
@@ -80,7 +81,7 @@ def test_the_json_report_has_deviations_and_divergences(twin_run: Run) -> None:
     report = report_json(twin_run)
     assert errors(validator("report"), report) == []
     first = report["deviations"][0]
-    assert list(first)[:4] == ["rule", "reading", "cases", "example"]
+    assert list(first)[:6] == ["rule", "when", "instead", "reading", "cases", "example"]
     assert first["rule"] == TWIN and first["reading"] is None
     assert set(first["cases"]) <= {c["id"] for c in report["cases"] if c["status"] == "failed"}
     # The example is a vector case ready to add.
@@ -96,7 +97,8 @@ def test_the_json_report_has_deviations_and_divergences(twin_run: Run) -> None:
 
 def test_markdown_and_junit_carry_them(twin_run: Run) -> None:
     markdown = report_markdown(twin_run)
-    assert markdown.startswith("# Frog conformance report\n\n## Deviations\n")
+    assert markdown.startswith("# Frog conformance report\n\n- play.winner-leads-next — ")
+    assert "\n\n## Deviations\n" in markdown
     assert (
         markdown.index("## Deviations")
         < markdown.index("## Rulesets")
@@ -116,41 +118,32 @@ def test_nothing_is_diagnosed_when_nothing_fails(reference_run: Run) -> None:
 def test_the_command_line_exit_status(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["conform", "--quiet", "--case", "play.*", "--", *COMMAND]) == 1
     out = capsys.readouterr().out
-    assert out.startswith("Deviations\n  1. play.winner-leads-next")
+    assert out.startswith("play.winner-leads-next — ")
+    assert "\n\nDeviations\n  1. play.winner-leads-next" in out
 
 
-def test_a_mistake_no_swap_reproduces_is_reported_unexplained() -> None:
+def test_a_mistake_no_swap_reproduces_is_localised_by_the_unit_op() -> None:
     # The fake counts each Queen 5 in card_points and nothing else: no broken twin or rival
-    # reading makes that mistake. The report says so, names no cause, and says where to look.
+    # reading makes that mistake, but asking the engine's card_points of every card shows
+    # which rule departs, when and how: the report says so, and says no swap confirms it.
     run = run_conformance(fake("queen_five"), cases=["cards.points.*"])
     assert run.failed == 4
-    assert [(d.rule, d.status, len(d.cases)) for d in run.deviations] == [(None, "unexplained", 4)]
-    assert run.deviations[0].look_at[0] == "cards.points"
+    assert [(d.rule, d.status, len(d.cases)) for d in run.deviations] == [
+        ("cards.points", "localised", 4)
+    ]
+    deviation = run.deviations[0]
+    assert deviation.instead == "a Queen counts 5 instead of 3"
+    assert (deviation.probes_disagree, deviation.probes) == (4, 36)
     lines = render_text(run, quiet=True).splitlines()
-    assert lines[1] == "  1. unexplained: 4 cases (4 hand-written)"
-    assert lines[3].startswith("     look at: cards.points ")
+    assert lines[0] == "cards.points — a Queen counts 5 instead of 3 (4 cases, 36 probes)"
+    assert "no swap of a rule reproduces it (localised, not confirmed)" in "\n".join(lines)
     data = report_json(run)
     assert not errors(validator("report"), data)
     first = data["deviations"][0]
-    assert first["rule"] is None and first["status"] == "unexplained"
-    assert first["look_at"][0] == "cards.points"
-    markdown = report_markdown(run)
-    assert "*unexplained* (look at `cards.points`" in markdown
-    # Filed as unexplained everywhere: not under cards.points, which nothing shows to be the
-    # cause, neither in the failures' headings nor in the per-rule tables.
-    text = render_text(run)
-    heading = "unexplained: look at cards.points (4 cases: no broken twin"
-    assert f"\n== {heading}" in text and "\n== cards.points" not in text
-    assert f"\n### {heading}" in markdown and "\n### cards.points" not in markdown
-    assert "4 cases are unexplained and count against no rule" in text
-    assert "  rule: cards.points (first to look at: no swap of any rule reproduces" in text
-    assert "4 cases are unexplained and count against no rule" in markdown
-    assert [(g.rule, g.unexplained, len(g.members)) for g in failure_groups(run)] == [
-        (None, True, 4)
+    assert first["status"] == "localised" and first["instead"] == deviation.instead
+    assert first["evidence"]["stage"] == "card_points" and first["example"]["rules"] == [
+        "cards.points"
     ]
-    points = by_rule(run)["cards.points"]
-    assert points.failed == 0 and points.failed_cases == 4
-    assert next(r for r in data["rules"] if r["rule"] == "cards.points")["failed"] == 0
-    assert data["summary"]["unexplained"] == 4
-    failed = [c for c in data["cases"] if c["status"] == "failed"]
-    assert len(failed) == 4 and {c["deviation"] for c in failed} == {0}
+    assert report_markdown(run).startswith(
+        "# Frog conformance report\n\n- cards.points — a Queen counts 5 instead of 3"
+    )

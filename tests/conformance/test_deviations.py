@@ -209,7 +209,10 @@ def test_a_composite_program_through_the_runner(cases: list[Case]) -> None:
     run = run_conformance(command, rulesets=["foster-1909"])
     assert run.failed > 0
     assert sorted(d.rule or "(unexplained)" for d in run.deviations) == sorted(rules)
-    assert render_text(run).splitlines()[1].startswith(f"  1. {run.deviations[0].rule}: ")
+    lines = render_text(run).splitlines()
+    blank = lines.index("")
+    assert lines[0].startswith(f"{run.deviations[0].rule} — ") and blank == len(run.deviations)
+    assert lines[blank + 2].startswith(f"  1. {run.deviations[0].rule}: ")
 
 
 # --- composite engines: the independent ones -------------------------------------------------
@@ -476,7 +479,7 @@ def test_the_example_is_a_vector_case_that_shows_the_deviation(
 def test_the_deviations_in_the_reports(grand_deviations: list[Deviation]) -> None:
     first = grand_deviations[0]
     data = deviation_json(first)
-    assert list(data)[:4] == ["rule", "reading", "cases", "example"]
+    assert list(data)[:6] == ["rule", "when", "instead", "reading", "cases", "example"]
     assert data["cases"] == list(first.cases) and json.loads(json.dumps(data)) == data
     text = deviation_text_lines(grand_deviations)
     assert text[0].startswith(f"  1. {first.rule}: {len(first.cases)} cases")
