@@ -89,6 +89,15 @@ def _cmd_conform(args: argparse.Namespace) -> int:
     if command and command[0] == "--":
         command = command[1:]
     show = not args.quiet and sys.stderr.isatty()
+    from frogspec.conform.expectations import ExpectationError, parse_reading, read_expectations
+
+    try:
+        expectations = [parse_reading(text) for text in args.reading or ()]
+        if args.expect is not None:
+            expectations += read_expectations(args.expect)
+    except ExpectationError as error:
+        print(f"frogspec conform: {error}", file=sys.stderr)
+        return 2
     bar = Progress(sys.stderr) if show else None
     try:
         run = run_conformance(
@@ -112,6 +121,7 @@ def _cmd_conform(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.clear()
+    run.expectations = expectations
     try:
         if args.json:
             _write(args.json, json.dumps(report_json(run), indent=2, ensure_ascii=False) + "\n")
@@ -184,6 +194,20 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="restarts after which the remaining cases are "
         f"errors (default {DEFAULT_MAX_RESTARTS})",
+    )
+    conform.add_argument(
+        "--reading",
+        action="append",
+        metavar="RULE=READING",
+        help="the implementation follows READING, a rival reading of RULE in the rulebook: "
+        "its deviation is reported, and does not fail the run (repeatable)",
+    )
+    conform.add_argument(
+        "--expect",
+        type=Path,
+        metavar="FILE",
+        help="deviations accepted earlier (a JSON report's deviations): reported, not failing; "
+        "one no deviation matches is reported stale",
     )
     conform.add_argument("--json", type=Path, metavar="FILE", help="write the JSON report")
     conform.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")

@@ -46,7 +46,7 @@ def _deviations_json(run: Run) -> list[dict[str, Json]]:
         return []
     from frogspec.conform.deviations import deviation_json
 
-    return [deviation_json(d) for d in run.deviations]
+    return [{**deviation_json(d), "accepted": run.accepted(d)} for d in run.deviations]
 
 
 def _case_json(o: Outcome, deviation: int | None) -> dict[str, Json]:
@@ -125,6 +125,7 @@ def report_json(run: Run) -> dict[str, Json]:
         "gave_up": run.gave_up,
         "start_failures": run.start_failures,
         "deviations": _deviations_json(run),
+        "stale_expectations": [e.describe() for e in run.stale_expectations()],
         "summary": {
             "total": len(run.outcomes),
             "passed": run.passed,

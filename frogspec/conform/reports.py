@@ -39,6 +39,7 @@ __all__ = [
     "deviation_headlines",
     "deviation_markdown_lines",
     "deviation_text_lines",
+    "expectation_lines",
     "failure_lines",
     "level2_lines",
     "render_text",
@@ -113,11 +114,26 @@ def level2_lines(run: Run) -> list[str]:
     return lines
 
 
+def expectation_lines(run: Run) -> list[str]:
+    """The deviations accepted by an expectation (``--reading``, ``--expect``), which do
+    not fail the run, and the stale expectations, which no deviation matches."""
+    lines = [
+        f"accepted (does not fail the run): {d.rule or 'unexplained'}"
+        + (f", following {d.reading}" if d.reading else "")
+        for d in run.deviations
+        if run.accepted(d)
+    ]
+    stale = run.stale_expectations()
+    return lines + [f"stale expectation: {e.describe()} matches no deviation" for e in stale]
+
+
 def _deviation_text(run: Run) -> list[str]:
+    expected = expectation_lines(run)
     if not run.deviations:
-        return []
+        return [*expected, ""] if expected else []
     return [
         *deviation_headlines(run.deviations),
+        *expected,
         "",
         "Deviations",
         *deviation_text_lines(run.deviations),
@@ -268,7 +284,10 @@ def report_markdown(run: Run) -> str:
     """A Markdown report: the deviations, the scope and summary, the tables, the failures."""
     out = ["# Frog conformance report", ""]
     if run.deviations:
-        headlines = [f"- {_md(line)}" for line in deviation_headlines(run.deviations)]
+        headlines = [
+            f"- {_md(line)}"
+            for line in [*deviation_headlines(run.deviations), *expectation_lines(run)]
+        ]
         out += [*headlines, "", "## Deviations", "", *deviation_markdown_lines(run.deviations), ""]
     level2 = level2_lines(run)
     if run.misnamed() and run.declares_rule_ids:

@@ -1,0 +1,164 @@
+"""Probing an engine's unit ops: the stage that departs, ``when`` and ``instead`` in the
+rules' words, and the expectations an implementer declares (``--reading``, ``--expect``).
+
+The engines are pyfrog (``engines/python/frog_engine.py``), written apart from frogspec,
+with one ``--fault`` at a time: the words are checked as the fault's author states it in
+``engines/README.md``. A correct engine gives no finding at all (no false accusation).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from frogspec.cli import main
+from frogspec.conform import run_conformance
+from frogspec.conform.expectations import ExpectationError, parse_reading, read_expectations
+from frogspec.conform.probes import StageFinding, probe_stages
+from frogspec.fuzz import fuzz
+
+Json = Any
+
+PYFROG = [
+    sys.executable,
+    str(Path(__file__).resolve().parent / "engines" / "python" / "frog_engine.py"),
+]
+ONE_ROUND = "auction.overbid-to-raise=auction.one-round-frog-may-raise"
+
+
+def _findings(faults: tuple[str, ...], rulesets: tuple[str, ...]) -> list[StageFinding]:
+    switches = [part for fault in faults for part in ("--fault", fault)]
+    engine = subprocess.Popen(
+        [*PYFROG, *switches], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    assert engine.stdin is not None and engine.stdout is not None
+
+    def ask(request: dict[str, Json]) -> dict[str, Json]:
+        assert engine.stdin is not None and engine.stdout is not None
+        engine.stdin.write(json.dumps(request) + "\n")
+        engine.stdin.flush()
+        answer: dict[str, Json] = json.loads(engine.stdout.readline())
+        return answer
+
+    try:
+        ops = ["card_points", "settle", "deal"]
+        return probe_stages(ask, ops, list(rulesets))
+    finally:
+        engine.stdin.close()
+        engine.wait(timeout=10)
+
+
+def test_a_correct_engine_departs_nowhere() -> None:
+    assert _findings((), ("foster-1909", "official-1922-straight")) == []
+
+
+def test_a_rate_is_said_as_the_rules_say_it_in_each_ruleset() -> None:
+    # grand-x3: a Grand pays three times the Frog rate, so 3 a point instead of Foster's 4,
+    # and in Straight Solo (whose Heart Solo pays 2) 3 instead of 2: two departures.
+    found = _findings(("grand-x3",), ("foster-1909", "official-1922-straight"))
+    said = {(f.rule, f.situation, f.instead) for f in found}
+    assert said == {
+        ("settlement.rates-1-2-4", "in foster-1909, in a grand", "pays 3 a point instead of 4"),
+        (
+            "settlement.rates-straight-1-2",
+            "in official-1922-straight, in a grand",
+            "pays 3 a point instead of 2",
+        ),
+    }
+    assert all(f.agree > f.disagree > 0 for f in found)
+
+
+def test_a_card_count_is_said_by_rank() -> None:
+    (found,) = _findings(("jack-1",), ("foster-1909",))
+    assert (found.rule, found.instead, found.situation) == (
+        "cards.points",
+        "a Jack counts 1 instead of 2",
+        "always",
+    )
+    assert (found.disagree, found.probes) == (4, 36)
+
+
+def test_the_report_opens_with_the_rule_when_and_instead() -> None:
+    run = run_conformance([*PYFROG, "--fault", "grand-x3"], rulesets=("foster-1909",))
+    first = run.deviations[0]
+    assert (first.rule, first.when, first.instead) == (
+        "settlement.rates-1-2-4",
+        "in foster-1909, in a grand",
+        "pays 3 a point instead of 4",
+    )
+    from frogspec.conform.reports import render_text
+
+    assert render_text(run, quiet=True).startswith(
+        "settlement.rates-1-2-4 — in foster-1909, in a grand: pays 3 a point instead of 4 "
+        "(follows settlement.rates-1-2-3) ("
+    )
+
+
+# --- expectations ---------------------------------------------------------------------------
+
+
+def test_a_reading_must_be_a_rival_of_its_rule() -> None:
+    assert parse_reading(ONE_ROUND).rule == "auction.overbid-to-raise"
+    for wrong in ("auction.overbid-to-raise", "play.follow-suit=auction.one-bid-each", "x=y"):
+        with pytest.raises(ExpectationError, match="--reading"):
+            parse_reading(wrong)
+
+
+def test_conform_accepts_a_declared_reading_and_still_fails_on_the_rest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    engine = [*PYFROG, "--fault", "reading-auction-one-round"]
+    base = ["conform", "--quiet", "--ruleset", "foster-1909"]
+    assert main([*base, "--", *engine]) == 1
+    report = tmp_path / "report.json"
+    assert main([*base, "--reading", ONE_ROUND, "--json", str(report), "--", *engine]) == 0
+    out = capsys.readouterr().out
+    assert "accepted (does not fail the run): auction.overbid-to-raise" in out
+    data = json.loads(report.read_text())
+    assert [d["accepted"] for d in data["deviations"]] == [True]
+    # The report accepts itself next time; a second fault still fails the run.
+    assert main([*base, "--expect", str(report), "--", *engine]) == 0
+    assert main([*base, "--expect", str(report), "--", *engine, "--fault", "jack-1"]) == 1
+    # An expectation nothing matches is reported stale.
+    hidden = "widow.frog-shown=widow.frog-hidden"
+    capsys.readouterr()
+    assert main([*base, "--reading", ONE_ROUND, "--reading", hidden, "--", *engine]) == 0
+    assert (
+        "stale expectation: widow.frog-shown (reading widow.frog-hidden)" in capsys.readouterr().out
+    )
+    assert read_expectations(report)[0].reading == "auction.one-round-frog-may-raise"
+
+
+def test_a_bad_expectation_file_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    assert main(["conform", "--expect", str(bad), "--", *PYFROG]) == 2
+    assert "no list of deviations" in capsys.readouterr().err
+
+
+@pytest.fixture
+def one_round() -> Iterator[list[str]]:
+    yield [*PYFROG, "--fault", "reading-auction-one-round"]
+
+
+def test_fuzz_plays_the_declared_reading_and_finds_a_seeded_fault(one_round: list[str]) -> None:
+    readings = {"auction.overbid-to-raise": "auction.one-round-frog-may-raise"}
+    options: dict[str, Any] = {"seed": 1, "rulesets": ("foster-1909",)}
+    assert fuzz(one_round, examples=150, **options).disagreement is not None
+    assert fuzz(one_round, examples=150, readings=readings, **options).disagreement is None
+    seeded = fuzz([*one_round, "--fault", "jack-1"], examples=300, readings=readings, **options)
+    assert seeded.disagreement is not None
+
+
+def test_fuzz_reading_on_the_command_line(one_round: list[str]) -> None:
+    base = ["fuzz", "--quiet", "--seed", "1", "--examples", "150", "--ruleset", "foster-1909"]
+    assert main([*base, "--reading", ONE_ROUND, "--", *one_round]) == 0
+    assert main([*base, "--reading", "auction.overbid-to-raise=nonsense", "--", *one_round]) == 2
