@@ -1714,7 +1714,51 @@ def settle_cases() -> list[Spec]:
             illegal("auction.contracts-without-frog"),
         ),
     ]
+    return specs + settle_boundary_cases()
+
+
+#: The bidder's points at the edges of ``settle``'s domain: none, the 30 and 90 an engine
+#: may take for a schneider-like bonus, either side of the 60 that ties, all 120.
+SETTLE_BOUNDARIES = (0, 30, 59, 60, 61, 89, 90, 91, 120)
+
+#: The points tried at every table size beyond three: a big loss, a narrow win, a big win.
+SETTLE_TABLE_POINTS = (30, 61, 91)
+
+
+def settle_boundary_cases() -> list[Spec]:
+    """``settle`` at the edges of its domain, for each ruleset and contract: every point of
+    :data:`SETTLE_BOUNDARIES` at three players, and :data:`SETTLE_TABLE_POINTS` at each
+    larger table the ruleset seats (the eldest hand bidding). The payments are the
+    reference's (the hand-written cases above check the rates themselves); what these add
+    is that no engine can pay a bonus for a big win, or treat 59 and 61 otherwise, unseen."""
+    specs = []
+    for rs_id, rs in RULESETS.items():
+        for contract in rs.contracts():
+            code = contract.name.lower()
+            sizes = [(3, p) for p in SETTLE_BOUNDARIES]
+            sizes += [(n, p) for n in rs.player_count() if n > 3 for p in SETTLE_TABLE_POINTS]
+            for players, points in sizes:
+                bidder = 1 if players == 3 else _eldest(rs_id, players)
+                table = "" if players == 3 else f"p{players}."
+                specs.append(
+                    Spec(
+                        f"settle.{rs_id}.boundary.{table}{code}-{points}",
+                        f"A {code} with {points} points to the bidder at {players} players, "
+                        "at the edge of settle's domain (the reference's payments).",
+                        settle(rs_id, code, points, players=players, bidder=bidder),
+                        (),
+                        traced=True,
+                    )
+                )
     return specs
+
+
+def _eldest(ruleset: str, players: int) -> int:
+    """Eldest hand with the dealer at seat 0: the first active seat on the dealer's left."""
+    from frogspec.seats import eldest_first
+
+    active = RULESETS[ruleset].active_seats(players, 0)
+    return eldest_first(active, players, 0)[0]
 
 
 # --- illegal actions ------------------------------------------------------------------
