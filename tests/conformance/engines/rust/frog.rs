@@ -304,8 +304,10 @@ const HOUSE_RULES: [&str; 8] = [
     "no-second-bid",
 ];
 
+/// The ruleset read (Foster's, or the post-1950 changes) and the house rules switched on.
 #[derive(Default, Clone)]
-struct House {
+struct Rules {
+    modern: bool, // "modern": 4-(3)-3-4 deal, one round of bidding, Frog's widow not shown
     big_win_bonus: bool,
     grand_pays_5: bool,
     widow_to_defenders: bool,
@@ -341,7 +343,7 @@ fn contract_from(text: &str) -> Option<u8> {
 // ---------------------------------------------------------------- seating and dealing
 
 /// The seats that hold cards, from eldest hand clockwise.
-fn seats_in_play(h: &House, players: usize, dealer: usize) -> Vec<usize> {
+fn seats_in_play(h: &Rules, players: usize, dealer: usize) -> Vec<usize> {
     let left = |k: usize| (dealer + k) % players;
     match players {
         3 => vec![left(1), left(2), left(0)],
@@ -363,7 +365,7 @@ struct Dealt {
     widow: Vec<Card>,
 }
 
-fn deal_cards(h: &House, players: usize, dealer: usize, deck: &[Card]) -> Dealt {
+fn deal_cards(h: &Rules, players: usize, dealer: usize, deck: &[Card]) -> Dealt {
     let active = seats_in_play(h, players, dealer);
     let mut hands: Vec<Option<Vec<Card>>> = vec![None; players];
     for &seat in &active {
@@ -374,6 +376,8 @@ fn deal_cards(h: &House, players: usize, dealer: usize, deck: &[Card]) -> Dealt 
     // a packet of 0 seats means "to the widow"
     let packets: [(usize, bool); 4] = if h.deal_4_4_3 {
         [(4, false), (4, false), (3, false), (3, true)]
+    } else if h.modern {
+        [(4, false), (3, true), (3, false), (4, false)]
     } else {
         [(3, false), (3, true), (4, false), (4, false)]
     };
@@ -395,7 +399,7 @@ fn deal_cards(h: &House, players: usize, dealer: usize, deck: &[Card]) -> Dealt 
 
 // ---------------------------------------------------------------- settlement
 
-fn payments(h: &House, players: usize, dealer: usize, bidder: usize, contract: u8, bidder_points: i64) -> Vec<i64> {
+fn payments(h: &Rules, players: usize, dealer: usize, bidder: usize, contract: u8, bidder_points: i64) -> Vec<i64> {
     let rate = match contract {
         FROG => 1,
         CHICO => 2,
@@ -480,7 +484,7 @@ fn action_name(a: &Action) -> String {
 
 #[derive(Clone)]
 struct Deal {
-    house: House,
+    house: Rules,
     players: usize,
     dealer: usize,
     active: Vec<usize>,
@@ -489,7 +493,10 @@ struct Deal {
     phase: Phase,
     to_act: usize, // index into active
     out_of_auction: Vec<bool>, // by index into active
+    next_speaker: usize, // one-round auction: index into active of the next to speak in turn
+    answering: bool,     // one-round auction: an overbid Frog bidder answers out of turn
     standing: Option<(usize, u8)>, // (index into active, contract)
+    frog_bidder: Option<usize>,    // who bid Frog, if anyone
     bidder: Option<usize>, // index into active
     contract: Option<u8>,
     trump: Option<u8>,
@@ -500,7 +507,7 @@ struct Deal {
 }
 
 impl Deal {
-    fn new(house: &House, players: usize, dealer: usize, deck: &[Card]) -> Deal {
+    fn new(house: &Rules, players: usize, dealer: usize, deck: &[Card]) -> Deal {
         let dealt = deal_cards(house, players, dealer, deck);
         let hands = dealt.active.iter().map(|&s| dealt.hands[s].clone().unwrap()).collect();
         Deal {
@@ -513,7 +520,10 @@ impl Deal {
             phase: Phase::Auction,
             to_act: 0,
             out_of_auction: vec![false; 3],
+            next_speaker: 0,
+            answering: false,
             standing: None,
+            frog_bidder: None,
             bidder: None,
             contract: None,
             trump: None,
@@ -569,6 +579,9 @@ impl Deal {
                     }
                 }
                 self.standing = Some((self.to_act, *c));
+                if *c == FROG {
+                    self.frog_bidder = Some(self.to_act);
+                }
                 self.after_bid();
             }
             (Phase::Discard, Action::Discard(c)) => {
@@ -627,6 +640,9 @@ impl Deal {
         if let Some((holder, GRAND)) = self.standing {
             return self.win_auction(holder, GRAND);
         }
+        if self.house.modern {
+            return self.after_bid_one_round();
+        }
         let holder = self.standing.map(|(h, _)| h);
         for step in 1..=3 {
             let i = (self.to_act + step) % 3;
@@ -640,6 +656,33 @@ impl Deal {
             None => {
                 self.phase = Phase::Over;
             }
+        }
+    }
+
+    /// One round from eldest; a Frog overbid by Chico answers at once (Grand or pass).
+    fn after_bid_one_round(&mut self) {
+        let speaker = self.to_act;
+        if self.answering {
+            self.answering = false;
+        } else {
+            self.next_speaker += 1;
+            if let Some((_, CHICO)) = self.standing {
+                if let Some(frog) = self.frog_bidder.filter(|&f| f != speaker && !self.out_of_auction[f]) {
+                    if self.standing.map(|s| s.0) == Some(speaker) {
+                        self.answering = true;
+                        self.to_act = frog;
+                        return;
+                    }
+                }
+            }
+        }
+        if self.next_speaker < 3 {
+            self.to_act = self.next_speaker;
+            return;
+        }
+        match self.standing {
+            Some((h, c)) => self.win_auction(h, c),
+            None => self.phase = Phase::Over,
         }
     }
 
@@ -707,7 +750,8 @@ impl Deal {
             ("trump", self.trump.map(|t| s(&SUITS[t as usize].to_string())).unwrap_or(Json::Null)),
         ];
         if self.contract == Some(FROG) {
-            fields.push(("widow_shown", Json::Bool(true))); // Foster: turned face up
+            // Foster: turned face up; the post-1950 rules: not exposed
+            fields.push(("widow_shown", Json::Bool(!self.house.modern)));
         }
         if self.phase == Phase::Over {
             if let Some(p) = self.bidder_points() {
@@ -739,7 +783,7 @@ fn trick_winner(trump: Option<u8>, cards: &[Card]) -> usize {
     best
 }
 
-fn allowed_cards(h: &House, trump: Option<u8>, hand: &[Card], led: Option<Card>) -> Vec<Card> {
+fn allowed_cards(h: &Rules, trump: Option<u8>, hand: &[Card], led: Option<Card>) -> Vec<Card> {
     let Some(led) = led else { return hand.to_vec() };
     let follow: Vec<Card> = hand.iter().copied().filter(|&c| suit_of(c) == suit_of(led)).collect();
     if !follow.is_empty() {
@@ -756,7 +800,7 @@ fn allowed_cards(h: &House, trump: Option<u8>, hand: &[Card], led: Option<Card>)
 
 // ---------------------------------------------------------------- reading requests
 
-const RULESETS: [&str; 2] = ["foster-1909", "hoyle-1907"];
+const RULESETS: [&str; 3] = ["foster-1909", "hoyle-1907", "modern"];
 const OPS: [&str; 10] = [
     "hello", "card_points", "trick_winner", "legal_plays", "deal", "settle", "game", "match", "perft", "first_dealer",
 ];
@@ -852,7 +896,7 @@ fn read_table(req: &Json) -> Result<Table, Refusal> {
     Ok(Table { players, dealer, deck, actions })
 }
 
-fn play_out(house: &House, t: &Table) -> Result<Deal, Refusal> {
+fn play_out(house: &Rules, t: &Table) -> Result<Deal, Refusal> {
     let mut d = Deal::new(house, t.players, t.dealer, &t.deck);
     for (i, a) in t.actions.iter().enumerate() {
         d.apply(a).map_err(|mut e| {
@@ -865,7 +909,7 @@ fn play_out(house: &House, t: &Table) -> Result<Deal, Refusal> {
 
 // ---------------------------------------------------------------- ops
 
-fn op_deal(house: &House, req: &Json) -> Result<Json, Refusal> {
+fn op_deal(house: &Rules, req: &Json) -> Result<Json, Refusal> {
     read_options(req)?;
     let players = read_players(req)?;
     let dealer = read_seat(req, "dealer", players)?;
@@ -880,7 +924,7 @@ fn op_deal(house: &House, req: &Json) -> Result<Json, Refusal> {
     ]))
 }
 
-fn op_settle(house: &House, req: &Json) -> Result<Json, Refusal> {
+fn op_settle(house: &Rules, req: &Json) -> Result<Json, Refusal> {
     read_options(req)?;
     let players = read_players(req)?;
     let dealer = read_seat(req, "dealer", players)?;
@@ -899,7 +943,7 @@ fn op_settle(house: &House, req: &Json) -> Result<Json, Refusal> {
     Ok(Json::List(payments(house, players, dealer, bidder, contract, points).into_iter().map(int).collect()))
 }
 
-fn op_match(house: &House, req: &Json) -> Result<Json, Refusal> {
+fn op_match(house: &Rules, req: &Json) -> Result<Json, Refusal> {
     read_options(req)?;
     let players = read_players(req)?;
     let first = read_seat(req, "first_dealer", players)?;
@@ -953,7 +997,7 @@ fn count_lines(d: &Deal, depth: Option<i64>, visited: &mut u64) -> Result<u64, (
     Ok(total)
 }
 
-fn op_perft(house: &House, req: &Json) -> Result<Json, Refusal> {
+fn op_perft(house: &Rules, req: &Json) -> Result<Json, Refusal> {
     let t = read_table(req)?;
     let depth = match req.get("depth") {
         None | Some(Json::Null) => None,
@@ -978,7 +1022,7 @@ fn op_perft(house: &House, req: &Json) -> Result<Json, Refusal> {
     Ok(obj(vec![("total", int(total as i64)), ("by_first", Json::Map(by_first))]))
 }
 
-fn respond(house: &House, req: &Json) -> Result<Json, Refusal> {
+fn respond(house: &Rules, req: &Json) -> Result<Json, Refusal> {
     let op = match req.get("op") {
         Some(Json::Str(op)) => op.as_str(),
         _ => return Err(bad("op must be a string")),
@@ -1002,10 +1046,20 @@ fn respond(house: &House, req: &Json) -> Result<Json, Refusal> {
         return Ok(int(value_of(read_card(field(req, "card")?)?)));
     }
     match req.get("ruleset") {
-        Some(Json::Str(r)) if RULESETS.contains(&r.as_str()) => {}
+        Some(Json::Str(r)) if RULESETS.contains(&r.as_str()) => {
+            if r == "modern" {
+                let mut rules = house.clone();
+                rules.modern = true;
+                return respond_in(&rules, op, req);
+            }
+        }
         Some(Json::Str(r)) => return Err(not_offered(format!("no ruleset {r}"))),
         _ => return Err(bad("ruleset must be a string")),
     }
+    respond_in(house, op, req)
+}
+
+fn respond_in(house: &Rules, op: &str, req: &Json) -> Result<Json, Refusal> {
     match op {
         "trick_winner" => {
             let trump = read_trump(req)?;
@@ -1047,7 +1101,7 @@ fn respond(house: &House, req: &Json) -> Result<Json, Refusal> {
     }
 }
 
-fn answer(house: &House, line: &str) -> Json {
+fn answer(house: &Rules, line: &str) -> Json {
     let (id, outcome) = match parse_json(line) {
         Err(e) => (Json::Null, Err(bad(format!("not JSON: {e}")))),
         Ok(req) => match (&req, req.get("id")) {
@@ -1075,7 +1129,7 @@ fn answer(house: &House, line: &str) -> Json {
 }
 
 fn main() {
-    let mut house = House::default();
+    let mut house = Rules::default();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
