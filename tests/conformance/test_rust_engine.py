@@ -20,7 +20,7 @@ from frogspec.conform.runner import Run
 ENGINE_DIR = Path(__file__).parent / "engines" / "rust"
 SOURCE = ENGINE_DIR / "frog.rs"
 HOUSE_RULES = json.loads((ENGINE_DIR / "house_rules.json").read_text(encoding="utf-8"))
-RULESETS = ["foster-1909", "hoyle-1907", "modern"]
+RULESETS = ["foster-1909", "hoyle-1907", "modern", "gamerules"]
 
 
 @pytest.fixture(scope="session")

@@ -308,6 +308,7 @@ const HOUSE_RULES: [&str; 8] = [
 #[derive(Default, Clone)]
 struct Rules {
     modern: bool, // "modern": 4-(3)-3-4 deal, one round of bidding, Frog's widow not shown
+    web: bool,    // "gamerules" (with modern): three players, one bid each, Chico any suit, 1-2-3, bank 150
     big_win_bonus: bool,
     grand_pays_5: bool,
     widow_to_defenders: bool,
@@ -406,6 +407,8 @@ fn payments(h: &Rules, players: usize, dealer: usize, bidder: usize, contract: u
         _ => {
             if h.grand_pays_5 {
                 5
+            } else if h.web {
+                3
             } else {
                 4
             }
@@ -547,7 +550,10 @@ impl Deal {
                 v
             }
             Phase::Discard => self.hands[self.to_act].iter().map(|&c| Action::Discard(c)).collect(),
-            Phase::Trump => [0u8, 1, 3].iter().map(|&t| Action::Trump(t)).collect(),
+            Phase::Trump => {
+                let suits: &[u8] = if self.house.web { &[0, 1, 2, 3] } else { &[0, 1, 3] };
+                suits.iter().map(|&t| Action::Trump(t)).collect()
+            }
             Phase::Play => self.playable().into_iter().map(Action::Play).collect(),
             Phase::Over => Vec::new(),
         }
@@ -596,7 +602,7 @@ impl Deal {
                 }
             }
             (Phase::Trump, Action::Trump(t)) => {
-                if *t == HEARTS {
+                if *t == HEARTS && !self.house.web {
                     return Err(breaks("trump.chico-not-hearts", "a Chico bidder may not name hearts"));
                 }
                 self.trump = Some(*t);
@@ -667,7 +673,8 @@ impl Deal {
         } else {
             self.next_speaker += 1;
             if let Some((_, CHICO)) = self.standing {
-                if let Some(frog) = self.frog_bidder.filter(|&f| f != speaker && !self.out_of_auction[f]) {
+                let may_answer = |f: usize| f != speaker && !self.out_of_auction[f] && !self.house.web;
+                if let Some(frog) = self.frog_bidder.filter(|&f| may_answer(f)) {
                     if self.standing.map(|s| s.0) == Some(speaker) {
                         self.answering = true;
                         self.to_act = frog;
@@ -800,7 +807,7 @@ fn allowed_cards(h: &Rules, trump: Option<u8>, hand: &[Card], led: Option<Card>)
 
 // ---------------------------------------------------------------- reading requests
 
-const RULESETS: [&str; 3] = ["foster-1909", "hoyle-1907", "modern"];
+const RULESETS: [&str; 4] = ["foster-1909", "hoyle-1907", "modern", "gamerules"];
 const OPS: [&str; 10] = [
     "hello", "card_points", "trick_winner", "legal_plays", "deal", "settle", "game", "match", "perft", "first_dealer",
 ];
@@ -848,10 +855,11 @@ fn read_options(req: &Json) -> Result<(), Refusal> {
         _ => Err(bad("options must be an object")),
     }
 }
-fn read_players(req: &Json) -> Result<usize, Refusal> {
+fn read_players(rules: &Rules, req: &Json) -> Result<usize, Refusal> {
     let n = integer(req, "players")?;
-    if !(3..=5).contains(&n) {
-        return Err(bad(format!("Foster's game is for 3 to 5 players, not {n}")));
+    let most = if rules.web { 3 } else { 5 };
+    if !(3..=most).contains(&n) {
+        return Err(bad(format!("this game is for 3 to {most} players, not {n}")));
     }
     Ok(n as usize)
 }
@@ -887,9 +895,9 @@ struct Table {
     actions: Vec<Action>,
 }
 
-fn read_table(req: &Json) -> Result<Table, Refusal> {
+fn read_table(house: &Rules, req: &Json) -> Result<Table, Refusal> {
     read_options(req)?;
-    let players = read_players(req)?;
+    let players = read_players(house, req)?;
     let dealer = read_seat(req, "dealer", players)?;
     let deck = read_deck(field(req, "deck")?)?;
     let actions = read_actions(field(req, "actions")?)?;
@@ -911,7 +919,7 @@ fn play_out(house: &Rules, t: &Table) -> Result<Deal, Refusal> {
 
 fn op_deal(house: &Rules, req: &Json) -> Result<Json, Refusal> {
     read_options(req)?;
-    let players = read_players(req)?;
+    let players = read_players(house, req)?;
     let dealer = read_seat(req, "dealer", players)?;
     let deck = read_deck(field(req, "deck")?)?;
     let d = deal_cards(house, players, dealer, &deck);
@@ -926,7 +934,7 @@ fn op_deal(house: &Rules, req: &Json) -> Result<Json, Refusal> {
 
 fn op_settle(house: &Rules, req: &Json) -> Result<Json, Refusal> {
     read_options(req)?;
-    let players = read_players(req)?;
+    let players = read_players(house, req)?;
     let dealer = read_seat(req, "dealer", players)?;
     let bidder = read_seat(req, "bidder", players)?;
     if !seats_in_play(house, players, dealer).contains(&bidder) {
@@ -945,7 +953,7 @@ fn op_settle(house: &Rules, req: &Json) -> Result<Json, Refusal> {
 
 fn op_match(house: &Rules, req: &Json) -> Result<Json, Refusal> {
     read_options(req)?;
-    let players = read_players(req)?;
+    let players = read_players(house, req)?;
     let first = read_seat(req, "first_dealer", players)?;
     let Json::List(deals) = field(req, "deals")? else { return Err(bad("deals must be a list")) };
     let mut tables = Vec::new();
@@ -957,7 +965,8 @@ fn op_match(house: &Rules, req: &Json) -> Result<Json, Refusal> {
         let actions = read_actions(field(d, "actions")?)?;
         tables.push(Table { players, dealer: (first + k) % players, deck, actions });
     }
-    let mut balances = vec![0i64; players];
+    let bank = if house.web { 150 } else { 0 };
+    let mut balances = vec![bank; players];
     let mut dealers = Vec::new();
     for (k, t) in tables.iter().enumerate() {
         let d = play_out(house, t).map_err(|mut e| {
@@ -998,7 +1007,7 @@ fn count_lines(d: &Deal, depth: Option<i64>, visited: &mut u64) -> Result<u64, (
 }
 
 fn op_perft(house: &Rules, req: &Json) -> Result<Json, Refusal> {
-    let t = read_table(req)?;
+    let t = read_table(house, req)?;
     let depth = match req.get("depth") {
         None | Some(Json::Null) => None,
         Some(Json::Int(n)) if *n >= 0 => Some(*n),
@@ -1047,9 +1056,10 @@ fn respond(house: &Rules, req: &Json) -> Result<Json, Refusal> {
     }
     match req.get("ruleset") {
         Some(Json::Str(r)) if RULESETS.contains(&r.as_str()) => {
-            if r == "modern" {
+            if r == "modern" || r == "gamerules" {
                 let mut rules = house.clone();
                 rules.modern = true;
+                rules.web = r == "gamerules";
                 return respond_in(&rules, op, req);
             }
         }
@@ -1088,14 +1098,14 @@ fn respond_in(house: &Rules, op: &str, req: &Json) -> Result<Json, Refusal> {
         "deal" => op_deal(house, req),
         "settle" => op_settle(house, req),
         "game" => {
-            let t = read_table(req)?;
+            let t = read_table(house, req)?;
             Ok(play_out(house, &t)?.observation())
         }
         "match" => op_match(house, req),
         "perft" => op_perft(house, req),
         _ => {
             // first_dealer: any one can deal the first hand
-            let players = read_players(req)?;
+            let players = read_players(house, req)?;
             Ok(int(read_seat(req, "chosen", players)? as i64))
         }
     }
