@@ -305,10 +305,20 @@ const HOUSE_RULES: [&str; 8] = [
 ];
 
 /// The ruleset read (Foster's, or the post-1950 changes) and the house rules switched on.
+const SOLO: u8 = 1;
+const STRAIGHT: u8 = 2;
+const COEUR: u8 = 3;
+const RECEIVE_ONLY: u8 = 0;
+const PAY_AND_RECEIVE: u8 = 1;
+const SOLO_ONLY: u8 = 2;
+
 #[derive(Default, Clone)]
 struct Rules {
     modern: bool, // "modern": 4-(3)-3-4 deal, one round of bidding, Frog's widow not shown
     web: bool,    // "gamerules" (with modern): three players, one bid each, Chico any suit, 1-2-3, bank 150
+    official: u8, // the 1922 rules (with modern): SOLO, STRAIGHT or COEUR; 0 otherwise
+    sitting_out: u8, // 1922 option: RECEIVE_ONLY, PAY_AND_RECEIVE or SOLO_ONLY
+    penalty_frog: bool, // 1922 option: a lost Frog pays at the Heart Solo rate
     big_win_bonus: bool,
     grand_pays_5: bool,
     widow_to_defenders: bool,
@@ -354,7 +364,7 @@ fn seats_in_play(h: &Rules, players: usize, dealer: usize) -> Vec<usize> {
                 vec![left(1), left(2), left(3)]
             } else {
                 // two on the dealer's left and one on his right
-                vec![left(1), left(2), left(4)]
+                vec![left(1), left(2), left(players - 1)]
             }
         }
     }
@@ -375,6 +385,19 @@ fn deal_cards(h: &Rules, players: usize, dealer: usize, deck: &[Card]) -> Dealt 
     let mut widow = Vec::new();
     let mut next = deck.iter().copied();
     // a packet of 0 seats means "to the widow"
+    if h.official != 0 && !h.deal_4_4_3 {
+        // singly from eldest; the 1st, 4th and 8th cards to the slough
+        let mut turn = 0;
+        for (i, &c) in deck.iter().enumerate() {
+            if [0, 3, 7].contains(&i) {
+                widow.push(c);
+            } else {
+                hands[active[turn % 3]].as_mut().unwrap().push(c);
+                turn += 1;
+            }
+        }
+        return Dealt { active, hands, widow };
+    }
     let packets: [(usize, bool); 4] = if h.deal_4_4_3 {
         [(4, false), (4, false), (3, false), (3, true)]
     } else if h.modern {
@@ -401,40 +424,43 @@ fn deal_cards(h: &Rules, players: usize, dealer: usize, deck: &[Card]) -> Dealt 
 // ---------------------------------------------------------------- settlement
 
 fn payments(h: &Rules, players: usize, dealer: usize, bidder: usize, contract: u8, bidder_points: i64) -> Vec<i64> {
-    let rate = match contract {
-        FROG => 1,
-        CHICO => 2,
-        _ => {
-            if h.grand_pays_5 {
-                5
-            } else if h.web {
-                3
-            } else {
-                4
-            }
-        }
-    };
-    let active = seats_in_play(h, players, dealer);
     let mut pay = vec![0i64; players];
-    if bidder_points > 60 {
-        let mut each = (bidder_points - 60) * rate;
-        if h.big_win_bonus && bidder_points > 90 {
-            each += 10;
+    if bidder_points == 60 {
+        return pay;
+    }
+    let won = bidder_points > 60;
+    // a lost Frog under Penalty Frog is paid as a lost Heart Solo
+    let priced_as = if !won && contract == FROG && h.penalty_frog { GRAND } else { contract };
+    let mut each = if h.official == COEUR {
+        [0, 25, 50, 75][priced_as as usize]
+    } else {
+        let rate = match (priced_as, h.official) {
+            (CHICO, STRAIGHT) => 1,
+            (GRAND, STRAIGHT) => 2,
+            (FROG, _) => 1,
+            (CHICO, _) => 2,
+            _ if h.grand_pays_5 => 5,
+            _ if h.web || h.official != 0 => 3,
+            _ => 4,
+        };
+        (bidder_points - 60).abs() * rate
+    };
+    if won && h.big_win_bonus && bidder_points > 90 {
+        each += 10;
+    }
+    let active = seats_in_play(h, players, dealer);
+    let sitters_pay = match h.sitting_out {
+        PAY_AND_RECEIVE => true,
+        SOLO_ONLY => contract != FROG,
+        _ => false,
+    };
+    for seat in 0..players {
+        if seat == bidder || (won && !active.contains(&seat) && !sitters_pay) {
+            continue;
         }
-        for &seat in &active {
-            if seat != bidder {
-                pay[seat] -= each;
-                pay[bidder] += each;
-            }
-        }
-    } else if bidder_points < 60 {
-        let each = (60 - bidder_points) * rate;
-        for seat in 0..players {
-            if seat != bidder {
-                pay[seat] += each;
-                pay[bidder] -= each;
-            }
-        }
+        let signed = if won { each } else { -each };
+        pay[seat] -= signed;
+        pay[bidder] += signed;
     }
     pay
 }
@@ -543,7 +569,7 @@ impl Deal {
                 let floor = self.standing.map(|(_, c)| c).unwrap_or(0);
                 let mut v = vec![Action::Pass];
                 for c in FROG..=GRAND {
-                    if c > floor {
+                    if c > floor && !(c == FROG && self.house.official == STRAIGHT) {
                         v.push(Action::Bid(c));
                     }
                 }
@@ -571,6 +597,9 @@ impl Deal {
                 self.after_bid();
             }
             (Phase::Auction, Action::Bid(c)) => {
+                if *c == FROG && self.house.official == STRAIGHT {
+                    return Err(breaks("auction.contracts-without-frog", "Straight Solo has no Frog"));
+                }
                 let floor = self.standing.map(|(_, c)| c).unwrap_or(0);
                 if *c <= floor {
                     return Err(breaks(
@@ -807,7 +836,15 @@ fn allowed_cards(h: &Rules, trump: Option<u8>, hand: &[Card], led: Option<Card>)
 
 // ---------------------------------------------------------------- reading requests
 
-const RULESETS: [&str; 4] = ["foster-1909", "hoyle-1907", "modern", "gamerules"];
+const RULESETS: [&str; 7] = [
+    "foster-1909",
+    "hoyle-1907",
+    "modern",
+    "gamerules",
+    "official-1922-solo",
+    "official-1922-straight",
+    "official-1922-coeur-dalene",
+];
 const OPS: [&str; 10] = [
     "hello", "card_points", "trick_winner", "legal_plays", "deal", "settle", "game", "match", "perft", "first_dealer",
 ];
@@ -846,18 +883,37 @@ fn read_trump(req: &Json) -> Result<Option<u8>, Refusal> {
         _ => Err(bad("trump must be a suit or null")),
     }
 }
-fn read_options(req: &Json) -> Result<(), Refusal> {
-    match field(req, "options")? {
-        Json::Map(pairs) => match pairs.first() {
-            None => Ok(()),
-            Some((k, _)) => Err(bad(format!("this ruleset has no option {k}"))),
-        },
-        _ => Err(bad("options must be an object")),
+fn read_options(rules: &Rules, req: &Json) -> Result<Rules, Refusal> {
+    let Json::Map(pairs) = field(req, "options")? else { return Err(bad("options must be an object")) };
+    let mut out = rules.clone();
+    let has_penalty_frog = rules.official == SOLO || rules.official == COEUR;
+    for (k, v) in pairs {
+        match (k.as_str(), v) {
+            ("sitting_out", Json::Str(system)) if rules.official != 0 => {
+                out.sitting_out = match system.as_str() {
+                    "receive-only" => RECEIVE_ONLY,
+                    "pay-and-receive" => PAY_AND_RECEIVE,
+                    "pay-and-receive-solo-only" => SOLO_ONLY,
+                    _ => return Err(bad(format!("sitting_out takes no value {system}"))),
+                }
+            }
+            ("penalty_frog", Json::Bool(on)) if has_penalty_frog => out.penalty_frog = *on,
+            ("sitting_out", _) if rules.official != 0 => return Err(bad("sitting_out must be a string")),
+            ("penalty_frog", _) if has_penalty_frog => return Err(bad("penalty_frog must be true or false")),
+            _ => return Err(bad(format!("this ruleset has no option {k}"))),
+        }
     }
+    Ok(out)
 }
 fn read_players(rules: &Rules, req: &Json) -> Result<usize, Refusal> {
     let n = integer(req, "players")?;
-    let most = if rules.web { 3 } else { 5 };
+    let most = if rules.web {
+        3
+    } else if rules.official != 0 {
+        7
+    } else {
+        5
+    };
     if !(3..=most).contains(&n) {
         return Err(bad(format!("this game is for 3 to {most} players, not {n}")));
     }
@@ -895,13 +951,13 @@ struct Table {
     actions: Vec<Action>,
 }
 
-fn read_table(house: &Rules, req: &Json) -> Result<Table, Refusal> {
-    read_options(req)?;
+fn read_table(house: &Rules, req: &Json) -> Result<(Rules, Table), Refusal> {
+    let house = &read_options(house, req)?;
     let players = read_players(house, req)?;
     let dealer = read_seat(req, "dealer", players)?;
     let deck = read_deck(field(req, "deck")?)?;
     let actions = read_actions(field(req, "actions")?)?;
-    Ok(Table { players, dealer, deck, actions })
+    Ok((house.clone(), Table { players, dealer, deck, actions }))
 }
 
 fn play_out(house: &Rules, t: &Table) -> Result<Deal, Refusal> {
@@ -918,7 +974,7 @@ fn play_out(house: &Rules, t: &Table) -> Result<Deal, Refusal> {
 // ---------------------------------------------------------------- ops
 
 fn op_deal(house: &Rules, req: &Json) -> Result<Json, Refusal> {
-    read_options(req)?;
+    let house = &read_options(house, req)?;
     let players = read_players(house, req)?;
     let dealer = read_seat(req, "dealer", players)?;
     let deck = read_deck(field(req, "deck")?)?;
@@ -933,7 +989,7 @@ fn op_deal(house: &Rules, req: &Json) -> Result<Json, Refusal> {
 }
 
 fn op_settle(house: &Rules, req: &Json) -> Result<Json, Refusal> {
-    read_options(req)?;
+    let house = &read_options(house, req)?;
     let players = read_players(house, req)?;
     let dealer = read_seat(req, "dealer", players)?;
     let bidder = read_seat(req, "bidder", players)?;
@@ -948,11 +1004,14 @@ fn op_settle(house: &Rules, req: &Json) -> Result<Json, Refusal> {
     if !(0..=120).contains(&points) {
         return Err(bad(format!("bidder_points {points} is outside 0 to 120")));
     }
+    if contract == FROG && house.official == STRAIGHT {
+        return Err(breaks("auction.contracts-without-frog", "Straight Solo has no Frog"));
+    }
     Ok(Json::List(payments(house, players, dealer, bidder, contract, points).into_iter().map(int).collect()))
 }
 
 fn op_match(house: &Rules, req: &Json) -> Result<Json, Refusal> {
-    read_options(req)?;
+    let house = &read_options(house, req)?;
     let players = read_players(house, req)?;
     let first = read_seat(req, "first_dealer", players)?;
     let Json::List(deals) = field(req, "deals")? else { return Err(bad("deals must be a list")) };
@@ -965,10 +1024,23 @@ fn op_match(house: &Rules, req: &Json) -> Result<Json, Refusal> {
         let actions = read_actions(field(d, "actions")?)?;
         tables.push(Table { players, dealer: (first + k) % players, deck, actions });
     }
-    let bank = if house.web { 150 } else { 0 };
+    let bank = if house.web {
+        150
+    } else if house.official != 0 {
+        120
+    } else {
+        0
+    };
     let mut balances = vec![bank; players];
     let mut dealers = Vec::new();
+    let mut loser: Option<usize> = None;
     for (k, t) in tables.iter().enumerate() {
+        if loser.is_some() {
+            let mut e = breaks("match.first-unable-to-pay-loses", "the game is over: a player could not pay");
+            e.at = Some(0);
+            e.deal = Some(k);
+            return Err(e);
+        }
         let d = play_out(house, t).map_err(|mut e| {
             e.deal = Some(k);
             e
@@ -976,7 +1048,14 @@ fn op_match(house: &Rules, req: &Json) -> Result<Json, Refusal> {
         if d.phase != Phase::Over {
             return Err(bad(format!("deal {k} stops before its end")));
         }
-        for (b, p) in balances.iter_mut().zip(d.settlement()) {
+        let due = d.settlement();
+        if house.official != 0 {
+            if let Some(b) = d.bidder.map(|b| d.active[b]) {
+                // the first unable to pay, clockwise from the bidder (himself first)
+                loser = (0..players).map(|i| (b + i) % players).find(|&s| -due[s] > balances[s]);
+            }
+        }
+        for (b, p) in balances.iter_mut().zip(due) {
             *b += p;
         }
         dealers.push(int(t.dealer as i64));
@@ -984,8 +1063,8 @@ fn op_match(house: &Rules, req: &Json) -> Result<Json, Refusal> {
     Ok(obj(vec![
         ("balances", Json::List(balances.into_iter().map(int).collect())),
         ("dealers", Json::List(dealers)),
-        ("over", Json::Bool(false)),
-        ("loser", Json::Null),
+        ("over", Json::Bool(loser.is_some())),
+        ("loser", seat_or_null(loser)),
     ]))
 }
 
@@ -1007,7 +1086,8 @@ fn count_lines(d: &Deal, depth: Option<i64>, visited: &mut u64) -> Result<u64, (
 }
 
 fn op_perft(house: &Rules, req: &Json) -> Result<Json, Refusal> {
-    let t = read_table(house, req)?;
+    let (house, t) = read_table(house, req)?;
+    let house = &house;
     let depth = match req.get("depth") {
         None | Some(Json::Null) => None,
         Some(Json::Int(n)) if *n >= 0 => Some(*n),
@@ -1056,10 +1136,16 @@ fn respond(house: &Rules, req: &Json) -> Result<Json, Refusal> {
     }
     match req.get("ruleset") {
         Some(Json::Str(r)) if RULESETS.contains(&r.as_str()) => {
-            if r == "modern" || r == "gamerules" {
+            if r != "foster-1909" && r != "hoyle-1907" {
                 let mut rules = house.clone();
                 rules.modern = true;
                 rules.web = r == "gamerules";
+                rules.official = match r.as_str() {
+                    "official-1922-solo" => SOLO,
+                    "official-1922-straight" => STRAIGHT,
+                    "official-1922-coeur-dalene" => COEUR,
+                    _ => 0,
+                };
                 return respond_in(&rules, op, req);
             }
         }
@@ -1098,15 +1184,25 @@ fn respond_in(house: &Rules, op: &str, req: &Json) -> Result<Json, Refusal> {
         "deal" => op_deal(house, req),
         "settle" => op_settle(house, req),
         "game" => {
-            let t = read_table(house, req)?;
+            let (house, t) = read_table(house, req)?;
+            let house = &house;
             Ok(play_out(house, &t)?.observation())
         }
         "match" => op_match(house, req),
         "perft" => op_perft(house, req),
         _ => {
-            // first_dealer: any one can deal the first hand
             let players = read_players(house, req)?;
-            Ok(int(read_seat(req, "chosen", players)? as i64))
+            if house.official == 0 {
+                // any one can deal the first hand
+                return Ok(int(read_seat(req, "chosen", players)? as i64));
+            }
+            // the lowest card chooses to deal, or to be eldest (the seat on his right deals)
+            let lowest = read_seat(req, "lowest", players)?;
+            match field(req, "chooses_to_deal")? {
+                Json::Bool(true) => Ok(int(lowest as i64)),
+                Json::Bool(false) => Ok(int(((lowest + players - 1) % players) as i64)),
+                _ => Err(bad("chooses_to_deal must be true or false")),
+            }
         }
     }
 }
