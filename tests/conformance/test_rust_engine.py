@@ -1,8 +1,9 @@
 """rsfrog, the Rust engine of tests/conformance/engines/rust, through the conformance kit.
 
 The engine is compiled once per session into a temporary directory; without ``rustc``
-every test here is skipped. With no house rule it must pass every case of the rulesets
-its hello offers; each ``--house`` flag departs from one rule and must fail some case.
+every test here is skipped. With no house rule it must pass every case of the seven
+rulesets its hello offers; each ``--house`` flag departs from one of Foster's rules and
+must fail some case of Foster's (and Hoyle's) game.
 """
 
 from __future__ import annotations
