@@ -384,7 +384,7 @@ fn deal_cards(h: &Rules, players: usize, dealer: usize, deck: &[Card]) -> Dealt 
     }
     let mut widow = Vec::new();
     let mut next = deck.iter().copied();
-    // a packet of 0 seats means "to the widow"
+    // (packet size, whether it goes to the widow rather than round the players)
     if h.official != 0 && !h.deal_4_4_3 {
         // singly from eldest; the 1st, 4th and 8th cards to the slough
         let mut turn = 0;
@@ -800,7 +800,7 @@ impl Deal {
 }
 
 fn trick_winner(trump: Option<u8>, cards: &[Card]) -> usize {
-    let led = suit_of(cards[0]);
+    // a card beats the best so far if it is a trump over a plain card, or higher in its suit
     let mut best = 0;
     for i in 1..cards.len() {
         let (b, c) = (cards[best], cards[i]);
@@ -811,7 +811,6 @@ fn trick_winner(trump: Option<u8>, cards: &[Card]) -> usize {
         } else {
             false
         };
-        let _ = led;
         if beats {
             best = i;
         }
