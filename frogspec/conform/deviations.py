@@ -47,6 +47,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from frogspec.conform.accounting import account
 from frogspec.conform.counterfactuals import failed_under, has_twin
 from frogspec.conform.diagnosis import Divergence, fits_passed
 from frogspec.conform.probes import StageFinding
@@ -286,9 +287,33 @@ def _look_at(members: list[_Entry], order: dict[str, int]) -> tuple[str, ...]:
     return tuple(ranked[:LOOK_AT])
 
 
+#: How many of a group's cases are accounted for to say in which contracts it departs.
+ACCOUNTED_CASES = 20
+
+
 def _unexplained(members: list[_Entry], order: dict[str, int]) -> Deviation:
     look_at = _look_at(members, order)
     case, divergence = min(members, key=lambda e: _size(e[1]))
+    accounted = account(divergence.request, divergence.expected, divergence.actual)
+    if accounted is not None:  # the points by card groups: one credited to the other side
+        contracts = {accounted.when}
+        for _, other in members[:ACCOUNTED_CASES]:
+            also = account(other.request, other.expected, other.actual)
+            if also is not None and also.rule == accounted.rule:
+                contracts.add(also.when)
+        when = " or ".join(sorted(contracts)).replace(" or in a ", " or a ")
+        return Deviation(
+            rule=accounted.rule,
+            reading=None,
+            reading_rulesets=(),
+            cases=tuple(c.id for c, _ in members),
+            example=_example(accounted.rule, case, divergence, None),
+            hand_written=sum(_hand_written(c) for c, _ in members),
+            detail=divergence.detail,
+            when=f"in {case.ruleset}, {when}" if case.ruleset else when,
+            instead=accounted.instead,
+            stage="accounting",
+        )
     return Deviation(
         rule=None,
         reading=None,
@@ -494,7 +519,7 @@ def deviation_json(d: Deviation) -> dict[str, Json]:
 _STAGE_SHOWS = {
     "settle": ("payments",),
     "card_points": ("points", "payments"),
-    "deal": ("hands", "legal", "to_act", "active", "eldest", "widow"),
+    "deal": ("hands", "legal list", "to_act", "active", "eldest", "widow"),
 }
 
 
@@ -538,6 +563,23 @@ def with_findings(
             index = len(found) - 1
         found[index] = _probed(found[index], finding)
         used.add(index)
+        # The other unexplained groups this departure can cause (a deal dealt otherwise
+        # parts every game at its first legal list) are its cases too.
+        absorbed = [
+            i
+            for i, d in enumerate(found)
+            if d.rule is None
+            and i not in used
+            and (_stage_shows(finding.stage, d) or _reseats(finding))
+            and finding.shows(d.example.get("request"))
+        ]
+        if absorbed:
+            cases = found[index].cases + tuple(c for i in absorbed for c in found[i].cases)
+            hand = found[index].hand_written + sum(found[i].hand_written for i in absorbed)
+            found[index] = replace(found[index], cases=cases, hand_written=hand)
+            kept = [d for i, d in enumerate(found) if i not in absorbed]
+            used = {kept.index(found[i]) for i in used}
+            found = kept
     found.sort(key=lambda d: d.rank(order))
     return found
 
@@ -559,6 +601,12 @@ def _probed(d: Deviation, finding: StageFinding) -> Deviation:
     )
 
 
+def _reseats(finding: StageFinding) -> bool:
+    """Whether the finding seats the table otherwise: every answer at that table size
+    (who bids, who pays) may follow from it."""
+    return finding.stage == "deal" and " out instead of " in finding.instead
+
+
 def _stage_shows(stage: str, d: Deviation) -> bool:
     """Whether the stage's departure can cause the deviation's first divergence: a case of
     the stage's own op, or a field the stage decides."""
@@ -566,7 +614,9 @@ def _stage_shows(stage: str, d: Deviation) -> bool:
     if isinstance(request, dict) and request.get("op") == stage:
         return True
     detail = d.detail
-    return any(f"{name} is" in detail or f"{name}:" in detail for name in _STAGE_SHOWS[stage])
+    return any(f"{name} is" in detail or f"{name}:" in detail for name in _STAGE_SHOWS[stage]) or (
+        stage == "deal" and "legal list" in detail
+    )
 
 
 def _probe_example(finding: StageFinding) -> Json:

@@ -81,6 +81,7 @@ __all__ = [
     "divergence_lines",
     "evaluated_rules",
     "fits_passed",
+    "game_state",
     "rival_readings",
     "swapped",
 ]
@@ -383,6 +384,12 @@ def _state(request: Mapping[str, Json], actions: Sequence[Json]) -> State | None
     except (FrogError, KeyError, TypeError, ValueError):
         return None
     return state
+
+
+def game_state(request: Mapping[str, Json], actions: Sequence[Json]) -> State | None:
+    """The reference's state after ``actions`` of a ``game`` request (``None`` if it has
+    none: the request or an action is refused)."""
+    return _state(request, actions)
 
 
 def _options_of(request: Mapping[str, Json]) -> None:

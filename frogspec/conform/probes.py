@@ -26,7 +26,7 @@ with_findings`).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -107,6 +107,7 @@ class StageFinding:
     disagree: int
     smallest: Probe
     rulesets: tuple[str, ...] = ()
+    tables: tuple[int, ...] = ()
 
     @property
     def probes(self) -> int:
@@ -127,6 +128,17 @@ class StageFinding:
             agree=self.agree + other.agree,
             disagree=self.disagree + other.disagree,
             rulesets=self.rulesets + other.rulesets,
+            tables=tuple(sorted(set(self.tables) | set(other.tables))),
+        )
+
+    def shows(self, request: Json) -> bool:
+        """Whether a failing case's request is of a situation the finding departs in: its
+        ruleset and table size (any request, for a finding of no ruleset)."""
+        if not isinstance(request, dict) or not self.rulesets:
+            return True
+        players = request.get("players")
+        return request.get("ruleset") in self.rulesets and (
+            not self.tables or players in self.tables
         )
 
 
@@ -279,18 +291,13 @@ def _settle_signature(probe: Probe) -> Json:
     if expected is None or actual is None or len(actual) != len(expected):
         return ("answer", _result(probe.actual) == _result(probe.expected))
     parts = []
-    ratios = set()
     for role, seats in _roles(probe).items():
-        if role == "bidder":
-            continue
         differ = [s for s in seats if actual[s] != expected[s]]
-        if differ:
-            ratio = [actual[s] / expected[s] if expected[s] else actual[s] for s in differ]
-            parts.append((role, round(ratio[0], 3)))
-            ratios.add(round(ratio[0], 3))
-    if len(ratios) == 1:  # every seat paid otherwise, by one factor
-        return ("scaled", ratios.pop())
-    return tuple(parts) or ("bidder",)
+        if role != "bidder" and differ:
+            more = abs(actual[differ[0]]) > abs(expected[differ[0]])
+            parts.append("more" if more else "less")
+    # One departure pays more (or less) wherever it shows, whoever is paid.
+    return tuple(sorted(set(parts))) or ("bidder",)
 
 
 def _rate(probe: Probe, answer: Json) -> float | None:
@@ -300,6 +307,16 @@ def _rate(probe: Probe, answer: Json) -> float | None:
     if payments is None or not margin or not defenders:
         return None
     return abs(payments[defenders[0]]) / margin
+
+
+def _extra(probe: Probe) -> int | None:
+    """What a defender pays beyond (or short of) the reference's amount, if one does."""
+    expected, actual = _payments(probe.expected), _payments(probe.actual)
+    defenders = _roles(probe)["defender"]
+    if expected is None or actual is None or not defenders or len(actual) != len(expected):
+        return None
+    s = defenders[0]
+    return abs(actual[s]) - abs(expected[s])
 
 
 def _number(value: float) -> str:
@@ -321,11 +338,24 @@ def _settle_instead(group: list[Probe]) -> str:
         who = "pays"
         if len(outcomes) == 1:
             who = "each defender pays" if won else "the bidder pays each defender"
+        extras = {_extra(p) for p in group}
         if len(rates) == 1 and None not in next(iter(rates)):
             engine_rate, reference_rate = next(iter(rates))
             assert engine_rate is not None and reference_rate is not None
             phrases.append(
                 f"{who} {_number(engine_rate)} a point instead of {_number(reference_rate)}"
+            )
+        elif len(extras) == 1 and None not in extras:
+            extra = next(iter(extras))
+            assert extra is not None
+            last = max(group, key=lambda p: int(p.request["bidder_points"]))
+            s = _roles(last)["defender"][0]
+            paid, due = _payments(last.actual) or [], _payments(last.expected) or []
+            amount, rate = abs(paid[s]), abs(due[s])
+            phrases.append(
+                f"{who} {abs(extra)} {'more' if extra > 0 else 'less'} than the rate "
+                f"(at {last.request['bidder_points']} points in a {last.feature('contract')}: "
+                f"{amount} instead of {rate})"
             )
         else:
             s = defenders[0]
@@ -378,13 +408,19 @@ def _settle_rule(group: list[Probe], rs: Ruleset) -> str | None:
     return entry.id if entry is not None else None
 
 
-def _settle(ask: Ask, rulesets: Iterable[str]) -> list[StageFinding]:
+def _settle(
+    ask: Ask,
+    rulesets: Iterable[str],
+    reseated: Collection[tuple[str, int]] = (),
+) -> list[StageFinding]:
     findings = []
     for ruleset in rulesets:
         rs = RULESETS.get(ruleset)
         if rs is None:
             continue
-        probes = _settle_probes(ask, rs)
+        probes = [
+            p for p in _settle_probes(ask, rs) if (ruleset, p.feature("players")) not in reseated
+        ]
         if not any(p.departs for p in probes):
             continue
         for group in _by_difference(probes, _settle_signature):
@@ -398,6 +434,7 @@ def _settle(ask: Ask, rulesets: Iterable[str]) -> list[StageFinding]:
                     disagree=len(group),
                     smallest=group[0],
                     rulesets=(ruleset,),
+                    tables=tuple(sorted({int(p.request["players"]) for p in group})),
                 )
             )
     return findings
@@ -473,6 +510,7 @@ def _deal(ask: Ask, rulesets: Iterable[str]) -> list[StageFinding]:
                     disagree=len(group),
                     smallest=group[0],
                     rulesets=(ruleset,),
+                    tables=tuple(sorted({int(p.request["players"]) for p in group})),
                 )
             )
     return findings
@@ -495,7 +533,7 @@ def _deal_instead(probe: Probe, deck: Sequence[str]) -> str:
     if _deal_differs_in_seating(probe):
         out, out_ref = _out(probe.actual, players), _out(probe.expected, players)
         verb = "sits" if len(out or []) == 1 else "sit"
-        return f"with {players} at the table, {_seats(out)} {verb} out instead of {_seats(out_ref)}"
+        return f"{_seats(out)} {verb} out instead of {_seats(out_ref)} (the dealer is seat 0)"
     eng, ref = _receivers(probe.actual, deck), _receivers(probe.expected, deck)
     if eng is None or ref is None:
         return f"answers {_show(probe.actual)} instead of a deal"
@@ -592,10 +630,19 @@ def probe_stages(ask: Ask, ops: Sequence[str], rulesets: Sequence[str]) -> list[
     try:
         if "card_points" in ops:
             findings += _card_points(ask)
-        if "settle" in ops:
-            findings += _settle(ask, rulesets)
+        seating: list[StageFinding] = []
         if "deal" in ops:
-            findings += _deal(ask, rulesets)
+            seating = _deal(ask, rulesets)
+        if "settle" in ops:
+            # A table seated otherwise settles otherwise: that is the seating's departure.
+            reseated = {
+                (rs, f.smallest.request["players"])
+                for f in seating
+                if f.rule is not None and "sit" in f.instead
+                for rs in f.rulesets
+            }
+            findings += _settle(ask, rulesets, reseated)
+        findings += seating
     except (FrogError, _Gone):
         pass
     return _joined(findings)

@@ -1,0 +1,71 @@
+"""Points by accounting: a difference in the points explained as card groups credited to
+another side.
+
+When an engine's ``points`` differ from the reference's at the end of a deal, the cards
+are the same; what differs is whose side a group of them is counted for. The groups are
+each seat's tricks, the widow left untouched (Chico, Grand) and the three cards a Frog
+bidder laid away. :func:`account` finds the group whose points, moved to the other side,
+give the engine's count, and says so in the rules' words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from frogspec.cards import points_of
+
+__all__ = ["Accounting", "account"]
+
+Json = Any
+
+
+@dataclass(frozen=True)
+class Accounting:
+    """A group of cards the engine counts for the other side: ``rule`` the rule that
+    says whose they are, ``when`` the contract, ``instead`` what the engine does."""
+
+    rule: str
+    when: str
+    instead: str
+
+
+def account(request: Json, expected: Json, actual: Json) -> Accounting | None:
+    """The card group that explains the engine's points at the end of a ``game`` request,
+    or ``None`` if no one group does (or the answers carry no points)."""
+    from frogspec.conform.diagnosis import game_state
+
+    ref = _points(expected)
+    eng = _points(actual)
+    if ref is None or eng is None or not isinstance(request, dict):
+        return None
+    moved = ref - eng  # points the engine gives the defenders that are the bidder's
+    if moved == 0:
+        return None
+    actions = request.get("actions")
+    state = game_state(request, actions if isinstance(actions, list) else [])
+    if state is None or state.bidder is None or state.contract is None:
+        return None
+    contract = state.contract.name.lower()
+    groups = [
+        ("the widow's", state.widow, "scoring.widow-counts-for-bidder"),
+        ("the laid-away cards'", state.laid_away, "scoring.widow-counts-for-bidder"),
+    ]
+    for name, mask, rule in groups:
+        points = points_of(mask)
+        if mask and points == abs(moved):
+            side = "the defenders" if moved > 0 else "the bidder"
+            was = "the bidder" if moved > 0 else "the defenders"
+            return Accounting(
+                rule,
+                f"in a {contract}",
+                f"{name} points counted for {side}, not {was} ({points} in the deal shown)",
+            )
+    return None
+
+
+def _points(answer: Json) -> int | None:
+    result = answer.get("result") if isinstance(answer, dict) else None
+    points = result.get("points") if isinstance(result, dict) else None
+    bidder = points.get("bidder") if isinstance(points, dict) else None
+    return bidder if isinstance(bidder, int) else None
