@@ -10,12 +10,13 @@ give the engine's count, and says so in the rules' words.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from frogspec.cards import points_of
 
-__all__ = ["Accounting", "account"]
+__all__ = ["Accounting", "account", "who_leads"]
 
 Json = Any
 
@@ -69,3 +70,45 @@ def _points(answer: Json) -> int | None:
     points = result.get("points") if isinstance(result, dict) else None
     bidder = points.get("bidder") if isinstance(points, dict) else None
     return bidder if isinstance(bidder, int) else None
+
+
+_TO_ACT = re.compile(r"to_act is (\d+) \(the reference: (\d+)\)")
+
+
+def who_leads(request: Json, detail: str) -> Accounting | None:
+    """Who leads, where the first divergence is the player to lead a trick (the first, or
+    the next after a trick): the rule that decides it and what the engine does instead."""
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.engine import Phase
+
+    match = _TO_ACT.search(detail)
+    if match is None or not isinstance(request, dict):
+        return None
+    engine, reference = int(match.group(1)), int(match.group(2))
+    actions = request.get("actions")
+    state = game_state(request, actions if isinstance(actions, list) else [])
+    if state is None or state.phase is not Phase.PLAY or state.trick or state.to_act != reference:
+        return None
+    if state.tricks == 0:
+        role = _role(state, engine)
+        return Accounting(
+            "play.eldest-leads-first",
+            "at the first trick of a deal",
+            f"{role} leads instead of eldest hand (seat {reference})",
+        )
+    return Accounting(
+        "play.winner-leads-next",
+        "after a trick",
+        f"seat {engine} leads the next trick instead of the last trick's winner (seat {reference})",
+    )
+
+
+def _role(state: Any, seat: int) -> str:
+    if seat == state.bidder:
+        return f"the bidder (seat {seat})"
+    order = tuple(state.order)
+    if len(order) > 1 and seat == order[1]:
+        return f"the player on eldest's left (seat {seat})"
+    if seat == state.dealer:
+        return f"the dealer (seat {seat})"
+    return f"seat {seat}"

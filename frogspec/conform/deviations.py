@@ -47,7 +47,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from frogspec.conform.accounting import account
+from frogspec.conform.accounting import account, who_leads
 from frogspec.conform.counterfactuals import failed_under, has_twin
 from frogspec.conform.diagnosis import Divergence, fits_passed
 from frogspec.conform.probes import StageFinding
@@ -294,6 +294,20 @@ ACCOUNTED_CASES = 20
 def _unexplained(members: list[_Entry], order: dict[str, int]) -> Deviation:
     look_at = _look_at(members, order)
     case, divergence = min(members, key=lambda e: _size(e[1]))
+    leads = who_leads(divergence.request, divergence.detail)
+    if leads is not None:  # the player to lead is the step: its rule decides it
+        return Deviation(
+            rule=leads.rule,
+            reading=None,
+            reading_rulesets=(),
+            cases=tuple(c.id for c, _ in members),
+            example=_example(leads.rule, case, divergence, None),
+            hand_written=sum(_hand_written(c) for c, _ in members),
+            detail=divergence.detail,
+            when=leads.when,
+            instead=leads.instead,
+            stage="lead",
+        )
     accounted = account(divergence.request, divergence.expected, divergence.actual)
     if accounted is not None:  # the points by card groups: one credited to the other side
         contracts = {accounted.when}
@@ -359,7 +373,11 @@ def _deviation(
     would_fail_reading: str | None = None
     if not confirmed and reproduced and passed:
         would_fail_reading, would_fail = _fewest_broken(rule_id, members, passed)
+    leads = who_leads(divergence.request, divergence.detail)
+    said = leads if leads is not None and leads.rule == rule_id else None
     return Deviation(
+        when=said.when if said else "",
+        instead=said.instead if said else "",
         rule=rule_id,
         reading=reading,
         reading_rulesets=rulesets_using(reading) if reading else (),
@@ -568,7 +586,7 @@ def with_findings(
         absorbed = [
             i
             for i, d in enumerate(found)
-            if d.rule is None
+            if (d.rule is None or (_reseats(finding) and d.status == "suspected"))
             and i not in used
             and (_stage_shows(finding.stage, d) or _reseats(finding))
             and finding.shows(d.example.get("request"))

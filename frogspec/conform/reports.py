@@ -461,7 +461,8 @@ def deviation_text_lines(ds: Sequence[Deviation]) -> list[str]:
         if d.instead:
             lines.append(f"     when: {d.when}")
             lines.append(f"     instead: {d.instead}")
-            lines.append(f"     {_probed(d)}")
+            if d.stage is not None:
+                lines.append(f"     {_probed(d)}")
         if d.reading:
             lines.append(f"     {_follows(d)}")
         lines.append(f"     first divergence: {d.detail}")
@@ -471,6 +472,11 @@ def deviation_text_lines(ds: Sequence[Deviation]) -> list[str]:
 
 def _probed(d: Deviation) -> str:
     """What the probes of the engine's unit op show, and what it means for the status."""
+    if d.stage == "lead":
+        return (
+            "the player to lead is where the answers part, and this rule decides it; no swap "
+            "of a rule reproduces every answer (localised, not confirmed)"
+        )
     if d.stage == "accounting":
         return (
             "the points differ by exactly that group's points (by accounting: the tricks, "
