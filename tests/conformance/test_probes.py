@@ -162,3 +162,42 @@ def test_fuzz_reading_on_the_command_line(one_round: list[str]) -> None:
     base = ["fuzz", "--quiet", "--seed", "1", "--examples", "150", "--ruleset", "foster-1909"]
     assert main([*base, "--reading", ONE_ROUND, "--", *one_round]) == 0
     assert main([*base, "--reading", "auction.overbid-to-raise=nonsense", "--", *one_round]) == 2
+
+
+# --- an engine written elsewhere, with house rules ------------------------------------------
+
+RUST = Path(__file__).resolve().parent / "engines" / "rust"
+HOUSE_RULES: list[dict[str, Any]] = json.loads((RUST / "house_rules.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def rsfrog(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    import shutil
+
+    if shutil.which("rustc") is None:
+        pytest.skip("rustc is not installed")
+    binary = tmp_path_factory.mktemp("rsfrog") / "rsfrog"
+    built = subprocess.run(
+        ["rustc", "-O", "--edition", "2021", str(RUST / "frog.rs"), "-o", str(binary)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert built.returncode == 0, built.stderr
+    return binary
+
+
+@pytest.mark.parametrize("house", HOUSE_RULES, ids=[h["flag"] for h in HOUSE_RULES])
+def test_each_house_rule_is_its_own_deviation_with_when_and_instead(
+    rsfrog: Path, house: dict[str, Any]
+) -> None:
+    # As the engine's author reads it: one deviation, naming the rule the house rule
+    # departs from, saying when and what instead; no other rule charged.
+    run = run_conformance([str(rsfrog), "--house", house["flag"]], rulesets=("foster-1909",))
+    assert [d.rule for d in run.deviations] == [house["rule"]], [
+        (d.rule, d.status, d.detail) for d in run.deviations
+    ]
+    (deviation,) = run.deviations
+    assert deviation.status != "unexplained"
+    if deviation.status != "confirmed":  # where no swap reproduces it, the words say it
+        assert deviation.when and deviation.instead
