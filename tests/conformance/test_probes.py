@@ -201,3 +201,26 @@ def test_each_house_rule_is_its_own_deviation_with_when_and_instead(
     assert deviation.status != "unexplained"
     if deviation.status != "confirmed":  # where no swap reproduces it, the words say it
         assert deviation.when and deviation.instead
+
+
+#: pyfrog's faults and the rule each departs from (``engines/README.md``), with words its
+#: deviation's ``instead`` must hold where the report says what the engine does.
+PYFROG_FAULTS = {
+    "wrong-leader": ("play.winner-leads-next", "leads the next trick instead of"),
+    "bidder-leads": ("play.eldest-leads-first", "the bidder (seat 2) leads instead of eldest"),
+    "grand-x3": ("settlement.rates-1-2-4", "pays 3 a point instead of 4"),
+    "no-must-trump": ("play.must-trump", ""),
+    "jack-1": ("cards.points", "a Jack counts 1 instead of 2"),
+    "overtrump-duty": ("play.no-duty-to-overtrump", ""),
+    "reading-auction-one-round": ("auction.overbid-to-raise", ""),
+    "reading-widow-hidden": ("widow.frog-shown", ""),
+    "reading-chico-any-suit": ("trump.chico-not-hearts", ""),
+}
+
+
+@pytest.mark.parametrize("fault", sorted(PYFROG_FAULTS))
+def test_the_first_deviation_names_the_broken_rule(fault: str) -> None:
+    rule, instead = PYFROG_FAULTS[fault]
+    run = run_conformance([*PYFROG, "--fault", fault], rulesets=("foster-1909",))
+    assert [d.rule for d in run.deviations] == [rule]
+    assert instead in run.deviations[0].instead
