@@ -8,9 +8,9 @@ import sys
 import pytest
 
 from frogspec.cli import main
-from frogspec.conform import run_conformance
+from frogspec.conform import report_json, run_conformance
 
-from .helpers import FAKES
+from .helpers import FAKES, errors, validator
 
 
 def _hostile(mode: str) -> list[str]:
@@ -42,6 +42,7 @@ def test_a_hostile_answer_fails_its_case_and_the_run_goes_on(
     assert words in bad.message
     assert "the answer is refused" in bad.message
     assert run.passed == 35 and (run.starts, run.restarts, run.gave_up) == (2, 1, False)
+    assert errors(validator("report"), report_json(run)) == []
 
 
 def test_the_command_line_shows_no_traceback(capsys: pytest.CaptureFixture[str]) -> None:
