@@ -51,3 +51,14 @@ def test_the_command_line_shows_no_traceback(capsys: pytest.CaptureFixture[str])
     assert status == 1
     assert "Traceback" not in out + err and "RecursionError" not in out + err
     assert "cards.points.qs" in out and "nesting deeper than 64" in out
+
+
+@pytest.mark.parametrize("mode", ["deep_array", "giant", "nan"])
+def test_the_fuzzer_reports_a_hostile_answer_without_a_traceback(
+    mode: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(["fuzz", "--examples", "3", "--seed", "1", "--", *_hostile(mode), "--all"])
+    out, err = capsys.readouterr()
+    assert status == 1
+    assert "Traceback" not in out + err
+    assert "the answer is refused" in out

@@ -1,10 +1,10 @@
 """Fake implementations that answer one request with a hostile line, for the runner's tests.
 
-    python hostile.py MODE
+    python hostile.py MODE [--all]
 
 Each serves protocol v1 like ``python -m frogspec.harness``, except that it answers the
-points of the Queen of spades with the line of its mode (:data:`LINES`), or, in ``flood``,
-with a line that never ends.
+points of the Queen of spades (``--all``: every request but hello) with the line of its
+mode (:data:`LINES`), or, in ``flood``, with a line that never ends.
 """
 
 from __future__ import annotations
@@ -37,7 +37,9 @@ def main() -> None:
         if not line.strip():
             continue
         request = json.loads(line)
-        if request.get("op") == "card_points" and request.get("card") == "QS":
+        if (request.get("op") == "card_points" and request.get("card") == "QS") or (
+            "--all" in sys.argv[2:] and request.get("op") != "hello"
+        ):
             if mode == "flood":
                 while True:  # until the runner has had enough and ends the process
                     out.write(b"[" * 65536)
