@@ -69,7 +69,9 @@ class Overlong:
         return LineError("length", f"a line longer than {MAX_LINE_BYTES} bytes")
 
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+#: A string, or an unterminated one to the end: it always matches at its first quote, so
+#: the scan is linear however the quotes and backslashes fall.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}

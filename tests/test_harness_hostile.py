@@ -134,6 +134,8 @@ def test_one_answer_line_for_every_request_line(
         (b'{"id": 1, "op": "\\udfff"}', "surrogate"),
         (b'{"id": 1, "op": "hello", "op": "rules"}', "duplicate-key"),
         (b'{"id": 1, "op":', "json"),
+        # an unterminated string of escaped quotes: the depth scan stays linear
+        (b"[" * 100 + b'"' + b'\\"' * 200_000, "depth"),
     ],
 )
 def test_each_class_is_refused_naming_its_bound(line: bytes, bound: str) -> None:
