@@ -61,6 +61,7 @@ from frogspec.engine import (
     settle,
 )
 from frogspec.errors import IllegalActionError, InvalidInputError
+from frogspec.jsonline import LineError, Overlong, decode_line, read_lines
 from frogspec.play import legal_plays, trick_winner
 from frogspec.rulesets import RULESETS, Ruleset, rules_of
 
@@ -395,12 +396,16 @@ def handle(request: Json) -> dict[str, Json]:
         return _error(request_id, "illegal", error.rule_id, error.message)
 
 
-def respond(line: str) -> str:
-    """The response line (without newline) to one request line."""
+def respond(line: str | bytes | Overlong) -> str:
+    """The response line (without newline) to one request line: ``invalid``, naming the
+    bound, for a line out of the bounds of :mod:`frogspec.jsonline` (spec/README.md,
+    "Bounds of a line")."""
     try:
-        request = json.loads(line)
-    except json.JSONDecodeError as error:
-        return json.dumps(_error(None, "invalid", None, f"not JSON: {error}"))
+        if isinstance(line, Overlong):
+            raise line.error()
+        request = decode_line(line)
+    except LineError as error:
+        return json.dumps(_error(None, "invalid", None, f"{error.bound}: {error.message}"))
     return json.dumps(handle(request), ensure_ascii=False)
 
 
@@ -421,8 +426,8 @@ def main() -> int:
         except FrogError as error:
             print(f"frogspec.harness: FROGSPEC_TWIN: {error}", file=sys.stderr)
             return 2
-    stdin = sys.stdin
-    stdout = sys.stdout
+    stdin = sys.stdin.buffer
+    stdout = sys.stdout.buffer
     if stdin.isatty():
         # Someone typed the command by hand: say what this is, then wait for requests.
         print(
@@ -432,10 +437,10 @@ def main() -> int:
             file=sys.stderr,
             flush=True,
         )
-    for line in stdin:
-        if not line.strip():
+    for line in read_lines(stdin):
+        if isinstance(line, bytes) and not line.strip():
             continue
-        stdout.write(respond(line) + "\n")
+        stdout.write(respond(line).encode("utf-8") + b"\n")
         stdout.flush()
     return 0
 

@@ -77,6 +77,7 @@ REASONS = {
     "wrong-id": "an answer with another request's id",
     "partial-line": "an answer that never ended with a newline",
     "not-utf8": "output that is not UTF-8",
+    "out-of-bounds": "an answer line too long, too deep or with too long a number",
     "unsupported": "the implementation answered unsupported",
     "not-offered": "hello does not list the op or ruleset",
     "extension-absent": "the answer lacks the extension field the case is about",

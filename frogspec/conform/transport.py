@@ -10,6 +10,7 @@ Python object in process instead.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import queue
@@ -20,6 +21,8 @@ import time
 from collections import deque
 from collections.abc import Sequence
 from typing import IO, Any, Protocol
+
+from frogspec.jsonline import MAX_LINE_BYTES, LineError, Overlong, decode_line
 
 __all__ = ["MAX_LINE", "Failure", "Implementation", "Transport", "UsageError", "short"]
 
@@ -41,13 +44,29 @@ class Failure(Exception):
 
 _EOF = object()
 
-#: The longest answer line the runner reads (bytes); a longer one is junk.
-MAX_LINE = 1 << 24
+#: The longest answer line the runner reads (bytes); a longer one fails the case.
+MAX_LINE = MAX_LINE_BYTES
 
 
 def short(data: bytes | str, limit: int = 200) -> str:
     text = repr(data)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+#: The reason (of :data:`frogspec.conform.runner.REASONS`) for each bound of a line.
+_REASON_OF_BOUND = {
+    "length": "out-of-bounds",
+    "depth": "out-of-bounds",
+    "number": "out-of-bounds",
+    "utf-8": "not-utf8",
+    "surrogate": "not-utf8",
+}
+
+
+def _failure(error: LineError, line: bytes) -> tuple[str, str]:
+    """The reason and message of an answer line refused by :func:`decode_line`."""
+    reason = _REASON_OF_BOUND.get(error.bound, "junk")
+    return reason, f"the answer is refused ({error.bound}: {error.message}): {short(line)}"
 
 
 class Implementation:
@@ -88,7 +107,9 @@ class Implementation:
 
     def _read_stdout(self, stream: IO[bytes]) -> None:
         fd = stream.fileno()
-        pending = b""
+        parts: list[bytes] = []  # the line so far, in pieces: joining once keeps it linear
+        size = 0
+        skipping = False  # in the rest of an overlong line, dropped as it arrives
         while True:
             try:
                 chunk = os.read(fd, 65536)
@@ -96,15 +117,22 @@ class Implementation:
                 chunk = b""
             if not chunk:
                 break
-            pending += chunk
-            *lines, pending = pending.split(b"\n")
-            if len(pending) > MAX_LINE:
-                lines.append(pending[:200])  # no answer is this long: report it as junk
-                pending = b""
+            *ends, last = chunk.split(b"\n")
+            for end in ends:
+                if skipping:
+                    skipping = False
+                else:
+                    parts.append(end)
+                    self._lines.put(b"".join(parts))
+                parts, size = [], 0
+            if not skipping:
+                parts.append(last)
+                size += len(last)
+                if size > MAX_LINE:  # no answer is this long: cut it at the bound
+                    self._lines.put(Overlong(b"".join(parts)[:200]))
+                    parts, size, skipping = [], 0, True
             with self._lock:
-                self._partial = pending
-            for line in lines:
-                self._lines.put(line)
+                self._partial = b"".join(itertools.islice(parts, 200))[:200] if size else b""
         self._lines.put(_EOF)
 
     def _read_stderr(self, stream: IO[bytes]) -> None:
@@ -165,21 +193,17 @@ class Implementation:
                         f"the implementation {status} after a partial line {short(partial)}",
                     )
                 raise Failure("crash", f"the implementation {status} without answering")
+            if isinstance(item, Overlong):
+                raise Failure(*_failure(item.error(), item.head))
             assert isinstance(item, bytes)
             if not item.strip():
                 continue
             try:
-                text = item.decode("utf-8")
-            except UnicodeDecodeError as error:
-                raise Failure(
-                    "not-utf8", f"the answer is not UTF-8 ({error.reason}): {short(item)}"
-                ) from None
-            try:
-                answer = json.loads(text)
-            except json.JSONDecodeError:
-                raise Failure("junk", f"not a JSON line: {short(text)}") from None
+                answer = decode_line(item)
+            except LineError as error:
+                raise Failure(*_failure(error, item)) from None
             if not isinstance(answer, dict):
-                raise Failure("junk", f"not a JSON object: {short(text)}")
+                raise Failure("junk", f"not a JSON object: {short(item)}")
             got = answer.get("id")
             want = request["id"]
             if isinstance(got, bool) or got != want:
