@@ -592,7 +592,7 @@ _GAMERULES = Ruleset(
         "The page's deal of ten cards each cannot be dealt (deal.gamerules-packets), and it "
         "says nothing of showing the widow (widow.hidden-when-unsaid): both are editorial "
         "rulings.",
-        "The page says a Chico bidder 'gets to call trumps' and sets no limit; that he may "
+        "The page says 'Chico means you get to call trumps' and sets no limit; that he may "
         "call hearts is our inference (trump.chico-any-suit), an editorial ruling.",
     ),
 )

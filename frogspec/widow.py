@@ -77,8 +77,8 @@ def widow_hidden_in_frog() -> bool:
     "widow.hidden-when-unsaid",
     "Under the modern web page's rules the Frog bidder takes the widow without showing it.",
     "The page says the bidder takes the three cards into his hand and replaces them, and says "
-    "nothing of showing them. The post-1950 sources it retells say the widow is not exposed; "
-    "a rule to show cards would have to be stated, so silence is read as not showing.",
+    "nothing of showing them. The Wikipedia article reports that post-1950 sources do not "
+    "expose the widow (nothing shows whether the page follows them); a rule to show cards would have to be stated, so silence is read as not showing.",
     cite(
         GAMERULES,
         None,
@@ -120,6 +120,9 @@ def discardable(hand: int) -> int:
     "widow.untouched-in-chico-and-grand",
     "Only a Frog bidder takes the widow; in Chico and Grand it stays untouched until the play "
     "is over.",
+    reading="'Until the play is over' is Foster's for Grand ('until the play is finished'); "
+    "for Chico he says only 'he must not touch the widow', with its points counting 'at the "
+    "end', which we read the same way.",
     cite(
         FOSTER_1909,
         "441–442",

@@ -765,7 +765,7 @@ def sources_page() -> str:
         out.append(f"**Address.** {_address(source)}")
         out.append("")
         if source.held or source.url:
-            accessed = source.accessed or "Not recorded with our copy"
+            accessed = source.access_text or "Not recorded with our copy"
             out.append(f"**Access date.** {escape(accessed)}.")
             out.append("")
         if source.held:
