@@ -290,9 +290,6 @@ def one_round_frog_may_raise(
     "auction.one-bid-each",
     "Each player in turn from eldest makes one bid, higher than the last, or passes; there is "
     "no second round.",
-    reading="'Only one bid' is read as: no player bids again, so the auction is one round. "
-    "That it starts from eldest is the rulebook's seating (seats.eldest-hand); the page does "
-    "not name who bids first.",
     cite(
         GAMERULES,
         None,
@@ -300,6 +297,9 @@ def one_round_frog_may_raise(
         "bid of the last player if applicable, or pass.",
     ),
     question="auction-procedure",
+    reading="'Only one bid' is read as: no player bids again, so the auction is one round. "
+    "That it starts from eldest is the rulebook's seating (seats.eldest-hand); the page does "
+    "not name who bids first.",
 )
 def one_bid_each(
     order: tuple[int, ...], contracts: tuple[Contract, ...], history: AuctionHistory

@@ -31,6 +31,7 @@ from frogspec.sources import ALL_SOURCES, Source
 __all__ = [
     "AUTHOR",
     "FORMATS",
+    "NOT_CONSULTED_HEAD",
     "RULEBOOK_TITLE",
     "SITE_URL_VARIABLE",
     "bibtex",
@@ -41,6 +42,7 @@ __all__ = [
     "cite_rule_text",
     "cite_rules",
     "csl_json",
+    "not_consulted_entry",
     "rule_key",
     "rule_url",
     "site_url",
@@ -277,9 +279,11 @@ def unseen_sources_of(rule: Rule | str) -> tuple[Source, ...]:
 
 def _reporter(source: Source) -> str:
     # "Wikipedia (rev. 1222580806)" reads "Wikipedia, rev. 1222580806" inside a sentence.
-    return source.short.replace(" (rev. ", ", rev. ").removesuffix(")") if "(rev. " in (
-        source.short
-    ) else source.short
+    return (
+        source.short.replace(" (rev. ", ", rev. ").removesuffix(")")
+        if "(rev. " in (source.short)
+        else source.short
+    )
 
 
 def _second_hand(entry: Rule) -> list[str]:
@@ -416,13 +420,21 @@ def _sources_of_all(entries: Sequence[Rule]) -> list[Source]:
     return [s for s in ALL_SOURCES if s.key in keys]
 
 
+#: How the BibTeX comment that lists the books not consulted begins.
+NOT_CONSULTED_HEAD = "@comment{Not consulted, named only by the sources above: "
+
+
+def not_consulted_entry(source: Source) -> str:
+    """A book we have not seen, as the BibTeX comment of books not consulted lists it."""
+    return f"{source.reference()} ({source.reached})".replace("{", "(").replace("}", ")")
+
+
 def _not_consulted(entries: Sequence[Rule]) -> str | None:
     keys = {s.key for entry in entries for s in unseen_sources_of(entry)}
     unseen = [s for s in ALL_SOURCES if s.key in keys]
     if not unseen:
         return None
-    listed = "; ".join(f"{s.reference()} ({s.reached})" for s in unseen)
-    return f"Not consulted, named only by the sources above: {listed}"
+    return NOT_CONSULTED_HEAD + "; ".join(not_consulted_entry(s) for s in unseen) + "}"
 
 
 def cite_rule_bibtex(rule: Rule | str, *more: Rule | str) -> str:
@@ -433,7 +445,7 @@ def cite_rule_bibtex(rule: Rule | str, *more: Rule | str) -> str:
     parts += [bibtex(s) for s in _sources_of_all(entries)]
     unseen = _not_consulted(entries)
     if unseen:
-        parts.append("@comment{" + unseen.replace("{", "(").replace("}", ")") + "}")
+        parts.append(unseen)
     return "\n\n".join(parts)
 
 

@@ -214,8 +214,6 @@ def first_dealer_any(chosen: int, players: int) -> int:
     "deal.first-dealer-low-card-chooses",
     "For the first deal the cards are fanned face down and each player draws one; the player "
     "with the lowest chooses whether to deal or to be eldest hand.",
-    reading="'Each player draws one' is our reading of how the fanned cards give a lowest: the "
-    "summary says only that the cards were fanned face down and the lowest chose.",
     cite(
         OFFICIAL_RULES_1922,
         "213–216",
@@ -224,6 +222,8 @@ def first_dealer_any(chosen: int, players: int) -> int:
         reported_by=WIKIPEDIA_FROG,
     ),
     question="first-dealer",
+    reading="'Each player draws one' is our reading of how the fanned cards give a lowest: the "
+    "summary says only that the cards were fanned face down and the lowest chose.",
 )
 def first_dealer_low_card(lowest: int, chooses_to_deal: bool, players: int) -> int:
     """The first dealer, given the seat that drew lowest and its choice.

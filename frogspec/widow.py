@@ -120,9 +120,6 @@ def discardable(hand: int) -> int:
     "widow.untouched-in-chico-and-grand",
     "Only a Frog bidder takes the widow; in Chico and Grand it stays untouched until the play "
     "is over.",
-    reading="'Until the play is over' is Foster's for Grand ('until the play is finished'); "
-    "for Chico he says only 'he must not touch the widow', with its points counting 'at the "
-    "end', which we read the same way.",
     cite(
         FOSTER_1909,
         "441–442",
@@ -134,6 +131,9 @@ def discardable(hand: int) -> int:
         "the player offering this game must not touch the widow until the play is finished.",
     ),
     cite(WIKIPEDIA_FROG, None, "In Chico and Grand, the widow is untouched."),
+    reading="'Until the play is over' is Foster's for Grand ('until the play is finished'); "
+    "for Chico he says only 'he must not touch the widow', with its points counting 'at the "
+    "end', which we read the same way.",
 )
 def exchanges_widow(contract: Contract) -> bool:
     """Whether the bidder takes the widow into his hand: only in a Frog."""
