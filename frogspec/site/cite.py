@@ -22,13 +22,13 @@ from typing import Any
 
 from frogspec.citations import (
     FORMATS,
+    NOT_CONSULTED_HEAD,
     SITE_URL_VARIABLE,
     bibtex,
     cite_rule_bibtex,
     cite_rule_csl,
     cite_rule_text,
     cite_rules,
-    NOT_CONSULTED_HEAD,
     csl_json,
     not_consulted_entry,
     sources_of,
