@@ -110,6 +110,8 @@ def widow_hidden_when_unsaid() -> bool:
         "(one discard action a card); the sources say only that three cards are laid away, "
         "and nothing in the game turns on their order.",
     ),
+    reading="The sources say only that three cards are laid away; 'one at a time' is how the "
+    "engine and the protocol record it, one discard a card, and nothing turns on the order.",
 )
 def discardable(hand: int) -> int:
     """The cards a Frog bidder may lay away: any card in his hand."""
