@@ -248,9 +248,9 @@ def overbid_to_raise(
     reading="'Immediately' is read as: the overbid Frog bidder answers at once, before the "
     "round goes on to the player after the Chico bidder.",
     notes=(
-        "The article says its rules are based on Foster (1909); that this auction is its "
-        "paraphrase of Foster's words is our inference, since the article does not say where "
-        "its auction comes from. auction.overbid-to-raise reads Foster's words differently. The "
+        "The article says its rules are based on Foster (1909), and does not say whether this "
+        "auction paraphrases Foster's words or comes from elsewhere; auction.overbid-to-raise "
+        "reads Foster's words differently. The "
         "post-1950 sources and the 1922 rules reach us only through the same article, which "
         "reports no auction of their own: theirs is unknown to us, and the rulesets that "
         "stand on them borrow this one.",
