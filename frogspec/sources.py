@@ -265,11 +265,13 @@ FOSTER_1909 = Source(
     "against the print. Nothing in the text we hold names its edition: the year 1909 is "
     "the Wikipedia article's, whose reference list gives “Foster, R.F. (1909). Foster's "
     "Complete Hoyle” for these rules and whose text also speaks of “the 1908 edition” (see "
-    "the problems in the sources). The title is the one Project Gutenberg gives eBook #53881; "
-    "the section we hold carries no title page, and the search for a stored copy of the "
-    "eBook's title page found none, so its edition (mirrors are reported to read “Revised "
-    "and Enlarged to October, 1914 … Copyright, 1909”) is not settled: 1909 may be the "
-    "copyright year of a later printing.",
+    "the problems in the sources). The title given is the one under which Project Gutenberg "
+    "is reported to list eBook #53881 (the subtitle formerly given here, “An Encyclopedia "
+    "of All the Indoor Games Played at the Present Day”, is not that title). The section we "
+    "hold carries no title page, and a search of stored public pages on 2026-12-01 found no "
+    "copy of the eBook's title page; one mirror's title page is reported to read “Revised "
+    "and Enlarged to October, 1914 … Copyright, 1909”, which we have not seen. So the "
+    "edition is not settled: 1909 may be the copyright year of a later printing.",
     role="Primary source: the earliest text of the rules that we hold.",
 )
 
@@ -592,9 +594,12 @@ SOURCE_PROBLEMS: tuple[SourceProblem, ...] = (
         problem="The article dates the edition of Foster's Complete Hoyle it follows both to "
         "1908 and to 1909.",
         handling="Nothing we hold establishes which edition the Project Gutenberg "
-        "transcription reproduces: it carries no title-page date in the part we hold. We cite "
-        "it as Foster (1909), the year the article's reference list gives for these rules, and "
-        "say so on the sources page.",
+        "transcription reproduces: it carries no title-page date in the part we hold, and a "
+        "search of stored public pages (2026-12-01) found no copy of its title page. A mirror "
+        "is reported to read “Revised and Enlarged to October, 1914 … Copyright, 1909”, which "
+        "would make the text a 1914 printing of a book first copyrighted in 1909; we have not "
+        "seen it. We cite it as Foster (1909), the year the article's reference list gives "
+        "for these rules, and say so on the sources page.",
         rule_ids=(),
     ),
 )
