@@ -226,6 +226,9 @@ def csl_json(source: Source) -> dict[str, Any]:
         if source.kind == "web-page":
             # Rendered by author-date styles after the title: the date is our copy's.
             item["medium"] = f"copy of {source.accessed}"
+    if source.held is None:
+        # Rendered by author-date styles after the title, where a note is not.
+        item["medium"] = "not consulted"
     if source.pages:
         item["page"] = source.pages
     if source.isbn:

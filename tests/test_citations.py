@@ -302,3 +302,14 @@ def test_every_online_source_renders_its_address_and_a_dated_copy() -> None:
     assert MEYERS_1909.access_text == (
         "Zeno.org transcription in the project's sources since 2026-11-29"
     )
+
+
+def test_the_bibliography_download_marks_each_unseen_book_not_consulted() -> None:
+    unseen = [s for s in ALL_SOURCES if s.held is None]
+    rendered = _render_csl([csl_json(s) for s in unseen])
+    assert rendered and all("[not consulted]" in line for line in rendered)
+    # BibTeX styles print the note (pybtex's plain style cannot format an authorless book,
+    # so the field is read here rather than rendered).
+    data = _parse_bibtex("\n\n".join(bibtex(s) for s in unseen))
+    for key, entry in data.entries.items():
+        assert entry.fields["note"].startswith("Not consulted. "), key
