@@ -292,7 +292,7 @@ def test_every_online_source_renders_its_address_and_a_dated_copy() -> None:
     assert {s.key for s in online} >= {"foster-1909", "wikipedia-frog", "gamerules", "meyers-1909"}
     rendered = _render_csl([csl_json(s) for s in online])
     for source in online:
-        assert source.accessed is not None, source.key
+        assert source.url is not None and source.accessed is not None, source.key
         assert source.access_text is not None and source.accessed in source.access_text
         assert any(
             source.url in line and "Accessed: November 29, 2026" in line for line in rendered
