@@ -248,8 +248,9 @@ def overbid_to_raise(
     reading="'Immediately' is read as: the overbid Frog bidder answers at once, before the "
     "round goes on to the player after the Chico bidder.",
     notes=(
-        "The article says its rules are based on Foster (1909), so this auction is its "
-        "paraphrase of Foster's words, which auction.overbid-to-raise reads differently. The "
+        "The article says its rules are based on Foster (1909), and does not say whether this "
+        "auction paraphrases Foster's words or comes from elsewhere; auction.overbid-to-raise "
+        "reads Foster's words differently. The "
         "post-1950 sources and the 1922 rules reach us only through the same article, which "
         "reports no auction of their own: theirs is unknown to us, and the rulesets that "
         "stand on them borrow this one.",
@@ -297,6 +298,9 @@ def one_round_frog_may_raise(
         "bid of the last player if applicable, or pass.",
     ),
     question="auction-procedure",
+    reading="'Only one bid' is read as: no player bids again, so the auction is one round. "
+    "That it starts from eldest is the rulebook's seating (seats.eldest-hand); the page does "
+    "not name who bids first.",
 )
 def one_bid_each(
     order: tuple[int, ...], contracts: tuple[Contract, ...], history: AuctionHistory

@@ -31,6 +31,7 @@ from frogspec.sources import ALL_SOURCES, Source
 __all__ = [
     "AUTHOR",
     "FORMATS",
+    "NOT_CONSULTED_HEAD",
     "RULEBOOK_TITLE",
     "SITE_URL_VARIABLE",
     "bibtex",
@@ -41,10 +42,12 @@ __all__ = [
     "cite_rule_text",
     "cite_rules",
     "csl_json",
+    "not_consulted_entry",
     "rule_key",
     "rule_url",
     "site_url",
     "sources_of",
+    "unseen_sources_of",
 ]
 
 RULEBOOK_TITLE = "frogspec: the reference specification of the card game Frog"
@@ -129,8 +132,10 @@ def _bib_kind(source: Source) -> str:
 
 def _source_notes(source: Source) -> str | None:
     notes = [n for n in (source.revision, source.reached) if n]
-    if source.accessed:
-        notes.append(f"Accessed {source.accessed}")
+    if source.access_text:
+        notes.append(source.access_text)
+    if source.held is None:
+        notes.insert(0, "Not consulted")
     return ". ".join(n.rstrip(".") for n in notes) + "." if notes else None
 
 
@@ -168,6 +173,8 @@ def bibtex(source: Source) -> str:
         fields.append(("isbn", source.isbn))
     if source.url:
         fields.append(("url", source.url))
+    if source.accessed:
+        fields.append(("urldate", source.accessed))
     note = _source_notes(source)
     if note:
         fields.append(("note", note))
@@ -216,15 +223,21 @@ def csl_json(source: Source) -> dict[str, Any]:
         item["issued"] = {"date-parts": [[source.year]]}
     if source.accessed:
         item["accessed"] = _date_parts(source.accessed)
+        if source.kind == "web-page":
+            # Rendered by author-date styles after the title: the date is our copy's.
+            item["medium"] = f"copy of {source.accessed}"
+    if source.held is None:
+        # Rendered by author-date styles after the title, where a note is not.
+        item["medium"] = "not consulted"
     if source.pages:
         item["page"] = source.pages
     if source.isbn:
         item["ISBN"] = source.isbn
     if source.url:
         item["URL"] = source.url
-    notes = [n for n in (source.revision, source.reached) if n]
-    if notes:
-        item["note"] = " ".join(notes)
+    note = _source_notes(source)
+    if note:
+        item["note"] = note
     return item
 
 
@@ -238,16 +251,68 @@ def rule_key(rule: Rule | str) -> str:
 
 
 def sources_of(rule: Rule | str) -> tuple[Source, ...]:
-    """The sources a rule rests on, in the bibliography's order: those it cites, those
-    that report them, and those a citation names as examples."""
+    """The works a rule's citations were read in, in the bibliography's order: each cited
+    source whose text we hold, and each source that reports one we do not hold.
+
+    A book we have not seen is never among them (see :func:`unseen_sources_of`).
+
+    >>> [s.key for s in sources_of("deal.packets-4-3-3-4")]
+    ['wikipedia-frog']
+    """
     entry = _rule(rule)
     keys: set[str] = set()
     for citation in entry.citations:
-        keys.add(citation.source.key)
-        if citation.reported_by is not None:
-            keys.add(citation.reported_by.key)
-        keys.update(s.key for s in citation.examples)
+        keys.add(citation.quoted_source.key)
+        if citation.source.held is not None:
+            keys.add(citation.source.key)
     return tuple(s for s in ALL_SOURCES if s.key in keys)
+
+
+def unseen_sources_of(rule: Rule | str) -> tuple[Source, ...]:
+    """The books a rule's citations name that we have not consulted: known only as
+    reported by a source we hold, or named by it as examples."""
+    entry = _rule(rule)
+    keys: set[str] = set()
+    for citation in entry.citations:
+        if citation.source.held is None:
+            keys.add(citation.source.key)
+        keys.update(s.key for s in citation.examples if s.held is None)
+    return tuple(s for s in ALL_SOURCES if s.key in keys)
+
+
+def _reporter(source: Source) -> str:
+    # "Wikipedia (rev. 1222580806)" reads "Wikipedia, rev. 1222580806" inside a sentence.
+    return (
+        source.short.replace(" (rev. ", ", rev. ").removesuffix(")")
+        if "(rev. " in (source.short)
+        else source.short
+    )
+
+
+def _second_hand(entry: Rule) -> list[str]:
+    """Each unseen book the rule rests on, named with the source that reports it."""
+    trail: list[str] = []
+    for citation in entry.citations:
+        if citation.reported_by is not None and citation.source.held is None:
+            book = citation.source
+            year = f" ({book.year})" if book.year else ""
+            pages = f", {_page_label(citation.pages)} {citation.pages}" if citation.pages else ""
+            text = f"{book.title}{year}{pages}, as reported by {_reporter(citation.reported_by)}"
+        elif citation.examples:
+            named = ", ".join(s.short for s in citation.examples)
+            text = (
+                f"{_reporter(citation.quoted_source)}, which names {named} as examples "
+                "(not consulted)"
+            )
+        else:
+            continue
+        if text not in trail:
+            trail.append(text)
+    return trail
+
+
+def _page_label(pages: str) -> str:
+    return "pp." if re.search(r"[–-]", pages) else "p."
 
 
 def _kind_text(entry: Rule) -> str:
@@ -259,7 +324,21 @@ def _rests_on(entry: Rule) -> str:
     if not shorts:
         return "No source speaks to it."
     verb = "Interprets" if entry.editorial else "Rests on"
-    return f"{verb}: {shorts}."
+    text = f"{verb}: {shorts}."
+    trail = _second_hand(entry)
+    if trail:
+        text += f" Second-hand: {'; '.join(trail)}."
+    return text
+
+
+def _rule_title(entry: Rule) -> str:
+    """The rule's title; where it rests on a book we have not seen, the title names the
+    book and its reporter, so that every style renders "as reported by"."""
+    title = f"{entry.id}: {entry.statement}"
+    trail = _second_hand(entry)
+    if trail:
+        title += f" [{'; '.join(trail)}]"
+    return title
 
 
 def _year() -> str:
@@ -280,6 +359,9 @@ def cite_rule_text(rule: Rule | str) -> str:
     for citation in entry.citations:
         label = "Context" if citation.context else "Source"
         lines.append(f"  {label}: {citation.text(page_note=True)}")
+    unseen = unseen_sources_of(entry)
+    if unseen:
+        lines.append(f"  Not consulted: {', '.join(s.short for s in unseen)}.")
     return "\n".join(lines)
 
 
@@ -291,7 +373,7 @@ def _rule_bibtex_entry(entry: Rule) -> str:
         note += f" {'Interprets' if entry.editorial else 'Rests on'}: {keys}."
     fields: list[tuple[str, str]] = [
         ("author", AUTHOR),
-        ("title", f"{entry.id}: {entry.statement}"),
+        ("title", _rule_title(entry)),
         ("howpublished", f"In {RULEBOOK_TITLE}, version {__version__}"),
         ("year", year),
         ("month", _MONTHS[int(month) - 1]),
@@ -313,7 +395,7 @@ def _rule_csl_item(entry: Rule) -> dict[str, Any]:
         "id": rule_key(entry),
         "type": "entry",
         "author": [{"literal": AUTHOR}],
-        "title": f"{entry.id}: {entry.statement}",
+        "title": _rule_title(entry),
         "container-title": RULEBOOK_TITLE,
         "version": __version__,
         "issued": _date_parts(__release_date__),
@@ -341,11 +423,32 @@ def _sources_of_all(entries: Sequence[Rule]) -> list[Source]:
     return [s for s in ALL_SOURCES if s.key in keys]
 
 
+#: How the BibTeX comment that lists the books not consulted begins.
+NOT_CONSULTED_HEAD = "@comment{Not consulted, named only by the sources above: "
+
+
+def not_consulted_entry(source: Source) -> str:
+    """A book we have not seen, as the BibTeX comment of books not consulted lists it."""
+    return f"{source.reference()} ({source.reached})".replace("{", "(").replace("}", ")")
+
+
+def _not_consulted(entries: Sequence[Rule]) -> str | None:
+    keys = {s.key for entry in entries for s in unseen_sources_of(entry)}
+    unseen = [s for s in ALL_SOURCES if s.key in keys]
+    if not unseen:
+        return None
+    return NOT_CONSULTED_HEAD + "; ".join(not_consulted_entry(s) for s in unseen) + "}"
+
+
 def cite_rule_bibtex(rule: Rule | str, *more: Rule | str) -> str:
-    """BibTeX for one or more rules: each rule's entry, then each source it rests on, once."""
+    """BibTeX for one or more rules: each rule's entry, then each source it was read in,
+    once; books not consulted are listed apart, in a comment no style renders as cited."""
     entries = _many((rule, *more))
     parts = [_rule_bibtex_entry(e) for e in entries]
     parts += [bibtex(s) for s in _sources_of_all(entries)]
+    unseen = _not_consulted(entries)
+    if unseen:
+        parts.append(unseen)
     return "\n\n".join(parts)
 
 

@@ -127,7 +127,8 @@ def singly_slough_1_4_8() -> DealPattern:
 
 @editorial(
     "deal.gamerules-packets",
-    "Under the modern web page's rules the dealer deals 4-(3)-3-4, as the post-1950 sources do.",
+    "Under the modern web page's rules the dealer deals 4-(3)-3-4, the post-1950 deal the "
+    "Wikipedia article reports.",
     "As the page stands, the dealer gives each player a batch of 4 and then two batches of "
     "3, all three to the players, ten cards each, and 3 cards go to the widow at a point it "
     "does not give: 33 cards from the pack of 36 the page itself makes, so the page cannot "
@@ -222,6 +223,8 @@ def first_dealer_any(chosen: int, players: int) -> int:
         reported_by=WIKIPEDIA_FROG,
     ),
     question="first-dealer",
+    reading="'Each player draws one' is our reading of how the fanned cards give a lowest: the "
+    "summary says only that the cards were fanned face down and the lowest chose.",
 )
 def first_dealer_low_card(lowest: int, chooses_to_deal: bool, players: int) -> int:
     """The first dealer, given the seat that drew lowest and its choice.

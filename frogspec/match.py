@@ -129,8 +129,8 @@ def bank_120_cents() -> int:
     "match.no-fixed-end",
     "The game has no end set by the rules: the players stop when they please, and a balance "
     "may go below zero.",
-    "Foster and the post-1950 sources settle each deal in counters and say nothing of an end "
-    "to the game; the web page leaves the end to the players ('when players wish to stop "
+    "Foster settles each deal in counters and says nothing of an end to the game, nor does "
+    "the Wikipedia article's summary of later sources; the web page leaves the end to the players ('when players wish to stop "
     "playing, or a target that was set before the game is reached'). A reference engine "
     "cannot know a target agreed at the table, so a match is never over by rule.",
     cite(

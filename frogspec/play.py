@@ -106,6 +106,9 @@ def must_trump(hand: int, trump: Suit | None) -> int:
     "play.no-duty-to-overtrump",
     "A player who must trump may play any trump; he need not beat a trump already played.",
     cite(FOSTER_1909, "441–442", "he is not obliged to over-trump unless he likes."),
+    reading="Foster alone says it; the other sources say only that a player who cannot follow "
+    "must trump, and none asks more. Every ruleset applies it, since no source we hold "
+    "requires an over-trump.",
 )
 def no_duty_to_overtrump(trumps: int, trick: Sequence[Card], trump: Suit | None) -> int:
     """Of his trumps, those he may play: all, whatever is winning ``trick``."""

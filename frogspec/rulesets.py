@@ -372,16 +372,16 @@ _PENALTY_FROG_FIXED = Option(
 _BORROWED_AUCTION = (
     "The auction is the Wikipedia article's one round with the Frog bidder's raise "
     "(auction.one-round-frog-may-raise). The article says its rules are based on Foster "
-    "(1909), so this auction is its paraphrase of Foster's words, which foster-1909 reads "
-    "differently (auction.overbid-to-raise). The article reports no auction of the sources "
+    "(1909); that this auction paraphrases Foster's words is our inference, and foster-1909 "
+    "reads those words differently (auction.overbid-to-raise). The article reports no auction of the sources "
     "this ruleset stands on: their own auction is unknown to us."
 )
 
 _AUCTION_BORROWED = (
     (
         "auction_procedure",
-        "the Wikipedia article's paraphrase of Foster; this ruleset's sources' own auction "
-        "is unknown to us",
+        "the Wikipedia article's auction, which we take to paraphrase Foster; this ruleset's "
+        "sources' own auction is unknown to us",
     ),
 )
 
@@ -453,7 +453,8 @@ _MODERN = dataclasses.replace(
     summary="Foster's game with the two changes that, the Wikipedia article says, most sources "
     "have made since the 1950s: the deal 4-(3)-3-4 and the widow not shown in a Frog. The "
     "article names four books only as examples of those sources, and we hold none of them; "
-    "the auction is the article's paraphrase of Foster, since theirs is unknown to us.",
+    "the auction is the article's (which we take to paraphrase Foster), since theirs is "
+    "unknown to us.",
     basis=(
         *post_1950("Since the 1950s, most sources modify the pre-war rules slightly as follows"),
         cite(WIKIPEDIA_FROG, None, "The rules of frog have varied little over time."),
@@ -592,7 +593,7 @@ _GAMERULES = Ruleset(
         "The page's deal of ten cards each cannot be dealt (deal.gamerules-packets), and it "
         "says nothing of showing the widow (widow.hidden-when-unsaid): both are editorial "
         "rulings.",
-        "The page says a Chico bidder 'gets to call trumps' and sets no limit; that he may "
+        "The page says 'Chico means you get to call trumps' and sets no limit; that he may "
         "call hearts is our inference (trump.chico-any-suit), an editorial ruling.",
     ),
 )

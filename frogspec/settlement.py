@@ -131,6 +131,8 @@ def rates_1_2_3(contract: Contract, margin: int, won: bool) -> int:
         reported_by=WIKIPEDIA_FROG,
     ),
     question="rates",
+    reading="The summary does not say from what the points are counted; they are read as "
+    "counted from 60, as in the Solo or Slough payments the summary gives just before.",
 )
 def rates_straight_1_2(contract: Contract, margin: int, won: bool) -> int:
     """What each paying seat pays: the margin times 1 (chico) or 2 (grand)."""
@@ -145,7 +147,7 @@ def rates_straight_1_2(contract: Contract, margin: int, won: bool) -> int:
         OFFICIAL_RULES_1922,
         "213–216",
         "there were fixed payments for winning instead of point-based payments. Payments were "
-        "in the ratio 1:2:3",
+        "in the ratio 1:2:3 e.g. 25¢ for Frog, 50¢ for Simple Solo and 75¢ for Heart Solo.",
         reported_by=WIKIPEDIA_FROG,
     ),
     notes=(
@@ -289,6 +291,8 @@ def sitting_out_receive_only(
     "active defenders.",
     cite(OFFICIAL_RULES_1922, "213–216", "They paid and received", reported_by=WIKIPEDIA_FROG),
     question="sitting-out",
+    reading="'They paid and received' does not say how much; what players sitting out pay "
+    "and receive is read as what the active defenders do.",
 )
 def sitting_out_pay_and_receive(
     players: int, active: tuple[int, ...], bidder: int, contract: Contract, won: bool

@@ -82,6 +82,8 @@ class Source:
     reached: str = ""
     role: str = ""
     accessed: str | None = None
+    #: What :attr:`accessed` is: the date our copy was made, or handed to the project.
+    accessed_means: str = "copy handed to the project"
     pages_given_by: str | None = None
     howpublished: str | None = None
 
@@ -132,8 +134,19 @@ class Source:
         if self.url:
             parts.append(f"<{self.url}>.")
         if self.accessed:
-            parts.append(f"Accessed {self.accessed}.")
+            parts.append(f"{self.access_text}.")
         return " ".join(parts)
+
+    @property
+    def access_text(self) -> str | None:
+        """The access date, saying what it is.
+
+        >>> GAMERULES.access_text
+        'Copy handed to the project 2026-11-29'
+        """
+        if self.accessed is None:
+            return None
+        return f"{self.accessed_means[:1].upper()}{self.accessed_means[1:]} {self.accessed}"
 
 
 def _page_label(pages: str) -> str:
@@ -234,14 +247,16 @@ FOSTER_1909 = Source(
     key="foster-1909",
     short="Foster (1909)",
     kind="book",
-    title="Foster's Complete Hoyle: An Encyclopedia of All the Indoor Games Played at the "
-    "Present Day",
+    title="Foster's Complete Hoyle: An Encyclopedia of Games",
     year=1909,
     authors=("Foster, R. F.",),
     publisher="Frederick A. Stokes Company",
     place="New York",
     pages="441–442",
     url="https://www.gutenberg.org/ebooks/53881",
+    howpublished="Project Gutenberg eBook #53881",
+    accessed="2026-11-29",
+    accessed_means="transcription's FROG section in the project's sources since",
     held="foster-1909-frog.txt",
     pages_given_by="wikipedia-frog",
     reached="The whole FROG section, as transcribed in the public-domain Project Gutenberg "
@@ -250,7 +265,13 @@ FOSTER_1909 = Source(
     "against the print. Nothing in the text we hold names its edition: the year 1909 is "
     "the Wikipedia article's, whose reference list gives “Foster, R.F. (1909). Foster's "
     "Complete Hoyle” for these rules and whose text also speaks of “the 1908 edition” (see "
-    "the problems in the sources).",
+    "the problems in the sources). The title given is the one under which Project Gutenberg "
+    "is reported to list eBook #53881 (the subtitle formerly given here, “An Encyclopedia "
+    "of All the Indoor Games Played at the Present Day”, is not that title). The section we "
+    "hold carries no title page, and a search of stored public pages on 2026-12-01 found no "
+    "copy of the eBook's title page; one mirror's title page is reported to read “Revised "
+    "and Enlarged to October, 1914 … Copyright, 1909”, which we have not seen. So the "
+    "edition is not settled: 1909 may be the copyright year of a later printing.",
     role="Primary source: the earliest text of the rules that we hold.",
 )
 
@@ -291,6 +312,8 @@ WIKIPEDIA_FROG = Source(
     year=None,
     container="Wikipedia, The Free Encyclopedia",
     revision="oldid 1222580806",
+    accessed="2026-11-29",
+    accessed_means="copy of the revision in the project's sources since",
     url="https://en.wikipedia.org/w/index.php?title=Frog_(American_card_game)&oldid=1222580806",
     held="wikipedia-frog-american-card-game.txt",
     reached="A third-party copy of revision 1222580806 of the article, not Wikipedia's own "
@@ -313,11 +336,13 @@ GAMERULES = Source(
     authors=("Crook, Amber",),
     container="gamerules.com",
     howpublished="Web page on the site gamerules.com",
+    url="https://gamerules.com/rules/frog/",
+    accessed="2026-11-29",
     held="gamerules-frog.txt",
-    reached="A copy of the page's text, made without its address or the date it was read: "
-    "we hold neither. The copy names the site (gamerules.com) and the author (Amber "
-    "Crook); the page's own address was not recorded, so none is given here. The page "
-    "carries no date.",
+    reached="A copy of the page's text, handed to the project on 2026-11-29; a stored copy "
+    "of the address https://gamerules.com/rules/frog/ holds the same text. The copy names "
+    "the site (gamerules.com) and the author (Amber Crook). The page carries no date of its "
+    "own: the date given is our copy's, not the page's.",
     role="Tertiary source: a modern web page with its own scoring (150 points each at the "
     "start; Grand pays triple) and at least one arithmetic slip.",
 )
@@ -335,9 +360,12 @@ MEYERS_1909 = Source(
     place="Leipzig",
     pages="319",
     url="http://www.zeno.org/nid/20007562535",
+    accessed="2026-11-29",
+    accessed_means="zeno.org transcription in the project's sources since",
     held="meyers-1909-tapp.md",
     reached="The zeno.org transcription of the entry, with a translation of our own.",
-    role="Historical note only: the entry on Tapp, Frog's south German ancestor.",
+    role="Historical note only: the entry on Tapp, the south German game the Wikipedia "
+    "article names as Frog's ancestor.",
 )
 
 CULBERTSON_1957 = Source(
@@ -566,9 +594,12 @@ SOURCE_PROBLEMS: tuple[SourceProblem, ...] = (
         problem="The article dates the edition of Foster's Complete Hoyle it follows both to "
         "1908 and to 1909.",
         handling="Nothing we hold establishes which edition the Project Gutenberg "
-        "transcription reproduces: it carries no title-page date in the part we hold. We cite "
-        "it as Foster (1909), the year the article's reference list gives for these rules, and "
-        "say so on the sources page.",
+        "transcription reproduces: it carries no title-page date in the part we hold, and a "
+        "search of stored public pages (2026-12-01) found no copy of its title page. A mirror "
+        "is reported to read “Revised and Enlarged to October, 1914 … Copyright, 1909”, which "
+        "would make the text a 1914 printing of a book first copyrighted in 1909; we have not "
+        "seen it. We cite it as Foster (1909), the year the article's reference list gives "
+        "for these rules, and say so on the sources page.",
         rule_ids=(),
     ),
 )

@@ -77,8 +77,8 @@ def widow_hidden_in_frog() -> bool:
     "widow.hidden-when-unsaid",
     "Under the modern web page's rules the Frog bidder takes the widow without showing it.",
     "The page says the bidder takes the three cards into his hand and replaces them, and says "
-    "nothing of showing them. The post-1950 sources it retells say the widow is not exposed; "
-    "a rule to show cards would have to be stated, so silence is read as not showing.",
+    "nothing of showing them. The Wikipedia article reports that post-1950 sources do not "
+    "expose the widow (nothing shows whether the page follows them); a rule to show cards would have to be stated, so silence is read as not showing.",
     cite(
         GAMERULES,
         None,
@@ -110,6 +110,8 @@ def widow_hidden_when_unsaid() -> bool:
         "(one discard action a card); the sources say only that three cards are laid away, "
         "and nothing in the game turns on their order.",
     ),
+    reading="The sources say only that three cards are laid away; 'one at a time' is how the "
+    "engine and the protocol record it, one discard a card, and nothing turns on the order.",
 )
 def discardable(hand: int) -> int:
     """The cards a Frog bidder may lay away: any card in his hand."""
@@ -131,6 +133,9 @@ def discardable(hand: int) -> int:
         "the player offering this game must not touch the widow until the play is finished.",
     ),
     cite(WIKIPEDIA_FROG, None, "In Chico and Grand, the widow is untouched."),
+    reading="'Until the play is over' is Foster's for Grand ('until the play is finished'); "
+    "for Chico he says only 'he must not touch the widow', with its points counting 'at the "
+    "end', which we read the same way.",
 )
 def exchanges_widow(contract: Contract) -> bool:
     """Whether the bidder takes the widow into his hand: only in a Frog."""

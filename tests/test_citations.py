@@ -25,14 +25,16 @@ from frogspec.citations import (
     cite_rule_csl,
     cite_rule_text,
     cite_rules,
+    csl_json,
     rule_key,
     rule_url,
     sources_of,
+    unseen_sources_of,
 )
 from frogspec.cli import main
 from frogspec.errors import InvalidInputError
 from frogspec.registry import all_rules, get_rule
-from frogspec.sources import ALL_SOURCES, GAMERULES, HOYLE_1907, WIKIPEDIA_FROG
+from frogspec.sources import ALL_SOURCES, GAMERULES, HOYLE_1907, MEYERS_1909, WIKIPEDIA_FROG
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = list(all_rules())
@@ -121,7 +123,9 @@ def test_the_bibliography_download_is_classic_bibtex() -> None:
         assert entry.type in CLASSIC_TYPES, key
     web = data.entries[GAMERULES.key]
     assert web.type == "misc" and "howpublished" in web.fields and "note" in web.fields
-    assert "url" not in web.fields  # we hold no address of the page
+    assert web.fields["url"] == "https://gamerules.com/rules/frog/"
+    assert web.fields["urldate"] == "2026-11-29"
+    assert "Copy handed to the project 2026-11-29" in web.fields["note"]
     wiki = data.entries[WIKIPEDIA_FROG.key]
     assert wiki.type == "misc" and wiki.fields["url"] == WIKIPEDIA_FROG.url
     # A work with no author keeps a sort key: its title.
@@ -147,7 +151,12 @@ def test_a_rules_csl_item_carries_everything(with_site_url: None) -> None:
     assert item["section"] == "settlement.fixed-25-50-75"
     assert item["URL"] == f"{SITE}/rules/settlement/#settlement-fixed-25-50-75"
     assert "Editorial ruling" in item["note"]
-    assert {s["id"] for s in sources} == {"official-rules-1922", "wikipedia-frog"}
+    # The work consulted is the article; the 1922 book it reports is named in the title.
+    assert {s["id"] for s in sources} == {"wikipedia-frog"}
+    assert (
+        "Official Rules of Card Games (1922), pp. 213–216, as reported by Wikipedia, rev. "
+        "1222580806" in item["title"]
+    )
 
 
 def test_the_text_citation_says_who_what_version_when_and_sources(no_site_url: None) -> None:
@@ -155,9 +164,11 @@ def test_the_text_citation_says_who_what_version_when_and_sources(no_site_url: N
     assert text.startswith(f"{AUTHOR} (2026). “deal.packets-4-3-3-4: The dealer gives four")
     assert f"version {frogspec.__version__} ({frogspec.__release_date__})" in text
     assert "rule deal.packets-4-3-3-4. Sourced rule." in text
-    # The article states it; the four books are its examples, named among the sources.
-    assert "Rests on: Culbertson (1957), Goren (1961), Pennycook (1982), Parlett (2008)" in text
-    assert "Wikipedia (rev. 1222580806)" in text
+    # The article states it; the four books are its examples, listed apart as not consulted.
+    assert "Rests on: Wikipedia (rev. 1222580806)." in text
+    assert (
+        "Not consulted: Culbertson (1957), Goren (1961), Pennycook (1982), Parlett (2008)." in text
+    )
     assert "http" not in text.splitlines()[0]
 
 
@@ -214,3 +225,91 @@ def test_a_source_entry_is_made_for_each_source() -> None:
     for source in ALL_SOURCES:
         entry = bibtex(source)
         assert entry.startswith("@") and source.key in entry.splitlines()[0]
+
+
+def _render_bibtex(text: str) -> list[str]:
+    """Each entry as pybtex's own ``plain`` style renders it, in plain text."""
+    plain = importlib.import_module("pybtex.style.formatting.plain")
+    backend = importlib.import_module("pybtex.backends.plaintext").Backend()
+    bibliography = plain.Style().format_bibliography(_parse_bibtex(text))
+    return [entry.text.render(backend) for entry in bibliography]
+
+
+def _second_hand_trail(rule_id: str) -> list[str]:
+    """What a rendered citation must say of each book the rule knows only second-hand."""
+    entry = get_rule(rule_id)
+    expected = []
+    for citation in entry.citations:
+        if citation.reported_by is not None and citation.source.held is None:
+            pages = f", pp. {citation.pages}" if citation.pages else ""
+            expected.append(
+                f"{citation.source.title} ({citation.source.year}){pages}, as reported by "
+                "Wikipedia, rev. 1222580806"
+            )
+        for example in citation.examples:
+            expected.append(example.short)
+    return expected
+
+
+@pytest.mark.parametrize("rule_id", ALL_IDS)
+def test_every_rules_citation_renders_with_its_second_hand_books_named(
+    rule_id: str, no_site_url: None
+) -> None:
+    csl = _render_csl(cite_rule_csl(rule_id))
+    bib = _render_bibtex(cite_rules([rule_id], "bibtex"))
+    consulted = {s.key for s in sources_of(rule_id)}
+    assert len(csl) == len(bib) == 1 + len(consulted)
+    unseen = unseen_sources_of(rule_id)
+    for rendered in (csl, bib):
+        text = "\n".join(rendered)
+        for trail in _second_hand_trail(rule_id):
+            assert trail in text, (rule_id, trail)
+        # No rendered entry is an unseen book: each entry is the rule or a work we hold.
+        for book in unseen:
+            assert not any(line.startswith(book.title) for line in rendered), book.key
+            assert not any(
+                line.startswith(f"{book.authors[0]}") for line in rendered if book.authors
+            ), book.key
+    for source in ALL_SOURCES:
+        if source.key in consulted and source.url:
+            assert any(source.url in line and "2026" in line for line in csl), source.key
+            assert any(source.url in line for line in bib), source.key
+
+
+def test_unseen_books_are_listed_apart_as_not_consulted(no_site_url: None) -> None:
+    text = cite_rules(["deal.packets-4-3-3-4", "seats.active-six-or-seven"], "bibtex")
+    data = _parse_bibtex(text)
+    assert not {"culbertson-1957", "official-rules-1922"} & set(data.entries)
+    comment = text[text.index("@comment{") :]
+    assert comment.startswith("@comment{Not consulted")
+    assert (
+        "Culbertson's Card Games Complete" in comment and "Official Rules of Card Games" in comment
+    )
+
+
+def test_every_online_source_renders_its_address_and_a_dated_copy() -> None:
+    online = [s for s in ALL_SOURCES if s.url]
+    assert {s.key for s in online} >= {"foster-1909", "wikipedia-frog", "gamerules", "meyers-1909"}
+    rendered = _render_csl([csl_json(s) for s in online])
+    for source in online:
+        assert source.url is not None and source.accessed is not None, source.key
+        assert source.access_text is not None and source.accessed in source.access_text
+        assert any(
+            source.url in line and "Accessed: November 29, 2026" in line for line in rendered
+        )
+        assert source.access_text in bibtex(source)
+    assert "copy of 2026-11-29" in "\n".join(rendered)  # the web page's date is our copy's
+    assert MEYERS_1909.access_text == (
+        "Zeno.org transcription in the project's sources since 2026-11-29"
+    )
+
+
+def test_the_bibliography_download_marks_each_unseen_book_not_consulted() -> None:
+    unseen = [s for s in ALL_SOURCES if s.held is None]
+    rendered = _render_csl([csl_json(s) for s in unseen])
+    assert rendered and all("[not consulted]" in line for line in rendered)
+    # BibTeX styles print the note (pybtex's plain style cannot format an authorless book,
+    # so the field is read here rather than rendered).
+    data = _parse_bibtex("\n\n".join(bibtex(s) for s in unseen))
+    for key, entry in data.entries.items():
+        assert entry.fields["note"].startswith("Not consulted. "), key

@@ -46,10 +46,15 @@ def test_cite(fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
     if fmt == "csl-json":
         items = json.loads(out)
         assert items[0]["id"] == "frogspec-settlement-rates-1-2-3"
-        assert {i["id"] for i in items} >= {"official-rules-1922", "wikipedia-frog", "gamerules"}
+        ids = {i["id"] for i in items}
+        # The 1922 book is not consulted: the article that reports it is the cited work.
+        assert ids >= {"wikipedia-frog", "gamerules"} and "official-rules-1922" not in ids
+        assert "as reported by Wikipedia, rev. 1222580806" in items[0]["title"]
     elif fmt == "bibtex":
         assert (
-            "@misc{frogspec-settlement-rates-1-2-3," in out and "@book{official-rules-1922," in out
+            "@misc{frogspec-settlement-rates-1-2-3," in out
+            and "@book{official-rules-1922," not in out
+            and "@comment{Not consulted" in out
         )
     else:
         assert "as reported by Wikipedia" in out

@@ -193,7 +193,10 @@ def test_bibliographic_details_say_what_we_hold() -> None:
     assert "1222580806" in held_text(WIKIPEDIA_FROG)
     assert "the year 1909 is the Wikipedia article's" in FOSTER_1909.reached
     assert "“Grenada” [sic]" in PENNYCOOK_1982.reached
-    assert GAMERULES.url is None and "we hold neither" in GAMERULES.reached
+    # The page's address and the day our copy came to the project, which is no date of the page's.
+    assert GAMERULES.url == "https://gamerules.com/rules/frog/"
+    assert "handed to the project on 2026-11-29" in GAMERULES.reached
+    assert "carries no date of its own" in GAMERULES.reached
     assert "Grenada" in held_text(WIKIPEDIA_FROG)
 
 
@@ -220,14 +223,15 @@ def test_second_hand_page_numbers_are_said_beside_the_quote() -> None:
 
 
 def test_no_source_is_listed_with_an_invented_address() -> None:
-    # An address is given only where what we hold names it.
-    assert GAMERULES.url is None
+    # An address is given only where what we hold names it, or where the record of how the
+    # copy reached us does (the web page: its address is said with the copy).
+    assert GAMERULES.url is not None and GAMERULES.url in GAMERULES.reached
     wikipedia_id = WIKIPEDIA_FROG.url.rsplit("oldid=", 1)[1] if WIKIPEDIA_FROG.url else ""
     assert f"oldid {wikipedia_id}" in held_text(WIKIPEDIA_FROG)
     assert FOSTER_1909.url is not None and FOSTER_1909.url.endswith("/53881")
     assert "eBook #53881" in FOSTER_1909.reached
     for source in ALL_SOURCES:
-        if source.url is not None and source not in (WIKIPEDIA_FROG, FOSTER_1909):
+        if source.url is not None and source not in (WIKIPEDIA_FROG, FOSTER_1909, GAMERULES):
             assert source.url in held_text(source), source.key
 
 

@@ -20,10 +20,20 @@ function citeBibliography(data, ids, format) {
   const wanted = new Set(chosen.flatMap((id) => data.rules[id].sources));
   const sources = data.source_order.filter((key) => wanted.has(key));
   if (format === "bibtex") {
-    return chosen
+    // Books not consulted are listed apart, in a comment no style renders as cited.
+    const unseenWanted = new Set(chosen.flatMap((id) => data.rules[id].unseen));
+    const unseen = data.source_order.filter((key) => unseenWanted.has(key));
+    const parts = chosen
       .map((id) => data.rules[id].bibtex)
-      .concat(sources.map((key) => data.sources[key].bibtex))
-      .join("\n\n");
+      .concat(sources.map((key) => data.sources[key].bibtex));
+    if (unseen.length > 0) {
+      parts.push(
+        data.not_consulted_head +
+          unseen.map((key) => data.sources[key].not_consulted).join("; ") +
+          "}",
+      );
+    }
+    return parts.join("\n\n");
   }
   if (format === "csl-json") {
     const items = chosen

@@ -8,7 +8,7 @@ so that the page and ``frogspec cite`` agree to the character. The whole ruleboo
 offered as two files, for readers without a script.
 
 >>> data = cite_data()
->>> sorted(data) == ["formats", "rules", "source_order", "sources"]
+>>> sorted(data) == ["formats", "not_consulted_head", "rules", "source_order", "sources"]
 True
 >>> data["rules"]["play.must-trump"]["sources"]
 ['foster-1909', 'wikipedia-frog', 'gamerules']
@@ -22,6 +22,7 @@ from typing import Any
 
 from frogspec.citations import (
     FORMATS,
+    NOT_CONSULTED_HEAD,
     SITE_URL_VARIABLE,
     bibtex,
     cite_rule_bibtex,
@@ -29,7 +30,9 @@ from frogspec.citations import (
     cite_rule_text,
     cite_rules,
     csl_json,
+    not_consulted_entry,
     sources_of,
+    unseen_sources_of,
 )
 from frogspec.registry import TOPICS, all_rules
 from frogspec.site.markup import escape, rule_link
@@ -51,10 +54,15 @@ def cite_data() -> dict[str, Any]:
             "bibtex": cite_rule_bibtex(entry).split("\n\n", 1)[0],
             "csl": cite_rule_csl(entry)[0],
             "sources": [s.key for s in sources_of(entry)],
+            "unseen": [s.key for s in unseen_sources_of(entry)],
         }
-    sources = {s.key: {"bibtex": bibtex(s), "csl": csl_json(s)} for s in ALL_SOURCES}
+    sources = {
+        s.key: {"bibtex": bibtex(s), "csl": csl_json(s), "not_consulted": not_consulted_entry(s)}
+        for s in ALL_SOURCES
+    }
     return {
         "formats": list(FORMATS),
+        "not_consulted_head": NOT_CONSULTED_HEAD,
         "rules": rules,
         "source_order": [s.key for s in ALL_SOURCES],
         "sources": sources,

@@ -438,7 +438,7 @@ def glossary_page() -> str:
             out.append("*This rulebook's term.*")
         else:
             citation = entry.citation
-            where = escape(citation.locator())
+            where = escape(citation.locator(page_note=True))
             source = citation.source
             link = relative(page, "sources.md", source.key)
             out.append(f"> “{escape(citation.quote or '')}”  \n> — [{where}]({link})")

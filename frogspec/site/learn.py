@@ -718,7 +718,7 @@ def card_page_path(ruleset_id: str) -> str:
 
 _SHORT_NAMES = {
     "foster-1909": "Foster's rules",
-    "hoyle-1907": "Hoyle's rules of 1907",
+    "hoyle-1907": "Foster's text under the 1907 Hoyle's title",
     "modern": "the modern rules",
     "official-1922-solo": "the 1922 Solo or Slough rules",
     "official-1922-straight": "the 1922 Straight Solo rules",

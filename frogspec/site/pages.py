@@ -745,16 +745,18 @@ def sources_page() -> str:
         "# Sources",
         "",
         "Every work the rulebook cites. Quotations are verbatim from the texts we hold; a "
-        "source we do not hold is cited only through one we do, *as reported by* it.",
+        "source we do not hold is cited only through one we do, *as reported by* it. The works "
+        "we read come first; those we have not seen follow, each marked *not consulted*.",
         "",
         "Download the bibliography: [BibTeX](frogspec.bib) · [CSL-JSON](frogspec.csl.json). "
         "To cite rules with their sources, see [cite these rules](cite.md); how each kind of "
         "citation is to be read is on [how we read the sources](method.md).",
         "",
     ]
-    for source in ALL_SOURCES:
+    read_first = sorted(ALL_SOURCES, key=lambda s: s.held is None)
+    for source in read_first:
         out += [f"## {escape(source.short)} {{ #{source.key} }}", ""]
-        out.append(source.reference())
+        out.append(source.reference() if source.held else f"*Not consulted.* {source.reference()}")
         out.append("")
         if source.role:
             out.append(f"**What it is.** {escape(source.role)}")
@@ -765,7 +767,7 @@ def sources_page() -> str:
         out.append(f"**Address.** {_address(source)}")
         out.append("")
         if source.held or source.url:
-            accessed = source.accessed or "Not recorded with our copy"
+            accessed = source.access_text or "Not recorded with our copy"
             out.append(f"**Access date.** {escape(accessed)}.")
             out.append("")
         if source.held:
