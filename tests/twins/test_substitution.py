@@ -25,6 +25,7 @@ from frogspec.twins import (
     missing_twins,
     substituted,
 )
+from frogspec.twins import substitute
 from frogspec.twins.substitute import _frogspec_modules, spying
 
 RULE_IDS = [entry.id for entry in all_rules()]
@@ -235,12 +236,17 @@ def test_one_twin_at_a_time() -> None:
 def test_a_swap_that_fails_half_way_is_undone(monkeypatch: pytest.MonkeyPatch) -> None:
     before = _snapshot()
 
-    class Exploding:
-        def __getattr__(self, name: str) -> Any:
-            raise KeyError(name)
+    modules = substitute._frogspec_modules()
+    last = modules[-1]
 
-    monkeypatch.setattr(registry, "_BY_FUNCTION", Exploding())
-    with pytest.raises((KeyError, TypeError)), substituted("cards.points"):
+    def module(swap: Any, where: Any) -> None:
+        if where is last:  # every other module has been swapped: fail half way
+            raise KeyError(where.__name__)
+        real_module(swap, where)
+
+    real_module = substitute._Swap.module
+    monkeypatch.setattr(substitute._Swap, "module", module)
+    with pytest.raises(KeyError), substituted("cards.points"):
         pass  # pragma: no cover - never entered
     monkeypatch.undo()
     after = _snapshot()
