@@ -74,6 +74,7 @@ __all__ = [
     "PLAY_ACTIONS",
     "Action",
     "ActionKind",
+    "DealOutcome",
     "MatchError",
     "MatchResult",
     "Outcome",
@@ -680,7 +681,7 @@ def _why_not(
     return _illegal(play.any_card_when_unable, f"seat {seat} may not play {name}")
 
 
-class Outcome(NamedTuple):
+class DealOutcome(NamedTuple):
     """How a deal ended: the bidder's and defenders' card points, and the payments."""
 
     bidder_points: int | None
@@ -688,14 +689,18 @@ class Outcome(NamedTuple):
     payments: tuple[int, ...]
 
 
-def outcome(state: State) -> Outcome:
+#: The old name of :class:`DealOutcome`, kept for those who import it.
+Outcome = DealOutcome
+
+
+def outcome(state: State) -> DealOutcome:
     """The points and payments of a finished deal (points ``None`` when everyone passed)."""
     (rs, players, _, order, _, widow, phase, _, _, bidder, contract, _, laid_away, _, _, won,
      _) = state  # fmt: skip
     if phase != _OVER:
         raise InvalidInputError(f"the deal is not over: it is in the {phase.code} phase")
     if bidder is None or contract is None:
-        return Outcome(None, None, (0,) * players)
+        return DealOutcome(None, None, (0,) * players)
     untouched = 0 if exchanges_widow(contract) else widow
     bidder_points = count_points(counted_for_bidder(won[bidder], untouched, laid_away))
     defender_points = 0
@@ -703,7 +708,7 @@ def outcome(state: State) -> Outcome:
         if seat != bidder:
             defender_points += count_points(won[seat])
     payments = _payments(rs, players, state.active, bidder, contract, bidder_points)
-    return Outcome(bidder_points, defender_points, payments)
+    return DealOutcome(bidder_points, defender_points, payments)
 
 
 def settle(

@@ -23,9 +23,9 @@ from frogspec.twins import (
     get_twin,
     install,
     missing_twins,
+    substitute,
     substituted,
 )
-from frogspec.twins import substitute
 from frogspec.twins.substitute import _frogspec_modules, spying
 
 RULE_IDS = [entry.id for entry in all_rules()]
