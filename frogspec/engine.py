@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from enum import IntEnum
 from functools import lru_cache, partial
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from frogspec.auction import (
     AuctionHistory,
@@ -172,7 +172,7 @@ _DISCARDS_BY_SUIT = _actions_by_suit_pattern(partial(Action, ActionKind.DISCARD)
 _PATTERN = SUIT_PATTERNS - 1
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:
     """Parse an action in the protocol's notation.
 
     >>> parse_action("discard 10H") == Action(ActionKind.DISCARD, parse_card("10H"))
@@ -296,10 +296,16 @@ def check_players(ruleset: Ruleset, players: object) -> int:
     return players
 
 
-def check_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
+def check_deck(deck: Sequence[object]) -> tuple[Card, ...]:
     """``deck`` as a tuple if it is the pack (:func:`~frogspec.cards.pack`, the 36 cards)
-    once each; :class:`InvalidInputError` if not."""
-    cards = tuple(deck)
+    once each; :class:`InvalidInputError` if not (the items are untrusted: ``True`` is not
+    a card, in the compiled build too).
+
+    >>> check_deck([True, *range(1, 36)])
+    Traceback (most recent call last):
+    frogspec.errors.InvalidInputError: not a card: True
+    """
+    cards: tuple[object, ...] = tuple(deck)
     full = pack()
     if (
         full == FULL_PACK
@@ -307,7 +313,7 @@ def check_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
         and set(map(type, cards)) == _ONLY_INT
         and _PACK_CARDS.issubset(cards)
     ):
-        return cards  # the 36 cards of the pack, each once
+        return cast("tuple[Card, ...]", cards)  # the 36 cards of the pack, each once
     if len(cards) != full.bit_count():
         raise InvalidInputError(f"a deck has {full.bit_count()} cards, got {len(cards)}")
     seen = 0
@@ -319,7 +325,7 @@ def check_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
         if seen >> card & 1:
             raise InvalidInputError(f"duplicate card {format_card(card)} in the deck")
         seen |= 1 << card
-    return cards
+    return cast("tuple[Card, ...]", cards)  # each checked to be a card of the pack
 
 
 def new_deal(
