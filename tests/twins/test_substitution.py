@@ -205,7 +205,7 @@ def test_caches_are_cleared_on_the_way_in_and_out() -> None:
         "actions": ["pass", "frog", "chico"],
     }
     faithful = handle(game)["result"]
-    assert frogspec.engine._turn.cache_info().currsize > 0
+    assert frogspec.engine.auction_turn.cache_info().currsize > 0
     with substituted("auction.pass-is-final"):
         broken = handle(game)["result"]
     assert (faithful["to_act"], broken["to_act"]) == (2, 1)
