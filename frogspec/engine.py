@@ -93,6 +93,7 @@ __all__ = [
     "outcome",
     "parse_action",
     "play_match",
+    "play_over",
     "ruleset_of",
     "settle",
     "start_play",
@@ -697,14 +698,23 @@ def _apply_play(state: State, action: Action) -> State:
         taken[winner] |= 1 << played
     tricks += 1
     if tricks == tricks_per_deal():
-        return _make(
-            (rs, players, dealer, order, after, widow, _OVER, None, auction, bidder,
-             contract, trump, laid_away, None, (), tuple(taken), tricks)
-        )  # fmt: skip
+        return play_over(state, after, tuple(taken), tricks)
     leader = next_leader(winner)
     return _make(
         (rs, players, dealer, order, after, widow, phase, leader, auction, bidder,
          contract, trump, laid_away, leader, (), tuple(taken), tricks)
+    )  # fmt: skip
+
+
+def play_over(state: State, hands: tuple[int, ...], won: tuple[int, ...], tricks: int) -> State:
+    """The state after the last card of the deal, played from ``state``: the ``hands`` left,
+    the cards each seat ``won``, ``tricks`` played; over, nobody to act, nothing on the
+    table (the end of :func:`apply` and of :func:`~frogspec.playout.random_playout`)."""
+    (rs, players, dealer, order, _, widow, _, _, auction, bidder, contract, trump, laid_away,
+     _, _, _, _) = state  # fmt: skip
+    return _make(
+        (rs, players, dealer, order, hands, widow, _OVER, None, auction, bidder, contract,
+         trump, laid_away, None, (), won, tricks)
     )  # fmt: skip
 
 

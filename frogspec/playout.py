@@ -42,6 +42,7 @@ from frogspec.engine import (
     check_seat,
     deal_checked,
     legal_actions,
+    play_over,
     ruleset_of,
     start_play,
     with_discards,
@@ -227,7 +228,4 @@ def _play_out(
         if tricks == last:
             break
         leader = next_leader(winner)
-    # As apply leaves the deal after its last card: over, nobody to act, nothing on the table.
-    return state._replace(
-        hands=tuple(hands), phase=_OVER, to_act=None, leader=None, won=tuple(won), tricks=tricks
-    )
+    return play_over(state, tuple(hands), tuple(won), tricks)  # as apply leaves the deal
