@@ -10,10 +10,12 @@ payments (:mod:`frogspec.engine`).
 'A player who cannot follow suit must play a trump if he holds one.'
 """
 
+from frogspec import engine as _engine
 from frogspec.auction import Contract
 from frogspec.cards import Card, CardSet, Suit, format_card, parse_card
 from frogspec.engine import (
     Action,
+    DealOutcome,
     Outcome,
     Phase,
     State,
@@ -33,12 +35,18 @@ __version__ = "0.3.0"
 #: The date of this release (ISO 8601), as in ``CITATION.cff``.
 __release_date__ = "2026-12-01"
 
+#: Whether the engine running is the build compiled with mypyc (``FROGSPEC_COMPILE=1 pip
+#: install .``) rather than the pure Python source; ``frogspec --version`` says which.
+COMPILED: bool = not _engine.__file__.endswith(".py")
+
 __all__ = [
+    "COMPILED",
     "RULESETS",
     "Action",
     "Card",
     "CardSet",
     "Contract",
+    "DealOutcome",
     "FrogError",
     "IllegalActionError",
     "InvalidInputError",

@@ -68,8 +68,9 @@ class Contract(IntEnum):
         return self.name.lower()
 
 
-def parse_contract(text: str) -> Contract:
-    """Parse ``"frog"``, ``"chico"`` or ``"grand"``."""
+def parse_contract(text: object) -> Contract:
+    """Parse ``"frog"``, ``"chico"`` or ``"grand"``; :class:`InvalidInputError` for anything
+    else, whatever its type (``text`` is untrusted input)."""
     try:
         return Contract[text.upper()] if isinstance(text, str) and text.islower() else _bad(text)
     except KeyError:

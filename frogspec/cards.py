@@ -151,14 +151,18 @@ def format_card(card: Card) -> str:
     return _NAMES[card]
 
 
-def parse_card(text: str) -> Card:
-    """Parse ``"10H"``, ``"AS"``, ``"6C"``; :class:`InvalidInputError` for anything else.
+def parse_card(text: object) -> Card:
+    """Parse ``"10H"``, ``"AS"``, ``"6C"``; :class:`InvalidInputError` for anything else,
+    whatever its type (``text`` is untrusted input: a compiled build checks the type too).
 
     >>> parse_card("QD") == make_card("Q", Suit.DIAMONDS)
     True
     >>> parse_card("1H")
     Traceback (most recent call last):
     frogspec.errors.InvalidInputError: unknown card '1H': a card is a rank (A 10 K Q J 9 8 7 6) then a suit (C D H S), like '10H'
+    >>> parse_card(5)
+    Traceback (most recent call last):
+    frogspec.errors.InvalidInputError: unknown card 5: a card is a rank (A 10 K Q J 9 8 7 6) then a suit (C D H S), like '10H'
     """
     if isinstance(text, str):
         card = _BY_NAME.get(text)
@@ -170,14 +174,14 @@ def parse_card(text: str) -> Card:
     )
 
 
-def parse_suit(text: str) -> Suit:
+def parse_suit(text: object) -> Suit:
     """Parse ``"C"``, ``"D"``, ``"H"`` or ``"S"``."""
     if isinstance(text, str) and len(text) == 1 and text in "CDHS":
         return Suit("CDHS".index(text))
     raise InvalidInputError(f"unknown suit {text!r}: a suit is one of C D H S")
 
 
-def parse_cards(items: Iterable[str], *, what: str = "cards") -> list[Card]:
+def parse_cards(items: object, *, what: str = "cards") -> list[Card]:
     """Parse a list of card names, refusing duplicates."""
     if isinstance(items, str) or not isinstance(items, list | tuple):
         raise InvalidInputError(f"{what} must be a list of cards, got {items!r}")

@@ -20,7 +20,7 @@ import sys
 import textwrap
 from collections.abc import Callable, Sequence
 
-from frogspec import __version__
+from frogspec import COMPILED, __version__
 from frogspec.citations import FORMATS, SITE_URL_VARIABLE, cite_rules, rule_url
 from frogspec.errors import FrogError
 from frogspec.registry import TOPICS, Rule, all_rules, get_rule
@@ -140,7 +140,8 @@ def _parser() -> argparse.ArgumentParser:
         prog="frogspec",
         description="The reference specification of the card game Frog.",
     )
-    parser.add_argument("--version", action="version", version=f"frogspec {__version__}")
+    build = "compiled with mypyc" if COMPILED else "pure Python"
+    parser.add_argument("--version", action="version", version=f"frogspec {__version__} ({build})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     rules = sub.add_parser("rules", help="list every rule id with its statement")

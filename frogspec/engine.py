@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from enum import IntEnum
 from functools import lru_cache, partial
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from frogspec.auction import (
     AuctionHistory,
@@ -70,24 +70,34 @@ from frogspec.trump import fixed_trump
 from frogspec.widow import DISCARDS, discardable, exchanges_widow
 
 __all__ = [
+    "AUCTION_ACTIONS",
     "CONTRACTS_BY_VALUE",
     "PLAY_ACTIONS",
     "Action",
     "ActionKind",
+    "DealOutcome",
     "MatchError",
     "MatchResult",
     "Outcome",
     "Phase",
     "State",
+    "after_auction",
     "apply",
+    "auction_turn",
     "check_deck",
     "check_players",
+    "check_seat",
+    "deal_checked",
     "legal_actions",
     "new_deal",
     "outcome",
     "parse_action",
     "play_match",
+    "play_over",
+    "ruleset_of",
     "settle",
+    "start_play",
+    "with_discards",
 ]
 
 
@@ -137,8 +147,9 @@ class Action(NamedTuple):
 
 PASS = Action(ActionKind.PASS)
 
-# The actions of a turn in the auction, by the bids it allows: every subset of contracts.
-_AUCTION_ACTIONS: dict[tuple[Contract, ...], tuple[Action, ...]] = {
+#: The actions of a turn in the auction, by the bids it allows (every subset of contracts):
+#: the pass first, then each bid, as :func:`legal_actions` lists them.
+AUCTION_ACTIONS: dict[tuple[Contract, ...], tuple[Action, ...]] = {
     bids: (PASS, *(Action(ActionKind.BID, c) for c in bids))
     for bids in (tuple(c for c in Contract if subset >> (c - 1) & 1) for subset in range(8))
 }
@@ -171,7 +182,7 @@ _DISCARDS_BY_SUIT = _actions_by_suit_pattern(partial(Action, ActionKind.DISCARD)
 _PATTERN = SUIT_PATTERNS - 1
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:
     """Parse an action in the protocol's notation.
 
     >>> parse_action("discard 10H") == Action(ActionKind.DISCARD, parse_card("10H"))
@@ -241,8 +252,16 @@ class State(NamedTuple):
 
 
 # A State from its seventeen fields in order, without NamedTuple's keyword handling (nor
-# State._make's check of their number): apply builds one at every action.
+# State._make's check of their number): apply's play of a card, the hot path, builds one
+# for every card and writes the fields in the order _FIELD_ORDER gives; every other state
+# is built by field name (State(...) with keywords, or _replace).
 _make: Callable[[tuple[object, ...]], State] = partial(tuple.__new__, State)
+_FIELD_ORDER = (
+    "ruleset", "players", "dealer", "order", "hands", "widow", "phase", "to_act", "auction",
+    "bidder", "contract", "trump", "laid_away", "leader", "trick", "won", "tricks",
+)  # fmt: skip
+if State._fields != _FIELD_ORDER:  # a field moved: _apply_play would mix them up silently
+    raise ImportError("State's fields changed order: update _FIELD_ORDER and _apply_play")
 
 # The members the hot paths compare with, looked up once (an enum's attribute is slow).
 _AUCTION, _DISCARD, _TRUMP, _PLAY, _OVER = Phase
@@ -258,13 +277,15 @@ def _seating(
 
 
 @lru_cache(maxsize=8192)
-def _turn(
+def auction_turn(
     procedure: AuctionProcedure,
     order: tuple[int, ...],
     contracts: tuple[Contract, ...],
     history: AuctionHistory,
 ) -> Turn | None:
-    # An auction procedure is a pure function of small hashable values: remember answers.
+    """The next turn of the auction after ``history`` (``None``: the auction is over), as
+    ``procedure`` (a ruleset's ``auction_procedure``) gives it for the seats ``order`` and
+    the ``contracts`` allowed; remembered, since a procedure is a pure function of these."""
     return procedure(order, contracts, history)
 
 
@@ -272,11 +293,14 @@ _PACK_CARDS = frozenset(range(36))
 _ONLY_INT = {int}
 
 
-def _ruleset(ruleset: Ruleset | str) -> Ruleset:
+def ruleset_of(ruleset: Ruleset | str) -> Ruleset:
+    """``ruleset`` itself, or the ruleset with that id (:func:`~frogspec.rulesets.get_ruleset`)."""
     return ruleset if isinstance(ruleset, Ruleset) else get_ruleset(ruleset)
 
 
-def _check_seat(seat: object, players: int, what: str) -> int:
+def check_seat(seat: object, players: int, what: str) -> int:
+    """``seat`` if it is a seat of a table of ``players``; :class:`InvalidInputError` naming
+    ``what`` it is (the dealer, the bidder) otherwise."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise InvalidInputError(f"{what} must be a seat from 0 to {players - 1}, got {seat!r}")
     return seat
@@ -295,10 +319,16 @@ def check_players(ruleset: Ruleset, players: object) -> int:
     return players
 
 
-def check_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
+def check_deck(deck: Sequence[object]) -> tuple[Card, ...]:
     """``deck`` as a tuple if it is the pack (:func:`~frogspec.cards.pack`, the 36 cards)
-    once each; :class:`InvalidInputError` if not."""
-    cards = tuple(deck)
+    once each; :class:`InvalidInputError` if not (the items are untrusted: ``True`` is not
+    a card, in the compiled build too).
+
+    >>> check_deck([True, *range(1, 36)])
+    Traceback (most recent call last):
+    frogspec.errors.InvalidInputError: not a card: True
+    """
+    cards: tuple[object, ...] = tuple(deck)
     full = pack()
     if (
         full == FULL_PACK
@@ -306,7 +336,7 @@ def check_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
         and set(map(type, cards)) == _ONLY_INT
         and _PACK_CARDS.issubset(cards)
     ):
-        return cards  # the 36 cards of the pack, each once
+        return cast("tuple[Card, ...]", cards)  # the 36 cards of the pack, each once
     if len(cards) != full.bit_count():
         raise InvalidInputError(f"a deck has {full.bit_count()} cards, got {len(cards)}")
     seen = 0
@@ -318,7 +348,7 @@ def check_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
         if seen >> card & 1:
             raise InvalidInputError(f"duplicate card {format_card(card)} in the deck")
         seen |= 1 << card
-    return cards
+    return cast("tuple[Card, ...]", cards)  # each checked to be a card of the pack
 
 
 def new_deal(
@@ -329,11 +359,11 @@ def new_deal(
     options: Mapping[str, object] | None = None,
 ) -> State:
     """Deal ``deck`` (``deck[0]`` dealt first) and open the auction."""
-    rs = _ruleset(ruleset)
+    rs = ruleset_of(ruleset)
     if options:
         rs = rs.with_options(options)
     check_players(rs, players)
-    _check_seat(dealer, players, "dealer")
+    check_seat(dealer, players, "dealer")
     return deal_checked(rs, players, dealer, check_deck(deck))
 
 
@@ -347,13 +377,20 @@ def deal_checked(rs: Ruleset, players: int, dealer: int, deck: Sequence[Card]) -
     hands = [0] * players
     for seat, hand in zip(order, dealt, strict=True):
         hands[seat] = hand
-    turn = _turn(rs.auction_procedure, order, rs.contracts(), ())
+    turn = auction_turn(rs.auction_procedure, order, rs.contracts(), ())
     assert turn is not None, "an auction always opens with eldest's turn"
-    # The fields in State's order: the auction opens; nothing is bid, laid away or played.
-    return _make(
-        (rs, players, dealer, order, tuple(hands), widow, _AUCTION, turn.seat, (), None,
-         None, None, 0, None, (), (0,) * players, 0)
-    )  # fmt: skip
+    # The auction opens; nothing is bid, laid away or played (State's defaults).
+    return State(
+        ruleset=rs,
+        players=players,
+        dealer=dealer,
+        order=order,
+        hands=tuple(hands),
+        widow=widow,
+        phase=_AUCTION,
+        to_act=turn.seat,
+        won=(0,) * players,
+    )
 
 
 class _LastLegalPlays:
@@ -401,9 +438,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         )
     if phase == _AUCTION:
         rs = state.ruleset
-        turn = _turn(rs.auction_procedure, state.order, rs.contracts(), state.auction)
+        turn = auction_turn(rs.auction_procedure, state.order, rs.contracts(), state.auction)
         assert turn is not None
-        return _AUCTION_ACTIONS[turn.bids]
+        return AUCTION_ACTIONS[turn.bids]
     if phase == _DISCARD:
         mask = discardable(state.hands[state.to_act])  # type: ignore[index]
         clubs, diamonds, hearts, spades = _DISCARDS_BY_SUIT
@@ -472,7 +509,7 @@ _DOING = {
 def _apply_auction(state: State, action: Action) -> State:
     rs = state.ruleset
     contracts = rs.contracts()
-    turn = _turn(rs.auction_procedure, state.order, contracts, state.auction)
+    turn = auction_turn(rs.auction_procedure, state.order, contracts, state.auction)
     assert turn is not None
     seat = turn.seat
     if action.kind == ActionKind.PASS:
@@ -503,60 +540,81 @@ def _after_bid(state: State, history: AuctionHistory, contracts: tuple[Contract,
     # The state once ``history`` (the auction with its newest bid or pass) stands: the next
     # seat's turn, or the end of the auction.
     rs = state.ruleset
-    following = _turn(rs.auction_procedure, state.order, contracts, history)
+    following = auction_turn(rs.auction_procedure, state.order, contracts, history)
     if following is None:
         return after_auction(state, history)
-    # state._replace(auction=history, to_act=following.seat), field by field: a bid is cheap
-    return _make((*state[:7], following.seat, history, *state[9:]))
+    # state._replace(to_act=following.seat, auction=history), at a third of its cost: the
+    # state is taken apart by field name and built again in State's order (_FIELD_ORDER).
+    (rs, players, dealer, order, hands, widow, phase, _, _, bidder, contract, trump,
+     laid_away, leader, trick, won, tricks) = state  # fmt: skip
+    return _make(
+        (rs, players, dealer, order, hands, widow, phase, following.seat, history, bidder,
+         contract, trump, laid_away, leader, trick, won, tricks)
+    )  # fmt: skip
 
 
 def after_auction(state: State, history: AuctionHistory) -> State:
     """The state once the auction has ended with ``history`` (the procedure gives no more
     turns): the deal is over if everyone passed; otherwise the bidder takes the widow, or
     names a trump, or the play begins."""
-    # Once a deal, so states are built field by field, in State's order, not by _replace.
-    (rs, players, dealer, order, hands, widow, _, _, _, _, _, _, laid_away, _, _, won,
-     tricks) = state  # fmt: skip
     if all_pass_ends_deal(history):
-        return _make(
-            (rs, players, dealer, order, hands, widow, _OVER, None, history, None, None, None,
-             laid_away, None, (), won, tricks)
-        )  # fmt: skip
+        return state._replace(phase=_OVER, to_act=None, auction=history)
     winning = auction_winner(history)
     assert winning is not None, "an auction that is not all passes has a highest bid"
     bidder, bid = winning
     contract = contract_played(bid)
     trump = fixed_trump(contract)
     if exchanges_widow(contract):
-        taken = list(hands)
-        taken[bidder] |= widow
-        return _make(
-            (rs, players, dealer, order, tuple(taken), widow, _DISCARD, bidder, history,
-             bidder, contract, trump, laid_away, None, (), won, tricks)
-        )  # fmt: skip
+        taken = list(state.hands)
+        taken[bidder] |= state.widow
+        return state._replace(
+            hands=tuple(taken),
+            phase=_DISCARD,
+            to_act=bidder,
+            auction=history,
+            bidder=bidder,
+            contract=contract,
+            trump=trump,
+        )
     if trump is None:
-        return _make(
-            (rs, players, dealer, order, hands, widow, _TRUMP, bidder, history, bidder,
-             contract, None, laid_away, None, (), won, tricks)
-        )  # fmt: skip
-    bid_won = _make(
-        (rs, players, dealer, order, hands, widow, _AUCTION, None, history, bidder, contract,
-         None, laid_away, None, (), won, tricks)
-    )  # fmt: skip
-    return _start_play(bid_won, trump)
+        return state._replace(
+            phase=_TRUMP, to_act=bidder, auction=history, bidder=bidder, contract=contract
+        )
+    return _playing(state, history, bidder, contract, trump)
 
 
-def _start_play(state: State, trump: Suit) -> State:
+def start_play(state: State, trump: Suit) -> State:
     """The state as the play begins under ``trump``: the first leader to lead."""
-    leader = first_leader(state.order)
-    # state._replace(phase=PLAY, to_act=leader, trump=trump, leader=leader), field by field
-    return _make((*state[:6], _PLAY, leader, *state[8:11], trump, state[12], leader, *state[14:]))
+    return _playing(state, state.auction, state.bidder, state.contract, trump)
 
 
-def _with_discards(state: State, hands: tuple[int, ...], laid_away: int) -> State:
-    """``state`` with the bidder's hand and discards changed: ``state._replace(hands=hands,
-    laid_away=laid_away)``, field by field."""
-    return _make((*state[:4], hands, *state[5:12], laid_away, *state[13:]))
+def _playing(
+    state: State,
+    auction: AuctionHistory,
+    bidder: int | None,
+    contract: Contract | None,
+    trump: Suit,
+) -> State:
+    # The play begins: state._replace(phase=PLAY, to_act=leader, auction=auction,
+    # bidder=bidder, contract=contract, trump=trump, leader=leader), built by field name in
+    # State's order (_FIELD_ORDER) at a third of _replace's cost.
+    (rs, players, dealer, order, hands, widow, _, _, _, _, _, _, laid_away, _, trick, won,
+     tricks) = state  # fmt: skip
+    leader = first_leader(order)
+    return _make(
+        (rs, players, dealer, order, hands, widow, _PLAY, leader, auction, bidder, contract,
+         trump, laid_away, leader, trick, won, tricks)
+    )  # fmt: skip
+
+
+def with_discards(state: State, hands: tuple[int, ...], laid_away: int) -> State:
+    """``state`` with the bidder's hand (in ``hands``) and his discards changed."""
+    (rs, players, dealer, order, _, widow, phase, to_act, auction, bidder, contract, trump,
+     _, leader, trick, won, tricks) = state  # fmt: skip
+    return _make(
+        (rs, players, dealer, order, hands, widow, phase, to_act, auction, bidder, contract,
+         trump, laid_away, leader, trick, won, tricks)
+    )  # fmt: skip
 
 
 def _apply_discard(state: State, action: Action) -> State:
@@ -571,11 +629,11 @@ def _apply_discard(state: State, action: Action) -> State:
     hands = list(state.hands)
     hands[seat] = hand & ~(1 << card)
     laid_away = state.laid_away | 1 << card
-    state = _with_discards(state, tuple(hands), laid_away)
+    state = with_discards(state, tuple(hands), laid_away)
     if laid_away.bit_count() < DISCARDS:
         return state
     assert state.trump is not None
-    return _start_play(state, state.trump)
+    return start_play(state, state.trump)
 
 
 def _apply_trump(state: State, action: Action) -> State:
@@ -587,12 +645,12 @@ def _apply_trump(state: State, action: Action) -> State:
     if suit not in allowed:
         names = " ".join(s.letter for s in allowed)
         raise _illegal(rs.chico_trump, f"a Chico bidder names one of {names}, not {suit.letter}")
-    return _start_play(state, suit)
+    return start_play(state, suit)
 
 
 def _apply_play(state: State, action: Action) -> State:
     # The hot path of the engine: the state is taken apart once and the next one built
-    # field by field, in State's order.
+    # field by field, in State's order (_FIELD_ORDER, held to State's at import).
     (rs, players, dealer, order, hands, widow, phase, seat, auction, bidder, contract, trump,
      laid_away, leader, trick, won, tricks) = state  # fmt: skip
     if action.kind != _PLAY_KIND:
@@ -640,14 +698,23 @@ def _apply_play(state: State, action: Action) -> State:
         taken[winner] |= 1 << played
     tricks += 1
     if tricks == tricks_per_deal():
-        return _make(
-            (rs, players, dealer, order, after, widow, _OVER, None, auction, bidder,
-             contract, trump, laid_away, None, (), tuple(taken), tricks)
-        )  # fmt: skip
+        return play_over(state, after, tuple(taken), tricks)
     leader = next_leader(winner)
     return _make(
         (rs, players, dealer, order, after, widow, phase, leader, auction, bidder,
          contract, trump, laid_away, leader, (), tuple(taken), tricks)
+    )  # fmt: skip
+
+
+def play_over(state: State, hands: tuple[int, ...], won: tuple[int, ...], tricks: int) -> State:
+    """The state after the last card of the deal, played from ``state``: the ``hands`` left,
+    the cards each seat ``won``, ``tricks`` played; over, nobody to act, nothing on the
+    table (the end of :func:`apply` and of :func:`~frogspec.playout.random_playout`)."""
+    (rs, players, dealer, order, _, widow, _, _, auction, bidder, contract, trump, laid_away,
+     _, _, _, _) = state  # fmt: skip
+    return _make(
+        (rs, players, dealer, order, hands, widow, _OVER, None, auction, bidder, contract,
+         trump, laid_away, None, (), won, tricks)
     )  # fmt: skip
 
 
@@ -680,7 +747,7 @@ def _why_not(
     return _illegal(play.any_card_when_unable, f"seat {seat} may not play {name}")
 
 
-class Outcome(NamedTuple):
+class DealOutcome(NamedTuple):
     """How a deal ended: the bidder's and defenders' card points, and the payments."""
 
     bidder_points: int | None
@@ -688,14 +755,18 @@ class Outcome(NamedTuple):
     payments: tuple[int, ...]
 
 
-def outcome(state: State) -> Outcome:
+#: The old name of :class:`DealOutcome`, kept for those who import it.
+Outcome = DealOutcome
+
+
+def outcome(state: State) -> DealOutcome:
     """The points and payments of a finished deal (points ``None`` when everyone passed)."""
     (rs, players, _, order, _, widow, phase, _, _, bidder, contract, _, laid_away, _, _, won,
      _) = state  # fmt: skip
     if phase != _OVER:
         raise InvalidInputError(f"the deal is not over: it is in the {phase.code} phase")
     if bidder is None or contract is None:
-        return Outcome(None, None, (0,) * players)
+        return DealOutcome(None, None, (0,) * players)
     untouched = 0 if exchanges_widow(contract) else widow
     bidder_points = count_points(counted_for_bidder(won[bidder], untouched, laid_away))
     defender_points = 0
@@ -703,7 +774,7 @@ def outcome(state: State) -> Outcome:
         if seat != bidder:
             defender_points += count_points(won[seat])
     payments = _payments(rs, players, state.active, bidder, contract, bidder_points)
-    return Outcome(bidder_points, defender_points, payments)
+    return DealOutcome(bidder_points, defender_points, payments)
 
 
 def settle(
@@ -719,12 +790,12 @@ def settle(
     >>> settle("gamerules", 3, dealer=0, bidder=1, contract=Contract.FROG, bidder_points=80)
     (-20, 40, -20)
     """
-    rs = _ruleset(ruleset)
+    rs = ruleset_of(ruleset)
     if not isinstance(contract, Contract):
         contract = parse_contract(contract)
     check_players(rs, players)
-    _check_seat(dealer, players, "dealer")
-    _check_seat(bidder, players, "bidder")
+    check_seat(dealer, players, "dealer")
+    check_seat(bidder, players, "bidder")
     active = rs.active_seats(players, dealer)
     if bidder not in active:
         raise InvalidInputError(f"seat {bidder} sits out this deal and cannot be the bidder")
@@ -789,9 +860,9 @@ def play_match(
     Each deal's actions must finish the deal. The match stops being played once the
     ruleset says the game is over; a deal given after that is refused.
     """
-    rs = _ruleset(ruleset).with_options(options or {})
+    rs = ruleset_of(ruleset).with_options(options or {})
     check_players(rs, players)
-    dealer = _check_seat(first_dealer, players, "first_dealer")
+    dealer = check_seat(first_dealer, players, "first_dealer")
     balances = [rs.bank()] * players
     dealers: list[int] = []
     loser: int | None = None

@@ -29,23 +29,23 @@ from functools import lru_cache
 
 from frogspec.cards import CARDS, Card, Suit, cards_of, pack
 from frogspec.engine import (
-    _AUCTION_ACTIONS,
+    AUCTION_ACTIONS,
     PLAY_ACTIONS,
     Action,
     ActionKind,
     Phase,
     State,
-    _check_seat,
-    _make,
-    _ruleset,
-    _start_play,
-    _turn,
-    _with_discards,
     after_auction,
     apply,
+    auction_turn,
     check_players,
+    check_seat,
     deal_checked,
     legal_actions,
+    play_over,
+    ruleset_of,
+    start_play,
+    with_discards,
 )
 from frogspec.play import legal_plays, next_leader, trick_winner, tricks_per_deal
 from frogspec.rulesets import Ruleset
@@ -81,9 +81,9 @@ def random_deal(
     Returns the deck (``deck[0]`` dealt first, as :func:`~frogspec.engine.new_deal` takes
     it) and the final state; appends the actions chosen to ``actions`` if given.
     """
-    rs = _ruleset(ruleset)
+    rs = ruleset_of(ruleset)
     check_players(rs, players)
-    _check_seat(dealer, players, "dealer")
+    check_seat(dealer, players, "dealer")
     deck = shuffled_pack(rng)  # the pack once each: new_deal's check of the deck is moot
     return deck, random_playout(deal_checked(rs, players, dealer, deck), rng, actions)
 
@@ -130,14 +130,14 @@ def random_playout(state: State, rng: random.Random, actions: list[Action] | Non
         rs = state.ruleset
         procedure, order, contracts = rs.auction_procedure, state.order, rs.contracts()
         history = state.auction
-        turn = _turn(procedure, order, contracts, history)
+        turn = auction_turn(procedure, order, contracts, history)
         while turn is not None:
             bids = turn.bids
             choice = int(random_float() * (len(bids) + 1))  # 0: pass, else the bid
             if record is not None:
-                record(_AUCTION_ACTIONS[bids][choice])
+                record(AUCTION_ACTIONS[bids][choice])
             history = (*history, (turn.seat, bids[choice - 1] if choice else None))
-            turn = _turn(procedure, order, contracts, history)
+            turn = auction_turn(procedure, order, contracts, history)
         state = after_auction(state, history)
     if state.phase == _DISCARD:
         bidder = state.bidder
@@ -151,13 +151,13 @@ def random_playout(state: State, rng: random.Random, actions: list[Action] | Non
             laid_away |= bit
         hands = list(state.hands)
         hands[bidder] = hand
-        state = _start_play(_with_discards(state, tuple(hands), laid_away), state.trump)
+        state = start_play(with_discards(state, tuple(hands), laid_away), state.trump)
     if state.phase == _TRUMP:
         suits = state.ruleset.chico_trump()
         suit = suits[int(random_float() * len(suits))]
         if record is not None:
             record(Action(ActionKind.TRUMP, suit))
-        state = _start_play(state, suit)
+        state = start_play(state, suit)
     while state.phase == _PLAY and state.trick:
         # Begun in the middle of a trick: apply finishes it, and the rest goes a trick at a time.
         options = legal_actions(state)
@@ -177,11 +177,10 @@ def _play_out(
 ) -> State:
     # The play from the lead of a trick to the end, a trick at a time (three active seats
     # play each), with the position in local variables.
-    (rs, players, dealer, order, dealt, widow, _, _, auction, bidder, contract, trump,
-     laid_away, leader, _, taken, tricks) = state  # fmt: skip
+    order, trump, leader, tricks = state.order, state.trump, state.leader, state.tricks
     assert leader is not None and len(order) == 3, "three active seats play each trick"
-    hands = list(dealt)
-    won = list(taken)
+    hands = list(state.hands)
+    won = list(state.won)
     last = tricks_per_deal()
     after = _next_seats(order)
     winners = _trick_winners(trick_winner, trump)
@@ -229,8 +228,4 @@ def _play_out(
         if tricks == last:
             break
         leader = next_leader(winner)
-    # As apply leaves the deal after its last card: over, nobody to act, nothing on the table.
-    return _make(
-        (rs, players, dealer, order, tuple(hands), widow, _OVER, None, auction, bidder,
-         contract, trump, laid_away, None, (), tuple(won), tricks)
-    )  # fmt: skip
+    return play_over(state, tuple(hands), tuple(won), tricks)  # as apply leaves the deal

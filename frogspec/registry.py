@@ -203,8 +203,27 @@ def get_rule(rule_id: str) -> Rule:
 
 
 def rule_for_function(function: Callable[..., Any]) -> Rule | None:
-    """The rule a function implements, or ``None`` if it implements none."""
-    return _BY_FUNCTION.get(id(function))
+    """The rule a function implements, or ``None`` if it implements none.
+
+    A function that stands in for a rule (a broken twin, a spy, a rival reading put in its
+    place) says which by its attribute ``rule_id``, and is taken for that rule: so an error
+    the engine raises through it names the rule it stands in for, and nobody outside this
+    module writes the registry.
+
+    >>> def spy(hand: int) -> int:
+    ...     return hand
+    >>> rule_for_function(spy) is None
+    True
+    >>> spy.rule_id = "play.lead-any-card"
+    >>> rule_for_function(spy).id
+    'play.lead-any-card'
+    """
+    entry = _BY_FUNCTION.get(id(function))
+    if entry is None:
+        stands_for = getattr(function, "rule_id", None)
+        if isinstance(stands_for, str):
+            return _RULES.get(stands_for)
+    return entry
 
 
 def clear_caches() -> None:

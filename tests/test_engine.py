@@ -315,3 +315,28 @@ def test_a_rule_swapped_in_after_legal_actions_judges_the_next_apply() -> None:
         assert apply(state, trump_card).trick[-1] == trump_card.value
     with pytest.raises(IllegalActionError):
         apply(state, trump_card)
+
+
+def test_the_builders_change_only_the_fields_they_name() -> None:
+    # The engine builds its hot states field by field in State's order: each builder must
+    # be the _replace it stands for, on states of every phase of random deals.
+    import random as _random
+
+    from frogspec import engine
+    from frogspec.cards import Suit
+    from frogspec.playout import random_deal
+
+    assert engine.State._fields == engine._FIELD_ORDER
+    rng = _random.Random(7)
+    for _ in range(20):
+        deck, _final = random_deal("foster-1909", 3, 0, rng)
+        state = engine.new_deal("foster-1909", 3, 0, deck)
+        while state.phase != engine.Phase.OVER:
+            hands = tuple(h ^ 1 for h in state.hands)
+            assert engine.with_discards(state, hands, 5) == state._replace(hands=hands, laid_away=5)
+            leader = state.order[0]
+            assert engine.start_play(state, Suit.SPADES) == state._replace(
+                phase=engine.Phase.PLAY, to_act=leader, trump=Suit.SPADES, leader=leader
+            )
+            options = engine.legal_actions(state)
+            state = engine.apply(state, options[rng.randrange(len(options))])

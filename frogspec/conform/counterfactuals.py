@@ -3,7 +3,8 @@
 A rule is suspected of an engine's deviation when the reference, with that rule's broken
 twin or one of its rival readings in place of the rule, gives the engine's answer. This
 module swaps rule functions in and out fast (once prepared, a swap costs microseconds, so a
-diagnosis can try a dozen rules a step), traces which rules the reference evaluates, and
+diagnosis can try a dozen rules a step), records which rules the reference evaluates (by
+the same swap, with a recorder in place of every rule), and
 says whether a swap still meets the cases an engine passed.
 """
 
@@ -15,17 +16,23 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from types import FrameType, ModuleType
+from types import ModuleType
 from typing import Any
 
 from frogspec import registry
-from frogspec.conformance.build import _rule_codes
 from frogspec.conformance.model import Case, differences
 from frogspec.errors import FrogError
 from frogspec.harness import handle
 from frogspec.registry import all_rules, get_rule
 from frogspec.twins.model import TWINS, get_twin
-from frogspec.twins.substitute import _frogspec_modules, _Swap, active_twin
+from frogspec.twins.substitute import (
+    _frogspec_modules,
+    _Swap,
+    active_twin,
+    recorders,
+    recording,
+    standing_in,
+)
 
 __all__ = [
     "alternatives",
@@ -143,7 +150,7 @@ class _Prepared:
     """
 
     def __init__(self, replacements: Mapping[str, Callable[..., Any]], tracing: bool) -> None:
-        self.entries = [(get_rule(r), f) for r, f in replacements.items()]
+        self.entries = [(get_rule(r), standing_in(r, f)) for r, f in replacements.items()]
         helpers, self.rule_caches = _caches()
         stand_in = _Remembering if tracing else _fresh
         swaps: dict[Any, Any] = {entry.function: f for entry, f in self.entries}
@@ -164,8 +171,6 @@ class _Prepared:
         """Swap in."""
         for where, key, _, new in self.changes:
             where[key] = new
-        for entry, function in self.entries:
-            registry._BY_FUNCTION[id(function)] = entry
         for cache in self.rule_caches:
             cache.cache_clear()
 
@@ -173,8 +178,6 @@ class _Prepared:
         """Put every original back."""
         for where, key, old, _ in reversed(self.changes):
             where[key] = old
-        for _, function in self.entries:
-            registry._BY_FUNCTION.pop(id(function), None)
         for cache in self.rule_caches:
             cache.cache_clear()
 
@@ -339,26 +342,19 @@ def has_twin(rule_id: str) -> bool:
 
 @contextmanager
 def tracing() -> Iterator[list[str]]:
-    """Collect, in call order, the rule ids whose functions run inside the block."""
-    codes = _rule_codes()
+    """Collect, in call order, the rule ids whose functions run inside the block.
+
+    Every rule is swapped for its faithful recorder (:func:`~frogspec.twins.substitute.recorders`),
+    the one way the package learns which rules ran: no tracing of the interpreter, so it works
+    on a compiled build too."""
     calls: list[str] = []
-
-    def trace(frame: FrameType, event: str, arg: object) -> None:
-        # Called once per new frame; returning None asks for no tracing inside it.
-        rule_id = codes.get(frame.f_code)
-        if rule_id is not None:
-            calls.append(rule_id)
-
     # The helpers' caches report the rules behind each answer they remember, and the rule
     # functions' own caches are emptied: a rule whose answer is remembered is still seen.
-    with swapped_tracing({}, tracing=True):
+    with swapped_tracing(recorders(), tracing=True), recording(calls.append):
         _TRACES.append(calls)
-        previous = sys.gettrace()
-        sys.settrace(trace)
         try:
             yield calls
         finally:
-            sys.settrace(previous)
             _TRACES.pop()
 
 

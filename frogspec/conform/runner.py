@@ -46,6 +46,7 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "REASONS",
     "STATUSES",
+    "CaseOutcome",
     "Outcome",
     "Run",
     "Runner",
@@ -86,7 +87,7 @@ REASONS = {
 
 
 @dataclass
-class Outcome:
+class CaseOutcome:
     """What became of one case."""
 
     case: Case
@@ -111,6 +112,10 @@ class Outcome:
         """Level 2: whether the answer names the reference's rule id (``None``: not judged,
         as the case expects no ``illegal`` error or failed level 1)."""
         return None if self.level2 is None else self.level2.names_rule
+
+
+#: The old name of :class:`CaseOutcome`, kept for those who import it.
+Outcome = CaseOutcome
 
 
 @dataclass

@@ -17,11 +17,8 @@ deal by a simple policy) serve the hand-written cases.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from types import CodeType, FrameType
 from typing import Any
 
 from frogspec.cards import SUIT_OF, SUIT_SIZE, format_card, parse_card
@@ -30,7 +27,7 @@ from frogspec.deal import WIDOW
 from frogspec.engine import Action, State, apply, legal_actions, new_deal, parse_action
 from frogspec.harness import handle
 from frogspec.prng import CANONICAL_ORDER
-from frogspec.registry import all_rules, clear_caches, get_rule
+from frogspec.registry import get_rule
 from frogspec.rulesets import get_ruleset
 
 __all__ = [
@@ -145,41 +142,16 @@ def extension_of(op: str, response: Mapping[str, Json], declared: str | None = N
     return None
 
 
-@cache
-def _rule_codes() -> dict[CodeType, str]:
-    codes: dict[CodeType, str] = {}
-    for entry in all_rules():
-        function: Any = entry.function
-        while hasattr(function, "__wrapped__"):
-            function = function.__wrapped__
-        code = getattr(function, "__code__", None)
-        if code is not None:
-            codes[code] = entry.id
-    return codes
-
-
 def traced_rules(request: Mapping[str, Json]) -> tuple[frozenset[str], dict[str, Json]]:
     """The rules whose functions the reference calls while answering ``request``, and the
-    response. The package's function caches are cleared first, so that a rule whose answer
-    was remembered from an earlier request is seen too."""
-    codes = _rule_codes()
-    clear_caches()  # so that a rule whose answer was remembered is called again
-    seen: set[str] = set()
+    response. They are recorded by the one mechanism that learns which rules ran
+    (:func:`frogspec.conform.counterfactuals.tracing`: a faithful recorder in place of every
+    rule), which sees a rule whose answer a cache remembers too."""
+    from frogspec.conform.counterfactuals import tracing  # the runner's package imports this one
 
-    def trace(frame: FrameType, event: str, arg: object) -> None:
-        # Called once per new frame (settrace, unlike setprofile, skips returns and C calls);
-        # returning None asks for no tracing inside the frame.
-        rule_id = codes.get(frame.f_code)
-        if rule_id is not None:
-            seen.add(rule_id)
-
-    previous = sys.gettrace()
-    sys.settrace(trace)
-    try:
+    with tracing() as calls:
         response = handle(dict(request))
-    finally:
-        sys.settrace(previous)
-    return frozenset(seen), response
+    return frozenset(calls), response
 
 
 def make_case(spec: Spec, file: str) -> Case:

@@ -15,8 +15,13 @@ A rule function is reached in many ways, and the swap has to catch them all:
   tables of :mod:`frogspec.scoring`, the deal patterns): every ``functools`` cache of a
   ``frogspec`` module is cleared when the twin goes in and again when it comes out;
 - the engine names the rule an illegal action breaks from the function it asked
-  (:func:`~frogspec.registry.rule_for_function`): the twin is registered under the
-  original's rule for as long as it is in.
+  (:func:`~frogspec.registry.rule_for_function`): a twin, like every function that
+  stands in for a rule here, names that rule by its attribute ``rule_id``, which the
+  registry reads; nothing here writes the registry.
+
+Which rules ran is learnt the same way, never by tracing the interpreter: the
+:func:`recorders` stand in for every rule and tell the recording in progress
+(:func:`recording`) each rule called, as :func:`spying` does.
 
 Everything is put back on the way out. Only one twin may be in at a time.
 """
@@ -27,7 +32,7 @@ import dataclasses
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from functools import partial
+from functools import cache, partial
 from types import ModuleType
 from typing import Any
 
@@ -35,7 +40,15 @@ from frogspec import registry
 from frogspec.rulesets import Option, Ruleset
 from frogspec.twins.model import Twin, get_twin
 
-__all__ = ["active_twin", "install", "spying", "substituted"]
+__all__ = [
+    "active_twin",
+    "install",
+    "recorders",
+    "recording",
+    "spying",
+    "standing_in",
+    "substituted",
+]
 
 _active: list[str] = []
 _twins: list[Twin] = []
@@ -127,21 +140,32 @@ class _Swap:
             self.undo.pop()()
 
 
+def standing_in(rule_id: str, function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function``, or a thin wrapper of it, that names ``rule_id`` by its attribute
+    ``rule_id``: what the registry reads to take a stand-in for the rule it replaces (a
+    twin, a recorder already name theirs and come back as they are)."""
+    if getattr(function, "rule_id", None) == rule_id:
+        return function
+
+    def stand_in(*args: Any, **kwargs: Any) -> Any:
+        return function(*args, **kwargs)
+
+    stand_in.rule_id = rule_id  # type: ignore[attr-defined]
+    stand_in.__name__ = getattr(function, "__name__", rule_id)
+    return stand_in
+
+
 def _swap_in(replacements: Mapping[str, Callable[..., Any]], label: str) -> Callable[[], None]:
     """Swap in a replacement for each rule id given; returns the function that undoes it."""
     if _active:
         raise RuntimeError(f"{_active[-1]} is already in; swap in one twin at a time")
     entries = {rule_id: registry.get_rule(rule_id) for rule_id in replacements}
-    swap = _Swap({entries[r].function: f for r, f in replacements.items()})
+    swap = _Swap({entries[r].function: standing_in(r, f) for r, f in replacements.items()})
     modules = _frogspec_modules()
     registry.clear_caches()
     try:
         for module in modules:
             swap.module(module)
-        for rule_id, function in replacements.items():
-            key = id(function)
-            registry._BY_FUNCTION[key] = entries[rule_id]
-            swap.undo.append(partial(registry._BY_FUNCTION.pop, key, None))
     except BaseException:
         swap.restore()
         raise
@@ -185,18 +209,44 @@ def install(rule_id: str) -> Twin:
     return twin
 
 
-def _spy(rule_id: str, original: Callable[..., Any], seen: set[str]) -> Callable[..., Any]:
-    def spy(*args: Any, **kwargs: Any) -> Any:
-        seen.add(rule_id)
+_RECORDINGS: list[Callable[[str], object]] = []
+"""Where the recordings in progress take each rule called (innermost last)."""
+
+
+def _recorder(rule_id: str, original: Callable[..., Any]) -> Callable[..., Any]:
+    def recorder(*args: Any, **kwargs: Any) -> Any:
+        if _RECORDINGS:
+            _RECORDINGS[-1](rule_id)
         return original(*args, **kwargs)
 
-    spy.rule_id = rule_id  # type: ignore[attr-defined]
-    return spy
+    recorder.rule_id = recorder.__name__ = rule_id  # type: ignore[attr-defined]
+    recorder.__qualname__ = f"recorder of {rule_id}"
+    return recorder
+
+
+@cache
+def recorders() -> dict[str, Callable[..., Any]]:
+    """A faithful stand-in for every rule, by id, that tells the recording in progress
+    (:func:`recording`) its rule id each time it is called and then answers as the rule
+    does. The same functions every time, so that a prepared swap of them can be reused."""
+    return {entry.id: _recorder(entry.id, entry.function) for entry in registry.all_rules()}
+
+
+@contextmanager
+def recording(take: Callable[[str], object]) -> Iterator[None]:
+    """Give ``take`` the id of each rule a :func:`recorders` stand-in answers for inside the
+    block (nested recordings: the innermost one takes them). The stand-ins must be in
+    (:func:`spying`, or :func:`frogspec.conform.counterfactuals.tracing`)."""
+    _RECORDINGS.append(take)
+    try:
+        yield
+    finally:
+        _RECORDINGS.pop()
 
 
 @contextmanager
 def spying() -> Iterator[tuple[set[str], Callable[[], None]]]:
-    """Run the block with every rule function replaced by a faithful spy.
+    """Run the block with every rule function replaced by a faithful spy (:func:`recorders`).
 
     Yields the set into which each spy puts its rule id when called, and a function that
     clears the package's caches (call it before each request, so that a rule whose answer
@@ -209,9 +259,9 @@ def spying() -> Iterator[tuple[set[str], Callable[[], None]]]:
     (2, ['cards.points'])
     """
     seen: set[str] = set()
-    spies = {entry.id: _spy(entry.id, entry.function, seen) for entry in registry.all_rules()}
-    restore = _swap_in(spies, "the spies")
+    restore = _swap_in(recorders(), "the spies")
     try:
-        yield seen, registry.clear_caches
+        with recording(seen.add):
+            yield seen, registry.clear_caches
     finally:
         restore()

@@ -23,6 +23,7 @@ from frogspec.twins import (
     get_twin,
     install,
     missing_twins,
+    substitute,
     substituted,
 )
 from frogspec.twins.substitute import _frogspec_modules, spying
@@ -204,7 +205,7 @@ def test_caches_are_cleared_on_the_way_in_and_out() -> None:
         "actions": ["pass", "frog", "chico"],
     }
     faithful = handle(game)["result"]
-    assert frogspec.engine._turn.cache_info().currsize > 0
+    assert frogspec.engine.auction_turn.cache_info().currsize > 0
     with substituted("auction.pass-is-final"):
         broken = handle(game)["result"]
     assert (faithful["to_act"], broken["to_act"]) == (2, 1)
@@ -235,12 +236,17 @@ def test_one_twin_at_a_time() -> None:
 def test_a_swap_that_fails_half_way_is_undone(monkeypatch: pytest.MonkeyPatch) -> None:
     before = _snapshot()
 
-    class Exploding:
-        def __getattr__(self, name: str) -> Any:
-            raise KeyError(name)
+    modules = substitute._frogspec_modules()
+    last = modules[-1]
 
-    monkeypatch.setattr(registry, "_BY_FUNCTION", Exploding())
-    with pytest.raises((KeyError, TypeError)), substituted("cards.points"):
+    def module(swap: Any, where: Any) -> None:
+        if where is last:  # every other module has been swapped: fail half way
+            raise KeyError(where.__name__)
+        real_module(swap, where)
+
+    real_module = substitute._Swap.module
+    monkeypatch.setattr(substitute._Swap, "module", module)
+    with pytest.raises(KeyError), substituted("cards.points"):
         pass  # pragma: no cover - never entered
     monkeypatch.undo()
     after = _snapshot()
