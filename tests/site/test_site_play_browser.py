@@ -26,6 +26,7 @@ import shutil
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -64,9 +65,6 @@ TABLES = {
 #: Foster's names for the contracts, except in brackets after the ruleset's own ("a Simple
 #: Solo (Chico)"): what a table of the 1922 rules must not say.
 FOSTER_NAMES = re.compile(r"(?<!\()\b(Chico|Grand)\b")
-
-#: The phases in which the test acted through the page, over all the deals.
-PHASES_PLAYED: set[str] = set()
 
 _READY = """
 new Promise(resolve => {
@@ -165,65 +163,95 @@ def test_the_first_load_is_measured(play_page: tuple[Any, dict[str, Any]]) -> No
     LOAD_FIGURES.write_text(json.dumps(figures, indent=2) + "\n")
 
 
-@pytest.mark.parametrize("ruleset", list(TABLES))
-def test_a_whole_deal_through_the_pages_buttons(
-    play_page: tuple[Any, dict[str, Any]], ruleset: str
-) -> None:
-    browser, _ = play_page
+@dataclass
+class PlayedDeal:
+    """What one deal through the page's buttons showed."""
+
+    phases: set[str] = field(default_factory=set)
+    said: list[str] = field(default_factory=list)
+    refused_once: bool = False
+    result: str | None = None
+    notation: str = ""
+    vector: dict[str, Any] = field(default_factory=dict)
+
+
+def _play_whole_deal(browser: Any, ruleset: str) -> PlayedDeal:
     players, seed, bid = TABLES[ruleset]
     _deal(browser, ruleset, players, seed)
-    refused_once = False
-    said: list[str] = []
+    played = PlayedDeal()
     for _ in range(300):
         table = browser.evaluate(_TABLE)
-        said += table["words"]
+        played.said += table["words"]
         if table["phase"] == "over":
             break
         assert table["legal"], f"your turn with nothing highlighted: {table}"
-        if table["phase"] == "play" and table["illegal_cards"] and not refused_once:
+        if table["phase"] == "play" and table["illegal_cards"] and not played.refused_once:
             card = table["illegal_cards"][0]
             _click(browser, card)
             after = browser.evaluate(_TABLE)
             assert after["refused"] in ("play.follow-suit", "play.must-trump"), after
             assert card.split()[1] in after["refusal_text"]
-            said += after["words"]
+            played.said += after["words"]
             assert (after["hand"], after["steps"]) == (table["hand"], table["steps"]), (
                 f"the page accepted {card}, which the rules forbid"
             )
             if ruleset == "foster-1909":
                 browser.screenshot(SCREENSHOTS / "play-refused.png", full_page=True)
-            refused_once = True
+            played.refused_once = True
             continue
-        PHASES_PLAYED.add(table["phase"])
+        played.phases.add(table["phase"])
         if table["phase"] == "trump" and "trump H" not in table["legal"]:
             _click(browser, "trump H")  # hearts may not be named in a Chico here
             refused = browser.evaluate(_TABLE)
             assert refused["refused"].startswith("trump."), ruleset
-            said += refused["words"]
+            played.said += refused["words"]
         if table["phase"] == "auction":
             _click(browser, bid if bid in table["legal"] else table["legal"][0])
         else:
             _click(browser, table["legal"][0])
     else:
         pytest.fail(f"the deal of {ruleset} did not end in 300 clicks")
-    assert refused_once, f"deal {seed} of {ruleset} never offered a card to refuse"
-    if RULESETS[ruleset].contract_name(Contract.GRAND) != "Grand":
-        assert said and not [words for words in said if FOSTER_NAMES.search(words)], ruleset
-    assert "The count and the payments" in table["result"]
+    played.result = table["result"]
     browser.screenshot(SCREENSHOTS / f"play-{ruleset}-over.png", full_page=True)
     # The deal as a test case.
-    _click_record = "document.querySelector('#frog-play .fp-record-button').click()"
-    browser.evaluate(_click_record)
-    notation = browser.evaluate("document.querySelector('#frog-play .fp-notation').innerText")
-    assert notation.startswith(f"{ruleset} {players}/")
-    vector = json.loads(
+    browser.evaluate("document.querySelector('#frog-play .fp-record-button').click()")
+    played.notation = browser.evaluate(
+        "document.querySelector('#frog-play .fp-notation').innerText"
+    )
+    played.vector = json.loads(
         browser.evaluate("document.querySelector('#frog-play .fp-vector').textContent")
     )
-    assert vector["cases"][0]["request"]["op"] == "game"
+    return played
 
 
-def test_the_deals_took_up_the_widow_and_named_a_trump() -> None:
-    assert {"auction", "discard", "trump", "play"} <= PHASES_PLAYED, PHASES_PLAYED
+@pytest.fixture(scope="module")
+def played_deals(play_page: tuple[Any, dict[str, Any]]) -> dict[str, PlayedDeal]:
+    """Every deal of TABLES played through the page's buttons, once, whichever test asks
+    first: so that no test depends on another having run."""
+    browser, _ = play_page
+    return {ruleset: _play_whole_deal(browser, ruleset) for ruleset in TABLES}
+
+
+@pytest.mark.parametrize("ruleset", list(TABLES))
+def test_a_whole_deal_through_the_pages_buttons(
+    played_deals: dict[str, PlayedDeal], ruleset: str
+) -> None:
+    played = played_deals[ruleset]
+    players, seed, _ = TABLES[ruleset]
+    assert played.refused_once, f"deal {seed} of {ruleset} never offered a card to refuse"
+    if RULESETS[ruleset].contract_name(Contract.GRAND) != "Grand":
+        said = played.said
+        assert said and not [words for words in said if FOSTER_NAMES.search(words)], ruleset
+    assert played.result is not None and "The count and the payments" in played.result
+    assert played.notation.startswith(f"{ruleset} {players}/")
+    assert played.vector["cases"][0]["request"]["op"] == "game"
+
+
+def test_the_deals_took_up_the_widow_and_named_a_trump(
+    played_deals: dict[str, PlayedDeal],
+) -> None:
+    phases = set().union(*(played.phases for played in played_deals.values()))
+    assert {"auction", "discard", "trump", "play"} <= phases, phases
 
 
 def test_the_page_fits_a_phone(play_page: tuple[Any, dict[str, Any]]) -> None:
