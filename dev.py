@@ -89,6 +89,10 @@ def _address(args: list[str]) -> tuple[str, int]:
 
 def _port_taken(host: str, port: int) -> bool:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        if os.name != "nt":
+            # As the server itself binds: the TIME-WAIT sockets a stopped server leaves for
+            # a minute do not hold the port (SO_REUSEADDR still refuses a listening one).
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((host, port))
         except OSError as error:
@@ -119,6 +123,9 @@ def serve(args: list[str]) -> int:
         flush=True,
     )
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    # Where SIGINT is ignored (a background shell), the server would inherit that and never
+    # stop on one: give it the default, which a handler set here passes on at exec.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     server = subprocess.Popen(command, cwd=ROOT, env=env)
 
     signalled: list[int] = []
@@ -139,15 +146,23 @@ def serve(args: list[str]) -> int:
             # finish; after a signal to dev.py alone, interrupt it (mkdocs stops cleanly).
             server.wait(timeout=0 if signalled else 5)
         except subprocess.TimeoutExpired:
-            server.send_signal(signal.SIGINT)
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            _stop_server(server)
         print("dev.py: the rulebook server has stopped.", flush=True)
         return 0
     return status
+
+
+def _stop_server(server: subprocess.Popen[bytes]) -> None:
+    # Within 2 s in all: SIGINT (mkdocs stops cleanly), then SIGTERM, then SIGKILL.
+    for send, wait in ((signal.SIGINT, 1.0), (signal.SIGTERM, 0.5)):
+        server.send_signal(send)
+        try:
+            server.wait(timeout=wait)
+            return
+        except subprocess.TimeoutExpired:
+            pass
+    server.kill()
+    server.wait()
 
 
 def main(argv: list[str]) -> int:
