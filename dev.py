@@ -4,7 +4,8 @@
     python3 dev.py serve    build the rulebook and serve it on http://127.0.0.1:8000
                             (it keeps running, rebuilding on each change; Ctrl-C stops it)
     python3 dev.py build    build the rulebook into site/ (strict, offline)
-    python3 dev.py test     run the whole test suite (pytest, with mypy and ruff inside it)
+    python3 dev.py test     run the quick test suite (pytest, with mypy and ruff inside it;
+                            FROGSPEC_TEST_ALL=1 adds the slow and browser tests)
     python3 dev.py bench    run the benchmarks and print their figures (installing the
                             bench extra, OpenSpiel, to measure beside)
 
@@ -165,6 +166,26 @@ def _stop_server(server: subprocess.Popen[bytes]) -> None:
     server.wait()
 
 
+#: Set (to 1) to run the whole suite, the slow and browser tests too, as .ci/run does.
+TEST_ALL = "FROGSPEC_TEST_ALL"
+#: The quick selection ``dev.py test`` runs by default: a contributor's loop of minutes.
+QUICK = "not slow and not browser"
+
+
+def _test_selection(args: list[str]) -> list[str]:
+    # FROGSPEC_TEST_ALL=1, a -m of the caller's, or tests named by path choose instead of
+    # the quick default (dev.py test tests/site/test_site_browser.py runs that file).
+    named = any((ROOT / arg.split("::")[0]).exists() for arg in args if not arg.startswith("-"))
+    chosen = named or any(arg.startswith("-m") for arg in args)
+    if chosen or os.environ.get(TEST_ALL, "").strip() not in ("", "0"):
+        return []
+    print(
+        f'dev.py: the quick selection (-m "{QUICK}"); {TEST_ALL}=1 runs everything',
+        flush=True,
+    )
+    return ["-m", QUICK]
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("serve", "build", "test", "bench"):
         print(__doc__)
@@ -180,7 +201,7 @@ def main(argv: list[str]) -> int:
     if command == "bench":
         _ensure_bench_extra()
         return _run(str(BIN / "python"), "-m", "benchmarks", *rest)
-    status = _run(str(BIN / "python"), "-m", "pytest", *rest)
+    status = _run(str(BIN / "python"), "-m", "pytest", *_test_selection(rest), *rest)
     if status == 5:
         print("dev.py: pytest collected no tests; a suite that runs nothing proves nothing")
         return 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import pty
+import re
 import select
 import signal
 import socket
@@ -257,3 +258,72 @@ def test_serve_says_it_blocks_and_stops_its_server_on_a_signal(tmp_path: Path) -
                 socket.create_connection(("127.0.0.1", port), timeout=1).close()
         finally:
             _end(proc)
+
+
+# ----------------------------------------------------------------------- issue 20
+
+
+def test_pip_install_is_enough_to_fuzz() -> None:
+    # `frogspec fuzz` draws with hypothesis: a plain install must bring it.
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert [d for d in project["project"]["dependencies"] if d.startswith("hypothesis")]
+
+
+def test_fuzz_without_hypothesis_says_what_to_install(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "hypothesis", None)  # import hypothesis fails
+    status, out, err = _run(capsys, "fuzz", "--", sys.executable, "-m", "frogspec.harness")
+    assert status == 2 and out == ""
+    assert "fuzzing needs hypothesis, which is not installed: pip install" in err
+    assert "Traceback" not in err
+
+
+def test_the_validate_pages_skeleton_fails_no_case(tmp_path: Path) -> None:
+    from frogspec.conform import run_conformance
+
+    page = (ROOT / "docs" / "validate.md").read_text(encoding="utf-8")
+    skeleton = re.search(r"A skeleton in Python.*?```python\n(.*?)```", page, re.S)
+    assert skeleton is not None
+    program = tmp_path / "my_frog.py"
+    program.write_text(skeleton.group(1), encoding="utf-8")
+    run = run_conformance([sys.executable, str(program)])
+    assert run.hello is not None and run.passed > 0
+    assert run.failed == 0, [o.case.id for o in run.outcomes if o.status != "passed"][:5]
+
+
+def test_an_unknown_ruleset_suggests_the_nearest(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = _run(capsys, "conform", "--ruleset", "fooster")
+    assert status == 2
+    assert "(did you mean 'foster-1909'?)" in err and "skat" not in err
+
+
+def test_the_help_names_the_vectors_check_that_exists(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, out, _ = _run(capsys, "--help")
+    assert "vectors generate --check" in " ".join(out.split())
+    status, _, _ = _run(capsys, "vectors", "generate", "--help")
+    assert status == 0 and "--check" in capsys.readouterr().out + out
+
+
+def test_dev_py_port_probe_ignores_time_wait() -> None:
+    # A port whose only socket is in TIME-WAIT (a server that closed a connection first,
+    # then stopped) is free for the next server; a listening one is not.
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_frogspec_dev", ROOT / "dev.py")
+    assert spec is not None and spec.loader is not None
+    dev = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(dev)
+    with socket.socket() as server:
+        server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        port = server.getsockname()[1]
+        assert dev._port_taken("127.0.0.1", port)
+        with socket.create_connection(("127.0.0.1", port)) as client:
+            accepted, _ = server.accept()
+            accepted.close()  # the server's side closes first: it goes to TIME-WAIT
+            client.recv(1)
+    assert not dev._port_taken("127.0.0.1", port)

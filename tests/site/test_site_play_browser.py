@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import functools
 import http.server
-import importlib.util
 import json
-import os
 import re
 import shutil
 import threading
@@ -28,7 +26,6 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -37,23 +34,15 @@ from frogspec.auction import Contract
 from frogspec.rulesets import RULESETS
 from frogspec.site.play import RUNTIME_DIR
 
+from .browser import Browser, missing
+from .play_table import READY, TABLE, click, deal
+
+pytestmark = pytest.mark.browser
+
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 LOAD_FIGURES = ROOT / "artifacts" / "play-load.json"
 
-
-def _browser_module() -> ModuleType:
-    # The DevTools client of the rulebook's browser test, shared rather than copied.
-    path = Path(__file__).with_name("test_site_browser.py")
-    spec = importlib.util.spec_from_file_location("_frogspec_site_browser", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_client = _browser_module()
-Browser = _client.Browser
 
 #: The table each ruleset is played at in the test, the deal number, and what you bid when
 #: you may (so that, between them, the deals take up the widow and name a trump).
@@ -66,67 +55,23 @@ TABLES = {
 #: Solo (Chico)"): what a table of the 1922 rules must not say.
 FOSTER_NAMES = re.compile(r"(?<!\()\b(Chico|Grand)\b")
 
-_READY = """
-new Promise(resolve => {
-  const started = Date.now();
-  const poll = () => {
-    const p = window.frogPlay;
-    if (p && (p.ready || p.error)) resolve({ready: p.ready, error: p.error, ms: p.readyMs, timings: p.timings});
-    else if (Date.now() - started > 180000) resolve({ready: false, error: 'timeout', ms: null});
-    else setTimeout(poll, 100);
-  };
-  poll();
-})
-"""
-
-_TABLE = """
-(() => {
-  const app = document.getElementById('frog-play');
-  const actions = (selector) => [...app.querySelectorAll(selector)].map(b => b.dataset.action);
-  const refusal = app.querySelector('.fp-refusal');
-  return {
-    phase: app.dataset.phase,
-    legal: actions('.fp-legal[data-action]'),
-    illegal_cards: actions('button.fs-card[data-action]:not(.fp-legal)'),
-    hand: app.querySelectorAll('.fp-hand .fs-card').length,
-    steps: app.querySelectorAll('.fp-log li').length,
-    refused: refusal ? refusal.dataset.rule : null,
-    refusal_text: refusal ? refusal.innerText : null,
-    result: app.querySelector('.fp-result') ? app.querySelector('.fp-result').innerText : null,
-    // What the prompt, the refusal (but its quotes, which stay verbatim) and the step log
-    // say, the rule statements in their links' titles included.
-    words: [...app.querySelectorAll('.fp-prompt, .fp-refusal > p, .fp-log li')].flatMap(
-      (node) => [node.innerText, ...[...node.querySelectorAll('a.fp-rule')].map(a => a.title)]),
-  };
-})()
-"""
-
-
-def _missing(what: str) -> None:
-    if os.environ.get("CI"):
-        pytest.fail(what)
-    pytest.skip(what)
-
 
 @pytest.fixture(scope="module")
 def play_page(
-    built_site: Path, served_site: str, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[tuple[Any, dict[str, Any]]]:
+    built_site: Path, served_site: str, chromium: Browser
+) -> Iterator[tuple[Browser, dict[str, Any]]]:
     """The browser with the Play page loaded and its engine started, and the first load's figures."""
-    chromium = _client.CHROMIUM
-    if not (os.path.isfile(chromium) and os.access(chromium, os.X_OK)):
-        _missing(f"no Chromium at {chromium}: apt-get install -y chromium to play the Play page")
     if not (built_site / RUNTIME_DIR / "pyodide.asm.wasm").is_file():
-        _missing(
+        missing(
             "the built site has no Pyodide runtime: install npm (apt-get install npm) and run "
             "python3 dev.py build, which fetches it once"
         )
-    work = tmp_path_factory.mktemp("chromium-play")
-    browser = Browser(chromium, work / "profile", work / "chromium.log", timeout=200)
+    browser = chromium
+    browser.fresh()  # an empty cache: the first load is a first load
     try:
         started = time.monotonic()
         browser.navigate(served_site + "/play/")
-        ready = browser.evaluate(_READY)
+        ready = browser.evaluate(READY)
         wall = time.monotonic() - started
         assert ready["ready"], f"the Play page did not start: {ready['error']}"
         figures = {
@@ -136,24 +81,7 @@ def play_page(
         }
         yield browser, figures
     finally:
-        browser.close()
-
-
-def _click(browser: Any, action: str) -> None:
-    found = browser.evaluate(
-        f"(() => {{ const b = document.querySelector('#frog-play [data-action={json.dumps(action)}]');"
-        " if (!b) return false; b.click(); return true; })()"
-    )
-    assert found, f"no button for {action}"
-
-
-def _deal(browser: Any, ruleset: str, players: int, seed: int) -> None:
-    browser.evaluate(
-        "(() => { const f = document.querySelector('#frog-play .fp-setup');"
-        f" f.ruleset.value = {json.dumps(ruleset)}; f.ruleset.dispatchEvent(new Event('change'));"
-        f" f.players.value = '{players}'; f.seed.value = '{seed}';"
-        " f.querySelector('.fp-start').click(); })()"
-    )
+        browser.fresh()
 
 
 def test_the_first_load_is_measured(play_page: tuple[Any, dict[str, Any]]) -> None:
@@ -177,18 +105,18 @@ class PlayedDeal:
 
 def _play_whole_deal(browser: Any, ruleset: str) -> PlayedDeal:
     players, seed, bid = TABLES[ruleset]
-    _deal(browser, ruleset, players, seed)
+    deal(browser, ruleset, players, seed)
     played = PlayedDeal()
     for _ in range(300):
-        table = browser.evaluate(_TABLE)
+        table = browser.evaluate(TABLE)
         played.said += table["words"]
         if table["phase"] == "over":
             break
         assert table["legal"], f"your turn with nothing highlighted: {table}"
         if table["phase"] == "play" and table["illegal_cards"] and not played.refused_once:
             card = table["illegal_cards"][0]
-            _click(browser, card)
-            after = browser.evaluate(_TABLE)
+            click(browser, card)
+            after = browser.evaluate(TABLE)
             assert after["refused"] in ("play.follow-suit", "play.must-trump"), after
             assert card.split()[1] in after["refusal_text"]
             played.said += after["words"]
@@ -201,14 +129,14 @@ def _play_whole_deal(browser: Any, ruleset: str) -> PlayedDeal:
             continue
         played.phases.add(table["phase"])
         if table["phase"] == "trump" and "trump H" not in table["legal"]:
-            _click(browser, "trump H")  # hearts may not be named in a Chico here
-            refused = browser.evaluate(_TABLE)
+            click(browser, "trump H")  # hearts may not be named in a Chico here
+            refused = browser.evaluate(TABLE)
             assert refused["refused"].startswith("trump."), ruleset
             played.said += refused["words"]
         if table["phase"] == "auction":
-            _click(browser, bid if bid in table["legal"] else table["legal"][0])
+            click(browser, bid if bid in table["legal"] else table["legal"][0])
         else:
-            _click(browser, table["legal"][0])
+            click(browser, table["legal"][0])
     else:
         pytest.fail(f"the deal of {ruleset} did not end in 300 clicks")
     played.result = table["result"]
@@ -262,7 +190,7 @@ def test_the_page_fits_a_phone(play_page: tuple[Any, dict[str, Any]]) -> None:
         browser.session,
     )
     try:
-        _deal(browser, "modern", 3, 7)
+        deal(browser, "modern", 3, 7)
         width = browser.evaluate("document.querySelector('#frog-play').scrollWidth")
         assert width <= 390, f"the table is {width} px wide on a 390 px phone"
         browser.evaluate("document.getElementById('frog-play').scrollIntoView()")
@@ -282,7 +210,7 @@ def test_a_second_load_uses_the_cache(
     since = len(browser.events)
     started = time.monotonic()
     browser.navigate(served_site + "/play/")
-    ready = browser.evaluate(_READY)
+    ready = browser.evaluate(READY)
     assert ready["ready"], ready
     figures["second_load_ms"] = ready["ms"]
     figures["second_load_marks_ms"] = ready["timings"]
@@ -366,7 +294,7 @@ def test_without_the_runtime_the_page_says_what_to_install(
     browser, _ = play_page
     try:
         browser.navigate(f"http://127.0.0.1:{server.server_address[1]}/play/")
-        ready = browser.evaluate(_READY)
+        ready = browser.evaluate(READY)
         status = browser.evaluate("document.querySelector('#frog-play .fp-status').innerText")
     finally:
         server.shutdown()

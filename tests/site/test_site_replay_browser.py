@@ -17,16 +17,12 @@ from __future__ import annotations
 
 import functools
 import http.server
-import importlib.util
 import json
-import os
 import re
 import shutil
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -41,22 +37,15 @@ from frogspec.site.annotated import own_statement
 from frogspec.site.play import ASSETS, RUNTIME_DIR, play_manifest
 from frogspec.site.replay import replay_data
 
+from .browser import Browser, missing
+from .play_table import READY, TABLE, click, deal
+
+pytestmark = pytest.mark.browser
+
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 LOAD_FIGURES = ROOT / "artifacts" / "replay-load.json"
 
-
-def _module(name: str) -> ModuleType:
-    # The Play page's browser test: its DevTools client and its helpers, shared not copied.
-    path = Path(__file__).with_name(name)
-    spec = importlib.util.spec_from_file_location(f"_frogspec_{path.stem}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_play = _module("test_site_play_browser.py")
 
 _SHOWN = """
 new Promise(resolve => {
@@ -138,22 +127,15 @@ _ERROR = """
 
 
 @pytest.fixture(scope="module")
-def browser(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """A fresh Chromium (an empty cache), closed at the end of the module."""
-    chromium = _play._client.CHROMIUM
-    if not (os.path.isfile(chromium) and os.access(chromium, os.X_OK)):
-        _play._missing(f"no Chromium at {chromium}: apt-get install -y chromium")
+def browser(built_site: Path, chromium: Browser) -> Browser:
+    """The session's Chromium, with an empty cache (a first load is a first load)."""
     if not (built_site / RUNTIME_DIR / "pyodide.asm.wasm").is_file():
-        _play._missing(
+        missing(
             "the built site has no Pyodide runtime: install npm (apt-get install npm) and run "
             "python3 dev.py build, which fetches it once"
         )
-    work = tmp_path_factory.mktemp("chromium-replay")
-    instance = _play.Browser(chromium, work / "profile", work / "chromium.log", timeout=200)
-    try:
-        yield instance
-    finally:
-        instance.close()
+    chromium.fresh()
+    return chromium
 
 
 def _shown(browser: Any, count: int = 1) -> dict[str, Any]:
@@ -217,16 +199,16 @@ def test_a_cold_first_load_draws_the_deal(browser: Any, served_site: str) -> Non
 def _play_a_deal(browser: Any, served_site: str) -> dict[str, Any]:
     # A whole deal through the Play page's buttons, the highlighted action each time.
     browser.navigate(served_site + "/play/")
-    ready = browser.evaluate(_play._READY)
+    ready = browser.evaluate(READY)
     assert ready["ready"], ready
-    _play._deal(browser, "foster-1909", 3, 44)
+    deal(browser, "foster-1909", 3, 44)
     hand = browser.evaluate(_CODES.replace("SELECTOR", "#frog-play .fp-hand .fs-card"))
     for _ in range(300):
-        table = browser.evaluate(_play._TABLE)
+        table = browser.evaluate(TABLE)
         if table["phase"] == "over":
             break
         # Bid a Frog when you may, so that the deal is played and paid.
-        _play._click(browser, "frog" if "frog" in table["legal"] else table["legal"][0])
+        click(browser, "frog" if "frog" in table["legal"] else table["legal"][0])
     else:
         pytest.fail("the deal did not end in 300 clicks")
     browser.evaluate("document.querySelector('#frog-play .fp-record-button').click()")
@@ -405,8 +387,8 @@ def test_an_empty_link_says_where_links_come_from(browser: Any, served_site: str
 
 def test_the_play_page_names_the_1922_contracts(browser: Any, served_site: str) -> None:
     browser.navigate(served_site + "/play/")
-    assert browser.evaluate(_play._READY)["ready"]
-    _play._deal(browser, "official-1922-solo", 3, 12)
+    assert browser.evaluate(READY)["ready"]
+    deal(browser, "official-1922-solo", 3, 12)
     labels = browser.evaluate(
         "[...document.querySelectorAll('#frog-play .fp-actions [data-action]')]"
         ".map(b => [b.dataset.action, b.textContent])"
