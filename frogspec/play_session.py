@@ -85,6 +85,8 @@ def _sorted_cards(mask: int) -> list[str]:
 
 _FROG = re.compile(r"\bFrog\b")
 
+_SUIT_WORD: dict[str, str] = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
+
 #: The engine's words for seat HUMAN, as the table that calls you "You" says them.
 _TO_YOU = (
     (
@@ -99,7 +101,6 @@ _TO_YOU = (
     (re.compile(rf"\bseat {HUMAN}\b"), lambda m: "you"),
     (re.compile(r"\bseat (\d)\b"), lambda m: f"Seat {m[1]}"),
 )
-_SUIT_WORD = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
 
 
 def to_you(message: str) -> str:
