@@ -21,6 +21,7 @@ import sys
 import time
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -106,6 +107,7 @@ def _read_until(fd: int, wanted: bytes, timeout: float = 30) -> bytes:
     return seen
 
 
+@pytest.mark.slow
 def test_the_harness_in_a_terminal_says_what_it_is_and_waits() -> None:
     leader, follower = pty.openpty()
     proc = subprocess.Popen(
@@ -204,6 +206,7 @@ def _venv_ready() -> bool:
     return (ROOT / ".venv" / ".frogspec-installed").exists()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not _venv_ready(), reason="dev.py has not set up .venv yet")
 def test_serve_says_plainly_when_the_port_is_taken() -> None:
     with socket.socket() as taken:
@@ -217,6 +220,7 @@ def test_serve_says_plainly_when_the_port_is_taken() -> None:
     assert "Traceback" not in out + err
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not _venv_ready(), reason="dev.py has not set up .venv yet")
 def test_serve_says_it_blocks_and_stops_its_server_on_a_signal(tmp_path: Path) -> None:
     # A one-page site, so that the test waits for the server and not for the rulebook.
@@ -307,15 +311,35 @@ def test_the_help_names_the_vectors_check_that_exists(
     assert status == 0 and "--check" in capsys.readouterr().out + out
 
 
-def test_dev_py_port_probe_ignores_time_wait() -> None:
-    # A port whose only socket is in TIME-WAIT (a server that closed a connection first,
-    # then stopped) is free for the next server; a listening one is not.
+def _dev_py() -> Any:
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("_frogspec_dev", ROOT / "dev.py")
     assert spec is not None and spec.loader is not None
     dev = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(dev)
+    return dev
+
+
+def test_dev_py_test_runs_the_quick_selection_unless_told_otherwise(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    dev = _dev_py()
+    monkeypatch.delenv("FROGSPEC_TEST_ALL", raising=False)
+    assert dev._test_selection(["-k", "auction"]) == ["-m", "not slow and not browser"]
+    assert "FROGSPEC_TEST_ALL=1 runs everything" in capsys.readouterr().out
+    assert dev._test_selection(["tests/site/test_site_browser.py::test_home_page_renders"]) == []
+    assert dev._test_selection(["-m", "slow"]) == []
+    monkeypatch.setenv("FROGSPEC_TEST_ALL", "1")
+    assert dev._test_selection([]) == []
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "export FROGSPEC_TEST_ALL=1" in ci
+
+
+def test_dev_py_port_probe_ignores_time_wait() -> None:
+    # A port whose only socket is in TIME-WAIT (a server that closed a connection first,
+    # then stopped) is free for the next server; a listening one is not.
+    dev = _dev_py()
     with socket.socket() as server:
         server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         server.bind(("127.0.0.1", 0))

@@ -79,9 +79,14 @@ def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
         instance.close()
 
 
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by marker
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark ``browser`` every test that uses Chromium, however it reaches the fixture, so
-    that the quick selection (``-m "not slow and not browser"``) leaves them all out."""
+    """Mark ``browser`` every test that uses Chromium and ``slow`` every test that needs the
+    built site, however it reaches the fixture, so that the quick selection
+    (``-m "not slow and not browser"``) leaves them out."""
     for item in items:
-        if "chromium" in getattr(item, "fixturenames", ()):
+        fixtures = getattr(item, "fixturenames", ())
+        if "chromium" in fixtures:
             item.add_marker(pytest.mark.browser)
+        if "built_site" in fixtures:  # a strict build of the whole rulebook first
+            item.add_marker(pytest.mark.slow)
