@@ -103,7 +103,18 @@ class PlayedDeal:
     vector: dict[str, Any] = field(default_factory=dict)
 
 
-def _play_whole_deal(browser: Any, ruleset: str) -> PlayedDeal:
+def _on_the_play_page(browser: Any, served_site: str) -> None:
+    # Whatever ran before (a test may have loaded another page): the Play page, started.
+    if browser.evaluate("location.href") == served_site + "/play/" and browser.evaluate(
+        "!!(window.frogPlay && window.frogPlay.ready)"
+    ):
+        return
+    browser.navigate(served_site + "/play/")
+    assert browser.evaluate(READY)["ready"]
+
+
+def _play_whole_deal(browser: Any, served_site: str, ruleset: str) -> PlayedDeal:
+    _on_the_play_page(browser, served_site)
     players, seed, bid = TABLES[ruleset]
     deal(browser, ruleset, players, seed)
     played = PlayedDeal()
@@ -153,11 +164,11 @@ def _play_whole_deal(browser: Any, ruleset: str) -> PlayedDeal:
 
 
 @pytest.fixture(scope="module")
-def played_deals(play_page: tuple[Any, dict[str, Any]]) -> dict[str, PlayedDeal]:
+def played_deals(play_page: tuple[Any, dict[str, Any]], served_site: str) -> dict[str, PlayedDeal]:
     """Every deal of TABLES played through the page's buttons, once, whichever test asks
     first: so that no test depends on another having run."""
     browser, _ = play_page
-    return {ruleset: _play_whole_deal(browser, ruleset) for ruleset in TABLES}
+    return {ruleset: _play_whole_deal(browser, served_site, ruleset) for ruleset in TABLES}
 
 
 @pytest.mark.parametrize("ruleset", list(TABLES))
@@ -182,8 +193,9 @@ def test_the_deals_took_up_the_widow_and_named_a_trump(
     assert {"auction", "discard", "trump", "play"} <= phases, phases
 
 
-def test_the_page_fits_a_phone(play_page: tuple[Any, dict[str, Any]]) -> None:
+def test_the_page_fits_a_phone(play_page: tuple[Any, dict[str, Any]], served_site: str) -> None:
     browser, _ = play_page
+    _on_the_play_page(browser, served_site)
     browser.send(
         "Emulation.setDeviceMetricsOverride",
         {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True},
