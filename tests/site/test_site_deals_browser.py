@@ -196,10 +196,20 @@ def test_step_through(browser: Any, served_site: str, slug: str, width: str) -> 
 
 
 def test_deal_pages_load_nothing_from_elsewhere(browser: Any, served_site: str) -> None:
-    # Runs after the step-through tests: every deal page has been loaded by now.
+    # Every deal page loaded here, whatever ran before (the session's browser has loaded
+    # other tests' servers too, on other ports of 127.0.0.1: only this test's loads count).
+    browser.fresh()  # an empty cache: every file is asked for again
+    since = len(browser.events)
+    for spec in DEALS:
+        browser.navigate(f"{served_site}/deals/{spec.slug}/")
+        assert browser.evaluate(_READY) == "true"
     browser.navigate(served_site + "/deals/")
     assert "Deals to read" in browser.evaluate("document.querySelector('h1').innerText")
-    urls = browser.requested_urls()
+    urls = [
+        event["params"]["request"]["url"]
+        for event in browser.events[since:]
+        if event.get("method") == "Network.requestWillBeSent"
+    ]
     assert any(url.endswith("/javascripts/deals.js") for url in urls)
     assert sum(url.endswith(".json") and "/deals/" in url for url in urls) >= len(DEALS)
     host = urlsplit(served_site).netloc
