@@ -250,10 +250,8 @@ def played(browser: Any, served_site: str) -> dict[str, Any]:
 
 
 def _on_the_replay(browser: Any, href: str) -> None:
-    # Each test that reads the replay of the played deal loads it itself, whatever ran
-    # before (a full load from a blank page: its count of links dealt with starts again).
-    if browser.evaluate("location.href") == href:
-        return
+    # Each test that reads the replay of the played deal loads it afresh, whatever ran
+    # before (a full load from a blank page: at step 0, its count of links starts again).
     browser.navigate("about:blank")
     browser.navigate(href)
     assert _shown(browser)["ready"]
@@ -313,8 +311,7 @@ def test_stepping_works(browser: Any, played: dict[str, Any]) -> None:
 
 
 def test_the_replay_offers_the_deal_as_a_test_case(browser: Any, played: dict[str, Any]) -> None:
-    browser.navigate("about:blank")  # a fresh load: no record offered yet
-    _on_the_replay(browser, played["href"])
+    _on_the_replay(browser, played["href"])  # a fresh load: no record offered yet
     assert not browser.evaluate("document.querySelector('#frog-replay .fp-record')")
     browser.evaluate("document.querySelector('#frog-replay .fp-record-button').click()")
     offer = browser.evaluate(_OFFER.replace("ROOT", "#frog-replay"))
@@ -387,8 +384,7 @@ def test_a_tampered_link_names_the_rule(
 def test_a_malformed_link_says_what_is_wrong(
     browser: Any, played: dict[str, Any], change: tuple[str, str], said: str
 ) -> None:
-    browser.navigate("about:blank")  # the good deal first, so each change is seen anew
-    _on_the_replay(browser, played["href"])
+    _on_the_replay(browser, played["href"])  # the good deal first: each change seen anew
     before = browser.evaluate("window.frogReplay.done")
     browser.navigate(played["href"].replace(*change, 1))
     assert _shown(browser, before + 1)["error"]
