@@ -4,7 +4,8 @@
     python3 dev.py serve    build the rulebook and serve it on http://127.0.0.1:8000
                             (it keeps running, rebuilding on each change; Ctrl-C stops it)
     python3 dev.py build    build the rulebook into site/ (strict, offline)
-    python3 dev.py test     run the whole test suite (pytest, with mypy and ruff inside it)
+    python3 dev.py test     run the quick test suite (pytest, with mypy and ruff inside it;
+                            FROGSPEC_TEST_ALL=1 adds the slow and browser tests)
     python3 dev.py bench    run the benchmarks and print their figures (installing the
                             bench extra, OpenSpiel, to measure beside)
 
@@ -89,6 +90,10 @@ def _address(args: list[str]) -> tuple[str, int]:
 
 def _port_taken(host: str, port: int) -> bool:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        if os.name != "nt":
+            # As the server itself binds: the TIME-WAIT sockets a stopped server leaves for
+            # a minute do not hold the port (SO_REUSEADDR still refuses a listening one).
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((host, port))
         except OSError as error:
@@ -119,6 +124,9 @@ def serve(args: list[str]) -> int:
         flush=True,
     )
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    # Where SIGINT is ignored (a background shell), the server would inherit that and never
+    # stop on one: give it the default, which a handler set here passes on at exec.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     server = subprocess.Popen(command, cwd=ROOT, env=env)
 
     signalled: list[int] = []
@@ -139,15 +147,43 @@ def serve(args: list[str]) -> int:
             # finish; after a signal to dev.py alone, interrupt it (mkdocs stops cleanly).
             server.wait(timeout=0 if signalled else 5)
         except subprocess.TimeoutExpired:
-            server.send_signal(signal.SIGINT)
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            _stop_server(server)
         print("dev.py: the rulebook server has stopped.", flush=True)
         return 0
     return status
+
+
+def _stop_server(server: subprocess.Popen[bytes]) -> None:
+    # Within 2 s in all: SIGINT (mkdocs stops cleanly), then SIGTERM, then SIGKILL.
+    for send, wait in ((signal.SIGINT, 1.0), (signal.SIGTERM, 0.5)):
+        server.send_signal(send)
+        try:
+            server.wait(timeout=wait)
+            return
+        except subprocess.TimeoutExpired:
+            pass
+    server.kill()
+    server.wait()
+
+
+#: Set (to 1) to run the whole suite, the slow and browser tests too, as .ci/run does.
+TEST_ALL = "FROGSPEC_TEST_ALL"
+#: The quick selection ``dev.py test`` runs by default: a contributor's loop of minutes.
+QUICK = "not slow and not browser"
+
+
+def _test_selection(args: list[str]) -> list[str]:
+    # FROGSPEC_TEST_ALL=1, a -m of the caller's, or tests named by path choose instead of
+    # the quick default (dev.py test tests/site/test_site_browser.py runs that file).
+    named = any((ROOT / arg.split("::")[0]).exists() for arg in args if not arg.startswith("-"))
+    chosen = named or any(arg.startswith("-m") for arg in args)
+    if chosen or os.environ.get(TEST_ALL, "").strip() not in ("", "0"):
+        return []
+    print(
+        f'dev.py: the quick selection (-m "{QUICK}"); {TEST_ALL}=1 runs everything',
+        flush=True,
+    )
+    return ["-m", QUICK]
 
 
 def main(argv: list[str]) -> int:
@@ -165,7 +201,7 @@ def main(argv: list[str]) -> int:
     if command == "bench":
         _ensure_bench_extra()
         return _run(str(BIN / "python"), "-m", "benchmarks", *rest)
-    status = _run(str(BIN / "python"), "-m", "pytest", *rest)
+    status = _run(str(BIN / "python"), "-m", "pytest", *_test_selection(rest), *rest)
     if status == 5:
         print("dev.py: pytest collected no tests; a suite that runs nothing proves nothing")
         return 1

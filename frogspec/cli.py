@@ -110,11 +110,20 @@ def _cmd_rule(args: argparse.Namespace) -> int:
     return 0
 
 
+#: Where ``python3 dev.py serve`` serves the rulebook: the address when no other is set.
+LOCAL_RULEBOOK = "http://127.0.0.1:8000/"
+
+
 def rule_address(entry: Rule) -> str:
     """The rule's address on the rulebook: under ``FROGSPEC_SITE_URL`` when it is set (the
-    site's address), else the path of its page on the built site."""
+    site's address), else under the local server of ``python3 dev.py serve``, saying so."""
     address = rule_url(entry)
-    return address or f"rules/{entry.topic}/#{entry.anchor} (on the built site)"
+    if address:
+        return address
+    return (
+        f"{LOCAL_RULEBOOK}rules/{entry.topic}/#{entry.anchor} (served by python3 dev.py "
+        f"serve; set {SITE_URL_VARIABLE} to the rulebook's address)"
+    )
 
 
 def _cmd_cite(args: argparse.Namespace) -> int:

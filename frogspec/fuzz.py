@@ -22,7 +22,8 @@ start.
 
 Only ops and rulesets the implementation's ``hello`` lists are drawn; an ``unsupported``
 answer skips the example. Importing this module needs nothing beyond the standard
-library; fuzzing needs hypothesis (the ``test`` extra).
+library; fuzzing needs hypothesis, which ``pip install frogspec`` installs (without it,
+the command says what to install instead of failing).
 """
 
 from __future__ import annotations
@@ -385,9 +386,14 @@ def fuzz(
     Raises :class:`FuzzUsageError` for bad arguments or an implementation that does not
     start.
     """
-    from hypothesis import HealthCheck, Phase, Verbosity, given, settings
-    from hypothesis import seed as use_seed
-    from hypothesis.errors import Flaky
+    try:
+        from hypothesis import HealthCheck, Phase, Verbosity, given, settings
+        from hypothesis import seed as use_seed
+        from hypothesis.errors import Flaky
+    except ImportError:  # installed with --no-deps, or hypothesis removed since
+        raise FuzzUsageError(
+            "fuzzing needs hypothesis, which is not installed: pip install 'hypothesis>=6.100'"
+        ) from None
 
     from frogspec.conform.comparison import compare_answer, declares_rule_ids
     from frogspec.harness import handle

@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -82,6 +83,40 @@ def _sorted_cards(mask: int) -> list[str]:
     return [format_card(c) for c in cards]
 
 
+_FROG = re.compile(r"\bFrog\b")
+
+_SUIT_WORD: dict[str, str] = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
+
+#: The engine's words for seat HUMAN, as the table that calls you "You" says them.
+_TO_YOU = (
+    (
+        re.compile(rf"\bseat {HUMAN} holds ([CDHS]) and"),
+        lambda m: f"you hold a {_SUIT_WORD[m[1]]} and",
+    ),
+    (
+        re.compile(rf"\bseat {HUMAN} cannot follow ([CDHS])"),
+        lambda m: f"you cannot follow {_SUIT_WORD[m[1]]}s",
+    ),
+    (re.compile(rf"\bseat {HUMAN} does not\b"), lambda m: "you do not"),
+    (re.compile(rf"\bseat {HUMAN}\b"), lambda m: "you"),
+    (re.compile(r"\bseat (\d)\b"), lambda m: f"Seat {m[1]}"),
+)
+
+
+def to_you(message: str) -> str:
+    """An engine's message in the words of the table, which calls seat :data:`HUMAN` "You"
+    and the others "Seat N" (the page shows it after "Refused: ").
+
+    >>> to_you("seat 0 holds S and must follow suit, not play 7H")
+    'you hold a spade and must follow suit, not play 7H'
+    >>> to_you("seat 2 does not hold AS")
+    'Seat 2 does not hold AS'
+    """
+    for pattern, words in _TO_YOU:
+        message = pattern.sub(words, message)
+    return message
+
+
 def rule_ref(entry: Rule, rs: Ruleset | None = None) -> Json:
     """A rule as the page shows it: id, statement, the sources' words, and its page. At a
     table of ``rs`` the statement is in that ruleset's own names for the contracts
@@ -91,9 +126,14 @@ def rule_ref(entry: Rule, rs: Ruleset | None = None) -> Json:
     >>> rule_ref(get_rule("auction.contract-order"), get_ruleset("official-1922-solo"))["statement"]
     'Simple Solo outbids Frog, and Heart Solo outbids Simple Solo; Heart Solo is the highest bid.'
     """
+    statement = entry.statement if rs is None else own_phrasing(rs, entry.statement)
+    if rs is not None and Contract.FROG not in rs.contracts() and _FROG.search(statement):
+        # A rule shared with rulesets that have a Frog (Straight Solo's auction): say which
+        # part does not apply here, rather than word a Frog this table does not have.
+        statement += f" ({rs.name} has no Frog: what is said of one does not apply here.)"
     return {
         "id": entry.id,
-        "statement": entry.statement if rs is None else own_phrasing(rs, entry.statement),
+        "statement": statement,
         "editorial": entry.editorial,
         "reasoning": entry.reasoning,
         "citations": [{"quote": c.quote, "where": c.locator()} for c in entry.citations if c.quote],
@@ -179,7 +219,10 @@ class Table:
         self.state = self.start
         self._actions = []
         self.log = []
+        # Where the log stood after your last action: what the others did since is shown.
+        self._since = 0
         self.last_trick: list[Json] = []
+        self.last_trick_won_by: int | None = None
         self._advance()
 
     def _record(self, action: Action) -> None:
@@ -200,6 +243,7 @@ class Table:
                 (state.order.index(leader) + play.trick_winner(trick, state.trump))
                 % len(state.order)
             ]
+            self.last_trick_won_by = winner
             self.last_trick = [
                 {
                     "seat": state.order[(state.order.index(leader) + i) % len(state.order)],
@@ -250,13 +294,14 @@ class Table:
         except IllegalActionError as error:
             return {
                 "refused": {
-                    "message": own_phrasing(self.ruleset, error.message),
+                    "message": to_you(own_phrasing(self.ruleset, error.message)),
                     "rule": rule_ref(get_rule(error.rule_id), self.ruleset),
                 }
             }
         except FrogError as error:
             return {"refused": {"message": str(error), "rule": None}}
         self._record(action)
+        self._since = len(self.log)
         self._advance()
         return {"view": self.view()}
 
@@ -327,6 +372,11 @@ class Table:
             "trump": state.trump.letter if state.trump is not None else None,
             "trick": self._current_trick(),
             "last_trick": self.last_trick,
+            "last_trick_won_by": self.last_trick_won_by,
+            # What the computers did since your last action, in order: the page shows it
+            # step by step rather than all at once.
+            "since_you": self.log[self._since :],
+            "you_sit_out": HUMAN not in state.order,
             "legal": legal,
             "step_rule": _step_rule(state) if state.phase != Phase.OVER else None,
             "log": self.log,

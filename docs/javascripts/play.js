@@ -226,13 +226,35 @@
     ]);
   }
 
+  // What the computers did since your last action, one step after another (each fades in
+  // after the one before), so that their cards do not all appear at once.
+  function drawSince(view) {
+    const steps = view.since_you || [];
+    if (!steps.length || view.you_sit_out) return null;
+    return el("div", { className: "fp-since" }, [
+      el("p", { className: "fp-since-title", text: "Since your move:" }),
+      el("ol", {}, steps.map((e, i) => {
+        const words = e.who + " " + (e.label || e.action) +
+          (e.trick_won_by !== undefined ? " — trick to " + seatName(view, e.trick_won_by) : "");
+        return el("li", { style: "animation-delay: " + (0.5 * i).toFixed(1) + "s", text: words });
+      })),
+    ]);
+  }
+
+  // Sitting out, you would see the deal only once it is over: say so, and open its steps.
+  function drawSatOut(view) {
+    if (!view.you_sit_out) return null;
+    return el("p", { className: "admonition note fp-sat-out", text: "You sit out this deal: the others played it. " +
+      "Every step is listed below, from the first bid to the last trick." });
+  }
+
   function drawLog(view) {
     const items = view.log.map((e) => {
       const parts = [el("strong", { text: e.who }), " " + (e.label || e.action) + " ", ruleLink(e.rule)];
       if (e.trick_won_by !== undefined) parts.push(" — trick to " + seatName(view, e.trick_won_by) + " ", ruleLink(e.trick_rule));
       return el("li", {}, parts);
     });
-    return el("details", { className: "fp-log" }, [
+    return el("details", { className: "fp-log", open: view.you_sit_out && view.phase === "over" }, [
       el("summary", { text: "Every step of this deal, with its rule (" + view.log.length + ")" }),
       el("ol", {}, items),
     ]);
@@ -254,8 +276,10 @@
       widow, laid,
       view.phase === "play" || view.last_trick.length ? el("div", { className: "fp-tricks" }, [
         view.phase === "play" ? drawTrick(view, view.trick, "This trick") : null,
-        view.last_trick.length ? drawTrick(view, view.last_trick, "Last trick") : null,
+        view.last_trick.length ? drawTrick(view, view.last_trick, "Last trick, won by " + seatName(view, view.last_trick_won_by)) : null,
       ]) : null,
+      drawSatOut(view),
+      drawSince(view),
       drawRefusal(),
       drawPrompt(view),
       drawActions(view),

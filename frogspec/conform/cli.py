@@ -240,9 +240,15 @@ def register(subparsers: Any) -> None:
     )
     conform.set_defaults(handler=_cmd_conform)
 
-    vectors = subparsers.add_parser("vectors", help="write or check the conformance vectors")
+    vectors = subparsers.add_parser(
+        "vectors",
+        help="write the conformance vectors (vectors generate), or check them "
+        "(vectors generate --check)",
+    )
     sub = vectors.add_subparsers(dest="vectors_command", metavar="COMMAND", required=True)
-    generate = sub.add_parser("generate", help="write spec/vectors/ from the reference")
+    generate = sub.add_parser(
+        "generate", help="write spec/vectors/ from the reference (--check: only check them)"
+    )
     add_generate_arguments(generate)
     generate.set_defaults(handler=_cmd_vectors)
 

@@ -13,6 +13,7 @@ failed, N skipped``. The JSON and JUnit reports are in :mod:`frogspec.conform.re
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Sequence
 from typing import Any
 
@@ -143,6 +144,8 @@ def _deviation_text(run: Run) -> list[str]:
 
 def render_text(run: Run, quiet: bool = False) -> str:
     """The report printed at the end of a run; its last line is the summary line."""
+    if run.gave_up and run.hello is None:
+        return "\n".join(_never_answered_lines(run))
     out: list[str] = _deviation_text(run)
     level2 = level2_lines(run)
     if level2 and (run.misnamed() and run.declares_rule_ids):
@@ -196,6 +199,24 @@ def render_text(run: Run, quiet: bool = False) -> str:
     # One blank line between parts, however they met.
     kept = [line for i, line in enumerate(out) if line or (i > 0 and out[i - 1])]
     return "\n".join(kept).lstrip("\n")
+
+
+def _never_answered_lines(run: Run) -> list[str]:
+    # No case ran, so tables of zeros and a thousand identical errors would say nothing more:
+    # say it once, as fuzz does, with what the engine answered and how to try it by hand.
+    failure = run.start_failures[0] if run.start_failures else "no answer"
+    hello = json.dumps({"id": 1, "op": "hello", "spec": "1"})
+    return [
+        f"frogspec conform {__version__}: {' '.join(run.command)}",
+        f"The implementation did not answer hello at its first start ({failure}), so none "
+        f"of the {len(run.outcomes)} cases ran; the runner did not start it again.",
+        "It must read one JSON request a line on standard input and write one JSON answer "
+        "a line on standard output (spec/README.md). Try it by hand:",
+        f"  echo {shlex.quote(hello)} | {shlex.join(run.command)}",
+        "",
+        f"{len(run.outcomes)} cases in {run.seconds:.1f} s; {run.starts} start(s)",
+        run.summary_line(),
+    ]
 
 
 #: How the per-rule tables count a failure, and how the failures are grouped.

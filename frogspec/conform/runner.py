@@ -473,6 +473,19 @@ class Runner:
             self.run.stderr = "\n".join(self.stderr_parts)[-20000:]
 
 
+def _unknown_ruleset(name: str, known: set[str]) -> str:
+    # The reference's rulesets are the ones to suggest: the vectors also name rulesets no
+    # engine has (skat, tapp), to check that an engine refuses them.
+    import difflib
+
+    from frogspec.rulesets import RULESETS
+
+    ours = [r for r in RULESETS if r in known]
+    near = difflib.get_close_matches(name, ours, n=1, cutoff=0.3)
+    hint = f" (did you mean {near[0]!r}?)" if near else ""
+    return f"no case is for ruleset {name!r}{hint}; rulesets: {', '.join(ours)}"
+
+
 def run_conformance(
     command: Sequence[str] | None,
     *,
@@ -506,9 +519,7 @@ def run_conformance(
     known = {c.ruleset for c in everything if c.ruleset is not None}
     for name in rulesets:
         if name not in known:
-            raise UsageError(
-                f"no case is for ruleset {name!r}; rulesets: {', '.join(sorted(known))}"
-            )
+            raise UsageError(_unknown_ruleset(name, known))
     chosen = select_cases(everything, rulesets, rules, cases)
     if not chosen:
         raise UsageError("no case matches the filters")

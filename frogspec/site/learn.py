@@ -131,13 +131,18 @@ def _seat_name(offset: int, players: int) -> str:
     if offset == 0:
         return "the dealer"
     right = players - offset
+    # "The second on his right" was misread by a reader: count the seats instead.
     if offset <= right:
-        return "the player on his left" if offset == 1 else f"the {_ordinal(offset)} on his left"
-    return "the player on his right" if right == 1 else f"the {_ordinal(right)} on his right"
-
-
-def _ordinal(n: int) -> str:
-    return {2: "second", 3: "third", 4: "fourth"}.get(n, f"{n}th")
+        return (
+            "the player on his left"
+            if offset == 1
+            else f"the player {_number_word(offset)} seats to his left"
+        )
+    return (
+        "the player on his right"
+        if right == 1
+        else f"the player {_number_word(right)} seats to his right"
+    )
 
 
 def _active_in_words(rs: Ruleset) -> list[str]:
@@ -234,7 +239,10 @@ def _rate_words(rs: Ruleset) -> str:
         paid.append(
             f"{rate} {unit if rate != 1 else unit.removesuffix('s')} in a {contract_name(rs, c)}"
         )
-    return f"Each point of the margin is worth {_or_list(paid, 'and')}"
+    return (
+        f"Each point of the margin is worth {_or_list(paid, 'and')}: each opponent pays the "
+        "bidder the margin at that rate, or is paid it by him"
+    )
 
 
 def _example_payment(rs: Ruleset) -> str:
@@ -264,8 +272,14 @@ PLAIN: dict[str, Words] = {
     "seats.active-foster": lambda rs: _active_words(rs),
     "seats.active-six-or-seven": lambda rs: _active_words(rs),
     "seats.eldest-hand": lambda rs: (
-        "The active player on the dealer's left is **eldest hand**. Everything goes "
-        "clockwise from eldest: the deal, the bidding and the play."
+        "The active player on the dealer's left is **eldest hand**; the next active player "
+        "clockwise is **middle hand**, and the third is "
+        + (
+            "the **dealer**. "
+            if max(rs.player_count()) == 3
+            else "the **dealer** when he plays (else the player on his right). "
+        )
+        + "Everything goes clockwise from eldest: the deal, the bidding and the play."
     ),
     # The pack
     "cards.pack": lambda rs: (
@@ -452,7 +466,7 @@ PLAIN: dict[str, Words] = {
     ),
     "settlement.each-pays-in-full": lambda rs: (
         "Each player who settles with the bidder pays him, or is paid by him, the whole "
-        "amount. " + _example_payment(rs)
+        "amount: it is not shared out among them. " + _example_payment(rs)
     ),
     "settlement.penalty-frog": lambda rs: (
         "**Penalty Frog**: a bidder who loses a Frog pays at the "
@@ -577,8 +591,10 @@ def _active_words(rs: Ruleset) -> str:
     if max(rs.player_count()) == 3:
         return "All three play in every deal: they are the **active** players."
     return (
-        "The three who take part in a deal are the **active** players; the others **sit "
-        "out** that deal: " + "; ".join(_active_in_words(rs)) + "."
+        "The three who take part in a deal are the **active** players: the two on the "
+        "dealer's left and the one on his right. The others **sit out** that deal: "
+        + "; ".join(_active_in_words(rs))
+        + "."
     )
 
 
@@ -607,10 +623,12 @@ def _packets_note(rs: Ruleset) -> str:
 
 def _contracts_words(rs: Ruleset) -> str:
     games = [f"**{contract_name(rs, c)}** ({_contract_meaning(rs, c)})" for c in rs.contracts()]
+    # Trumps are named here before their own section explains them: say what they are.
     return (
         f"A bid names one of {_number_word(len(games))} games, from lowest to highest: "
         + "; ".join(games)
-        + "."
+        + ". The game decides the **trumps**: a suit whose every card beats any card of the "
+        "other suits (more under Trump, below)."
     )
 
 
@@ -757,8 +775,10 @@ SHORT: dict[str, str] = {
     "seats.players-3": "exactly three players",
     "seats.players-3-to-5": "three to five players",
     "seats.players-3-to-7": "three to seven players",
-    "seats.active-foster": "up to five at the table",
-    "seats.active-six-or-seven": "up to seven at the table",
+    "seats.active-foster": "the two on the dealer's left and the one on his right (up to five "
+    "at the table)",
+    "seats.active-six-or-seven": "the two on the dealer's left and the one on his right (up to "
+    "seven at the table)",
     "deal.first-dealer-any": "anyone deals first",
     "deal.first-dealer-low-card-chooses": "the lowest card drawn chooses who deals first",
     "deal.packets-3-3-4-4": "dealt 3-(3)-4-4",
@@ -896,16 +916,38 @@ def how_to_play_page(ruleset: Ruleset | str) -> str:
         if section.extra:
             out += [section.extra, ""]
     out.append(_differences_box(rs, page))
+    out.append(UNRULED)
     out += [
         "## Then",
         "",
-        "The next deal: the player on the dealer's left shuffles and deals (step 2 of "
-        "[the deal](#deal)), and the game goes on as above. To see whole deals played out "
+        "The next deal: the player on the dealer's left shuffles and deals "
+        f"({_dealing_step(rs)}), and the game goes on as above. To see whole deals played out "
         f"card by card, read the [deals to read]({relative(page, 'deals/index.md')}); for the "
         f"words used here, the [glossary]({relative(page, 'glossary.md')}).",
         "",
     ]
     return "\n".join(out)
+
+
+#: What the sources leave unsaid, said plainly, and the page's one ruling on it labelled.
+UNRULED = admonition(
+    "note",
+    "Mistakes at the table: no rule in our sources",
+    "The sources we hold give no rule for a **revoke** (a card played against the rules of "
+    "the play), a **misdeal** or an **exposed card**, and this page invents none. "
+    "*Editorial ruling:* agree before you play what you will do about them. On the Play page "
+    "the engine refuses a card against the rules, so a revoke cannot happen there.",
+)
+
+
+def _dealing_step(rs: Ruleset) -> str:
+    # The step that deals the cards, by its number and its section's, as the page numbers
+    # them ("step 2 of the deal" was read as section 2); both move with the rules before.
+    shown = [s for s in sections_of(rs) if s.steps or s.extra]
+    number, deal = next((n, s) for n, s in enumerate(shown, 1) if s.key == "deal")
+    dealing = rs.rule_id("deal_pattern")
+    step = next(n for n, step in enumerate(deal.steps, 1) if dealing in step.rules)
+    return f"step {step} of section {number}, [The deal](#deal)"
 
 
 def _in_short(rs: Ruleset) -> str:

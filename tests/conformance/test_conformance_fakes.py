@@ -96,6 +96,17 @@ def test_a_program_that_exits_at_once_is_not_started_again() -> None:
     assert "did not answer hello at its first start" in render_text(run)
 
 
+def test_an_engine_that_never_answers_is_said_once() -> None:
+    # Not a thousand identical "not run" errors and tables of zeros: one paragraph.
+    run = _run("exit", max_restarts=3)
+    text = render_text(run)
+    assert text.count("did not answer hello") == 1, text
+    assert "not run:" not in text and "Rulesets" not in text
+    assert "none of the 36 cases ran" in text and "Try it by hand" in text
+    assert len(text.splitlines()) < 10
+    assert text.splitlines()[-1] == "0 passed, 36 failed, 0 skipped"
+
+
 def test_a_program_that_never_says_hello_costs_one_timeout() -> None:
     began = time.monotonic()
     run = _run(

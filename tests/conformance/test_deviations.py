@@ -159,6 +159,7 @@ def proofs(cases: list[Case], traced: list[frozenset[str]]) -> dict[str, Proof]:
     return {p.rule: p for p in found}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule", ALL_TWINS)
 def test_every_twin_is_its_own_only_deviation(rule: str, proofs: dict[str, Proof]) -> None:
     proof = proofs[rule]
@@ -296,6 +297,7 @@ def _check_faults(command: list[str], faults: tuple[str, ...], cases: list[Case]
         assert shown[rule] == reading, rule
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("faults", list(FAULTS), ids="+".join)
 def test_pyfrog_with_several_faults_gets_exactly_their_rules(
     faults: tuple[str, ...], cases: list[Case]

@@ -181,6 +181,7 @@ def test_jsfrog_fault_is_caught_and_named(fault: str) -> None:
     _assert_caught(_run(JSFROG, (fault,), ("foster-1909",)), fault, handwritten=True)
 
 
+@pytest.mark.slow
 def test_pyfrog_overtrump_duty_caught_in_every_ruleset() -> None:
     """Issue 9 found a duty to over-trump caught only by a few generated deals; each
     ruleset now has a hand-written case with a higher trump to play over the one led to."""
@@ -189,6 +190,7 @@ def test_pyfrog_overtrump_duty_caught_in_every_ruleset() -> None:
         _assert_caught(_run([*PYFROG, "--rule-ids"], (fault,), (ruleset,)), fault, True)
 
 
+@pytest.mark.slow
 @needs_node
 def test_jsfrog_composite_faults_each_show() -> None:
     faults = ("wrong-leader", "jack-1", "grand-x3")
@@ -205,6 +207,7 @@ def test_jsfrog_composite_faults_each_show() -> None:
         ("reading-auction-one-round", "reading-widow-hidden", "jack-1"),
     ],
 )
+@pytest.mark.slow
 def test_pyfrog_composite_faults_each_show(faults: tuple[str, ...]) -> None:
     """Faults combine: each still fails a hand-written case that names its rule."""
     failed = _handwritten(_failures(_run([*PYFROG, "--rule-ids"], faults, ("foster-1909",))))

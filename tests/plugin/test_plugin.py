@@ -94,6 +94,7 @@ def test_the_vectors_pass_against_the_reference_command(pytester: pytest.Pyteste
     result.assert_outcomes(passed=len(chosen), deselected=len(CASES) - len(chosen))
 
 
+@pytest.mark.slow
 def test_a_failure_reads_as_the_runners_report(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(broken=BROKEN)
     result = _run(pytester, "--frogspec-impl-object", "broken:handle", "-k", "play.must-trump")

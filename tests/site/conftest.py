@@ -1,7 +1,8 @@
-"""Shared fixtures of the site tests: one strict build per session, and a local server.
+"""Shared fixtures of the site tests: one strict build per session, a local server, and
+one headless Chromium for every browser test.
 
 The build (``mkdocs build --strict``) is the slow part, so it runs once and every test
-that needs the built site shares it.
+that needs the built site shares it; so is Chromium's start, so it starts once too.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from .browser import CHROMIUM, Browser, BrowserError, require_chromium, version
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,3 +59,34 @@ def served_site(built_site: Path) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    """Headless Chromium for the whole session (skipped, or failed under CI, without it);
+    each browser module starts from :meth:`Browser.fresh`."""
+    require_chromium()
+    work = tmp_path_factory.mktemp("chromium")
+    try:
+        # 200 s an answer: the Play and replay pages wait for Pyodide to start.
+        instance = Browser(CHROMIUM, work / "profile", work / "chromium.log", timeout=200)
+    except BrowserError as error:
+        log = (work / "chromium.log").read_text(errors="replace")[-3000:]
+        pytest.fail(f"{version(CHROMIUM)} did not start: {error}\n{log}")
+    try:
+        yield instance
+    finally:
+        instance.close()
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``browser`` every test that uses Chromium and ``slow`` every test that needs the
+    built site, however it reaches the fixture, so that the quick selection
+    (``-m "not slow and not browser"``) leaves them out."""
+    for item in items:
+        fixtures = getattr(item, "fixturenames", ())
+        if "chromium" in fixtures:
+            item.add_marker(pytest.mark.browser)
+        if "built_site" in fixtures:  # a strict build of the whole rulebook first
+            item.add_marker(pytest.mark.slow)

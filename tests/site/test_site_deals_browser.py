@@ -1,6 +1,6 @@
 """The step-through view of "Deals to read" in a real browser, at desktop and phone widths.
 
-Headless Chromium (the client of ``test_site_browser.py``, over the DevTools pipe) loads
+Headless Chromium (the session's, from ``browser.py``, over the DevTools pipe) loads
 each deal's page from the built site served on 127.0.0.1 and steps through the deal with
 the buttons and the arrow keys. At every step the hands it draws must be the hands of the
 build's data, the cards it highlights the legal cards the engine listed, and the page no
@@ -9,11 +9,8 @@ wider than the window. Screenshots go to ``artifacts/screenshots/deals/``.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -22,18 +19,12 @@ import pytest
 
 from frogspec.site.annotated import DEALS
 
-_HERE = Path(__file__).resolve().parent
-_spec = importlib.util.spec_from_file_location(
-    "frogspec_site_browser", _HERE / "test_site_browser.py"
-)
-assert _spec is not None and _spec.loader is not None
-_browser_module = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_browser_module)
-Browser = _browser_module.Browser
-BrowserError = _browser_module.BrowserError
+from .browser import Browser
 
+pytestmark = pytest.mark.browser
+
+_HERE = Path(__file__).resolve().parent
 ROOT = _HERE.parents[1]
-CHROMIUM = "/usr/bin/chromium"
 SCREENSHOTS = ROOT / "artifacts" / "screenshots" / "deals"
 
 WIDTHS = {"desktop": (1280, 900, False), "phone": (390, 844, True)}
@@ -94,24 +85,13 @@ _OVERFLOW = """
 
 
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
-        message = f"no Chromium at {CHROMIUM}: install Debian's package to run the browser tests"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    work = tmp_path_factory.mktemp("chromium-deals")
-    try:
-        instance = Browser(CHROMIUM, work / "profile", work / "chromium.log")
-    except BrowserError as error:
-        pytest.fail(f"Chromium did not start: {error}")
+def browser(chromium: Browser) -> Browser:
+    """The session's Chromium, on a blank page; this module's screenshots made afresh."""
+    chromium.fresh()
     if SCREENSHOTS.exists():
         shutil.rmtree(SCREENSHOTS)
     SCREENSHOTS.mkdir(parents=True)
-    try:
-        yield instance
-    finally:
-        instance.close()
+    return chromium
 
 
 def _resize(browser: Any, width: int, height: int, mobile: bool) -> None:
@@ -216,10 +196,20 @@ def test_step_through(browser: Any, served_site: str, slug: str, width: str) -> 
 
 
 def test_deal_pages_load_nothing_from_elsewhere(browser: Any, served_site: str) -> None:
-    # Runs after the step-through tests: every deal page has been loaded by now.
+    # Every deal page loaded here, whatever ran before (the session's browser has loaded
+    # other tests' servers too, on other ports of 127.0.0.1: only this test's loads count).
+    browser.fresh()  # an empty cache: every file is asked for again
+    since = len(browser.events)
+    for spec in DEALS:
+        browser.navigate(f"{served_site}/deals/{spec.slug}/")
+        assert browser.evaluate(_READY) == "true"
     browser.navigate(served_site + "/deals/")
     assert "Deals to read" in browser.evaluate("document.querySelector('h1').innerText")
-    urls = browser.requested_urls()
+    urls = [
+        event["params"]["request"]["url"]
+        for event in browser.events[since:]
+        if event.get("method") == "Network.requestWillBeSent"
+    ]
     assert any(url.endswith("/javascripts/deals.js") for url in urls)
     assert sum(url.endswith(".json") and "/deals/" in url for url in urls) >= len(DEALS)
     host = urlsplit(served_site).netloc

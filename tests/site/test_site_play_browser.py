@@ -18,16 +18,14 @@ from __future__ import annotations
 
 import functools
 import http.server
-import importlib.util
 import json
-import os
 import re
 import shutil
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -36,23 +34,15 @@ from frogspec.auction import Contract
 from frogspec.rulesets import RULESETS
 from frogspec.site.play import RUNTIME_DIR
 
+from .browser import Browser, missing
+from .play_table import READY, TABLE, click, deal
+
+pytestmark = pytest.mark.browser
+
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 LOAD_FIGURES = ROOT / "artifacts" / "play-load.json"
 
-
-def _browser_module() -> ModuleType:
-    # The DevTools client of the rulebook's browser test, shared rather than copied.
-    path = Path(__file__).with_name("test_site_browser.py")
-    spec = importlib.util.spec_from_file_location("_frogspec_site_browser", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_client = _browser_module()
-Browser = _client.Browser
 
 #: The table each ruleset is played at in the test, the deal number, and what you bid when
 #: you may (so that, between them, the deals take up the widow and name a trump).
@@ -65,70 +55,23 @@ TABLES = {
 #: Solo (Chico)"): what a table of the 1922 rules must not say.
 FOSTER_NAMES = re.compile(r"(?<!\()\b(Chico|Grand)\b")
 
-#: The phases in which the test acted through the page, over all the deals.
-PHASES_PLAYED: set[str] = set()
-
-_READY = """
-new Promise(resolve => {
-  const started = Date.now();
-  const poll = () => {
-    const p = window.frogPlay;
-    if (p && (p.ready || p.error)) resolve({ready: p.ready, error: p.error, ms: p.readyMs, timings: p.timings});
-    else if (Date.now() - started > 180000) resolve({ready: false, error: 'timeout', ms: null});
-    else setTimeout(poll, 100);
-  };
-  poll();
-})
-"""
-
-_TABLE = """
-(() => {
-  const app = document.getElementById('frog-play');
-  const actions = (selector) => [...app.querySelectorAll(selector)].map(b => b.dataset.action);
-  const refusal = app.querySelector('.fp-refusal');
-  return {
-    phase: app.dataset.phase,
-    legal: actions('.fp-legal[data-action]'),
-    illegal_cards: actions('button.fs-card[data-action]:not(.fp-legal)'),
-    hand: app.querySelectorAll('.fp-hand .fs-card').length,
-    steps: app.querySelectorAll('.fp-log li').length,
-    refused: refusal ? refusal.dataset.rule : null,
-    refusal_text: refusal ? refusal.innerText : null,
-    result: app.querySelector('.fp-result') ? app.querySelector('.fp-result').innerText : null,
-    // What the prompt, the refusal (but its quotes, which stay verbatim) and the step log
-    // say, the rule statements in their links' titles included.
-    words: [...app.querySelectorAll('.fp-prompt, .fp-refusal > p, .fp-log li')].flatMap(
-      (node) => [node.innerText, ...[...node.querySelectorAll('a.fp-rule')].map(a => a.title)]),
-  };
-})()
-"""
-
-
-def _missing(what: str) -> None:
-    if os.environ.get("CI"):
-        pytest.fail(what)
-    pytest.skip(what)
-
 
 @pytest.fixture(scope="module")
 def play_page(
-    built_site: Path, served_site: str, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[tuple[Any, dict[str, Any]]]:
+    built_site: Path, served_site: str, chromium: Browser
+) -> Iterator[tuple[Browser, dict[str, Any]]]:
     """The browser with the Play page loaded and its engine started, and the first load's figures."""
-    chromium = _client.CHROMIUM
-    if not (os.path.isfile(chromium) and os.access(chromium, os.X_OK)):
-        _missing(f"no Chromium at {chromium}: apt-get install -y chromium to play the Play page")
     if not (built_site / RUNTIME_DIR / "pyodide.asm.wasm").is_file():
-        _missing(
+        missing(
             "the built site has no Pyodide runtime: install npm (apt-get install npm) and run "
             "python3 dev.py build, which fetches it once"
         )
-    work = tmp_path_factory.mktemp("chromium-play")
-    browser = Browser(chromium, work / "profile", work / "chromium.log", timeout=200)
+    browser = chromium
+    browser.fresh()  # an empty cache: the first load is a first load
     try:
         started = time.monotonic()
         browser.navigate(served_site + "/play/")
-        ready = browser.evaluate(_READY)
+        ready = browser.evaluate(READY)
         wall = time.monotonic() - started
         assert ready["ready"], f"the Play page did not start: {ready['error']}"
         figures = {
@@ -138,24 +81,7 @@ def play_page(
         }
         yield browser, figures
     finally:
-        browser.close()
-
-
-def _click(browser: Any, action: str) -> None:
-    found = browser.evaluate(
-        f"(() => {{ const b = document.querySelector('#frog-play [data-action={json.dumps(action)}]');"
-        " if (!b) return false; b.click(); return true; })()"
-    )
-    assert found, f"no button for {action}"
-
-
-def _deal(browser: Any, ruleset: str, players: int, seed: int) -> None:
-    browser.evaluate(
-        "(() => { const f = document.querySelector('#frog-play .fp-setup');"
-        f" f.ruleset.value = {json.dumps(ruleset)}; f.ruleset.dispatchEvent(new Event('change'));"
-        f" f.players.value = '{players}'; f.seed.value = '{seed}';"
-        " f.querySelector('.fp-start').click(); })()"
-    )
+        browser.fresh()
 
 
 def test_the_first_load_is_measured(play_page: tuple[Any, dict[str, Any]]) -> None:
@@ -165,76 +91,118 @@ def test_the_first_load_is_measured(play_page: tuple[Any, dict[str, Any]]) -> No
     LOAD_FIGURES.write_text(json.dumps(figures, indent=2) + "\n")
 
 
-@pytest.mark.parametrize("ruleset", list(TABLES))
-def test_a_whole_deal_through_the_pages_buttons(
-    play_page: tuple[Any, dict[str, Any]], ruleset: str
-) -> None:
-    browser, _ = play_page
+@dataclass
+class PlayedDeal:
+    """What one deal through the page's buttons showed."""
+
+    phases: set[str] = field(default_factory=set)
+    said: list[str] = field(default_factory=list)
+    refused_once: bool = False
+    result: str | None = None
+    notation: str = ""
+    vector: dict[str, Any] = field(default_factory=dict)
+
+
+def _on_the_play_page(browser: Any, served_site: str) -> None:
+    # Whatever ran before (a test may have loaded another page): the Play page, started.
+    if browser.evaluate("location.href") == served_site + "/play/" and browser.evaluate(
+        "!!(window.frogPlay && window.frogPlay.ready)"
+    ):
+        return
+    browser.navigate(served_site + "/play/")
+    assert browser.evaluate(READY)["ready"]
+
+
+def _play_whole_deal(browser: Any, served_site: str, ruleset: str) -> PlayedDeal:
+    _on_the_play_page(browser, served_site)
     players, seed, bid = TABLES[ruleset]
-    _deal(browser, ruleset, players, seed)
-    refused_once = False
-    said: list[str] = []
+    deal(browser, ruleset, players, seed)
+    played = PlayedDeal()
     for _ in range(300):
-        table = browser.evaluate(_TABLE)
-        said += table["words"]
+        table = browser.evaluate(TABLE)
+        played.said += table["words"]
         if table["phase"] == "over":
             break
         assert table["legal"], f"your turn with nothing highlighted: {table}"
-        if table["phase"] == "play" and table["illegal_cards"] and not refused_once:
+        if table["phase"] == "play" and table["illegal_cards"] and not played.refused_once:
             card = table["illegal_cards"][0]
-            _click(browser, card)
-            after = browser.evaluate(_TABLE)
+            click(browser, card)
+            after = browser.evaluate(TABLE)
             assert after["refused"] in ("play.follow-suit", "play.must-trump"), after
             assert card.split()[1] in after["refusal_text"]
-            said += after["words"]
+            played.said += after["words"]
             assert (after["hand"], after["steps"]) == (table["hand"], table["steps"]), (
                 f"the page accepted {card}, which the rules forbid"
             )
             if ruleset == "foster-1909":
                 browser.screenshot(SCREENSHOTS / "play-refused.png", full_page=True)
-            refused_once = True
+            played.refused_once = True
             continue
-        PHASES_PLAYED.add(table["phase"])
+        played.phases.add(table["phase"])
         if table["phase"] == "trump" and "trump H" not in table["legal"]:
-            _click(browser, "trump H")  # hearts may not be named in a Chico here
-            refused = browser.evaluate(_TABLE)
+            click(browser, "trump H")  # hearts may not be named in a Chico here
+            refused = browser.evaluate(TABLE)
             assert refused["refused"].startswith("trump."), ruleset
-            said += refused["words"]
+            played.said += refused["words"]
         if table["phase"] == "auction":
-            _click(browser, bid if bid in table["legal"] else table["legal"][0])
+            click(browser, bid if bid in table["legal"] else table["legal"][0])
         else:
-            _click(browser, table["legal"][0])
+            click(browser, table["legal"][0])
     else:
         pytest.fail(f"the deal of {ruleset} did not end in 300 clicks")
-    assert refused_once, f"deal {seed} of {ruleset} never offered a card to refuse"
-    if RULESETS[ruleset].contract_name(Contract.GRAND) != "Grand":
-        assert said and not [words for words in said if FOSTER_NAMES.search(words)], ruleset
-    assert "The count and the payments" in table["result"]
+    played.result = table["result"]
     browser.screenshot(SCREENSHOTS / f"play-{ruleset}-over.png", full_page=True)
     # The deal as a test case.
-    _click_record = "document.querySelector('#frog-play .fp-record-button').click()"
-    browser.evaluate(_click_record)
-    notation = browser.evaluate("document.querySelector('#frog-play .fp-notation').innerText")
-    assert notation.startswith(f"{ruleset} {players}/")
-    vector = json.loads(
+    browser.evaluate("document.querySelector('#frog-play .fp-record-button').click()")
+    played.notation = browser.evaluate(
+        "document.querySelector('#frog-play .fp-notation').innerText"
+    )
+    played.vector = json.loads(
         browser.evaluate("document.querySelector('#frog-play .fp-vector').textContent")
     )
-    assert vector["cases"][0]["request"]["op"] == "game"
+    return played
 
 
-def test_the_deals_took_up_the_widow_and_named_a_trump() -> None:
-    assert {"auction", "discard", "trump", "play"} <= PHASES_PLAYED, PHASES_PLAYED
-
-
-def test_the_page_fits_a_phone(play_page: tuple[Any, dict[str, Any]]) -> None:
+@pytest.fixture(scope="module")
+def played_deals(play_page: tuple[Any, dict[str, Any]], served_site: str) -> dict[str, PlayedDeal]:
+    """Every deal of TABLES played through the page's buttons, once, whichever test asks
+    first: so that no test depends on another having run."""
     browser, _ = play_page
+    return {ruleset: _play_whole_deal(browser, served_site, ruleset) for ruleset in TABLES}
+
+
+@pytest.mark.parametrize("ruleset", list(TABLES))
+def test_a_whole_deal_through_the_pages_buttons(
+    played_deals: dict[str, PlayedDeal], ruleset: str
+) -> None:
+    played = played_deals[ruleset]
+    players, seed, _ = TABLES[ruleset]
+    assert played.refused_once, f"deal {seed} of {ruleset} never offered a card to refuse"
+    if RULESETS[ruleset].contract_name(Contract.GRAND) != "Grand":
+        said = played.said
+        assert said and not [words for words in said if FOSTER_NAMES.search(words)], ruleset
+    assert played.result is not None and "The count and the payments" in played.result
+    assert played.notation.startswith(f"{ruleset} {players}/")
+    assert played.vector["cases"][0]["request"]["op"] == "game"
+
+
+def test_the_deals_took_up_the_widow_and_named_a_trump(
+    played_deals: dict[str, PlayedDeal],
+) -> None:
+    phases = set().union(*(played.phases for played in played_deals.values()))
+    assert {"auction", "discard", "trump", "play"} <= phases, phases
+
+
+def test_the_page_fits_a_phone(play_page: tuple[Any, dict[str, Any]], served_site: str) -> None:
+    browser, _ = play_page
+    _on_the_play_page(browser, served_site)
     browser.send(
         "Emulation.setDeviceMetricsOverride",
         {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True},
         browser.session,
     )
     try:
-        _deal(browser, "modern", 3, 7)
+        deal(browser, "modern", 3, 7)
         width = browser.evaluate("document.querySelector('#frog-play').scrollWidth")
         assert width <= 390, f"the table is {width} px wide on a 390 px phone"
         browser.evaluate("document.getElementById('frog-play').scrollIntoView()")
@@ -254,7 +222,7 @@ def test_a_second_load_uses_the_cache(
     since = len(browser.events)
     started = time.monotonic()
     browser.navigate(served_site + "/play/")
-    ready = browser.evaluate(_READY)
+    ready = browser.evaluate(READY)
     assert ready["ready"], ready
     figures["second_load_ms"] = ready["ms"]
     figures["second_load_marks_ms"] = ready["timings"]
@@ -338,7 +306,7 @@ def test_without_the_runtime_the_page_says_what_to_install(
     browser, _ = play_page
     try:
         browser.navigate(f"http://127.0.0.1:{server.server_address[1]}/play/")
-        ready = browser.evaluate(_READY)
+        ready = browser.evaluate(READY)
         status = browser.evaluate("document.querySelector('#frog-play .fp-status').innerText")
     finally:
         server.shutdown()

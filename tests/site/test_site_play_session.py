@@ -69,7 +69,40 @@ def test_an_illegal_card_is_refused_with_the_rule_and_its_sources() -> None:
     assert refused["rule"]["citations"] and refused["rule"]["citations"][0]["where"]
     assert refused["rule"]["url"] == f"rules/play/#{refused['rule']['id'].replace('.', '-')}"
     assert card in refused["message"]
+    # At a table that calls you "You", the refusal does too.
+    assert refused["message"].startswith("you ") and "seat 0" not in refused["message"]
     assert table.view() == before, "a refused card changes nothing"
+
+
+def test_the_last_trick_says_who_won_it_and_the_computers_moves_are_listed() -> None:
+    table = Table("foster-1909", 3, seed=5)
+    view = table.view()
+    while view["phase"] != "over":
+        before = len(view["log"])
+        view = table.act(view["legal"][0])["view"]
+        # What the others did since your move: the log after your own step, in order.
+        assert view["since_you"] == view["log"][before + 1 :]
+        assert all(step["seat"] != HUMAN for step in view["since_you"])
+        if view["last_trick"]:
+            won = [e["trick_won_by"] for e in view["log"] if "trick_won_by" in e][-1]
+            assert view["last_trick_won_by"] == won
+    assert view["last_trick_won_by"] is not None
+
+
+def test_sitting_out_the_deal_is_said_and_its_steps_kept() -> None:
+    table = Table("foster-1909", 4, seed=3)
+    _finish(table)
+    view = table.next_deal()["view"]  # seat 0 deals now, and sits out at a table of four
+    assert view["you_sit_out"] and view["phase"] == "over"
+    assert view["log"], "the deal played without you is there to read"
+
+
+def test_a_table_without_a_frog_says_the_frog_part_does_not_apply() -> None:
+    table = Table("official-1922-straight", 3, seed=5)
+    statement = table.view()["step_rule"]["statement"]
+    assert "has no Frog: what is said of one does not apply here." in statement
+    statement = Table("official-1922-solo", 3, seed=5).view()["step_rule"]["statement"]
+    assert "has no Frog" not in statement
 
 
 def test_a_malformed_or_untimely_action_is_refused_without_a_rule() -> None:

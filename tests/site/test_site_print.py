@@ -4,24 +4,22 @@ the how-to-play page reads on a desktop and on a phone.
 Each ruleset's rules card (``learn/card-RULESET/``) is loaded from the built site and
 printed with Chromium's own print engine (``Page.printToPDF``), on US Letter and on A4;
 the PDF must have one or two pages. The PDFs go to ``artifacts/rules-cards/``. The browser
-is the one the browser test drives (:mod:`test_site_browser`, loaded from its file).
+is the one the browser tests share (``browser.py``; one Chromium for the session).
 """
 
 from __future__ import annotations
 
 import base64
-import importlib.util
-import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from frogspec.rulesets import RULESETS
 from frogspec.site.learn import card_page_path
+
+from .browser import Browser
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "rules-cards"
@@ -33,35 +31,11 @@ PAPERS = {"letter": (8.5, 11.0), "a4": (8.27, 11.69)}
 _PAGE_OBJECT = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
 
 
-def _browser_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "frogspec_site_browser", Path(__file__).with_name("test_site_browser.py")
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-BROWSER = _browser_module()
-
-
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    chromium = BROWSER.CHROMIUM
-    if not (os.path.isfile(chromium) and os.access(chromium, os.X_OK)):
-        message = (
-            f"no Chromium at {chromium}: install Debian's package (apt-get install -y chromium)"
-        )
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    work = tmp_path_factory.mktemp("chromium-print")
-    instance = BROWSER.Browser(chromium, work / "profile", work / "chromium.log")
-    try:
-        yield instance
-    finally:
-        instance.close()
+def browser(chromium: Browser) -> Browser:
+    """The session's Chromium, on a blank page."""
+    chromium.fresh()
+    return chromium
 
 
 def pdf_pages(pdf: bytes) -> int:

@@ -17,16 +17,12 @@ from __future__ import annotations
 
 import functools
 import http.server
-import importlib.util
 import json
-import os
 import re
 import shutil
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -41,22 +37,15 @@ from frogspec.site.annotated import own_statement
 from frogspec.site.play import ASSETS, RUNTIME_DIR, play_manifest
 from frogspec.site.replay import replay_data
 
+from .browser import Browser, missing
+from .play_table import READY, TABLE, click, deal
+
+pytestmark = pytest.mark.browser
+
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 LOAD_FIGURES = ROOT / "artifacts" / "replay-load.json"
 
-
-def _module(name: str) -> ModuleType:
-    # The Play page's browser test: its DevTools client and its helpers, shared not copied.
-    path = Path(__file__).with_name(name)
-    spec = importlib.util.spec_from_file_location(f"_frogspec_{path.stem}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_play = _module("test_site_play_browser.py")
 
 _SHOWN = """
 new Promise(resolve => {
@@ -138,22 +127,15 @@ _ERROR = """
 
 
 @pytest.fixture(scope="module")
-def browser(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """A fresh Chromium (an empty cache), closed at the end of the module."""
-    chromium = _play._client.CHROMIUM
-    if not (os.path.isfile(chromium) and os.access(chromium, os.X_OK)):
-        _play._missing(f"no Chromium at {chromium}: apt-get install -y chromium")
+def browser(built_site: Path, chromium: Browser) -> Browser:
+    """The session's Chromium, with an empty cache (a first load is a first load)."""
     if not (built_site / RUNTIME_DIR / "pyodide.asm.wasm").is_file():
-        _play._missing(
+        missing(
             "the built site has no Pyodide runtime: install npm (apt-get install npm) and run "
             "python3 dev.py build, which fetches it once"
         )
-    work = tmp_path_factory.mktemp("chromium-replay")
-    instance = _play.Browser(chromium, work / "profile", work / "chromium.log", timeout=200)
-    try:
-        yield instance
-    finally:
-        instance.close()
+    chromium.fresh()
+    return chromium
 
 
 def _shown(browser: Any, count: int = 1) -> dict[str, Any]:
@@ -172,6 +154,7 @@ def _press(browser: Any, label: str) -> dict[str, Any]:
 
 
 def test_a_cold_first_load_draws_the_deal(browser: Any, served_site: str) -> None:
+    browser.fresh()  # an empty cache, whichever tests ran before
     deck = [parse_card(c) for c in deal_deck(12350)]
     deal = play_deal("official-1922-solo", 4, 1, deck, Bot(3))
     started = time.monotonic()
@@ -217,16 +200,16 @@ def test_a_cold_first_load_draws_the_deal(browser: Any, served_site: str) -> Non
 def _play_a_deal(browser: Any, served_site: str) -> dict[str, Any]:
     # A whole deal through the Play page's buttons, the highlighted action each time.
     browser.navigate(served_site + "/play/")
-    ready = browser.evaluate(_play._READY)
+    ready = browser.evaluate(READY)
     assert ready["ready"], ready
-    _play._deal(browser, "foster-1909", 3, 44)
+    deal(browser, "foster-1909", 3, 44)
     hand = browser.evaluate(_CODES.replace("SELECTOR", "#frog-play .fp-hand .fs-card"))
     for _ in range(300):
-        table = browser.evaluate(_play._TABLE)
+        table = browser.evaluate(TABLE)
         if table["phase"] == "over":
             break
         # Bid a Frog when you may, so that the deal is played and paid.
-        _play._click(browser, "frog" if "frog" in table["legal"] else table["legal"][0])
+        click(browser, "frog" if "frog" in table["legal"] else table["legal"][0])
     else:
         pytest.fail("the deal did not end in 300 clicks")
     browser.evaluate("document.querySelector('#frog-play .fp-record-button').click()")
@@ -266,6 +249,14 @@ def played(browser: Any, served_site: str) -> dict[str, Any]:
     return record
 
 
+def _on_the_replay(browser: Any, href: str) -> None:
+    # Each test that reads the replay of the played deal loads it afresh, whatever ran
+    # before (a full load from a blank page: at step 0, its count of links starts again).
+    browser.navigate("about:blank")
+    browser.navigate(href)
+    assert _shown(browser)["ready"]
+
+
 def test_the_play_page_offers_the_replay(played: dict[str, Any], served_site: str) -> None:
     assert played["label"] == "Replay this deal step by step"
     assert played["href"].startswith(f"{served_site}/deals/replay/#ruleset=foster-1909&")
@@ -277,7 +268,7 @@ def test_the_play_page_offers_the_replay(played: dict[str, Any], served_site: st
 
 
 def test_the_replay_shows_the_same_deal(browser: Any, played: dict[str, Any]) -> None:
-    assert browser.evaluate("location.href") == played["href"]
+    _on_the_replay(browser, played["href"])
     # The link carries the actions the Play page's record lists.
     actions = played["href"].split("&actions=")[1].split(",")
     assert " ".join(a.replace("+", " ") for a in actions) == played["actions"]
@@ -302,7 +293,8 @@ def test_the_replay_shows_the_same_deal(browser: Any, played: dict[str, Any]) ->
     browser.screenshot(SCREENSHOTS / "replay-played.png", full_page=True)
 
 
-def test_stepping_works(browser: Any) -> None:
+def test_stepping_works(browser: Any, played: dict[str, Any]) -> None:
+    _on_the_replay(browser, played["href"])
     first = _press(browser, "First step")
     assert first["step"] == 0 and first["title"] == "The deal"
     second = _press(browser, "Next step")
@@ -319,7 +311,7 @@ def test_stepping_works(browser: Any) -> None:
 
 
 def test_the_replay_offers_the_deal_as_a_test_case(browser: Any, played: dict[str, Any]) -> None:
-    assert browser.evaluate("location.href") == played["href"]
+    _on_the_replay(browser, played["href"])  # a fresh load: no record offered yet
     assert not browser.evaluate("document.querySelector('#frog-replay .fp-record')")
     browser.evaluate("document.querySelector('#frog-replay .fp-record-button').click()")
     offer = browser.evaluate(_OFFER.replace("ROOT", "#frog-replay"))
@@ -342,7 +334,10 @@ def test_the_replay_offers_the_deal_as_a_test_case(browser: Any, played: dict[st
     browser.screenshot(SCREENSHOTS / "replay-test-case.png", full_page=True)
 
 
-def test_a_heading_of_the_page_is_not_taken_for_a_deal(browser: Any) -> None:
+def test_a_heading_of_the_page_is_not_taken_for_a_deal(
+    browser: Any, played: dict[str, Any]
+) -> None:
+    _on_the_replay(browser, played["href"])
     # The table of contents links to the page's headings: the deal stays on view.
     done = browser.evaluate("window.frogReplay.done")
     browser.evaluate("document.querySelector('a[href=\"#how-it-runs\"]').click()")
@@ -365,6 +360,7 @@ def test_a_tampered_link_names_the_rule(
     tampered = f"{head}&actions={','.join(words)}"
     with pytest.raises(IllegalActionError) as expected:
         parse_deal(tampered).states()
+    _on_the_replay(browser, played["href"])
     before = browser.evaluate("window.frogReplay.done")
     browser.navigate(tampered)
     shown = _shown(browser, before + 1)
@@ -388,11 +384,10 @@ def test_a_tampered_link_names_the_rule(
 def test_a_malformed_link_says_what_is_wrong(
     browser: Any, played: dict[str, Any], change: tuple[str, str], said: str
 ) -> None:
+    _on_the_replay(browser, played["href"])  # the good deal first: each change seen anew
     before = browser.evaluate("window.frogReplay.done")
-    browser.navigate(played["href"])  # the good deal first, so each change is seen anew
-    assert _shown(browser, before + 1)["ready"]
     browser.navigate(played["href"].replace(*change, 1))
-    assert _shown(browser, before + 2)["error"]
+    assert _shown(browser, before + 1)["error"]
     error = browser.evaluate(_ERROR)
     assert not error["hidden"] and said in error["text"], error
 
@@ -405,8 +400,8 @@ def test_an_empty_link_says_where_links_come_from(browser: Any, served_site: str
 
 def test_the_play_page_names_the_1922_contracts(browser: Any, served_site: str) -> None:
     browser.navigate(served_site + "/play/")
-    assert browser.evaluate(_play._READY)["ready"]
-    _play._deal(browser, "official-1922-solo", 3, 12)
+    assert browser.evaluate(READY)["ready"]
+    deal(browser, "official-1922-solo", 3, 12)
     labels = browser.evaluate(
         "[...document.querySelectorAll('#frog-play .fp-actions [data-action]')]"
         ".map(b => [b.dataset.action, b.textContent])"

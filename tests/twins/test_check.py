@@ -49,6 +49,7 @@ def report() -> CheckReport:
     return run_check(jobs=default_jobs())
 
 
+@pytest.mark.slow
 def test_every_twin_is_caught_by_a_case_naming_its_rule(report: CheckReport) -> None:
     assert len(report.results) == len(list(all_rules()))
     missed = [f"{r.rule_id} ({r.status}): {r.mistake}" for r in report.not_caught]
