@@ -125,6 +125,17 @@ class _Search:
         self.nodes += 1
         if state.phase != Phase.PLAY:
             return _final_points(state) - bidder_points_now(state)
+        # The points still to come lie between none and all those still in play.
+        in_play = 0
+        for hand in state.hands:
+            in_play |= hand
+        for card in state.trick:
+            in_play |= 1 << card
+        most = scoring.count_points(in_play)
+        if most <= alpha:
+            return most
+        if beta <= 0:
+            return 0
         key = (state.hands, state.trick, state.to_act)
         entry = self.table.get(key)
         first = -1
@@ -169,6 +180,23 @@ class _Search:
         return best
 
 
+def _sure_points(search: _Search, state: State) -> int:
+    # Null-window searches halving the range of the points to come (they share the table).
+    in_play = 0
+    for hand in state.hands:
+        in_play |= hand
+    for card in state.trick:
+        in_play |= 1 << card
+    low, high = 0, scoring.count_points(in_play)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if search.value(state, middle - 1, middle) >= middle:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
 def _final_points(state: State) -> int:
     points = engine.outcome(state).bidder_points
     assert points is not None
@@ -191,7 +219,7 @@ def solve(state: State, *, equivalent_cards: bool = True) -> Solution:
     assert state.bidder is not None
     search = _Search(state.bidder, equivalent_cards)
     now = bidder_points_now(state)
-    value = search.value(state, -_TOP, _TOP)
+    value = _sure_points(search, state)
     total = now + value
     # Every legal card that keeps the value, its equivalents included: a null-window test.
     maximising = state.to_act == state.bidder
