@@ -18,6 +18,15 @@ On top of that it does alpha-beta on points, with
 
 The equivalence assumes that a trick is won by rank within a suit (``cards.card_strength``,
 looked up at run time); :func:`solve` takes ``equivalent_cards=False`` to search every card.
+
+>>> from frogspec.notation import parse_position
+>>> last_trick = parse_position(
+...     "foster-1909 3/1 KC/QC/6D 10CKD10D grand - H 1: "
+...     "9DJD8HJHQHAH7S9SQS/6C8CACAD7H8SJSKSAS/7C9CJC7D8DQD6H9HKH10H6S10S"
+... )
+>>> solution = solve(last_trick)
+>>> solution.value, [format_card(card) for card in solution.best]
+(53, ['QC'])
 """
 
 from __future__ import annotations
