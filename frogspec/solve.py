@@ -83,6 +83,7 @@ class _Search:
         self.table: dict[tuple[object, ...], _Entry] = {}
         self.nodes = 0
         self.points: dict[Card, int] = {}
+        self.known: dict[tuple[object, ...], tuple[int, list[Card]]] = {}
 
     def card_points(self, card: Card) -> int:
         value = self.points.get(card)
@@ -134,18 +135,22 @@ class _Search:
         self.nodes += 1
         if state.phase != Phase.PLAY:
             return _final_points(state) - bidder_points_now(state)
-        # The points still to come lie between none and all those still in play.
-        in_play = 0
-        for hand in state.hands:
-            in_play |= hand
-        for card in state.trick:
-            in_play |= 1 << card
-        most = scoring.count_points(in_play)
+        key = (state.hands, state.trick, state.to_act)
+        known = self.known.get(key)
+        if known is None:
+            # The points still to come lie between none and all those still in play; the
+            # cards to search are asked once a position, not once a window.
+            in_play = 0
+            for hand in state.hands:
+                in_play |= hand
+            for card in state.trick:
+                in_play |= 1 << card
+            known = self.known[key] = (scoring.count_points(in_play), self.moves(state))
+        most = known[0]
         if most <= alpha:
             return most
         if beta <= 0:
             return 0
-        key = (state.hands, state.trick, state.to_act)
         entry = self.table.get(key)
         first = -1
         if entry is not None:
@@ -158,16 +163,17 @@ class _Search:
         low_bound, high_bound = (entry[0], entry[1]) if entry is not None else (-_TOP, _TOP)
         start_alpha, start_beta = alpha, beta
         maximising = state.to_act == self.bidder
-        moves = self.moves(state)
+        moves = list(known[1])
         if first in moves:
             moves.remove(first)
             moves.insert(0, first)
-        now = bidder_points_now(state)
+        now = bidder_points_now(state) if len(state.trick) == len(state.order) - 1 else 0
         best = -_TOP if maximising else _TOP
         best_card = moves[0]
         for card in moves:
             child = engine.apply(state, Action(ActionKind.PLAY, card))
-            gain = bidder_points_now(child) - now
+            # Only a completed trick changes what is counted for the bidder.
+            gain = bidder_points_now(child) - now if not child.trick else 0
             score = gain + self.value(child, alpha - gain, beta - gain)
             if maximising:
                 if score > best:
