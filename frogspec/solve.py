@@ -100,11 +100,7 @@ class _Search:
         return plays
 
     def _representatives(self, state: State, plays: list[Card]) -> list[Card]:
-        in_play = 0
-        for hand in state.hands:
-            in_play |= hand
-        for card in state.trick:
-            in_play |= 1 << card
+        in_play = _in_play(state)
         kept: list[Card] = []
         by_suit: dict[int, list[Card]] = {}
         for card in plays:
@@ -140,12 +136,8 @@ class _Search:
         if known is None:
             # The points still to come lie between none and all those still in play; the
             # cards to search are asked once a position, not once a window.
-            in_play = 0
-            for hand in state.hands:
-                in_play |= hand
-            for card in state.trick:
-                in_play |= 1 << card
-            known = self.known[key] = (scoring.count_points(in_play), self.moves(state))
+            most = scoring.count_points(_in_play(state))
+            known = self.known[key] = (most, self.moves(state))
         most = known[0]
         if most <= alpha:
             return most
@@ -197,12 +189,7 @@ class _Search:
 
 def _sure_points(search: _Search, state: State) -> int:
     # Null-window searches halving the range of the points to come (they share the table).
-    in_play = 0
-    for hand in state.hands:
-        in_play |= hand
-    for card in state.trick:
-        in_play |= 1 << card
-    low, high = 0, scoring.count_points(in_play)
+    low, high = 0, scoring.count_points(_in_play(state))
     while low < high:
         middle = (low + high + 1) // 2
         if search.value(state, middle - 1, middle) >= middle:
@@ -210,6 +197,16 @@ def _sure_points(search: _Search, state: State) -> int:
         else:
             high = middle - 1
     return low
+
+
+def _in_play(state: State) -> int:
+    # The cards still in the hands and in the trick.
+    in_play = 0
+    for hand in state.hands:
+        in_play |= hand
+    for card in state.trick:
+        in_play |= 1 << card
+    return in_play
 
 
 def _final_points(state: State) -> int:
