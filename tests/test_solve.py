@@ -125,3 +125,21 @@ def test_cli_refuses_a_position_outside_the_play(capsys: pytest.CaptureFixture[s
     state = engine.new_deal("foster-1909", 3, 0, numbered_deck(7))
     assert main(["solve", format_position(state)]) == 2
     assert "phase" in capsys.readouterr().err
+
+
+def test_a_replay_link_is_solved_where_its_actions_end() -> None:
+    from frogspec.notation import DealRecord, format_deal
+    from frogspec.solve import state_from_text
+
+    rng = random.Random(3)
+    deck = numbered_deck(5)
+    state = engine.new_deal("foster-1909", 3, 0, deck)
+    actions = []
+    while not (state.phase == Phase.PLAY and state.tricks >= 9):
+        assert state.phase != Phase.OVER
+        action = rng.choice(engine.legal_actions(state))
+        actions.append(action)
+        state = engine.apply(state, action)
+    link = format_deal(DealRecord(state.ruleset, 3, 0, deck, tuple(actions), 5))
+    assert state_from_text("https://example.org/replay/#" + link) == state
+    assert solve(state_from_text(link)).value == minimax(state)
