@@ -16,7 +16,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from types import ModuleType
+from types import CodeType, FrameType, ModuleType
 from typing import Any
 
 from frogspec import registry
@@ -344,18 +344,51 @@ def has_twin(rule_id: str) -> bool:
 def tracing() -> Iterator[list[str]]:
     """Collect, in call order, the rule ids whose functions run inside the block.
 
-    Every rule is swapped for its faithful recorder (:func:`~frogspec.twins.substitute.recorders`),
-    the one way the package learns which rules ran: no tracing of the interpreter, so it works
-    on a compiled build too."""
+    On the pure build the interpreter's trace hook sees each rule function's frame, so
+    whatever function is swapped in for a rule at the moment is the one that runs. A
+    compiled build has no frames to trace: there every rule is swapped for its faithful
+    recorder (:func:`~frogspec.twins.substitute.recorders`)."""
     calls: list[str] = []
+    codes = _rule_codes()
+    if not codes:  # compiled: no code objects to trace
+        with swapped_tracing(recorders(), tracing=True), recording(calls.append):
+            _TRACES.append(calls)
+            try:
+                yield calls
+            finally:
+                _TRACES.pop()
+        return
+
+    def trace(frame: FrameType, event: str, arg: object) -> None:
+        # Called once per new frame; returning None asks for no tracing inside it.
+        rule_id = codes.get(frame.f_code)
+        if rule_id is not None:
+            calls.append(rule_id)
+
     # The helpers' caches report the rules behind each answer they remember, and the rule
     # functions' own caches are emptied: a rule whose answer is remembered is still seen.
-    with swapped_tracing(recorders(), tracing=True), recording(calls.append):
+    with swapped_tracing({}, tracing=True):
         _TRACES.append(calls)
+        previous = sys.gettrace()
+        sys.settrace(trace)
         try:
             yield calls
         finally:
+            sys.settrace(previous)
             _TRACES.pop()
+
+
+def _rule_codes() -> dict[CodeType, str]:
+    """The code object of each rule function, by rule id (none on a compiled build)."""
+    codes: dict[CodeType, str] = {}
+    for entry in all_rules():
+        function: Any = entry.function
+        while hasattr(function, "__wrapped__"):
+            function = function.__wrapped__
+        code = getattr(function, "__code__", None)
+        if code is not None:
+            codes[code] = entry.id
+    return codes
 
 
 def recent_first(calls: Sequence[str]) -> list[str]:

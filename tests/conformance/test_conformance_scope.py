@@ -131,7 +131,7 @@ def test_a_built_package_ships_the_vectors_and_finds_them(tmp_path: Path) -> Non
     source.mkdir()
     for name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, source / name)
-    for name in ("frogspec", "spec"):
+    for name in ("frogspec", "spec", "build_backend"):
         shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
     # A wheel built as pip builds one: in an isolated environment with the build
     # requirements of pyproject.toml (setuptools>=77 reads its SPDX licence), not with
