@@ -49,7 +49,10 @@ NEEDS_INSTALL = (
 
 #: What still fails on the compiled build, found by this script (issue 18): a diagnosis
 #: that meets a failed case no counterfactual explains, under the twins of the rulesets'
-#: readings (widow, trump, settlement) and two tests with teeth; not yet understood.
+#: readings (widow, trump, settlement), and two tests with teeth. The diagnosis's part is
+#: understood: with no frames to trace, the compiled build learns which rules ran from
+#: recorders of the registered functions, which replace a twin or reading swapped in at
+#: the time (the pure build traces, and passes these).
 KNOWN_FAILURES = (
     "tests/properties/test_teeth.py::test_every_contract_read_as_frog",
     "tests/properties/test_teeth.py::test_the_last_card_not_written",
@@ -73,6 +76,8 @@ KNOWN_FAILURES = (
     "tests/conformance/test_deviations.py::test_a_mistake_no_swap_makes_is_not_charged_to_a_rule_nothing_points_to",
     "tests/conformance/test_deviations.py::test_the_reading_an_engine_follows_is_named",
     "tests/conformance/test_deviations.py::test_the_example_is_a_vector_case_that_shows_the_deviation",
+    "tests/conformance/test_probes.py::test_the_first_deviation_names_the_broken_rule[reading-chico-any-suit]",
+    "tests/conformance/test_probes.py::test_the_first_deviation_names_the_broken_rule[reading-widow-hidden]",
 )
 
 
