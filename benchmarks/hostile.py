@@ -25,25 +25,13 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from frogspec.harness import OPS
 from frogspec.jsonline import MAX_LINE_BYTES
 
 __all__ = ["hostile_lines", "main"]
 
-_OPS = [
-    "hello",
-    "card_points",
-    "trick_winner",
-    "legal_plays",
-    "deal",
-    "settle",
-    "game",
-    "match",
-    "rules",
-    "first_dealer",
-    "perft",
-    "nope",
-    "",
-]
+# Every op the harness offers, in its own order, and names it does not know.
+_OPS = [*OPS, "nope", ""]
 _FIELDS = [
     "card",
     "cards",
