@@ -425,16 +425,13 @@ def _settle(
             continue
         for group in _by_difference(probes, _settle_signature):
             findings.append(
-                StageFinding(
-                    stage="settle",
-                    rule=_settle_rule(group, rs),
-                    when=_when(group, probes, ruleset),
-                    instead=_settle_instead(group),
-                    agree=sum(not p.departs for p in probes),
-                    disagree=len(group),
-                    smallest=group[0],
-                    rulesets=(ruleset,),
-                    tables=tuple(sorted({int(p.request["players"]) for p in group})),
+                _table_finding(
+                    "settle",
+                    _settle_rule(group, rs),
+                    _settle_instead(group),
+                    group,
+                    probes,
+                    ruleset,
                 )
             )
     return findings
@@ -501,16 +498,13 @@ def _deal(ask: Ask, rulesets: Iterable[str]) -> list[StageFinding]:
         ]
         for group in _by_difference(probes, lambda p: _deal_instead(p, deck)):
             findings.append(
-                StageFinding(
-                    stage="deal",
-                    rule=_deal_rule(group[0], rs, deck),
-                    when=_when(group, probes, ruleset),
-                    instead=_deal_instead(group[0], deck),
-                    agree=sum(not p.departs for p in probes),
-                    disagree=len(group),
-                    smallest=group[0],
-                    rulesets=(ruleset,),
-                    tables=tuple(sorted({int(p.request["players"]) for p in group})),
+                _table_finding(
+                    "deal",
+                    _deal_rule(group[0], rs, deck),
+                    _deal_instead(group[0], deck),
+                    group,
+                    probes,
+                    ruleset,
                 )
             )
     return findings
@@ -572,6 +566,29 @@ _WORDS: dict[str, Callable[[Json], str]] = {
     "contract": lambda v: f"in a {v}",
     "won": lambda v: "when the bidder wins" if v else "when the bidder loses",
 }
+
+
+def _table_finding(
+    stage: str,
+    rule: str | None,
+    instead: str,
+    group: list[Probe],
+    probes: list[Probe],
+    ruleset: str,
+) -> StageFinding:
+    """The finding of a stage probed per ruleset and table size (``settle``, ``deal``):
+    ``group`` departs alike, out of ``probes``."""
+    return StageFinding(
+        stage=stage,
+        rule=rule,
+        when=_when(group, probes, ruleset),
+        instead=instead,
+        agree=sum(not p.departs for p in probes),
+        disagree=len(group),
+        smallest=group[0],
+        rulesets=(ruleset,),
+        tables=tuple(sorted({int(p.request["players"]) for p in group})),
+    )
 
 
 def _when(group: list[Probe], probes: list[Probe], ruleset: str) -> str:
