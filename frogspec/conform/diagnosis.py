@@ -878,9 +878,18 @@ def divergence_lines(divergence: Divergence) -> list[str]:
         lines.append(f"position: {divergence.position}")
     if divergence.to_act is not None:
         lines.append(f"to act: seat {divergence.to_act}")
-    if divergence.reference_legal is not None or divergence.engine_legal is not None:
-        lines.append(f"legal (reference): {_show(divergence.reference_legal)}")
-        lines.append(f"legal (engine):    {_show(divergence.engine_legal)}")
+    reference_legal, engine_legal = divergence.reference_legal, divergence.engine_legal
+    if (
+        reference_legal is not None
+        and engine_legal is not None
+        and sorted(reference_legal) == sorted(engine_legal)
+    ):
+        # The same position's lists: the step parts elsewhere (who acts, what follows), and
+        # two identical lines would only hide that.
+        lines.append(f"legal (both):      {_show(reference_legal)}")
+    elif reference_legal is not None or engine_legal is not None:
+        lines.append(f"legal (reference): {_show(reference_legal)}")
+        lines.append(f"legal (engine):    {_show(engine_legal)}")
     if divergence.rules:
         first = divergence.rules[0]
         how = " (its swap reproduces the engine)" if divergence.confirmed else ""

@@ -308,6 +308,21 @@ def test_the_divergence_for_the_reports(cases: list[Case]) -> None:
     assert lines[0] == f"first divergence: {d.detail}"
     assert f"position: {d.position}" in lines
     assert any(line.startswith("rule: play.winner-leads-next") for line in lines)
+    # The lists are shown once when both sides list the same actions, twice when not.
+    same = sorted(d.reference_legal or []) == sorted(d.engine_legal or [])
+    assert any(line.startswith("legal (both):") for line in lines) == same
+    assert any(line.startswith("legal (engine):") for line in lines) == (not same)
+
+
+def test_differing_legal_lists_are_shown_side_by_side(cases: list[Case]) -> None:
+    ask = twin_engine(["play.must-trump"])
+    case, answer = first_failing(ask, cases, "game")
+    d = diagnose(case, answer, ask)
+    assert d is not None and d.reference_legal is not None and d.engine_legal is not None
+    assert sorted(d.reference_legal) != sorted(d.engine_legal)
+    lines = divergence_lines(d)
+    assert not any(line.startswith("legal (both):") for line in lines)
+    assert f"legal (engine):    {json.dumps(d.engine_legal)}"[:40] in "\n".join(lines)
 
 
 # --- the swaps -------------------------------------------------------------------------------
