@@ -27,6 +27,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from benchmarks.timing import size
+
 __all__ = ["ROWS", "Row", "main", "serve"]
 
 #: The number of examples of the fuzzing row (``frogspec fuzz --examples 1000``).
@@ -195,14 +197,6 @@ class _Worker:
             seconds, done = _seconds(run, request["count"], row.wall)
             return {"seconds": seconds, "done": done}
         raise ValueError(f"unknown op {op!r}")
-
-
-def size(run: Callable[[int], object], seconds: float) -> int:
-    """How many units of ``run`` take about ``seconds`` of CPU time (run once to warm up)."""
-    count = 1
-    while (spent := _seconds(run, count, False)[0]) < seconds / 10:
-        count *= 10 if spent < seconds / 100 else 2
-    return max(1, round(count * seconds / max(spent, 1e-9)))
 
 
 def serve(requests: TextIO, answers: TextIO) -> None:
