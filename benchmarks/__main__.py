@@ -146,15 +146,16 @@ def _load() -> str:
         return "unknown"
 
 
-def header(command: str, rounds: int, slow_rounds: int, seconds: float) -> str:
-    """The lines that date a run and say where and how it was made."""
+def header(command: str, rounds: int, slow_rounds: int, seconds: float, load: str) -> str:
+    """The lines that date a run and say where and how it was made (``load``: the load
+    average as it began)."""
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     openspiel = peers.openspiel_version()
     spiel = f"open-spiel {openspiel}" if openspiel else "OpenSpiel not installed"
     return (
         f"`{command}`, {now}, commit {_commit()}\n\n"
         f"Machine: {_machine()}; Python {platform.python_version()}; {spiel}; load average "
-        f"{_load()} at the start. Best of {rounds} interleaved rounds of about {seconds:g} s "
+        f"{load} at the start. Best of {rounds} interleaved rounds of about {seconds:g} s "
         f"each, in CPU time; the rows on the wall clock best of {slow_rounds}."
     )
 
@@ -275,6 +276,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if rounds < 1 or slow_rounds < 1 or seconds <= 0:
         parser.error("--rounds and --slow-rounds must be 1 or more, --seconds above 0")
     command = " ".join(["python3 dev.py bench", *(argv if argv is not None else sys.argv[1:])])
+    load = _load()
     said: list[str] = []
     chosen: dict[str, Build] = {}
     if "pure" in builds:
@@ -307,7 +309,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         for each in workers.values():
             each.close()
-    print(header(command, rounds, slow_rounds, seconds))
+    print(header(command, rounds, slow_rounds, seconds, load))
     print()
     print(table(cells))
     print()

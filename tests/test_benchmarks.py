@@ -163,10 +163,13 @@ def test_the_tree_stamp_is_of_the_files_and_their_contents(tmp_path: Path) -> No
     import subprocess
 
     subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
-    (tmp_path / "a.py").write_text("x = 1\n")
+    (tmp_path / "frogspec").mkdir()
+    (tmp_path / "frogspec/a.py").write_text("x = 1\n")
     first = builds.tree_stamp(tmp_path)
     assert builds.tree_stamp(tmp_path) == first
-    (tmp_path / "a.py").write_text("x = 2\n")
+    (tmp_path / "README.md").write_text("the docs do not make the build stale\n")
+    assert builds.tree_stamp(tmp_path) == first
+    (tmp_path / "frogspec/a.py").write_text("x = 2\n")
     assert builds.tree_stamp(tmp_path) != first
 
 
