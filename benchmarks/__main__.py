@@ -4,8 +4,8 @@ Times both builds of frogspec and the peer in one run: the pure working tree, th
 build of the same tree (built once and cached, built again when a file changes:
 :mod:`benchmarks.builds`), and OpenSpiel's skat (the ``bench`` extra), each in a process
 of its own (:mod:`benchmarks.worker`). Round after round every row runs on every build in
-turn, for about the same time; a figure is its best round, in CPU time of one core (the
-rows of two processes, the fuzzer and the conformance runs, on the wall clock). Ratios
+turn, for about the same time; a figure is its best round, in CPU time of one core (for
+the rows of two processes, the fuzzer and the conformance runs, the CPU time of both). Ratios
 divide figures of the same run only. It prints one dated table, ready to paste, and says
 plainly when OpenSpiel or the compiled build is missing. Figures only: nothing here is
 asserted, and CI runs none of it.
@@ -156,20 +156,21 @@ def header(command: str, rounds: int, slow_rounds: int, seconds: float, load: st
         f"`{command}`, {now}, commit {_commit()}\n\n"
         f"Machine: {_machine()}; Python {platform.python_version()}; {spiel}; load average "
         f"{load} at the start. Best of {rounds} interleaved rounds of about {seconds:g} s "
-        f"each, in CPU time; the rows on the wall clock best of {slow_rounds}."
+        f"each, in CPU time; the rows of two processes (their CPU time, both counted) best "
+        f"of {slow_rounds}."
     )
 
 
-def _rate(cell: Cell | None, unit: str, wall: bool) -> str:
+def _rate(cell: Cell | None, unit: str, in_seconds: bool) -> str:
     if cell is None:
         return "—"
-    return f"{cell.seconds:.2f} s" if wall else f"{cell.rate:,.0f} {unit}/s"
+    return f"{cell.seconds:.2f} s" if in_seconds else f"{cell.rate:,.0f} {unit}/s"
 
 
-def _speed(cell: Cell | None, base: Cell | None, wall: bool) -> str:
+def _speed(cell: Cell | None, base: Cell | None, in_seconds: bool) -> str:
     if cell is None or base is None:
         return "—"
-    return f"{(base.seconds / cell.seconds if wall else cell.rate / base.rate):.2f}"
+    return f"{(base.seconds / cell.seconds if in_seconds else cell.rate / base.rate):.2f}"
 
 
 def table(cells: dict[tuple[str, str], Cell]) -> str:
@@ -194,8 +195,8 @@ def table(cells: dict[tuple[str, str], Cell]) -> str:
             title += f" ({(pure or compiled).done:.0f} failures)"  # type: ignore[union-attr]
         against = row in AGAINST_SKAT
         lines.append(
-            f"| {title} | {_rate(pure, spec.unit, spec.wall)} "
-            f"| {_rate(compiled, spec.unit, spec.wall)} | {_speed(compiled, pure, spec.wall)} "
+            f"| {title} | {_rate(pure, spec.unit, spec.two_processes)} "
+            f"| {_rate(compiled, spec.unit, spec.two_processes)} | {_speed(compiled, pure, spec.two_processes)} "
             f"| {_speed(pure, skat, False) if against else '—'} "
             f"| {_speed(compiled, skat, False) if against else '—'} |"
         )
@@ -227,7 +228,10 @@ def slower(cells: dict[tuple[str, str], Cell]) -> str:
         for row in ROWS
         if (row, "pure") in cells
         and (row, "compiled") in cells
-        and float(_speed(cells[row, "compiled"], cells[row, "pure"], worker.ROWS[row].wall)) < 1.0
+        and float(
+            _speed(cells[row, "compiled"], cells[row, "pure"], worker.ROWS[row].two_processes)
+        )
+        < 1.0
     ]
     if not rows:
         return "The compiled build is slower than the pure one on no row."
@@ -244,7 +248,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--seconds", type=float, help="about how long a sample (0.3 s; 0.15 quick)")
     parser.add_argument(
-        "--slow-rounds", type=int, help="rounds of the wall-clock rows (3; 1 quick)"
+        "--slow-rounds", type=int, help="rounds of the rows of two processes (3; 1 quick)"
     )
     parser.add_argument(
         "--rows",
@@ -302,8 +306,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     f"{name}: frogspec from {hello['frogspec']} (`frogspec.COMPILED` is "
                     f"{hello['compiled']}), Python {hello['python']}."
                 )
-        fast = [row for row in rows if not worker.ROWS[row].wall]
-        slow = [row for row in rows if worker.ROWS[row].wall]
+        fast = [row for row in rows if not worker.ROWS[row].two_processes]
+        slow = [row for row in rows if worker.ROWS[row].two_processes]
         cells = measure(workers, fast, rounds, seconds)
         cells.update(measure(workers, slow, slow_rounds, seconds))
     finally:

@@ -3,8 +3,8 @@
 ``perft`` is timed through the harness's :func:`~frogspec.harness.handle` in the worker's
 process (parsing the request, replaying its actions, counting), in positions visited per
 second of CPU time. ``frogspec fuzz`` is timed as a user runs it, against the reference
-harness started over the pipe (``python -m frogspec.harness``) with a fixed seed, on the
-wall clock, since two processes work and wait on each other. The solver's positions are
+harness started over the pipe (``python -m frogspec.harness``) with a fixed seed; the
+worker counts the CPU time of both processes. The solver's positions are
 Grands a few tricks before the end, reached by random legal cards.
 """
 

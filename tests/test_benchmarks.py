@@ -101,7 +101,7 @@ def test_the_table_divides_figures_of_the_run_and_says_what_is_missing() -> None
     table = bench.table(cells)
     assert "| 2,000 deals/s | 5,000 deals/s | 2.50 | 2.00 | 5.00 |" in table
     assert "| 1,000 games/s | | | 1.00 | |" in table
-    # A row of the wall clock is shown in seconds; a build not timed is a dash.
+    # A row of two processes is shown in seconds; a build not timed is a dash.
     assert "| 1.00 s | — | — | — | — |" in table
     said = bench.targets(cells)
     assert "compiled `random_playout` 5.00 × skat (target 2.5: met)" in said
@@ -178,8 +178,9 @@ def test_one_tiny_run_prints_a_dated_table_from_worker_processes(
 ) -> None:
     # Through the real plumbing: a worker process for the pure build (and the peer, when
     # OpenSpiel is installed), one round of tiny samples.
-    rows = "random_playout,skat,perft"
-    status = bench.main(["--builds", "pure", "--rows", rows, "--rounds", "1", "--seconds", "0.01"])
+    rows = "random_playout,skat,perft,conform"
+    tiny = ["--rounds", "1", "--slow-rounds", "1", "--seconds", "0.01"]
+    status = bench.main(["--builds", "pure", "--rows", rows, *tiny])
     out = capsys.readouterr().out
     assert status == 0
     first = out.splitlines()[0]
@@ -187,6 +188,9 @@ def test_one_tiny_run_prints_a_dated_table_from_worker_processes(
     assert "Python 3." in out and "`frogspec.COMPILED` is False" in out
     assert "| `random_playout`" in out and "deals/s | — |" in out
     assert "positions/s" in out and "The compiled build was not timed." in out
+    # The conformance run, two processes, in seconds of the CPU time of both.
+    conform = next(line for line in out.splitlines() if "conform` of the reference" in line)
+    assert float(conform.split("|")[2].strip().removesuffix(" s")) > 0
     if peers.openspiel_version() is None:
         assert peers.MISSING in out
     else:
