@@ -134,7 +134,7 @@ def _diagnosis() -> Callable[[int], float]:
     def run(count: int) -> float:
         failures = 0
         for _ in range(count):
-            _, failures, _ = diagnosis._timed(diagnosis.FAULTS)
+            _, failures, _ = diagnosis.timed(diagnosis.FAULTS)
         return float(failures)  # the failures of the (last) run, to show
 
     return run
