@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from benchmarks import peers, worker
-from benchmarks.builds import ROOT, Build, Worker, compiled_build, pure_build
+from benchmarks.builds import ROOT, Build, Worker, WorkerError, compiled_build, pure_build
 
 __all__ = ["ROWS", "Cell", "header", "main", "measure", "table", "targets"]
 
@@ -152,10 +152,11 @@ def header(command: str, rounds: int, slow_rounds: int, seconds: float, load: st
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     openspiel = peers.openspiel_version()
     spiel = f"open-spiel {openspiel}" if openspiel else "OpenSpiel not installed"
+    few = " (fewer than 5: not a run to quote)" if rounds < 5 else ""
     return (
         f"`{command}`, {now}, commit {_commit()}\n\n"
         f"Machine: {_machine()}; Python {platform.python_version()}; {spiel}; load average "
-        f"{load} at the start. Best of {rounds} interleaved rounds of about {seconds:g} s "
+        f"{load} at the start. Best of {rounds} interleaved rounds{few} of about {seconds:g} s "
         f"each, in CPU time; the rows of two processes (their CPU time, both counted) best "
         f"of {slow_rounds}."
     )
@@ -310,6 +311,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         slow = [row for row in rows if worker.ROWS[row].two_processes]
         cells = measure(workers, fast, rounds, seconds)
         cells.update(measure(workers, slow, slow_rounds, seconds))
+    except WorkerError as error:
+        print(f"bench: {error}", file=sys.stderr)
+        return 1
     finally:
         for each in workers.values():
             each.close()

@@ -24,7 +24,15 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-__all__ = ["Build", "CompiledBuild", "Worker", "compiled_build", "pure_build", "tree_stamp"]
+__all__ = [
+    "Build",
+    "CompiledBuild",
+    "Worker",
+    "WorkerError",
+    "compiled_build",
+    "pure_build",
+    "tree_stamp",
+]
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The file in the compiled tree that records which sources it was built from.
@@ -103,7 +111,10 @@ def compiled_build(
 ) -> CompiledBuild:
     """The mypyc build of the working tree: the one in ``.cache/compiled`` if it was built
     from the tree as it stands, else built now (a minute or two)."""
-    module = script()
+    try:
+        module = script()
+    except OSError as error:  # not a checkout: no .ci/compiled.py
+        return CompiledBuild(None, f"the compiled build's script is missing ({error})")
     tree, python = Path(module.TREE), Path(module.PYTHON)
     wanted = stamp()
     recorded = tree / STAMP_NAME

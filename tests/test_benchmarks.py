@@ -158,6 +158,12 @@ def test_the_compiled_build_is_made_once_and_again_when_the_tree_changes(tmp_pat
     missing = compiled()
     assert missing.build is None and "not compiled" in missing.said
 
+    def no_script() -> Any:
+        raise FileNotFoundError(".ci/compiled.py")
+
+    outside = builds.compiled_build(lambda: stamp[0], no_script)
+    assert outside.build is None and "script is missing" in outside.said
+
 
 def test_the_tree_stamp_is_of_the_files_and_their_contents(tmp_path: Path) -> None:
     import subprocess
@@ -186,6 +192,7 @@ def test_one_tiny_run_prints_a_dated_table_from_worker_processes(
     first = out.splitlines()[0]
     assert first.startswith("`python3 dev.py bench --builds pure") and " UTC, commit " in first
     assert "Python 3." in out and "`frogspec.COMPILED` is False" in out
+    assert "fewer than 5: not a run to quote" in out
     assert "| `random_playout`" in out and "deals/s | — |" in out
     assert "positions/s" in out and "The compiled build was not timed." in out
     # The conformance run, two processes, in seconds of the CPU time of both.
@@ -307,3 +314,14 @@ def test_the_ceiling_plays_the_benchmark_deals_draw_for_draw() -> None:
     paid = [outcome(random_deal(engine.RULESET, engine.PLAYERS, 0, rng)[1]).payments]
     paid += [outcome(random_deal(engine.RULESET, engine.PLAYERS, 0, rng)[1]).payments]
     assert ceiling.deals(2, seed=3) == paid
+
+
+def test_a_worker_that_fails_is_said_plainly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def fails(*args: object) -> None:
+        raise builds.WorkerError("the pure worker stopped on {'op': 'size'}")
+
+    monkeypatch.setattr(bench, "measure", fails)
+    assert bench.main(["--builds", "pure", "--rows", "random_playout"]) == 1
+    assert "bench: the pure worker stopped" in capsys.readouterr().err
