@@ -69,7 +69,7 @@ ROWS: dict[str, Shown] = {
     ),
     "conform": Shown("`frogspec conform` of the reference: every case, over the pipe"),
 }
-#: The rows measured against skat, and the rows of ``--quick`` and of a whole run.
+#: The rows given as ratios to skat (deals beside its games), and the peer's row.
 AGAINST_SKAT = ("random_playout", "api", "ceiling")
 PEER = "skat"
 
