@@ -6,8 +6,9 @@
     python3 dev.py build    build the rulebook into site/ (strict, offline)
     python3 dev.py test     run the quick test suite (pytest, with mypy and ruff inside it;
                             FROGSPEC_TEST_ALL=1 adds the slow and browser tests)
-    python3 dev.py bench    run the benchmarks and print their figures (installing the
-                            bench extra, OpenSpiel, to measure beside)
+    python3 dev.py bench    time the pure and the compiled (mypyc) build beside OpenSpiel
+                            skat in one run and print a dated table (installing the bench
+                            extra, OpenSpiel; --quick: about five minutes; --rounds N)
 
 Each command first makes the virtual environment ``.venv`` and installs frogspec into
 it with everything it needs, when that has not been done or pyproject.toml has changed.

@@ -1,18 +1,16 @@
-"""How fast the engine plays, beside its peers: random complete deals per second.
+"""How fast the engine plays: the workloads of random complete deals, and of the play's rule.
 
-Run ``python3 dev.py bench`` (or ``.venv/bin/python -m benchmarks``). frogspec's fast
-playout, the same deals through the immutable API, OpenSpiel's skat and hearts (when
-installed, :mod:`benchmarks.peers`) and the floor (:mod:`benchmarks.floor`, the same deals
-by a bare engine, not the reference) are timed in turn, round after round, in one run
-(:mod:`benchmarks.timing`); each row's ratios are to the other rows of the same run.
+:func:`deals_fast` (``random_playout``) and :func:`deals_immutable` (``legal_actions`` /
+``apply``) play the same random deals of ``foster-1909`` at three players;
+``python3 dev.py bench`` (:mod:`benchmarks.__main__`) times them on each build beside
+OpenSpiel's skat (:mod:`benchmarks.peers`) and the ceiling (:mod:`benchmarks.ceiling`).
 """
 
 from __future__ import annotations
 
 import random
 
-from benchmarks import floor, peers
-from benchmarks.timing import Figure, Workload, format_table, measure
+from benchmarks.timing import Workload
 from frogspec.cards import CARDS, Suit
 from frogspec.engine import Phase, apply, legal_actions, new_deal, outcome
 from frogspec.play import legal_plays
@@ -22,10 +20,8 @@ from frogspec.rulesets import get_ruleset
 __all__ = [
     "deals_fast",
     "deals_immutable",
-    "floor_workloads",
     "legal_play_inputs",
-    "main",
-    "workloads",
+    "legal_plays_workload",
 ]
 
 RULESET = "foster-1909"
@@ -70,7 +66,8 @@ def legal_play_inputs(count: int, seed: int = 2) -> list[tuple[int, tuple[int, .
     return inputs[:count]
 
 
-def _legal_plays_calls() -> Workload:
+def legal_plays_workload() -> Workload:
+    """Calls of :func:`~frogspec.play.legal_plays` on hands and tricks met in random deals."""
     inputs = legal_play_inputs(20_000)
 
     def run(count: int) -> None:
@@ -79,62 +76,3 @@ def _legal_plays_calls() -> Workload:
                 legal_plays(hand, trick, trump)
 
     return Workload("frogspec `legal_plays` (the rules of the play, one card)", "calls", run)
-
-
-def workloads() -> tuple[list[Workload], list[Workload]]:
-    """frogspec's deal workloads and the peers' game workloads."""
-    table = f"`{RULESET}`, {PLAYERS} players"
-    ours = [
-        Workload(
-            f"frogspec `random_playout`: random complete deals ({table}: shuffle, deal, "
-            "auction, play, settlement)",
-            "deals",
-            deals_fast,
-        ),
-        Workload(
-            "frogspec through `legal_actions` / `apply`: the same, a new state at every action",
-            "deals",
-            deals_immutable,
-        ),
-    ]
-    return ours, peers.workloads()
-
-
-def floor_workloads() -> list[Workload]:
-    """The floor (:mod:`benchmarks.floor`, not the reference): the same deals in bare Python."""
-    return [
-        Workload(
-            "floor, not the reference: the same deals by a bare pure-Python engine without "
-            "rule functions (`benchmarks/floor.py`), through its own `legal` / `apply`",
-            "deals",
-            floor.deals_immutable,
-        ),
-        Workload(
-            "floor, not the reference: the same bare engine, the play in local variables",
-            "deals",
-            floor.deals_playout,
-        ),
-    ]
-
-
-def main(rounds: int = 7) -> list[Figure]:
-    """Print the engine's figures beside its peers' and the floor's, from one run."""
-    ours, theirs = workloads()
-    floors = floor_workloads()
-    figures = measure([*ours, *theirs, *floors], rounds)
-    fast = figures[0]
-    skat = figures[len(ours)] if theirs else None
-    print(f"Engine and peers: random complete games, best of {rounds} interleaved rounds")
-    print()
-    print(format_table(figures, [("`random_playout`", fast), ("OpenSpiel skat", skat)]))
-    if not theirs:
-        print()
-        print(peers.MISSING)
-    calls = measure([_legal_plays_calls()], rounds)
-    print()
-    print(format_table(calls, []))
-    return figures + calls
-
-
-if __name__ == "__main__":
-    main()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from benchmarks.timing import Workload
@@ -24,8 +25,8 @@ __all__ = ["GAMES", "MISSING", "check_uniform_chance", "openspiel_version", "wor
 GAMES = {"skat": "OpenSpiel skat from Python", "hearts": "OpenSpiel hearts from Python"}
 
 MISSING = (
-    "OpenSpiel is not installed, so no peer is measured: `python3 dev.py bench` installs "
-    "it (the `bench` extra, `pip install -e '.[bench]'`)"
+    "OpenSpiel is not installed, so no peer is measured and no ratio to skat is given: "
+    "`python3 dev.py bench` installs it (the `bench` extra, `pip install -e '.[bench]'`)"
 )
 
 
@@ -76,13 +77,15 @@ def _games(game: Any) -> Any:
     return run
 
 
-def workloads() -> list[Workload]:
-    """The peers' workloads, or none when OpenSpiel is not installed."""
+def workloads(names: Iterable[str] = GAMES) -> list[Workload]:
+    """The workloads of the games ``names`` (all of :data:`GAMES`), or none when OpenSpiel
+    is not installed."""
     pyspiel = _pyspiel()
     if pyspiel is None:
         return []
     found = []
-    for name, title in GAMES.items():
+    for name in names:
+        title = GAMES[name]
         game = pyspiel.load_game(name)
         check_uniform_chance(game)
         found.append(Workload(title, "games", _games(game)))

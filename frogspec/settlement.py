@@ -279,10 +279,18 @@ def coeur_dalene_penalty_frog(contract: Contract, won: bool) -> Contract:
 def sitting_out_receive_only(
     players: int, active: tuple[int, ...], bidder: int, contract: Contract, won: bool
 ) -> tuple[int, ...]:
-    """The seats that settle with the bidder, in seat order."""
+    """The seats that settle with the bidder, in seat order.
+
+    >>> sitting_out_receive_only(4, (1, 2, 3), 2, Contract.FROG, won=True)
+    (1, 3)
+    >>> sitting_out_receive_only(4, (1, 2, 3), 2, Contract.FROG, won=False)
+    (0, 1, 3)
+    """
     if won:
-        return tuple(seat for seat in sorted(active) if seat != bidder)
-    return tuple(seat for seat in range(players) if seat != bidder)
+        others = sorted(active)
+        others.remove(bidder)  # the bidder is one of the active seats
+        return tuple(others)
+    return _everyone_but(players, bidder)
 
 
 @rule(
@@ -298,7 +306,12 @@ def sitting_out_pay_and_receive(
     players: int, active: tuple[int, ...], bidder: int, contract: Contract, won: bool
 ) -> tuple[int, ...]:
     """The seats that settle with the bidder: everyone else at the table."""
-    return tuple(seat for seat in range(players) if seat != bidder)
+    return _everyone_but(players, bidder)
+
+
+def _everyone_but(players: int, bidder: int) -> tuple[int, ...]:
+    # Every seat of the table but the bidder's, in seat order (two ranges, no loop).
+    return (*range(bidder), *range(bidder + 1, players))
 
 
 @rule(

@@ -1,20 +1,24 @@
 """The benchmarks measure side by side and divide only figures of the same run.
 
-Nothing here times anything real: speed is never asserted. The clock is a fake one that
-the workloads advance, so what is checked is how figures are taken and reported.
+Speed is never asserted. The clocks and workers are fakes where what is checked is how
+figures are taken and reported; one tiny run goes through the real worker processes.
 """
 
 from __future__ import annotations
 
+import io
+import json
 import random
+from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from benchmarks import engine, floor, peers, throughput
-from benchmarks.__main__ import header
-from benchmarks.timing import Figure, Workload, format_table, measure
-from frogspec.engine import Action, ActionKind, Phase, apply, legal_actions, new_deal, outcome
+from benchmarks import __main__ as bench
+from benchmarks import builds, ceiling, engine, peers, throughput, worker
+from benchmarks.timing import size
+from frogspec.engine import Action, ActionKind, Phase, outcome
 from frogspec.harness import handle
 from frogspec.playout import random_deal
 
@@ -24,81 +28,196 @@ class FakeClock:
 
     def __init__(self) -> None:
         self.now = 0.0
-        self.calls: list[str] = []
 
     def __call__(self) -> float:
         return self.now
 
-    def workload(self, name: str, seconds_each: float) -> Workload:
-        def run(count: int) -> None:
-            self.calls.append(name)
-            self.now += count * seconds_each
 
-        return Workload(name, "things", run)
-
-
-def test_workloads_run_in_turn_round_after_round_and_the_best_round_counts() -> None:
+def test_a_sample_is_sized_to_about_the_time_asked() -> None:
     clock = FakeClock()
-    fast, slow = clock.workload("fast", 0.001), clock.workload("slow", 0.004)
-    figures = measure([fast, slow], rounds=3, seconds=0.2, clock=clock)
-    assert [f.per_second for f in figures] == pytest.approx([1000, 250])
-    assert [f.workload.name for f in figures] == ["fast", "slow"]
-    timed = clock.calls[-6:]  # after each workload's sizing runs: three rounds, interleaved
-    assert timed == ["fast", "slow"] * 3
-    assert figures[0].count == pytest.approx(200, rel=0.01)
-
-
-def test_a_round_disturbed_by_the_machine_does_not_count() -> None:
-    clock = FakeClock()
-    timed: list[int] = []
+    counts: list[int] = []
 
     def run(count: int) -> None:
-        if count == 100:  # a timed round (sizing runs 1, 2, 4, 8 and 16 units)
-            timed.append(count)
-        # The second timed round is slowed tenfold, as if another program took the core.
-        clock.now += count * (0.01 if len(timed) == 2 and count == 100 else 0.001)
+        counts.append(count)
+        clock.now += count * 0.001
 
-    (figure,) = measure([Workload("w", "things", run)], rounds=3, seconds=0.1, clock=clock)
-    assert len(timed) == 3
-    assert figure.per_second == pytest.approx(1000)
+    assert size(run, 0.2, clock) == 200
+    assert counts == [1, 10, 20]
 
 
-def test_refuses_no_rounds() -> None:
-    with pytest.raises(ValueError, match="rounds"):
-        measure([], rounds=0)
+class FakeWorker:
+    """A worker whose rows take a millisecond a unit (pure) or half of one (compiled); the
+    round ``slow_round`` (counted from 0) is slowed tenfold."""
+
+    def __init__(self, name: str, log: list[tuple[str, str]], slow_round: int = -1) -> None:
+        self.name, self.log, self.slow_round = name, log, slow_round
+        self.timed = 0
+
+    def ask(self, **request: Any) -> dict[str, Any]:
+        if request["op"] == "size":
+            return {"count": 100}
+        self.log.append((request["row"], self.name))
+        self.timed += 1
+        slow = 10 if (self.timed - 1) // 2 == self.slow_round else 1  # two rows a round
+        each = 0.001 if self.name == "pure" else 0.0005
+        return {"seconds": request["count"] * each * slow, "done": request["count"]}
 
 
-def _figure(name: str, rate: float) -> Figure:
-    return Figure(Workload(name, "deals", lambda count: None), rate, 1, 1)
+def test_rows_run_on_each_build_in_turn_round_after_round_and_the_best_round_counts() -> None:
+    log: list[tuple[str, str]] = []
+    workers: Any = {"pure": FakeWorker("pure", log), "compiled": FakeWorker("compiled", log, 1)}
+    cells = bench.measure(workers, ["random_playout", "api"], rounds=3, seconds=0.1)
+    one_round = [
+        ("random_playout", "pure"),
+        ("random_playout", "compiled"),
+        ("api", "pure"),
+        ("api", "compiled"),
+    ]
+    assert log == one_round * 3
+    # The compiled worker's second round was slowed tenfold, as if another program took
+    # the core: the best round counts.
+    assert cells["random_playout", "compiled"].rate == pytest.approx(2000)
+    assert cells["api", "compiled"].rate == pytest.approx(2000)
+    assert cells["api", "pure"].rate == pytest.approx(1000)
+    # A row of one build only (the ceiling) is not asked of the other.
+    log.clear()
+    bench.measure(workers, ["ceiling"], rounds=1, seconds=0.1)
+    assert log == [("ceiling", "pure")]
 
 
-def test_the_table_divides_only_the_figures_it_is_given() -> None:
-    base, half = _figure("base", 2000), _figure("half", 1000)
-    table = format_table([base, half], [("base", base), ("a peer", None)])
-    lines = table.splitlines()
-    assert lines[0] == "| what | per second (CPU) | × base | × a peer |"
-    assert lines[2] == "| base | 2,000 deals | 1.00 | — |"
-    assert lines[3] == "| half | 1,000 deals | 0.50 | — |"
+def _cells(**rates: float) -> dict[tuple[str, str], bench.Cell]:
+    # random_playout__pure=2000.0: a cell of 2000 units in one second.
+    cells = {}
+    for key, rate in rates.items():
+        row, build = key.split("__")
+        cells[row, build] = bench.Cell(1.0, rate, 1)
+    return cells
 
 
-def test_without_openspiel_there_is_no_peer_and_a_line_says_so(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+def test_the_table_divides_figures_of_the_run_and_says_what_is_missing() -> None:
+    cells = _cells(
+        random_playout__pure=2000, random_playout__compiled=5000, skat__peer=1000, fuzz__pure=4
+    )
+    table = bench.table(cells)
+    assert "| 2,000 deals/s | 5,000 deals/s | 2.50 | 2.00 | 5.00 |" in table
+    assert "| 1,000 games/s | | | 1.00 | |" in table
+    # A row of two processes is shown in seconds; a build not timed is a dash.
+    assert "| 1.00 s | — | — | — | — |" in table
+    said = bench.targets(cells)
+    assert "compiled `random_playout` 5.00 × skat (target 2.5: met)" in said
+    assert "pure `random_playout` 2.00 × skat (target 1.2: met)" in said
+    assert "not installed" in bench.targets(_cells(random_playout__pure=2000))
+    assert bench.slower(cells) == "The compiled build is slower than the pure one on no row."
+    slow = _cells(api__pure=2000, api__compiled=1000)
+    assert bench.slower(slow) == "The compiled build is slower than the pure one on: api."
+    assert bench.slower(_cells(api__pure=1)) == "The compiled build was not timed."
+
+
+def test_a_worker_answers_each_request_line_with_one_line() -> None:
+    lines = [
+        {"op": "hello"},
+        {"op": "time", "row": "random_playout", "count": 2},
+        {"op": "time", "row": "no-such-row", "count": 1},
+    ]
+    answers = io.StringIO()
+    worker.serve(io.StringIO("".join(json.dumps(line) + "\n" for line in lines)), answers)
+    hello, timed, error = (json.loads(line) for line in answers.getvalue().splitlines())
+    assert hello["compiled"] is False and hello["frogspec"].endswith("frogspec")
+    assert timed["done"] == 2 and timed["seconds"] > 0
+    assert "no-such-row" in error["error"]
+
+
+def test_the_compiled_build_is_made_once_and_again_when_the_tree_changes(tmp_path: Path) -> None:
+    made: list[str] = []
+    python, tree = tmp_path / "python", tmp_path / "tree"
+
+    def build() -> tuple[Path, Path]:
+        made.append("built")
+        tree.mkdir(exist_ok=True)
+        python.write_text("")
+        return python, tree
+
+    script: Any = SimpleNamespace(TREE=tree, PYTHON=python, build=build)
+    stamp = ["sources-1"]
+
+    def compiled() -> builds.CompiledBuild:
+        return builds.compiled_build(lambda: stamp[0], lambda: script)
+
+    first, again = compiled(), compiled()
+    assert made == ["built"] and "built for this run" in first.said and "cached" in again.said
+    assert again.build is not None and again.build.python == python
+    stamp[0] = "sources-2"
+    compiled()
+    assert made == ["built", "built"]
+
+    def fails() -> tuple[Path, Path]:
+        raise SystemExit("compiled.py: the build is not compiled")
+
+    script.build = fails
+    stamp[0] = "sources-3"
+    missing = compiled()
+    assert missing.build is None and "not compiled" in missing.said
+
+    def no_script() -> Any:
+        raise FileNotFoundError(".ci/compiled.py")
+
+    outside = builds.compiled_build(lambda: stamp[0], no_script)
+    assert outside.build is None and "script is missing" in outside.said
+
+
+def test_the_tree_stamp_is_of_the_files_and_their_contents(tmp_path: Path) -> None:
+    import subprocess
+
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    (tmp_path / "frogspec").mkdir()
+    (tmp_path / "frogspec/a.py").write_text("x = 1\n")
+    first = builds.tree_stamp(tmp_path)
+    assert builds.tree_stamp(tmp_path) == first
+    (tmp_path / "README.md").write_text("the docs do not make the build stale\n")
+    assert builds.tree_stamp(tmp_path) == first
+    (tmp_path / "frogspec/a.py").write_text("x = 2\n")
+    assert builds.tree_stamp(tmp_path) != first
+
+
+def test_one_tiny_run_prints_a_dated_table_from_worker_processes(
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
+    # Through the real plumbing: a worker process for the pure build (and the peer, when
+    # OpenSpiel is installed), one round of tiny samples.
+    rows = "random_playout,skat,perft,conform"
+    tiny = ["--rounds", "1", "--slow-rounds", "1", "--seconds", "0.01"]
+    status = bench.main(["--builds", "pure", "--rows", rows, *tiny])
+    out = capsys.readouterr().out
+    assert status == 0
+    first = out.splitlines()[0]
+    assert first.startswith("`python3 dev.py bench --builds pure") and " UTC, commit " in first
+    assert "Python 3." in out and "`frogspec.COMPILED` is False" in out
+    assert "fewer than 5: not a run to quote" in out
+    assert "| `random_playout`" in out and "deals/s | — |" in out
+    assert "positions/s" in out and "The compiled build was not timed." in out
+    # The conformance run, two processes, in seconds of the CPU time of both.
+    conform = next(line for line in out.splitlines() if "conform` of the reference" in line)
+    assert float(conform.split("|")[2].strip().removesuffix(" s")) > 0
+    if peers.openspiel_version() is None:
+        assert peers.MISSING in out
+    else:
+        assert "games/s | | | 1.00 | |" in out and "pure `random_playout`" in out
+
+
+def test_a_row_or_a_build_that_does_not_exist_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        bench.main(["--rows", "random_playout,floor"])
+    assert "no row 'floor'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        bench.main(["--builds", "cython"])
+    assert "no build 'cython'" in capsys.readouterr().err
+
+
+def test_without_openspiel_there_is_no_peer(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(peers, "_pyspiel", lambda: None)
     assert peers.workloads() == []
-    monkeypatch.setattr(
-        engine,
-        "measure",
-        lambda workloads, rounds: [
-            _figure(w.name, 1000.0 / (i + 1)) for i, w in enumerate(workloads)
-        ],
-    )
-    monkeypatch.setattr(engine, "_legal_plays_calls", lambda: Workload("calls", "calls", print))
-    engine.main(rounds=1)
-    out = capsys.readouterr().out
-    assert peers.MISSING in out
-    assert "| 1,000 deals | 1.00 | — |" in out and "| 500 deals | 0.50 | — |" in out
-    assert "OpenSpiel skat from Python |" not in out
 
 
 class _Node:
@@ -161,43 +280,48 @@ def test_the_perft_position_counts_what_the_harness_counts() -> None:
     assert 0 < answer["total"] < throughput.positions_below(state)
 
 
-def test_a_run_is_dated_and_names_its_command() -> None:
-    line = header(5)
-    assert line.startswith("`python3 dev.py bench --rounds 5`, 20")
-    assert "UTC" in line and "Python 3." in line
-
-
-def _floor_action(action: Action) -> int:
-    # The reference's action as the floor numbers it (benchmarks.floor: a card 0-35, a
-    # trump 36 + its suit, a pass 40, a bid 40 + its contract).
+def _reference_action(action: Action) -> int:
+    # The reference's action as the ceiling records it (a card 0-35, a trump 36 + its
+    # suit, a pass 40, a bid 40 + its contract).
     kind, value = action
     if kind == ActionKind.TRUMP:
-        return 36 + value
+        return ceiling.TRUMP + value
     if kind == ActionKind.PASS:
-        return floor.PASS
+        return ceiling.PASS
     if kind == ActionKind.BID:
-        return floor.PASS + value
+        return ceiling.PASS + value
     return value
 
 
-@pytest.mark.parametrize("seed", range(40))
-def test_the_floor_plays_the_benchmark_deals_as_the_reference_does(seed: int) -> None:
-    # The floor is the same workload, not a cheaper one: on the reference's deal, at every
-    # step, it offers the same actions, and it ends with the same payments.
-    rng = random.Random(seed)
-    actions: list[Action] = []
-    deck, final = random_deal(engine.RULESET, engine.PLAYERS, 0, rng, actions)
-    state, bare = new_deal(engine.RULESET, engine.PLAYERS, 0, deck), floor.new_state(deck)
-    for action in actions:
-        assert sorted(map(_floor_action, legal_actions(state))) == sorted(floor.legal(bare))
-        state, bare = apply(state, action), floor.apply(bare, _floor_action(action))
-    assert state == final and floor.legal(bare) == () and bare[0] == floor.OVER
-    assert floor.payments(bare) == outcome(final).payments
-    with pytest.raises(ValueError):
-        floor.apply(floor.new_state(deck), 0)  # a card in the auction
+def test_the_ceiling_plays_the_benchmark_deals_draw_for_draw() -> None:
+    # The ceiling is the same workload, not a cheaper one: from the same generator it
+    # shuffles the same pack, makes the same choices one by one, pays the same, and
+    # leaves the generator as the reference does, deal after deal.
+    reference, bare = random.Random(7), random.Random(7)
+    contracts = set()
+    for _ in range(3000):
+        actions: list[Action] = []
+        deck, final = random_deal(engine.RULESET, engine.PLAYERS, 0, reference, actions)
+        pack = ceiling.shuffled(bare.random)
+        assert pack == deck
+        chosen: list[int] = []
+        assert ceiling.play(pack, bare.random, chosen.append) == outcome(final).payments
+        assert chosen == [_reference_action(a) for a in actions]
+        assert bare.getstate() == reference.getstate()
+        contracts.add(final.contract)
+    assert len(contracts) == 4  # Frog, Chico, Grand and everyone passing, all met
+    rng = random.Random(3)
+    paid = [outcome(random_deal(engine.RULESET, engine.PLAYERS, 0, rng)[1]).payments]
+    paid += [outcome(random_deal(engine.RULESET, engine.PLAYERS, 0, rng)[1]).payments]
+    assert ceiling.deals(2, seed=3) == paid
 
 
-def test_the_floor_plays_the_same_deals_both_ways() -> None:
-    paid = floor.deals_immutable(60, seed=3)
-    assert floor.deals_playout(60, seed=3) == paid
-    assert len(set(paid)) > 20 and all(sum(p) == 0 for p in paid)
+def test_a_worker_that_fails_is_said_plainly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def fails(*args: object) -> None:
+        raise builds.WorkerError("the pure worker stopped on {'op': 'size'}")
+
+    monkeypatch.setattr(bench, "measure", fails)
+    assert bench.main(["--builds", "pure", "--rows", "random_playout"]) == 1
+    assert "bench: the pure worker stopped" in capsys.readouterr().err
