@@ -3,7 +3,9 @@
 Each case is a request and a hand-written expectation (``check``): the part of the response
 that the sources, or a count anyone can do on paper, fix. Building a case asks the
 reference for the whole response and refuses to go on if the reference disagrees with
-the expectation (:func:`frogspec.conformance.build.make_case`).
+the expectation (:func:`frogspec.conformance.build.make_case`). The cases that are plain
+rows of data (trick winners, legal plays) are Markdown tables in ``frogspec/data/tables/``,
+one case a row, read by :func:`read_table`; the Python here turns each row into a case.
 
 The packs are built so that the position is plain to see: :func:`deck_for` deals the
 hands a case names; the canonical pack (:data:`frogspec.prng.CANONICAL_ORDER`, clubs,
@@ -13,6 +15,7 @@ diamonds, hearts, spades, each from the Ace down) is used where the hands do not
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from importlib import resources
 from typing import Any
 
 from frogspec.auction import Contract
@@ -152,279 +155,73 @@ def card_cases() -> list[Spec]:
     return specs
 
 
-# --- tricks ---------------------------------------------------------------------------
+# --- the tables: rows of plain data, in frogspec/data/tables/ ---------------------------
 
-_TRICKS: list[tuple[str, str, str | None, str, int, str]] = [
-    # (id, ruleset, trump, cards, winner, description)
-    ("ace-beats-ten", FOSTER, "H", "10S AS KS", 1, "The Ace is the highest card of its suit."),
-    ("ten-beats-king", FOSTER, "H", "KC 10C QC", 1, "The Ten ranks between the Ace and King."),
-    ("king-beats-queen", FOSTER, "H", "QD KD JD", 1, "The King beats the Queen."),
-    ("jack-beats-nine", FOSTER, "H", "9S JS 8S", 1, "The Jack beats the Nine."),
-    (
-        "nine-beats-six",
-        MODERN,
-        "H",
-        "7D 6D 9D",
-        2,
-        "Among the cards that count nothing, 9 is high.",
-    ),
-    ("eight-beats-seven", HOYLE, "H", "7C 8C 6C", 1, "The Eight beats the Seven."),
-    ("led-suit-wins", FOSTER, "H", "6C AS AD", 0, "Cards of another suit, not trumps, cannot win."),
-    ("trump-beats-led", FOSTER, "H", "AS 6H 10S", 1, "The lowest trump beats the led Ace."),
-    ("higher-trump-wins", FOSTER, "H", "AC 7H 10H", 2, "The higher of two trumps wins."),
-    ("trump-led", MODERN, "H", "6H AS 7H", 2, "Trumps led: the highest trump wins."),
-    ("chico-spades", FOSTER, "S", "AH 6S 10H", 1, "In a Chico in spades, hearts are no trumps."),
-    (
-        "chico-clubs",
-        GAMERULES,
-        "C",
-        "AD AH KD",
-        0,
-        "In a Chico in clubs, the Ace of hearts played to a diamond lead cannot win.",
-    ),
-    (
-        "chico-hearts",
-        GAMERULES,
-        "H",
-        "AS 6H KS",
-        1,
-        "The web page's Chico in hearts: hearts trump.",
-    ),
-    ("one-card", SOLO, "H", "QS", 0, "A trick of one card so far: that card is winning."),
-    ("two-cards", STRAIGHT, "D", "KD AD", 1, "A trick of two cards so far."),
-    (
-        "second-trump-low",
-        COEUR,
-        "H",
-        "KC 9H 8H",
-        1,
-        "The first trump played stays ahead of a lower one.",
-    ),
-]
+#: The ruleset column's mark for a row asked under every ruleset, so that each ruleset's own
+#: cases hold it (a ruleset's cases are what ``frogspec conform --ruleset`` runs).
+EVERY_RULESET = "*"
 
 
-# Asked under every ruleset, so that each ruleset's own cases hold the rank order and
-# over-trumping (a ruleset's cases are what `frogspec conform --ruleset` runs).
-_TRICKS_EVERY_RULESET: list[tuple[str, str, str, int, str]] = [
-    (
-        "ten-beats-king",
-        "H",
-        "KC 10C QC",
-        1,
-        "The Ten ranks between the Ace and the King: it beats the King led.",
-    ),
-    (
-        "higher-trump-wins",
-        "H",
-        "AC 7H 10H",
-        2,
-        "A later, higher trump beats the first trump played.",
-    ),
-]
+def read_table(name: str) -> list[dict[str, str]]:
+    """The rows of the Markdown table ``frogspec/data/tables/NAME.md``, each by column name.
+
+    A row whose ruleset is :data:`EVERY_RULESET` comes back once per ruleset, its id
+    prefixed with the ruleset's, after the other rows.
+
+    >>> read_table("tricks")[0]["id"], read_table("tricks")[-1]["id"]
+    ('ace-beats-ten', 'gamerules.higher-trump-wins')
+    """
+    text = (resources.files("frogspec") / "data" / "tables" / f"{name}.md").read_text("utf-8")
+    header, _rule, *lines = [line for line in text.splitlines() if line.startswith("|")]
+    columns = _cells(header)
+    rows = [dict(zip(columns, _cells(line), strict=True)) for line in lines]
+    every = [row for row in rows if row["ruleset"] == EVERY_RULESET]
+    return [row for row in rows if row not in every] + [
+        row | {"id": f"{rs}.{row['id']}", "ruleset": rs} for rs in RULESETS for row in every
+    ]
+
+
+def _cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
 
 
 def trick_cases() -> list[Spec]:
-    """``trick_winner``: rank order, trumps, off-suit cards."""
-    rows = list(_TRICKS) + [
-        (f"{rs}.{ident}", rs, trump, cards, winner, text)
-        for rs in RULESETS
-        for ident, trump, cards, winner, text in _TRICKS_EVERY_RULESET
-    ]
+    """``trick_winner``: rank order, trumps, off-suit cards (the table ``tricks``)."""
     return [
         Spec(
-            id=f"trick.{ident}",
-            description=text,
-            request={"op": "trick_winner", "ruleset": rs, "trump": trump, "cards": cards.split()},
+            id=f"trick.{row['id']}",
+            description=row["description"],
+            request={
+                "op": "trick_winner",
+                "ruleset": row["ruleset"],
+                "trump": row["trump"],
+                "cards": row["cards"].split(),
+            },
             rules=("play.trick-winner",),
-            check={"result": winner},
+            check={"result": int(row["winner"])},
             if_traced=("cards.rank-order",),  # where two cards of one suit meet
         )
-        for ident, rs, trump, cards, winner, text in rows
+        for row in read_table("tricks")
     ]
-
-
-# --- legal plays ----------------------------------------------------------------------
-
-_LEGAL: list[tuple[str, str, str, str, str, str, tuple[str, ...], str]] = [
-    # (id, ruleset, trump, hand, trick, legal, rules, description)
-    (
-        "lead-any-card",
-        FOSTER,
-        "H",
-        "AS 7H 9C 10C KD",
-        "",
-        "AS 7H 9C 10C KD",
-        ("play.lead-any-card",),
-        "The leader may lead any card.",
-    ),
-    (
-        "follow-suit",
-        FOSTER,
-        "H",
-        "AS 7H 9C 10C KD",
-        "6C",
-        "9C 10C",
-        ("play.follow-suit",),
-        "Holding clubs, he must play a club to a club lead.",
-    ),
-    (
-        "no-duty-to-head",
-        MODERN,
-        "H",
-        "6C AC KD",
-        "10C",
-        "6C AC",
-        ("play.follow-suit", "play.no-duty-to-head"),
-        "He may play the Six under the Ten though he holds the Ace.",
-    ),
-    (
-        "must-trump",
-        FOSTER,
-        "H",
-        "AS 7H 9C",
-        "10D",
-        "7H",
-        ("play.must-trump", "play.no-duty-to-overtrump"),
-        "Void in diamonds, holding one trump: he must play it.",
-    ),
-    (
-        "must-trump-any-trump",
-        SOLO,
-        "H",
-        "7H QH AS",
-        "KD",
-        "7H QH",
-        ("play.must-trump", "play.no-duty-to-overtrump"),
-        "Void in the suit led, he may play any of his trumps.",
-    ),
-    (
-        "no-duty-to-overtrump",
-        FOSTER,
-        "H",
-        "6H 7H AS",
-        "AD KH",
-        "6H 7H",
-        ("play.must-trump", "play.no-duty-to-overtrump"),
-        "He must trump, but need not beat the King of trumps already played.",
-    ),
-    (
-        "any-card-when-unable",
-        GAMERULES,
-        "H",
-        "AS 9C",
-        "10D",
-        "AS 9C",
-        ("play.any-card-when-unable",),
-        "Void in the suit led and in trumps: any card.",
-    ),
-    (
-        "trump-led",
-        FOSTER,
-        "H",
-        "6H AS",
-        "AH",
-        "6H",
-        ("play.follow-suit",),
-        "Trumps led: he must follow with a trump.",
-    ),
-    (
-        "chico-spades-trump",
-        FOSTER,
-        "S",
-        "AH 7S 9C",
-        "KD",
-        "7S",
-        ("play.must-trump", "play.no-duty-to-overtrump"),
-        "In a Chico in spades, void in diamonds, he must play his spade, not his heart.",
-    ),
-    (
-        "chico-hearts-no-trump",
-        HOYLE,
-        "C",
-        "AH 7S",
-        "KD",
-        "AH 7S",
-        ("play.any-card-when-unable",),
-        "In a Chico in clubs, hearts are an ordinary suit.",
-    ),
-    (
-        "follow-before-trump",
-        STRAIGHT,
-        "S",
-        "6D AS KS",
-        "9D AD",
-        "6D",
-        ("play.follow-suit",),
-        "Holding the suit led, he must follow even when he could trump.",
-    ),
-    (
-        "void-third-hand",
-        COEUR,
-        "H",
-        "10S 9S JC",
-        "QD 8H",
-        "10S 9S JC",
-        ("play.any-card-when-unable",),
-        "Third hand, void in diamonds and in trumps: any card.",
-    ),
-]
-
-
-# Asked under every ruleset: the duties a player has not, each where he could do more.
-_LEGAL_EVERY_RULESET: list[tuple[str, str, str, str, str, tuple[str, ...], str]] = [
-    (
-        "lead-a-heart",
-        "H",
-        "AS 7H 9C",
-        "",
-        "AS 7H 9C",
-        ("play.lead-any-card",),
-        "The leader may lead a trump though he holds other suits.",
-    ),
-    (
-        "may-play-under",
-        "H",
-        "6C AC KD",
-        "10C",
-        "6C AC",
-        ("play.follow-suit", "play.no-duty-to-head"),
-        "Following suit, he may play the Six under the Ten though his Ace would head the trick.",
-    ),
-    (
-        "may-trump-under",
-        "H",
-        "6H AH AS",
-        "AD KH",
-        "6H AH",
-        ("play.must-trump", "play.no-duty-to-overtrump"),
-        "Void in diamonds, he must trump; he "
-        "may play the Six under the King of trumps though his Ace would over-trump it.",
-    ),
-]
 
 
 def legal_cases() -> list[Spec]:
-    """``legal_plays``: the duties of a player, one by one."""
-    rows = list(_LEGAL) + [
-        (f"{rs}.{ident}", rs, trump, hand, trick, legal, rules, text)
-        for rs in RULESETS
-        for ident, trump, hand, trick, legal, rules, text in _LEGAL_EVERY_RULESET
-    ]
+    """``legal_plays``: the duties of a player, one by one (the table ``legal-plays``)."""
     return [
         Spec(
-            id=f"legal.{ident}",
-            description=text,
+            id=f"legal.{row['id']}",
+            description=row["description"],
             request={
                 "op": "legal_plays",
-                "ruleset": rs,
-                "trump": trump,
-                "hand": hand.split(),
-                "trick": trick.split(),
+                "ruleset": row["ruleset"],
+                "trump": row["trump"],
+                "hand": row["hand"].split(),
+                "trick": row["trick"].split(),
             },
-            rules=rules,
-            check={"result": legal.split()},
+            rules=tuple(row["rules"].split()),
+            check={"result": row["legal"].split()},
         )
-        for ident, rs, trump, hand, trick, legal, rules, text in rows
+        for row in read_table("legal-plays")
     ]
 
 
