@@ -4,7 +4,7 @@ Each case is a request and a hand-written expectation (``check``): the part of t
 that the sources, or a count anyone can do on paper, fix. Building a case asks the
 reference for the whole response and refuses to go on if the reference disagrees with
 the expectation (:func:`frogspec.conformance.build.make_case`). The cases that are plain
-rows of data (trick winners, legal plays) are Markdown tables in ``frogspec/data/tables/``,
+rows of data (trick winners, legal plays, settlements) are Markdown tables in ``frogspec/data/tables/``,
 one case a row, read by :func:`read_table`; the Python here turns each row into a case.
 
 The packs are built so that the position is plain to see: :func:`deck_for` deals the
@@ -14,6 +14,7 @@ diamonds, hearts, spades, each from the Ace down) is used where the hands do not
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import Any
@@ -997,105 +998,30 @@ def _settle(
     )
 
 
-_GAMERULES_EXAMPLE = (
-    "gamerules.com: An example of this would be if the bidder earned 80 points in a round. "
-    "the frog score they earn from each player would be 20, 40 for Chico, and 60 for grand."
-)
+def _settle_row(row: dict[str, str]) -> Spec:
+    # A row of the table ``settle``: its empty cells take _settle's defaults.
+    return _settle(
+        row["id"],
+        row["ruleset"],
+        row["contract"],
+        int(row["points"]),
+        [int(p) for p in row["payments"].split()],
+        row["description"],
+        tuple(row["rules"].split()),
+        players=int(row["players"] or 3),
+        bidder=int(row["bidder"] or 1),
+        options=json.loads(row["options"]) if row["options"] else None,
+        source=row["source"] or None,
+        untraced=tuple(row["untraced"].split()),
+    )
 
 
 def settle_cases() -> list[Spec]:
     """``settle``: the rates, 60 as a tie, and who pays whom at four to seven players."""
-    gr = ("settlement.rates-1-2-3", "settlement.each-pays-in-full")
-    specs = [
-        _settle(
-            "frog-80",
-            GAMERULES,
-            "frog",
-            80,
-            [-20, 40, -20],
-            "The web page's example: 80 points in a Frog, 20 from each player.",
-            gr,
-            source=_GAMERULES_EXAMPLE,
-        ),
-        _settle(
-            "chico-80",
-            GAMERULES,
-            "chico",
-            80,
-            [-40, 80, -40],
-            "The web page's example: 80 points in a Chico, 40 from each player.",
-            gr,
-            source=_GAMERULES_EXAMPLE,
-        ),
-        _settle(
-            "grand-80",
-            GAMERULES,
-            "grand",
-            80,
-            [-60, 120, -60],
-            "The web page's example: 80 points in a Grand, 60 from each player.",
-            gr,
-            source=_GAMERULES_EXAMPLE,
-        ),
-        _settle(
-            "frog-40",
-            GAMERULES,
-            "frog",
-            40,
-            [20, -40, 20],
-            "The web page's example: 40 points in a Frog, the bidder pays each player 20.",
-            gr,
-            source="gamerules.com: If they only scored 40 points during the game, they "
-            "would have to pay each player 20 points for a bid of frog; resulting in them "
-            "losing 40 points.",
-        ),
-        _settle(
-            "frog-60",
-            GAMERULES,
-            "frog",
-            60,
-            [0, 0, 0],
-            "Exactly 60 is a tie: nothing is paid.",
-            ("settlement.sixty-is-a-tie",),
-            source="gamerules.com: A score of 60 is a tie and no points are gained or lost.",
-        ),
-        _settle(
-            "frog-61",
-            GAMERULES,
-            "frog",
-            61,
-            [-1, 2, -1],
-            "61 wins by one point.",
-            ("settlement.sixty-is-a-tie", *gr),
-        ),
-        _settle(
-            "frog-59",
-            GAMERULES,
-            "frog",
-            59,
-            [1, -2, 1],
-            "59 loses by one point.",
-            ("settlement.sixty-is-a-tie", *gr),
-        ),
-        _settle(
-            "grand-0",
-            GAMERULES,
-            "grand",
-            0,
-            [180, -360, 180],
-            "No points at all in a Grand: 60 under, three times over, to each.",
-            gr,
-        ),
-        _settle(
-            "chico-120",
-            GAMERULES,
-            "chico",
-            120,
-            [-120, 240, -120],
-            "Every point in a Chico: 60 over, twice over, from each.",
-            gr,
-        ),
-    ]
+    # The rows whose figures are written out: the web page's examples first, the
+    # others after the cases computed from each ruleset's rates below.
+    table = read_table("settle")
+    specs = [_settle_row(row) for row in table if row["ruleset"] == GAMERULES]
     # A Frog of exactly 60 in every ruleset that has a Frog (the web page's is above, with
     # its own words).
     with_frog = [rs for rs, r in RULESETS.items() if Contract.FROG in r.contracts()]
@@ -1199,7 +1125,6 @@ def settle_cases() -> list[Spec]:
                 bidder=4,
             ),
         ]
-    solo = ("settlement.rates-1-2-3", "settlement.each-pays-in-full")
     default = "settlement.default-system-receive-only"
     receive = "settlement.sitting-out-receive-only"
     both = "settlement.sitting-out-pay-and-receive"
@@ -1371,138 +1296,7 @@ def settle_cases() -> list[Spec]:
             ),
         ]
     specs += [
-        _settle(
-            "frog-lost",
-            COEUR,
-            "frog",
-            59,
-            [25, -50, 25],
-            "Coeur d'Alene: a Frog lost by a point costs the same fixed 25 cents to each.",
-            ("settlement.coeur-dalene-loser-pays-same", "settlement.fixed-25-50-75"),
-        ),
-        _settle(
-            "grand-lost",
-            COEUR,
-            "grand",
-            0,
-            [75, -150, 75],
-            "Coeur d'Alene: a Grand lost by 60 costs the same fixed 75 cents to each.",
-            ("settlement.coeur-dalene-loser-pays-same", "settlement.fixed-25-50-75"),
-        ),
-        _settle(
-            "frog-won-big",
-            COEUR,
-            "frog",
-            120,
-            [-25, 50, -25],
-            "Coeur d'Alene: a fixed payment whatever the margin.",
-            ("settlement.fixed-25-50-75", "settlement.coeur-dalene-fixed-ratio"),
-        ),
-        _settle(
-            "chico-won",
-            STRAIGHT,
-            "chico",
-            70,
-            [-10, 20, -10],
-            "Straight Solo: a Simple Solo (chico) pays one chip a point.",
-            ("settlement.rates-straight-1-2", "settlement.each-pays-in-full"),
-        ),
-        _settle(
-            "grand-won",
-            STRAIGHT,
-            "grand",
-            70,
-            [-20, 40, -20],
-            "Straight Solo: a Heart Solo (grand) pays two chips a point.",
-            ("settlement.rates-straight-1-2", "settlement.each-pays-in-full"),
-        ),
-        _settle(
-            "grand-lost",
-            STRAIGHT,
-            "grand",
-            40,
-            [40, -80, 40],
-            "Straight Solo: a Heart Solo lost by 20 costs 40 to each.",
-            ("settlement.rates-straight-1-2",),
-        ),
-        _settle(
-            "p4.default.chico-lost",
-            STRAIGHT,
-            "chico",
-            50,
-            [10, -30, 10, 10],
-            "Straight Solo, four players, no system chosen: the dealer sitting out is "
-            "paid for a lost Simple Solo.",
-            (default, receive),
-            players=4,
-            untraced=(default,),
-        ),
-        _settle(
-            "p4.solo-only.chico-won",
-            STRAIGHT,
-            "chico",
-            70,
-            [-10, 30, -10, -10],
-            "Straight Solo, third system: every contract is a Solo, so the dealer sitting "
-            "out pays.",
-            (solo_only, both),
-            players=4,
-            options={"sitting_out": "pay-and-receive-solo-only"},
-        ),
-        _settle(
-            "p5.sitting-out",
-            SOLO,
-            "grand",
-            50,
-            [30, 30, -120, 30, 30],
-            "Five players, seat 0 deals: seat 2 loses a Heart Solo by 10 and pays 30 to everyone.",
-            (receive, *solo),
-            players=5,
-            bidder=2,
-        ),
-        _settle(
-            "p6.sitting-out",
-            SOLO,
-            "chico",
-            70,
-            [0, 40, -20, 0, 0, -20],
-            "Six players, seat 0 deals: seats 1, 2 and 5 are active; seat 1 wins a Simple "
-            "Solo by 10 and is paid 20 by each of seats 2 and 5, not by those sitting out.",
-            (receive, *solo),
-            players=6,
-        ),
-        _settle(
-            "sixty",
-            STRAIGHT,
-            "grand",
-            60,
-            [0, 0, 0],
-            "Straight Solo: exactly 60 is a tie, nothing is paid.",
-            ("settlement.sixty-is-a-tie",),
-        ),
-        _settle(
-            "p4.default.chico-won",
-            STRAIGHT,
-            "chico",
-            70,
-            [0, 20, -10, -10],
-            "Straight Solo, four players, no system chosen: the dealer sitting out pays "
-            "nothing for a won Simple Solo.",
-            (default, receive),
-            players=4,
-            untraced=(default,),
-        ),
-        _settle(
-            "p4.pay-and-receive.chico-lost",
-            STRAIGHT,
-            "chico",
-            50,
-            [10, -30, 10, 10],
-            "Straight Solo, second system: the dealer sitting out is paid for a lost Simple Solo.",
-            (both,),
-            players=4,
-            options={"sitting_out": "pay-and-receive"},
-        ),
+        *(_settle_row(row) for row in table if row["ruleset"] != GAMERULES),
         Spec(
             "settle.official-1922-straight.frog",
             "Straight Solo has no Frog: settling one is against the rules.",
