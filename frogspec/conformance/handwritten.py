@@ -3,7 +3,9 @@
 Each case is a request and a hand-written expectation (``check``): the part of the response
 that the sources, or a count anyone can do on paper, fix. Building a case asks the
 reference for the whole response and refuses to go on if the reference disagrees with
-the expectation (:func:`frogspec.conformance.build.make_case`).
+the expectation (:func:`frogspec.conformance.build.make_case`). The cases that are plain
+rows of data (trick winners, legal plays, settlements) are Markdown tables in ``frogspec/data/tables/``,
+one case a row, read by :func:`read_table`; the Python here turns each row into a case.
 
 The packs are built so that the position is plain to see: :func:`deck_for` deals the
 hands a case names; the canonical pack (:data:`frogspec.prng.CANONICAL_ORDER`, clubs,
@@ -12,7 +14,9 @@ diamonds, hearts, spades, each from the Ace down) is used where the hands do not
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
+from importlib import resources
 from typing import Any
 
 from frogspec.auction import Contract
@@ -152,279 +156,73 @@ def card_cases() -> list[Spec]:
     return specs
 
 
-# --- tricks ---------------------------------------------------------------------------
+# --- the tables: rows of plain data, in frogspec/data/tables/ ---------------------------
 
-_TRICKS: list[tuple[str, str, str | None, str, int, str]] = [
-    # (id, ruleset, trump, cards, winner, description)
-    ("ace-beats-ten", FOSTER, "H", "10S AS KS", 1, "The Ace is the highest card of its suit."),
-    ("ten-beats-king", FOSTER, "H", "KC 10C QC", 1, "The Ten ranks between the Ace and King."),
-    ("king-beats-queen", FOSTER, "H", "QD KD JD", 1, "The King beats the Queen."),
-    ("jack-beats-nine", FOSTER, "H", "9S JS 8S", 1, "The Jack beats the Nine."),
-    (
-        "nine-beats-six",
-        MODERN,
-        "H",
-        "7D 6D 9D",
-        2,
-        "Among the cards that count nothing, 9 is high.",
-    ),
-    ("eight-beats-seven", HOYLE, "H", "7C 8C 6C", 1, "The Eight beats the Seven."),
-    ("led-suit-wins", FOSTER, "H", "6C AS AD", 0, "Cards of another suit, not trumps, cannot win."),
-    ("trump-beats-led", FOSTER, "H", "AS 6H 10S", 1, "The lowest trump beats the led Ace."),
-    ("higher-trump-wins", FOSTER, "H", "AC 7H 10H", 2, "The higher of two trumps wins."),
-    ("trump-led", MODERN, "H", "6H AS 7H", 2, "Trumps led: the highest trump wins."),
-    ("chico-spades", FOSTER, "S", "AH 6S 10H", 1, "In a Chico in spades, hearts are no trumps."),
-    (
-        "chico-clubs",
-        GAMERULES,
-        "C",
-        "AD AH KD",
-        0,
-        "In a Chico in clubs, the Ace of hearts played to a diamond lead cannot win.",
-    ),
-    (
-        "chico-hearts",
-        GAMERULES,
-        "H",
-        "AS 6H KS",
-        1,
-        "The web page's Chico in hearts: hearts trump.",
-    ),
-    ("one-card", SOLO, "H", "QS", 0, "A trick of one card so far: that card is winning."),
-    ("two-cards", STRAIGHT, "D", "KD AD", 1, "A trick of two cards so far."),
-    (
-        "second-trump-low",
-        COEUR,
-        "H",
-        "KC 9H 8H",
-        1,
-        "The first trump played stays ahead of a lower one.",
-    ),
-]
+#: The ruleset column's mark for a row asked under every ruleset, so that each ruleset's own
+#: cases hold it (a ruleset's cases are what ``frogspec conform --ruleset`` runs).
+EVERY_RULESET = "*"
 
 
-# Asked under every ruleset, so that each ruleset's own cases hold the rank order and
-# over-trumping (a ruleset's cases are what `frogspec conform --ruleset` runs).
-_TRICKS_EVERY_RULESET: list[tuple[str, str, str, int, str]] = [
-    (
-        "ten-beats-king",
-        "H",
-        "KC 10C QC",
-        1,
-        "The Ten ranks between the Ace and the King: it beats the King led.",
-    ),
-    (
-        "higher-trump-wins",
-        "H",
-        "AC 7H 10H",
-        2,
-        "A later, higher trump beats the first trump played.",
-    ),
-]
+def read_table(name: str) -> list[dict[str, str]]:
+    """The rows of the Markdown table ``frogspec/data/tables/NAME.md``, each by column name.
+
+    A row whose ruleset is :data:`EVERY_RULESET` comes back once per ruleset, its id
+    prefixed with the ruleset's, after the other rows.
+
+    >>> read_table("tricks")[0]["id"], read_table("tricks")[-1]["id"]
+    ('ace-beats-ten', 'gamerules.higher-trump-wins')
+    """
+    text = (resources.files("frogspec") / "data" / "tables" / f"{name}.md").read_text("utf-8")
+    header, _rule, *lines = [line for line in text.splitlines() if line.startswith("|")]
+    columns = _cells(header)
+    rows = [dict(zip(columns, _cells(line), strict=True)) for line in lines]
+    every = [row for row in rows if row["ruleset"] == EVERY_RULESET]
+    return [row for row in rows if row not in every] + [
+        row | {"id": f"{rs}.{row['id']}", "ruleset": rs} for rs in RULESETS for row in every
+    ]
+
+
+def _cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
 
 
 def trick_cases() -> list[Spec]:
-    """``trick_winner``: rank order, trumps, off-suit cards."""
-    rows = list(_TRICKS) + [
-        (f"{rs}.{ident}", rs, trump, cards, winner, text)
-        for rs in RULESETS
-        for ident, trump, cards, winner, text in _TRICKS_EVERY_RULESET
-    ]
+    """``trick_winner``: rank order, trumps, off-suit cards (the table ``tricks``)."""
     return [
         Spec(
-            id=f"trick.{ident}",
-            description=text,
-            request={"op": "trick_winner", "ruleset": rs, "trump": trump, "cards": cards.split()},
+            id=f"trick.{row['id']}",
+            description=row["description"],
+            request={
+                "op": "trick_winner",
+                "ruleset": row["ruleset"],
+                "trump": row["trump"],
+                "cards": row["cards"].split(),
+            },
             rules=("play.trick-winner",),
-            check={"result": winner},
+            check={"result": int(row["winner"])},
             if_traced=("cards.rank-order",),  # where two cards of one suit meet
         )
-        for ident, rs, trump, cards, winner, text in rows
+        for row in read_table("tricks")
     ]
-
-
-# --- legal plays ----------------------------------------------------------------------
-
-_LEGAL: list[tuple[str, str, str, str, str, str, tuple[str, ...], str]] = [
-    # (id, ruleset, trump, hand, trick, legal, rules, description)
-    (
-        "lead-any-card",
-        FOSTER,
-        "H",
-        "AS 7H 9C 10C KD",
-        "",
-        "AS 7H 9C 10C KD",
-        ("play.lead-any-card",),
-        "The leader may lead any card.",
-    ),
-    (
-        "follow-suit",
-        FOSTER,
-        "H",
-        "AS 7H 9C 10C KD",
-        "6C",
-        "9C 10C",
-        ("play.follow-suit",),
-        "Holding clubs, he must play a club to a club lead.",
-    ),
-    (
-        "no-duty-to-head",
-        MODERN,
-        "H",
-        "6C AC KD",
-        "10C",
-        "6C AC",
-        ("play.follow-suit", "play.no-duty-to-head"),
-        "He may play the Six under the Ten though he holds the Ace.",
-    ),
-    (
-        "must-trump",
-        FOSTER,
-        "H",
-        "AS 7H 9C",
-        "10D",
-        "7H",
-        ("play.must-trump", "play.no-duty-to-overtrump"),
-        "Void in diamonds, holding one trump: he must play it.",
-    ),
-    (
-        "must-trump-any-trump",
-        SOLO,
-        "H",
-        "7H QH AS",
-        "KD",
-        "7H QH",
-        ("play.must-trump", "play.no-duty-to-overtrump"),
-        "Void in the suit led, he may play any of his trumps.",
-    ),
-    (
-        "no-duty-to-overtrump",
-        FOSTER,
-        "H",
-        "6H 7H AS",
-        "AD KH",
-        "6H 7H",
-        ("play.must-trump", "play.no-duty-to-overtrump"),
-        "He must trump, but need not beat the King of trumps already played.",
-    ),
-    (
-        "any-card-when-unable",
-        GAMERULES,
-        "H",
-        "AS 9C",
-        "10D",
-        "AS 9C",
-        ("play.any-card-when-unable",),
-        "Void in the suit led and in trumps: any card.",
-    ),
-    (
-        "trump-led",
-        FOSTER,
-        "H",
-        "6H AS",
-        "AH",
-        "6H",
-        ("play.follow-suit",),
-        "Trumps led: he must follow with a trump.",
-    ),
-    (
-        "chico-spades-trump",
-        FOSTER,
-        "S",
-        "AH 7S 9C",
-        "KD",
-        "7S",
-        ("play.must-trump", "play.no-duty-to-overtrump"),
-        "In a Chico in spades, void in diamonds, he must play his spade, not his heart.",
-    ),
-    (
-        "chico-hearts-no-trump",
-        HOYLE,
-        "C",
-        "AH 7S",
-        "KD",
-        "AH 7S",
-        ("play.any-card-when-unable",),
-        "In a Chico in clubs, hearts are an ordinary suit.",
-    ),
-    (
-        "follow-before-trump",
-        STRAIGHT,
-        "S",
-        "6D AS KS",
-        "9D AD",
-        "6D",
-        ("play.follow-suit",),
-        "Holding the suit led, he must follow even when he could trump.",
-    ),
-    (
-        "void-third-hand",
-        COEUR,
-        "H",
-        "10S 9S JC",
-        "QD 8H",
-        "10S 9S JC",
-        ("play.any-card-when-unable",),
-        "Third hand, void in diamonds and in trumps: any card.",
-    ),
-]
-
-
-# Asked under every ruleset: the duties a player has not, each where he could do more.
-_LEGAL_EVERY_RULESET: list[tuple[str, str, str, str, str, tuple[str, ...], str]] = [
-    (
-        "lead-a-heart",
-        "H",
-        "AS 7H 9C",
-        "",
-        "AS 7H 9C",
-        ("play.lead-any-card",),
-        "The leader may lead a trump though he holds other suits.",
-    ),
-    (
-        "may-play-under",
-        "H",
-        "6C AC KD",
-        "10C",
-        "6C AC",
-        ("play.follow-suit", "play.no-duty-to-head"),
-        "Following suit, he may play the Six under the Ten though his Ace would head the trick.",
-    ),
-    (
-        "may-trump-under",
-        "H",
-        "6H AH AS",
-        "AD KH",
-        "6H AH",
-        ("play.must-trump", "play.no-duty-to-overtrump"),
-        "Void in diamonds, he must trump; he "
-        "may play the Six under the King of trumps though his Ace would over-trump it.",
-    ),
-]
 
 
 def legal_cases() -> list[Spec]:
-    """``legal_plays``: the duties of a player, one by one."""
-    rows = list(_LEGAL) + [
-        (f"{rs}.{ident}", rs, trump, hand, trick, legal, rules, text)
-        for rs in RULESETS
-        for ident, trump, hand, trick, legal, rules, text in _LEGAL_EVERY_RULESET
-    ]
+    """``legal_plays``: the duties of a player, one by one (the table ``legal-plays``)."""
     return [
         Spec(
-            id=f"legal.{ident}",
-            description=text,
+            id=f"legal.{row['id']}",
+            description=row["description"],
             request={
                 "op": "legal_plays",
-                "ruleset": rs,
-                "trump": trump,
-                "hand": hand.split(),
-                "trick": trick.split(),
+                "ruleset": row["ruleset"],
+                "trump": row["trump"],
+                "hand": row["hand"].split(),
+                "trick": row["trick"].split(),
             },
-            rules=rules,
-            check={"result": legal.split()},
+            rules=tuple(row["rules"].split()),
+            check={"result": row["legal"].split()},
         )
-        for ident, rs, trump, hand, trick, legal, rules, text in rows
+        for row in read_table("legal-plays")
     ]
 
 
@@ -1200,105 +998,30 @@ def _settle(
     )
 
 
-_GAMERULES_EXAMPLE = (
-    "gamerules.com: An example of this would be if the bidder earned 80 points in a round. "
-    "the frog score they earn from each player would be 20, 40 for Chico, and 60 for grand."
-)
+def _settle_row(row: dict[str, str]) -> Spec:
+    # A row of the table ``settle``: its empty cells take _settle's defaults.
+    return _settle(
+        row["id"],
+        row["ruleset"],
+        row["contract"],
+        int(row["points"]),
+        [int(p) for p in row["payments"].split()],
+        row["description"],
+        tuple(row["rules"].split()),
+        players=int(row["players"] or 3),
+        bidder=int(row["bidder"] or 1),
+        options=json.loads(row["options"]) if row["options"] else None,
+        source=row["source"] or None,
+        untraced=tuple(row["untraced"].split()),
+    )
 
 
 def settle_cases() -> list[Spec]:
     """``settle``: the rates, 60 as a tie, and who pays whom at four to seven players."""
-    gr = ("settlement.rates-1-2-3", "settlement.each-pays-in-full")
-    specs = [
-        _settle(
-            "frog-80",
-            GAMERULES,
-            "frog",
-            80,
-            [-20, 40, -20],
-            "The web page's example: 80 points in a Frog, 20 from each player.",
-            gr,
-            source=_GAMERULES_EXAMPLE,
-        ),
-        _settle(
-            "chico-80",
-            GAMERULES,
-            "chico",
-            80,
-            [-40, 80, -40],
-            "The web page's example: 80 points in a Chico, 40 from each player.",
-            gr,
-            source=_GAMERULES_EXAMPLE,
-        ),
-        _settle(
-            "grand-80",
-            GAMERULES,
-            "grand",
-            80,
-            [-60, 120, -60],
-            "The web page's example: 80 points in a Grand, 60 from each player.",
-            gr,
-            source=_GAMERULES_EXAMPLE,
-        ),
-        _settle(
-            "frog-40",
-            GAMERULES,
-            "frog",
-            40,
-            [20, -40, 20],
-            "The web page's example: 40 points in a Frog, the bidder pays each player 20.",
-            gr,
-            source="gamerules.com: If they only scored 40 points during the game, they "
-            "would have to pay each player 20 points for a bid of frog; resulting in them "
-            "losing 40 points.",
-        ),
-        _settle(
-            "frog-60",
-            GAMERULES,
-            "frog",
-            60,
-            [0, 0, 0],
-            "Exactly 60 is a tie: nothing is paid.",
-            ("settlement.sixty-is-a-tie",),
-            source="gamerules.com: A score of 60 is a tie and no points are gained or lost.",
-        ),
-        _settle(
-            "frog-61",
-            GAMERULES,
-            "frog",
-            61,
-            [-1, 2, -1],
-            "61 wins by one point.",
-            ("settlement.sixty-is-a-tie", *gr),
-        ),
-        _settle(
-            "frog-59",
-            GAMERULES,
-            "frog",
-            59,
-            [1, -2, 1],
-            "59 loses by one point.",
-            ("settlement.sixty-is-a-tie", *gr),
-        ),
-        _settle(
-            "grand-0",
-            GAMERULES,
-            "grand",
-            0,
-            [180, -360, 180],
-            "No points at all in a Grand: 60 under, three times over, to each.",
-            gr,
-        ),
-        _settle(
-            "chico-120",
-            GAMERULES,
-            "chico",
-            120,
-            [-120, 240, -120],
-            "Every point in a Chico: 60 over, twice over, from each.",
-            gr,
-        ),
-    ]
+    # The rows whose figures are written out: the web page's examples first, the
+    # others after the cases computed from each ruleset's rates below.
+    table = read_table("settle")
+    specs = [_settle_row(row) for row in table if row["ruleset"] == GAMERULES]
     # A Frog of exactly 60 in every ruleset that has a Frog (the web page's is above, with
     # its own words).
     with_frog = [rs for rs, r in RULESETS.items() if Contract.FROG in r.contracts()]
@@ -1402,7 +1125,6 @@ def settle_cases() -> list[Spec]:
                 bidder=4,
             ),
         ]
-    solo = ("settlement.rates-1-2-3", "settlement.each-pays-in-full")
     default = "settlement.default-system-receive-only"
     receive = "settlement.sitting-out-receive-only"
     both = "settlement.sitting-out-pay-and-receive"
@@ -1574,138 +1296,7 @@ def settle_cases() -> list[Spec]:
             ),
         ]
     specs += [
-        _settle(
-            "frog-lost",
-            COEUR,
-            "frog",
-            59,
-            [25, -50, 25],
-            "Coeur d'Alene: a Frog lost by a point costs the same fixed 25 cents to each.",
-            ("settlement.coeur-dalene-loser-pays-same", "settlement.fixed-25-50-75"),
-        ),
-        _settle(
-            "grand-lost",
-            COEUR,
-            "grand",
-            0,
-            [75, -150, 75],
-            "Coeur d'Alene: a Grand lost by 60 costs the same fixed 75 cents to each.",
-            ("settlement.coeur-dalene-loser-pays-same", "settlement.fixed-25-50-75"),
-        ),
-        _settle(
-            "frog-won-big",
-            COEUR,
-            "frog",
-            120,
-            [-25, 50, -25],
-            "Coeur d'Alene: a fixed payment whatever the margin.",
-            ("settlement.fixed-25-50-75", "settlement.coeur-dalene-fixed-ratio"),
-        ),
-        _settle(
-            "chico-won",
-            STRAIGHT,
-            "chico",
-            70,
-            [-10, 20, -10],
-            "Straight Solo: a Simple Solo (chico) pays one chip a point.",
-            ("settlement.rates-straight-1-2", "settlement.each-pays-in-full"),
-        ),
-        _settle(
-            "grand-won",
-            STRAIGHT,
-            "grand",
-            70,
-            [-20, 40, -20],
-            "Straight Solo: a Heart Solo (grand) pays two chips a point.",
-            ("settlement.rates-straight-1-2", "settlement.each-pays-in-full"),
-        ),
-        _settle(
-            "grand-lost",
-            STRAIGHT,
-            "grand",
-            40,
-            [40, -80, 40],
-            "Straight Solo: a Heart Solo lost by 20 costs 40 to each.",
-            ("settlement.rates-straight-1-2",),
-        ),
-        _settle(
-            "p4.default.chico-lost",
-            STRAIGHT,
-            "chico",
-            50,
-            [10, -30, 10, 10],
-            "Straight Solo, four players, no system chosen: the dealer sitting out is "
-            "paid for a lost Simple Solo.",
-            (default, receive),
-            players=4,
-            untraced=(default,),
-        ),
-        _settle(
-            "p4.solo-only.chico-won",
-            STRAIGHT,
-            "chico",
-            70,
-            [-10, 30, -10, -10],
-            "Straight Solo, third system: every contract is a Solo, so the dealer sitting "
-            "out pays.",
-            (solo_only, both),
-            players=4,
-            options={"sitting_out": "pay-and-receive-solo-only"},
-        ),
-        _settle(
-            "p5.sitting-out",
-            SOLO,
-            "grand",
-            50,
-            [30, 30, -120, 30, 30],
-            "Five players, seat 0 deals: seat 2 loses a Heart Solo by 10 and pays 30 to everyone.",
-            (receive, *solo),
-            players=5,
-            bidder=2,
-        ),
-        _settle(
-            "p6.sitting-out",
-            SOLO,
-            "chico",
-            70,
-            [0, 40, -20, 0, 0, -20],
-            "Six players, seat 0 deals: seats 1, 2 and 5 are active; seat 1 wins a Simple "
-            "Solo by 10 and is paid 20 by each of seats 2 and 5, not by those sitting out.",
-            (receive, *solo),
-            players=6,
-        ),
-        _settle(
-            "sixty",
-            STRAIGHT,
-            "grand",
-            60,
-            [0, 0, 0],
-            "Straight Solo: exactly 60 is a tie, nothing is paid.",
-            ("settlement.sixty-is-a-tie",),
-        ),
-        _settle(
-            "p4.default.chico-won",
-            STRAIGHT,
-            "chico",
-            70,
-            [0, 20, -10, -10],
-            "Straight Solo, four players, no system chosen: the dealer sitting out pays "
-            "nothing for a won Simple Solo.",
-            (default, receive),
-            players=4,
-            untraced=(default,),
-        ),
-        _settle(
-            "p4.pay-and-receive.chico-lost",
-            STRAIGHT,
-            "chico",
-            50,
-            [10, -30, 10, 10],
-            "Straight Solo, second system: the dealer sitting out is paid for a lost Simple Solo.",
-            (both,),
-            players=4,
-            options={"sitting_out": "pay-and-receive"},
-        ),
+        *(_settle_row(row) for row in table if row["ruleset"] != GAMERULES),
         Spec(
             "settle.official-1922-straight.frog",
             "Straight Solo has no Frog: settling one is against the rules.",

@@ -167,6 +167,12 @@ def test_a_built_package_ships_the_vectors_and_finds_them(tmp_path: Path) -> Non
             assert (shipped / file_name).read_bytes() == (
                 ROOT / "spec" / name / file_name
             ).read_bytes()
+    # The package's data too: the texts quoted and the hand-written vector tables.
+    for folder in ("sources", "tables"):
+        data = ROOT / "frogspec" / "data" / folder
+        assert sorted(p.name for p in (built / "frogspec" / "data" / folder).iterdir()) == sorted(
+            p.name for p in data.iterdir()
+        ), f"the wheel does not ship frogspec/data/{folder}/"
     # Installed (no checkout around it), frogspec finds the copy it ships.
     env = {**os.environ, "PYTHONPATH": str(built)}
     away = tmp_path / "elsewhere"
