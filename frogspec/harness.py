@@ -64,7 +64,7 @@ from frogspec.errors import IllegalActionError, InvalidInputError
 from frogspec.jsonline import LineError, Overlong, decode_line, read_lines
 from frogspec.rulesets import RULESETS, Ruleset, rules_of
 
-__all__ = ["OPS", "Adjust", "answering_under", "handle", "main", "observation"]
+__all__ = ["OPS", "Adjust", "answering_under", "handle", "main", "observation", "put_in_force"]
 
 SPEC_VERSION = "1"
 
@@ -96,13 +96,21 @@ def answering_under(adjust: Adjust) -> Iterator[None]:
     ...     handle({"id": 1, "op": "card_points", "card": "JS"})["result"]
     1
     """
-    if _IN_FORCE:
-        raise RuntimeError("an adjustment is already in force; put in one at a time")
-    _IN_FORCE.append(adjust)
+    put_in_force(adjust)
     try:
         yield
     finally:
         _IN_FORCE.remove(adjust)
+
+
+def put_in_force(adjust: Adjust) -> None:
+    """Have :func:`handle` answer under ``adjust`` from now on, as :func:`answering_under`
+    does inside its block (what ``FROGSPEC_TWIN`` does for good)."""
+    if _IN_FORCE:
+        raise RuntimeError(
+            "a twin or another adjustment is already in force: put in one twin at a time"
+        )
+    _IN_FORCE.append(adjust)
 
 
 class Unsupported(Exception):
@@ -433,7 +441,7 @@ def handle(request: Json, adjust: Adjust | None = None) -> dict[str, Json]:
         return _error(request_id, "illegal", error.rule_id, error.message)
 
 
-def respond(line: str | bytes | Overlong) -> str:
+def respond(line: str | bytes | Overlong, adjust: Adjust | None = None) -> str:
     """The response line (without newline) to one request line: ``invalid``, naming the
     bound, for a line out of the bounds of :mod:`frogspec.jsonline` (spec/README.md,
     "Bounds of a line")."""
@@ -443,7 +451,7 @@ def respond(line: str | bytes | Overlong) -> str:
         request = decode_line(line)
     except LineError as error:
         return json.dumps(_error(None, "invalid", None, f"{error.bound}: {error.message}"))
-    return json.dumps(handle(request), ensure_ascii=False)
+    return json.dumps(handle(request, adjust), ensure_ascii=False)
 
 
 def main() -> int:
@@ -454,15 +462,20 @@ def main() -> int:
     implementation for testing a conformance runner or a fuzzer.
     """
     twin = os.environ.get("FROGSPEC_TWIN")
+    adjust: Adjust | None = None
     if twin:
         from frogspec.errors import FrogError
-        from frogspec.twins import install
+        from frogspec.twins import get_twin
 
         try:
-            install(twin)
+            broken = get_twin(twin)
         except FrogError as error:
             print(f"frogspec.harness: FROGSPEC_TWIN: {error}", file=sys.stderr)
             return 2
+
+        def adjust(ruleset: Ruleset) -> Ruleset:
+            return ruleset.replacing(broken.rule_id, broken.function)
+
     stdin = sys.stdin.buffer
     stdout = sys.stdout.buffer
     if stdin.isatty():
@@ -477,7 +490,7 @@ def main() -> int:
     for line in read_lines(stdin):
         if isinstance(line, bytes) and not line.strip():
             continue
-        stdout.write(respond(line).encode("utf-8") + b"\n")
+        stdout.write(respond(line, adjust).encode("utf-8") + b"\n")
         stdout.flush()
     return 0
 

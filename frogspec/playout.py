@@ -44,6 +44,7 @@ from frogspec.engine import (
     check_seat,
     deal_checked,
     legal_actions,
+    new_deal,
     play_over,
     ruleset_of,
     start_play,
@@ -85,8 +86,15 @@ def random_deal(
     rs = ruleset_of(ruleset)
     check_players(rs, players)
     check_seat(dealer, players, "dealer")
-    deck = shuffled_pack(rng)  # the pack once each: new_deal's check of the deck is moot
-    return deck, random_playout(deal_checked(rs, players, dealer, deck), rng, actions)
+    deck = shuffled_pack(rng)
+    # The pack once each: new_deal's check of the deck is moot, unless the ruleset has
+    # another rule for the pack (a broken twin), which checks it.
+    opening = (
+        deal_checked(rs, players, dealer, deck)
+        if rs.rules.pack is pack
+        else new_deal(rs, players, dealer, deck)
+    )
+    return deck, random_playout(opening, rng, actions)
 
 
 @lru_cache(maxsize=64)

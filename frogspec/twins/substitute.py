@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from frogspec.harness import answering_under
+from frogspec.harness import answering_under, put_in_force
 from frogspec.rulesets import Ruleset
 from frogspec.twins.model import Twin, get_twin
 
@@ -75,7 +75,7 @@ def substituted(rule_id: str) -> Iterator[Twin]:
 def install(rule_id: str) -> Twin:
     """Put the twin of ``rule_id`` in force in the harness for good (``FROGSPEC_TWIN``)."""
     twin = get_twin(rule_id)
-    answering_under(_with_twin(twin)).__enter__()
+    put_in_force(_with_twin(twin))
     _twins.append(twin)
     return twin
 
