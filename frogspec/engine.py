@@ -60,6 +60,7 @@ __all__ = [
     "after_auction",
     "apply",
     "auction_turn",
+    "card_played",
     "check_deck",
     "check_players",
     "check_seat",
@@ -73,6 +74,8 @@ __all__ = [
     "ruleset_of",
     "settle",
     "start_play",
+    "trick_taken",
+    "turn_taken",
     "with_discards",
 ]
 
@@ -228,16 +231,53 @@ class State(NamedTuple):
 
 
 # A State from its seventeen fields in order, without NamedTuple's keyword handling (nor
-# State._make's check of their number): apply's play of a card, the hot path, builds one
-# for every card and writes the fields in the order _FIELD_ORDER gives; every other state
-# is built by field name (State(...) with keywords, or _replace).
+# State._make's check of their number). Only the builders below use it (each the _replace
+# it stands for, at a third of its cost, and tested to be); every other state is built by
+# field name through them, or State(...) with keywords, or _replace.
 _make: Callable[[tuple[object, ...]], State] = partial(tuple.__new__, State)
 _FIELD_ORDER = (
     "ruleset", "players", "dealer", "order", "hands", "widow", "phase", "to_act", "auction",
     "bidder", "contract", "trump", "laid_away", "leader", "trick", "won", "tricks",
 )  # fmt: skip
-if State._fields != _FIELD_ORDER:  # a field moved: _apply_play would mix them up silently
-    raise ImportError("State's fields changed order: update _FIELD_ORDER and _apply_play")
+if State._fields != _FIELD_ORDER:  # a field moved: the builders would mix them up silently
+    raise ImportError("State's fields changed order: update _FIELD_ORDER and the builders")
+
+
+def turn_taken(state: State, *, to_act: int, auction: AuctionHistory) -> State:
+    """``state._replace(to_act=to_act, auction=auction)``: the auction goes on."""
+    (rs, players, dealer, order, hands, widow, phase, _, _, bidder, contract, trump,
+     laid_away, leader, trick, won, tricks) = state  # fmt: skip
+    return _make(
+        (rs, players, dealer, order, hands, widow, phase, to_act, auction, bidder,
+         contract, trump, laid_away, leader, trick, won, tricks)
+    )  # fmt: skip
+
+
+def card_played(
+    state: State, *, hands: tuple[int, ...], to_act: int, trick: tuple[Card, ...]
+) -> State:
+    """``state._replace(hands=hands, to_act=to_act, trick=trick)``: a card is played to
+    the trick and the next seat plays."""
+    (rs, players, dealer, order, _, widow, phase, _, auction, bidder, contract, trump,
+     laid_away, leader, _, won, tricks) = state  # fmt: skip
+    return _make(
+        (rs, players, dealer, order, hands, widow, phase, to_act, auction, bidder,
+         contract, trump, laid_away, leader, trick, won, tricks)
+    )  # fmt: skip
+
+
+def trick_taken(
+    state: State, *, hands: tuple[int, ...], leader: int, won: tuple[int, ...], tricks: int
+) -> State:
+    """``state._replace(hands=hands, to_act=leader, leader=leader, trick=(), won=won,
+    tricks=tricks)``: a trick is taken and ``leader`` leads to the next."""
+    (rs, players, dealer, order, _, widow, phase, _, auction, bidder, contract, trump,
+     laid_away, _, _, _, _) = state  # fmt: skip
+    return _make(
+        (rs, players, dealer, order, hands, widow, phase, leader, auction, bidder,
+         contract, trump, laid_away, leader, (), won, tricks)
+    )  # fmt: skip
+
 
 # The members the hot paths compare with, looked up once (an enum's attribute is slow).
 _AUCTION, _DISCARD, _TRUMP, _PLAY, _OVER = Phase
@@ -522,14 +562,7 @@ def _after_bid(state: State, history: AuctionHistory, contracts: tuple[Contract,
     following = auction_turn(state.ruleset.rules.auction_procedure, state.order, contracts, history)
     if following is None:
         return after_auction(state, history)
-    # state._replace(to_act=following.seat, auction=history), at a third of its cost: the
-    # state is taken apart by field name and built again in State's order (_FIELD_ORDER).
-    (rs, players, dealer, order, hands, widow, phase, _, _, bidder, contract, trump,
-     laid_away, leader, trick, won, tricks) = state  # fmt: skip
-    return _make(
-        (rs, players, dealer, order, hands, widow, phase, following.seat, history, bidder,
-         contract, trump, laid_away, leader, trick, won, tricks)
-    )  # fmt: skip
+    return turn_taken(state, to_act=following.seat, auction=history)
 
 
 def after_auction(state: State, history: AuctionHistory) -> State:
@@ -633,15 +666,14 @@ def _apply_trump(state: State, action: Action) -> State:
 
 
 def _apply_play(state: State, action: Action) -> State:
-    # The hot path of the engine: the state is taken apart once and the next one built
-    # field by field, in State's order (_FIELD_ORDER, held to State's at import).
-    (rs, players, dealer, order, hands, widow, phase, seat, auction, bidder, contract, trump,
-     laid_away, leader, trick, won, tricks) = state  # fmt: skip
+    # The hot path of the engine: the fields are read by name, the next state built by
+    # card_played or trick_taken.
+    hands, seat, trick, trump = state.hands, state.to_act, state.trick, state.trump
+    rules = state.ruleset.rules
     if action.kind != _PLAY_KIND:
         raise _out_of_phase(state, action)
     card = action.value
     hand = hands[seat]  # type: ignore[index]
-    rules = rs.rules
     if not rules.play_from_hand(hand, card):
         raise _illegal("play.card-from-hand", f"seat {seat} does not hold {format_card(card)}")
     # The duties are judged on the hand with the card in it: play.card-from-hand alone
@@ -670,25 +702,22 @@ def _apply_play(state: State, action: Action) -> State:
         taken_out[seat] = hand & ~bit  # type: ignore[index]
         after = tuple(taken_out)
     trick = (*trick, card)
+    order = state.order
     if len(trick) < len(order):
         following = order[(order.index(seat) + 1) % len(order)]
-        return _make(
-            (rs, players, dealer, order, after, widow, phase, following, auction, bidder,
-             contract, trump, laid_away, leader, trick, won, tricks)
-        )  # fmt: skip
+        return card_played(state, hands=after, to_act=following, trick=trick)
+    leader = state.leader
     assert leader is not None
     winner = order[(order.index(leader) + rules.trick_winner(trick, trump)) % len(order)]
-    taken = list(won)
+    taken = list(state.won)
     for played in trick:
         taken[winner] |= 1 << played
-    tricks += 1
+    tricks = state.tricks + 1
     if tricks == rules.tricks_per_deal():
         return play_over(state, after, tuple(taken), tricks)
-    leader = rules.next_leader(winner)
-    return _make(
-        (rs, players, dealer, order, after, widow, phase, leader, auction, bidder,
-         contract, trump, laid_away, leader, (), tuple(taken), tricks)
-    )  # fmt: skip
+    return trick_taken(
+        state, hands=after, leader=rules.next_leader(winner), won=tuple(taken), tricks=tricks
+    )
 
 
 def play_over(state: State, hands: tuple[int, ...], won: tuple[int, ...], tricks: int) -> State:
@@ -746,21 +775,21 @@ Outcome = DealOutcome
 
 def outcome(state: State) -> DealOutcome:
     """The points and payments of a finished deal (points ``None`` when everyone passed)."""
-    (rs, players, _, order, _, widow, phase, _, _, bidder, contract, _, laid_away, _, _, won,
-     _) = state  # fmt: skip
+    phase, bidder, contract = state.phase, state.bidder, state.contract
     if phase != _OVER:
         raise InvalidInputError(f"the deal is not over: it is in the {phase.code} phase")
     if bidder is None or contract is None:
-        return DealOutcome(None, None, (0,) * players)
+        return DealOutcome(None, None, (0,) * state.players)
+    rs, won = state.ruleset, state.won
     rules = rs.rules
     count_points = rules.count_points
-    untouched = 0 if rules.exchanges_widow(contract) else widow
-    bidder_points = count_points(rules.counted_for_bidder(won[bidder], untouched, laid_away))
+    untouched = 0 if rules.exchanges_widow(contract) else state.widow
+    bidder_points = count_points(rules.counted_for_bidder(won[bidder], untouched, state.laid_away))
     defender_points = 0
-    for seat in order:
+    for seat in state.order:
         if seat != bidder:
             defender_points += count_points(won[seat])
-    payments = _payments(rs, players, state.active, bidder, contract, bidder_points)
+    payments = _payments(rs, state.players, state.active, bidder, contract, bidder_points)
     return DealOutcome(bidder_points, defender_points, payments)
 
 

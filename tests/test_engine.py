@@ -340,5 +340,23 @@ def test_the_builders_change_only_the_fields_they_name() -> None:
             assert engine.start_play(state, Suit.SPADES) == state._replace(
                 phase=engine.Phase.PLAY, to_act=leader, trump=Suit.SPADES, leader=leader
             )
+            assert engine.turn_taken(state, to_act=2, auction=((0, None),)) == state._replace(
+                to_act=2, auction=((0, None),)
+            )
+            assert engine.card_played(state, hands=hands, to_act=1, trick=(5,)) == state._replace(
+                hands=hands, to_act=1, trick=(5,)
+            )
+            assert engine.trick_taken(
+                state, hands=hands, leader=2, won=(1, 2, 3), tricks=4
+            ) == state._replace(hands=hands, to_act=2, leader=2, trick=(), won=(1, 2, 3), tricks=4)
+            assert engine.play_over(state, hands, (1, 2, 3), 11) == state._replace(
+                hands=hands,
+                phase=engine.Phase.OVER,
+                to_act=None,
+                leader=None,
+                trick=(),
+                won=(1, 2, 3),
+                tricks=11,
+            )
             options = engine.legal_actions(state)
             state = engine.apply(state, options[rng.randrange(len(options))])
