@@ -420,9 +420,9 @@ class _LastLegalPlays:
 
     A caller of the API asks ``legal_actions(state)`` and then ``apply(state, action)``:
     apply takes the mask from here instead of asking ``legal_plays`` again, when it is the
-    very same state (held here, so that no other object can take its id). The answer is
-    one tuple, replaced whole, so that threads cannot mix two states' halves; swapping a
-    rule (registry.clear_caches) forgets it.
+    very same state (held here, so that no other object can take its id), which carries its
+    ruleset and so its rules. The answer is one tuple, replaced whole, so that threads
+    cannot mix two states' halves; registry.clear_caches forgets it.
     """
 
     __slots__ = ("answer", "cache_clear")

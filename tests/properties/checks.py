@@ -888,7 +888,8 @@ def notation_action(action: Action) -> None:
 def notation_cardset(mask: int) -> None:
     """notation-cardset: a set of cards prints and parses back to itself."""
     cards = CardSet(mask)
-    text = str(cards)
+    text = " ".join(cards_module.format_cards(mask))  # as str(cards) prints it
+    assert text == str(cards), f"{text!r} is not how {cards!r} prints"
     try:
         back = CardSet.parse(text)
     except FrogError as error:

@@ -45,8 +45,13 @@ def test_a_twin_has_its_rules_signature_and_says_its_mistake(rule_id: str) -> No
     ours = inspect.signature(twin.function).parameters
     # The rules a rule uses are keyword arguments the table fills in; a twin needs none.
     inner = INNER_RULES.get(rule_id, {})
-    theirs = [p for p in inspect.signature(original).parameters.values() if p.name not in inner]
-    assert [(p.name, p.kind) for p in ours.values()] == [(p.name, p.kind) for p in theirs]
+    try:
+        signature = inspect.signature(original)
+    except ValueError:  # compiled, a function with keyword arguments shows no signature
+        assert frogspec.COMPILED and inner, rule_id
+    else:
+        theirs = [p for p in signature.parameters.values() if p.name not in inner]
+        assert [(p.name, p.kind) for p in ours.values()] == [(p.name, p.kind) for p in theirs]
     assert twin.mistake.endswith(".") and len(twin.mistake) > 15
     assert twin.function.rule_id == rule_id  # type: ignore[attr-defined]
 
