@@ -219,7 +219,6 @@ def overbid_to_raise(
     order: tuple[int, ...],
     contracts: tuple[Contract, ...],
     history: AuctionHistory,
-    *,
     still_bidding: Callable[[int, frozenset[int]], bool] = still_bidding,
     outbids: Callable[[Contract, Contract | None], bool] = outbids,
 ) -> Turn | None:
@@ -270,7 +269,6 @@ def one_round_frog_may_raise(
     order: tuple[int, ...],
     contracts: tuple[Contract, ...],
     history: AuctionHistory,
-    *,
     still_bidding: Callable[[int, frozenset[int]], bool] = still_bidding,
     outbids: Callable[[Contract, Contract | None], bool] = outbids,
 ) -> Turn | None:
@@ -321,7 +319,6 @@ def one_bid_each(
     order: tuple[int, ...],
     contracts: tuple[Contract, ...],
     history: AuctionHistory,
-    *,
     still_bidding: Callable[[int, frozenset[int]], bool] = still_bidding,
     outbids: Callable[[Contract, Contract | None], bool] = outbids,
 ) -> Turn | None:

@@ -447,9 +447,10 @@ def _trump_actions(suits: tuple[Suit, ...]) -> tuple[Action, ...]:
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every action the player to act may take (empty once the deal is over)."""
-    phase = state.phase
+    # Taken apart once, in State's order (_FIELD_ORDER): asked before every action.
+    (rs, _, _, _, hands, _, phase, to_act, _, _, _, trump, _, _, trick, _, _) = state
     if phase == _PLAY:
-        mask = state.ruleset.rules.legal_plays(state.hands[state.to_act], state.trick, state.trump)  # type: ignore[index]
+        mask = rs.rules.legal_plays(hands[to_act], trick, trump)  # type: ignore[index]
         _last_legal_plays.answer = (state, mask)
         # The play actions of each suit's pattern (cards.suit_pattern), written out.
         return (
@@ -666,10 +667,13 @@ def _apply_trump(state: State, action: Action) -> State:
 
 
 def _apply_play(state: State, action: Action) -> State:
-    # The hot path of the engine: the fields are read by name, the next state built by
-    # card_played or trick_taken.
-    hands, seat, trick, trump = state.hands, state.to_act, state.trick, state.trump
-    rules = state.ruleset.rules
+    # The hot path of the engine: the state is taken apart once and the next one built
+    # field by field, in State's order (_FIELD_ORDER, held to State's at import): each
+    # build is the builder named beside it written out (a call of it costs a tenth of
+    # apply), and the tests hold the two to the same _replace.
+    (rs, players, dealer, order, hands, widow, phase, seat, auction, bidder, contract, trump,
+     laid_away, leader, trick, won, tricks) = state  # fmt: skip
+    rules = rs.rules
     if action.kind != _PLAY_KIND:
         raise _out_of_phase(state, action)
     card = action.value
@@ -702,22 +706,25 @@ def _apply_play(state: State, action: Action) -> State:
         taken_out[seat] = hand & ~bit  # type: ignore[index]
         after = tuple(taken_out)
     trick = (*trick, card)
-    order = state.order
     if len(trick) < len(order):
         following = order[(order.index(seat) + 1) % len(order)]
-        return card_played(state, hands=after, to_act=following, trick=trick)
-    leader = state.leader
+        return _make(  # card_played(state, hands=after, to_act=following, trick=trick)
+            (rs, players, dealer, order, after, widow, phase, following, auction, bidder,
+             contract, trump, laid_away, leader, trick, won, tricks)
+        )  # fmt: skip
     assert leader is not None
     winner = order[(order.index(leader) + rules.trick_winner(trick, trump)) % len(order)]
-    taken = list(state.won)
+    taken = list(won)
     for played in trick:
         taken[winner] |= 1 << played
-    tricks = state.tricks + 1
+    tricks += 1
     if tricks == rules.tricks_per_deal():
         return play_over(state, after, tuple(taken), tricks)
-    return trick_taken(
-        state, hands=after, leader=rules.next_leader(winner), won=tuple(taken), tricks=tricks
-    )
+    leader = rules.next_leader(winner)
+    return _make(  # trick_taken(state, hands=after, leader=leader, won=..., tricks=tricks)
+        (rs, players, dealer, order, after, widow, phase, leader, auction, bidder,
+         contract, trump, laid_away, leader, (), tuple(taken), tricks)
+    )  # fmt: skip
 
 
 def play_over(state: State, hands: tuple[int, ...], won: tuple[int, ...], tricks: int) -> State:

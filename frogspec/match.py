@@ -120,7 +120,7 @@ def bank_120_chips() -> int:
     ),
     question="bank",
 )
-def bank_120_cents(*, bank_120_chips: Callable[[], int] = bank_120_chips) -> int:
+def bank_120_cents(bank_120_chips: Callable[[], int] = bank_120_chips) -> int:
     """Each seat's balance at the start: 120 cents."""
     return bank_120_chips()
 
@@ -190,7 +190,6 @@ def first_unable_to_pay(
     payments: Sequence[int],
     bidder: int,
     players: int,
-    *,
     payers_in_order: Callable[[int, int], tuple[int, ...]] = payers_in_order,
 ) -> int | None:
     """The seat that loses the game in this settlement, or ``None``.

@@ -140,7 +140,6 @@ def legal_plays(
     hand: int,
     trick: Sequence[Card],
     trump: Suit | None,
-    *,
     lead_any_card: Callable[[int], int] = lead_any_card,
     follow_suit: Callable[[int, int], int] = follow_suit,
     no_duty_to_head: Callable[[int, Sequence[Card], Suit | None], int] = no_duty_to_head,
@@ -184,7 +183,6 @@ def legal_plays(
 def trick_winner(
     cards: Sequence[Card],
     trump: Suit | None,
-    *,
     card_strength: Callable[[Card], int] = card_strength,
 ) -> int:
     """The index in ``cards`` (in play order) of the card that wins the trick, the cards

@@ -4,7 +4,7 @@ A :class:`~frogspec.rulesets.Ruleset` holds a :class:`RuleTable` (``rs.rules``);
 asks it for each rule it applies (``rs.rules.must_trump(hand, trump)``) and never imports a
 rule function by name. A rule that puts others together (:func:`~frogspec.play.legal_plays`
 and the six duties of the play, a trick's winner and the rank order, an auction procedure
-and the pass and the contract order, ...) takes the rules it uses as keyword arguments that
+and the pass and the contract order, ...) takes the rules it uses as arguments after its own, which
 default to the registered ones (:data:`INNER_RULES`); the table passes it its own entries
 for them whenever they differ, so a rule replaced inside another still takes effect.
 
@@ -93,7 +93,7 @@ TABLE_RULES: dict[str, str] = {
 
 #: The functions that use other rules, by rule id (``legal_plays`` is no rule of its own:
 #: it puts the duties of the play together), each with the rules it uses by the name of
-#: its keyword argument. The defaults of those arguments are the registered functions.
+#: its argument (after the rule's own; the defaults are the registered functions).
 INNER_RULES: dict[str, dict[str, str]] = {
     "legal_plays": {
         "lead_any_card": "play.lead-any-card",

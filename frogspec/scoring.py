@@ -28,7 +28,7 @@ __all__ = ["count_points", "counted_for_bidder"]
     ),
     cite(WIKIPEDIA_FROG, None, "players count up their card points"),
 )
-def count_points(cards: int, *, card_points: Callable[[Card], int] = card_points) -> int:
+def count_points(cards: int, card_points: Callable[[Card], int] = card_points) -> int:
     """The total card points of a set of cards, each counted by :func:`card_points`."""
     return points_of(cards, card_points)
 

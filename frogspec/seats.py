@@ -120,7 +120,6 @@ def active_seats_foster(players: int, dealer: int) -> tuple[int, ...]:
 def active_seats_up_to_seven(
     players: int,
     dealer: int,
-    *,
     active_seats_foster: Callable[[int, int], tuple[int, ...]] = active_seats_foster,
 ) -> tuple[int, ...]:
     """The active seats, sorted, for three to seven players.

@@ -182,7 +182,7 @@ def coeur_dalene_ratio(contract: Contract) -> int:
     ),
 )
 def coeur_dalene_lost(
-    contract: Contract, *, coeur_dalene_ratio: Callable[[Contract], int] = coeur_dalene_ratio
+    contract: Contract, coeur_dalene_ratio: Callable[[Contract], int] = coeur_dalene_ratio
 ) -> int:
     """What a losing Coeur d'Alene bidder pays each seat, in cents."""
     return 25 * coeur_dalene_ratio(contract)
@@ -215,7 +215,6 @@ def coeur_dalene_fixed(
     contract: Contract,
     margin: int,
     won: bool,
-    *,
     coeur_dalene_ratio: Callable[[Contract], int] = coeur_dalene_ratio,
     coeur_dalene_lost: Callable[[Contract], int] = coeur_dalene_lost,
 ) -> int:
@@ -334,7 +333,6 @@ def sitting_out_pay_and_receive_solo_only(
     bidder: int,
     contract: Contract,
     won: bool,
-    *,
     sitting_out_receive_only: Counterparties = sitting_out_receive_only,
     sitting_out_pay_and_receive: Counterparties = sitting_out_pay_and_receive,
 ) -> tuple[int, ...]:
