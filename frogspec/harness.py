@@ -465,7 +465,7 @@ def main() -> int:
     adjust: Adjust | None = None
     if twin:
         from frogspec.errors import FrogError
-        from frogspec.twins import get_twin
+        from frogspec.twins.model import get_twin
 
         try:
             broken = get_twin(twin)
