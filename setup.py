@@ -61,6 +61,7 @@ COMPILED = (
     "playout",
     "registry",
     "rulesets",
+    "ruletable",
     "scoring",
     "seats",
     "settlement",

@@ -184,7 +184,11 @@ def _standing(history: AuctionHistory) -> tuple[Contract | None, int | None, fro
     return high, high_seat, frozenset(passed)
 
 
-def _higher(contracts: tuple[Contract, ...], high: Contract | None) -> tuple[Contract, ...]:
+def _higher(
+    contracts: tuple[Contract, ...],
+    high: Contract | None,
+    outbids: Callable[[Contract, Contract | None], bool],
+) -> tuple[Contract, ...]:
     return tuple(c for c in contracts if outbids(c, high))
 
 
@@ -212,11 +216,15 @@ def _higher(contracts: tuple[Contract, ...], high: Contract | None) -> tuple[Con
     question="auction-procedure",
 )
 def overbid_to_raise(
-    order: tuple[int, ...], contracts: tuple[Contract, ...], history: AuctionHistory
+    order: tuple[int, ...],
+    contracts: tuple[Contract, ...],
+    history: AuctionHistory,
+    still_bidding: Callable[[int, frozenset[int]], bool] = still_bidding,
+    outbids: Callable[[Contract, Contract | None], bool] = outbids,
 ) -> Turn | None:
     """Foster's auction: round and round, each overbid player free to raise again."""
     high, high_seat, passed = _standing(history)
-    higher = _higher(contracts, high)
+    higher = _higher(contracts, high, outbids)
     if not higher:
         return None
     n = len(order)
@@ -258,7 +266,11 @@ def overbid_to_raise(
     ),
 )
 def one_round_frog_may_raise(
-    order: tuple[int, ...], contracts: tuple[Contract, ...], history: AuctionHistory
+    order: tuple[int, ...],
+    contracts: tuple[Contract, ...],
+    history: AuctionHistory,
+    still_bidding: Callable[[int, frozenset[int]], bool] = still_bidding,
+    outbids: Callable[[Contract, Contract | None], bool] = outbids,
 ) -> Turn | None:
     """The article's auction: one round, with the overbid Frog bidder's one raise."""
     spoken: set[int] = set()
@@ -277,7 +289,7 @@ def one_round_frog_may_raise(
         if bid == Contract.CHICO and high == Contract.FROG:
             answering = high_seat
         high, high_seat = bid, seat
-    higher = _higher(contracts, high)
+    higher = _higher(contracts, high, outbids)
     if not higher:
         return None
     if answering is not None and Contract.GRAND in higher:
@@ -304,11 +316,15 @@ def one_round_frog_may_raise(
     "not name who bids first.",
 )
 def one_bid_each(
-    order: tuple[int, ...], contracts: tuple[Contract, ...], history: AuctionHistory
+    order: tuple[int, ...],
+    contracts: tuple[Contract, ...],
+    history: AuctionHistory,
+    still_bidding: Callable[[int, frozenset[int]], bool] = still_bidding,
+    outbids: Callable[[Contract, Contract | None], bool] = outbids,
 ) -> Turn | None:
     """The web page's auction: each player speaks once."""
     high, _, passed = _standing(history)
-    higher = _higher(contracts, high)
+    higher = _higher(contracts, high, outbids)
     if not higher or len(history) >= len(order):
         return None
     seat = order[len(history)]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from enum import IntEnum
-from functools import cache
+from functools import lru_cache
 
 from frogspec.errors import InvalidInputError
 from frogspec.registry import rule
@@ -356,13 +356,14 @@ def card_points(card: Card) -> int:
     return _POINTS_BY_RANK.get(rank_of(card), 0)
 
 
-def points_of(mask: int) -> int:
+def points_of(mask: int, points: Callable[[Card], int] | None = None) -> int:
     """The total points of a mask of cards, each counted by :func:`card_points`.
 
     >>> points_of(CardSet.parse("AS 10S KC 6H").mask)
     25
     """
-    clubs, diamonds, hearts, spades = _suit_points(card_points)  # a substitute is honoured
+    # Each card counted by ``points`` (the rule cards.points, or what a ruleset has for it).
+    clubs, diamonds, hearts, spades = _suit_points(card_points if points is None else points)
     # suit_pattern(mask, suit) for each suit, written out: this counts every finished deal.
     return (
         clubs[mask & _PATTERN]
@@ -372,7 +373,7 @@ def points_of(mask: int) -> int:
     )
 
 
-@cache
+@lru_cache(maxsize=256)
 def _suit_points(points: Callable[[Card], int]) -> tuple[tuple[int, ...], ...]:
     # The points of every pattern of each suit's nine cards, by whatever function counts a
     # card (the table is keyed by it): four table lookups count a whole hand.

@@ -24,17 +24,7 @@ from enum import IntEnum
 from functools import lru_cache, partial
 from typing import NamedTuple, cast
 
-from frogspec.auction import (
-    AuctionHistory,
-    AuctionProcedure,
-    Contract,
-    Turn,
-    all_pass_ends_deal,
-    auction_winner,
-    contract_played,
-    outbids,
-    parse_contract,
-)
+from frogspec.auction import AuctionHistory, AuctionProcedure, Contract, Turn, parse_contract
 from frogspec.cards import (
     FULL_PACK,
     SUIT_OF,
@@ -48,26 +38,12 @@ from frogspec.cards import (
     parse_suit,
     suit_pattern_cards,
 )
-from frogspec.deal import actions_of_phase, deal_cards, next_dealer_left
+from frogspec.deal import deal_cards
 from frogspec.errors import IllegalActionError, InvalidInputError
 from frogspec.match import balances_after
-from frogspec.play import (
-    first_leader,
-    follow_suit,
-    legal_plays,
-    must_trump,
-    next_leader,
-    play_from_hand,
-    trick_winner,
-    tricks_per_deal,
-)
-from frogspec.registry import rule_for_function
 from frogspec.rulesets import Ruleset, get_ruleset
-from frogspec.scoring import count_points, counted_for_bidder
-from frogspec.seats import eldest_first
-from frogspec.settlement import bidder_result, payments_each_in_full
-from frogspec.trump import fixed_trump
-from frogspec.widow import DISCARDS, discardable, exchanges_widow
+from frogspec.ruletable import RuleTable
+from frogspec.widow import DISCARDS
 
 __all__ = [
     "AUCTION_ACTIONS",
@@ -84,6 +60,7 @@ __all__ = [
     "after_auction",
     "apply",
     "auction_turn",
+    "card_played",
     "check_deck",
     "check_players",
     "check_seat",
@@ -97,6 +74,8 @@ __all__ = [
     "ruleset_of",
     "settle",
     "start_play",
+    "trick_taken",
+    "turn_taken",
     "with_discards",
 ]
 
@@ -247,21 +226,58 @@ class State(NamedTuple):
         return (
             self.contract == Contract.FROG
             and self.phase != Phase.AUCTION
-            and self.ruleset.widow_shown()
+            and self.ruleset.rules.widow_shown()
         )
 
 
 # A State from its seventeen fields in order, without NamedTuple's keyword handling (nor
-# State._make's check of their number): apply's play of a card, the hot path, builds one
-# for every card and writes the fields in the order _FIELD_ORDER gives; every other state
-# is built by field name (State(...) with keywords, or _replace).
+# State._make's check of their number). Only the builders below use it (each the _replace
+# it stands for, at a third of its cost, and tested to be); every other state is built by
+# field name through them, or State(...) with keywords, or _replace.
 _make: Callable[[tuple[object, ...]], State] = partial(tuple.__new__, State)
 _FIELD_ORDER = (
     "ruleset", "players", "dealer", "order", "hands", "widow", "phase", "to_act", "auction",
     "bidder", "contract", "trump", "laid_away", "leader", "trick", "won", "tricks",
 )  # fmt: skip
-if State._fields != _FIELD_ORDER:  # a field moved: _apply_play would mix them up silently
-    raise ImportError("State's fields changed order: update _FIELD_ORDER and _apply_play")
+if State._fields != _FIELD_ORDER:  # a field moved: the builders would mix them up silently
+    raise ImportError("State's fields changed order: update _FIELD_ORDER and the builders")
+
+
+def turn_taken(state: State, *, to_act: int, auction: AuctionHistory) -> State:
+    """``state._replace(to_act=to_act, auction=auction)``: the auction goes on."""
+    (rs, players, dealer, order, hands, widow, phase, _, _, bidder, contract, trump,
+     laid_away, leader, trick, won, tricks) = state  # fmt: skip
+    return _make(
+        (rs, players, dealer, order, hands, widow, phase, to_act, auction, bidder,
+         contract, trump, laid_away, leader, trick, won, tricks)
+    )  # fmt: skip
+
+
+def card_played(
+    state: State, *, hands: tuple[int, ...], to_act: int, trick: tuple[Card, ...]
+) -> State:
+    """``state._replace(hands=hands, to_act=to_act, trick=trick)``: a card is played to
+    the trick and the next seat plays."""
+    (rs, players, dealer, order, _, widow, phase, _, auction, bidder, contract, trump,
+     laid_away, leader, _, won, tricks) = state  # fmt: skip
+    return _make(
+        (rs, players, dealer, order, hands, widow, phase, to_act, auction, bidder,
+         contract, trump, laid_away, leader, trick, won, tricks)
+    )  # fmt: skip
+
+
+def trick_taken(
+    state: State, *, hands: tuple[int, ...], leader: int, won: tuple[int, ...], tricks: int
+) -> State:
+    """``state._replace(hands=hands, to_act=leader, leader=leader, trick=(), won=won,
+    tricks=tricks)``: a trick is taken and ``leader`` leads to the next."""
+    (rs, players, dealer, order, _, widow, phase, _, auction, bidder, contract, trump,
+     laid_away, _, _, _, _) = state  # fmt: skip
+    return _make(
+        (rs, players, dealer, order, hands, widow, phase, leader, auction, bidder,
+         contract, trump, laid_away, leader, (), won, tricks)
+    )  # fmt: skip
+
 
 # The members the hot paths compare with, looked up once (an enum's attribute is slow).
 _AUCTION, _DISCARD, _TRUMP, _PLAY, _OVER = Phase
@@ -270,9 +286,13 @@ _PLAY_KIND = ActionKind.PLAY
 
 @lru_cache(maxsize=1024)
 def _seating(
-    active_seats: Callable[[int, int], tuple[int, ...]], players: int, dealer: int
+    active_seats: Callable[[int, int], tuple[int, ...]],
+    eldest_first: Callable[[tuple[int, ...], int, int], tuple[int, ...]],
+    players: int,
+    dealer: int,
 ) -> tuple[int, ...]:
-    # The active seats from eldest: a pure function of the table, asked at every deal.
+    # The active seats from eldest: a pure function of the rules and the table, asked at
+    # every deal (keyed by the rule functions, so that a ruleset's own are asked).
     return eldest_first(active_seats(players, dealer), players, dealer)
 
 
@@ -308,7 +328,7 @@ def check_seat(seat: object, players: int, what: str) -> int:
 
 def check_players(ruleset: Ruleset, players: object) -> int:
     """``players`` if the ruleset allows that many; :class:`InvalidInputError` otherwise."""
-    allowed = ruleset.player_count()
+    allowed = ruleset.rules.player_count()
     if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
         many = (
             f"exactly {allowed.start}"
@@ -319,17 +339,18 @@ def check_players(ruleset: Ruleset, players: object) -> int:
     return players
 
 
-def check_deck(deck: Sequence[object]) -> tuple[Card, ...]:
-    """``deck`` as a tuple if it is the pack (:func:`~frogspec.cards.pack`, the 36 cards)
-    once each; :class:`InvalidInputError` if not (the items are untrusted: ``True`` is not
-    a card, in the compiled build too).
+def check_deck(deck: Sequence[object], rules: RuleTable | None = None) -> tuple[Card, ...]:
+    """``deck`` as a tuple if it is the pack (:func:`~frogspec.cards.pack`, or the pack of
+    the ``rules`` given: a ruleset's :class:`~frogspec.ruletable.RuleTable`) once each;
+    :class:`InvalidInputError` if not (the items are untrusted: ``True`` is not a card, in
+    the compiled build too).
 
     >>> check_deck([True, *range(1, 36)])
     Traceback (most recent call last):
     frogspec.errors.InvalidInputError: not a card: True
     """
     cards: tuple[object, ...] = tuple(deck)
-    full = pack()
+    full = pack() if rules is None else rules.pack()
     if (
         full == FULL_PACK
         and len(cards) == 36
@@ -364,7 +385,7 @@ def new_deal(
         rs = rs.with_options(options)
     check_players(rs, players)
     check_seat(dealer, players, "dealer")
-    return deal_checked(rs, players, dealer, check_deck(deck))
+    return deal_checked(rs, players, dealer, check_deck(deck, rs.rules))
 
 
 def deal_checked(rs: Ruleset, players: int, dealer: int, deck: Sequence[Card]) -> State:
@@ -372,12 +393,13 @@ def deal_checked(rs: Ruleset, players: int, dealer: int, deck: Sequence[Card]) -
     by ``rs``, ``dealer`` a seat, ``deck`` the pack once each (a deck the engine shuffled
     from :func:`~frogspec.cards.pack` itself is; anything else goes through
     :func:`new_deal`)."""
-    order = _seating(rs.active_seats, players, dealer)
-    dealt, widow = deal_cards(rs.deal_pattern(), deck)
+    rules = rs.rules
+    order = _seating(rules.active_seats, rules.eldest_first, players, dealer)
+    dealt, widow = deal_cards(rules.deal_pattern(), deck)
     hands = [0] * players
     for seat, hand in zip(order, dealt, strict=True):
         hands[seat] = hand
-    turn = auction_turn(rs.auction_procedure, order, rs.contracts(), ())
+    turn = auction_turn(rules.auction_procedure, order, rules.contracts(), ())
     assert turn is not None, "an auction always opens with eldest's turn"
     # The auction opens; nothing is bid, laid away or played (State's defaults).
     return State(
@@ -398,9 +420,9 @@ class _LastLegalPlays:
 
     A caller of the API asks ``legal_actions(state)`` and then ``apply(state, action)``:
     apply takes the mask from here instead of asking ``legal_plays`` again, when it is the
-    very same state (held here, so that no other object can take its id). The answer is
-    one tuple, replaced whole, so that threads cannot mix two states' halves; swapping a
-    rule (registry.clear_caches) forgets it.
+    very same state (held here, so that no other object can take its id), which carries its
+    ruleset and so its rules. The answer is one tuple, replaced whole, so that threads
+    cannot mix two states' halves; registry.clear_caches forgets it.
     """
 
     __slots__ = ("answer", "cache_clear")
@@ -425,9 +447,10 @@ def _trump_actions(suits: tuple[Suit, ...]) -> tuple[Action, ...]:
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every action the player to act may take (empty once the deal is over)."""
-    phase = state.phase
+    # Taken apart once, in State's order (_FIELD_ORDER): asked before every action.
+    (rs, _, _, _, hands, _, phase, to_act, _, _, _, trump, _, _, trick, _, _) = state
     if phase == _PLAY:
-        mask = legal_plays(state.hands[state.to_act], state.trick, state.trump)  # type: ignore[index]
+        mask = rs.rules.legal_plays(hands[to_act], trick, trump)  # type: ignore[index]
         _last_legal_plays.answer = (state, mask)
         # The play actions of each suit's pattern (cards.suit_pattern), written out.
         return (
@@ -437,12 +460,12 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             + _SPADE_PLAYS[mask >> 3 * SUIT_SIZE]
         )
     if phase == _AUCTION:
-        rs = state.ruleset
-        turn = auction_turn(rs.auction_procedure, state.order, rs.contracts(), state.auction)
+        rules = state.ruleset.rules
+        turn = auction_turn(rules.auction_procedure, state.order, rules.contracts(), state.auction)
         assert turn is not None
         return AUCTION_ACTIONS[turn.bids]
     if phase == _DISCARD:
-        mask = discardable(state.hands[state.to_act])  # type: ignore[index]
+        mask = state.ruleset.rules.discardable(state.hands[state.to_act])  # type: ignore[index]
         clubs, diamonds, hearts, spades = _DISCARDS_BY_SUIT
         return (
             clubs[mask & _PATTERN]
@@ -451,19 +474,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             + spades[mask >> 3 * SUIT_SIZE]
         )
     if phase == _TRUMP:
-        return _trump_actions(state.ruleset.chico_trump())
+        return _trump_actions(state.ruleset.rules.chico_trump())
     return ()
 
 
-def _rule_id(function: Callable[..., object]) -> str:
-    entry = rule_for_function(function)
-    if entry is None:  # a substituted function (a testing aid) keeps its original's id
-        return str(getattr(function, "rule_id", function.__name__))
-    return entry.id
-
-
-def _illegal(function: Callable[..., object], message: str) -> IllegalActionError:
-    return IllegalActionError(_rule_id(function), message)
+def _illegal(rule_id: str, message: str) -> IllegalActionError:
+    # The rule broken is named by its id (a ruleset's reading: Ruleset.rule_id), whatever
+    # function its ruleset has in its place.
+    return IllegalActionError(rule_id, message)
 
 
 def apply(state: State, action: Action) -> State:
@@ -477,7 +495,7 @@ def apply(state: State, action: Action) -> State:
         return _apply_discard(state, action)
     if phase == _TRUMP:
         return _apply_trump(state, action)
-    if action.kind.name.lower() in actions_of_phase(phase.code):
+    if action.kind.name.lower() in state.ruleset.rules.actions_of_phase(phase.code):
         return state  # an action the finished deal took would change nothing in it
     raise _out_of_phase(state, action)
 
@@ -487,12 +505,13 @@ def _out_of_phase(state: State, action: Action) -> IllegalActionError:
     if state.phase == Phase.OVER:
         why = "every player passed" if state.bidder is None else "all eleven tricks are played"
         return _illegal(
-            actions_of_phase, f"the deal is over ({why}): no action is taken, not {action}"
+            "deal.actions-by-phase", f"the deal is over ({why}): no action is taken, not {action}"
         )
-    takes = " or ".join(_DOING[kind] for kind in sorted(actions_of_phase(state.phase.code)))
+    takes = state.ruleset.rules.actions_of_phase(state.phase.code)
     return _illegal(
-        actions_of_phase,
-        f"seat {state.to_act} must {takes} in the {state.phase.code} phase, not {action}",
+        "deal.actions-by-phase",
+        f"seat {state.to_act} must {' or '.join(_DOING[kind] for kind in sorted(takes))} in "
+        f"the {state.phase.code} phase, not {action}",
     )
 
 
@@ -508,8 +527,9 @@ _DOING = {
 
 def _apply_auction(state: State, action: Action) -> State:
     rs = state.ruleset
-    contracts = rs.contracts()
-    turn = auction_turn(rs.auction_procedure, state.order, contracts, state.auction)
+    rules = rs.rules
+    contracts = rules.contracts()
+    turn = auction_turn(rules.auction_procedure, state.order, contracts, state.auction)
     assert turn is not None
     seat = turn.seat
     if action.kind == ActionKind.PASS:
@@ -517,18 +537,19 @@ def _apply_auction(state: State, action: Action) -> State:
     elif action.kind == ActionKind.BID:
         bid = CONTRACTS_BY_VALUE[action.value]
         if bid not in contracts:
-            raise _illegal(rs.contracts, f"{bid.code} is not a contract of {rs.name}")
+            raise _illegal(rs.rule_id("contracts"), f"{bid.code} is not a contract of {rs.name}")
         standing = next((b for _, b in reversed(state.auction) if b is not None), None)
-        if not outbids(bid, standing):
+        if not rules.outbids(bid, standing):
             raise _illegal(
-                outbids,
+                "auction.contract-order",
                 f"seat {seat} bid {bid.code}, which does not outbid "
                 f"{standing.code if standing else 'nothing'}",
             )
         if bid not in turn.bids:
             allowed = ", ".join(c.code for c in turn.bids) or "nothing"
             raise _illegal(
-                rs.auction_procedure, f"seat {seat} may pass or bid {allowed}, not {bid.code}"
+                rs.rule_id("auction_procedure"),
+                f"seat {seat} may pass or bid {allowed}, not {bid.code}",
             )
         history = (*state.auction, (seat, bid))
     else:
@@ -539,32 +560,25 @@ def _apply_auction(state: State, action: Action) -> State:
 def _after_bid(state: State, history: AuctionHistory, contracts: tuple[Contract, ...]) -> State:
     # The state once ``history`` (the auction with its newest bid or pass) stands: the next
     # seat's turn, or the end of the auction.
-    rs = state.ruleset
-    following = auction_turn(rs.auction_procedure, state.order, contracts, history)
+    following = auction_turn(state.ruleset.rules.auction_procedure, state.order, contracts, history)
     if following is None:
         return after_auction(state, history)
-    # state._replace(to_act=following.seat, auction=history), at a third of its cost: the
-    # state is taken apart by field name and built again in State's order (_FIELD_ORDER).
-    (rs, players, dealer, order, hands, widow, phase, _, _, bidder, contract, trump,
-     laid_away, leader, trick, won, tricks) = state  # fmt: skip
-    return _make(
-        (rs, players, dealer, order, hands, widow, phase, following.seat, history, bidder,
-         contract, trump, laid_away, leader, trick, won, tricks)
-    )  # fmt: skip
+    return turn_taken(state, to_act=following.seat, auction=history)
 
 
 def after_auction(state: State, history: AuctionHistory) -> State:
     """The state once the auction has ended with ``history`` (the procedure gives no more
     turns): the deal is over if everyone passed; otherwise the bidder takes the widow, or
     names a trump, or the play begins."""
-    if all_pass_ends_deal(history):
+    rules = state.ruleset.rules
+    if rules.all_pass_ends_deal(history):
         return state._replace(phase=_OVER, to_act=None, auction=history)
-    winning = auction_winner(history)
+    winning = rules.auction_winner(history)
     assert winning is not None, "an auction that is not all passes has a highest bid"
     bidder, bid = winning
-    contract = contract_played(bid)
-    trump = fixed_trump(contract)
-    if exchanges_widow(contract):
+    contract = rules.contract_played(bid)
+    trump = rules.fixed_trump(contract)
+    if rules.exchanges_widow(contract):
         taken = list(state.hands)
         taken[bidder] |= state.widow
         return state._replace(
@@ -600,7 +614,7 @@ def _playing(
     # State's order (_FIELD_ORDER) at a third of _replace's cost.
     (rs, players, dealer, order, hands, widow, _, _, _, _, _, _, laid_away, _, trick, won,
      tricks) = state  # fmt: skip
-    leader = first_leader(order)
+    leader = rs.rules.first_leader(order)
     return _make(
         (rs, players, dealer, order, hands, widow, _PLAY, leader, auction, bidder, contract,
          trump, laid_away, leader, trick, won, tricks)
@@ -624,8 +638,10 @@ def _apply_discard(state: State, action: Action) -> State:
         raise _out_of_phase(state, action)
     card = action.value
     hand = state.hands[seat]
-    if not discardable(hand) >> card & 1:
-        raise _illegal(discardable, f"seat {seat} does not hold {format_card(card)}")
+    if not state.ruleset.rules.discardable(hand) >> card & 1:
+        raise _illegal(
+            "widow.frog-take-and-discard", f"seat {seat} does not hold {format_card(card)}"
+        )
     hands = list(state.hands)
     hands[seat] = hand & ~(1 << card)
     laid_away = state.laid_away | 1 << card
@@ -638,27 +654,32 @@ def _apply_discard(state: State, action: Action) -> State:
 
 def _apply_trump(state: State, action: Action) -> State:
     rs = state.ruleset
-    allowed = rs.chico_trump()
+    allowed = rs.rules.chico_trump()
     if action.kind != ActionKind.TRUMP:
         raise _out_of_phase(state, action)
     suit = Suit(action.value)
     if suit not in allowed:
         names = " ".join(s.letter for s in allowed)
-        raise _illegal(rs.chico_trump, f"a Chico bidder names one of {names}, not {suit.letter}")
+        raise _illegal(
+            rs.rule_id("chico_trump"), f"a Chico bidder names one of {names}, not {suit.letter}"
+        )
     return start_play(state, suit)
 
 
 def _apply_play(state: State, action: Action) -> State:
     # The hot path of the engine: the state is taken apart once and the next one built
-    # field by field, in State's order (_FIELD_ORDER, held to State's at import).
+    # field by field, in State's order (_FIELD_ORDER, held to State's at import): each
+    # build is the builder named beside it written out (a call of it costs a tenth of
+    # apply), and the tests hold the two to the same _replace.
     (rs, players, dealer, order, hands, widow, phase, seat, auction, bidder, contract, trump,
      laid_away, leader, trick, won, tricks) = state  # fmt: skip
+    rules = rs.rules
     if action.kind != _PLAY_KIND:
         raise _out_of_phase(state, action)
     card = action.value
     hand = hands[seat]  # type: ignore[index]
-    if not play_from_hand(hand, card):
-        raise _illegal(play_from_hand, f"seat {seat} does not hold {format_card(card)}")
+    if not rules.play_from_hand(hand, card):
+        raise _illegal("play.card-from-hand", f"seat {seat} does not hold {format_card(card)}")
     # The duties are judged on the hand with the card in it: play.card-from-hand alone
     # decides whether the card is held (the same hand, for a card that is). The legal
     # plays legal_actions found for this very state are those of that hand.
@@ -667,9 +688,9 @@ def _apply_play(state: State, action: Action) -> State:
     if last is not None and last[0] is state and hand & bit:
         legal = last[1]
     else:
-        legal = legal_plays(hand | bit, trick, trump)
+        legal = rules.legal_plays(hand | bit, trick, trump)
     if not legal & bit:
-        raise _why_not(hand | bit, trick, trump, seat, card)  # type: ignore[arg-type]
+        raise _why_not(rules, hand | bit, trick, trump, seat, card)  # type: ignore[arg-type]
     after: tuple[int, ...]
     if len(hands) == 3:  # the hands with the card taken out, written out for three seats
         first, second, third = hands
@@ -687,20 +708,20 @@ def _apply_play(state: State, action: Action) -> State:
     trick = (*trick, card)
     if len(trick) < len(order):
         following = order[(order.index(seat) + 1) % len(order)]
-        return _make(
+        return _make(  # card_played(state, hands=after, to_act=following, trick=trick)
             (rs, players, dealer, order, after, widow, phase, following, auction, bidder,
              contract, trump, laid_away, leader, trick, won, tricks)
         )  # fmt: skip
     assert leader is not None
-    winner = order[(order.index(leader) + trick_winner(trick, trump)) % len(order)]
+    winner = order[(order.index(leader) + rules.trick_winner(trick, trump)) % len(order)]
     taken = list(won)
     for played in trick:
         taken[winner] |= 1 << played
     tricks += 1
-    if tricks == tricks_per_deal():
+    if tricks == rules.tricks_per_deal():
         return play_over(state, after, tuple(taken), tricks)
-    leader = next_leader(winner)
-    return _make(
+    leader = rules.next_leader(winner)
+    return _make(  # trick_taken(state, hands=after, leader=leader, won=..., tricks=tricks)
         (rs, players, dealer, order, after, widow, phase, leader, auction, bidder,
          contract, trump, laid_away, leader, (), tuple(taken), tricks)
     )  # fmt: skip
@@ -719,32 +740,32 @@ def play_over(state: State, hands: tuple[int, ...], won: tuple[int, ...], tricks
 
 
 def _why_not(
-    hand: int, trick: tuple[Card, ...], trump: Suit | None, seat: int, card: Card
+    rules: RuleTable, hand: int, trick: tuple[Card, ...], trump: Suit | None, seat: int, card: Card
 ) -> IllegalActionError:
     # Name the first duty, in the sources' order, that the card fails.
-    from frogspec import play
-
     name = format_card(card)
     if not trick:
-        return _illegal(play.lead_any_card, f"seat {seat} may not lead {name}")
+        return _illegal("play.lead-any-card", f"seat {seat} may not lead {name}")
     led = SUIT_OF[trick[0]]
-    if follow_suit(hand, led):
+    if rules.follow_suit(hand, led):
         if SUIT_OF[card] != led:
             return _illegal(
-                play.follow_suit,
+                "play.follow-suit",
                 f"seat {seat} holds {led.letter} and must follow suit, not play {name}",
             )
-        return _illegal(play.no_duty_to_head, f"seat {seat} may not play {name} to this trick")
-    if must_trump(hand, trump):
+        return _illegal("play.no-duty-to-head", f"seat {seat} may not play {name} to this trick")
+    if rules.must_trump(hand, trump):
         assert trump is not None
         if SUIT_OF[card] != trump:
             return _illegal(
-                play.must_trump,
+                "play.must-trump",
                 f"seat {seat} cannot follow {led.letter} and must "
                 f"trump ({trump.letter}), not play {name}",
             )
-        return _illegal(play.no_duty_to_overtrump, f"seat {seat} may not play {name} to this trick")
-    return _illegal(play.any_card_when_unable, f"seat {seat} may not play {name}")
+        return _illegal(
+            "play.no-duty-to-overtrump", f"seat {seat} may not play {name} to this trick"
+        )
+    return _illegal("play.any-card-when-unable", f"seat {seat} may not play {name}")
 
 
 class DealOutcome(NamedTuple):
@@ -761,19 +782,21 @@ Outcome = DealOutcome
 
 def outcome(state: State) -> DealOutcome:
     """The points and payments of a finished deal (points ``None`` when everyone passed)."""
-    (rs, players, _, order, _, widow, phase, _, _, bidder, contract, _, laid_away, _, _, won,
-     _) = state  # fmt: skip
+    phase, bidder, contract = state.phase, state.bidder, state.contract
     if phase != _OVER:
         raise InvalidInputError(f"the deal is not over: it is in the {phase.code} phase")
     if bidder is None or contract is None:
-        return DealOutcome(None, None, (0,) * players)
-    untouched = 0 if exchanges_widow(contract) else widow
-    bidder_points = count_points(counted_for_bidder(won[bidder], untouched, laid_away))
+        return DealOutcome(None, None, (0,) * state.players)
+    rs, won = state.ruleset, state.won
+    rules = rs.rules
+    count_points = rules.count_points
+    untouched = 0 if rules.exchanges_widow(contract) else state.widow
+    bidder_points = count_points(rules.counted_for_bidder(won[bidder], untouched, state.laid_away))
     defender_points = 0
-    for seat in order:
+    for seat in state.order:
         if seat != bidder:
             defender_points += count_points(won[seat])
-    payments = _payments(rs, players, state.active, bidder, contract, bidder_points)
+    payments = _payments(rs, state.players, state.active, bidder, contract, bidder_points)
     return DealOutcome(bidder_points, defender_points, payments)
 
 
@@ -796,7 +819,7 @@ def settle(
     check_players(rs, players)
     check_seat(dealer, players, "dealer")
     check_seat(bidder, players, "bidder")
-    active = rs.active_seats(players, dealer)
+    active = rs.rules.active_seats(players, dealer)
     if bidder not in active:
         raise InvalidInputError(f"seat {bidder} sits out this deal and cannot be the bidder")
     if (
@@ -806,8 +829,8 @@ def settle(
     ):
         raise InvalidInputError(f"bidder_points must be 0 to 120, got {bidder_points!r}")
     # Malformed input is refused before a rule is applied: an illegal contract comes last.
-    if contract not in rs.contracts():
-        raise _illegal(rs.contracts, f"{contract.code} is not a contract of {rs.name}")
+    if contract not in rs.rules.contracts():
+        raise _illegal(rs.rule_id("contracts"), f"{contract.code} is not a contract of {rs.name}")
     return _payments(rs, players, active, bidder, contract, bidder_points)
 
 
@@ -820,14 +843,15 @@ def _payments(
     bidder_points: int,
 ) -> tuple[int, ...]:
     # settle's work once its arguments are known to be good (a finished deal's are).
-    result = bidder_result(bidder_points)
+    rules = rs.rules
+    result = rules.bidder_result(bidder_points)
     if result == 0:
         return (0,) * players
     won = result > 0
-    rated = rs.rate_as(contract, won) if rs.rate_as is not None else contract
-    amount = rs.rates(rated, abs(result), won)
-    counterparties = rs.sitting_out(players, active, bidder, contract, won)
-    return payments_each_in_full(players, bidder, counterparties, amount, won)
+    rated = rules.rate_as(contract, won) if rules.rate_as is not None else contract
+    amount = rules.rates(rated, abs(result), won)
+    counterparties = rules.sitting_out(players, active, bidder, contract, won)
+    return rules.payments_each_in_full(players, bidder, counterparties, amount, won)
 
 
 class MatchResult(NamedTuple):
@@ -863,13 +887,14 @@ def play_match(
     rs = ruleset_of(ruleset).with_options(options or {})
     check_players(rs, players)
     dealer = check_seat(first_dealer, players, "first_dealer")
-    balances = [rs.bank()] * players
+    rules = rs.rules
+    balances = [rules.bank()] * players
     dealers: list[int] = []
     loser: int | None = None
     for index, (deck, actions) in enumerate(deals):
         if loser is not None:
             raise MatchError(
-                _rule_id(rs.game_end),
+                rs.rule_id("game_end"),
                 f"the game ended after deal {index - 1}: seat {loser} could not pay",
                 index,
                 None,
@@ -889,7 +914,9 @@ def play_match(
             )
         result = outcome(state)
         if state.bidder is not None:
-            loser = rs.game_end(balances, result.payments, state.bidder, players)
-        balances = list(balances_after(balances, result.payments, loser))
-        dealer = next_dealer_left(dealer, players)
+            loser = rules.game_end(balances, result.payments, state.bidder, players)
+        balances = list(
+            balances_after(balances, result.payments, loser, rules.unable_to_pay_pays_in_full)
+        )
+        dealer = rules.next_dealer_left(dealer, players)
     return MatchResult(tuple(balances), tuple(dealers), loser is not None, loser)

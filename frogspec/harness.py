@@ -32,14 +32,14 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from frogspec import __version__
 from frogspec.auction import Contract, parse_contract
 from frogspec.cards import (
     Card,
-    card_points,
     format_cards,
     mask_of,
     parse_card,
@@ -62,15 +62,55 @@ from frogspec.engine import (
 )
 from frogspec.errors import IllegalActionError, InvalidInputError
 from frogspec.jsonline import LineError, Overlong, decode_line, read_lines
-from frogspec.play import legal_plays, trick_winner
 from frogspec.rulesets import RULESETS, Ruleset, rules_of
 
-__all__ = ["OPS", "handle", "main", "observation"]
+__all__ = ["OPS", "Adjust", "answering_under", "handle", "main", "observation", "put_in_force"]
 
 SPEC_VERSION = "1"
 
 Json = Any
 Request = Mapping[str, Json]
+
+#: What turns each ruleset a request names into the one that answers it: a ruleset with a
+#: rule replaced (a broken twin, a rival reading) or recording the rules it applies.
+Adjust = Callable[[Ruleset], Ruleset]
+
+
+def _as_it_is(ruleset: Ruleset) -> Ruleset:
+    return ruleset
+
+
+_IN_FORCE: list[Adjust] = []
+"""The adjustments :func:`answering_under` puts in force for :func:`handle` (innermost last)."""
+
+
+@contextmanager
+def answering_under(adjust: Adjust) -> Iterator[None]:
+    """Inside the block, :func:`handle` answers each request under ``adjust(ruleset)``
+    instead of the ruleset it names, where it is given no ``adjust`` of its own: what
+    :func:`frogspec.twins.substituted` and ``FROGSPEC_TWIN`` use. One at a time.
+
+    >>> from frogspec.twins import get_twin
+    >>> twin = get_twin("cards.points").function
+    >>> with answering_under(lambda rs: rs.replacing("cards.points", twin)):
+    ...     handle({"id": 1, "op": "card_points", "card": "JS"})["result"]
+    1
+    """
+    put_in_force(adjust)
+    try:
+        yield
+    finally:
+        _IN_FORCE.remove(adjust)
+
+
+def put_in_force(adjust: Adjust) -> None:
+    """Have :func:`handle` answer under ``adjust`` from now on, as :func:`answering_under`
+    does inside its block (what ``FROGSPEC_TWIN`` does for good)."""
+    if _IN_FORCE:
+        raise RuntimeError(
+            "a twin or another adjustment is already in force: put in one twin at a time"
+        )
+    _IN_FORCE.append(adjust)
 
 
 class Unsupported(Exception):
@@ -90,7 +130,7 @@ def _int(request: Request, name: str) -> int:
     return value
 
 
-def _ruleset(request: Request, options: str = "required") -> Ruleset:
+def _ruleset(request: Request, adjust: Adjust, options: str = "required") -> Ruleset:
     # options: "required" (the ops that play or settle a deal), "optional" (rules) or
     # "none" (the ops that take no options: a field of that name is not read).
     ruleset_id = _field(request, "ruleset")
@@ -98,7 +138,7 @@ def _ruleset(request: Request, options: str = "required") -> Ruleset:
         raise InvalidInputError(f"ruleset must be a string, got {ruleset_id!r}")
     if ruleset_id not in RULESETS:
         raise Unsupported(f"ruleset {ruleset_id!r} is not offered; rulesets: {', '.join(RULESETS)}")
-    ruleset = RULESETS[ruleset_id]
+    ruleset = adjust(RULESETS[ruleset_id])
     if options == "none" or (options == "optional" and "options" not in request):
         return ruleset
     # An object, {} for the defaults; null is not an object (the protocol says so).
@@ -109,8 +149,8 @@ def _cards(request: Request, name: str) -> list[Card]:
     return parse_cards(_field(request, name), what=name)
 
 
-def _deck(request: Request) -> tuple[Card, ...]:
-    return check_deck(_cards(request, "deck"))
+def _deck(request: Request, ruleset: Ruleset) -> tuple[Card, ...]:
+    return check_deck(_cards(request, "deck"), ruleset.rules)
 
 
 def _trump(request: Request) -> Any:
@@ -118,7 +158,7 @@ def _trump(request: Request) -> Any:
     return None if value is None else parse_suit(value)
 
 
-def _op_hello(request: Request) -> Json:
+def _op_hello(request: Request, adjust: Adjust) -> Json:
     spec = _field(request, "spec")
     if not isinstance(spec, str):
         raise InvalidInputError(f"spec must be a string, got {spec!r}")
@@ -133,20 +173,22 @@ def _op_hello(request: Request) -> Json:
     }
 
 
-def _op_card_points(request: Request) -> Json:
-    return card_points(parse_card(_field(request, "card")))
+def _op_card_points(request: Request, adjust: Adjust) -> Json:
+    # The op names no ruleset: every ruleset has the same rule (the first is asked).
+    rules = adjust(next(iter(RULESETS.values()))).rules
+    return rules.card_points(parse_card(_field(request, "card")))
 
 
-def _op_trick_winner(request: Request) -> Json:
-    _ruleset(request, "none")
+def _op_trick_winner(request: Request, adjust: Adjust) -> Json:
+    rules = _ruleset(request, adjust, "none").rules
     cards = _cards(request, "cards")
     if not 1 <= len(cards) <= 3:
         raise InvalidInputError(f"a trick has 1 to 3 cards, got {len(cards)}")
-    return trick_winner(cards, _trump(request))
+    return rules.trick_winner(cards, _trump(request))
 
 
-def _op_legal_plays(request: Request) -> Json:
-    _ruleset(request, "none")
+def _op_legal_plays(request: Request, adjust: Adjust) -> Json:
+    rules = _ruleset(request, adjust, "none").rules
     trump = _trump(request)
     hand = _cards(request, "hand")
     trick = _cards(request, "trick")
@@ -159,7 +201,7 @@ def _op_legal_plays(request: Request) -> Json:
     both = mask_of(hand) & mask_of(trick)
     if both:
         raise InvalidInputError(f"card {format_cards(both)[0]} is both in hand and in trick")
-    return format_cards(legal_plays(mask_of(hand), tuple(trick), trump))
+    return format_cards(rules.legal_plays(mask_of(hand), tuple(trick), trump))
 
 
 def _seats_setup(request: Request, ruleset: Ruleset, dealer_field: str) -> tuple[int, int]:
@@ -172,10 +214,10 @@ def _seats_setup(request: Request, ruleset: Ruleset, dealer_field: str) -> tuple
     return players, dealer
 
 
-def _op_deal(request: Request) -> Json:
-    ruleset = _ruleset(request)
+def _op_deal(request: Request, adjust: Adjust) -> Json:
+    ruleset = _ruleset(request, adjust)
     players, dealer = _seats_setup(request, ruleset, "dealer")
-    state = new_deal(ruleset, players, dealer, _deck(request))
+    state = new_deal(ruleset, players, dealer, _deck(request, ruleset))
     active = set(state.order)
     return {
         "active": list(state.order),
@@ -185,8 +227,8 @@ def _op_deal(request: Request) -> Json:
     }
 
 
-def _op_settle(request: Request) -> Json:
-    ruleset = _ruleset(request)
+def _op_settle(request: Request, adjust: Adjust) -> Json:
+    ruleset = _ruleset(request, adjust)
     players, dealer = _seats_setup(request, ruleset, "dealer")
     contract = _field(request, "contract")
     return list(
@@ -241,14 +283,14 @@ def _action(text: Json, at: int) -> Action:
         raise InvalidInputError(f"actions[{at}]: {error}") from None
 
 
-def _op_game(request: Request) -> Json:
-    return observation(_game_state(request))
+def _op_game(request: Request, adjust: Adjust) -> Json:
+    return observation(_game_state(request, adjust))
 
 
-def _game_state(request: Request) -> State:
-    ruleset = _ruleset(request)
+def _game_state(request: Request, adjust: Adjust) -> State:
+    ruleset = _ruleset(request, adjust)
     players, dealer = _seats_setup(request, ruleset, "dealer")
-    deck = _deck(request)
+    deck = _deck(request, ruleset)
     # The whole request is read before any action is applied: a malformed action makes
     # the request invalid even after an illegal one (spec/README.md, "Which error").
     texts = _actions(_field(request, "actions"), "actions")
@@ -262,8 +304,8 @@ def _game_state(request: Request) -> State:
     return state
 
 
-def _op_match(request: Request) -> Json:
-    ruleset = _ruleset(request)
+def _op_match(request: Request, adjust: Adjust) -> Json:
+    ruleset = _ruleset(request, adjust)
     players, first_dealer = _seats_setup(request, ruleset, "first_dealer")
     deals_field = _field(request, "deals")
     if not isinstance(deals_field, list):
@@ -273,7 +315,7 @@ def _op_match(request: Request) -> Json:
         if not isinstance(item, dict):
             raise InvalidInputError(f"deals[{index}] must be an object with deck and actions")
         try:
-            deck = _deck(item)
+            deck = _deck(item, ruleset)
             texts = _actions(_field(item, "actions"), "actions")
             actions = [_action(text, at) for at, text in enumerate(texts)]
         except InvalidInputError as error:
@@ -291,28 +333,26 @@ def _op_match(request: Request) -> Json:
     }
 
 
-def _op_rules(request: Request) -> Json:
-    return [entry.id for entry in rules_of(_ruleset(request, "optional"))]
+def _op_rules(request: Request, adjust: Adjust) -> Json:
+    return [entry.id for entry in rules_of(_ruleset(request, adjust, "optional"))]
 
 
-def _op_first_dealer(request: Request) -> Json:
-    ruleset = _ruleset(request, "none")
+def _op_first_dealer(request: Request, adjust: Adjust) -> Json:
+    ruleset = _ruleset(request, adjust, "none")
     players = check_players(ruleset, _int(request, "players"))
-    from frogspec.deal import first_dealer_any, first_dealer_low_card
-
-    rule = ruleset.first_dealer
-    if rule is first_dealer_low_card:
+    rule = ruleset.rules.first_dealer
+    if ruleset.rule_id("first_dealer") == "deal.first-dealer-low-card-chooses":
         lowest = _int(request, "lowest")
         if not 0 <= lowest < players:
             raise InvalidInputError(f"lowest must be a seat from 0 to {players - 1}")
         chooses = _field(request, "chooses_to_deal")
         if not isinstance(chooses, bool):
             raise InvalidInputError("chooses_to_deal must be true or false")
-        return first_dealer_low_card(lowest, chooses, players)
+        return rule(lowest, chooses, players)
     chosen = _int(request, "chosen")
     if not 0 <= chosen < players:
         raise InvalidInputError(f"chosen must be a seat from 0 to {players - 1}")
-    return first_dealer_any(chosen, players)
+    return rule(chosen, players)
 
 
 PERFT_LIMIT = 100_000
@@ -332,14 +372,14 @@ def _perft_count(state: State, depth: int | None, budget: list[int]) -> int:
     return sum(_perft_count(apply(state, a), below, budget) for a in legal_actions(state))
 
 
-def _op_perft(request: Request) -> Json:
-    _ruleset(request)  # a ruleset not offered is unsupported, whatever else is wrong
+def _op_perft(request: Request, adjust: Adjust) -> Json:
+    _ruleset(request, adjust)  # a ruleset not offered is unsupported, whatever else is wrong
     depth: int | None = None
     if request.get("depth") is not None:
         depth = _int(request, "depth")
         if depth < 0:
             raise InvalidInputError(f"depth must be 0 or more, got {depth}")
-    state = _game_state(request)
+    state = _game_state(request, adjust)
     budget = [PERFT_LIMIT]
     if state.phase.code == "over" or depth == 0:
         return {"total": 1, "by_first": {}}
@@ -348,7 +388,7 @@ def _op_perft(request: Request) -> Json:
     return {"total": sum(by_first.values()), "by_first": by_first}
 
 
-OPS: dict[str, Callable[[Request], Json]] = {
+OPS: dict[str, Callable[[Request, Adjust], Json]] = {
     "hello": _op_hello,
     "card_points": _op_card_points,
     "trick_winner": _op_trick_winner,
@@ -367,8 +407,13 @@ def _error(request_id: Json, kind: str, rule: str | None, message: str) -> dict[
     return {"id": request_id, "error": {"kind": kind, "rule": rule, "message": message}}
 
 
-def handle(request: Json) -> dict[str, Json]:
-    """The response to one request (already decoded from JSON)."""
+def handle(request: Json, adjust: Adjust | None = None) -> dict[str, Json]:
+    """The response to one request (already decoded from JSON), answered under
+    ``adjust(ruleset)`` for the ruleset it names if ``adjust`` is given (a ruleset with a
+    rule replaced, or recording: :meth:`~frogspec.rulesets.Ruleset.replacing`), or under
+    the adjustment :func:`answering_under` put in force, if any."""
+    if adjust is None:
+        adjust = _IN_FORCE[-1] if _IN_FORCE else _as_it_is
     if not isinstance(request, dict):
         return _error(None, "invalid", None, "a request must be a JSON object")
     request_id = request.get("id")
@@ -381,7 +426,7 @@ def handle(request: Json) -> dict[str, Json]:
     if handler is None:
         return _error(request_id, "unsupported", None, f"op {op!r} is not offered")
     try:
-        return {"id": request_id, "result": handler(request)}
+        return {"id": request_id, "result": handler(request, adjust)}
     except Unsupported as error:
         return _error(request_id, "unsupported", None, str(error))
     except InvalidInputError as error:
@@ -396,7 +441,7 @@ def handle(request: Json) -> dict[str, Json]:
         return _error(request_id, "illegal", error.rule_id, error.message)
 
 
-def respond(line: str | bytes | Overlong) -> str:
+def respond(line: str | bytes | Overlong, adjust: Adjust | None = None) -> str:
     """The response line (without newline) to one request line: ``invalid``, naming the
     bound, for a line out of the bounds of :mod:`frogspec.jsonline` (spec/README.md,
     "Bounds of a line")."""
@@ -406,7 +451,7 @@ def respond(line: str | bytes | Overlong) -> str:
         request = decode_line(line)
     except LineError as error:
         return json.dumps(_error(None, "invalid", None, f"{error.bound}: {error.message}"))
-    return json.dumps(handle(request), ensure_ascii=False)
+    return json.dumps(handle(request, adjust), ensure_ascii=False)
 
 
 def main() -> int:
@@ -417,15 +462,20 @@ def main() -> int:
     implementation for testing a conformance runner or a fuzzer.
     """
     twin = os.environ.get("FROGSPEC_TWIN")
+    adjust: Adjust | None = None
     if twin:
         from frogspec.errors import FrogError
-        from frogspec.twins import install
+        from frogspec.twins.model import get_twin
 
         try:
-            install(twin)
+            broken = get_twin(twin)
         except FrogError as error:
             print(f"frogspec.harness: FROGSPEC_TWIN: {error}", file=sys.stderr)
             return 2
+
+        def adjust(ruleset: Ruleset) -> Ruleset:
+            return ruleset.replacing(broken.rule_id, broken.function)
+
     stdin = sys.stdin.buffer
     stdout = sys.stdout.buffer
     if stdin.isatty():
@@ -440,7 +490,7 @@ def main() -> int:
     for line in read_lines(stdin):
         if isinstance(line, bytes) and not line.strip():
             continue
-        stdout.write(respond(line).encode("utf-8") + b"\n")
+        stdout.write(respond(line, adjust).encode("utf-8") + b"\n")
         stdout.flush()
     return 0
 

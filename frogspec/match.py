@@ -13,7 +13,7 @@ first player cannot pay.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from frogspec.registry import editorial, rule
 from frogspec.sources import (
@@ -120,7 +120,7 @@ def bank_120_chips() -> int:
     ),
     question="bank",
 )
-def bank_120_cents() -> int:
+def bank_120_cents(bank_120_chips: Callable[[], int] = bank_120_chips) -> int:
     """Each seat's balance at the start: 120 cents."""
     return bank_120_chips()
 
@@ -186,7 +186,11 @@ def payers_in_order(bidder: int, players: int) -> tuple[int, ...]:
     question="game-end",
 )
 def first_unable_to_pay(
-    balances: Sequence[int], payments: Sequence[int], bidder: int, players: int
+    balances: Sequence[int],
+    payments: Sequence[int],
+    bidder: int,
+    players: int,
+    payers_in_order: Callable[[int, int], tuple[int, ...]] = payers_in_order,
 ) -> int | None:
     """The seat that loses the game in this settlement, or ``None``.
 
@@ -228,15 +232,20 @@ def unable_to_pay_pays_in_full(balances: Sequence[int], payments: Sequence[int])
 
 
 def balances_after(
-    balances: Sequence[int], payments: Sequence[int], loser: int | None
+    balances: Sequence[int],
+    payments: Sequence[int],
+    loser: int | None,
+    pays_in_full: Callable[[Sequence[int], Sequence[int]], tuple[int, ...]] | None = None,
 ) -> tuple[int, ...]:
     """Each seat's balance after a settlement. ``loser`` is the seat the settlement left
     unable to pay (:func:`first_unable_to_pay`), if any; what he and the others then pay is
-    the ruling :func:`unable_to_pay_pays_in_full`.
+    the ruling :func:`unable_to_pay_pays_in_full` (or ``pays_in_full``: a ruleset's own).
 
     >>> balances_after((0, 0, 0), (-10, 20, -10), None)
     (-10, 20, -10)
     """
     if loser is not None:
-        return unable_to_pay_pays_in_full(balances, payments)
+        return (unable_to_pay_pays_in_full if pays_in_full is None else pays_in_full)(
+            balances, payments
+        )
     return tuple(b + p for b, p in zip(balances, payments, strict=True))

@@ -15,7 +15,7 @@ CardSet('7H')
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from frogspec.cards import SUIT_MASKS, SUIT_OF, Card, Suit, card_strength
 from frogspec.registry import editorial, rule
@@ -136,11 +136,22 @@ def play_from_hand(hand: int, card: Card) -> bool:
     return bool(hand >> card & 1)
 
 
-def legal_plays(hand: int, trick: Sequence[Card], trump: Suit | None) -> int:
+def legal_plays(
+    hand: int,
+    trick: Sequence[Card],
+    trump: Suit | None,
+    lead_any_card: Callable[[int], int] = lead_any_card,
+    follow_suit: Callable[[int, int], int] = follow_suit,
+    no_duty_to_head: Callable[[int, Sequence[Card], Suit | None], int] = no_duty_to_head,
+    must_trump: Callable[[int, Suit | None], int] = must_trump,
+    no_duty_to_overtrump: Callable[[int, Sequence[Card], Suit | None], int] = no_duty_to_overtrump,
+    any_card_when_unable: Callable[[int], int] = any_card_when_unable,
+) -> int:
     """The cards a player may play to ``trick`` (the cards played so far, in order).
 
     Puts together :func:`lead_any_card`, :func:`follow_suit`, :func:`no_duty_to_head`,
-    :func:`must_trump`, :func:`no_duty_to_overtrump` and :func:`any_card_when_unable`.
+    :func:`must_trump`, :func:`no_duty_to_overtrump` and :func:`any_card_when_unable` (a
+    ruleset's rule table gives its own, :mod:`frogspec.ruletable`).
 
     >>> from frogspec.cards import CardSet, parse_card
     >>> hand = CardSet.parse("AS 7H 9C 10C").mask
@@ -169,8 +180,13 @@ def legal_plays(hand: int, trick: Sequence[Card], trump: Suit | None) -> int:
     cite(FOSTER_1909, "441–442", "he is not obliged to over-trump unless he likes."),
     cite(FOSTER_1909, "441–442", "they are not obliged to head the trick"),
 )
-def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
-    """The index in ``cards`` (in play order) of the card that wins the trick."""
+def trick_winner(
+    cards: Sequence[Card],
+    trump: Suit | None,
+    card_strength: Callable[[Card], int] = card_strength,
+) -> int:
+    """The index in ``cards`` (in play order) of the card that wins the trick, the cards
+    ranked by ``card_strength`` (the rank order: a ruleset's rule table gives its own)."""
     best = 0
     top = cards[0]
     led = top_suit = SUIT_OF[top]

@@ -9,7 +9,9 @@ same rule functions as :func:`~frogspec.engine.apply` (the ruleset's auction pro
 :func:`~frogspec.play.legal_plays`, :func:`~frogspec.play.trick_winner`,
 :func:`~frogspec.play.next_leader`, and the engine's own steps at the end of the auction
 and the start of the play), so that replaying the actions it chose through ``apply``
-gives the same final state (a test checks this, with every broken twin swapped in too).
+gives the same final state (a test checks this, with every broken twin in place too). It
+asks them of the state's ruleset (its :class:`~frogspec.ruletable.RuleTable`), as ``apply``
+does.
 Given a list, it appends the actions it chooses to it; it records nothing otherwise.
 
 >>> import random
@@ -42,14 +44,14 @@ from frogspec.engine import (
     check_seat,
     deal_checked,
     legal_actions,
+    new_deal,
     play_over,
     ruleset_of,
     start_play,
     with_discards,
 )
-from frogspec.play import legal_plays, next_leader, trick_winner, tricks_per_deal
 from frogspec.rulesets import Ruleset
-from frogspec.widow import DISCARDS, discardable
+from frogspec.widow import DISCARDS
 
 __all__ = ["random_deal", "random_playout", "shuffled_pack"]
 
@@ -84,8 +86,15 @@ def random_deal(
     rs = ruleset_of(ruleset)
     check_players(rs, players)
     check_seat(dealer, players, "dealer")
-    deck = shuffled_pack(rng)  # the pack once each: new_deal's check of the deck is moot
-    return deck, random_playout(deal_checked(rs, players, dealer, deck), rng, actions)
+    deck = shuffled_pack(rng)
+    # The pack once each: new_deal's check of the deck is moot, unless the ruleset has
+    # another rule for the pack (a broken twin), which checks it.
+    opening = (
+        deal_checked(rs, players, dealer, deck)
+        if rs.rules.pack is pack
+        else new_deal(rs, players, dealer, deck)
+    )
+    return deck, random_playout(opening, rng, actions)
 
 
 @lru_cache(maxsize=64)
@@ -101,7 +110,7 @@ def _trick_winners(
     # What ``winner_of`` (the rule play.trick_winner, or whatever stands in for it) answered
     # for each trick of three cards seen so far under ``trump`` (-1: not asked yet), the
     # trick (a, b, c) at (a * 36 + b) * 36 + c; filled as the tricks come, keyed by the
-    # function, and emptied by registry.clear_caches with every swap of a rule. (apply asks
+    # function (a ruleset with the rule replaced has its own). (apply asks
     # the rule every time: the tests of its purity watch the rule called on a state applied
     # twice.)
     return [-1] * len(CARDS) ** 3
@@ -127,8 +136,8 @@ def random_playout(state: State, rng: random.Random, actions: list[Action] | Non
     if state.phase == _AUCTION:
         # The bids are drawn from the turns the procedure gives: no check of apply's can
         # fail, and no state is built until the auction is over.
-        rs = state.ruleset
-        procedure, order, contracts = rs.auction_procedure, state.order, rs.contracts()
+        rules = state.ruleset.rules
+        procedure, order, contracts = rules.auction_procedure, state.order, rules.contracts()
         history = state.auction
         turn = auction_turn(procedure, order, contracts, history)
         while turn is not None:
@@ -143,6 +152,7 @@ def random_playout(state: State, rng: random.Random, actions: list[Action] | Non
         bidder = state.bidder
         assert bidder is not None and state.trump is not None
         hand, laid_away = state.hands[bidder], state.laid_away
+        discardable = state.ruleset.rules.discardable
         while laid_away.bit_count() < DISCARDS:
             bit = _choose(discardable(hand), random_float)
             if record is not None:
@@ -153,7 +163,7 @@ def random_playout(state: State, rng: random.Random, actions: list[Action] | Non
         hands[bidder] = hand
         state = start_play(with_discards(state, tuple(hands), laid_away), state.trump)
     if state.phase == _TRUMP:
-        suits = state.ruleset.chico_trump()
+        suits = state.ruleset.rules.chico_trump()
         suit = suits[int(random_float() * len(suits))]
         if record is not None:
             record(Action(ActionKind.TRUMP, suit))
@@ -181,7 +191,13 @@ def _play_out(
     assert leader is not None and len(order) == 3, "three active seats play each trick"
     hands = list(state.hands)
     won = list(state.won)
-    last = tricks_per_deal()
+    rules = state.ruleset.rules
+    legal_plays, trick_winner, next_leader = (
+        rules.legal_plays,
+        rules.trick_winner,
+        rules.next_leader,
+    )
+    last = rules.tricks_per_deal()
     after = _next_seats(order)
     winners = _trick_winners(trick_winner, trump)
     size = len(CARDS)

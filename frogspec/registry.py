@@ -205,10 +205,10 @@ def get_rule(rule_id: str) -> Rule:
 def rule_for_function(function: Callable[..., Any]) -> Rule | None:
     """The rule a function implements, or ``None`` if it implements none.
 
-    A function that stands in for a rule (a broken twin, a spy, a rival reading put in its
-    place) says which by its attribute ``rule_id``, and is taken for that rule: so an error
-    the engine raises through it names the rule it stands in for, and nobody outside this
-    module writes the registry.
+    A function that stands in for a rule (a broken twin, a recorder) may say which by its
+    attribute ``rule_id``, and is taken for that rule; nobody outside this module writes the
+    registry. (The engine names the rule an illegal action breaks by its id, whatever
+    function a ruleset has in its place: see :meth:`~frogspec.rulesets.Ruleset.replacing`.)
 
     >>> def spy(hand: int) -> int:
     ...     return hand
@@ -230,9 +230,9 @@ def clear_caches() -> None:
     """Forget every answer the package remembers.
 
     The engine remembers the answers of pure rule functions (auction turns, the seating,
-    deal patterns, point tables). Whoever swaps a rule function for another (the broken
-    twins, the tests' deliberately broken engines) calls this before and after, so that no
-    answer of the other function is used.
+    deal patterns, point tables), keyed by the functions a ruleset's rule table holds, so
+    that a ruleset with a rule replaced never meets another's answers and nothing needs
+    clearing; this is for a caller that wants the memory back, or a test that starts cold.
     """
     for name, module in list(sys.modules.items()):
         spec = getattr(module, "__spec__", None)

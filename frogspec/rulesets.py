@@ -20,6 +20,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from frogspec import auction, deal, match, play, scoring, seats, settlement, trump, widow
@@ -28,6 +29,7 @@ from frogspec.cards import Suit
 from frogspec.deal import DealPattern
 from frogspec.errors import InvalidInputError
 from frogspec.registry import Rule, all_rules, get_rule, rule_for_function
+from frogspec.ruletable import ROLES, RuleTable, Wrap, rule_table
 from frogspec.sources import (
     FOSTER_1909,
     GAMERULES,
@@ -100,6 +102,24 @@ class Option:
         return ", ".join(_json_value(v) for v in self.choices)
 
 
+class _Recorder:
+    """A rule function that tells ``take`` its rule id each time it is called, then answers
+    as the function it wraps does."""
+
+    __slots__ = ("function", "rule_id", "take")
+
+    def __init__(
+        self, take: Callable[[str], object], rule_id: str, function: Callable[..., Any]
+    ) -> None:
+        self.take = take
+        self.rule_id = rule_id
+        self.function = function
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.take(self.rule_id)
+        return self.function(*args, **kwargs)
+
+
 def _json_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -147,11 +167,57 @@ class Ruleset:
     notes: tuple[str, ...] = field(default=())
     borrowed: tuple[tuple[str, str], ...] = ()
     names: tuple[tuple[str, str], ...] = ()
+    replacements: tuple[tuple[str, Callable[..., Any]], ...] = ()
+    wrap: Wrap | None = None
+    rules: RuleTable = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # The functions the engine applies (frogspec.ruletable): the readings above, the
+        # rules every ruleset uses, the replacements in place and the wrapper around each.
+        roles = tuple(getattr(self, role) for role in ROLES)
+        object.__setattr__(self, "rules", rule_table(roles, self.replacements, self.wrap))
 
     @property
-    def key(self) -> tuple[str, tuple[tuple[str, str | bool], ...]]:
-        """What makes two rulesets the same: the id and the options in force."""
-        return self.id, tuple(sorted(self.option_values.items()))
+    def key(self) -> tuple[object, ...]:
+        """What makes two rulesets the same: the id and the options in force (and any rule
+        replaced or wrapper given: such a ruleset is never equal to the original)."""
+        return self.id, tuple(sorted(self.option_values.items())), self.replacements, self.wrap
+
+    def replacing(self, rule_id: str, function: Callable[..., Any]) -> Ruleset:
+        """This ruleset with ``function`` in place of the rule ``rule_id`` wherever the engine
+        applies it (inside the rules that use it too): a broken twin, a rival reading, a spy.
+        The ruleset's own fields still say which readings it chose, and an illegal action
+        still names ``rule_id``.
+
+        >>> from frogspec.twins import get_twin
+        >>> rs = get_ruleset("foster-1909")
+        >>> broken = rs.replacing("play.must-trump", get_twin("play.must-trump").function)
+        >>> broken == rs, broken.rules.must_trump(0b1, Suit.CLUBS), rs.rules.must_trump(0b1, Suit.CLUBS)
+        (False, 0, 1)
+        """
+        get_rule(rule_id)  # an unknown id: UnknownRuleError naming the nearest
+        kept = tuple((r, f) for r, f in self.replacements if r != rule_id)
+        return dataclasses.replace(self, replacements=(*kept, (rule_id, function)))
+
+    def wrapping(self, wrap: Wrap) -> Ruleset:
+        """This ruleset with every rule function the engine applies wrapped where it stands
+        by ``wrap(rule_id, function)`` (a recorder around a replaced rule wraps the
+        replacement); the wrapper given replaces any given before."""
+        return dataclasses.replace(self, wrap=wrap)
+
+    def recording(self, take: Callable[[str], object]) -> Ruleset:
+        """This ruleset giving ``take`` the id of each rule the engine applies under it, as
+        the rule is called (and answering as it does). A new ruleset each time, so that no
+        cache keyed by a rule function answers for a rule without it being seen.
+
+        >>> from frogspec.engine import new_deal
+        >>> from frogspec.cards import CARDS
+        >>> seen = []
+        >>> state = new_deal(get_ruleset("modern").recording(seen.append), 3, 0, CARDS)
+        >>> "deal.packets-4-3-3-4" in seen, "auction.one-round-frog-may-raise" in seen
+        (True, True)
+        """
+        return self.wrapping(partial(_Recorder, take))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Ruleset) and other.key == self.key
@@ -177,7 +243,7 @@ class Ruleset:
         changes: dict[str, Any] = {}
         chosen: list[tuple[str, str | bool]] = []
         for opt in self.options:
-            value = options[opt.name] if opt.name in options else opt.default_value()
+            value = options[opt.name] if opt.name in options else self._default_value(opt)
             if type(value) is not type(opt.default) or value not in opt.choices:
                 raise InvalidInputError(
                     f"option {opt.name!r} of ruleset {self.id!r} must be one of "
@@ -186,6 +252,13 @@ class Ruleset:
             changes[opt.field] = opt.choices[value]
             chosen.append((opt.name, value))
         return dataclasses.replace(self, chosen=tuple(chosen), **changes)
+
+    def _default_value(self, opt: Option) -> str | bool:
+        # The option's default, as this ruleset's rules set it (a ruling may set it).
+        if opt.default_rule is not None and opt.default_from is not None:
+            value: str | bool = self.rules.by_id[opt.default_rule]()
+            return value
+        return opt.default_value()
 
     @property
     def option_values(self) -> dict[str, str | bool]:

@@ -9,7 +9,9 @@
 
 from __future__ import annotations
 
-from frogspec.cards import points_of
+from collections.abc import Callable
+
+from frogspec.cards import Card, card_points, points_of
 from frogspec.registry import rule
 from frogspec.sources import FOSTER_1909, GAMERULES, WIKIPEDIA_FROG, cite
 
@@ -26,9 +28,9 @@ __all__ = ["count_points", "counted_for_bidder"]
     ),
     cite(WIKIPEDIA_FROG, None, "players count up their card points"),
 )
-def count_points(cards: int) -> int:
+def count_points(cards: int, card_points: Callable[[Card], int] = card_points) -> int:
     """The total card points of a set of cards, each counted by :func:`card_points`."""
-    return points_of(cards)
+    return points_of(cards, card_points)
 
 
 @rule(

@@ -11,6 +11,8 @@ seat ``s``. Only three seats are active in a deal; the others sit out and take n
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from frogspec.errors import InvalidInputError
 from frogspec.registry import editorial, rule
 from frogspec.sources import FOSTER_1909, GAMERULES, OFFICIAL_RULES_1922, WIKIPEDIA_FROG, cite
@@ -115,7 +117,11 @@ def active_seats_foster(players: int, dealer: int) -> tuple[int, ...]:
     ),
     question="active-seats",
 )
-def active_seats_up_to_seven(players: int, dealer: int) -> tuple[int, ...]:
+def active_seats_up_to_seven(
+    players: int,
+    dealer: int,
+    active_seats_foster: Callable[[int, int], tuple[int, ...]] = active_seats_foster,
+) -> tuple[int, ...]:
     """The active seats, sorted, for three to seven players.
 
     >>> active_seats_up_to_seven(7, dealer=3)

@@ -15,6 +15,8 @@ rules, on the system of payment in force.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from frogspec.auction import Contract
 from frogspec.registry import editorial, rule
 from frogspec.sources import (
@@ -25,6 +27,10 @@ from frogspec.sources import (
     cite,
     context,
 )
+
+#: A rule that says who pays and is paid: (players, active, bidder, contract, won) to seats.
+Counterparties = Callable[[int, tuple[int, ...], int, Contract, bool], tuple[int, ...]]
+
 
 __all__ = [
     "SITTING_OUT_SYSTEMS",
@@ -162,6 +168,27 @@ def coeur_dalene_ratio(contract: Contract) -> int:
 
 
 @editorial(
+    "settlement.coeur-dalene-loser-pays-same",
+    "In Coeur d'Alene a bidder who loses pays each seat the same fixed amount he would have "
+    "been paid had he won.",
+    "The source as reported gives fixed payments 'for winning' only. Every other Frog "
+    "settlement is symmetrical, the loser paying at the rate he would have been paid, so "
+    "the same fixed amount is read as the loss.",
+    cite(
+        OFFICIAL_RULES_1922,
+        "213–216",
+        "there were fixed payments for winning instead of point-based payments",
+        reported_by=WIKIPEDIA_FROG,
+    ),
+)
+def coeur_dalene_lost(
+    contract: Contract, coeur_dalene_ratio: Callable[[Contract], int] = coeur_dalene_ratio
+) -> int:
+    """What a losing Coeur d'Alene bidder pays each seat, in cents."""
+    return 25 * coeur_dalene_ratio(contract)
+
+
+@editorial(
     "settlement.fixed-25-50-75",
     "In Coeur d'Alene a won contract is paid a fixed 25 cents for a Frog, 50 for a Simple "
     "Solo (chico) and 75 for a Heart Solo (grand), whatever the margin.",
@@ -184,30 +211,17 @@ def coeur_dalene_ratio(contract: Contract) -> int:
     ),
     question="rates",
 )
-def coeur_dalene_fixed(contract: Contract, margin: int, won: bool) -> int:
+def coeur_dalene_fixed(
+    contract: Contract,
+    margin: int,
+    won: bool,
+    coeur_dalene_ratio: Callable[[Contract], int] = coeur_dalene_ratio,
+    coeur_dalene_lost: Callable[[Contract], int] = coeur_dalene_lost,
+) -> int:
     """What each paying seat pays, in cents: 25, 50 or 75 (a lost contract: see the ruling)."""
     if won:
         return 25 * coeur_dalene_ratio(contract)
     return coeur_dalene_lost(contract)
-
-
-@editorial(
-    "settlement.coeur-dalene-loser-pays-same",
-    "In Coeur d'Alene a bidder who loses pays each seat the same fixed amount he would have "
-    "been paid had he won.",
-    "The source as reported gives fixed payments 'for winning' only. Every other Frog "
-    "settlement is symmetrical, the loser paying at the rate he would have been paid, so "
-    "the same fixed amount is read as the loss.",
-    cite(
-        OFFICIAL_RULES_1922,
-        "213–216",
-        "there were fixed payments for winning instead of point-based payments",
-        reported_by=WIKIPEDIA_FROG,
-    ),
-)
-def coeur_dalene_lost(contract: Contract) -> int:
-    """What a losing Coeur d'Alene bidder pays each seat, in cents."""
-    return 25 * coeur_dalene_ratio(contract)
 
 
 @rule(
@@ -327,7 +341,13 @@ def _everyone_but(players: int, bidder: int) -> tuple[int, ...]:
     question="sitting-out",
 )
 def sitting_out_pay_and_receive_solo_only(
-    players: int, active: tuple[int, ...], bidder: int, contract: Contract, won: bool
+    players: int,
+    active: tuple[int, ...],
+    bidder: int,
+    contract: Contract,
+    won: bool,
+    sitting_out_receive_only: Counterparties = sitting_out_receive_only,
+    sitting_out_pay_and_receive: Counterparties = sitting_out_pay_and_receive,
 ) -> tuple[int, ...]:
     """The seats that settle with the bidder under the third 1922 system."""
     if contract == Contract.FROG:

@@ -11,7 +11,8 @@ import pytest
 from frogspec.cards import CARDS
 from frogspec.engine import check_deck, new_deal
 from frogspec.errors import InvalidInputError
-from frogspec.twins import substituted
+from frogspec.rulesets import get_ruleset
+from frogspec.twins.substitute import twin_ruleset
 
 
 def test_any_order_of_the_pack_is_a_deck() -> None:
@@ -43,8 +44,6 @@ def test_anything_but_the_pack_once_each_is_refused(
 
 def test_the_deck_is_judged_by_the_pack_rule_in_force() -> None:
     # The twin of cards.pack leaves the Sixes out: a pack of 32.
-    with (
-        substituted("cards.pack"),
-        pytest.raises(InvalidInputError, match="a deck has 32 cards, got 36"),
-    ):
-        new_deal("foster-1909", 3, 0, CARDS)
+    broken = twin_ruleset(get_ruleset("foster-1909"), "cards.pack")
+    with pytest.raises(InvalidInputError, match="a deck has 32 cards, got 36"):
+        new_deal(broken, 3, 0, CARDS)

@@ -304,15 +304,17 @@ def test_apply_after_legal_actions_still_refuses_a_card_with_its_rule_id() -> No
     assert apply(state, legal_actions(state)[0]).trick[-1] == legal_actions(state)[0].value
 
 
-def test_a_rule_swapped_in_after_legal_actions_judges_the_next_apply() -> None:
-    # The legal plays remembered for a state are forgotten when a rule is swapped in: the
-    # twin without a duty to follow suit lets the trump be played.
-    from frogspec.twins import substituted
+def test_a_rule_replaced_after_legal_actions_judges_the_next_apply() -> None:
+    # The legal plays remembered for a state are not those of the same position under a
+    # ruleset with a rule replaced: the twin without a duty to follow suit lets the trump
+    # be played there, and the faithful state still refuses it.
+    from frogspec.twins import get_twin
 
     state, trump_card = _holding_the_suit_led_and_a_trump()
     assert trump_card not in legal_actions(state)
-    with substituted("play.follow-suit"):
-        assert apply(state, trump_card).trick[-1] == trump_card.value
+    twin = get_twin("play.follow-suit").function
+    broken = state._replace(ruleset=state.ruleset.replacing("play.follow-suit", twin))
+    assert apply(broken, trump_card).trick[-1] == trump_card.value
     with pytest.raises(IllegalActionError):
         apply(state, trump_card)
 
@@ -337,6 +339,24 @@ def test_the_builders_change_only_the_fields_they_name() -> None:
             leader = state.order[0]
             assert engine.start_play(state, Suit.SPADES) == state._replace(
                 phase=engine.Phase.PLAY, to_act=leader, trump=Suit.SPADES, leader=leader
+            )
+            assert engine.turn_taken(state, to_act=2, auction=((0, None),)) == state._replace(
+                to_act=2, auction=((0, None),)
+            )
+            assert engine.card_played(state, hands=hands, to_act=1, trick=(5,)) == state._replace(
+                hands=hands, to_act=1, trick=(5,)
+            )
+            assert engine.trick_taken(
+                state, hands=hands, leader=2, won=(1, 2, 3), tricks=4
+            ) == state._replace(hands=hands, to_act=2, leader=2, trick=(), won=(1, 2, 3), tricks=4)
+            assert engine.play_over(state, hands, (1, 2, 3), 11) == state._replace(
+                hands=hands,
+                phase=engine.Phase.OVER,
+                to_act=None,
+                leader=None,
+                trick=(),
+                won=(1, 2, 3),
+                tricks=11,
             )
             options = engine.legal_actions(state)
             state = engine.apply(state, options[rng.randrange(len(options))])

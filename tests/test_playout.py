@@ -7,18 +7,16 @@ from collections import Counter
 
 import pytest
 
-from frogspec import playout
 from frogspec.cards import CARDS, Card, pack
 from frogspec.engine import Action, ActionKind, Phase, State, apply, new_deal, outcome
 from frogspec.errors import FrogError
 from frogspec.playout import random_deal, random_playout, shuffled_pack
-from frogspec.registry import clear_caches
-from frogspec.rulesets import RULESETS
-from frogspec.twins import TWINS, substituted
+from frogspec.rulesets import RULESETS, Ruleset, get_ruleset
+from frogspec.twins import TWINS
 
 
 def _replay(
-    ruleset: str, players: int, dealer: int, deck: list[Card], actions: list[Action]
+    ruleset: str | Ruleset, players: int, dealer: int, deck: list[Card], actions: list[Action]
 ) -> State:
     state = new_deal(ruleset, players, dealer, deck)
     for action in actions:
@@ -114,11 +112,9 @@ def test_every_legal_action_is_chosen_about_as_often() -> None:
     assert all(420 <= n <= 580 for n in chosen.values()), chosen
 
 
-def test_the_playout_asks_the_trick_winner_it_finds_not_a_remembered_answer(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # A first playout fills the remembered winners of the rule; a function swapped in
-    # afterwards, without clearing any cache, must still be asked.
+def test_the_playout_asks_the_trick_winner_it_finds_not_a_remembered_answer() -> None:
+    # A first playout fills the remembered winners of the rule; a ruleset with the rule
+    # replaced, without clearing any cache, must still ask its own.
     random_deal("foster-1909", 3, 0, random.Random(1))
     asked: list[tuple[Card, ...]] = []
 
@@ -126,8 +122,8 @@ def test_the_playout_asks_the_trick_winner_it_finds_not_a_remembered_answer(
         asked.append(tuple(cards))
         return 0
 
-    monkeypatch.setattr(playout, "trick_winner", leader_always_wins)
-    random_deal("foster-1909", 3, 0, random.Random(1))
+    replaced = get_ruleset("foster-1909").replacing("play.trick-winner", leader_always_wins)
+    random_deal(replaced, 3, 0, random.Random(1))
     assert len(asked) == 11
 
 
@@ -137,22 +133,19 @@ def _shuffled_deck(seed: int) -> list[Card]:
 
 @pytest.mark.parametrize("rule_id", sorted(TWINS))
 def test_with_a_broken_twin_in_the_playout_still_agrees_with_apply(rule_id: str) -> None:
-    # The playout asks the rule functions (or tables keyed by them), so a twin swapped in
-    # changes it exactly as it changes apply: the same actions end in the same state, or
-    # both fail alike.
-    with substituted(rule_id):
-        for ruleset, rs in RULESETS.items():
-            players = rs.player_count()[0]
-            for seed in range(4):
-                actions: list[Action] = []
-                try:
-                    deck, final = random_deal(
-                        ruleset, players, seed % players, random.Random(seed), actions
-                    )
-                except (FrogError, ValueError) as error:
-                    with pytest.raises(type(error)):
-                        _replay(ruleset, players, seed % players, _shuffled_deck(seed), actions)
-                    continue
-                assert len(deck) == pack().bit_count()
-                assert _replay(ruleset, players, seed % players, deck, actions) == final
-    clear_caches()
+    # The playout asks the ruleset's rule functions (or tables keyed by them), so a twin in
+    # a ruleset's table changes it exactly as it changes apply: the same actions end in the
+    # same state, or both fail alike.
+    for faithful in RULESETS.values():
+        rs = faithful.replacing(rule_id, TWINS[rule_id].function)
+        players = rs.rules.player_count()[0]
+        for seed in range(4):
+            actions: list[Action] = []
+            try:
+                deck, final = random_deal(rs, players, seed % players, random.Random(seed), actions)
+            except (FrogError, ValueError) as error:
+                with pytest.raises(type(error)):
+                    _replay(rs, players, seed % players, _shuffled_deck(seed), actions)
+                continue
+            assert len(deck) == pack().bit_count()
+            assert _replay(rs, players, seed % players, deck, actions) == final

@@ -35,8 +35,9 @@ the match adds: the bank, the rotation, the end of the game). Other ops have no 
 case's own rules and those the reference evaluates for the request are ranked the same way.
 
 Counterfactuals swap rule functions in the running reference, so :func:`diagnose` needs
-the faithful reference in its process (no twin swapped in). The swaps are prepared once
-and then cost microseconds (:func:`swapped`), so a diagnosis takes milliseconds.
+the faithful reference in its process (no twin swapped in). Each counterfactual is the
+reference answering under rulesets with one rule replaced (:func:`replaced`), so a
+diagnosis takes milliseconds.
 """
 
 from __future__ import annotations
@@ -55,11 +56,13 @@ from frogspec.conform.counterfactuals import (
     evaluated_rules,
     fits_passed,
     recent_first,
+    recorded,
+    recording_into,
     reference_answer,
+    replaced,
     rival_readings,
     swapped,
     swapping,
-    tracing,
 )
 from frogspec.conformance.build import DEFAULT_COMPARE, _strip
 from frogspec.conformance.model import Case, differences
@@ -308,28 +311,28 @@ class _Probe:
         """How close the reference with ``replacement`` swapped in comes to the engine.
         The last request is tried first (it is the one that tells most often)."""
         last = len(self.requests) - 1
-        with swapped(replacement):
-            for index in range(last, -1, -1):
-                try:
-                    got = reference_answer(self.requests[index])
-                except Exception:  # a swapped rule may crash the reference: no reproduction
-                    return ProbeScore.NO_MATCH
-                left = _differing(got, self.answers[index], self.op, self.compare, self.extension)
-                if not left:
-                    continue
-                if index != last:
-                    return ProbeScore.NO_MATCH
-                before = set(
-                    _differing(
-                        self.references[index],
-                        self.answers[index],
-                        self.op,
-                        self.compare,
-                        self.extension,
-                    )
+        adjust = replaced(replacement)
+        for index in range(last, -1, -1):
+            try:
+                got = reference_answer(self.requests[index], adjust)
+            except Exception:  # a swapped rule may crash the reference: no reproduction
+                return ProbeScore.NO_MATCH
+            left = _differing(got, self.answers[index], self.op, self.compare, self.extension)
+            if not left:
+                continue
+            if index != last:
+                return ProbeScore.NO_MATCH
+            before = set(
+                _differing(
+                    self.references[index],
+                    self.answers[index],
+                    self.op,
+                    self.compare,
+                    self.extension,
                 )
-                fixes = before - set(left) and set(left) <= before
-                return ProbeScore.FIXES_A_FIELD if fixes else ProbeScore.NO_MATCH
+            )
+            fixes = before - set(left) and set(left) <= before
+            return ProbeScore.FIXES_A_FIELD if fixes else ProbeScore.NO_MATCH
         return ProbeScore.REPRODUCES
 
 
@@ -372,10 +375,16 @@ def _rank(
 # --- games -----------------------------------------------------------------------------
 
 
-def _state(request: Mapping[str, Json], actions: Sequence[Json]) -> State | None:
-    """The reference's state after ``actions``, or ``None`` if it has none."""
+def _state(
+    request: Mapping[str, Json], actions: Sequence[Json], calls: list[str] | None = None
+) -> State | None:
+    """The reference's state after ``actions``, or ``None`` if it has none (its ruleset
+    recording into ``calls`` the rules it applies, if given)."""
     try:
-        ruleset = get_ruleset(request["ruleset"]).with_options(request.get("options") or {})
+        ruleset = get_ruleset(request["ruleset"])
+        if calls is not None:
+            ruleset = ruleset.recording(calls.append)
+        ruleset = ruleset.with_options(request.get("options") or {})
         state = new_deal(
             ruleset, request["players"], request["dealer"], [parse_card(c) for c in request["deck"]]
         )
@@ -392,10 +401,12 @@ def game_state(request: Mapping[str, Json], actions: Sequence[Json]) -> State | 
     return _state(request, actions)
 
 
-def _options_of(request: Mapping[str, Json]) -> None:
-    """Build the request's ruleset with its options (the rulings that set a default)."""
+def _options_of(request: Mapping[str, Json], calls: list[str]) -> None:
+    """Build the request's ruleset with its options (the rulings that set a default),
+    recording into ``calls`` the rules asked."""
     with suppress(FrogError, KeyError, TypeError):
-        get_ruleset(request["ruleset"]).with_options(request.get("options") or {})
+        recording = get_ruleset(request["ruleset"]).recording(calls.append)
+        recording.with_options(request.get("options") or {})
 
 
 @dataclass
@@ -414,33 +425,33 @@ def _trace_step(request: Mapping[str, Json], before: State | None, action: Json)
     """Trace the deal, then (from ``before``) the one ``action`` and the observation."""
     step = _Step([], [], [], [], None)
     if before is None:  # the reference refuses the request: what did it ask to do so?
-        with tracing() as calls:
-            reference_answer(request)
+        calls: list[str] = []
+        reference_answer(request, recording_into(calls))
         step.setup = recent_first(calls)
         return step
-    with tracing() as calls:
-        _state(request, [])
+    calls = []
+    _state(request, [], calls)
     step.setup = recent_first(calls)
-    with tracing() as calls:
-        _options_of(request)
+    calls = []
+    _options_of(request, calls)
     step.options = recent_first(calls)
     after: State | None = before
     if action is not None:
-        with tracing() as calls:
-            try:
-                after = apply(before, parse_action(action))
-            except IllegalActionError as error:
-                step.refused_by = error.rule_id
-                after = None
-            except FrogError:
-                after = None
+        calls = []
+        try:
+            after = apply(recorded(before, calls), parse_action(action))
+        except IllegalActionError as error:
+            step.refused_by = error.rule_id
+            after = None
+        except FrogError:
+            after = None
         step.applied = recent_first(calls)
     if after is not None:
-        with tracing() as calls:
-            legal_actions(after)
+        calls = []
+        legal_actions(recorded(after, calls))
         step.legal = recent_first(calls)
-        with tracing() as calls:
-            observation(after)
+        calls = []
+        observation(recorded(after, calls))
         step.observed = [r for r in recent_first(calls) if r not in step.legal]
     return step
 
@@ -722,21 +733,22 @@ def _match_deal(
                 extension=inner.extension,
             )
     # The deal plays alike: what differs is the match's own (the bank, the dealers, the end).
-    with tracing() as calls:
-        reference_answer(prefix)
+    calls: list[str] = []
+    reference_answer(prefix, recording_into(calls))
     inside: list[str] = []
     if isinstance(deal, dict) and dealer is not None:
-        with tracing() as game_calls:
-            reference_answer(
-                {
-                    "id": 1,
-                    "op": "game",
-                    **{k: prefix.get(k) for k in ("ruleset", "options", "players")},
-                    "dealer": dealer,
-                    "deck": deal.get("deck"),
-                    "actions": deal.get("actions"),
-                }
-            )
+        game_calls: list[str] = []
+        reference_answer(
+            {
+                "id": 1,
+                "op": "game",
+                **{k: prefix.get(k) for k in ("ruleset", "options", "players")},
+                "dealer": dealer,
+                "deck": deal.get("deck"),
+                "actions": deal.get("actions"),
+            },
+            recording_into(game_calls),
+        )
         inside = recent_first(game_calls)
     own = [r for r in recent_first(calls) if r not in inside]
     probe = _Probe([prefix], [eng], [ref], "match", {})
@@ -778,8 +790,8 @@ def _diagnose_request(case: Case, actual: Json) -> Divergence | None:
     fields = _differing(ref, actual, case.op, compare, case.extension)
     if not fields:
         return _rule_named(case, actual, ref, None)
-    with tracing() as calls:
-        reference_answer(request)
+    calls: list[str] = []
+    reference_answer(request, recording_into(calls))
     candidates = [r for r in case.rules if _known(r)] + recent_first(calls)
     probe = _Probe([request], [actual], [ref], case.op, compare, case.extension)
     rules, explained, readings, suspects = _rank([candidates], probe, _protocol_only(ref, actual))

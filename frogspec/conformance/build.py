@@ -144,13 +144,12 @@ def extension_of(op: str, response: Mapping[str, Json], declared: str | None = N
 
 def traced_rules(request: Mapping[str, Json]) -> tuple[frozenset[str], dict[str, Json]]:
     """The rules whose functions the reference calls while answering ``request``, and the
-    response. They are recorded by the one mechanism that learns which rules ran
-    (:func:`frogspec.conform.counterfactuals.tracing`: a faithful recorder in place of every
-    rule), which sees a rule whose answer a cache remembers too."""
-    from frogspec.conform.counterfactuals import tracing  # the runner's package imports this one
-
-    with tracing() as calls:
-        response = handle(dict(request))
+    response. They are recorded by the one mechanism that learns which rules ran: the
+    harness answers under rulesets that record each rule they apply
+    (:meth:`~frogspec.rulesets.Ruleset.recording`), new for the request, so that a rule
+    whose answer a cache remembers is seen too."""
+    calls: list[str] = []
+    response = handle(dict(request), lambda ruleset: ruleset.recording(calls.append))
     return frozenset(calls), response
 
 

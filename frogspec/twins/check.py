@@ -19,12 +19,12 @@ that names no ruleset (``card_points``) counts for every ruleset, as the runner'
 ``--ruleset`` filter keeps it.
 
 Only the cases that can be affected are run. Before the twins, each case is answered once
-by the reference with every rule function replaced by a faithful spy
-(:func:`~frogspec.twins.substitute.spying`), its caches cleared, which records the rules
-it asks. A case that never calls a rule's function gives the same answer with
-that rule's twin in: the twin stands wherever the original stood, is only reached where
-the original would have been called, and is registered under the same rule, so until the
-first call the two runs are the same step by step. ``--no-prune`` runs every case anyway
+by the reference under rulesets whose every rule records its call
+(:meth:`~frogspec.rulesets.Ruleset.recording`), which records the rules it asks. A case
+that never calls a rule's function gives the same answer with that rule's twin in: the
+twin stands in the ruleset's table wherever the original stood, is only reached where the
+original would have been called, and is named by the same rule, so until the first call
+the two runs are the same step by step. ``--no-prune`` runs every case anyway
 (a test checks, on a sample, that the two agree).
 
 ``python -m frogspec.twins check`` prints the table; ``--write`` writes it to
@@ -42,9 +42,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from frogspec.harness import Adjust
 from frogspec.registry import all_rules, get_rule
+from frogspec.rulesets import Ruleset
 from frogspec.twins.model import TWINS, Twin, get_twin
-from frogspec.twins.substitute import spying, substituted
+from frogspec.twins.substitute import recording_rulesets, twin_ruleset
 
 __all__ = [
     "RULESET_STATUSES",
@@ -126,11 +128,11 @@ def judge(case: Any, answer: Json) -> CaseVerdict:
     return CaseVerdict(verdict.status, verdict.reason or "")
 
 
-def _answer(case: Any) -> CaseVerdict:
+def _answer(case: Any, adjust: Adjust | None = None) -> CaseVerdict:
     from frogspec.harness import handle
 
     try:
-        answer = handle(json.loads(json.dumps(case.request)))
+        answer = handle(json.loads(json.dumps(case.request)), adjust)
     except Exception as error:  # a twin may crash the reference: that case fails
         return CaseVerdict("failed", f"crash: {type(error).__name__}: {error}")
     return judge(case, answer)
@@ -142,19 +144,17 @@ def _answer(case: Any) -> CaseVerdict:
 def trace_cases(cases: Sequence[Any]) -> list[frozenset[str]]:
     """For each case, the rules whose functions the faithful reference calls to answer it.
 
-    Every rule function is replaced by a spy that notes its call (:func:`spying`), and the
-    package's caches are cleared before each case, so that a rule whose answer was
-    remembered from an earlier case is seen being asked.
+    Each case is answered under rulesets recording every rule they apply
+    (:func:`~frogspec.twins.substitute.recording_rulesets`), new for each request, so that
+    a rule whose answer was remembered from an earlier case is seen being asked.
     """
     from frogspec.harness import handle
 
     traces: list[frozenset[str]] = []
-    with spying() as (seen, clear_caches):
-        for case in cases:
-            clear_caches()
-            seen.clear()
-            handle(json.loads(json.dumps(case.request)))
-            traces.append(frozenset(seen))
+    for case in cases:
+        seen: set[str] = set()
+        handle(json.loads(json.dumps(case.request)), recording_rulesets(seen.add))
+        traces.append(frozenset(seen))
     return traces
 
 
@@ -279,15 +279,18 @@ def check_twin(
     ]
     failed = crashed = 0
     catching: list[Any] = []
-    with substituted(twin.rule_id):
-        for case in chosen:
-            verdict = _answer(case)
-            if verdict.status != "failed":
-                continue
-            failed += 1
-            crashed += verdict.reason.startswith("crash:")
-            if twin.rule_id in case.rules:
-                catching.append(case)
+
+    def adjust(ruleset: Ruleset) -> Ruleset:
+        return twin_ruleset(ruleset, twin.rule_id)
+
+    for case in chosen:
+        verdict = _answer(case, adjust)
+        if verdict.status != "failed":
+            continue
+        failed += 1
+        crashed += verdict.reason.startswith("crash:")
+        if twin.rule_id in case.rules:
+            catching.append(case)
     return TwinResult(
         twin.rule_id,
         twin.mistake,

@@ -6,9 +6,10 @@ deal come in four sizes, so that the stateful test can run them step by step: on
 deal as dealt, on every state, on every step (state, action, next state), and on a
 finished deal. :func:`check_line` runs them over a whole :class:`Line`.
 
-The checks reach the engine and the rule functions through their modules
-(``engine.apply``, ``play.legal_plays``), so that a teeth test which swaps a function is
-seen here.
+The checks reach the engine through its module (``engine.apply``) and the rule functions
+through a ruleset's rule table (:func:`_rules`: the rules every ruleset uses, as
+:data:`~frogspec.rulesets.RULESETS` has them now), so that a teeth test which replaces a
+rule is seen here.
 """
 
 from __future__ import annotations
@@ -23,12 +24,13 @@ from hypothesis.errors import HypothesisWarning, NoSuchExample
 from hypothesis.strategies import SearchStrategy
 
 from frogspec import cards as cards_module
-from frogspec import engine, notation, play, registry, scoring
+from frogspec import engine, notation, registry, rulesets, scoring
 from frogspec.auction import Contract
 from frogspec.cards import CARDS, CardSet, Suit
 from frogspec.engine import Action, ActionKind, MatchResult, State
 from frogspec.engine import Phase as DealPhase
 from frogspec.errors import FrogError, IllegalActionError, UnknownRuleError
+from frogspec.ruletable import RuleTable
 from frogspec.testing.strategies import (
     ALL_ACTIONS,
     MAX_ACTIONS,
@@ -42,6 +44,13 @@ from . import model
 from .model import FROG, GRAND, POINTS, RANKS, SUITS, beats, members
 
 FULL = (1 << 36) - 1
+
+
+def _rules() -> RuleTable:
+    """The rule table of a ruleset as :data:`~frogspec.rulesets.RULESETS` holds it now (the
+    play's rules are every ruleset's)."""
+    return rulesets.RULESETS["foster-1909"].rules
+
 
 T = TypeVar("T")
 
@@ -751,7 +760,7 @@ def pack_rank_order() -> None:
             if first == second or model.suit(first) != model.suit(second):
                 continue
             for trump in Suit:
-                won = play.trick_winner([first, second], trump)
+                won = _rules().trick_winner([first, second], trump)
                 want = 0 if RANKS.index(model.rank(first)) < RANKS.index(model.rank(second)) else 1
                 assert won == want, (
                     f"{model.name(first)} then {model.name(second)} (trumps {trump.letter}): "
@@ -762,14 +771,14 @@ def pack_rank_order() -> None:
 def play_legal_situation(situation: Situation) -> None:
     """play-legal, on the rule functions alone: any hand, any trick."""
     hand, trick, trump = situation
-    check_plays(hand, trick, trump, set(members(play.legal_plays(hand, trick, trump))))
+    check_plays(hand, trick, trump, set(members(_rules().legal_plays(hand, trick, trump))))
 
 
 def trick_winner_situation(situation: Situation) -> None:
     """trick-winner, on the rule function alone: any two or three cards."""
     _, trick, trump = situation
     cards = [*trick, *members(situation.hand)[:1]]
-    index = play.trick_winner(cards, trump)
+    index = _rules().trick_winner(cards, trump)
     assert 0 <= index < len(cards), f"winner {index} of {len(cards)} cards"
     assert index == _best(cards, trump), (
         f"{[model.name(c) for c in cards]} (trumps {trump.letter}): card {index} wins, "
@@ -816,7 +825,7 @@ Duty = Callable[[int, Sequence[int], Suit, set[int]], bool]
 def _in_rules(test: Duty) -> Callable[[Situation], bool]:
     def condition(example: Situation) -> bool:
         hand, trick, trump = example
-        return test(hand, trick, trump, set(members(play.legal_plays(hand, trick, trump))))
+        return test(hand, trick, trump, set(members(_rules().legal_plays(hand, trick, trump))))
 
     return condition
 
@@ -879,7 +888,8 @@ def notation_action(action: Action) -> None:
 def notation_cardset(mask: int) -> None:
     """notation-cardset: a set of cards prints and parses back to itself."""
     cards = CardSet(mask)
-    text = str(cards)
+    text = " ".join(cards_module.format_cards(mask))  # as str(cards) prints it
+    assert text == str(cards), f"{text!r} is not how {cards!r} prints"
     try:
         back = CardSet.parse(text)
     except FrogError as error:

@@ -161,9 +161,8 @@ def main() -> None:
     mode = sys.argv[1]
     if mode == "exit":
         sys.exit(0)
-    if mode == "jack_one":
-        frogspec.cards.card_points = _jack_one
-        frogspec.harness.card_points = _jack_one  # type: ignore[attr-defined]
+    if mode == "jack_one":  # the reference with its rule cards.points replaced
+        frogspec.harness.put_in_force(lambda rs: rs.replacing("cards.points", _jack_one))
     twist = TWISTS[mode]
     for line in sys.stdin:
         if not line.strip():

@@ -1,0 +1,256 @@
+"""The rule table: every rule function the engine applies, as one ruleset has them.
+
+A :class:`~frogspec.rulesets.Ruleset` holds a :class:`RuleTable` (``rs.rules``); the engine
+asks it for each rule it applies (``rs.rules.must_trump(hand, trump)``) and never imports a
+rule function by name. A rule that puts others together (:func:`~frogspec.play.legal_plays`
+and the six duties of the play, a trick's winner and the rank order, an auction procedure
+and the pass and the contract order, ...) takes the rules it uses as arguments after its own, which
+default to the registered ones (:data:`INNER_RULES`); the table passes it its own entries
+for them whenever they differ, so a rule replaced inside another still takes effect.
+
+So a broken twin, a rival reading, a spy and a counterfactual are all one thing: a ruleset
+with one rule replaced (:meth:`~frogspec.rulesets.Ruleset.replacing`). Recording which rules
+ran is a ruleset whose entries are wrapped where they stand
+(:meth:`~frogspec.rulesets.Ruleset.recording`): a recorder around a twin records and runs
+the twin.
+
+>>> from frogspec.rulesets import get_ruleset
+>>> rules = get_ruleset("foster-1909").rules
+>>> rules.must_trump.__name__, rules.rates.__name__
+('must_trump', 'rates_1_2_4')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache, partial
+from typing import Any
+
+from frogspec import auction, cards, deal, match, play, scoring, seats, settlement, trump, widow
+from frogspec.auction import AuctionHistory, AuctionProcedure, Contract
+from frogspec.cards import Card, Suit
+from frogspec.deal import DealPattern
+from frogspec.registry import get_rule, rule_for_function
+
+__all__ = ["INNER_RULES", "ROLES", "TABLE_RULES", "RuleTable", "Wrap", "rule_table"]
+
+#: What wraps each entry of a table in place (a recorder): given the rule id and the
+#: function, the function to put there instead.
+Wrap = Callable[[str, Callable[..., Any]], Callable[..., Any]]
+
+#: The fields of :class:`RuleTable` that hold a ruleset's reading of a question (the fields
+#: of :class:`~frogspec.rulesets.Ruleset` of the same names say which reading it is).
+ROLES = (
+    "player_count",
+    "active_seats",
+    "first_dealer",
+    "deal_pattern",
+    "contracts",
+    "auction_procedure",
+    "widow_shown",
+    "chico_trump",
+    "rates",
+    "sitting_out",
+    "bank",
+    "game_end",
+    "rate_as",
+)
+
+#: The fields of :class:`RuleTable` that hold a rule every ruleset uses, with its rule id.
+TABLE_RULES: dict[str, str] = {
+    "eldest_first": "seats.eldest-hand",
+    "pack": "cards.pack",
+    "card_points": "cards.points",
+    "card_strength": "cards.rank-order",
+    "actions_of_phase": "deal.actions-by-phase",
+    "next_dealer_left": "deal.rotation-left",
+    "all_pass_ends_deal": "auction.all-pass",
+    "contract_played": "auction.bidder-plays-named-game",
+    "outbids": "auction.contract-order",
+    "auction_winner": "auction.highest-bid-wins",
+    "discardable": "widow.frog-take-and-discard",
+    "exchanges_widow": "widow.untouched-in-chico-and-grand",
+    "fixed_trump": "trump.hearts-in-frog-and-grand",
+    "first_leader": "play.eldest-leads-first",
+    "lead_any_card": "play.lead-any-card",
+    "follow_suit": "play.follow-suit",
+    "no_duty_to_head": "play.no-duty-to-head",
+    "must_trump": "play.must-trump",
+    "no_duty_to_overtrump": "play.no-duty-to-overtrump",
+    "any_card_when_unable": "play.any-card-when-unable",
+    "play_from_hand": "play.card-from-hand",
+    "trick_winner": "play.trick-winner",
+    "next_leader": "play.winner-leads-next",
+    "tricks_per_deal": "play.eleven-tricks",
+    "count_points": "scoring.count-card-points",
+    "counted_for_bidder": "scoring.widow-counts-for-bidder",
+    "bidder_result": "settlement.sixty-is-a-tie",
+    "payments_each_in_full": "settlement.each-pays-in-full",
+    "default_sitting_out_system": "settlement.default-system-receive-only",
+    "unable_to_pay_pays_in_full": "match.unable-to-pay-pays-in-full",
+}
+
+#: The functions that use other rules, by rule id (``legal_plays`` is no rule of its own:
+#: it puts the duties of the play together), each with the rules it uses by the name of
+#: its argument (after the rule's own; the defaults are the registered functions).
+INNER_RULES: dict[str, dict[str, str]] = {
+    "legal_plays": {
+        "lead_any_card": "play.lead-any-card",
+        "follow_suit": "play.follow-suit",
+        "no_duty_to_head": "play.no-duty-to-head",
+        "must_trump": "play.must-trump",
+        "no_duty_to_overtrump": "play.no-duty-to-overtrump",
+        "any_card_when_unable": "play.any-card-when-unable",
+    },
+    "play.trick-winner": {"card_strength": "cards.rank-order"},
+    "scoring.count-card-points": {"card_points": "cards.points"},
+    "auction.overbid-to-raise": {
+        "still_bidding": "auction.pass-is-final",
+        "outbids": "auction.contract-order",
+    },
+    "auction.one-round-frog-may-raise": {
+        "still_bidding": "auction.pass-is-final",
+        "outbids": "auction.contract-order",
+    },
+    "auction.one-bid-each": {
+        "still_bidding": "auction.pass-is-final",
+        "outbids": "auction.contract-order",
+    },
+    "seats.active-six-or-seven": {"active_seats_foster": "seats.active-foster"},
+    "settlement.fixed-25-50-75": {
+        "coeur_dalene_ratio": "settlement.coeur-dalene-fixed-ratio",
+        "coeur_dalene_lost": "settlement.coeur-dalene-loser-pays-same",
+    },
+    "settlement.coeur-dalene-loser-pays-same": {
+        "coeur_dalene_ratio": "settlement.coeur-dalene-fixed-ratio"
+    },
+    "settlement.sitting-out-pay-and-receive-solo-only": {
+        "sitting_out_receive_only": "settlement.sitting-out-receive-only",
+        "sitting_out_pay_and_receive": "settlement.sitting-out-pay-and-receive",
+    },
+    "match.coeur-dalene-bank-in-cents": {"bank_120_chips": "match.bank-120-chips"},
+    "match.first-unable-to-pay-loses": {"payers_in_order": "match.unable-to-pay-order"},
+}
+
+# The functions in INNER_RULES that are no rule, by name.
+_HELPERS: dict[str, Callable[..., Any]] = {"legal_plays": play.legal_plays}
+
+# The chapters, imported so that every rule is registered before a table is built.
+_CHAPTERS = (auction, cards, deal, match, play, scoring, seats, settlement, trump, widow)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleTable:
+    """The rule functions the engine applies, one field each, as one ruleset has them.
+
+    The fields of :data:`ROLES` hold the ruleset's readings; the others (:data:`TABLE_RULES`)
+    the rules every ruleset uses. ``legal_plays`` puts the duties of the play together from
+    this table's own entries. ``by_id`` holds every registered rule's function by rule id.
+    """
+
+    player_count: Callable[[], range]
+    active_seats: Callable[[int, int], tuple[int, ...]]
+    first_dealer: Callable[..., int]
+    deal_pattern: Callable[[], DealPattern]
+    contracts: Callable[[], tuple[Contract, ...]]
+    auction_procedure: AuctionProcedure
+    widow_shown: Callable[[], bool]
+    chico_trump: Callable[[], tuple[Suit, ...]]
+    rates: Callable[[Contract, int, bool], int]
+    sitting_out: Callable[[int, tuple[int, ...], int, Contract, bool], tuple[int, ...]]
+    bank: Callable[[], int]
+    game_end: Callable[[Any, Any, int, int], int | None]
+    rate_as: Callable[[Contract, bool], Contract] | None
+    eldest_first: Callable[[tuple[int, ...], int, int], tuple[int, ...]]
+    pack: Callable[[], int]
+    card_points: Callable[[Card], int]
+    card_strength: Callable[[Card], int]
+    actions_of_phase: Callable[[str], frozenset[str]]
+    next_dealer_left: Callable[[int, int], int]
+    all_pass_ends_deal: Callable[[AuctionHistory], bool]
+    contract_played: Callable[[Contract], Contract]
+    outbids: Callable[[Contract, Contract | None], bool]
+    auction_winner: Callable[[AuctionHistory], tuple[int, Contract] | None]
+    discardable: Callable[[int], int]
+    exchanges_widow: Callable[[Contract], bool]
+    fixed_trump: Callable[[Contract], Suit | None]
+    first_leader: Callable[[tuple[int, ...]], int]
+    lead_any_card: Callable[[int], int]
+    follow_suit: Callable[[int, int], int]
+    no_duty_to_head: Callable[[int, Sequence[Card], Suit | None], int]
+    must_trump: Callable[[int, Suit | None], int]
+    no_duty_to_overtrump: Callable[[int, Sequence[Card], Suit | None], int]
+    any_card_when_unable: Callable[[int], int]
+    play_from_hand: Callable[[int, Card], bool]
+    trick_winner: Callable[[Sequence[Card], Suit | None], int]
+    next_leader: Callable[[int], int]
+    tricks_per_deal: Callable[[], int]
+    count_points: Callable[[int], int]
+    counted_for_bidder: Callable[[int, int, int], int]
+    bidder_result: Callable[[int], int]
+    payments_each_in_full: Callable[[int, int, tuple[int, ...], int, bool], tuple[int, ...]]
+    default_sitting_out_system: Callable[[], str]
+    unable_to_pay_pays_in_full: Callable[[Sequence[int], Sequence[int]], tuple[int, ...]]
+    legal_plays: Callable[[int, Sequence[Card], Suit | None], int]
+    by_id: Mapping[str, Callable[..., Any]]
+
+
+@lru_cache(maxsize=4096)
+def _bound(function: Callable[..., Any], inner: tuple[tuple[str, Callable[..., Any]], ...]) -> Any:
+    # ``function`` given the rules it uses (the same object for the same ones, so that the
+    # caches keyed by a function keep their answers from one table to the next).
+    return partial(function, **dict(inner))
+
+
+def _with_inner(
+    key: str, function: Callable[..., Any], entries: Mapping[str, Callable[..., Any]]
+) -> Callable[..., Any]:
+    # The registered function given this table's entries for the rules it uses, where any
+    # differs from the registered one; any other function (a twin) as it is.
+    uses = INNER_RULES.get(key)
+    registered = _HELPERS[key] if key in _HELPERS else get_rule(key).function
+    if uses is None or function is not registered:
+        return function
+    inner = tuple((name, entries[rule_id]) for name, rule_id in uses.items())
+    if all(entries[rule_id] is get_rule(rule_id).function for rule_id in uses.values()):
+        return function
+    return _bound(function, inner)  # type: ignore[no-any-return]
+
+
+@lru_cache(maxsize=256)
+def rule_table(
+    roles: tuple[Callable[..., Any] | None, ...],
+    replacements: tuple[tuple[str, Callable[..., Any]], ...],
+    wrap: Wrap | None,
+) -> RuleTable:
+    """The table of a ruleset whose readings are ``roles`` (in the order of :data:`ROLES`),
+    with each ``(rule_id, function)`` of ``replacements`` in place of that rule and every
+    entry wrapped by ``wrap`` where it stands, if given (remembered: the same table for
+    the same arguments)."""
+    from frogspec.registry import all_rules
+
+    replaced = dict(replacements)
+    entries: dict[str, Callable[..., Any]] = {}
+
+    def entry(rule_id: str) -> Callable[..., Any]:
+        # A rule's entry: its replacement or its function, given the entries of the rules it
+        # uses (made first), then wrapped.
+        found = entries.get(rule_id)
+        if found is None:
+            for inner in INNER_RULES.get(rule_id, {}).values():
+                entry(inner)
+            function = replaced.get(rule_id, get_rule(rule_id).function)
+            function = _with_inner(rule_id, function, entries)
+            found = entries[rule_id] = wrap(rule_id, function) if wrap is not None else function
+        return found
+
+    for registered in all_rules():
+        entry(registered.id)
+    fields: dict[str, Any] = {name: entries[rule_id] for name, rule_id in TABLE_RULES.items()}
+    for name, function in zip(ROLES, roles, strict=True):
+        found = None if function is None else rule_for_function(function)
+        fields[name] = function if found is None else entries[found.id]
+    fields["legal_plays"] = _with_inner("legal_plays", play.legal_plays, entries)
+    fields["by_id"] = entries
+    return RuleTable(**fields)
