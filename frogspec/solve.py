@@ -325,11 +325,22 @@ class _Search:
                 return cards
         strength = self.strength
         places = self.places
-        if len(trick) < places - 1:
-            # A lead or a card in between: the most points first, the highest card first
-            # (measured: it cuts off more than playing to the trick so far).
+        if not trick:
+            # A lead: the most points first, the highest card first (measured: the best of
+            # several orders tried, by long or short suits, trumps first or last).
             cards.sort(key=lambda card: (-points[card], -strength[card]))
             return cards
+        if len(trick) < places - 1:
+            # A card in between: those that head the trick so far first, the most points
+            # first; then the others, the fewest points first.
+            ranked = []
+            for card in cards:
+                if self.winner((*trick, card)) == len(trick):
+                    ranked.append((0, -points[card], -strength[card], card))
+                else:
+                    ranked.append((1, points[card], strength[card], card))
+            ranked.sort()
+            return [card for *_, card in ranked]
         # The last card: what the trick is then worth to the player's side, the lowest of
         # equal worth first.
         leader = (place + 1) % places
@@ -491,6 +502,33 @@ class _Search:
                 high = found
         return low
 
+    def best_cards(self, value: int) -> tuple[Card, ...]:
+        """Every legal card at the root that keeps the points to come at ``value``: a
+        null-window test of one card of each equivalent run, which answers for the run."""
+        hands, trick = self.hands, self.trick
+        legal = self.legal(hands[self.place], trick)
+        in_play = _mask(trick)
+        for hand in hands:
+            in_play |= hand
+        searched_for: dict[Card, Card] = {}
+        for card in _cards(legal):
+            searched = card
+            below, points = self.below, self.points
+            if below is not None and below[card] != -2:
+                # Down the run of his own cards of the same points: the one searched.
+                lower = below[card]
+                while lower >= 0:
+                    if in_play >> lower & 1:
+                        if not (legal >> lower & 1 and points[lower] == points[card]):
+                            break
+                        searched = lower
+                    lower = below[lower]
+            searched_for[card] = searched
+        if len(set(searched_for.values())) == 1:  # one card to choose, in effect
+            return tuple(searched_for)
+        kept = {card: self.keeps(card, value) for card in set(searched_for.values())}
+        return tuple(card for card, searched in searched_for.items() if kept[searched])
+
     def keeps(self, card: Card, value: int) -> bool:
         """Whether playing ``card`` at the root keeps the points to come at ``value``."""
         root = (self.hands, self.trick, self.place)
@@ -527,10 +565,7 @@ def solve(state: State, *, equivalent_cards: bool = True) -> Solution:
     search = _Search(state, equivalent_cards)
     now = bidder_points_now(state)
     value = search.sure()
-    # Every legal card that keeps the value, its equivalents included: a null-window test.
-    legal = search.legal(search.hands[search.place], search.trick)
-    best = tuple(card for card in _cards(legal) if search.keeps(card, value))
-    return Solution(now + value, best, search.nodes)
+    return Solution(now + value, search.best_cards(value), search.nodes)
 
 
 def solve_value(state: State, *, equivalent_cards: bool = True) -> int:
