@@ -57,7 +57,7 @@ from typing import Any, NamedTuple
 
 from frogspec import engine, play, scoring, widow
 from frogspec.auction import Contract
-from frogspec.cards import SUIT_OF, Card, Suit, format_card
+from frogspec.cards import SUIT_MASKS, SUIT_OF, Card, Suit, format_card
 from frogspec.engine import Phase, State
 from frogspec.errors import FrogError, InvalidInputError
 
@@ -257,6 +257,18 @@ class _Search:
         self.trick_points = sum(self.points[c] for c in state.trick)
         below, self.strength = self._ladders()
         self.below = below if equivalent_cards and self.by_card else None
+        # Where every suit the search reduces ranks as its cards are numbered (as under the
+        # reference), the cards of its suit below each card, as a mask; else None.
+        self.lower_in_suit: list[int] | None = None
+        if all(
+            below[card] == (card - 1 if card % 9 else -1) or below[card] == -2 for card in range(36)
+        ):
+            self.lower_in_suit = [
+                ((1 << card) - 1) & SUIT_MASKS[SUIT_OF[card]] if below[card] != -2 else 0
+                for card in range(36)
+            ]
+        # The order of leads, as a sort key: the most points first, then the highest.
+        self.lead_order = [-((self.points[c] << 4) + self.strength[c]) for c in range(36)]
 
     def _counts_card_by_card(self, in_play: int) -> bool:
         # Whether the bidder's count grows by each card's own points, as far as the cards
@@ -381,40 +393,59 @@ class _Search:
     def moves(self, place: int, hands: int, trick: int, length: int, legal: int) -> list[Card]:
         """The cards to search of those ``legal`` at a position, one of each equivalent
         run, the most promising first."""
-        cards = [c for c in _cards(legal) if self.searched(c, legal, hands, trick) == c]
+        cards = _cards(legal)
+        if self.below is not None and len(cards) > 1:
+            if self.lower_in_suit is None:
+                cards = [c for c in cards if self.searched(c, legal, hands, trick) == c]
+            else:  # the ranks run as the cards are numbered: the card below by a mask
+                expand, points = self.expand, self.points
+                in_play = (
+                    expand[0][hands & _HAND]
+                    | expand[1][hands >> _WIDTH & _HAND]
+                    | expand[2][hands >> 2 * _WIDTH]
+                    | (_mask(_decoded(trick)) if trick else 0)
+                )
+                kept = []
+                for card in cards:
+                    lower = in_play & self.lower_in_suit[card]
+                    if lower:
+                        # The next card down still in play is his own, as good: skip this.
+                        next_down = lower.bit_length() - 1
+                        if legal >> next_down & 1 and points[next_down] == points[card]:
+                            continue
+                    kept.append(card)
+                cards = kept
         if len(cards) == 1:
             return cards
         points, strength = self.points, self.strength
         if not length:
             # A lead: the most points first, the highest card first (measured: the best of
             # several orders tried, by long or short suits, trumps first or last).
-            cards.sort(key=lambda card: (-points[card], -strength[card]))
+            cards.sort(key=self.lead_order.__getitem__)
             return cards
         shift = 6 * length
+        keyed = []
         if length < 2:
             # A card in between: those that head the trick so far first, the most points
             # first; then the others, the fewest points first.
-            ranked = []
             for card in cards:
                 if self.winner(trick | (card + 1) << shift) == length:
-                    ranked.append((0, -points[card], -strength[card], card))
+                    keyed.append((self.lead_order[card] << 6) + card)
                 else:
-                    ranked.append((1, points[card], strength[card], card))
-            ranked.sort()
-            return [card for *_, card in ranked]
-        # The last card: what the trick is then worth to the player's side, the lowest of
-        # equal worth first.
-        leader = (place + 1) % 3
-        maximising = place == self.bidder
-        taken = sum(points[c] for c in _decoded(trick))
-        bidder_index = (self.bidder - leader) % 3
-        keyed = []
-        for card in cards:
-            wins = (self.winner(trick | (card + 1) << shift) == bidder_index) == maximising
-            worth = -(taken + points[card]) if wins else points[card]
-            keyed.append((worth, strength[card], card))
+                    keyed.append((((points[card] << 4) + strength[card] + 4096) << 6) + card)
+        else:
+            # The last card: what the trick is then worth to the player's side, the lowest
+            # of equal worth first.
+            leader = (place + 1) % 3
+            maximising = place == self.bidder
+            taken = sum(points[c] for c in _decoded(trick))
+            bidder_index = (self.bidder - leader) % 3
+            for card in cards:
+                wins = (self.winner(trick | (card + 1) << shift) == bidder_index) == maximising
+                worth = -(taken + points[card]) if wins else points[card]
+                keyed.append((((worth << 4) + strength[card]) << 6) + card)
         keyed.sort()
-        return [card for _, _, card in keyed]
+        return [key & 63 for key in keyed]
 
     def value(
         self,
