@@ -20,7 +20,10 @@ the solver's answer exactly as it changes the engine's. On top of that:
 - a transposition table keyed on the hands, the trick and the seat to act, holding the
   bounds on the points still to come and the card that reached them (tried first);
 - equivalent cards: of two cards of one suit in one hand, with the same points and no card
-  still in play (in a hand or in the trick) ranked between them, one is searched;
+  still in play (in a hand or in the trick) ranked between them, one is searched; and for
+  the last card to a trick, of such a run (whatever the points) only the card with the
+  most points if his side takes the trick, else the fewest: the card kept back then plays
+  as the other would have, so the choice can only gain;
 - move ordering: the last card to a trick by what it gains or saves, the others by
   whether they take the trick so far, leads from the top.
 
@@ -32,8 +35,11 @@ bidder's won cards in the table's key and counts each trick by the rule itself (
 slower). Equivalent cards assume that the play treats two cards of one suit alike when
 they score alike and no card in play ranks between them; the rank order is the one the
 trick-winner rule shows (who wins a trick of two cards of the suit), a suit whose order
-it does not show consistently is never reduced, and ``equivalent_cards=False`` searches
-every card (the tests hold the two equal under the broken twins of the play).
+it does not show consistently is never reduced. The last card's choice by points also
+assumes that the legal plays are blind to points: every solve probes them (a point card
+and the Six of its suit, to a lead and to each suit led) and does without it if they are
+not. ``equivalent_cards=False`` searches every card (the tests hold the two equal, and
+equal to a plain minimax over the engine, under the broken twins of the play).
 
 >>> from frogspec.notation import parse_position
 >>> last_trick = parse_position(
@@ -267,6 +273,10 @@ class _Search:
                 ((1 << card) - 1) & SUIT_MASKS[SUIT_OF[card]] if below[card] != -2 else 0
                 for card in range(36)
             ]
+        # The last card to a trick is chosen within a run by its points where the rules'
+        # legal plays are blind to points (as far as probing them shows).
+        self.dominance = self.below is not None and self.lower_in_suit is not None
+        self.dominance = self.dominance and self._blind_to_points()
         # The order of leads, as a sort key: the most points first, then the highest.
         self.lead_order = [-((self.points[c] << 4) + self.strength[c]) for c in range(36)]
 
@@ -307,6 +317,27 @@ class _Search:
                     below[upper] = lower
                     strength[upper] = rank[upper]
         return below, strength
+
+    def _blind_to_points(self) -> bool:
+        # Whether the legal plays treat a card that counts like one that does not: hands of
+        # a point card and the Six of its suit (with a trump, or not), to a lead and to a
+        # trick led by an Eight of each suit, allow both or neither.
+        trump = self.trump
+        legal_plays = self.rules.legal_plays
+        tricks: list[tuple[Card, ...]] = [(), *((suit * 9 + 2,) for suit in range(4))]
+        for suit in range(4):
+            six = suit * 9
+            trumps = [0] if trump is None or trump == suit else [0, 1 << trump * 9]
+            for card in range(six + 1, six + 9):
+                if self.points[card] == self.points[six]:
+                    continue
+                for extra in trumps:
+                    hand = 1 << card | 1 << six | extra
+                    for trick in tricks:
+                        allowed = legal_plays(hand, trick, trump)
+                        if bool(allowed >> card & 1) != bool(allowed >> six & 1):
+                            return False
+        return True
 
     def legal(self, place: int, hands: int, trick: int) -> int:
         """The card mask of the legal plays of ``place`` to ``trick`` (encoded): the
@@ -390,11 +421,52 @@ class _Search:
             trick >>= 6
         return False
 
+    def last_card_runs(
+        self, place: int, hands: int, trick: int, legal: int, cards: list[Card]
+    ) -> list[Card]:
+        """Of the last card's ``legal`` ``cards``, one of each run of his own cards of a
+        suit with no card in play ranked between: they take the trick alike, and the one
+        to play is the one with the most points if his side takes it, else the fewest
+        (the card kept back plays as the other would have, and can only do better)."""
+        expand, points = self.expand, self.points
+        in_play = (
+            expand[0][hands & _HAND]
+            | expand[1][hands >> _WIDTH & _HAND]
+            | expand[2][hands >> 2 * _WIDTH]
+            | _mask(_decoded(trick))
+        )
+        leader = (place + 1) % 3
+        maximising = place == self.bidder
+        bidder_index = (self.bidder - leader) % 3
+        kept = []
+        run_best = -1
+        run_wins = False
+        previous = -1
+        below = self.lower_in_suit
+        assert below is not None
+        for card in cards:  # ascending: by suit, then rank
+            lower = in_play & below[card]
+            joined = previous >= 0 and lower and lower.bit_length() - 1 == previous
+            if not joined:
+                if run_best >= 0:
+                    kept.append(run_best)
+                run_best = card
+                run_wins = (self.winner(trick | (card + 1) << 12) == bidder_index) == maximising
+            elif (
+                (points[card] > points[run_best]) if run_wins else (points[card] < points[run_best])
+            ):
+                run_best = card
+            previous = card
+        kept.append(run_best)
+        return kept
+
     def moves(self, place: int, hands: int, trick: int, length: int, legal: int) -> list[Card]:
         """The cards to search of those ``legal`` at a position, one of each equivalent
         run, the most promising first."""
         cards = _cards(legal)
-        if self.below is not None and len(cards) > 1:
+        if length == 2 and self.dominance and len(cards) > 1:
+            cards = self.last_card_runs(place, hands, trick, legal, cards)
+        elif self.below is not None and len(cards) > 1:
             if self.lower_in_suit is None:
                 cards = [c for c in cards if self.searched(c, legal, hands, trick) == c]
             else:  # the ranks run as the cards are numbered: the card below by a mask
