@@ -65,6 +65,7 @@ COMPILED = (
     "scoring",
     "seats",
     "settlement",
+    "solve",
     "sources",
     "trump",
     "widow",
