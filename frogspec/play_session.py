@@ -27,6 +27,8 @@ the left, as in a match (:func:`~frogspec.engine.play_match`).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import importlib
 import io
 import json
 import re
@@ -36,7 +38,15 @@ from typing import Any
 
 from frogspec import play
 from frogspec.auction import Contract, all_pass_ends_deal
-from frogspec.bots import Bot, BotDeal, deal_notation, deal_vector, recorded_deal, replay_link
+from frogspec.bots import (
+    Bot,
+    BotDeal,
+    Policy,
+    deal_notation,
+    deal_vector,
+    recorded_deal,
+    replay_link,
+)
 from frogspec.cards import Suit, card_strength, format_card
 from frogspec.engine import (
     Action,
@@ -54,22 +64,34 @@ from frogspec.match import balances_after, never_over
 from frogspec.notation import numbered_deck, parse_deal
 from frogspec.registry import Rule, get_rule, rule_for_function
 from frogspec.rulesets import RULESETS, Ruleset, get_ruleset, own_phrasing
+from frogspec.sampling_bot import SamplingBot
 from frogspec.scoring import count_points
 from frogspec.settlement import bidder_result
 from frogspec.widow import discardable
 
 __all__ = [
     "HUMAN",
+    "OPPONENTS",
     "Table",
     "call",
     "deal_test_case",
+    "hint_rows",
     "replay_test_case",
     "rulesets",
     "run_example",
+    "seat_position",
 ]
 
 #: Your seat.
 HUMAN = 0
+
+#: The computer players the page offers, by name: the cautious :class:`~frogspec.bots.Bot`,
+#: and :class:`~frogspec.sampling_bot.SamplingBot` with the samples a browser can afford
+#: (see the Play page for what a decision takes there).
+OPPONENTS: dict[str, Callable[[int], Policy]] = {
+    "bot": Bot,
+    "sampling": lambda seed: SamplingBot(seed, samples=8, bid_samples=16),
+}
 
 Json = dict[str, Any]
 
@@ -188,19 +210,81 @@ def _step_rule(state: State) -> Json:
     return _ref(_duty(state), rs)
 
 
+_OPPONENT_CODE = {"bot": "frogspec.bots.Bot", "sampling": "frogspec.sampling_bot.SamplingBot"}
+
+
+def seat_position(state: State, seat: int) -> str:
+    """Where ``seat`` sits in the deal, as the hand-worth tables name it: ``eldest`` (on
+    the dealer's left, first to speak), ``dealer``, or ``second`` between them."""
+    if seat == state.order[0]:
+        return "eldest"
+    return "dealer" if seat == state.dealer else "second"
+
+
+def _worth_cell(name: str, value: object, rs: Ruleset) -> str:
+    # A cell of the hint's table: contracts by the ruleset's own names, rates as
+    # percentages, payments to two places, an interval as its two ends.
+    if isinstance(value, Contract):
+        return rs.contract_name(value)
+    if isinstance(value, str) and name == "contract":
+        try:
+            return rs.contract_name(Contract[value.upper()])
+        except KeyError:
+            return value
+    if isinstance(value, (tuple, list)) and len(value) == 2:
+        return " to ".join(_worth_cell(name, v, rs) for v in value)
+    if isinstance(value, float):
+        return f"{value:.0%}" if "rate" in name or "win" in name else f"{value:+.2f}"
+    return str(value)
+
+
+def _fields(row: object) -> dict[str, object]:
+    if dataclasses.is_dataclass(row) and not isinstance(row, type):
+        return {f.name: getattr(row, f.name) for f in dataclasses.fields(row)}
+    as_dict = getattr(row, "_asdict", None)
+    if as_dict is not None:
+        return dict(as_dict())
+    return dict(vars(row))
+
+
+def hint_rows(ruleset: Ruleset, hand: int, position: str) -> Json:
+    """The hint: the hand-worth table's row for ``hand`` at ``position`` under ``ruleset``
+    (``frogspec.worth.row_for_hand``, one row per contract), as column names and rows of
+    text for the page; ``{"refused": ...}`` when this build has no hand-worth tables."""
+    try:
+        worth = importlib.import_module("frogspec.worth")
+    except ImportError:
+        return {"refused": {"message": "this build has no hand-worth tables", "rule": None}}
+    rows = [_fields(row) for row in worth.row_for_hand(ruleset.id, hand, position)]
+    columns = list(rows[0]) if rows else []
+    return {
+        "hint": {
+            "ruleset": ruleset.id,
+            "position": position,
+            "cards": _sorted_cards(hand),
+            "columns": [c.replace("_", " ") for c in columns],
+            "rows": [[_worth_cell(c, row.get(c), ruleset) for c in columns] for row in rows],
+        }
+    }
+
+
 def _seat_name(seat: int) -> str:
     return "You" if seat == HUMAN else f"Seat {seat}"
 
 
 class Table:
-    """A match at one table: you in seat :data:`HUMAN`, :class:`~frogspec.bots.Bot` in the
-    others. ``seed`` numbers the first deal and seeds the bots."""
+    """A match at one table: you in seat :data:`HUMAN`, a computer player of
+    :data:`OPPONENTS` in the others (``opponent``, :class:`~frogspec.bots.Bot` unless
+    said). ``seed`` numbers the first deal and seeds the computer players."""
 
-    def __init__(self, ruleset: str, players: int, seed: int = 1) -> None:
+    def __init__(self, ruleset: str, players: int, seed: int = 1, opponent: str = "bot") -> None:
         self.ruleset = get_ruleset(ruleset)
         self.players = players
         self.seed = seed
-        self.bot = Bot(seed)
+        if opponent not in OPPONENTS:
+            raise ValueError(f"no computer player {opponent!r}: choose from {', '.join(OPPONENTS)}")
+        self.opponent = opponent
+        self.bot = OPPONENTS[opponent](seed)
         self.balances = [self.ruleset.bank()] * players
         self.deals: list[BotDeal] = []
         self.numbers: list[int] = []
@@ -234,6 +318,9 @@ class Table:
             entry["label"] = state.ruleset.contract_name(Contract(action.value))
         entry["rule"] = _step_rule(state)
         after = apply(state, action)
+        observe = getattr(self.bot, "observe", None)
+        if observe is not None:  # the table shows every action to every seat
+            observe(state, action)
         self._actions.append(action)
         if state.phase == Phase.PLAY and len(state.trick) == len(state.order) - 1:
             trick = (*state.trick, action.value)
@@ -321,6 +408,13 @@ class Table:
         self._deal()
         return {"view": self.view()}
 
+    def hint(self) -> Json:
+        """The hand-worth table's row for your hand as dealt, at your place in this deal
+        (:func:`hint_rows`)."""
+        if HUMAN not in self.start.order:
+            return {"refused": {"message": "you sit out this deal", "rule": None}}
+        return hint_rows(self.ruleset, self.start.hands[HUMAN], seat_position(self.start, HUMAN))
+
     # ------------------------------------------------------------------ what you see
 
     def view(self) -> Json:
@@ -350,6 +444,7 @@ class Table:
         view: Json = {
             "ruleset": rs.id,
             "ruleset_name": rs.name,
+            "opponent": self.opponent,
             "unit": rs.unit,
             "players": self.players,
             "human": HUMAN,
@@ -424,7 +519,7 @@ class Table:
         description = (
             f"Deal {number} of the portable generator at {deal.players} players, seat "
             f"{deal.dealer} deals, played on the rulebook's Play page (seat {HUMAN} by a "
-            f"reader, the others by frogspec.bots.Bot({self.seed}))."
+            f"reader, the others by {_OPPONENT_CODE[self.opponent]}({self.seed}))."
         )
         return deal_test_case(deal, number, case_id, description)
 
@@ -511,8 +606,9 @@ def call(command: str, argument: str = "") -> str:
 
     Commands: ``rulesets``; ``run`` (an example's source); ``replay`` and ``replay-record``
     (a replay link: the deal's view, the deal as a test case);
-    ``start`` (``{"ruleset", "players", "seed"}``); ``act`` (an action); ``next``; ``view``;
-    ``record``.
+    ``start`` (``{"ruleset", "players", "seed", "opponent"}``, the opponent a name of
+    :data:`OPPONENTS`); ``act`` (an action); ``next``; ``view``; ``record``; ``hint`` (the
+    hand-worth table's row for your hand, :meth:`Table.hint`).
     """
     global _table
     try:
@@ -526,7 +622,12 @@ def call(command: str, argument: str = "") -> str:
             return json.dumps(replay_test_case(argument))
         if command == "start":
             options = json.loads(argument)
-            _table = Table(options["ruleset"], int(options["players"]), int(options["seed"]))
+            _table = Table(
+                options["ruleset"],
+                int(options["players"]),
+                int(options["seed"]),
+                str(options.get("opponent", "bot")),
+            )
             return json.dumps({"view": _table.view()})
         if _table is None:
             return json.dumps(
@@ -540,6 +641,8 @@ def call(command: str, argument: str = "") -> str:
             return json.dumps({"view": _table.view()})
         if command == "record":
             return json.dumps(_table.record())
+        if command == "hint":
+            return json.dumps(_table.hint())
     except (FrogError, ValueError, KeyError) as error:
         return json.dumps({"refused": {"message": str(error), "rule": None}})
     return json.dumps({"refused": {"message": f"unknown command {command!r}", "rule": None}})
