@@ -41,15 +41,15 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from frogspec.auction import Contract
-from frogspec.bots import Bot
+from frogspec.bots import Bot, play_deal
 from frogspec.cards import SUIT_OF, Card, card_points, card_strength
 from frogspec.engine import PASS, Action, ActionKind, Phase, State, apply, legal_actions, outcome
+from frogspec.notation import numbered_deck
 from frogspec.worlds import PlayMemory, sample_world, unseen
 
 _ALL_CARDS = (1 << 36) - 1
@@ -219,9 +219,6 @@ def measure_deal(settings: Settings, index: int) -> dict[str, object]:
     twice: :class:`SamplingBot` in one seat (it turns with ``index // 3``) and
     :class:`~frogspec.bots.Bot` in the others; and :class:`~frogspec.bots.Bot` in every
     seat. The payments to that seat both times, the contract and who bid it."""
-    from frogspec.bots import play_deal
-    from frogspec.notation import numbered_deck
-
     number = settings.seed + index
     dealer = index % 3
     seat = (index // 3 + dealer + 1) % 3  # eldest, second, dealer in turn
@@ -258,6 +255,9 @@ def measure(
     (``concurrent.futures``; every deal seeds its own players, so the figures do not depend
     on the number of workers). With ``out``, each deal is written to it as a JSON line as it
     finishes, and the deals already there are not played again (a run can be resumed)."""
+    # Imported here: the Play page imports this module in a browser, which has no processes.
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
     done: dict[int, dict[str, object]] = {}
     if out is not None and out.exists():
         for line in out.read_text(encoding="utf-8").splitlines():
