@@ -70,6 +70,7 @@ from frogspec.settlement import bidder_result
 from frogspec.widow import discardable
 
 __all__ = [
+    "HINT_COLUMNS",
     "HUMAN",
     "OPPONENTS",
     "Table",
@@ -221,49 +222,61 @@ def seat_position(state: State, seat: int) -> str:
     return "dealer" if seat == state.dealer else "second"
 
 
-def _worth_cell(name: str, value: object, rs: Ruleset) -> str:
-    # A cell of the hint's table: contracts by the ruleset's own names, rates as
-    # percentages, payments to two places, an interval as its two ends.
-    if isinstance(value, Contract):
-        return rs.contract_name(value)
-    if isinstance(value, str) and name == "contract":
-        try:
-            return rs.contract_name(Contract[value.upper()])
-        except KeyError:
-            return value
+#: The hint's columns: the fields of ``frogspec.worth.WorthRow`` it shows, under the page's
+#: headings, in order (a field the row lacks is left out).
+HINT_COLUMNS = (
+    ("name", "contract"),
+    ("win_rate", "bidder wins"),
+    ("win_interval", "95% interval"),
+    ("mean_payment", "expected payment"),
+    ("payment_interval", "95% interval"),
+    ("samples", "deals"),
+    ("matched", "deals like yours"),
+)
+
+
+def _worth_cell(name: str, value: object) -> str:
+    # A cell of the hint's table: rates as percentages, payments to two places, an
+    # interval as its two ends.
     if isinstance(value, (tuple, list)) and len(value) == 2:
-        return " to ".join(_worth_cell(name, v, rs) for v in value)
+        return " to ".join(_worth_cell(name, v) for v in value)
     if isinstance(value, float):
-        return f"{value:.0%}" if "rate" in name or "win" in name else f"{value:+.2f}"
+        return f"{value:.0%}" if name.startswith("win") else f"{value:+.2f}"
     return str(value)
 
 
 def _fields(row: object) -> dict[str, object]:
     if dataclasses.is_dataclass(row) and not isinstance(row, type):
         return {f.name: getattr(row, f.name) for f in dataclasses.fields(row)}
-    as_dict = getattr(row, "_asdict", None)
-    if as_dict is not None:
-        return dict(as_dict())
     return dict(vars(row))
 
 
 def hint_rows(ruleset: Ruleset, hand: int, position: str) -> Json:
     """The hint: the hand-worth table's row for ``hand`` at ``position`` under ``ruleset``
-    (``frogspec.worth.row_for_hand``, one row per contract), as column names and rows of
-    text for the page; ``{"refused": ...}`` when this build has no hand-worth tables."""
+    (``frogspec.worth.row_for_hand``, one row per contract), as headings and rows of text
+    for the page. Where the tables hold another seat's hands only, the row is the eldest
+    hand's, and ``note`` says so; ``{"refused": ...}`` when the tables cannot be read."""
     try:
         worth = importlib.import_module("frogspec.worth")
-    except ImportError:
-        return {"refused": {"message": "this build has no hand-worth tables", "rule": None}}
-    rows = [_fields(row) for row in worth.row_for_hand(ruleset.id, hand, position)]
-    columns = list(rows[0]) if rows else []
+        note = None
+        try:
+            rows = worth.row_for_hand(ruleset.id, hand, position)
+        except FrogError:
+            rows = worth.row_for_hand(ruleset.id, hand, "eldest")
+            note = f"The tables hold the eldest hand's deals only: this is the row for your cards as if you sat eldest, not {position}."
+    except (ImportError, OSError, ValueError) as error:
+        why = f"the hand-worth tables cannot be read here ({type(error).__name__}: {error})"
+        return {"refused": {"message": why, "rule": None}}
+    fields = [_fields(row) for row in rows]
+    shown = [(name, heading) for name, heading in HINT_COLUMNS if fields and name in fields[0]]
     return {
         "hint": {
             "ruleset": ruleset.id,
             "position": position,
+            "note": note,
             "cards": _sorted_cards(hand),
-            "columns": [c.replace("_", " ") for c in columns],
-            "rows": [[_worth_cell(c, row.get(c), ruleset) for c in columns] for row in rows],
+            "columns": [heading for _, heading in shown],
+            "rows": [[_worth_cell(name, row[name]) for name, _ in shown] for row in fields],
         }
     }
 

@@ -16,29 +16,42 @@ from dataclasses import dataclass
 import pytest
 
 from frogspec.auction import Contract
+from frogspec.errors import InvalidInputError
 from frogspec.play_session import HUMAN, OPPONENTS, Table, call, seat_position
+from frogspec.rulesets import get_ruleset
 from frogspec.sampling_bot import SamplingBot
 
 
 @dataclass(frozen=True)
 class _Row:
+    # The fields of frogspec.worth.WorthRow.
     contract: Contract
-    win_rate: float
-    win_rate_interval: tuple[float, float]
-    expected_payment: float
+    name: str
+    matched: str
     samples: int
+    wins: int
+    win_rate: float
+    win_interval: tuple[float, float]
+    mean_payment: float
+    payment_interval: tuple[float, float]
+    mean_points: float
+    bot_mean_points: float
 
 
 def _fixture_rows(ruleset_id: str, hand: int, seat: str = "eldest") -> list[_Row]:
-    # A row per contract that depends on everything asked: the ruleset, the hand, the seat.
-    hearts = (hand >> 18 & 0x1FF).bit_count()
-    bonus = {"eldest": 0.0, "second": 0.01, "dealer": 0.02}[seat]
-    rows = [
-        _Row(Contract.FROG, 0.5 + bonus, (0.4, 0.6), hearts - 2.5, 100 + len(ruleset_id)),
-        _Row(Contract.GRAND, 0.25, (0.2, 0.3), -12.0, 100),
-    ]
+    # A row per contract that depends on what is asked: the ruleset and the hand. Like the
+    # committed tables, it holds the eldest hand's deals only.
     _fixture_rows.calls.append((ruleset_id, hand, seat))  # type: ignore[attr-defined]
-    return rows
+    if seat != "eldest":
+        raise InvalidInputError(f"the data holds eldest's hands only, not {seat!r}'s")
+    hearts = (hand >> 18 & 0x1FF).bit_count()
+    names = get_ruleset(ruleset_id).contract_name
+    return [
+        _Row(Contract.FROG, names(Contract.FROG), f"trumps = {hearts}", 100 + len(ruleset_id),
+             50, 0.5, (0.4, 0.6), hearts - 2.5, (hearts - 5.0, hearts + 0.0), 61.0, 58.5),
+        _Row(Contract.GRAND, names(Contract.GRAND), "every deal", 100, 25, 0.25, (0.2, 0.3),
+             -12.0, (-20.0, -4.0), 50.0, 49.0),
+    ]  # fmt: skip
 
 
 @pytest.fixture
@@ -58,15 +71,26 @@ def test_the_hint_shows_the_row_of_your_hand_as_dealt(worth: types.ModuleType) -
     hearts = (dealt >> 18 & 0x1FF).bit_count()
     assert hint["columns"] == [
         "contract",
-        "win rate",
-        "win rate interval",
+        "bidder wins",
+        "95% interval",
         "expected payment",
-        "samples",
+        "95% interval",
+        "deals",
+        "deals like yours",
     ]
     assert hint["rows"] == [
-        ["Frog", "50%", "40% to 60%", f"{hearts - 2.5:+.2f}", "111"],
-        ["Grand", "25%", "20% to 30%", "-12.00", "100"],
+        [
+            "Frog",
+            "50%",
+            "40% to 60%",
+            f"{hearts - 2.5:+.2f}",
+            f"{hearts - 5.0:+.2f} to {hearts:+.2f}",
+            "111",
+            f"trumps = {hearts}",
+        ],
+        ["Grand", "25%", "20% to 30%", "-12.00", "-20.00 to -4.00", "100", "every deal"],
     ]
+    assert hint["note"] is None
     assert hint["position"] == "eldest" and hint["ruleset"] == "foster-1909"
     # Later in the deal the hint is still the row of the hand as dealt.
     table.act(table.view()["legal"][0])
@@ -75,15 +99,21 @@ def test_the_hint_shows_the_row_of_your_hand_as_dealt(worth: types.ModuleType) -
 
 def test_the_hint_follows_your_seat_and_the_rulesets_names(worth: types.ModuleType) -> None:
     table = Table("official-1922-solo", 3, seed=3)
-    positions = []
+    positions, notes = [], []
     for _ in range(3):
-        positions.append(table.hint()["hint"]["position"])
+        hint = table.hint()["hint"]
+        positions.append(hint["position"])
+        notes.append(hint["note"])
         assert positions[-1] == seat_position(table.start, HUMAN)
         while table.view()["phase"] != "over":
             table.act(table.view()["legal"][0])
         table.next_deal()
     # The deal turns to the left: you are eldest, then the dealer, then between them.
     assert positions == ["eldest", "dealer", "second"]
+    # The tables hold eldest's hands: for the other seats the row is eldest's, said so.
+    asked = [seat for _, _, seat in _fixture_rows.calls]  # type: ignore[attr-defined]
+    assert asked == ["eldest", "dealer", "eldest", "second", "eldest"]
+    assert notes[0] is None and all("as if you sat eldest, not" in n for n in notes[1:])
     names = [row[0] for row in table.hint()["hint"]["rows"]]
     assert names == ["Frog", "Heart Solo"]
 
