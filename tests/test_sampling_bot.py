@@ -58,11 +58,12 @@ def test_sampling_bot_only_chooses_legal_actions(ruleset: str) -> None:
 
 def test_same_seed_same_game_and_another_seed_differs() -> None:
     def games(seed: int) -> tuple[tuple[Action, ...], ...]:
-        seats = [SamplingBot(seed, samples=3, bid_samples=3), Bot(5), Bot(5)]
-        return tuple(play_deal("modern", 3, 2, numbered_deck(n), seats).actions for n in range(4))
+        seats = [SamplingBot(seed, samples=2, bid_samples=2), Bot(5), Bot(5)]
+        return tuple(play_deal("modern", 3, 2, numbered_deck(n), seats).actions for n in range(3))
 
-    assert games(4) == games(4)
-    assert len({games(seed) for seed in range(4)}) > 1, "the seed never changed a choice"
+    by_seed = {seed: games(seed) for seed in range(3)}
+    assert games(0) == by_seed[0]
+    assert len(set(by_seed.values())) > 1, "the seed never changed a choice"
 
 
 def _walk(number: int, ruleset: str, players: int, steps: int) -> tuple[State, PlayMemory, State]:
@@ -94,7 +95,7 @@ walks = st.tuples(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(walks)
 def test_no_sampled_world_contradicts_what_the_seat_has_seen(
     walk: tuple[int, str, int, int],
@@ -145,7 +146,7 @@ def _gone(state: State) -> int:
     return gone
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(walks)
 def test_the_worlds_depend_only_on_what_the_seat_sees(walk: tuple[int, str, int, int]) -> None:
     # A world agrees with the real deal on everything the seat sees: sampling from it with
@@ -234,3 +235,25 @@ def test_measure_deal_and_summary(tmp_path: Path, capsys: pytest.CaptureFixture[
     with pytest.raises(SystemExit):
         main(["measure", "--deals", "3", "--samples", "3", "--out", str(out)])
     assert json.loads(out.read_text().splitlines()[0])["settings"]["samples"] == 2
+
+
+def test_a_shown_widow_stays_with_the_frog_bidder() -> None:
+    # Foster shows the widow in a Frog: a defender knows its cards went into the bidder's
+    # hand, and lie there or in what he laid away.
+    state = new_deal("foster-1909", 3, 2, numbered_deck(8))
+    memory = PlayMemory()
+    bidder = state.to_act
+    while state.phase != Phase.PLAY:
+        frog = Action(ActionKind.BID, Contract.FROG)
+        legal = legal_actions(state)
+        action = frog if frog in legal and state.to_act == bidder else Bot(1).choose(state)
+        if state.phase == Phase.AUCTION and state.to_act != bidder:
+            action = Action(ActionKind.PASS)
+        memory.observe(state, action)
+        state = apply(state, action)
+    assert state.widow_shown and state.bidder == bidder
+    defender = next(s for s in state.order if s != bidder)
+    for k in range(30):
+        world = sample_world(state, defender, memory, random.Random(k))
+        assert world.widow == state.widow
+        assert state.widow & ~(world.hands[bidder] | world.laid_away) == 0
