@@ -300,7 +300,8 @@ def _interval(values: Sequence[float]) -> tuple[float, float]:
 def summary(rows: Sequence[dict[str, Any]]) -> str:
     """The measurement as a Markdown table: per position and over all, the mean payment per
     deal to :class:`SamplingBot`, to :class:`~frogspec.bots.Bot` in the same seat of the
-    same deals, and their difference, each with its 95% confidence interval."""
+    same deals, and their difference, each with its 95% confidence interval; then, for
+    the deals where either bid, how often each contract it bid was won and lost."""
     lines = [
         "| seat | deals | sampling player, per deal | `Bot` in its place | difference | "
         "sampling player bid | `Bot` bid |",
@@ -323,6 +324,25 @@ def summary(rows: Sequence[dict[str, Any]]) -> str:
         lines.append(
             f"| {position} | {len(chosen)} | {' | '.join(cells)} | {bids:.1%} | {bot_bids:.1%} |"
         )
+    lines += [
+        "",
+        "| bidder | contract | deals bid | won | lost | mean payment to the bidder |",
+        "| --- | --- | ---: | ---: | ---: | ---: |",
+    ]
+    for who, bid, contract, paid in (
+        ("sampling player", "sampler_bid", "contract", "sampler"),
+        ("`Bot` in its place", "bot_bid", "bot_contract", "bot"),
+    ):
+        codes = sorted({str(r[contract]) for r in rows if r[bid]})
+        for code in codes:
+            played = [r[paid] for r in rows if r[bid] and r[contract] == code]
+            won = sum(p > 0 for p in played) / len(played)
+            lost = sum(p < 0 for p in played) / len(played)
+            mean, half = _interval(played)
+            lines.append(
+                f"| {who} | {code} | {len(played)} | {won:.1%} | {lost:.1%} | "
+                f"{mean:+.2f} ± {half:.2f} |"
+            )
     return "\n".join(lines) + "\n"
 
 

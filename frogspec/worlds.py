@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from math import comb
 
 from frogspec.auction import Contract
@@ -175,6 +175,7 @@ def unseen(state: State, seat: int, plays: Sequence[Play] = ()) -> Unseen:
     return Unseen(seat, tuple(places), tuple(sizes), tuple(classes))
 
 
+@cache
 def _splits(count: int, parts: int) -> list[tuple[int, ...]]:
     # Every way of writing count as an ordered sum of ``parts`` numbers >= 0.
     if parts == 1:
@@ -191,8 +192,9 @@ class _Counter:
         self.view = view
         self.where = {place: i for i, place in enumerate(view.places)}
         self.ways = cache(self._ways)
+        self.options = cache(self._options)
 
-    def options(self, index: int, caps: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+    def _options(self, index: int, caps: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
         """The splits of class ``index`` over its places that fit ``caps``, with weights."""
         mask, allowed = self.view.classes[index]
         count = mask.bit_count()
@@ -230,8 +232,14 @@ def _weighted(options: list[tuple[int, tuple[int, ...]]], rng: random.Random) ->
     raise AssertionError("the weights add up to more than their sum")
 
 
+@lru_cache(maxsize=4)
+def _counter(view: Unseen) -> _Counter:
+    # The counts of a position, kept for the many worlds drawn from it.
+    return _Counter(view)
+
+
 def _draw(view: Unseen, rng: random.Random) -> dict[int, int] | None:
-    counter = _Counter(view)
+    counter = _counter(view)
     caps = view.sizes
     if not counter.ways(0, caps):
         return None
