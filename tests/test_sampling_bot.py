@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from frogspec.auction import Contract
 from frogspec.bots import Bot, RandomBot, play_deal
-from frogspec.cards import parse_card
+from frogspec.cards import Suit, parse_card
 from frogspec.engine import Action, ActionKind, Phase, State, apply, legal_actions, new_deal
 from frogspec.notation import numbered_deck
 from frogspec.rulesets import RULESETS
@@ -58,7 +58,11 @@ def test_sampling_bot_only_chooses_legal_actions(ruleset: str) -> None:
 
 def test_same_seed_same_game_and_another_seed_differs() -> None:
     def games(seed: int) -> tuple[tuple[Action, ...], ...]:
-        seats = [SamplingBot(seed, samples=2, bid_samples=2), Bot(5), Bot(5)]
+        seats: list[SamplingBot | Bot] = [
+            SamplingBot(seed, samples=2, bid_samples=2),
+            Bot(5),
+            Bot(5),
+        ]
         return tuple(play_deal("modern", 3, 2, numbered_deck(n), seats).actions for n in range(3))
 
     by_seed = {seed: games(seed) for seed in range(3)}
@@ -173,7 +177,7 @@ def test_a_void_shown_is_respected() -> None:
     # Seat 2 threw a diamond on a spade lead with hearts trumps: no spade and no heart.
     ace, seven = parse_card("AS"), parse_card("7D")
     assert voids([Play(1, ace, ()), Play(2, seven, (ace,))], None) == {2: 1 << 3}
-    found = voids([Play(1, ace, ()), Play(2, seven, (ace,))], parse_card("6H") // 9)
+    found = voids([Play(1, ace, ()), Play(2, seven, (ace,))], Suit.HEARTS)
     assert found == {2: 1 << 3 | 1 << 2}
 
 
@@ -243,6 +247,7 @@ def test_a_shown_widow_stays_with_the_frog_bidder() -> None:
     state = new_deal("foster-1909", 3, 2, numbered_deck(8))
     memory = PlayMemory()
     bidder = state.to_act
+    assert bidder is not None
     while state.phase != Phase.PLAY:
         frog = Action(ActionKind.BID, Contract.FROG)
         legal = legal_actions(state)
