@@ -1,8 +1,9 @@
 """Why the sampling player plays out rather than solves: ``python -m benchmarks.sampling
 [--positions N]``.
 
-For positions of the play with 4 to 7 tricks to go (:func:`benchmarks.solve.position`, seed
-0), the time of one double-dummy solve (:func:`frogspec.solve.solve`) and of one play-out
+For positions of the play with 2 to 7 tricks to go (:func:`benchmarks.solve.position`, seed
+0), the time of one double-dummy solve (:func:`frogspec.solve.solve_value`, the value
+alone, as a sampling player would ask it) and of one play-out
 to the end by :class:`frogspec.bots.Bot` in every seat, taken in turn on the same position
 (a play-out is quick, so it is the best of three); the median of each, and their ratio.
 A decision of :class:`frogspec.sampling_bot.SamplingBot` needs one per imagined deal and
@@ -22,7 +23,7 @@ from collections.abc import Sequence
 from benchmarks.solve import position
 from frogspec.bots import Bot
 from frogspec.engine import Phase, State, apply
-from frogspec.solve import solve
+from frogspec.solve import solve_value
 
 
 def play_out(state: State, bot: Bot) -> State:
@@ -38,16 +39,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rng = random.Random(0)
     bot = Bot(0)
+    # One solve and one play-out first, so that no row pays for the first call's set-up.
+    warm = position(random.Random(1), 3)
+    solve_value(warm)
+    play_out(warm, bot)
     today = datetime.datetime.now(datetime.UTC).date().isoformat()
     print(f"{today}, Python {platform.python_version()}, {args.positions} positions a row")
     print("| tricks to go | solve, median | play-out by Bot, median | ratio |")
     print("| ---: | ---: | ---: | ---: |")
-    for tricks in (4, 5, 6, 7):
+    for tricks in (2, 3, 4, 5, 6, 7):
         solves, outs = [], []
         for _ in range(args.positions):
             state = position(rng, tricks)
             started = time.perf_counter()
-            solve(state)
+            solve_value(state)
             solves.append(time.perf_counter() - started)
             best = float("inf")
             for _ in range(3):

@@ -15,12 +15,13 @@ worlds, and takes the choice with the best average payment to its seat.
   by :class:`~frogspec.bots.Bot` in every seat (a rollout).
 - **Lay-away** (a Frog): as :class:`~frogspec.bots.Bot` does.
 
-Why rollouts rather than the double-dummy solver (:func:`frogspec.solve.solve`), by
+Why rollouts rather than the double-dummy solver (:func:`frogspec.solve.solve_value`), by
 measurement (``python -m benchmarks.sampling``, 2026-12-02, pure Python on the shared
-build machine): a solve took a median of 34 ms with four tricks to go, 178 ms with six and
-794 ms with seven, one world and one card; a play-out by :class:`~frogspec.bots.Bot` from
-the same positions, 0.2 to 0.3 ms, 160 to 2,900 times less. A decision asks for one per
-world and per choice, so only rollouts fit 2,000 measured deals, and a browser.
+build machine): a solve took a median of about 1 ms with four tricks to go or fewer, 10 to
+25 ms with five or six and 165 ms with seven, one world and one card; a play-out by
+:class:`~frogspec.bots.Bot` from the same positions, 0.1 to 0.3 ms, ten to several hundred
+times less. A decision asks for one per world and per choice, so only rollouts fit 2,000
+measured deals, and a browser.
 
 It is analysis of play, not a rule: it chooses among :func:`~frogspec.engine.legal_actions`
 only, and reads only what its seat may see (the worlds are built from that alone). The
