@@ -328,7 +328,10 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     z2 = z * z
     centre = (rate + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z / (1 + z2 / trials) * math.sqrt(rate * (1 - rate) / trials + z2 / (4 * trials**2))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At none and at every trial the bound is exactly 0 or 1 (rounding would miss it).
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
 
 
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
