@@ -410,10 +410,14 @@ def run(
     command: str,
     solver: Callable[[Any], int] | None = None,
     report: Callable[[str], None] = print,
+    first: int = 0,
 ) -> int:
-    """Solve deals ``0 .. deals-1`` of ``seed`` (those already in ``progress_file`` are kept),
-    appending each to ``progress_file`` and rewriting ``out`` with the deals done from the
-    first on; returns the number of deals in ``out``."""
+    """Solve deals ``first .. deals-1`` of ``seed`` (those already in ``progress_file`` are
+    kept), appending each to ``progress_file`` and rewriting ``out`` with the deals done
+    from deal 0 on; returns the number of deals in ``out``.
+
+    Several machines can share a run: each solves its own range (``first``), and their
+    progress files, joined end to end, are read back by a last run that writes the data."""
     done: dict[int, tuple[int, ...]] = {}
     started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%MZ")
     if progress_file.exists():
@@ -422,7 +426,7 @@ def run(
             if entry.get("seed") == seed:
                 done[entry["index"]] = tuple(entry["row"])
                 started = entry.get("started", started)
-    todo = [i for i in range(deals) if i not in done]
+    todo = [i for i in range(first, deals) if i not in done]
     report(f"{len(done)} deals already done; {len(todo)} to solve on {workers} worker(s)")
     clock = time.monotonic()
 
@@ -462,6 +466,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     go.add_argument("--deals", type=whole_number(1), required=True)
     go.add_argument("--seed", type=whole_number(0), required=True)
     go.add_argument("--workers", type=whole_number(1), default=1)
+    go.add_argument(
+        "--first", type=whole_number(0), default=0, help="the first deal to solve (a range)"
+    )
     default_out = Path(__file__).parent / "data" / _DATA_FILE
     go.add_argument("--out", type=Path, default=default_out, help="the data file")
     go.add_argument(
@@ -472,7 +479,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"python -m frogspec.worth run --deals {args.deals} --seed {args.seed} "
         f"--workers {args.workers}"
     )
-    count = run(args.deals, args.seed, args.workers, args.out, args.progress, command)
+    count = run(
+        args.deals, args.seed, args.workers, args.out, args.progress, command, first=args.first
+    )
     print(f"{count} deals in {args.out}", file=sys.stderr)
     return 0
 
