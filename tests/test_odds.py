@@ -3,6 +3,7 @@ maths, determinism on any number of workers, and the command's errors."""
 
 from __future__ import annotations
 
+import io
 import math
 
 import pytest
@@ -17,6 +18,8 @@ from frogspec.errors import InvalidInputError
 from frogspec.odds import (
     FROG,
     SEATS,
+    ProgressBar,
+    format_odds,
     hand_odds,
     lay_away_candidates,
     mean_interval,
@@ -182,3 +185,29 @@ def test_the_command_refuses_a_bad_sample_count(capsys: pytest.CaptureFixture[st
     with pytest.raises(SystemExit):
         main(["odds", *HAND_TEXT.split(), "--ruleset", "modern", "--samples", "0"])
     assert "must be 1 or more" in capsys.readouterr().err
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_is_drawn_on_a_terminal_only() -> None:
+    quiet = io.StringIO()
+    bar = ProgressBar(4, quiet)
+    bar(1)
+    assert quiet.getvalue() == ""
+    terminal = _Terminal()
+    bar = ProgressBar(4, terminal)
+    for done in range(1, 5):
+        bar(done)
+    assert terminal.getvalue().endswith("] 4/4\n") and "2/4" in terminal.getvalue()
+
+
+def test_the_printed_odds_give_the_seed_the_samples_and_the_warning() -> None:
+    odds = hand_odds(HAND, "modern", "eldest", 3, seed=11, solver=points_now_solver)
+    text = format_odds(odds)
+    assert "3 samples of the unseen cards, seed 11" in text
+    assert "overrate the bidder" in text and "Analysis, not rules" in text
+    for row in odds.contracts:
+        assert row.name in text
