@@ -1,5 +1,6 @@
 """The double-dummy solver: equal to plain minimax over the engine on small endings, under
-the reference and under broken twins of the play, and its invariants as properties."""
+the reference, under broken twins of the play and under a count that is not card by card,
+and its invariants as properties."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from frogspec import engine
+from frogspec import engine, scoring
+from frogspec.cards import points_of
 from frogspec.cli import main
 from frogspec.engine import Action, ActionKind, Phase, State
 from frogspec.notation import format_position, numbered_deck
-from frogspec.solve import bidder_points_now, solve
+from frogspec.solve import _Search, bidder_points_now, solve, solve_value
 from frogspec.twins.substitute import substituted
 
 RULESETS = ("foster-1909", "modern", "gamerules")
@@ -50,21 +52,70 @@ def test_equals_minimax_on_small_endings(seed: int) -> None:
     assert solve(state).value == minimax(state), format_position(state)
 
 
-@pytest.mark.parametrize("twin", ["play.must-trump", "play.follow-suit", "cards.rank-order"])
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 2), st.sampled_from(RULESETS))
+def test_equals_minimax_on_random_endings(seed: int, left: int, ruleset: str) -> None:
+    state = ending(seed, left, ruleset)
+    assert solve(state).value == solve_value(state) == minimax(state), format_position(state)
+
+
+#: The broken twins of every rule the play consults: the duties, the winner of a trick,
+#: the next leader, the number of tricks, the rank order and the points, and the count.
+PLAY_TWINS = [
+    "play.lead-any-card",
+    "play.follow-suit",
+    "play.no-duty-to-head",
+    "play.must-trump",
+    "play.no-duty-to-overtrump",
+    "play.any-card-when-unable",
+    "play.card-from-hand",
+    "play.trick-winner",
+    "play.winner-leads-next",
+    "play.eleven-tricks",
+    "cards.rank-order",
+    "cards.points",
+    "scoring.count-card-points",
+    "scoring.widow-counts-for-bidder",
+]
+
+
+@pytest.mark.parametrize("twin", PLAY_TWINS)
 def test_equals_minimax_under_a_broken_twin(twin: str) -> None:
     with substituted(twin):
         for seed in range(4):
-            state = ending(seed, 3)
-            assert solve(state).value == minimax(state), (twin, format_position(state))
+            state = ending(seed, 3, RULESETS[seed % len(RULESETS)])
+            expected = minimax(state)
+            assert solve(state).value == expected, (twin, format_position(state))
+            assert solve(state, equivalent_cards=False).value == expected, twin
 
 
-def test_a_twin_changes_some_answer() -> None:
-    # The check above is not empty: the twin changes the value of some ending.
+def test_the_twins_change_answers() -> None:
+    # The check above is not empty: a twin of a duty, of the rank order and of the points
+    # each changes the value of some ending (as it changes the engine's).
     states = [ending(seed, 3) for seed in range(30)]
-    before = [solve(s).value for s in states]
-    with substituted("play.must-trump"):
-        after = [minimax(s) for s in states]
-    assert before != after
+    before = [solve_value(s) for s in states]
+    for twin in ("play.must-trump", "cards.rank-order", "cards.points"):
+        with substituted(twin):
+            after = [solve_value(s) for s in states]
+        assert before != after, twin
+
+
+def test_equals_minimax_when_the_count_is_not_card_by_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A count in tens (not a sum over cards): the solver finds that out and searches with
+    # the bidder's won cards in the key, still equal to the engine's minimax.
+    def in_tens(cards: int) -> int:
+        return points_of(cards) // 10 * 10
+
+    monkeypatch.setattr(scoring, "count_points", in_tens)
+    monkeypatch.setattr(engine, "count_points", in_tens)
+    fallbacks = 0
+    for seed in range(6):
+        state = ending(seed, 2)
+        fallbacks += not _Search(state, equivalent_cards=True).by_card
+        assert solve(state).value == minimax(state), format_position(state)
+    assert fallbacks
 
 
 def test_without_equivalent_cards_the_same() -> None:
@@ -73,39 +124,64 @@ def test_without_equivalent_cards_the_same() -> None:
         assert solve(state).value == solve(state, equivalent_cards=False).value
 
 
+def value_after(state: State, card: int) -> int:
+    """The solved value once the player to act plays ``card``."""
+    after = engine.apply(state, Action(ActionKind.PLAY, card))
+    if after.phase == Phase.OVER:
+        points = engine.outcome(after).bidder_points
+        assert points is not None
+        return points
+    return solve_value(after)
+
+
 @settings(max_examples=15, deadline=None)
-@given(st.integers(0, 10**6), st.integers(1, 3))
-def test_value_between_0_and_120_and_best_card_keeps_it(seed: int, left: int) -> None:
-    state = ending(seed, left)
+@given(st.integers(0, 10**6), st.integers(1, 3), st.sampled_from(RULESETS))
+def test_value_between_0_and_120_and_best_card_keeps_it(seed: int, left: int, ruleset: str) -> None:
+    # A best card keeps the value; any other card gives the player's side less: a lower
+    # value when the bidder plays it, a higher one when a defender does.
+    state = ending(seed, left, ruleset)
     solution = solve(state)
-    assert 0 <= solution.value <= 120
-    assert bidder_points_now(state) <= solution.value
+    assert 0 <= bidder_points_now(state) <= solution.value <= 120
     assert solution.best
-    for card in solution.best:
-        after = engine.apply(state, Action(ActionKind.PLAY, card))
-        if after.phase == Phase.OVER:
-            assert engine.outcome(after).bidder_points == solution.value
+    for action in engine.legal_actions(state):
+        value = value_after(state, action.value)
+        if action.value in solution.best:
+            assert value == solution.value
+        elif state.to_act == state.bidder:
+            assert value < solution.value
         else:
-            assert solve(after).value == solution.value
+            assert value > solution.value
 
 
 @settings(max_examples=15, deadline=None)
-@given(st.integers(0, 10**6), st.integers(1, 3))
-def test_monotone_in_a_gift_of_points(seed: int, left: int) -> None:
+@given(st.integers(0, 10**6), st.integers(1, 4), st.integers(0, 35))
+def test_monotone_in_a_gift_of_points(seed: int, left: int, pick: int) -> None:
+    # A gift: one card a defender took moves to the bidder's tricks. The play to come does
+    # not change, so the value rises by exactly the card's points (never falls).
     state = ending(seed, left)
     assert state.bidder is not None
-    given_cards = [
-        (seat, won) for seat, won in enumerate(state.won) if seat != state.bidder and won
+    taken = [
+        (seat, card)
+        for seat, won in enumerate(state.won)
+        if seat != state.bidder
+        for card in range(36)
+        if won >> card & 1
     ]
-    if not given_cards:
+    if not taken:
         return
-    seat, won = given_cards[0]
-    card = won & -won  # the lowest card a defender took goes to the bidder's tricks
+    seat, card = taken[pick % len(taken)]
     won_after = list(state.won)
-    won_after[seat] &= ~card
-    won_after[state.bidder] |= card
+    won_after[seat] &= ~(1 << card)
+    won_after[state.bidder] |= 1 << card
     gifted = state._replace(won=tuple(won_after))
-    assert solve(gifted).value >= solve(state).value
+    assert solve_value(gifted) == solve_value(state) + points_of(1 << card)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(4))
+def test_equals_minimax_on_endings_of_four_tricks(seed: int) -> None:
+    state = ending(seed, 4, RULESETS[seed % len(RULESETS)])
+    assert solve(state).value == minimax(state), format_position(state)
 
 
 def test_cli_solves_a_position(capsys: pytest.CaptureFixture[str]) -> None:
@@ -124,7 +200,25 @@ def test_cli_refuses_a_bad_position(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_refuses_a_position_outside_the_play(capsys: pytest.CaptureFixture[str]) -> None:
     state = engine.new_deal("foster-1909", 3, 0, numbered_deck(7))
     assert main(["solve", format_position(state)]) == 2
-    assert "phase" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "phase" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "frogspec-deal nonsense",
+        "https://example.org/replay/#garbage",
+        "foster-1909 3/1 KC/QC/6D 10CKD10D grand - H 1: 9DJD/6C8C",
+    ],
+)
+def test_cli_refuses_bad_positions_without_a_traceback(
+    text: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["solve", text]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("frogspec solve: ") and "Traceback" not in err
 
 
 def test_a_replay_link_is_solved_where_its_actions_end() -> None:
