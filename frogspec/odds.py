@@ -60,7 +60,7 @@ from frogspec.engine import Action, ActionKind, Phase, State, apply, legal_actio
 from frogspec.errors import FrogError, InvalidInputError
 from frogspec.rulesets import RULESETS, Ruleset, get_ruleset
 from frogspec.settlement import bidder_result
-from frogspec.solve import bidder_points_now, solve
+from frogspec.solve import bidder_points_now, solve_value
 
 __all__ = [
     "PLAYERS",
@@ -106,8 +106,9 @@ FROG = "frog"
 
 
 def solver_points(state: State) -> int:
-    """The double-dummy solver's value: all the bidder's card points (:func:`frogspec.solve.solve`)."""
-    return solve(state).value
+    """The double-dummy solver's value: all the bidder's card points
+    (:func:`frogspec.solve.solve_value`, :func:`frogspec.solve.solve`'s value alone)."""
+    return solve_value(state)
 
 
 def points_now_solver(state: State) -> int:
