@@ -24,7 +24,10 @@ index, so the same seed gives the same numbers on any number of worker processes
 bidder, who plays one hand against two, gains most from it (his lay-away and trump are
 also chosen knowing the widow and the defenders' hands). :class:`ContractOdds` also gives
 the points when the rulebook's computer players (:class:`frogspec.bots.Bot`, which see
-only their own cards) play the same positions, as a measure of the gap.
+only their own cards) play the same positions. Their defence is weak, so they often give
+the bidder more than the double-dummy value: that measures the weak defence's loss, not
+the overrating, whose fair measure (good play with hidden cards on both sides) is left to
+the sampling computer player of issue 21.
 
 >>> from frogspec.cards import CardSet
 >>> hand = CardSet.parse("AH 10H KH QH JH 9H AS 10S AC 10C AD").mask
@@ -479,8 +482,10 @@ FOOTER = (
     "Double-dummy odds overrate the bidder: the solver lets every player see every card, "
     "and the bidder (who also chooses his lay-away and trump knowing the unseen cards) "
     "gains most from it. 'bots' is the same positions played by the rulebook's computer "
-    "players, who see only their own cards (weak play on both sides: a measure of the gap, "
-    "not of expert play). Analysis, not rules."
+    "players, who see only their own cards; their defence is weak, so they often give the "
+    "bidder more than the double-dummy value: that shows the weak defence's loss, not the "
+    "overrating, whose fair measure (good hidden-card play) is left to the sampling "
+    "computer player. Analysis, not rules."
 )
 
 

@@ -142,8 +142,12 @@ def _assumptions(ruleset_id: str) -> list[str]:
         "(`frogspec.solve`). The bidder, one hand against two, gains most from that, and "
         "his lay-away and trump are chosen knowing the unseen cards too. The last columns "
         "give the same positions played by the rulebook's computer players "
-        "(`frogspec.bots.Bot`), who see only their own cards: weak play on both sides, a "
-        "measure of the gap rather than of good play.",
+        "(`frogspec.bots.Bot`), who see only their own cards. They play weakly on both "
+        "sides, and their weak defence lets the bidder take more than the double-dummy "
+        "value as often as not: so that comparison shows what the defence loses by weak "
+        "play, not how much double-dummy overrates the bidder. The fair measure (good play "
+        "with hidden cards on both sides) is left to the sampling computer player of the "
+        "same issue.",
         "",
     ]
 
@@ -168,12 +172,20 @@ def worth_page(ruleset_id: str, data: WorthData | None = None) -> str:
         "| card points, double-dummy | card points, bots |",
         "|---|---:|---:|---:|---:|---:|",
     ]
+    gaps = []
     for contract in rs.contracts():
         row = overall(ruleset_id, contract, data)
         out.append(
             f"| {escape(row.name)} | {row.samples} | {_percent(row)} | {_payment(row)} "
             f"| {row.mean_points:.1f} | {row.bot_mean_points:.1f} |"
         )
+        gaps.append(f"{row.bot_mean_points - row.mean_points:+.1f} in a {escape(row.name)}")
+    out += [
+        "",
+        "The bots' play of the same positions gave the bidder, on average, "
+        + ", ".join(gaps)
+        + " card points against the double-dummy value.",
+    ]
     out += ["", "## Win rate by trumps held", ""]
     out += [
         "The trumps are hearts in a Frog and a Grand; in a Chico, the suit the hand is "
