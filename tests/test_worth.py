@@ -22,6 +22,7 @@ from frogspec.worth import (
     WorthData,
     _parse,
     deal_hands,
+    deal_row,
     features_of,
     load,
     overall,
@@ -123,3 +124,10 @@ def test_row_for_hand_refuses_what_it_has_no_data_for() -> None:
         row_for_hand("modern", HAND & (HAND - 1))
     with pytest.raises(InvalidInputError, match="unknown ruleset"):
         row_for_hand("nope", HAND)
+
+
+@pytest.mark.slow
+def test_the_first_committed_deal_is_solved_again_to_the_same_row() -> None:
+    # Seven whole-deal solves: the data is what the command it names gives.
+    data = load()
+    assert deal_row((data.seed, 0, None)) == data.rows[0]
