@@ -147,3 +147,25 @@ def test_the_sampling_player_at_the_table() -> None:
     with pytest.raises(ValueError, match="no computer player"):
         Table("foster-1909", 3, opponent="oracle")
     assert set(OPPONENTS) == {"bot", "sampling"}
+
+
+def test_the_hint_is_the_committed_tables_row_for_your_hand() -> None:
+    # Against the real tables (frogspec.worth and its data), where this build has them.
+    worth = pytest.importorskip("frogspec.worth")
+    for ruleset in ("foster-1909", "official-1922-straight"):
+        table = Table(ruleset, 3, seed=12)
+        expected = worth.row_for_hand(ruleset, table.start.hands[HUMAN], "eldest")
+        rows = table.hint()["hint"]["rows"]
+        assert [row[0] for row in rows] == [r.name for r in expected]
+        assert rows == [
+            [
+                r.name,
+                f"{r.win_rate:.0%}",
+                f"{r.win_interval[0]:.0%} to {r.win_interval[1]:.0%}",
+                f"{r.mean_payment:+.2f}",
+                f"{r.payment_interval[0]:+.2f} to {r.payment_interval[1]:+.2f}",
+                str(r.samples),
+                r.matched,
+            ]
+            for r in expected
+        ]
