@@ -104,6 +104,7 @@ def test_the_hint_button_shows_the_row_or_says_why_not(play_page: Browser) -> No
         " return {rows: h.querySelectorAll('tbody tr').length, text: h.innerText}; })()"
     )
     answer = json.loads(play_page.evaluate("window.frogPlay.state.call('hint', '')"))
+    print(shown["text"])
     if "hint" in answer:
         assert shown["rows"] == len(answer["hint"]["rows"]) > 0
         assert answer["hint"]["position"] in shown["text"]
