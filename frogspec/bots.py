@@ -411,17 +411,27 @@ def play_deal(
     options: dict[str, object] | None = None,
 ) -> BotDeal:
     """Deal ``deck`` and play the deal to the end, each seat by its policy (one policy for
-    every seat, or one per seat)."""
+    every seat, or one per seat). A policy with an ``observe(state, action)`` method is
+    shown every action as the table sees it (:class:`~frogspec.sampling_bot.SamplingBot`
+    remembers the plays)."""
     start = new_deal(ruleset, players, dealer, deck, options)
     by_seat = list(policies) if isinstance(policies, Sequence) else [policies] * players
     if len(by_seat) != players:
         raise ValueError(f"{players} players need {players} policies, got {len(by_seat)}")
+    # Policies that remember what the table shows (an ``observe`` method) see every action.
+    watchers = [
+        p
+        for i, p in enumerate(by_seat)
+        if hasattr(p, "observe") and all(p is not q for q in by_seat[:i])
+    ]
     state = start
     actions: list[Action] = []
     while state.phase != Phase.OVER:
         seat = state.to_act
         assert seat is not None
         action = by_seat[seat].choose(state)
+        for watcher in watchers:
+            watcher.observe(state, action)
         state = apply(state, action)
         actions.append(action)
     return BotDeal(

@@ -34,6 +34,7 @@ __all__ = ["SUBCOMMAND_MODULES", "main", "rule_address", "seconds", "whole_numbe
 SUBCOMMAND_MODULES: tuple[str, ...] = (
     "frogspec.conform",
     "frogspec.fuzz",
+    "frogspec.odds",
     "frogspec.solve",
     "frogspec.twins.__main__",
 )

@@ -27,6 +27,8 @@ the left, as in a match (:func:`~frogspec.engine.play_match`).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import importlib
 import io
 import json
 import re
@@ -36,7 +38,15 @@ from typing import Any
 
 from frogspec import play
 from frogspec.auction import Contract, all_pass_ends_deal
-from frogspec.bots import Bot, BotDeal, deal_notation, deal_vector, recorded_deal, replay_link
+from frogspec.bots import (
+    Bot,
+    BotDeal,
+    Policy,
+    deal_notation,
+    deal_vector,
+    recorded_deal,
+    replay_link,
+)
 from frogspec.cards import Suit, card_strength, format_card
 from frogspec.engine import (
     Action,
@@ -54,22 +64,35 @@ from frogspec.match import balances_after, never_over
 from frogspec.notation import numbered_deck, parse_deal
 from frogspec.registry import Rule, get_rule, rule_for_function
 from frogspec.rulesets import RULESETS, Ruleset, get_ruleset, own_phrasing
+from frogspec.sampling_bot import SamplingBot
 from frogspec.scoring import count_points
 from frogspec.settlement import bidder_result
 from frogspec.widow import discardable
 
 __all__ = [
+    "HINT_COLUMNS",
     "HUMAN",
+    "OPPONENTS",
     "Table",
     "call",
     "deal_test_case",
+    "hint_rows",
     "replay_test_case",
     "rulesets",
     "run_example",
+    "seat_position",
 ]
 
 #: Your seat.
 HUMAN = 0
+
+#: The computer players the page offers, by name: the cautious :class:`~frogspec.bots.Bot`,
+#: and :class:`~frogspec.sampling_bot.SamplingBot` with the samples a browser can afford
+#: (see the Play page for what a decision takes there).
+OPPONENTS: dict[str, Callable[[int], Policy]] = {
+    "bot": Bot,
+    "sampling": lambda seed: SamplingBot(seed, samples=8, bid_samples=16),
+}
 
 Json = dict[str, Any]
 
@@ -188,19 +211,93 @@ def _step_rule(state: State) -> Json:
     return _ref(_duty(state), rs)
 
 
+_OPPONENT_CODE = {"bot": "frogspec.bots.Bot", "sampling": "frogspec.sampling_bot.SamplingBot"}
+
+
+def seat_position(state: State, seat: int) -> str:
+    """Where ``seat`` sits in the deal, as the hand-worth tables name it: ``eldest`` (on
+    the dealer's left, first to speak), ``dealer``, or ``second`` between them."""
+    if seat == state.order[0]:
+        return "eldest"
+    return "dealer" if seat == state.dealer else "second"
+
+
+#: The hint's columns: the fields of ``frogspec.worth.WorthRow`` it shows, under the page's
+#: headings, in order (a field the row lacks is left out).
+HINT_COLUMNS = (
+    ("name", "contract"),
+    ("win_rate", "bidder wins"),
+    ("win_interval", "95% interval"),
+    ("mean_payment", "expected payment"),
+    ("payment_interval", "95% interval"),
+    ("samples", "deals"),
+    ("matched", "deals like yours"),
+)
+
+
+def _worth_cell(name: str, value: object) -> str:
+    # A cell of the hint's table: rates as percentages, payments to two places, an
+    # interval as its two ends.
+    if isinstance(value, (tuple, list)) and len(value) == 2:
+        return " to ".join(_worth_cell(name, v) for v in value)
+    if isinstance(value, float):
+        return f"{value:.0%}" if name.startswith("win") else f"{value:+.2f}"
+    return str(value)
+
+
+def _fields(row: object) -> dict[str, object]:
+    if dataclasses.is_dataclass(row) and not isinstance(row, type):
+        return {f.name: getattr(row, f.name) for f in dataclasses.fields(row)}
+    return dict(vars(row))
+
+
+def hint_rows(ruleset: Ruleset, hand: int, position: str) -> Json:
+    """The hint: the hand-worth table's row for ``hand`` at ``position`` under ``ruleset``
+    (``frogspec.worth.row_for_hand``, one row per contract), as headings and rows of text
+    for the page. Where the tables hold another seat's hands only, the row is the eldest
+    hand's, and ``note`` says so; ``{"refused": ...}`` when the tables cannot be read."""
+    try:
+        worth = importlib.import_module("frogspec.worth")
+        note = None
+        try:
+            rows = worth.row_for_hand(ruleset.id, hand, position)
+        except FrogError:
+            rows = worth.row_for_hand(ruleset.id, hand, "eldest")
+            note = f"The tables hold the eldest hand's deals only: this is the row for your cards as if you sat eldest, not {position}."
+    except (ImportError, OSError, ValueError) as error:
+        why = f"the hand-worth tables cannot be read here ({type(error).__name__}: {error})"
+        return {"refused": {"message": why, "rule": None}}
+    fields = [_fields(row) for row in rows]
+    shown = [(name, heading) for name, heading in HINT_COLUMNS if fields and name in fields[0]]
+    return {
+        "hint": {
+            "ruleset": ruleset.id,
+            "position": position,
+            "note": note,
+            "cards": _sorted_cards(hand),
+            "columns": [heading for _, heading in shown],
+            "rows": [[_worth_cell(name, row[name]) for name, _ in shown] for row in fields],
+        }
+    }
+
+
 def _seat_name(seat: int) -> str:
     return "You" if seat == HUMAN else f"Seat {seat}"
 
 
 class Table:
-    """A match at one table: you in seat :data:`HUMAN`, :class:`~frogspec.bots.Bot` in the
-    others. ``seed`` numbers the first deal and seeds the bots."""
+    """A match at one table: you in seat :data:`HUMAN`, a computer player of
+    :data:`OPPONENTS` in the others (``opponent``, :class:`~frogspec.bots.Bot` unless
+    said). ``seed`` numbers the first deal and seeds the computer players."""
 
-    def __init__(self, ruleset: str, players: int, seed: int = 1) -> None:
+    def __init__(self, ruleset: str, players: int, seed: int = 1, opponent: str = "bot") -> None:
         self.ruleset = get_ruleset(ruleset)
         self.players = players
         self.seed = seed
-        self.bot = Bot(seed)
+        if opponent not in OPPONENTS:
+            raise ValueError(f"no computer player {opponent!r}: choose from {', '.join(OPPONENTS)}")
+        self.opponent = opponent
+        self.bot = OPPONENTS[opponent](seed)
         self.balances = [self.ruleset.bank()] * players
         self.deals: list[BotDeal] = []
         self.numbers: list[int] = []
@@ -234,6 +331,9 @@ class Table:
             entry["label"] = state.ruleset.contract_name(Contract(action.value))
         entry["rule"] = _step_rule(state)
         after = apply(state, action)
+        observe = getattr(self.bot, "observe", None)
+        if observe is not None:  # the table shows every action to every seat
+            observe(state, action)
         self._actions.append(action)
         if state.phase == Phase.PLAY and len(state.trick) == len(state.order) - 1:
             trick = (*state.trick, action.value)
@@ -321,6 +421,13 @@ class Table:
         self._deal()
         return {"view": self.view()}
 
+    def hint(self) -> Json:
+        """The hand-worth table's row for your hand as dealt, at your place in this deal
+        (:func:`hint_rows`)."""
+        if HUMAN not in self.start.order:
+            return {"refused": {"message": "you sit out this deal", "rule": None}}
+        return hint_rows(self.ruleset, self.start.hands[HUMAN], seat_position(self.start, HUMAN))
+
     # ------------------------------------------------------------------ what you see
 
     def view(self) -> Json:
@@ -350,6 +457,7 @@ class Table:
         view: Json = {
             "ruleset": rs.id,
             "ruleset_name": rs.name,
+            "opponent": self.opponent,
             "unit": rs.unit,
             "players": self.players,
             "human": HUMAN,
@@ -424,7 +532,7 @@ class Table:
         description = (
             f"Deal {number} of the portable generator at {deal.players} players, seat "
             f"{deal.dealer} deals, played on the rulebook's Play page (seat {HUMAN} by a "
-            f"reader, the others by frogspec.bots.Bot({self.seed}))."
+            f"reader, the others by {_OPPONENT_CODE[self.opponent]}({self.seed}))."
         )
         return deal_test_case(deal, number, case_id, description)
 
@@ -511,8 +619,9 @@ def call(command: str, argument: str = "") -> str:
 
     Commands: ``rulesets``; ``run`` (an example's source); ``replay`` and ``replay-record``
     (a replay link: the deal's view, the deal as a test case);
-    ``start`` (``{"ruleset", "players", "seed"}``); ``act`` (an action); ``next``; ``view``;
-    ``record``.
+    ``start`` (``{"ruleset", "players", "seed", "opponent"}``, the opponent a name of
+    :data:`OPPONENTS`); ``act`` (an action); ``next``; ``view``; ``record``; ``hint`` (the
+    hand-worth table's row for your hand, :meth:`Table.hint`).
     """
     global _table
     try:
@@ -526,7 +635,12 @@ def call(command: str, argument: str = "") -> str:
             return json.dumps(replay_test_case(argument))
         if command == "start":
             options = json.loads(argument)
-            _table = Table(options["ruleset"], int(options["players"]), int(options["seed"]))
+            _table = Table(
+                options["ruleset"],
+                int(options["players"]),
+                int(options["seed"]),
+                str(options.get("opponent", "bot")),
+            )
             return json.dumps({"view": _table.view()})
         if _table is None:
             return json.dumps(
@@ -540,6 +654,8 @@ def call(command: str, argument: str = "") -> str:
             return json.dumps({"view": _table.view()})
         if command == "record":
             return json.dumps(_table.record())
+        if command == "hint":
+            return json.dumps(_table.hint())
     except (FrogError, ValueError, KeyError) as error:
         return json.dumps({"refused": {"message": str(error), "rule": None}})
     return json.dumps({"refused": {"message": f"unknown command {command!r}", "rule": None}})

@@ -14,7 +14,7 @@
   const root = new URL(base.replace(/\/?$/, "/"), window.location.href);
   const SUITS = { H: "♥", S: "♠", D: "♦", C: "♣" };
   const RED = { H: true, D: true };
-  const state = { call: null, view: null, rulesets: [], refusal: null, record: null };
+  const state = { call: null, view: null, rulesets: [], refusal: null, record: null, hint: null };
   // What the browser test reads: readiness and the time to the first playable table.
   window.frogPlay = { ready: false, error: null, readyMs: null, timings: {}, state: state };
   const mark = (name) => { window.frogPlay.timings[name] = Math.round(performance.now()); };
@@ -93,7 +93,8 @@
   function start() {
     const form = app.querySelector(".fp-setup");
     state.record = null;
-    send("start", JSON.stringify({ ruleset: form.ruleset.value, players: Number(form.players.value), seed: Number(form.seed.value) || 1 }));
+    state.hint = null;
+    send("start", JSON.stringify({ ruleset: form.ruleset.value, players: Number(form.players.value), seed: Number(form.seed.value) || 1, opponent: form.opponent.value }));
     draw();
   }
 
@@ -198,7 +199,7 @@
     if (view.match_over) {
       lines.push(el("p", { className: "fp-match-over", text: "The match is over: " + seatName(view, view.loser) + " could not pay." }));
     } else {
-      lines.push(el("button", { type: "button", className: "md-button md-button--primary fp-next", onclick: () => { state.record = null; send("next"); draw(); }, text: "Next deal" }));
+      lines.push(el("button", { type: "button", className: "md-button md-button--primary fp-next", onclick: () => { state.record = null; state.hint = null; send("next"); draw(); }, text: "Next deal" }));
     }
     lines.push(el("p", { className: "fp-offers" }, [
       el("a", { className: "md-button fp-replay", href: new URL(r.replay, root).href, text: "Replay this deal step by step" }), " ",
@@ -206,6 +207,26 @@
     ]));
     if (state.record && state.record.vector) lines.push(drawRecord(state.record));
     return el("section", { className: "fp-result" }, [el("h3", { text: "The count and the payments" })].concat(lines));
+  }
+
+  // The hint: the hand-worth table's row for your hand as dealt (frogspec.worth), asked of
+  // the engine when you press the button; analysis of this ruleset's deals, not a rule.
+  function drawHint(view) {
+    if (view.you_sit_out) return null;
+    const button = el("button", { type: "button", className: "md-button fp-hint-button", text: "Hint: what is this hand worth?",
+      onclick: () => { state.hint = JSON.parse(state.call("hint", "")); draw(); } });
+    const hint = state.hint;
+    if (!hint) return el("div", { className: "fp-hint" }, button);
+    if (hint.refused) return el("div", { className: "fp-hint" }, el("p", { className: "admonition note", text: "No hint: " + hint.refused.message + "." }));
+    const h = hint.hint;
+    return el("div", { className: "fp-hint admonition info", "data-position": h.position }, [
+      el("p", { text: "What a hand like yours is worth, seated " + h.position + ", under " + view.ruleset_name + " (ruleset " + h.ruleset + "; the hand-worth tables: analysis of solved deals, not a rule; double-dummy odds overrate the bidder):" }),
+      h.note ? el("p", { className: "fp-hint-note", text: h.note }) : null,
+      el("table", { className: "fp-hint-table" }, [
+        el("thead", {}, el("tr", {}, h.columns.map((c) => el("th", { text: c })))),
+        el("tbody", {}, h.rows.map((row) => el("tr", {}, row.map((cell) => el("td", { text: cell }))))),
+      ]),
+    ]);
   }
 
   // "This deal as a test case": the offer of the Play page and of the replay page alike.
@@ -283,6 +304,7 @@
       drawRefusal(),
       drawPrompt(view),
       drawActions(view),
+      drawHint(view),
       el("h3", { className: "fp-hand-title", text: "Your hand" + (view.seats[view.human].playing ? "" : " (you sit out this deal)") }),
       drawHand(view),
       drawResult(view),

@@ -54,6 +54,7 @@ from frogspec.site.reference import (
     quote_markdown,
 )
 from frogspec.site.replay import REPLAY_PAGE, replay_page
+from frogspec.site.worth_pages import worth_pages
 from frogspec.sources import ALL_SOURCES
 
 __all__ = [
@@ -75,12 +76,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def nav_sections() -> dict[str, list[str]]:
-    """The pages that stand for ``rules/``, ``rulesets/`` and ``learn/`` in the nav of
+    """The pages that stand for ``rules/``, ``rulesets/``, ``learn/`` and ``worth/`` in the nav of
     ``mkdocs.yml``."""
     return {
         "rules/": [f"rules/{topic}.md" for topic in TOPICS],
         "rulesets/": [f"rulesets/{rs}.md" for rs in RULESETS],
         "learn/": [page_path(rs) for rs in RULESETS],
+        "worth/": [f"worth/{rs}.md" for rs in RULESETS],
     }
 
 
@@ -100,7 +102,12 @@ def page_ruleset(page: str) -> Ruleset | None:
     True
     """
     for ruleset_id, rs in RULESETS.items():
-        if page in (f"rulesets/{ruleset_id}.md", page_path(ruleset_id), card_page_path(ruleset_id)):
+        if page in (
+            f"rulesets/{ruleset_id}.md",
+            page_path(ruleset_id),
+            card_page_path(ruleset_id),
+            f"worth/{ruleset_id}.md",
+        ):
             return rs
     for spec in DEALS:
         if page == deal_page_path(spec):
@@ -128,6 +135,7 @@ def generated_pages(spec_dir: Path | None = None) -> dict[str, str]:
     pages["cite.md"] = cite_page()
     pages.update(deal_pages())
     pages[REPLAY_PAGE] = replay_page()
+    pages.update(worth_pages())
     pages["api.md"] = api_page()
     protocol = protocol_page(spec_dir or ROOT / "spec")
     if protocol is not None:

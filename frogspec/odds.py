@@ -1,0 +1,587 @@
+"""Odds for a hand: each contract's chance of winning and expected payment, double-dummy.
+
+``frogspec odds HAND --ruleset R --seat eldest`` deals the cards the bidder cannot see
+(the rest of the pack) uniformly at random to the other two hands and the widow, many
+times, and for each contract of the ruleset builds the play position through the engine
+(:func:`~frogspec.engine.new_deal` with a deck that gives those hands, the bids applied,
+the lay-away or the trump) and solves it with every hand open
+(:func:`frogspec.solve.solve`). It is analysis, not rules.
+
+- **Frog**: the bidder takes the widow and lays three cards away. Which three is a choice
+  of play, so the best of a few candidates is kept (:func:`lay_away_candidates`: the side
+  cards worth most that are not Aces; the cards of the shortest side suits; the weakest
+  side cards).
+- **Chico**: each trump the ruleset allows is tried and the best kept.
+- **Grand**: hearts are trumps.
+
+Plays that look alike to the solver are solved once: a Chico in hearts (where the ruleset
+allows it) is a Grand's play, and the rates come after.
+
+Each sample is drawn by its own ``random.Random`` seeded by the run's seed and the sample's
+index, so the same seed gives the same numbers on any number of worker processes.
+
+**Double-dummy odds overrate the bidder**: every player is taken to see every card, and the
+bidder, who plays one hand against two, gains most from it (his lay-away and trump are
+also chosen knowing the widow and the defenders' hands). :class:`ContractOdds` also gives
+the points when the rulebook's computer players (:class:`frogspec.bots.Bot`, which see
+only their own cards) play the same positions. Their defence is weak, so they often give
+the bidder more than the double-dummy value: that measures the weak defence's loss, not
+the overrating, whose fair measure (good play with hidden cards on both sides) is left to
+the sampling computer player of issue 21.
+
+>>> from frogspec.cards import CardSet
+>>> hand = CardSet.parse("AH 10H KH QH JH 9H AS 10S AC 10C AD").mask
+>>> odds = hand_odds(hand, "foster-1909", "eldest", samples=2, seed=1, workers=1,
+...                  solver=points_now_solver)
+>>> [row.name for row in odds.contracts]
+['Frog', 'Chico', 'Grand']
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from frogspec.auction import Contract
+from frogspec.bots import Bot
+from frogspec.cards import (
+    Card,
+    Suit,
+    card_points,
+    card_strength,
+    cards_of,
+    format_cards,
+    parse_card,
+)
+from frogspec.engine import Action, ActionKind, Phase, State, apply, legal_actions, new_deal, settle
+from frogspec.errors import FrogError, InvalidInputError
+from frogspec.rulesets import RULESETS, Ruleset, get_ruleset
+from frogspec.settlement import bidder_result
+from frogspec.solve import bidder_points_now, solve_value
+
+__all__ = [
+    "PLAYERS",
+    "SEATS",
+    "ContractOdds",
+    "Odds",
+    "Play",
+    "ProgressBar",
+    "Solver",
+    "bot_points",
+    "contract_plays",
+    "format_odds",
+    "hand_odds",
+    "lay_away_candidates",
+    "mean_interval",
+    "parse_hand",
+    "play_position",
+    "points_now_solver",
+    "register",
+    "sample_deal",
+    "solve_plays",
+    "solver_points",
+    "wilson_interval",
+]
+
+#: The analysis seats three players (a larger table's three active players play alike).
+PLAYERS = 3
+DEALER = 0
+#: The bidder's seat, by its place in the turn order.
+SEATS = {"eldest": 0, "second": 1, "dealer": 2}
+HAND_SIZE = 11
+#: The normal quantile of a 95% interval.
+Z95 = 1.959963984540054
+
+#: A solver: the bidder's card points in a play position against best defence.
+Solver = Callable[[State], int]
+
+#: A way of playing as the solver sees it: ``"frog"`` (hearts trump, the widow taken and
+#: three cards laid away), or a trump suit's letter with the widow untouched (``"H"`` is the
+#: Grand's play, and a Chico's in hearts).
+Play = str
+FROG = "frog"
+
+
+def solver_points(state: State) -> int:
+    """The double-dummy solver's value: all the bidder's card points
+    (:func:`frogspec.solve.solve_value`, :func:`frogspec.solve.solve`'s value alone)."""
+    return solve_value(state)
+
+
+def points_now_solver(state: State) -> int:
+    """A stand-in solver for tests and doctests: the points counted for the bidder so far (the
+    widow or lay-away), no search."""
+    return bidder_points_now(state)
+
+
+# ---------------------------------------------------------------------------- the hand
+def parse_hand(text: str) -> int:
+    """The mask of a hand of eleven cards written like ``"AH 10H KH ..."`` or run together
+    (``"AH10HKH..."``); :class:`InvalidInputError` naming what is wrong.
+
+    >>> format_cards(parse_hand("AH10HKHQHJH9HASACADKSKC"))[:3]
+    ['KC', 'AC', 'AD']
+    >>> parse_hand("AH AH")
+    Traceback (most recent call last):
+    frogspec.errors.InvalidInputError: the hand holds AH twice
+    """
+    mask = 0
+    count = 0
+    for token in text.replace(",", " ").split():
+        pos = 0
+        while pos < len(token):
+            width = 3 if token.startswith("10", pos) else 2
+            card = parse_card(token[pos : pos + width])
+            if mask >> card & 1:
+                raise InvalidInputError(f"the hand holds {format_cards(1 << card)[0]} twice")
+            mask |= 1 << card
+            count += 1
+            pos += width
+    if count != HAND_SIZE:
+        raise InvalidInputError(f"a hand is {HAND_SIZE} cards, got {count}")
+    return mask
+
+
+def sample_deal(hand: int, seed: int, index: int) -> tuple[int, int, int]:
+    """Sample ``index`` of a run: the two other hands (in turn order after the bidder) and
+    the widow, the unseen cards dealt uniformly by ``random.Random`` seeded by both."""
+    unseen = [card for card in range(36) if not hand >> card & 1]
+    random.Random(f"frogspec-odds:{seed}:{index}").shuffle(unseen)
+    first = sum(1 << c for c in unseen[:HAND_SIZE])
+    second = sum(1 << c for c in unseen[HAND_SIZE : 2 * HAND_SIZE])
+    widow = sum(1 << c for c in unseen[2 * HAND_SIZE :])
+    return first, second, widow
+
+
+def _deck_for(rs: Ruleset, hands: Sequence[int], widow: int) -> list[Card]:
+    # The deck that the ruleset's deal pattern deals into ``hands`` (from eldest) and the
+    # widow: each position of the pattern takes the next card of its destination.
+    piles = [sorted(cards_of(mask)) for mask in (*hands, widow)]
+    return [piles[destination].pop() for destination in rs.deal_pattern()]
+
+
+# ------------------------------------------------------------------------ the positions
+def _side(hand: int, trump: Suit) -> list[Card]:
+    return [c for c in cards_of(hand) if c // 9 != trump]
+
+
+def lay_away_candidates(hand: int, trump: Suit = Suit.HEARTS) -> list[int]:
+    """The lay-aways tried for a Frog bidder holding ``hand`` (fourteen cards, the widow
+    taken), distinct, each three cards:
+
+    1. the side cards (not trumps) worth most that are not Aces (a Ten laid away is ten
+       points the defence can never take);
+    2. the side cards of the shortest side suits, worth most first, Aces last (a void to
+       trump in);
+    3. the weakest side cards (every counting card kept for the play).
+
+    Where fewer than three side cards qualify, the weakest trumps make up the three.
+
+    >>> from frogspec.cards import CardSet
+    >>> hand = CardSet.parse("AH 10H KH QH JH 9H 8H AS 10S 6S AC 10C 7C 6D").mask
+    >>> [" ".join(format_cards(m)) for m in lay_away_candidates(hand)]
+    ['10C 6D 10S', '7C 10C 6D', '7C 6D 6S']
+    """
+    by_suit: dict[int, list[Card]] = {}
+    for card in _side(hand, trump):
+        by_suit.setdefault(card // 9, []).append(card)
+    points_first = sorted(
+        (c for c in _side(hand, trump) if card_points(c) != 11),
+        key=lambda c: (-card_points(c), len(by_suit[c // 9])),
+    )
+    shortest_first = sorted(
+        _side(hand, trump),
+        key=lambda c: (card_points(c) == 11, len(by_suit[c // 9]), c // 9, -card_points(c)),
+    )
+    weakest_first = sorted(_side(hand, trump), key=lambda c: (card_strength(c), card_points(c)))
+    trumps_weakest = sorted(
+        (c for c in cards_of(hand) if c // 9 == trump), key=lambda c: card_strength(c)
+    )
+    candidates: list[int] = []
+    for order in (points_first, shortest_first, weakest_first):
+        chosen = (order + [c for c in weakest_first + trumps_weakest if c not in order])[:3]
+        mask = sum(1 << c for c in chosen)
+        if mask not in candidates:
+            candidates.append(mask)
+    return candidates
+
+
+def contract_plays(rs: Ruleset) -> dict[Contract, tuple[Play, ...]]:
+    """For each contract of ``rs``, the plays the solver tries for it (the best is kept).
+
+    >>> contract_plays(get_ruleset("gamerules"))[Contract.CHICO]
+    ('C', 'D', 'H', 'S')
+    >>> contract_plays(get_ruleset("foster-1909"))[Contract.CHICO]
+    ('C', 'D', 'S')
+    """
+    plays: dict[Contract, tuple[Play, ...]] = {}
+    for contract in rs.contracts():
+        if contract == Contract.FROG:
+            plays[contract] = (FROG,)
+        elif contract == Contract.CHICO:
+            plays[contract] = tuple(sorted(Suit(s).letter for s in rs.chico_trump()))
+        else:
+            plays[contract] = (Suit.HEARTS.letter,)
+    return plays
+
+
+def _turn_order_hands(hand: int, others: tuple[int, int], seat: int) -> list[int]:
+    hands = list(others)
+    hands.insert(seat, hand)
+    return hands
+
+
+def play_position(
+    rs: Ruleset,
+    hands: Sequence[int],
+    widow: int,
+    seat: int,
+    play: Play,
+    lay_away: int = 0,
+) -> State:
+    """The position as the play begins, built through the engine: ``hands`` dealt (in turn
+    order from eldest) with ``widow``, the player at place ``seat`` of the turn order
+    bidding the contract of ``play`` and the others passing, then his lay-away (a Frog) or
+    his trump (a Chico). A play in hearts other than a Frog is bid as a Grand."""
+    state = new_deal(rs, PLAYERS, DEALER, _deck_for(rs, hands, widow))
+    bidder = state.order[seat]
+    if play == FROG:
+        contract = Contract.FROG
+    elif play == Suit.HEARTS.letter:
+        contract = Contract.GRAND
+    else:
+        contract = Contract.CHICO
+    bid = Action(ActionKind.BID, contract)
+    pass_ = Action(ActionKind.PASS)
+    done = False
+    while state.phase == Phase.AUCTION:
+        legal = legal_actions(state)
+        action = bid if state.to_act == bidder and not done else pass_
+        if action not in legal:
+            raise InvalidInputError(
+                f"{rs.id}: seat {state.to_act} cannot {action} here; cannot reach a "
+                f"{contract.code} by seat {bidder}"
+            )
+        done = done or action == bid
+        state = apply(state, action)
+    if state.phase == Phase.DISCARD:
+        for card in cards_of(lay_away):
+            state = apply(state, Action(ActionKind.DISCARD, card))
+    elif state.phase == Phase.TRUMP:
+        state = apply(state, Action(ActionKind.TRUMP, "CDHS".index(play)))
+    if state.phase != Phase.PLAY or state.bidder != bidder or state.contract != contract:
+        raise InvalidInputError(
+            f"{rs.id}: the auction did not give seat {bidder} a {contract.code}"
+        )
+    return state
+
+
+def bot_points(state: State, seed: int) -> int:
+    """The bidder's card points when the rulebook's computer player
+    (:class:`frogspec.bots.Bot`, seeing only its own cards) plays every seat from ``state``."""
+    bot = Bot(seed)
+    while state.phase != Phase.OVER:
+        state = apply(state, bot.choose(state))
+    points = bidder_points_now(state)
+    return points
+
+
+def solve_plays(
+    rs: Ruleset,
+    hands: Sequence[int],
+    widow: int,
+    seat: int,
+    plays: Iterable[Play],
+    solver: Solver,
+    bot_seed: int | None = None,
+) -> dict[Play, tuple[int, int]]:
+    """For each play, the bidder's double-dummy points (the best lay-away of
+    :func:`lay_away_candidates` in a Frog) and, if ``bot_seed`` is given, his points when
+    :class:`~frogspec.bots.Bot` plays that same position (else -1)."""
+    results: dict[Play, tuple[int, int]] = {}
+    for play in plays:
+        candidates = [0]
+        if play == FROG:
+            candidates = lay_away_candidates(hands[seat] | widow)
+        best_points, best_state = -1, None
+        for lay_away in candidates:
+            state = play_position(rs, hands, widow, seat, play, lay_away)
+            points = solver(state)
+            if points > best_points:
+                best_points, best_state = points, state
+        assert best_state is not None
+        by_bot = -1 if bot_seed is None else bot_points(best_state, bot_seed)
+        results[play] = (best_points, by_bot)
+    return results
+
+
+# ------------------------------------------------------------------------------ the maths
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a rate (95% by default).
+
+    >>> [round(x, 4) for x in wilson_interval(8, 10)]
+    [0.4902, 0.9433]
+    """
+    if trials <= 0 or not 0 <= successes <= trials:
+        raise ValueError(f"{successes} successes of {trials} trials")
+    rate = successes / trials
+    z2 = z * z
+    centre = (rate + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z / (1 + z2 / trials) * math.sqrt(rate * (1 - rate) / trials + z2 / (4 * trials**2))
+    # At none and at every trial the bound is exactly 0 or 1 (rounding would miss it).
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """The mean and its normal-approximation interval (mean ± z · s/√n, s the sample
+    standard deviation; 95% by default). With one value the spread is unknown: ±infinity.
+
+    >>> [round(x, 3) for x in mean_interval([1, 2, 3, 4])]
+    [2.5, 1.235, 3.765]
+    """
+    n = len(values)
+    if n == 0:
+        raise ValueError("no values")
+    mean = math.fsum(values) / n
+    if n == 1:
+        return mean, -math.inf, math.inf
+    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(variance / n)
+    return mean, mean - half, mean + half
+
+
+# ------------------------------------------------------------------------------ the odds
+@dataclass(frozen=True)
+class ContractOdds:
+    """One contract's odds: its chance of winning (Wilson 95% interval) and the bidder's
+    expected payment per deal (positive: he is paid; normal 95% interval), double-dummy; and
+    the same positions played by :class:`~frogspec.bots.Bot` at every seat."""
+
+    contract: Contract
+    name: str
+    plays: tuple[Play, ...]
+    samples: int
+    wins: int
+    win_interval: tuple[float, float]
+    mean_payment: float
+    payment_interval: tuple[float, float]
+    mean_points: float
+    bot_mean_points: float
+    bot_wins: int
+
+    @property
+    def win_rate(self) -> float:
+        """The share of samples the bidder wins (more than 60 card points)."""
+        return self.wins / self.samples
+
+
+@dataclass(frozen=True)
+class Odds:
+    """What :func:`hand_odds` found for a hand."""
+
+    ruleset: str
+    hand: int
+    seat: str
+    samples: int
+    seed: int
+    contracts: tuple[ContractOdds, ...]
+
+
+def _sample_task(
+    task: tuple[str, int, int, int, int, tuple[Play, ...], Solver],
+) -> dict[Play, tuple[int, int]]:
+    ruleset_id, hand, seed, index, seat, plays, solver = task
+    first, second, widow = sample_deal(hand, seed, index)
+    hands = _turn_order_hands(hand, (first, second), seat)
+    return solve_plays(RULESETS[ruleset_id], hands, widow, seat, plays, solver, bot_seed=index)
+
+
+def _results(tasks: list[Any], workers: int, progress: Callable[[int], None]) -> Iterator[Any]:
+    if workers <= 1:
+        for done, task in enumerate(tasks, 1):
+            yield _sample_task(task)
+            progress(done)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for done, result in enumerate(pool.map(_sample_task, tasks, chunksize=1), 1):
+            yield result
+            progress(done)
+
+
+def _no_progress(done: int) -> None:
+    pass
+
+
+def hand_odds(
+    hand: int,
+    ruleset: str | Ruleset,
+    seat: str,
+    samples: int,
+    seed: int,
+    workers: int = 1,
+    *,
+    solver: Solver = solver_points,
+    progress: Callable[[int], None] = _no_progress,
+) -> Odds:
+    """Each contract's odds for ``hand`` (a mask of eleven cards) bid from ``seat`` (a key
+    of :data:`SEATS`), over ``samples`` deals of the unseen cards drawn from ``seed``,
+    solved by ``solver`` over ``workers`` processes (the numbers do not depend on it)."""
+    rs = ruleset if isinstance(ruleset, Ruleset) else get_ruleset(ruleset)
+    if rs.id not in RULESETS or RULESETS[rs.id] != rs:
+        raise InvalidInputError("the odds take a ruleset by its id, its options at their defaults")
+    if seat not in SEATS:
+        raise InvalidInputError(f"unknown seat {seat!r}: one of {', '.join(SEATS)}")
+    if hand.bit_count() != HAND_SIZE or hand >> 36:
+        raise InvalidInputError(f"a hand is {HAND_SIZE} cards of the pack")
+    if samples < 1:
+        raise InvalidInputError(f"samples must be 1 or more, got {samples}")
+    by_contract = contract_plays(rs)
+    plays = tuple(sorted({p for group in by_contract.values() for p in group}))
+    place = SEATS[seat]
+    tasks = [(rs.id, hand, seed, index, place, plays, solver) for index in range(samples)]
+    results = list(_results(tasks, workers, progress))
+    bidder = new_deal(rs, PLAYERS, DEALER, list(range(36))).order[place]
+    rows = []
+    for contract, group in by_contract.items():
+        points, by_bot = [], []
+        for result in results:
+            best = max(group, key=lambda p: result[p][0])
+            points.append(result[best][0])
+            by_bot.append(result[best][1])
+        pay = [settle(rs, PLAYERS, DEALER, bidder, contract, p)[bidder] for p in points]
+        mean, low, high = mean_interval(pay)
+        wins = sum(bidder_result(p) > 0 for p in points)
+        rows.append(
+            ContractOdds(
+                contract=contract,
+                name=rs.contract_name(contract),
+                plays=group,
+                samples=samples,
+                wins=wins,
+                win_interval=wilson_interval(wins, samples),
+                mean_payment=mean,
+                payment_interval=(low, high),
+                mean_points=math.fsum(points) / samples,
+                bot_mean_points=math.fsum(by_bot) / samples,
+                bot_wins=sum(bidder_result(p) > 0 for p in by_bot),
+            )
+        )
+    return Odds(rs.id, hand, seat, samples, seed, tuple(rows))
+
+
+# --------------------------------------------------------------------------------- the CLI
+FOOTER = (
+    "Double-dummy odds overrate the bidder: the solver lets every player see every card, "
+    "and the bidder (who also chooses his lay-away and trump knowing the unseen cards) "
+    "gains most from it. 'bots' is the same positions played by the rulebook's computer "
+    "players, who see only their own cards; their defence is weak, so they often give the "
+    "bidder more than the double-dummy value: that shows the weak defence's loss, not the "
+    "overrating, whose fair measure (good hidden-card play) is left to the sampling "
+    "computer player. Analysis, not rules."
+)
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:5.1f}%"
+
+
+def _amount(x: float) -> str:
+    return "n/a" if math.isinf(x) else f"{x:+.1f}"
+
+
+def format_odds(odds: Odds) -> str:
+    """The odds as ``frogspec odds`` prints them."""
+    rs = get_ruleset(odds.ruleset)
+    lines = [
+        f"hand {' '.join(format_cards(odds.hand))} bid by {odds.seat} under {rs.id} "
+        f"({PLAYERS} players)",
+        f"{odds.samples} samples of the unseen cards, seed {odds.seed}; double-dummy",
+        "",
+        f"{'contract':<12} {'wins':>6} {'95% (Wilson)':>16} {'payment':>8} "
+        f"{'95% (normal)':>18} {'points':>6} {'bots: points':>12} {'wins':>6}",
+    ]
+    for row in odds.contracts:
+        low, high = row.win_interval
+        p_low, p_high = row.payment_interval
+        lines.append(
+            f"{row.name:<12} {_percent(row.win_rate):>6} "
+            f"{_percent(low).strip() + '–' + _percent(high).strip():>16} "
+            f"{row.mean_payment:>+8.1f} {_amount(p_low) + ' to ' + _amount(p_high):>18} "
+            f"{row.mean_points:>6.1f} {row.bot_mean_points:>12.1f} "
+            f"{_percent(row.bot_wins / row.samples):>6}"
+        )
+    lines += [
+        "",
+        f"payment: the bidder's expected net payment per deal, in {rs.unit} (negative: he pays)",
+        *_wrapped(FOOTER),
+    ]
+    return "\n".join(lines)
+
+
+def _wrapped(text: str) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text, width=88)
+
+
+class ProgressBar:
+    """A progress bar on stderr, drawn only when stderr is a terminal."""
+
+    def __init__(self, total: int, stream: Any = None) -> None:
+        self.total = total
+        self.stream = stream if stream is not None else sys.stderr
+        self.shown = bool(getattr(self.stream, "isatty", lambda: False)())
+
+    def __call__(self, done: int) -> None:
+        if not self.shown:
+            return
+        width = 30
+        filled = width * done // self.total
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total}")
+        if done == self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def _cmd_odds(args: argparse.Namespace) -> int:
+    try:
+        hand = parse_hand(" ".join(args.hand))
+        bar = ProgressBar(args.samples)
+        odds = hand_odds(
+            hand, args.ruleset, args.seat, args.samples, args.seed, args.workers, progress=bar
+        )
+    except FrogError as error:
+        print(f"frogspec odds: {error}", file=sys.stderr)
+        return 2
+    print(format_odds(odds))
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add ``odds`` to the ``frogspec`` command."""
+    from frogspec.cli import whole_number
+
+    parser = subparsers.add_parser(
+        "odds",
+        help="a hand's chance of winning and expected payment in each contract (double-dummy)",
+        description="Deal the unseen cards at random many times, solve each contract "
+        "double-dummy, and print each contract's chance of winning and expected payment with "
+        "95%% intervals. Double-dummy odds overrate the bidder. Analysis, not rules.",
+    )
+    parser.add_argument(
+        "hand", nargs="+", help="the eleven cards, like AH 10H KH ... or AH10HKH..."
+    )
+    parser.add_argument("--ruleset", required=True, help="a ruleset id, like foster-1909")
+    parser.add_argument("--seat", choices=list(SEATS), default="eldest")
+    parser.add_argument("--samples", type=whole_number(1), default=200)
+    parser.add_argument("--seed", type=whole_number(0), default=0)
+    parser.add_argument("--workers", type=whole_number(1), default=1)
+    parser.set_defaults(handler=_cmd_odds)

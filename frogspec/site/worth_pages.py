@@ -1,0 +1,257 @@
+"""The "What is a hand worth?" pages: one per ruleset, from the committed data of
+:mod:`frogspec.worth`, with a chart drawn here as inline SVG (offline, at build time).
+
+>>> pages = worth_pages()
+>>> "worth/index.md" in pages and "worth/foster-1909.md" in pages
+True
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+
+from frogspec.rulesets import RULESETS, get_ruleset
+from frogspec.worth import FEATURES, WorthData, WorthRow, load, overall, table
+
+__all__ = ["chart_svg", "worth_index_page", "worth_page", "worth_pages"]
+
+#: Groups with fewer deals than this are left out of the chart (their intervals are wide).
+CHART_MIN_DEALS = 5
+_COLOURS = ("#2e7d32", "#c62828", "#1565c0")
+
+
+def _percent(row: WorthRow) -> str:
+    low, high = row.win_interval
+    return f"{100 * row.win_rate:.0f}% ({100 * low:.0f}–{100 * high:.0f})"
+
+
+def _payment(row: WorthRow) -> str:
+    low, high = row.payment_interval
+    if math.isinf(low):
+        return f"{row.mean_payment:+.1f} (one deal)"
+    return f"{row.mean_payment:+.1f} ({low:+.1f} to {high:+.1f})"
+
+
+def chart_svg(series: list[tuple[str, list[tuple[int, WorthRow]]]], x_label: str) -> str:
+    """A chart of win rates (with their 95% intervals) against a feature's values, one
+    series a contract, as inline SVG."""
+    width, height, left, bottom, top, right = 560, 260, 48, 40, 14, 110
+    values = sorted({v for _, rows in series for v, r in rows if r.samples >= CHART_MIN_DEALS})
+    if not values:
+        return ""
+    lo, hi = values[0], values[-1]
+    span = max(hi - lo, 1)
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def x(v: float) -> float:
+        return left + plot_w * (v - lo) / span
+
+    def y(rate: float) -> float:
+        return top + plot_h * (1 - rate)
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'role="img" class="frogspec-worth-chart" style="max-width:{width}px;width:100%">',
+        f"<title>Win rate by {escape(x_label.lower())}, with 95% intervals</title>",
+    ]
+    for tick in (0, 0.25, 0.5, 0.75, 1):
+        out.append(
+            f'<line x1="{left}" x2="{left + plot_w}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" '
+            f'stroke="currentColor" stroke-opacity="0.15"/>'
+            f'<text x="{left - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" font-size="11" '
+            f'fill="currentColor">{int(tick * 100)}%</text>'
+        )
+    for v in values:
+        out.append(
+            f'<text x="{x(v):.1f}" y="{top + plot_h + 16}" text-anchor="middle" font-size="11" '
+            f'fill="currentColor">{v}</text>'
+        )
+    out.append(
+        f'<text x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle" '
+        f'font-size="12" fill="currentColor">{escape(x_label)}</text>'
+    )
+    for number, (name, rows) in enumerate(series):
+        colour = _COLOURS[number % len(_COLOURS)]
+        shift = (number - (len(series) - 1) / 2) * 4
+        shown = [(v, r) for v, r in rows if r.samples >= CHART_MIN_DEALS]
+        path = " ".join(f"{x(v) + shift:.1f},{y(r.win_rate):.1f}" for v, r in shown)
+        out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
+        for v, r in shown:
+            cx = x(v) + shift
+            low, high = r.win_interval
+            out.append(
+                f'<line x1="{cx:.1f}" x2="{cx:.1f}" y1="{y(low):.1f}" y2="{y(high):.1f}" '
+                f'stroke="{colour}" stroke-width="1.5"/>'
+                f'<circle cx="{cx:.1f}" cy="{y(r.win_rate):.1f}" r="3" fill="{colour}">'
+                f"<title>{escape(name)}, {v}: {escape(_percent(r))}, {r.samples} deals</title>"
+                "</circle>"
+            )
+        ly = top + 14 + 18 * number
+        out.append(
+            f'<line x1="{left + plot_w + 12}" x2="{left + plot_w + 30}" y1="{ly - 4}" '
+            f'y2="{ly - 4}" stroke="{colour}" stroke-width="2"/>'
+            f'<text x="{left + plot_w + 34}" y="{ly}" font-size="12" fill="currentColor">'
+            f"{escape(name)}</text>"
+        )
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _rows_table(label: str, rows: list[tuple[int, WorthRow]], unit: str) -> list[str]:
+    lines = [
+        f"| {label} | deals | bidder wins (95% interval) | payment, {unit} (95% interval) "
+        "| card points, double-dummy | card points, bots |",
+        "|---:|---:|---:|---:|---:|---:|",
+    ]
+    for value, row in rows:
+        lines.append(
+            f"| {value} | {row.samples} | {_percent(row)} | {_payment(row)} "
+            f"| {row.mean_points:.1f} | {row.bot_mean_points:.1f} |"
+        )
+    return lines
+
+
+def _run_facts(data: WorthData) -> list[str]:
+    return [
+        f"- **Deals solved:** {data.deals} (the issue asks for at least 2,000"
+        + ("" if data.deals >= 2000 else "; this run holds fewer, so the intervals are wide")
+        + ").",
+        f"- **Seed:** {data.seed}; **started:** {data.date}.",
+        f"- **Command:** `{data.command}` (resumable; the data file holds the deals done "
+        f"from the first on, so `--deals {data.deals}` gives these figures again).",
+        "- **Data:** `frogspec/data/worth.json`, shipped with the package and read by "
+        "`frogspec.worth` (one row a deal: eldest's hand, then the bidder's card points in "
+        "each play, double-dummy and by the bots).",
+    ]
+
+
+def _assumptions(ruleset_id: str) -> list[str]:
+    rs = get_ruleset(ruleset_id)
+    contracts = ", ".join(rs.contract_name(c) for c in rs.contracts())
+    return [
+        '!!! warning "Analysis, not rules"',
+        "    Nothing on this page is a rule, and no source says any of it: it is what a "
+        "computer finds when it plays the cards. It assumes the rules of the ruleset "
+        f"[`{rs.id}`](../rulesets/{rs.id}.md) ({escape(rs.name)}): its contracts "
+        f"({contracts}), its Chico trumps and its rates, three players, the bidder sitting "
+        "eldest (he leads the first trick), the other hands and the widow dealt at random.",
+        "",
+        '!!! note "Double-dummy figures overrate the bidder"',
+        "    Each deal is solved *double-dummy*: every player plays knowing every card "
+        "(`frogspec.solve`). The bidder, one hand against two, gains most from that, and "
+        "his lay-away and trump are chosen knowing the unseen cards too. The last columns "
+        "give the same positions played by the rulebook's computer players "
+        "(`frogspec.bots.Bot`), who see only their own cards. They play weakly on both "
+        "sides, and their weak defence lets the bidder take more than the double-dummy "
+        "value as often as not: so that comparison shows what the defence loses by weak "
+        "play, not how much double-dummy overrates the bidder. The fair measure (good play "
+        "with hidden cards on both sides) is left to the sampling computer player of the "
+        "same issue.",
+        "",
+    ]
+
+
+def worth_page(ruleset_id: str, data: WorthData | None = None) -> str:
+    """The page for one ruleset, every figure computed from ``data`` (the committed data by
+    default)."""
+    data = data or load()
+    rs = get_ruleset(ruleset_id)
+    unit = rs.unit
+    out = [f"# What is a hand worth? {escape(rs.name)}", "", *_assumptions(ruleset_id)]
+    out += ["## The run", "", *_run_facts(data), ""]
+    out += [
+        "## Every deal",
+        "",
+        f"The bidder's chance of winning (more than 60 card points) and his net payment per "
+        f"deal in {unit} (negative: he pays), over every deal of the run, bidding the "
+        "contract whatever he holds. Intervals: Wilson's for the rates, the normal "
+        "approximation (mean ± 1.96 standard errors) for the payments.",
+        "",
+        f"| contract | deals | bidder wins (95% interval) | payment, {unit} (95% interval) "
+        "| card points, double-dummy | card points, bots |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    gaps = []
+    for contract in rs.contracts():
+        row = overall(ruleset_id, contract, data)
+        out.append(
+            f"| {escape(row.name)} | {row.samples} | {_percent(row)} | {_payment(row)} "
+            f"| {row.mean_points:.1f} | {row.bot_mean_points:.1f} |"
+        )
+        gaps.append(f"{row.bot_mean_points - row.mean_points:+.1f} in a {escape(row.name)}")
+    out += [
+        "",
+        "The bots' play of the same positions gave the bidder, on average, "
+        + ", ".join(gaps)
+        + " card points against the double-dummy value.",
+    ]
+    out += ["", "## Win rate by trumps held", ""]
+    out += [
+        "The trumps are hearts in a Frog and a Grand; in a Chico, the suit the hand is "
+        "longest in among those the ruleset lets the bidder name (the solver itself plays "
+        f"each of them and keeps the best). Points drawn for groups of {CHART_MIN_DEALS} "
+        "deals or more; the bars are the 95% intervals.",
+        "",
+    ]
+    series = [(rs.contract_name(c), table(ruleset_id, c, "trumps", data)) for c in rs.contracts()]
+    out += [chart_svg(series, FEATURES["trumps"]), ""]
+    for contract in rs.contracts():
+        name = rs.contract_name(contract)
+        out += [f"## {escape(name)}", ""]
+        for feature, label in FEATURES.items():
+            out += [f"### {escape(name)} by {label.lower()}", ""]
+            out += _rows_table(label, table(ruleset_id, contract, feature, data), unit)
+            out.append("")
+    return "\n".join(out)
+
+
+def worth_index_page(data: WorthData | None = None) -> str:
+    """The section's front page: what the pages show and how the run was made."""
+    data = data or load()
+    out = [
+        "# What is a hand worth?",
+        "",
+        '!!! warning "Analysis, not rules"',
+        "    These pages are analysis: what a double-dummy solver finds over random deals. "
+        "They cite no source, and nothing on them is a rule of the game; each names the "
+        "ruleset whose rules it assumes.",
+        "",
+        "For each ruleset, the chance that the bidder wins each contract and what he can "
+        "expect to be paid, by the features players count: trumps held, Aces and Tens, "
+        "voids, and the length of the longest suit.",
+        "",
+        "## How the figures are made",
+        "",
+        "Every ruleset plays alike to the solver: a Frog is a hearts game with the widow "
+        "taken and three cards laid away; a Chico a game in the named trump with the widow "
+        "untouched; a Grand (and a Chico in hearts) a hearts game with the widow untouched. "
+        "How the cards are dealt, whether the widow is shown, the auction and the size of "
+        "the table change nothing the solver sees. So each deal is solved once for each of "
+        "these plays, and each ruleset takes the plays of its own contracts (its Chico the "
+        "best of the trumps it allows) and applies its own rates.",
+        "",
+        "A Frog bidder's lay-away is the best, for the solver, of three candidates: the "
+        "side cards worth most that are not Aces; the cards of his shortest side suits "
+        "(Aces last); his weakest side cards.",
+        "",
+        *_run_facts(data),
+        "",
+        "The same analysis for one hand: `frogspec odds HAND --ruleset R` (see the "
+        "[CLI](../cli.md)).",
+        "",
+        "| ruleset | contracts |",
+        "|---|---|",
+    ]
+    for ruleset_id, rs in RULESETS.items():
+        contracts = ", ".join(rs.contract_name(c) for c in rs.contracts())
+        out.append(f"| [{escape(rs.name)}]({ruleset_id}.md) (`{ruleset_id}`) | {contracts} |")
+    return "\n".join(out) + "\n"
+
+
+def worth_pages(data: WorthData | None = None) -> dict[str, str]:
+    """Every page of the section, by its path under ``docs/``."""
+    pages = {"worth/index.md": worth_index_page(data)}
+    for ruleset_id in RULESETS:
+        pages[f"worth/{ruleset_id}.md"] = worth_page(ruleset_id, data)
+    return pages

@@ -1,0 +1,490 @@
+"""What is a hand worth? Win rates and expected payments by the features players count.
+
+Analysis, not rules: the figures come from a reproducible run of the double-dummy solver
+(:mod:`frogspec.odds`) over random deals, the bidder sitting eldest, three players. Its
+data ships with the package (``frogspec/data/worth.json``) and is read at run time;
+nothing here needs more than the standard library, and the lookups are quick (the Play
+page's hint may run them in the browser).
+
+Every ruleset plays alike to the solver: a Frog is a hearts game with the widow taken and
+three cards laid away, a Chico a game in the named trump with the widow untouched, a
+Grand (and a Chico in hearts) a hearts game with the widow untouched; how the cards were
+dealt, whether the widow is shown, the auction and the table size (three play) change
+nothing that the solver sees. So one set of solves serves every ruleset: each deal is
+solved once for the Frog (best of :func:`frogspec.odds.lay_away_candidates`) and once for
+each trump suit with the widow untouched; a ruleset then takes the plays of its own
+contracts (its Chico the best of the trumps it allows) and applies its own rates.
+
+Run it (resumable: the deals done are kept in a progress file, and the data file is
+rewritten as the deals come in)::
+
+    python -m frogspec.worth run --deals 2000 --seed 21 --workers 2
+
+>>> from frogspec.cards import CardSet
+>>> features_of(CardSet.parse("AH 10H KH QH JH AS 10S AC 10C AD 6D").mask, Suit.HEARTS)
+HandFeatures(trumps=5, aces_and_tens=7, voids=0, longest=5)
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import math
+import os
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from frogspec.auction import Contract
+from frogspec.cards import Suit, card_points
+from frogspec.errors import InvalidInputError
+
+__all__ = [
+    "FEATURES",
+    "PLAYS",
+    "SCHEMA",
+    "HandFeatures",
+    "WorthData",
+    "WorthRow",
+    "contract_points",
+    "contract_trump",
+    "features_of",
+    "load",
+    "main",
+    "row_for_hand",
+    "table",
+]
+
+SCHEMA = "frogspec-worth/1"
+#: The plays solved for each deal, in the order of a data row's points.
+PLAYS = ("frog", "C", "D", "S", "H")
+#: The ruleset the positions are built under (any would do: they all play alike).
+PLAY_RULESET = "foster-1909"
+#: The features players count, by name, with their headings.
+FEATURES = {
+    "trumps": "Trumps held",
+    "aces_and_tens": "Aces and Tens",
+    "voids": "Voids",
+    "longest": "Longest suit",
+}
+#: A hint's row matches trumps held and Aces and Tens when it has this many deals; else
+#: trumps held only; else every deal.
+MIN_MATCHED = 20
+_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_DATA_FILE = "worth.json"
+
+
+class HandFeatures(NamedTuple):
+    """What players count in a hand of eleven: the trumps held (0 with no trump), the Aces
+    and Tens of every suit, the suits held none of, and the length of the longest suit."""
+
+    trumps: int
+    aces_and_tens: int
+    voids: int
+    longest: int
+
+
+def features_of(hand: int, trump: Suit | None) -> HandFeatures:
+    """The :class:`HandFeatures` of ``hand`` (a card mask) with ``trump`` trumps.
+
+    >>> from frogspec.cards import CardSet
+    >>> features_of(CardSet.parse("AS 10S KS QS JS 9S 8S 7S 6S AC 10C").mask, None)
+    HandFeatures(trumps=0, aces_and_tens=4, voids=2, longest=9)
+    """
+    lengths = [(hand >> (suit * 9) & 0x1FF).bit_count() for suit in _SUITS]
+    aces_and_tens = sum(1 for card in range(36) if hand >> card & 1 and card_points(card) >= 10)
+    return HandFeatures(
+        trumps=0 if trump is None else lengths[int(trump)],
+        aces_and_tens=aces_and_tens,
+        voids=lengths.count(0),
+        longest=max(lengths),
+    )
+
+
+def contract_trump(hand: int, contract: Contract, allowed: Sequence[Suit]) -> Suit:
+    """The trump a hand's features are counted in for ``contract``: hearts in a Frog and a
+    Grand; in a Chico the allowed suit the hand is longest in (the more points, then the
+    suit's order, breaking ties): the one a player would name.
+
+    >>> from frogspec.cards import CardSet
+    >>> hand = CardSet.parse("AS 10S KS QS AH 10H KH QH JH AC 6D").mask
+    >>> contract_trump(hand, Contract.CHICO, (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)).name
+    'SPADES'
+    """
+    if contract != Contract.CHICO:
+        return Suit.HEARTS
+
+    def strength(suit: Suit) -> tuple[int, int]:
+        cards = [c for c in range(suit * 9, suit * 9 + 9) if hand >> c & 1]
+        return len(cards), sum(card_points(c) for c in cards)
+
+    return max(sorted(allowed), key=strength)
+
+
+# ----------------------------------------------------------------------------- the data
+@dataclass(frozen=True)
+class WorthData:
+    """The committed run: how it was made, and one row a deal (eldest's hand, then the
+    bidder's double-dummy card points for each of :data:`PLAYS`, then the same positions'
+    points when :class:`frogspec.bots.Bot` plays every seat)."""
+
+    command: str
+    seed: int
+    date: str
+    deals: int
+    rows: tuple[tuple[int, ...], ...]
+    meta: dict[str, Any]
+
+    def points(self, row: tuple[int, ...], play: str) -> int:
+        """A row's double-dummy points for ``play``."""
+        return row[1 + PLAYS.index(play)]
+
+    def bot_points(self, row: tuple[int, ...], play: str) -> int:
+        """A row's points for ``play`` when the bots play the same position."""
+        return row[1 + len(PLAYS) + PLAYS.index(play)]
+
+
+def _parse(data: dict[str, Any]) -> WorthData:
+    if data.get("schema") != SCHEMA:
+        raise InvalidInputError(f"not {SCHEMA} data: schema {data.get('schema')!r}")
+    if list(data["plays"]) != list(PLAYS):
+        raise InvalidInputError(f"the data's plays {data['plays']} are not {list(PLAYS)}")
+    rows = tuple(tuple(int(x) for x in row) for row in data["rows"])
+    if len(rows) != data["deals"]:
+        raise InvalidInputError(f"the data says {data['deals']} deals and holds {len(rows)}")
+    return WorthData(
+        command=data["command"],
+        seed=int(data["seed"]),
+        date=data["date"],
+        deals=int(data["deals"]),
+        rows=rows,
+        meta={k: v for k, v in data.items() if k not in ("rows",)},
+    )
+
+
+@cache
+def load() -> WorthData:
+    """The committed data (``frogspec/data/worth.json``), read once."""
+    text = resources.files("frogspec").joinpath("data", _DATA_FILE).read_text(encoding="utf-8")
+    return _parse(json.loads(text))
+
+
+# ------------------------------------------------------------------------- the analysis
+@dataclass(frozen=True)
+class WorthRow:
+    """One contract's figures over the deals of a group: the share the bidder wins (Wilson
+    95% interval) and his expected net payment per deal (normal 95% interval), in the
+    ruleset's unit; ``matched`` says which deals the group holds."""
+
+    contract: Contract
+    name: str
+    matched: str
+    samples: int
+    wins: int
+    win_rate: float
+    win_interval: tuple[float, float]
+    mean_payment: float
+    payment_interval: tuple[float, float]
+    mean_points: float
+    bot_mean_points: float
+
+
+def contract_points(
+    ruleset_id: str, contract: Contract, data: WorthData, row: tuple[int, ...]
+) -> tuple[int, int]:
+    """A deal's double-dummy points for ``contract`` of the ruleset (a Chico: the best of
+    its trumps), and the bots' points in that same play."""
+    plays = _plays(ruleset_id)[contract]
+    best = max(plays, key=lambda p: data.points(row, p))
+    return data.points(row, best), data.bot_points(row, best)
+
+
+@cache
+def _plays(ruleset_id: str) -> dict[Contract, tuple[str, ...]]:
+    from frogspec.odds import contract_plays
+    from frogspec.rulesets import get_ruleset
+
+    return contract_plays(get_ruleset(ruleset_id))
+
+
+@cache
+def _payments(ruleset_id: str) -> dict[Contract, tuple[int, ...]]:
+    # The bidder's net payment for each count of card points, eldest bidding, 3 players.
+    from frogspec.engine import new_deal, settle
+    from frogspec.odds import DEALER, PLAYERS
+    from frogspec.rulesets import get_ruleset
+
+    rs = get_ruleset(ruleset_id)
+    bidder = new_deal(rs, PLAYERS, DEALER, list(range(36))).order[0]
+    return {
+        c: tuple(settle(rs, PLAYERS, DEALER, bidder, c, p)[bidder] for p in range(121))
+        for c in rs.contracts()
+    }
+
+
+def _allowed(ruleset_id: str) -> tuple[Suit, ...]:
+    from frogspec.rulesets import get_ruleset
+
+    return tuple(Suit(s) for s in get_ruleset(ruleset_id).chico_trump())
+
+
+def _summarise(
+    ruleset_id: str,
+    contract: Contract,
+    rows: Sequence[tuple[int, ...]],
+    data: WorthData,
+    matched: str,
+) -> WorthRow:
+    from frogspec.odds import mean_interval, wilson_interval
+
+    payments = _payments(ruleset_id)[contract]
+    points = [contract_points(ruleset_id, contract, data, row) for row in rows]
+    wins = sum(1 for p, _ in points if p > 60)
+    n = len(points)
+    if n == 0:
+        return WorthRow(
+            contract, _name(ruleset_id, contract), matched, 0, 0, math.nan, (0.0, 1.0),
+            math.nan, (-math.inf, math.inf), math.nan, math.nan,
+        )  # fmt: skip
+    mean, low, high = mean_interval([payments[p] for p, _ in points])
+    return WorthRow(
+        contract=contract,
+        name=_name(ruleset_id, contract),
+        matched=matched,
+        samples=n,
+        wins=wins,
+        win_rate=wins / n,
+        win_interval=wilson_interval(wins, n),
+        mean_payment=mean,
+        payment_interval=(low, high),
+        mean_points=math.fsum(p for p, _ in points) / n,
+        bot_mean_points=math.fsum(b for _, b in points) / n,
+    )
+
+
+def _name(ruleset_id: str, contract: Contract) -> str:
+    from frogspec.rulesets import get_ruleset
+
+    return get_ruleset(ruleset_id).contract_name(contract)
+
+
+def _features(ruleset_id: str, contract: Contract, hand: int) -> HandFeatures:
+    return features_of(hand, contract_trump(hand, contract, _allowed(ruleset_id)))
+
+
+def table(
+    ruleset_id: str, contract: Contract, feature: str, data: WorthData | None = None
+) -> list[tuple[int, WorthRow]]:
+    """The figures of ``contract`` under the ruleset by one feature (a key of
+    :data:`FEATURES`): one row for each value the deals show, in order."""
+    if feature not in FEATURES:
+        raise InvalidInputError(f"unknown feature {feature!r}: one of {', '.join(FEATURES)}")
+    data = data or load()
+    groups: dict[int, list[tuple[int, ...]]] = {}
+    for row in data.rows:
+        value = getattr(_features(ruleset_id, contract, row[0]), feature)
+        groups.setdefault(value, []).append(row)
+    return [
+        (value, _summarise(ruleset_id, contract, groups[value], data, f"{feature} = {value}"))
+        for value in sorted(groups)
+    ]
+
+
+def overall(ruleset_id: str, contract: Contract, data: WorthData | None = None) -> WorthRow:
+    """The figures of ``contract`` under the ruleset over every deal of the data."""
+    data = data or load()
+    return _summarise(ruleset_id, contract, data.rows, data, "every deal")
+
+
+@cache
+def _index(ruleset_id: str, contract: Contract) -> dict[tuple[int, int], list[tuple[int, ...]]]:
+    groups: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+    for row in load().rows:
+        f = _features(ruleset_id, contract, row[0])
+        groups.setdefault((f.trumps, f.aces_and_tens), []).append(row)
+    return groups
+
+
+def row_for_hand(ruleset_id: str, hand: int, seat: str = "eldest") -> list[WorthRow]:
+    """The table's row for ``hand`` (a mask of eleven cards), one :class:`WorthRow` per
+    contract of the ruleset: the deals of the committed data whose eldest hand has as many
+    trumps (for that contract) and as many Aces and Tens; if fewer than
+    :data:`MIN_MATCHED`, those with as many trumps; if fewer still, every deal.
+
+    >>> from frogspec.cards import CardSet
+    >>> rows = row_for_hand("foster-1909", CardSet.parse("AH 10H KH QH JH AS 10S AC 10C AD 6D").mask)
+    >>> [row.name for row in rows]
+    ['Frog', 'Chico', 'Grand']
+    """
+    from frogspec.rulesets import get_ruleset
+
+    rs = get_ruleset(ruleset_id)
+    if seat != "eldest":
+        raise InvalidInputError(f"the data holds eldest's hands only, not {seat!r}'s")
+    if not isinstance(hand, int) or hand.bit_count() != 11 or hand >> 36:
+        raise InvalidInputError("a hand is eleven cards of the pack")
+    data = load()
+    result = []
+    for contract in rs.contracts():
+        f = _features(ruleset_id, contract, hand)
+        groups = _index(ruleset_id, contract)
+        rows = groups.get((f.trumps, f.aces_and_tens), [])
+        matched = f"trumps = {f.trumps}, Aces and Tens = {f.aces_and_tens}"
+        if len(rows) < MIN_MATCHED:
+            rows = [r for (t, _), group in groups.items() if t == f.trumps for r in group]
+            matched = f"trumps = {f.trumps}"
+        if len(rows) < MIN_MATCHED:
+            rows, matched = list(data.rows), "every deal"
+        result.append(_summarise(ruleset_id, contract, rows, data, matched))
+    return result
+
+
+# ------------------------------------------------------------------------------ the run
+def deal_hands(seed: int, index: int) -> tuple[list[int], int]:
+    """Deal ``index`` of a run: the three hands from eldest and the widow, the pack
+    shuffled by ``random.Random`` seeded by the run's seed and the deal's index."""
+    pack = list(range(36))
+    random.Random(f"frogspec-worth:{seed}:{index}").shuffle(pack)
+    hands = [sum(1 << c for c in pack[11 * i : 11 * i + 11]) for i in range(3)]
+    return hands, sum(1 << c for c in pack[33:])
+
+
+def deal_row(task: tuple[int, int, Callable[[Any], int] | None]) -> tuple[int, ...]:
+    """The data row of deal ``index`` (the task is ``(seed, index, solver)``, ``None`` for
+    the double-dummy solver)."""
+    from frogspec.odds import solve_plays, solver_points
+    from frogspec.rulesets import get_ruleset
+
+    seed, index, solver = task
+    hands, widow = deal_hands(seed, index)
+    found = solve_plays(
+        get_ruleset(PLAY_RULESET), hands, widow, 0, PLAYS, solver or solver_points, bot_seed=index
+    )
+    return (hands[0], *(found[p][0] for p in PLAYS), *(found[p][1] for p in PLAYS))
+
+
+def _document(seed: int, rows: list[tuple[int, ...]], command: str, started: str) -> dict[str, Any]:
+    return {
+        "schema": SCHEMA,
+        "command": command,
+        "seed": seed,
+        "date": started,
+        "deals": len(rows),
+        "players": 3,
+        "seat": "eldest",
+        "play_ruleset": PLAY_RULESET,
+        "plays": list(PLAYS),
+        "columns": ["eldest_hand_mask", *(f"dd_{p}" for p in PLAYS), *(f"bots_{p}" for p in PLAYS)],
+        "solver": "frogspec.solve.solve (double-dummy, exact)",
+        "lay_away": "the best for the solver of frogspec.odds.lay_away_candidates",
+        "bots": "frogspec.bots.Bot at every seat, seeded by the deal's index, same position",
+        "rows": [list(r) for r in rows],
+    }
+
+
+def write_data(path: Path, document: dict[str, Any]) -> None:
+    """Write the data file compactly (one deal a line), atomically."""
+    rows = document["rows"]
+    head = {k: v for k, v in document.items() if k != "rows"}
+    text = json.dumps(head, indent=1)[:-2] + ',\n "rows": [\n'
+    text += ",\n".join(json.dumps(r, separators=(",", ":")) for r in rows) + "\n ]\n}\n"
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def run(
+    deals: int,
+    seed: int,
+    workers: int,
+    out: Path,
+    progress_file: Path,
+    command: str,
+    solver: Callable[[Any], int] | None = None,
+    report: Callable[[str], None] = print,
+    first: int = 0,
+) -> int:
+    """Solve deals ``first .. deals-1`` of ``seed`` (those already in ``progress_file`` are
+    kept), appending each to ``progress_file`` and rewriting ``out`` with the deals done
+    from deal 0 on; returns the number of deals in ``out``.
+
+    Several machines can share a run: each solves its own range (``first``), and their
+    progress files, joined end to end, are read back by a last run that writes the data."""
+    done: dict[int, tuple[int, ...]] = {}
+    started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%MZ")
+    if progress_file.exists():
+        for line in progress_file.read_text(encoding="utf-8").splitlines():
+            entry = json.loads(line)
+            if entry.get("seed") == seed:
+                done[entry["index"]] = tuple(entry["row"])
+                started = entry.get("started", started)
+    todo = [i for i in range(first, deals) if i not in done]
+    report(f"{len(done)} deals already done; {len(todo)} to solve on {workers} worker(s)")
+    clock = time.monotonic()
+
+    def finish(index: int, row: tuple[int, ...]) -> None:
+        done[index] = row
+        with progress_file.open("a", encoding="utf-8") as stream:
+            entry = {"seed": seed, "index": index, "started": started, "row": list(row)}
+            stream.write(json.dumps(entry) + "\n")
+        prefix: list[tuple[int, ...]] = []
+        while len(prefix) in done:
+            prefix.append(done[len(prefix)])
+        write_data(out, _document(seed, prefix, command, started))
+        elapsed = time.monotonic() - clock
+        report(f"deal {index}: {len(prefix)} in the data, {elapsed:.0f} s this run")
+
+    tasks = [(seed, i, solver) for i in todo]
+    if workers <= 1:
+        for task in tasks:
+            finish(task[1], deal_row(task))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for task, row in zip(tasks, pool.map(deal_row, tasks), strict=True):
+                finish(task[1], row)
+    count = 0
+    while count in done:
+        count += 1
+    return count
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m frogspec.worth run --deals N --seed S --workers W``."""
+    from frogspec.cli import whole_number
+
+    parser = argparse.ArgumentParser(prog="python -m frogspec.worth", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    go = sub.add_parser("run", help="solve the deals and write the data (resumable)")
+    go.add_argument("--deals", type=whole_number(1), required=True)
+    go.add_argument("--seed", type=whole_number(0), required=True)
+    go.add_argument("--workers", type=whole_number(1), default=1)
+    go.add_argument(
+        "--first", type=whole_number(0), default=0, help="the first deal to solve (a range)"
+    )
+    default_out = Path(__file__).parent / "data" / _DATA_FILE
+    go.add_argument("--out", type=Path, default=default_out, help="the data file")
+    go.add_argument(
+        "--progress", type=Path, default=Path("worth-progress.jsonl"), help="the deals done"
+    )
+    args = parser.parse_args(argv)
+    command = (
+        f"python -m frogspec.worth run --deals {args.deals} --seed {args.seed} "
+        f"--workers {args.workers}"
+    )
+    count = run(
+        args.deals, args.seed, args.workers, args.out, args.progress, command, first=args.first
+    )
+    print(f"{count} deals in {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,213 @@
+"""``frogspec odds``: the samples, the positions built through the engine, the intervals'
+maths, determinism on any number of workers, and the command's errors."""
+
+from __future__ import annotations
+
+import io
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from frogspec.auction import Contract
+from frogspec.cards import CardSet, Suit, points_of
+from frogspec.cli import main
+from frogspec.engine import Phase
+from frogspec.errors import InvalidInputError
+from frogspec.odds import (
+    FROG,
+    SEATS,
+    ProgressBar,
+    format_odds,
+    hand_odds,
+    lay_away_candidates,
+    mean_interval,
+    parse_hand,
+    play_position,
+    points_now_solver,
+    sample_deal,
+    solve_plays,
+    wilson_interval,
+)
+from frogspec.rulesets import RULESETS, get_ruleset
+
+HAND_TEXT = "AH 10H KH QH JH 9H AS 10S AC 10C AD"
+HAND = CardSet.parse(HAND_TEXT).mask
+PACK = (1 << 36) - 1
+
+
+def test_the_same_seed_gives_the_same_odds_on_any_number_of_workers() -> None:
+    # The stand-in solver counts the widow or lay-away: it differs from sample to sample,
+    # so a sample drawn differently on another worker count would change the figures.
+    one = hand_odds(HAND, "gamerules", "eldest", 6, seed=3, workers=1, solver=points_now_solver)
+    two = hand_odds(HAND, "gamerules", "eldest", 6, seed=3, workers=2, solver=points_now_solver)
+    assert one == two
+    other = hand_odds(HAND, "gamerules", "eldest", 6, seed=4, workers=1, solver=points_now_solver)
+    assert other != one
+
+
+def test_odds_give_one_row_per_contract_of_the_ruleset() -> None:
+    odds = hand_odds(HAND, "official-1922-straight", "second", 2, 0, solver=points_now_solver)
+    assert [row.contract for row in odds.contracts] == [Contract.CHICO, Contract.GRAND]
+    assert [row.name for row in odds.contracts] == ["Simple Solo", "Heart Solo"]
+    for row in odds.contracts:
+        assert row.samples == 2 and 0 <= row.wins <= 2
+        assert row.win_interval[0] <= row.win_rate <= row.win_interval[1]
+
+
+@given(st.integers(0, 10**6), st.integers(0, 50))
+def test_a_sample_deals_every_unseen_card_once(seed: int, index: int) -> None:
+    first, second, widow = sample_deal(HAND, seed, index)
+    assert (first.bit_count(), second.bit_count(), widow.bit_count()) == (11, 11, 3)
+    assert first | second | widow | HAND == PACK
+    assert not (
+        first & second or first & widow or second & widow or HAND & (first | second | widow)
+    )
+    assert sample_deal(HAND, seed, index) == (first, second, widow)
+
+
+@pytest.mark.parametrize("ruleset_id", list(RULESETS))
+@pytest.mark.parametrize("seat", list(SEATS))
+def test_positions_are_built_through_the_engine(ruleset_id: str, seat: str) -> None:
+    rs = get_ruleset(ruleset_id)
+    first, second, widow = sample_deal(HAND, 1, 0)
+    place = SEATS[seat]
+    hands = [first, second]
+    hands.insert(place, HAND)
+    for play in ("frog", "C", "H"):
+        if play == FROG and Contract.FROG not in rs.contracts():
+            continue
+        if play == "C" and Suit.CLUBS not in rs.chico_trump():
+            continue
+        lay_away = lay_away_candidates(HAND | widow)[0] if play == FROG else 0
+        state = play_position(rs, hands, widow, place, play, lay_away)
+        assert state.phase == Phase.PLAY and state.tricks == 0
+        assert state.bidder == state.order[place]
+        assert state.hands[state.bidder] == (HAND | widow) & ~lay_away if play == FROG else HAND
+        assert state.trump == ("CDHS".index(play) if play != FROG else Suit.HEARTS)
+
+
+def test_the_frog_keeps_the_best_lay_away_of_the_candidates() -> None:
+    rs = get_ruleset("foster-1909")
+    first, second, widow = sample_deal(HAND, 2, 0)
+    hands = [HAND, first, second]
+    found = solve_plays(rs, hands, widow, 0, [FROG], points_now_solver)
+    # The stand-in solver counts what was laid away: the best candidate is the one worth most.
+    worth = max(points_of(m) for m in lay_away_candidates(HAND | widow))
+    assert found[FROG][0] == worth
+
+
+@given(st.sets(st.integers(0, 35), min_size=14, max_size=14))
+def test_lay_away_candidates_are_three_cards_of_the_hand(cards: set[int]) -> None:
+    hand = sum(1 << c for c in cards)
+    candidates = lay_away_candidates(hand)
+    assert 1 <= len(candidates) <= 3 and len(set(candidates)) == len(candidates)
+    for mask in candidates:
+        assert mask.bit_count() == 3 and mask & ~hand == 0
+
+
+@given(st.integers(1, 500).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))))
+def test_wilson_interval_holds_the_rate_inside_zero_and_one(case: tuple[int, int]) -> None:
+    wins, n = case
+    low, high = wilson_interval(wins, n)
+    assert 0 <= low <= wins / n <= high <= 1
+    # The interval of the losses is the mirror image of that of the wins.
+    m_low, m_high = wilson_interval(n - wins, n)
+    assert math.isclose(low, 1 - m_high, abs_tol=1e-12)
+    assert math.isclose(high, 1 - m_low, abs_tol=1e-12)
+    # Four times the trials at the same rate: a narrower interval.
+    w_low, w_high = wilson_interval(4 * wins, 4 * n)
+    assert w_high - w_low < high - low
+
+
+def test_wilson_interval_matches_a_worked_value() -> None:
+    # 8 of 10: 0.4902 to 0.9433 (the Wilson score interval at z = 1.96).
+    low, high = wilson_interval(8, 10)
+    assert (round(low, 4), round(high, 4)) == (0.4902, 0.9433)
+    with pytest.raises(ValueError):
+        wilson_interval(3, 2)
+
+
+@given(
+    st.lists(st.integers(-500, 500), min_size=2, max_size=60),
+    st.integers(-100, 100),
+)
+def test_mean_interval_holds_the_mean_and_moves_with_a_shift(values: list[int], shift: int) -> None:
+    mean, low, high = mean_interval(values)
+    assert low <= mean <= high
+    assert math.isclose(mean, sum(values) / len(values))
+    s_mean, s_low, s_high = mean_interval([v + shift for v in values])
+    assert math.isclose(s_mean, mean + shift, abs_tol=1e-9)
+    assert math.isclose(s_high - s_low, high - low, abs_tol=1e-9)
+    if len(set(values)) == 1:
+        assert low == high == mean
+
+
+def test_mean_interval_of_one_value_is_unbounded() -> None:
+    assert mean_interval([5]) == (5, -math.inf, math.inf)
+
+
+def test_parse_hand_reads_both_spellings() -> None:
+    assert parse_hand(HAND_TEXT) == HAND == parse_hand(HAND_TEXT.replace(" ", ""))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("AH 10H KH", "a hand is 11 cards, got 3"),
+        ("AH AH 10H KH QH JH 9H AS 10S AC 10C", "the hand holds AH twice"),
+        ("AH 1H KH QH JH 9H AS 10S AC 10C AD", "unknown card '1H'"),
+    ],
+)
+def test_bad_hands_are_refused_by_name(text: str, message: str) -> None:
+    with pytest.raises(InvalidInputError, match=message):
+        parse_hand(text)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["AH", "10H", "--ruleset", "foster-1909"], "a hand is 11 cards"),
+        ([*HAND_TEXT.split(), "--ruleset", "foster"], "unknown ruleset 'foster'"),
+        (["AH", "AH", *HAND_TEXT.split()[1:], "--ruleset", "modern"], "holds AH twice"),
+    ],
+)
+def test_the_command_refuses_bad_input_without_a_traceback(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["odds", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("frogspec odds: ") and message in err and "Traceback" not in err
+
+
+def test_the_command_refuses_a_bad_sample_count(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["odds", *HAND_TEXT.split(), "--ruleset", "modern", "--samples", "0"])
+    assert "must be 1 or more" in capsys.readouterr().err
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_is_drawn_on_a_terminal_only() -> None:
+    quiet = io.StringIO()
+    bar = ProgressBar(4, quiet)
+    bar(1)
+    assert quiet.getvalue() == ""
+    terminal = _Terminal()
+    bar = ProgressBar(4, terminal)
+    for done in range(1, 5):
+        bar(done)
+    assert terminal.getvalue().endswith("] 4/4\n") and "2/4" in terminal.getvalue()
+
+
+def test_the_printed_odds_give_the_seed_the_samples_and_the_warning() -> None:
+    odds = hand_odds(HAND, "modern", "eldest", 3, seed=11, solver=points_now_solver)
+    text = format_odds(odds)
+    assert "3 samples of the unseen cards, seed 11" in text
+    assert "overrate the bidder" in text and "Analysis, not rules" in text
+    for row in odds.contracts:
+        assert row.name in text

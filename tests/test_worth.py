@@ -1,0 +1,133 @@
+"""The hand-worth analysis: the features players count, the committed data's schema, the
+resumable run, the rows for a hand, and that the pages' figures come from the data."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from frogspec.auction import Contract
+from frogspec.cards import CardSet, Suit
+from frogspec.errors import InvalidInputError
+from frogspec.odds import points_now_solver
+from frogspec.rulesets import RULESETS
+from frogspec.site.worth_pages import worth_index_page, worth_page
+from frogspec.worth import (
+    PLAYS,
+    SCHEMA,
+    WorthData,
+    _parse,
+    deal_hands,
+    deal_row,
+    features_of,
+    load,
+    overall,
+    row_for_hand,
+    run,
+    table,
+)
+
+HAND = CardSet.parse("AH 10H KH QH JH AS 10S AC 10C AD 6D").mask
+
+
+def test_features_of_counts_what_players_count() -> None:
+    features = features_of(HAND, Suit.HEARTS)
+    assert features == (5, 7, 0, 5)
+    assert features_of(HAND, Suit.SPADES).trumps == 2
+    assert features_of(HAND, None).trumps == 0
+    spades = CardSet.parse("AS 10S KS QS JS 9S 8S 7S 6S AC 10C").mask
+    assert features_of(spades, Suit.SPADES) == (9, 4, 2, 9)
+
+
+@given(st.sets(st.integers(0, 35), min_size=11, max_size=11), st.sampled_from(list(Suit)))
+def test_features_agree_with_the_suit_lengths(cards: set[int], trump: Suit) -> None:
+    hand = sum(1 << c for c in cards)
+    lengths = [sum(1 for c in cards if c // 9 == suit) for suit in Suit]
+    features = features_of(hand, trump)
+    assert features.trumps == lengths[trump] <= features.longest == max(lengths)
+    assert features.voids == lengths.count(0) and features.longest >= 3
+    assert 0 <= features.aces_and_tens <= 8
+
+
+def _stub_data(tmp_path: Path, deals: int) -> WorthData:
+    out, progress = tmp_path / "worth.json", tmp_path / "progress.jsonl"
+    run(deals, 9, 1, out, progress, "stub", solver=points_now_solver, report=lambda _: None)
+    return _parse(json.loads(out.read_text(encoding="utf-8")))
+
+
+def test_the_run_resumes_where_it_stopped(tmp_path: Path) -> None:
+    out, progress = tmp_path / "worth.json", tmp_path / "progress.jsonl"
+    said: list[str] = []
+    assert run(3, 9, 1, out, progress, "c", solver=points_now_solver, report=said.append) == 3
+    assert run(5, 9, 1, out, progress, "c", solver=points_now_solver, report=said.append) == 5
+    assert said[-3].startswith("3 deals already done; 2 to solve")
+    (tmp_path / "whole").mkdir()
+    whole = _stub_data(tmp_path / "whole", 5)
+    assert _parse(json.loads(out.read_text(encoding="utf-8"))).rows == whole.rows
+
+
+def test_the_committed_data_follows_its_schema() -> None:
+    data = load()
+    assert data.meta["schema"] == SCHEMA and data.meta["plays"] == list(PLAYS)
+    assert data.deals == len(data.rows) >= 1
+    assert data.command.startswith("python -m frogspec.worth run ")
+    assert f"--seed {data.seed}" in data.command and data.date
+    for index, row in enumerate(data.rows):
+        assert len(row) == 1 + 2 * len(PLAYS)
+        # Each row is the deal its index draws from the seed: eldest's hand.
+        assert row[0] == deal_hands(data.seed, index)[0][0]
+        assert all(0 <= points <= 120 for points in row[1:])
+
+
+def test_the_data_is_refused_with_another_schema() -> None:
+    with pytest.raises(InvalidInputError, match="schema"):
+        _parse({"schema": "other"})
+
+
+def test_the_page_figures_come_from_the_data(tmp_path: Path) -> None:
+    data = _stub_data(tmp_path, 12)
+    page = worth_page("foster-1909", data)
+    assert "**Deals solved:** 12" in page and "**Seed:** 9" in page
+    frog = overall("foster-1909", Contract.FROG, data)
+    assert f"| Frog | 12 | {round(100 * frog.win_rate)}% (" in page
+    assert f"{frog.mean_payment:+.1f} ({frog.payment_interval[0]:+.1f} to " in page
+    for value, row in table("foster-1909", Contract.GRAND, "trumps", data):
+        assert f"| {value} | {row.samples} | {round(100 * row.win_rate)}% (" in page
+    assert "<svg" in page and "Analysis, not rules" in page and "`foster-1909`" in page
+    assert "**Deals solved:** 12" in worth_index_page(data)
+
+
+def test_the_committed_page_states_the_run() -> None:
+    data = load()
+    for ruleset_id in RULESETS:
+        page = worth_page(ruleset_id)
+        assert f"**Deals solved:** {data.deals}" in page and f"`{ruleset_id}`" in page
+
+
+@pytest.mark.parametrize("ruleset_id", list(RULESETS))
+def test_row_for_hand_gives_each_contract(ruleset_id: str) -> None:
+    rows = row_for_hand(ruleset_id, HAND)
+    assert [row.contract for row in rows] == list(RULESETS[ruleset_id].contracts())
+    for row in rows:
+        assert row.samples >= 1 and row.matched
+        assert row.win_interval[0] <= row.win_rate <= row.win_interval[1]
+
+
+def test_row_for_hand_refuses_what_it_has_no_data_for() -> None:
+    with pytest.raises(InvalidInputError, match="eldest's hands only"):
+        row_for_hand("modern", HAND, seat="dealer")
+    with pytest.raises(InvalidInputError, match="eleven cards"):
+        row_for_hand("modern", HAND & (HAND - 1))
+    with pytest.raises(InvalidInputError, match="unknown ruleset"):
+        row_for_hand("nope", HAND)
+
+
+@pytest.mark.slow
+def test_the_first_committed_deal_is_solved_again_to_the_same_row() -> None:
+    # Seven whole-deal solves: the data is what the command it names gives.
+    data = load()
+    assert deal_row((data.seed, 0, None)) == data.rows[0]
