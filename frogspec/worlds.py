@@ -30,7 +30,7 @@ once for a position, and each world is drawn by those counts.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from math import comb
@@ -38,7 +38,7 @@ from math import comb
 from frogspec.auction import Contract
 from frogspec.cards import SUIT_MASKS, SUIT_OF, Card, Suit, cards_of
 from frogspec.engine import Action, ActionKind, Phase, State
-from frogspec.play import legal_plays
+from frogspec.play import legal_plays as reference_legal_plays
 
 __all__ = ["HIDDEN", "Play", "PlayMemory", "Unseen", "sample_world", "unseen", "voids"]
 
@@ -102,10 +102,14 @@ def _played_cards(state: State) -> int:
     return played
 
 
-def voids(plays: Sequence[Play], trump: Suit | None) -> dict[int, int]:
+def voids(
+    plays: Sequence[Play],
+    trump: Suit | None,
+    legal_plays: Callable[[int, Sequence[Card], Suit | None], int] = reference_legal_plays,
+) -> dict[int, int]:
     """The suits each seat is known to hold none of (a mask of suit numbers by seat): a card
-    played where the rules (:func:`~frogspec.play.legal_plays`) would have forbidden it to a
-    hand that also held a card of the suit.
+    played where the rules (``legal_plays``: the ruleset's, :func:`~frogspec.play.legal_plays`
+    unless given) would have forbidden it to a hand that also held a card of the suit.
 
     >>> from frogspec.cards import parse_card
     >>> plays = [Play(0, parse_card("AS"), ()), Play(1, parse_card("7D"), (parse_card("AS"),))]
@@ -160,7 +164,7 @@ def unseen(state: State, seat: int, plays: Sequence[Play] = ()) -> Unseen:
     elif seat != bidder:
         places.append(HIDDEN)
         sizes.append(state.laid_away.bit_count())
-    void = voids(plays, state.trump) if plays else {}
+    void = voids(plays, state.trump, state.ruleset.rules.legal_plays) if plays else {}
     classes: list[tuple[int, tuple[int, ...]]] = []
     hidden_cards = _ALL_CARDS & ~known
     for suit in Suit:
