@@ -64,6 +64,7 @@ COMPILED = (
     "scoring",
     "seats",
     "settlement",
+    "solve",
     "sources",
     "trump",
     "widow",

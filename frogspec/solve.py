@@ -20,7 +20,10 @@ the solver's answer exactly as it changes the engine's. On top of that:
 - a transposition table keyed on the hands, the trick and the seat to act, holding the
   bounds on the points still to come and the card that reached them (tried first);
 - equivalent cards: of two cards of one suit in one hand, with the same points and no card
-  still in play (in a hand or in the trick) ranked between them, one is searched;
+  still in play (in a hand or in the trick) ranked between them, one is searched; and for
+  the last card to a trick, of such a run (whatever the points) only the card with the
+  most points if his side takes the trick, else the fewest: the card kept back then plays
+  as the other would have, so the choice can only gain;
 - move ordering: the last card to a trick by what it gains or saves, the others by
   whether they take the trick so far, leads from the top.
 
@@ -32,8 +35,11 @@ bidder's won cards in the table's key and counts each trick by the rule itself (
 slower). Equivalent cards assume that the play treats two cards of one suit alike when
 they score alike and no card in play ranks between them; the rank order is the one the
 trick-winner rule shows (who wins a trick of two cards of the suit), a suit whose order
-it does not show consistently is never reduced, and ``equivalent_cards=False`` searches
-every card (the tests hold the two equal under the broken twins of the play).
+it does not show consistently is never reduced. The last card's choice by points also
+assumes that the legal plays are blind to points: every solve probes them (a point card
+and the Six of its suit, to a lead and to each suit led) and does without it if they are
+not. ``equivalent_cards=False`` searches every card (the tests hold the two equal, and
+equal to a plain minimax over the engine, under the broken twins of the play).
 
 >>> from frogspec.notation import parse_position
 >>> last_trick = parse_position(
@@ -57,7 +63,7 @@ from typing import Any, NamedTuple
 
 from frogspec import engine, play, scoring, widow
 from frogspec.auction import Contract
-from frogspec.cards import SUIT_OF, Card, Suit, format_card
+from frogspec.cards import SUIT_MASKS, SUIT_OF, Card, Suit, format_card
 from frogspec.engine import Phase, State
 from frogspec.errors import FrogError, InvalidInputError
 
@@ -163,13 +169,48 @@ def _mask(cards: Sequence[Card]) -> int:
     return mask
 
 
+#: Bits of the packed hands given to each place: a hand is a mask over the cards that
+#: place held when the search began (a hand of the play has at most eleven, and the
+#: widow's three could join it).
+_WIDTH = 12
+_HAND = (1 << _WIDTH) - 1
+
+
+def _encoded(trick: Sequence[Card]) -> int:
+    # The trick as one int: six bits a card, one more than the card, in play order.
+    code = 0
+    for index, card in enumerate(trick):
+        code |= (card + 1) << (6 * index)
+    return code
+
+
+def _decoded(code: int) -> tuple[Card, ...]:
+    cards = []
+    while code:
+        cards.append((code & 63) - 1)
+        code >>= 6
+    return tuple(cards)
+
+
+def _expansions(cards: list[Card]) -> list[int]:
+    # The card mask of every code of a place's hand (bit i for cards[i]).
+    masks = [0] * (1 << len(cards))
+    for code in range(1, len(masks)):
+        low = code & -code
+        masks[code] = masks[code ^ low] | 1 << cards[low.bit_length() - 1]
+    return masks
+
+
 class _Search:
     """One solve: the position's constants, the rules' remembered answers, the table.
 
-    A position in the search is the hands by place in the turn order (``order``), the
-    trick so far, the place to act, the points still in play, the bidder's cards won in
-    the search (only where the count is not card by card, else 0) and the tricks still to
-    end the play. Values are the points still to come for the bidder.
+    A position in the search is packed into ints: the three hands by place in the turn
+    order (``order``) as one int, ``_WIDTH`` bits a place, each bit a card the place held
+    when the search began (``held``); the trick so far (:func:`_encoded`) and its length;
+    the place to act. With them go the points in the trick, the points still in play
+    (hands and trick), the bidder's cards won in the search (only where the count is not
+    card by card, else 0) and the tricks still to end the play, the current one included.
+    Values are the points still to come for the bidder.
     """
 
     def __init__(self, state: State, equivalent_cards: bool) -> None:
@@ -178,20 +219,34 @@ class _Search:
         self.rules = rules
         self.trump = state.trump
         self.order = state.order
-        self.places = len(state.order)
+        if len(self.order) != 3:
+            raise InvalidInputError(
+                f"the solver takes a play of three active seats, not {len(self.order)}"
+            )
         self.bidder = state.order.index(state.bidder)
-        self.table: dict[tuple[tuple[int, ...], tuple[Card, ...], int, int], tuple[int, int, Card]]
-        self.table = {}
+        # A table entry: the lower and upper bound on the points still to come, and the
+        # cards to search there (one of each equivalent run), the best found first.
+        self.table: dict[int, tuple[int, int, list[Card]]] = {}
         self.nodes = 0
-        self.legal_answers: dict[tuple[int, tuple[Card, ...]], int] = {}
-        self.winner_answers: dict[tuple[Card, ...], int] = {}
+        self.legal_answers: dict[int, int] = {}
+        self.winner_answers: dict[int, int] = {}
         self.leader_answers: dict[int, int] = {}
         self.count_answers: dict[int, int] = {}
         self.points = [rules.count_points(1 << card) for card in range(36)]
         self.count = _bidder_count(state, rules)
         self.base_won = state.won[state.bidder]
-        self.hands = tuple(state.hands[seat] for seat in state.order)
-        self.trick = state.trick
+        self.held = [_cards(state.hands[seat]) for seat in state.order]
+        if max(len(cards) for cards in self.held) > _WIDTH:
+            raise InvalidInputError(f"the solver takes hands of at most {_WIDTH} cards")
+        self.bit_of = [-1] * 36  # each held card's bit in the packed hands
+        self.hands = 0
+        for place, cards in enumerate(self.held):
+            for index, card in enumerate(cards):
+                self.bit_of[card] = place * _WIDTH + index
+                self.hands |= 1 << (place * _WIDTH + index)
+        self.expand = [_expansions(cards) for cards in self.held]
+        self.trick = _encoded(state.trick)
+        self.length = len(state.trick)
         self.place = state.order.index(state.to_act)
         self.left = rules.tricks_per_deal() - state.tricks
         if self.left <= 0:
@@ -199,14 +254,31 @@ class _Search:
                 f"the play should have ended: {state.tricks} tricks are played and the deal "
                 f"has {rules.tricks_per_deal()} [play.eleven-tricks]"
             )
-        in_play = _mask(state.trick)
-        for hand in self.hands:
-            in_play |= hand
-        self.by_card = self._counts_card_by_card(in_play)
-        self.rest = sum(self.points[c] for c in _cards(in_play)) if self.by_card else _TOP
+        self.in_play = _mask(state.trick)
+        for hand in state.hands:
+            self.in_play |= hand
+        self.by_card = self._counts_card_by_card(self.in_play)
+        self.rest = sum(self.points[c] for c in _cards(self.in_play)) if self.by_card else _TOP
         self.floor = 0 if self.by_card else -_TOP
+        self.trick_points = sum(self.points[c] for c in state.trick)
         below, self.strength = self._ladders()
         self.below = below if equivalent_cards and self.by_card else None
+        # Where every suit the search reduces ranks as its cards are numbered (as under the
+        # reference), the cards of its suit below each card, as a mask; else None.
+        self.lower_in_suit: list[int] | None = None
+        if all(
+            below[card] == (card - 1 if card % 9 else -1) or below[card] == -2 for card in range(36)
+        ):
+            self.lower_in_suit = [
+                ((1 << card) - 1) & SUIT_MASKS[SUIT_OF[card]] if below[card] != -2 else 0
+                for card in range(36)
+            ]
+        # The last card to a trick is chosen within a run by its points where the rules'
+        # legal plays are blind to points (as far as probing them shows).
+        self.dominance = self.below is not None and self.lower_in_suit is not None
+        self.dominance = self.dominance and self._blind_to_points()
+        # The order of leads, as a sort key: the most points first, then the highest.
+        self.lead_order = [-((self.points[c] << 4) + self.strength[c]) for c in range(36)]
 
     def _counts_card_by_card(self, in_play: int) -> bool:
         # Whether the bidder's count grows by each card's own points, as far as the cards
@@ -229,10 +301,9 @@ class _Search:
         strength = [card % 9 for card in range(36)]
         for suit in range(4):
             members = range(suit * 9, suit * 9 + 9)
-            others = [c for c in range(36) if SUIT_OF[c] not in (suit, self.trump)]
-            filler = tuple(others[: self.places - 2])
+            filler = next(c for c in range(36) if SUIT_OF[c] not in (suit, self.trump))
             beats = {
-                (high, low): self.winner((low, high, *filler)) == 1
+                (high, low): self.winner(_encoded((low, high, filler))) == 1
                 for high in members
                 for low in members
                 if high != low
@@ -247,12 +318,36 @@ class _Search:
                     strength[upper] = rank[upper]
         return below, strength
 
-    def legal(self, hand: int, trick: tuple[Card, ...]) -> int:
-        """The legal plays of ``hand`` to ``trick``: the rule's answer, remembered."""
-        key = (hand, trick)
+    def _blind_to_points(self) -> bool:
+        # Whether the legal plays treat a card that counts like one that does not: hands of
+        # a point card and the Six of its suit (with a trump, or not), to a lead and to a
+        # trick led by an Eight of each suit, allow both or neither.
+        trump = self.trump
+        legal_plays = self.rules.legal_plays
+        tricks: list[tuple[Card, ...]] = [(), *((suit * 9 + 2,) for suit in range(4))]
+        for suit in range(4):
+            six = suit * 9
+            trumps = [0] if trump is None or trump == suit else [0, 1 << trump * 9]
+            for card in range(six + 1, six + 9):
+                if self.points[card] == self.points[six]:
+                    continue
+                for extra in trumps:
+                    hand = 1 << card | 1 << six | extra
+                    for trick in tricks:
+                        allowed = legal_plays(hand, trick, trump)
+                        if bool(allowed >> card & 1) != bool(allowed >> six & 1):
+                            return False
+        return True
+
+    def legal(self, place: int, hands: int, trick: int) -> int:
+        """The card mask of the legal plays of ``place`` to ``trick`` (encoded): the
+        rule's answer, remembered."""
+        code = hands >> (_WIDTH * place) & _HAND
+        key = code | trick << _WIDTH | place << (_WIDTH + 18)
         answer = self.legal_answers.get(key)
         if answer is None:
-            answer = self.rules.legal_plays(hand, trick, self.trump)
+            hand = self.expand[place][code]
+            answer = self.rules.legal_plays(hand, _decoded(trick), self.trump)
             for card in _cards(answer):
                 if not (hand >> card & 1 and self.rules.play_from_hand(hand, card)):
                     raise InvalidInputError(
@@ -267,11 +362,13 @@ class _Search:
             self.legal_answers[key] = answer
         return answer
 
-    def winner(self, trick: tuple[Card, ...]) -> int:
-        """The index in ``trick`` of the card that wins it: the rule's answer, remembered."""
+    def winner(self, trick: int) -> int:
+        """The index of the card that wins ``trick`` (encoded): the rule's answer,
+        remembered."""
         answer = self.winner_answers.get(trick)
         if answer is None:
-            answer = self.winner_answers[trick] = self.rules.trick_winner(trick, self.trump)
+            answer = self.rules.trick_winner(_decoded(trick), self.trump)
+            self.winner_answers[trick] = answer
         return answer
 
     def next_place(self, winner: int) -> int:
@@ -298,59 +395,137 @@ class _Search:
             after = self.count_answers[won | trick] = self.count(self.base_won | won | trick)
         return after - before
 
-    def moves(
-        self, hands: tuple[int, ...], trick: tuple[Card, ...], place: int, legal: int
+    def searched(self, card: Card, legal: int, hands: int, trick: int) -> Card:
+        """The card searched for ``card``: the lowest of the run of his own legal cards of
+        the same points that it belongs to, with no card still in play ranked between."""
+        below = self.below
+        if below is None or below[card] == -2:
+            return card
+        points, bit_of = self.points, self.bit_of
+        lowest, lower = card, below[card]
+        while lower >= 0:
+            bit = bit_of[lower]
+            if (bit >= 0 and hands >> bit & 1) or self.in_trick(lower, trick):
+                if not (legal >> lower & 1 and points[lower] == points[card]):
+                    break
+                lowest = lower
+            lower = below[lower]
+        return lowest
+
+    @staticmethod
+    def in_trick(card: Card, trick: int) -> bool:
+        """Whether ``card`` is in the trick (encoded)."""
+        while trick:
+            if (trick & 63) - 1 == card:
+                return True
+            trick >>= 6
+        return False
+
+    def last_card_runs(
+        self, place: int, hands: int, trick: int, legal: int, cards: list[Card]
     ) -> list[Card]:
+        """Of the last card's ``legal`` ``cards``, one of each run of his own cards of a
+        suit with no card in play ranked between: they take the trick alike, and the one
+        to play is the one with the most points if his side takes it, else the fewest
+        (the card kept back plays as the other would have, and can only do better)."""
+        expand, points = self.expand, self.points
+        in_play = (
+            expand[0][hands & _HAND]
+            | expand[1][hands >> _WIDTH & _HAND]
+            | expand[2][hands >> 2 * _WIDTH]
+            | _mask(_decoded(trick))
+        )
+        leader = (place + 1) % 3
+        maximising = place == self.bidder
+        bidder_index = (self.bidder - leader) % 3
+        kept = []
+        run_best = -1
+        run_wins = False
+        previous = -1
+        below = self.lower_in_suit
+        assert below is not None
+        for card in cards:  # ascending: by suit, then rank
+            lower = in_play & below[card]
+            joined = previous >= 0 and lower and lower.bit_length() - 1 == previous
+            if not joined:
+                if run_best >= 0:
+                    kept.append(run_best)
+                run_best = card
+                run_wins = (self.winner(trick | (card + 1) << 12) == bidder_index) == maximising
+            elif (
+                (points[card] > points[run_best]) if run_wins else (points[card] < points[run_best])
+            ):
+                run_best = card
+            previous = card
+        kept.append(run_best)
+        return kept
+
+    def moves(self, place: int, hands: int, trick: int, length: int, legal: int) -> list[Card]:
         """The cards to search of those ``legal`` at a position, one of each equivalent
         run, the most promising first."""
         cards = _cards(legal)
-        points = self.points
-        below = self.below
-        if below is not None:
-            in_play = _mask(trick)
-            for hand in hands:
-                in_play |= hand
-            kept = []
-            for card in cards:
-                lower = below[card]
-                if lower != -2:
-                    while lower >= 0 and not in_play >> lower & 1:
-                        lower = below[lower]
-                    # The next card down still in play is his own, as good: search that one.
-                    if lower >= 0 and legal >> lower & 1 and points[lower] == points[card]:
-                        continue
-                kept.append(card)
-            cards = kept
-            if len(cards) == 1:
-                return cards
-        strength = self.strength
-        places = self.places
-        if len(trick) < places - 1:
-            # A lead or a card in between: the most points first, the highest card first
-            # (measured: it cuts off more than playing to the trick so far).
-            cards.sort(key=lambda card: (-points[card], -strength[card]))
+        if length == 2 and self.dominance and len(cards) > 1:
+            cards = self.last_card_runs(place, hands, trick, legal, cards)
+        elif self.below is not None and len(cards) > 1:
+            if self.lower_in_suit is None:
+                cards = [c for c in cards if self.searched(c, legal, hands, trick) == c]
+            else:  # the ranks run as the cards are numbered: the card below by a mask
+                expand, points = self.expand, self.points
+                in_play = (
+                    expand[0][hands & _HAND]
+                    | expand[1][hands >> _WIDTH & _HAND]
+                    | expand[2][hands >> 2 * _WIDTH]
+                    | (_mask(_decoded(trick)) if trick else 0)
+                )
+                kept = []
+                for card in cards:
+                    lower = in_play & self.lower_in_suit[card]
+                    if lower:
+                        # The next card down still in play is his own, as good: skip this.
+                        next_down = lower.bit_length() - 1
+                        if legal >> next_down & 1 and points[next_down] == points[card]:
+                            continue
+                    kept.append(card)
+                cards = kept
+        if len(cards) == 1:
             return cards
-        # The last card: what the trick is then worth to the player's side, the lowest of
-        # equal worth first.
-        leader = (place + 1) % places
-        maximising = place == self.bidder
-        taken = 0
-        for played in trick:
-            taken += points[played]
-        bidder_index = (self.bidder - leader) % places
+        points, strength = self.points, self.strength
+        if not length:
+            # A lead: the most points first, the highest card first (measured: the best of
+            # several orders tried, by long or short suits, trumps first or last).
+            cards.sort(key=self.lead_order.__getitem__)
+            return cards
+        shift = 6 * length
         keyed = []
-        for card in cards:
-            wins = (self.winner((*trick, card)) == bidder_index) == maximising
-            worth = -(taken + points[card]) if wins else points[card]
-            keyed.append((worth, strength[card], card))
+        if length < 2:
+            # A card in between: those that head the trick so far first, the most points
+            # first; then the others, the fewest points first.
+            for card in cards:
+                if self.winner(trick | (card + 1) << shift) == length:
+                    keyed.append((self.lead_order[card] << 6) + card)
+                else:
+                    keyed.append((((points[card] << 4) + strength[card] + 4096) << 6) + card)
+        else:
+            # The last card: what the trick is then worth to the player's side, the lowest
+            # of equal worth first.
+            leader = (place + 1) % 3
+            maximising = place == self.bidder
+            taken = sum(points[c] for c in _decoded(trick))
+            bidder_index = (self.bidder - leader) % 3
+            for card in cards:
+                wins = (self.winner(trick | (card + 1) << shift) == bidder_index) == maximising
+                worth = -(taken + points[card]) if wins else points[card]
+                keyed.append((((worth << 4) + strength[card]) << 6) + card)
         keyed.sort()
-        return [card for _, _, card in keyed]
+        return [key & 63 for key in keyed]
 
     def value(
         self,
-        hands: tuple[int, ...],
-        trick: tuple[Card, ...],
+        hands: int,
+        trick: int,
+        length: int,
         place: int,
+        trick_points: int,
         alpha: int,
         beta: int,
         rest: int,
@@ -358,26 +533,26 @@ class _Search:
         left: int,
     ) -> int:
         """The points still to come for the bidder, exact if they lie inside (alpha, beta),
-        else a bound on the side they fall (fail-soft). ``rest``: the points still in play
-        (or beyond any); ``won``: the bidder's cards won in the search (or 0); ``left``: the
-        tricks still to end the play, the current one included."""
+        else a bound on the side they fall (fail-soft)."""
         self.nodes += 1
         if rest <= alpha:
             return rest
         floor = self.floor
         if beta <= floor:
             return floor
-        legal = self.legal(hands[place], trick)
-        if not legal & (legal - 1):  # one card he may play: nothing to choose or remember
-            return self.play(
-                hands, trick, place, legal.bit_length() - 1, alpha, beta, rest, won, left
-            )
-        key = (hands, trick, place, won)
+        key = hands | trick << 36 | place << 48 | won << 50
         entry = self.table.get(key)
         if entry is None:
-            low, high, first = floor, rest, -1
+            legal = self.legal(place, hands, trick)
+            if not legal & (legal - 1):  # one card he may play: nothing to choose or remember
+                card = legal.bit_length() - 1
+                return self.play(
+                    hands, trick, length, place, trick_points, card, alpha, beta, rest, won, left
+                )
+            low, high = floor, rest
+            moves = self.moves(place, hands, trick, length, legal)
         else:
-            low, high, first = entry
+            low, high, moves = entry
             if low >= beta:
                 return low
             if high <= alpha:
@@ -387,15 +562,13 @@ class _Search:
             if high < beta:
                 beta = high
         start_alpha, start_beta = alpha, beta
-        moves = self.moves(hands, trick, place, legal)
-        if first >= 0 and moves[0] != first:
-            moves.remove(first)
-            moves.insert(0, first)
         best_card = moves[0]
         if place == self.bidder:
             best = -_TOP
             for card in moves:
-                score = self.play(hands, trick, place, card, alpha, beta, rest, won, left)
+                score = self.play(
+                    hands, trick, length, place, trick_points, card, alpha, beta, rest, won, left
+                )
                 if score > best:
                     best, best_card = score, card
                     if best > alpha:
@@ -405,7 +578,9 @@ class _Search:
         else:
             best = _TOP
             for card in moves:
-                score = self.play(hands, trick, place, card, alpha, beta, rest, won, left)
+                score = self.play(
+                    hands, trick, length, place, trick_points, card, alpha, beta, rest, won, left
+                )
                 if score < best:
                     best, best_card = score, card
                     if best < beta:
@@ -418,14 +593,19 @@ class _Search:
             low = max(low, best)
         else:
             low = high = best
-        self.table[key] = (low, high, best_card)
+        if best_card != moves[0]:  # tried first next time
+            moves.remove(best_card)
+            moves.insert(0, best_card)
+        self.table[key] = (low, high, moves)
         return best
 
     def play(
         self,
-        hands: tuple[int, ...],
-        trick: tuple[Card, ...],
+        hands: int,
+        trick: int,
+        length: int,
         place: int,
+        trick_points: int,
         card: Card,
         alpha: int,
         beta: int,
@@ -435,71 +615,84 @@ class _Search:
     ) -> int:
         """The points still to come for the bidder once ``place`` plays ``card``, as
         :meth:`value` bounds them (the trick's points counted if it ends)."""
-        places = self.places
-        out = ~(1 << card)
-        if places == 3:  # the hands with the card taken out, written out for three
-            first, second, third = hands
-            hands = (
-                (first & out, second, third)
-                if place == 0
-                else (first, second & out, third)
-                if place == 1
-                else (first, second, third & out)
+        hands &= ~(1 << self.bit_of[card])
+        trick |= (card + 1) << (6 * length)
+        trick_points += self.points[card]
+        if length < 2:
+            return self.value(
+                hands,
+                trick,
+                length + 1,
+                (place + 1) % 3,
+                trick_points,
+                alpha,
+                beta,
+                rest,
+                won,
+                left,
             )
-        else:
-            taken_out = list(hands)
-            taken_out[place] &= out
-            hands = tuple(taken_out)
-        trick = (*trick, card)
-        if len(trick) < places:
-            return self.value(hands, trick, (place + 1) % places, alpha, beta, rest, won, left)
-        leader = (place + 1) % places
-        winner = (leader + self.winner(trick)) % places
+        winner = (place + 1 + self.winner(trick)) % 3
         gain = 0
         if self.by_card:
-            points = self.points
-            taken = 0
-            for played in trick:
-                taken += points[played]
-            rest -= taken
+            rest -= trick_points
             if winner == self.bidder:
-                gain = taken
+                gain = trick_points
         elif winner == self.bidder:
-            cards = _mask(trick)
+            cards = _mask(_decoded(trick))
             gain = self.gain(won, cards)
             won |= cards
         if left == 1:
             return gain
         following = self.next_place(winner)
         return gain + self.value(
-            hands, (), following, alpha - gain, beta - gain, rest, won, left - 1
+            hands, 0, 0, following, 0, alpha - gain, beta - gain, rest, won, left - 1
         )
+
+    def root_value(self, alpha: int, beta: int) -> int:
+        """:meth:`value` at the root."""
+        return self.value(
+            self.hands, self.trick, self.length, self.place, self.trick_points,
+            alpha, beta, self.rest, 0, self.left,
+        )  # fmt: skip
 
     def sure(self) -> int:
         """The points still to come for the bidder at the root, exactly."""
-        root = (self.hands, self.trick, self.place)
         if not self.by_card:
-            return self.value(*root, -_TOP, _TOP, _TOP, 0, self.left)
+            return self.root_value(-_TOP, _TOP)
         # Null-window searches narrowing the range of the value (they share the table).
         low, high = 0, self.rest
         while low < high:
             middle = (low + high + 1) // 2
-            found = self.value(*root, middle - 1, middle, self.rest, 0, self.left)
+            found = self.root_value(middle - 1, middle)
             if found >= middle:
                 low = found
             else:
                 high = found
         return low
 
+    def best_cards(self, value: int) -> tuple[Card, ...]:
+        """Every legal card at the root that keeps the points to come at ``value``: a
+        null-window test of one card of each equivalent run, which answers for the run."""
+        legal = self.legal(self.place, self.hands, self.trick)
+        searched_for = {
+            card: self.searched(card, legal, self.hands, self.trick) for card in _cards(legal)
+        }
+        if len(set(searched_for.values())) == 1:  # one card to choose, in effect
+            return tuple(searched_for)
+        kept = {card: self.keeps(card, value) for card in set(searched_for.values())}
+        return tuple(card for card, searched in searched_for.items() if kept[searched])
+
     def keeps(self, card: Card, value: int) -> bool:
         """Whether playing ``card`` at the root keeps the points to come at ``value``."""
-        root = (self.hands, self.trick, self.place)
-        if place_is_bidder := self.place == self.bidder:
+        if maximising := self.place == self.bidder:
             alpha, beta = value - 1, value
         else:
             alpha, beta = value, value + 1
-        score = self.play(*root, card, alpha, beta, self.rest, 0, self.left)
-        return score >= value if place_is_bidder else score <= value
+        score = self.play(
+            self.hands, self.trick, self.length, self.place, self.trick_points, card,
+            alpha, beta, self.rest, 0, self.left,
+        )  # fmt: skip
+        return score >= value if maximising else score <= value
 
 
 def _check_position(state: State) -> None:
@@ -527,10 +720,7 @@ def solve(state: State, *, equivalent_cards: bool = True) -> Solution:
     search = _Search(state, equivalent_cards)
     now = bidder_points_now(state)
     value = search.sure()
-    # Every legal card that keeps the value, its equivalents included: a null-window test.
-    legal = search.legal(search.hands[search.place], search.trick)
-    best = tuple(card for card in _cards(legal) if search.keeps(card, value))
-    return Solution(now + value, best, search.nodes)
+    return Solution(now + value, search.best_cards(value), search.nodes)
 
 
 def solve_value(state: State, *, equivalent_cards: bool = True) -> int:

@@ -237,3 +237,22 @@ def test_a_replay_link_is_solved_where_its_actions_end() -> None:
     link = format_deal(DealRecord(state.ruleset, 3, 0, deck, tuple(actions), 5))
     assert state_from_text("https://example.org/replay/#" + link) == state
     assert solve(state_from_text(link)).value == minimax(state)
+
+
+def test_the_last_card_is_chosen_by_points_only_where_the_rules_are_blind_to_them() -> None:
+    # The reduction of the last card to a trick holds where the legal plays do not look at
+    # points; under a twin whose duties do (a blank must be thrown), it is off.
+    state = ending(0, 3)
+    assert _Search(state, equivalent_cards=True).dominance
+    assert not _Search(state, equivalent_cards=False).dominance
+    with substituted("play.any-card-when-unable"):
+        assert not _Search(state, equivalent_cards=True).dominance
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("twin", ["play.no-duty-to-head", "cards.rank-order", "cards.points"])
+def test_equals_minimax_on_endings_of_four_tricks_under_a_twin(twin: str) -> None:
+    with substituted(twin):
+        for seed in range(2):
+            state = ending(seed, 4)
+            assert solve(state).value == minimax(state), (twin, format_position(state))
