@@ -182,9 +182,8 @@ def worth_page(ruleset_id: str, data: WorthData | None = None) -> str:
         gaps.append(f"{row.bot_mean_points - row.mean_points:+.1f} in a {escape(row.name)}")
     out += [
         "",
-        "The bots' play of the same positions gave the bidder, on average, "
-        + ", ".join(gaps)
-        + " card points against the double-dummy value.",
+        "The bidder's mean card points when the bots play the same positions, less the "
+        "double-dummy value: " + ", ".join(gaps) + ".",
     ]
     out += ["", "## Win rate by trumps held", ""]
     out += [
@@ -195,12 +194,14 @@ def worth_page(ruleset_id: str, data: WorthData | None = None) -> str:
         "",
     ]
     series = [(rs.contract_name(c), table(ruleset_id, c, "trumps", data)) for c in rs.contracts()]
-    out += [chart_svg(series, FEATURES["trumps"]), ""]
+    chart = chart_svg(series, FEATURES["trumps"])
+    out += [chart or f"(No group holds {CHART_MIN_DEALS} deals yet: no chart.)", ""]
     for contract in rs.contracts():
         name = rs.contract_name(contract)
         out += [f"## {escape(name)}", ""]
         for feature, label in FEATURES.items():
-            out += [f"### {escape(name)} by {label.lower()}", ""]
+            phrase = label if label.startswith("Aces") else label.lower()
+            out += [f"### {escape(name)} by {phrase}", ""]
             out += _rows_table(label, table(ruleset_id, contract, feature, data), unit)
             out.append("")
     return "\n".join(out)
