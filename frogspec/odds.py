@@ -44,7 +44,6 @@ import math
 import random
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,7 +61,6 @@ from frogspec.cards import (
 from frogspec.engine import Action, ActionKind, Phase, State, apply, legal_actions, new_deal, settle
 from frogspec.errors import FrogError, InvalidInputError
 from frogspec.rulesets import RULESETS, Ruleset, get_ruleset
-from frogspec.settlement import bidder_result
 from frogspec.solve import bidder_points_now, solve_value
 
 __all__ = [
@@ -410,6 +408,9 @@ def _results(tasks: list[Any], workers: int, progress: Callable[[int], None]) ->
             yield _sample_task(task)
             progress(done)
         return
+    # Imported here: Pyodide (the Play page reads this module) has no processes.
+    from concurrent.futures import ProcessPoolExecutor
+
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for done, result in enumerate(pool.map(_sample_task, tasks, chunksize=1), 1):
             yield result
@@ -458,6 +459,7 @@ def hand_odds(
             by_bot.append(result[best][1])
         pay = [settle(rs, PLAYERS, DEALER, bidder, contract, p)[bidder] for p in points]
         mean, low, high = mean_interval(pay)
+        bidder_result = rs.rules.bidder_result
         wins = sum(bidder_result(p) > 0 for p in points)
         rows.append(
             ContractOdds(

@@ -36,7 +36,6 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -447,6 +446,9 @@ def run(
         for task in tasks:
             finish(task[1], deal_row(task))
     else:
+        # Imported here: Pyodide (the Play page reads this module) has no processes.
+        from concurrent.futures import ProcessPoolExecutor
+
         with ProcessPoolExecutor(max_workers=workers) as pool:
             for task, row in zip(tasks, pool.map(deal_row, tasks), strict=True):
                 finish(task[1], row)
