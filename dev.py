@@ -55,7 +55,8 @@ def _ensure_play_runtime() -> None:
     # The Play page's Python runtime (Pyodide), fetched once with npm when npm is there;
     # without it the site still builds and the page says what to install.
     subprocess.run(
-        [str(BIN / "python"), "-m", "frogspec.site.play", "fetch", str(ROOT)], check=False
+        [str(BIN / "python"), "-m", "frogspec.site.browser_runtime", "fetch", str(ROOT)],
+        check=False,
     )
 
 

@@ -3,7 +3,7 @@
 Everything else about the build is in ``pyproject.toml``. A wheel gets ``spec/vectors``
 and ``spec/schema`` as ``frogspec/spec/vectors`` and ``frogspec/spec/schema``, so that
 ``frogspec conform`` finds them after a plain ``pip install`` (see
-``frogspec.conformance.model.default_vectors_dir``, which prefers the source tree's copy
+``frogspec.vectors.model.default_vectors_dir``, which prefers the source tree's copy
 when run from a checkout). An editable install reads the source tree and gets no copy.
 
 ``FROGSPEC_COMPILE=1 pip install .`` also compiles the engine's modules (:data:`COMPILED`,
@@ -52,23 +52,23 @@ class BuildPyWithSpec(build_py):
 #: ``errors`` stays pure: mypyc cannot compile a class with two built-in bases
 #: (``UnknownRuleError`` is a ``KeyError`` too), and errors are not the hot path.
 COMPILED = (
-    "auction",
-    "cards",
-    "deal",
+    "rules/auction",
+    "rules/cards",
+    "rules/deal",
     "engine",
-    "match",
-    "play",
+    "rules/match",
+    "rules/play",
     "playout",
     "registry",
     "rulesets",
     "ruletable",
-    "scoring",
-    "seats",
-    "settlement",
+    "rules/scoring",
+    "rules/seats",
+    "rules/settlement",
     "solve",
     "sources",
-    "trump",
-    "widow",
+    "rules/trump",
+    "rules/widow",
 )
 
 

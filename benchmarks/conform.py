@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from frogspec.conform import run_conformance
-from frogspec.conformance.generate import build_files
+from frogspec.vectors.generate import build_files
 
 #: The conformance issue's target for the whole suite against the reference.
 TARGET_SECONDS = 30.0

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 
 from benchmarks.timing import Workload
-from frogspec.cards import CARDS, Suit
 from frogspec.engine import Phase, apply, legal_actions, new_deal, outcome
-from frogspec.play import legal_plays
 from frogspec.playout import random_deal, shuffled_pack
+from frogspec.rules.cards import CARDS, Suit
+from frogspec.rules.play import legal_plays
 from frogspec.rulesets import get_ruleset
 
 __all__ = [
@@ -67,7 +67,7 @@ def legal_play_inputs(count: int, seed: int = 2) -> list[tuple[int, tuple[int, .
 
 
 def legal_plays_workload() -> Workload:
-    """Calls of :func:`~frogspec.play.legal_plays` on hands and tricks met in random deals."""
+    """Calls of :func:`~frogspec.rules.play.legal_plays` on hands and tricks met in random deals."""
     inputs = legal_play_inputs(20_000)
 
     def run(count: int) -> None:

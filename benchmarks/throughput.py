@@ -15,9 +15,9 @@ import sys
 import time
 from typing import Any
 
-from frogspec.cards import CARDS, format_card
 from frogspec.engine import Action, Phase, State, apply, legal_actions, new_deal, parse_action
 from frogspec.fuzz import fuzz
+from frogspec.rules.cards import CARDS, format_card
 
 __all__ = ["fuzz_examples", "grand_position", "perft_position", "positions_below"]
 

@@ -11,8 +11,6 @@ payments (:mod:`frogspec.engine`).
 """
 
 from frogspec import engine as _engine
-from frogspec.auction import Contract
-from frogspec.cards import Card, CardSet, Suit, format_card, parse_card
 from frogspec.engine import (
     Action,
     DealOutcome,
@@ -29,6 +27,8 @@ from frogspec.engine import (
 )
 from frogspec.errors import FrogError, IllegalActionError, InvalidInputError, UnknownRuleError
 from frogspec.registry import Rule, all_rules, get_rule
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import Card, CardSet, Suit, format_card, parse_card
 from frogspec.rulesets import RULESETS, Ruleset, get_ruleset
 
 __version__ = "0.3.0"

@@ -2,7 +2,7 @@
 random one.
 
 Both are built on the engine's public API only (:func:`~frogspec.engine.legal_actions`,
-:func:`~frogspec.engine.apply`, :func:`~frogspec.play.trick_winner`): they choose among the
+:func:`~frogspec.engine.apply`, :func:`~frogspec.rules.play.trick_winner`): they choose among the
 actions the rules allow, and never decide a rule themselves. Each is deterministic given its
 seed: the seed only breaks ties between equally good choices (:class:`Bot`) or draws the
 choice (:class:`RandomBot`), so the same seed plays the same game.
@@ -50,17 +50,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from frogspec.auction import Contract
-from frogspec.cards import (
-    SUIT_MASKS,
-    Card,
-    Suit,
-    card_points,
-    card_strength,
-    cards_of,
-    format_card,
-    parse_card,
-)
 from frogspec.citations import site_url
 from frogspec.engine import (
     Action,
@@ -82,7 +71,18 @@ from frogspec.notation import (
     format_position,
     numbered_deck,
 )
-from frogspec.play import trick_winner
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import (
+    SUIT_MASKS,
+    Card,
+    Suit,
+    card_points,
+    card_strength,
+    cards_of,
+    format_card,
+    parse_card,
+)
+from frogspec.rules.play import trick_winner
 from frogspec.rulesets import RULESETS, get_ruleset
 
 __all__ = [
@@ -466,7 +466,7 @@ def deal_vector(
     """The deal as a vector file of one case (``spec/vectors/*.json``'s format): the
     ``game`` request and the observation the reference answers, with the rules it used.
     ``seed`` is the deal number of the portable generator the pack came from, if it did."""
-    from frogspec.conformance.build import Spec, make_case
+    from frogspec.vectors.build import Spec, make_case
 
     request = {k: v for k, v in game_request(deal).items() if k != "id"}
     seeds = () if seed is None else (seed,)

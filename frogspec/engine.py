@@ -5,7 +5,7 @@
 against the rules raises :class:`~frogspec.errors.IllegalActionError` naming the rule it
 breaks. :func:`play_match` runs a match of several deals.
 
->>> from frogspec.cards import CARDS
+>>> from frogspec.rules.cards import CARDS
 >>> state = new_deal("foster-1909", players=3, dealer=0, deck=CARDS)
 >>> state.phase.code, state.to_act, [str(a) for a in legal_actions(state)]
 ('auction', 1, ['pass', 'frog', 'chico', 'grand'])
@@ -24,8 +24,9 @@ from enum import IntEnum
 from functools import lru_cache, partial
 from typing import NamedTuple, cast
 
-from frogspec.auction import AuctionHistory, AuctionProcedure, Contract, Turn, parse_contract
-from frogspec.cards import (
+from frogspec.errors import IllegalActionError, InvalidInputError
+from frogspec.rules.auction import AuctionHistory, AuctionProcedure, Contract, Turn, parse_contract
+from frogspec.rules.cards import (
     FULL_PACK,
     SUIT_OF,
     SUIT_PATTERNS,
@@ -38,12 +39,11 @@ from frogspec.cards import (
     parse_suit,
     suit_pattern_cards,
 )
-from frogspec.deal import deal_cards
-from frogspec.errors import IllegalActionError, InvalidInputError
-from frogspec.match import balances_after
+from frogspec.rules.deal import deal_cards
+from frogspec.rules.match import balances_after
+from frogspec.rules.widow import DISCARDS
 from frogspec.rulesets import Ruleset, get_ruleset
 from frogspec.ruletable import RuleTable
-from frogspec.widow import DISCARDS
 
 __all__ = [
     "AUCTION_ACTIONS",
@@ -340,7 +340,7 @@ def check_players(ruleset: Ruleset, players: object) -> int:
 
 
 def check_deck(deck: Sequence[object], rules: RuleTable | None = None) -> tuple[Card, ...]:
-    """``deck`` as a tuple if it is the pack (:func:`~frogspec.cards.pack`, or the pack of
+    """``deck`` as a tuple if it is the pack (:func:`~frogspec.rules.cards.pack`, or the pack of
     the ``rules`` given: a ruleset's :class:`~frogspec.ruletable.RuleTable`) once each;
     :class:`InvalidInputError` if not (the items are untrusted: ``True`` is not a card, in
     the compiled build too).
@@ -391,7 +391,7 @@ def new_deal(
 def deal_checked(rs: Ruleset, players: int, dealer: int, deck: Sequence[Card]) -> State:
     """:func:`new_deal`'s work once its arguments are known to be good: ``players`` allowed
     by ``rs``, ``dealer`` a seat, ``deck`` the pack once each (a deck the engine shuffled
-    from :func:`~frogspec.cards.pack` itself is; anything else goes through
+    from :func:`~frogspec.rules.cards.pack` itself is; anything else goes through
     :func:`new_deal`)."""
     rules = rs.rules
     order = _seating(rules.active_seats, rules.eldest_first, players, dealer)

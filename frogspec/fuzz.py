@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from hypothesis import strategies as st
 
     from frogspec.conform import Implementation
-    from frogspec.conformance.model import Case
+    from frogspec.vectors.model import Case
 
 __all__ = [
     "DEFAULT_EXAMPLES",
@@ -138,7 +138,7 @@ def expected_of(op: str, response: dict[str, Json]) -> dict[str, Json]:
 
 
 def _compare_modes(op: str, expected: dict[str, Json]) -> dict[str, str]:
-    from frogspec.conformance.build import DEFAULT_COMPARE
+    from frogspec.vectors.build import DEFAULT_COMPARE
 
     return {} if "error" in expected else dict(DEFAULT_COMPARE.get(op, {}))
 
@@ -155,7 +155,7 @@ def _requests(rulesets: Sequence[str], ops: Sequence[str]) -> st.SearchStrategy[
     """A strategy of requests (without ids) of ``ops`` for ``rulesets``."""
     from hypothesis import strategies as st
 
-    from frogspec.cards import format_card, format_cards
+    from frogspec.rules.cards import format_card, format_cards
     from frogspec.testing import strategies as S
 
     configurations = tuple(c for c in S.configurations() if c.ruleset in rulesets)
@@ -501,10 +501,10 @@ def reading_swap(readings: Mapping[str, str]) -> Callable[[], AbstractContextMan
 def _describe(result: FuzzResult) -> None:
     """Turn the minimal disagreement into a case and a vector, and look for suspects."""
     from frogspec.conform.comparison import compare_answer
-    from frogspec.conformance.build import Spec, make_case
-    from frogspec.conformance.model import VectorFile
     from frogspec.harness import handle
     from frogspec.twins import TWINS, substituted
+    from frogspec.vectors.build import Spec, make_case
+    from frogspec.vectors.model import VectorFile
 
     found = result.disagreement
     assert found is not None
@@ -546,7 +546,7 @@ def _describe(result: FuzzResult) -> None:
 
 def report(result: FuzzResult, command: Sequence[str], options: str) -> str:
     """What ``frogspec fuzz`` prints at the end."""
-    from frogspec.conformance.model import dumps
+    from frogspec.vectors.model import dumps
 
     lines: list[str] = []
     found = result.disagreement
@@ -630,7 +630,7 @@ def _cmd_fuzz(args: argparse.Namespace) -> int:
         return 2
     print(report(result, command, options))
     if result.vector is not None and args.vector is not None:
-        from frogspec.conformance.model import dumps
+        from frogspec.vectors.model import dumps
 
         try:
             Path(args.vector).write_text(dumps(result.vector) + "\n", encoding="utf-8")

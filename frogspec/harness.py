@@ -37,15 +37,6 @@ from contextlib import contextmanager
 from typing import Any
 
 from frogspec import __version__
-from frogspec.auction import Contract, parse_contract
-from frogspec.cards import (
-    Card,
-    format_cards,
-    mask_of,
-    parse_card,
-    parse_cards,
-    parse_suit,
-)
 from frogspec.engine import (
     Action,
     MatchError,
@@ -62,6 +53,15 @@ from frogspec.engine import (
 )
 from frogspec.errors import IllegalActionError, InvalidInputError
 from frogspec.jsonline import LineError, Overlong, decode_line, read_lines
+from frogspec.rules.auction import Contract, parse_contract
+from frogspec.rules.cards import (
+    Card,
+    format_cards,
+    mask_of,
+    parse_card,
+    parse_cards,
+    parse_suit,
+)
 from frogspec.rulesets import RULESETS, Ruleset, rules_of
 
 __all__ = ["OPS", "Adjust", "answering_under", "handle", "main", "observation", "put_in_force"]

@@ -20,7 +20,7 @@ The phase, the player to act, the bidder and contract and the count of tricks fo
 these and are not written. Cards run in the order suit by suit (C D H S), each from Six to
 Ace, so a position has exactly one notation.
 
->>> from frogspec.cards import CARDS
+>>> from frogspec.rules.cards import CARDS
 >>> from frogspec.engine import new_deal
 >>> text = format_position(new_deal("foster-1909", 3, 0, CARDS))
 >>> text.split()[:2], text.split()[4:]
@@ -54,8 +54,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import unquote
 
-from frogspec.auction import Contract, auction_winner
-from frogspec.cards import (
+from frogspec.engine import Action, Phase, State, apply, new_deal, parse_action
+from frogspec.errors import IllegalActionError, InvalidInputError
+from frogspec.prng import deal_deck
+from frogspec.rules.auction import Contract, auction_winner
+from frogspec.rules.cards import (
     FULL_PACK,
     Card,
     format_card,
@@ -64,12 +67,9 @@ from frogspec.cards import (
     parse_card,
     parse_suit,
 )
-from frogspec.engine import Action, Phase, State, apply, new_deal, parse_action
-from frogspec.errors import IllegalActionError, InvalidInputError
-from frogspec.prng import deal_deck
+from frogspec.rules.seats import eldest_first
+from frogspec.rules.widow import DISCARDS
 from frogspec.rulesets import Ruleset, get_ruleset
-from frogspec.seats import eldest_first
-from frogspec.widow import DISCARDS
 
 __all__ = [
     "REPLAY_PATH",

@@ -29,7 +29,7 @@ the bidder more than the double-dummy value: that measures the weak defence's lo
 the overrating, whose fair measure (good play with hidden cards on both sides) is left to
 the sampling computer player of issue 21.
 
->>> from frogspec.cards import CardSet
+>>> from frogspec.rules.cards import CardSet
 >>> hand = CardSet.parse("AH 10H KH QH JH 9H AS 10S AC 10C AD").mask
 >>> odds = hand_odds(hand, "foster-1909", "eldest", samples=2, seed=1, workers=1,
 ...                  solver=points_now_solver)
@@ -47,9 +47,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from frogspec.auction import Contract
 from frogspec.bots import Bot
-from frogspec.cards import (
+from frogspec.engine import Action, ActionKind, Phase, State, apply, legal_actions, new_deal, settle
+from frogspec.errors import FrogError, InvalidInputError
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import (
     Card,
     Suit,
     card_points,
@@ -58,8 +60,6 @@ from frogspec.cards import (
     format_cards,
     parse_card,
 )
-from frogspec.engine import Action, ActionKind, Phase, State, apply, legal_actions, new_deal, settle
-from frogspec.errors import FrogError, InvalidInputError
 from frogspec.rulesets import RULESETS, Ruleset, get_ruleset
 from frogspec.solve import bidder_points_now, solve_value
 
@@ -181,7 +181,7 @@ def lay_away_candidates(hand: int, trump: Suit = Suit.HEARTS) -> list[int]:
 
     Where fewer than three side cards qualify, the weakest trumps make up the three.
 
-    >>> from frogspec.cards import CardSet
+    >>> from frogspec.rules.cards import CardSet
     >>> hand = CardSet.parse("AH 10H KH QH JH 9H 8H AS 10S 6S AC 10C 7C 6D").mask
     >>> [" ".join(format_cards(m)) for m in lay_away_candidates(hand)]
     ['10C 6D 10S', '7C 10C 6D', '7C 6D 6S']

@@ -5,9 +5,9 @@ uniformly among the legal ones. It keeps the position in local variables instead
 building a new :class:`~frogspec.engine.State` at every bid and card (and plays a trick
 at a time; begun in the middle of a trick, it lets ``apply`` finish that one), but it asks the
 same rule functions as :func:`~frogspec.engine.apply` (the ruleset's auction procedure,
-:func:`~frogspec.widow.discardable`, the ruleset's Chico trumps,
-:func:`~frogspec.play.legal_plays`, :func:`~frogspec.play.trick_winner`,
-:func:`~frogspec.play.next_leader`, and the engine's own steps at the end of the auction
+:func:`~frogspec.rules.widow.discardable`, the ruleset's Chico trumps,
+:func:`~frogspec.rules.play.legal_plays`, :func:`~frogspec.rules.play.trick_winner`,
+:func:`~frogspec.rules.play.next_leader`, and the engine's own steps at the end of the auction
 and the start of the play), so that replaying the actions it chose through ``apply``
 gives the same final state (a test checks this, with every broken twin in place too). It
 asks them of the state's ruleset (its :class:`~frogspec.ruletable.RuleTable`), as ``apply``
@@ -15,7 +15,7 @@ does.
 Given a list, it appends the actions it chooses to it; it records nothing otherwise.
 
 >>> import random
->>> from frogspec.cards import CARDS
+>>> from frogspec.rules.cards import CARDS
 >>> from frogspec.engine import new_deal, outcome
 >>> actions = []
 >>> final = random_playout(new_deal("foster-1909", 3, 0, CARDS), random.Random(1), actions)
@@ -29,7 +29,6 @@ import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from frogspec.cards import CARDS, Card, Suit, cards_of, pack
 from frogspec.engine import (
     AUCTION_ACTIONS,
     PLAY_ACTIONS,
@@ -50,8 +49,9 @@ from frogspec.engine import (
     start_play,
     with_discards,
 )
+from frogspec.rules.cards import CARDS, Card, Suit, cards_of, pack
+from frogspec.rules.widow import DISCARDS
 from frogspec.rulesets import Ruleset
-from frogspec.widow import DISCARDS
 
 __all__ = ["random_deal", "random_playout", "shuffled_pack"]
 
@@ -64,7 +64,7 @@ def _cards_of_pack(mask: int) -> tuple[Card, ...]:
 
 
 def shuffled_pack(rng: random.Random) -> list[Card]:
-    """The cards of the pack (:func:`~frogspec.cards.pack`) in a uniformly random order."""
+    """The cards of the pack (:func:`~frogspec.rules.cards.pack`) in a uniformly random order."""
     random_float = rng.random
     # Sorting by independent uniform keys is a uniform shuffle, and cheaper than
     # Random.shuffle's 35 calls of randbelow.

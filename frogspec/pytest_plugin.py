@@ -322,7 +322,7 @@ def pytest_collection_modifyitems(
     """Add a test per case when an implementation is given (before ``-k`` selects)."""
     if not _enabled(config):
         return
-    from frogspec.conformance.model import VectorError, default_vectors_dir, load_vectors
+    from frogspec.vectors.model import VectorError, default_vectors_dir, load_vectors
 
     given = config.getoption("--frogspec-vectors")
     folder = Path(given) if given else default_vectors_dir()

@@ -23,12 +23,12 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from frogspec import auction, deal, match, play, scoring, seats, settlement, trump, widow
-from frogspec.auction import AuctionProcedure, Contract
-from frogspec.cards import Suit
-from frogspec.deal import DealPattern
 from frogspec.errors import InvalidInputError
 from frogspec.registry import Rule, all_rules, get_rule, rule_for_function
+from frogspec.rules import auction, deal, match, play, scoring, seats, settlement, trump, widow
+from frogspec.rules.auction import AuctionProcedure, Contract
+from frogspec.rules.cards import Suit
+from frogspec.rules.deal import DealPattern
 from frogspec.ruletable import ROLES, RuleTable, Wrap, rule_table
 from frogspec.sources import (
     FOSTER_1909,
@@ -211,7 +211,7 @@ class Ruleset:
         cache keyed by a rule function answers for a rule without it being seen.
 
         >>> from frogspec.engine import new_deal
-        >>> from frogspec.cards import CARDS
+        >>> from frogspec.rules.cards import CARDS
         >>> seen = []
         >>> state = new_deal(get_ruleset("modern").recording(seen.append), 3, 0, CARDS)
         >>> "deal.packets-4-3-3-4" in seen, "auction.one-round-frog-may-raise" in seen

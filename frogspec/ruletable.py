@@ -2,7 +2,7 @@
 
 A :class:`~frogspec.rulesets.Ruleset` holds a :class:`RuleTable` (``rs.rules``); the engine
 asks it for each rule it applies (``rs.rules.must_trump(hand, trump)``) and never imports a
-rule function by name. A rule that puts others together (:func:`~frogspec.play.legal_plays`
+rule function by name. A rule that puts others together (:func:`~frogspec.rules.play.legal_plays`
 and the six duties of the play, a trick's winner and the rank order, an auction procedure
 and the pass and the contract order, ...) takes the rules it uses as arguments after its own, which
 default to the registered ones (:data:`INNER_RULES`); the table passes it its own entries
@@ -27,11 +27,22 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
 
-from frogspec import auction, cards, deal, match, play, scoring, seats, settlement, trump, widow
-from frogspec.auction import AuctionHistory, AuctionProcedure, Contract
-from frogspec.cards import Card, Suit
-from frogspec.deal import DealPattern
 from frogspec.registry import get_rule, rule_for_function
+from frogspec.rules import (
+    auction,
+    cards,
+    deal,
+    match,
+    play,
+    scoring,
+    seats,
+    settlement,
+    trump,
+    widow,
+)
+from frogspec.rules.auction import AuctionHistory, AuctionProcedure, Contract
+from frogspec.rules.cards import Card, Suit
+from frogspec.rules.deal import DealPattern
 
 __all__ = ["INNER_RULES", "ROLES", "TABLE_RULES", "RuleTable", "Wrap", "rule_table"]
 

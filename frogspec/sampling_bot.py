@@ -47,11 +47,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from frogspec.auction import Contract
 from frogspec.bots import Bot, play_deal
-from frogspec.cards import SUIT_OF, Card, card_points, card_strength
 from frogspec.engine import PASS, Action, ActionKind, Phase, State, apply, legal_actions, outcome
 from frogspec.notation import numbered_deck
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import SUIT_OF, Card, card_points, card_strength
 from frogspec.worlds import PlayMemory, sample_world, unseen
 
 _ALL_CARDS = (1 << 36) - 1
@@ -75,7 +75,7 @@ def distinct_plays(state: State, cards: Sequence[Card]) -> list[Card]:
 
     >>> from frogspec.engine import new_deal
     >>> from frogspec.notation import numbered_deck
-    >>> from frogspec.cards import format_card
+    >>> from frogspec.rules.cards import format_card
     >>> state = new_deal("foster-1909", 3, 0, numbered_deck(7))
     >>> len(distinct_plays(state, list(range(9)))) < 9
     True

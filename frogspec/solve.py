@@ -9,9 +9,9 @@ It is analysis, not a rule, and it reimplements no rule. It searches a compact c
 engine's position (the hands as card masks, the trick as a tuple of cards, the seat to
 act) and asks the rules the engine asks in the play, looked up when the search starts
 (:func:`_play_rules`, the one place the solver gets them): the cards a player may play
-(:func:`~frogspec.play.legal_plays`, and :func:`~frogspec.play.play_from_hand` for each
+(:func:`~frogspec.rules.play.legal_plays`, and :func:`~frogspec.rules.play.play_from_hand` for each
 of them), the winner of a trick, the next leader, the number of tricks, and the count
-of the bidder's points (:mod:`frogspec.scoring`). Each answer is remembered for the rest
+of the bidder's points (:mod:`frogspec.rules.scoring`). Each answer is remembered for the rest
 of the search, keyed on its arguments, so that a swapped rule (a broken twin) changes
 the solver's answer exactly as it changes the engine's. On top of that:
 
@@ -62,10 +62,10 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from frogspec import engine
-from frogspec.auction import Contract
-from frogspec.cards import SUIT_MASKS, SUIT_OF, Card, Suit, format_card
 from frogspec.engine import Phase, State
 from frogspec.errors import FrogError, InvalidInputError
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import SUIT_MASKS, SUIT_OF, Card, Suit, format_card
 
 __all__ = [
     "Solution",

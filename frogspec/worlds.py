@@ -8,7 +8,7 @@ deals that agree with all of that:
 
 - each hidden hand gets as many cards as it holds now;
 - a seat that failed to follow suit holds none of the suit led; one that could have
-  trumped and did not holds no trump (what :func:`~frogspec.play.legal_plays` forbids a
+  trumped and did not holds no trump (what :func:`~frogspec.rules.play.legal_plays` forbids a
   hand, asked of the rule function itself, not written out again here);
 - a widow shown in a Frog lies in the bidder's hand or in his lay-away.
 
@@ -35,10 +35,10 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from math import comb
 
-from frogspec.auction import Contract
-from frogspec.cards import SUIT_MASKS, SUIT_OF, Card, Suit, cards_of
 from frogspec.engine import Action, ActionKind, Phase, State
-from frogspec.play import legal_plays as reference_legal_plays
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import SUIT_MASKS, SUIT_OF, Card, Suit, cards_of
+from frogspec.rules.play import legal_plays as reference_legal_plays
 
 __all__ = ["HIDDEN", "Play", "PlayMemory", "Unseen", "sample_world", "unseen", "voids"]
 
@@ -108,10 +108,10 @@ def voids(
     legal_plays: Callable[[int, Sequence[Card], Suit | None], int] = reference_legal_plays,
 ) -> dict[int, int]:
     """The suits each seat is known to hold none of (a mask of suit numbers by seat): a card
-    played where the rules (``legal_plays``: the ruleset's, :func:`~frogspec.play.legal_plays`
+    played where the rules (``legal_plays``: the ruleset's, :func:`~frogspec.rules.play.legal_plays`
     unless given) would have forbidden it to a hand that also held a card of the suit.
 
-    >>> from frogspec.cards import parse_card
+    >>> from frogspec.rules.cards import parse_card
     >>> plays = [Play(0, parse_card("AS"), ()), Play(1, parse_card("7D"), (parse_card("AS"),))]
     >>> voids(plays, Suit.HEARTS)[1] == 1 << Suit.SPADES | 1 << Suit.HEARTS
     True

@@ -20,7 +20,7 @@ rewritten as the deals come in)::
 
     python -m frogspec.worth run --deals 2000 --seed 21 --workers 2
 
->>> from frogspec.cards import CardSet
+>>> from frogspec.rules.cards import CardSet
 >>> features_of(CardSet.parse("AH 10H KH QH JH AS 10S AC 10C AD 6D").mask, Suit.HEARTS)
 HandFeatures(trumps=5, aces_and_tens=7, voids=0, longest=5)
 """
@@ -42,9 +42,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from frogspec.auction import Contract
-from frogspec.cards import Suit, card_points
 from frogspec.errors import InvalidInputError
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import Suit, card_points
 
 __all__ = [
     "FEATURES",
@@ -94,7 +94,7 @@ class HandFeatures(NamedTuple):
 def features_of(hand: int, trump: Suit | None) -> HandFeatures:
     """The :class:`HandFeatures` of ``hand`` (a card mask) with ``trump`` trumps.
 
-    >>> from frogspec.cards import CardSet
+    >>> from frogspec.rules.cards import CardSet
     >>> features_of(CardSet.parse("AS 10S KS QS JS 9S 8S 7S 6S AC 10C").mask, None)
     HandFeatures(trumps=0, aces_and_tens=4, voids=2, longest=9)
     """
@@ -113,7 +113,7 @@ def contract_trump(hand: int, contract: Contract, allowed: Sequence[Suit]) -> Su
     Grand; in a Chico the allowed suit the hand is longest in (the more points, then the
     suit's order, breaking ties): the one a player would name.
 
-    >>> from frogspec.cards import CardSet
+    >>> from frogspec.rules.cards import CardSet
     >>> hand = CardSet.parse("AS 10S KS QS AH 10H KH QH JH AC 6D").mask
     >>> contract_trump(hand, Contract.CHICO, (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)).name
     'SPADES'
@@ -318,7 +318,7 @@ def row_for_hand(ruleset_id: str, hand: int, seat: str = "eldest") -> list[Worth
     trumps (for that contract) and as many Aces and Tens; if fewer than
     :data:`MIN_MATCHED`, those with as many trumps; if fewer still, every deal.
 
-    >>> from frogspec.cards import CardSet
+    >>> from frogspec.rules.cards import CardSet
     >>> rows = row_for_hand("foster-1909", CardSet.parse("AH 10H KH QH JH AS 10S AC 10C AD 6D").mask)
     >>> [row.name for row in rows]
     ['Frog', 'Chico', 'Grand']

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from frogspec.auction import (
+from frogspec.engine import apply, legal_actions, new_deal, parse_action
+from frogspec.errors import IllegalActionError
+from frogspec.rules.auction import (
     NO_FROG_CONTRACTS,
     THREE_CONTRACTS,
     AuctionHistory,
@@ -13,9 +15,7 @@ from frogspec.auction import (
     one_round_frog_may_raise,
     overbid_to_raise,
 )
-from frogspec.cards import CARDS
-from frogspec.engine import apply, legal_actions, new_deal, parse_action
-from frogspec.errors import IllegalActionError
+from frogspec.rules.cards import CARDS
 
 F, C, G = Contract.FROG, Contract.CHICO, Contract.GRAND
 ORDER = (1, 2, 0)

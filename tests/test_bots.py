@@ -17,14 +17,14 @@ from frogspec.bots import (
     measure,
     play_deal,
 )
-from frogspec.cards import format_card, parse_card
-from frogspec.conformance.build import deck_for
-from frogspec.conformance.model import differences
 from frogspec.engine import Action, State, apply, legal_actions, new_deal
 from frogspec.harness import handle
 from frogspec.notation import parse_position
 from frogspec.prng import deal_deck
+from frogspec.rules.cards import format_card, parse_card
 from frogspec.rulesets import RULESETS
+from frogspec.vectors.build import deck_for
+from frogspec.vectors.model import differences
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -30,7 +30,7 @@ def test_rule_shows_statement_quotes_and_rulesets(capsys: pytest.CaptureFixture[
     assert main(["rule", "play.must-trump"]) == 0
     out = capsys.readouterr().out
     assert "If a player cannot follow suit, he must trump" in out
-    assert "foster-1909" in out and "frogspec.play.must_trump" in out
+    assert "foster-1909" in out and "frogspec.rules.play.must_trump" in out
 
 
 def test_editorial_rule_shows_its_reasoning(capsys: pytest.CaptureFixture[str]) -> None:

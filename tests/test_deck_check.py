@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from frogspec.cards import CARDS
 from frogspec.engine import check_deck, new_deal
 from frogspec.errors import InvalidInputError
+from frogspec.rules.cards import CARDS
 from frogspec.rulesets import get_ruleset
 from frogspec.twins.substitute import twin_ruleset
 

@@ -6,8 +6,6 @@ import random
 
 import pytest
 
-from frogspec.auction import Contract
-from frogspec.cards import CARDS, SUIT_MASKS, SUIT_OF, CardSet, Suit, parse_card
 from frogspec.engine import (
     Action,
     ActionKind,
@@ -22,7 +20,9 @@ from frogspec.engine import (
 )
 from frogspec.errors import IllegalActionError, InvalidInputError
 from frogspec.notation import parse_position
-from frogspec.play import legal_plays
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import CARDS, SUIT_MASKS, SUIT_OF, CardSet, Suit, parse_card
+from frogspec.rules.play import legal_plays
 
 C = parse_card
 
@@ -251,7 +251,7 @@ _KINDS = {
 def test_an_action_of_a_kind_the_phase_does_not_take_breaks_actions_by_phase(
     phase: Phase,
 ) -> None:
-    from frogspec.deal import actions_of_phase
+    from frogspec.rules.deal import actions_of_phase
 
     state = new_deal("foster-1909", 3, 0, CARDS)
     for text in _POSITIONS[phase]:
@@ -325,8 +325,8 @@ def test_the_builders_change_only_the_fields_they_name() -> None:
     import random as _random
 
     from frogspec import engine
-    from frogspec.cards import Suit
     from frogspec.playout import random_deal
+    from frogspec.rules.cards import Suit
 
     assert engine.State._fields == engine._FIELD_ORDER
     rng = _random.Random(7)

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from frogspec.cards import CARDS, format_card
 from frogspec.engine import Action
 from frogspec.harness import handle, respond
 from frogspec.playout import random_deal
+from frogspec.rules.cards import CARDS, format_card
 from frogspec.rulesets import RULESETS
 
 DECK = [format_card(c) for c in CARDS]

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from frogspec.cards import CARDS
 from frogspec.engine import Phase, apply, legal_actions, new_deal
 from frogspec.errors import InvalidInputError
 from frogspec.notation import format_position, parse_position
+from frogspec.rules.cards import CARDS
 from frogspec.rulesets import RULESETS
 
 

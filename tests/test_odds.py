@@ -10,8 +10,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from frogspec.auction import Contract
-from frogspec.cards import CardSet, Suit, points_of
 from frogspec.cli import main
 from frogspec.engine import Phase
 from frogspec.errors import InvalidInputError
@@ -30,6 +28,8 @@ from frogspec.odds import (
     solve_plays,
     wilson_interval,
 )
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import CardSet, Suit, points_of
 from frogspec.rulesets import RULESETS, get_ruleset
 
 HAND_TEXT = "AH 10H KH QH JH 9H AS 10S AC 10C AD"

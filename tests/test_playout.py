@@ -7,10 +7,10 @@ from collections import Counter
 
 import pytest
 
-from frogspec.cards import CARDS, Card, pack
 from frogspec.engine import Action, ActionKind, Phase, State, apply, new_deal, outcome
 from frogspec.errors import FrogError
 from frogspec.playout import random_deal, random_playout, shuffled_pack
+from frogspec.rules.cards import CARDS, Card, pack
 from frogspec.rulesets import RULESETS, Ruleset, get_ruleset
 from frogspec.twins import TWINS
 

@@ -57,7 +57,7 @@ def test_get_rule_suggests_the_nearest_ids() -> None:
 
 
 def test_rule_for_function_finds_the_rule() -> None:
-    from frogspec import play
+    from frogspec.rules import play
 
     assert rule_for_function(play.must_trump) is get_rule("play.must-trump")
     assert rule_for_function(print) is None

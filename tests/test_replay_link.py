@@ -10,10 +10,10 @@ import sys
 import pytest
 
 from frogspec.bots import Bot, RandomBot, deal_record, play_deal, replay_link
-from frogspec.cards import CARDS, parse_card
 from frogspec.errors import IllegalActionError, InvalidInputError
 from frogspec.notation import REPLAY_PATH, DealRecord, format_deal, parse_deal
 from frogspec.prng import deal_deck
+from frogspec.rules.cards import CARDS, parse_card
 from frogspec.rulesets import RULESETS
 
 

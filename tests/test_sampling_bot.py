@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from frogspec.auction import Contract
 from frogspec.bots import Bot, RandomBot, play_deal
-from frogspec.cards import Suit, parse_card
 from frogspec.engine import Action, ActionKind, Phase, State, apply, legal_actions, new_deal
 from frogspec.notation import numbered_deck
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import Suit, parse_card
 from frogspec.rulesets import RULESETS
 from frogspec.sampling_bot import SamplingBot, Settings, distinct_plays, main, measure_deal
 from frogspec.worlds import HIDDEN, Play, PlayMemory, sample_world, unseen, voids

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from frogspec import settlement
-from frogspec.auction import Contract
 from frogspec.engine import settle
 from frogspec.registry import Rule, all_rules, get_rule, rule
+from frogspec.rules import settlement
+from frogspec.rules.auction import Contract
 from frogspec.rulesets import RULESETS, get_ruleset
 from frogspec.site.pages import METHOD_PAGE, match_consequences, rule_section, ruleset_page
 from frogspec.sources import (

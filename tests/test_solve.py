@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from frogspec import engine
-from frogspec.cards import points_of
 from frogspec.cli import main
 from frogspec.engine import Action, ActionKind, Phase, State
 from frogspec.notation import format_position, numbered_deck
+from frogspec.rules.cards import points_of
 from frogspec.rulesets import Ruleset, get_ruleset
 from frogspec.solve import _Search, bidder_points_now, solve, solve_value
 from frogspec.twins.substitute import twin_ruleset

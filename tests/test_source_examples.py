@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from frogspec.auction import Contract
-from frogspec.cards import CARDS, RANKS_HIGH_TO_LOW, CardSet, card_points, parse_card, points_of
 from frogspec.engine import new_deal, settle
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import (
+    CARDS,
+    RANKS_HIGH_TO_LOW,
+    CardSet,
+    card_points,
+    parse_card,
+    points_of,
+)
 
 
 class TestGamerulesEightyPointExample:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, find, given, settings
 
-from frogspec.cards import CARDS
 from frogspec.engine import legal_actions
+from frogspec.rules.cards import CARDS
 from frogspec.rulesets import get_ruleset
 from frogspec.testing.strategies import Line, Table, decks, lines
 

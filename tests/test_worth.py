@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from frogspec.auction import Contract
-from frogspec.cards import CardSet, Suit
 from frogspec.errors import InvalidInputError
 from frogspec.odds import points_now_solver
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import CardSet, Suit
 from frogspec.rulesets import RULESETS
 from frogspec.site.worth_pages import worth_index_page, worth_page
 from frogspec.worth import (

@@ -23,7 +23,7 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 from frogspec import site
-from frogspec.site import play
+from frogspec.site import browser_runtime
 
 log = logging.getLogger("mkdocs.hooks.frogspec")
 
@@ -77,7 +77,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     for path, content in site.downloads(_spec_dir(config)).items():
         files.append(File.generated(config, path, content=content))
     # The Play page's wheel and runtime (the runtime only if already fetched: see dev.py).
-    play_files, note = play.site_files(_spec_dir(config).parent)
+    play_files, note = browser_runtime.site_files(_spec_dir(config).parent)
     log.info("frogspec: %s", note)
     for path, data in play_files.items():
         if isinstance(data, Path):

@@ -1,4 +1,4 @@
-// The Play page: draws the table that frogspec.play_session describes and passes clicks
+// The Play page: draws the table that frogspec.web_table describes and passes clicks
 // to it. No rule of Frog is here: the engine runs in Pyodide, from this site, and every
 // legal action, refusal and payment comes from it.
 //
@@ -337,7 +337,7 @@
       mark("runtime");
       const wheel = await (await fetch(new URL("play-assets/" + manifest.wheel, root))).arrayBuffer();
       pyodide.unpackArchive(wheel, "wheel");
-      const session = pyodide.pyimport("frogspec.play_session");
+      const session = pyodide.pyimport("frogspec.web_table");
       mark("engine");
       return { version: manifest.runtime.version, call: (command, argument) => session.call(command, argument) };
     })();

@@ -71,7 +71,7 @@ from frogspec.conform.runner import (
     DEFAULT_TIMEOUT,
     REASONS,
     STATUSES,
-    Outcome,
+    CaseOutcome,
     Run,
     Runner,
     run_conformance,
@@ -90,10 +90,10 @@ __all__ = [
     "RULE_IDS_FIELD",
     "RULE_IDS_FROGSPEC",
     "STATUSES",
+    "CaseOutcome",
     "Comparison",
     "Failure",
     "Implementation",
-    "Outcome",
     "Run",
     "Runner",
     "Scope",
@@ -121,3 +121,7 @@ __all__ = [
     "scope",
     "select_cases",
 ]
+
+#: Deprecated: the old name of :class:`CaseOutcome` (``frogspec.Outcome`` is
+#: a deal's outcome).
+Outcome = CaseOutcome

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from frogspec.cards import points_of
+from frogspec.rules.cards import points_of
 
 __all__ = ["Accounting", "account", "who_leads"]
 

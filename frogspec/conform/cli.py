@@ -22,12 +22,12 @@ from frogspec.conform.runner import (
     DEFAULT_MAX_RESTARTS,
     DEFAULT_START_TIMEOUT,
     DEFAULT_TIMEOUT,
-    Outcome,
+    CaseOutcome,
     run_conformance,
 )
 from frogspec.conform.transport import UsageError
-from frogspec.conformance.generate import add_arguments as add_generate_arguments
-from frogspec.conformance.generate import run as run_generate
+from frogspec.vectors.generate import add_arguments as add_generate_arguments
+from frogspec.vectors.generate import run as run_generate
 
 __all__ = ["Progress", "main", "register"]
 
@@ -42,7 +42,7 @@ class Progress:
         self.last = 0.0
         self.width = shutil.get_terminal_size((80, 20)).columns
 
-    def __call__(self, done: int, total: int, outcome: Outcome) -> None:
+    def __call__(self, done: int, total: int, outcome: CaseOutcome) -> None:
         if outcome.counted_failed:
             self.failed += 1
         now = time.monotonic()

@@ -33,7 +33,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from frogspec.conformance.model import Case, differences, has_path
+from frogspec.vectors.model import Case, differences, has_path
 
 __all__ = [
     "RULE_IDS_FIELD",

@@ -17,13 +17,13 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
-from frogspec.conformance.model import Case, differences
 from frogspec.engine import State
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust, answering_under, handle
 from frogspec.registry import all_rules, get_rule
 from frogspec.rulesets import Ruleset
 from frogspec.twins.model import TWINS, get_twin
+from frogspec.vectors.model import Case, differences
 
 __all__ = [
     "alternatives",

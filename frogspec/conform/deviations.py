@@ -51,11 +51,11 @@ from frogspec.conform.accounting import account, who_leads
 from frogspec.conform.counterfactuals import failed_under, has_twin
 from frogspec.conform.diagnosis import Divergence, fits_passed
 from frogspec.conform.probes import StageFinding
-from frogspec.conformance.build import EXTENSION_FIELDS, extension_of
-from frogspec.conformance.model import CASE_ID_PATTERN, Case
 from frogspec.errors import FrogError
 from frogspec.registry import all_rules, get_rule
 from frogspec.rulesets import rulesets_using
+from frogspec.vectors.build import EXTENSION_FIELDS, extension_of
+from frogspec.vectors.model import CASE_ID_PATTERN, Case
 
 __all__ = [
     "HAND_WRITTEN_WEIGHT",

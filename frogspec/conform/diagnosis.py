@@ -50,7 +50,6 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
 
-from frogspec.cards import parse_card
 from frogspec.conform.counterfactuals import (
     alternatives,
     evaluated_rules,
@@ -64,16 +63,17 @@ from frogspec.conform.counterfactuals import (
     swapped,
     swapping,
 )
-from frogspec.conformance.build import DEFAULT_COMPARE, _strip
-from frogspec.conformance.model import Case, differences
-from frogspec.deal import next_dealer_left
 from frogspec.engine import State, apply, legal_actions, new_deal, parse_action
 from frogspec.errors import FrogError, IllegalActionError
 from frogspec.harness import observation
 from frogspec.notation import format_position
 from frogspec.registry import get_rule
+from frogspec.rules.cards import parse_card
+from frogspec.rules.deal import next_dealer_left
 from frogspec.rulesets import get_ruleset
 from frogspec.twins.substitute import active_twin
+from frogspec.vectors.build import DEFAULT_COMPARE, _strip
+from frogspec.vectors.model import Case, differences
 
 __all__ = [
     "Ask",
@@ -180,7 +180,7 @@ def _ask(ask: Ask, request: dict[str, Json]) -> Json:
 
 
 def _stripped(answer: Json, op: str, extension: str | None) -> Json:
-    """The answer as a vector keeps it (:func:`frogspec.conformance.build._strip`), on a
+    """The answer as a vector keeps it (:func:`frogspec.vectors.build._strip`), on a
     copy: that function pops fields of the result it is given."""
     copied = dict(answer)
     if isinstance(copied.get("result"), dict):

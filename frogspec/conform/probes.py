@@ -30,10 +30,10 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from frogspec.cards import FULL_PACK, cards_of, format_card
 from frogspec.conform.counterfactuals import reference_answer
 from frogspec.errors import FrogError
 from frogspec.registry import rule_for_function
+from frogspec.rules.cards import FULL_PACK, cards_of, format_card
 from frogspec.rulesets import RULESETS, Ruleset
 
 __all__ = [
@@ -383,7 +383,7 @@ def _settle_rule(group: list[Probe], rs: Ruleset) -> str | None:
     the engine on the smallest probe, else the rule the ruleset uses for the part paid
     otherwise (who settles with the bidder, or the rate)."""
     from frogspec.conform.diagnosis import diagnose
-    from frogspec.conformance.model import Case
+    from frogspec.vectors.model import Case
 
     first = group[0]
     case = Case(

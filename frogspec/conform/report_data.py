@@ -22,7 +22,7 @@ from typing import Any
 
 from frogspec import __version__
 from frogspec.conform.reports import failure_lines, quote_of, rule_entry
-from frogspec.conform.runner import Outcome, Run
+from frogspec.conform.runner import CaseOutcome, Run
 from frogspec.conform.summary import by_rule, by_ruleset, scope, unexplained_failures
 
 __all__ = ["REPORT_FORMAT", "REPORT_FORMAT_VERSION", "report_json", "report_junit"]
@@ -33,7 +33,7 @@ REPORT_FORMAT = "frogspec-conform-report"
 REPORT_FORMAT_VERSION = 4
 
 
-def _divergence_json(outcome: Outcome) -> dict[str, Json] | None:
+def _divergence_json(outcome: CaseOutcome) -> dict[str, Json] | None:
     if outcome.divergence is None:
         return None
     from frogspec.conform.diagnosis import divergence_json
@@ -49,7 +49,7 @@ def _deviations_json(run: Run) -> list[dict[str, Json]]:
     return [{**deviation_json(d), "accepted": run.accepted(d)} for d in run.deviations]
 
 
-def _case_json(o: Outcome, deviation: int | None) -> dict[str, Json]:
+def _case_json(o: CaseOutcome, deviation: int | None) -> dict[str, Json]:
     item: dict[str, Json] = {
         "id": o.case.id,
         "file": o.case.file,
@@ -169,7 +169,7 @@ def report_json(run: Run) -> dict[str, Json]:
 def report_junit(run: Run) -> str:
     """A JUnit XML report: one test suite per vector file, one test case per case."""
     root = ET.Element("testsuites", name="frogspec conform")
-    suites: dict[str, list[Outcome]] = {}
+    suites: dict[str, list[CaseOutcome]] = {}
     for o in run.outcomes:
         suites.setdefault(o.case.file, []).append(o)
     totals = Counter[str]()

@@ -19,7 +19,7 @@ from typing import Any
 
 from frogspec import __version__
 from frogspec.conform.deviations import Deviation, statement_of
-from frogspec.conform.runner import Outcome, Run
+from frogspec.conform.runner import CaseOutcome, Run
 from frogspec.conform.summary import (
     FailureGroup,
     Tally,
@@ -29,9 +29,9 @@ from frogspec.conform.summary import (
     scope,
     unexplained_failures,
 )
-from frogspec.conformance.model import dumps
 from frogspec.errors import UnknownRuleError
 from frogspec.registry import Rule, get_rule
+from frogspec.vectors.model import dumps
 
 __all__ = [
     "DETAILED_RULES",
@@ -247,7 +247,7 @@ def _group_title(group: FailureGroup) -> str:
     return f"== {group.rule} ({count}){statement}"
 
 
-def _divergence_lines(outcome: Outcome) -> list[str]:
+def _divergence_lines(outcome: CaseOutcome) -> list[str]:
     if outcome.divergence is None:
         return []
     from frogspec.conform.diagnosis import divergence_lines
@@ -255,7 +255,7 @@ def _divergence_lines(outcome: Outcome) -> list[str]:
     return divergence_lines(outcome.divergence)
 
 
-def failure_lines(outcome: Outcome) -> list[str]:
+def failure_lines(outcome: CaseOutcome) -> list[str]:
     """One failure as the text report shows it (the pytest plugin and JUnit show the same):
     the case, its rules, where engine and reference first part, the request and the
     difference."""
@@ -349,7 +349,7 @@ def report_markdown(run: Run) -> str:
     return "\n".join(out)
 
 
-def _markdown_failure(o: Outcome) -> list[str]:
+def _markdown_failure(o: CaseOutcome) -> list[str]:
     out = ["", f"#### `{o.case.id}`: {o.reason}", "", _md(o.case.description), ""]
     for rule_id in o.case.rules[:DETAILED_RULES]:
         entry = rule_entry(rule_id)

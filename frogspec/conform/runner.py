@@ -2,7 +2,7 @@
 
 :class:`Runner` keeps one implementation running (restarting it when it crashes, hangs or
 talks nonsense, up to ``max_restarts`` times) and turns each case into an
-:class:`Outcome`; :class:`Run` holds the outcomes and what the runner learnt on the way;
+:class:`CaseOutcome`; :class:`Run` holds the outcomes and what the runner learnt on the way;
 :func:`run_conformance` loads the vectors, applies the filters and runs the lot.
 """
 
@@ -27,7 +27,7 @@ from frogspec.conform.comparison import (
     judge,
 )
 from frogspec.conform.transport import Failure, Implementation, Transport, UsageError, short
-from frogspec.conformance.model import (
+from frogspec.vectors.model import (
     Case,
     VectorError,
     default_vectors_dir,
@@ -47,7 +47,6 @@ __all__ = [
     "REASONS",
     "STATUSES",
     "CaseOutcome",
-    "Outcome",
     "Run",
     "Runner",
     "run_conformance",
@@ -129,7 +128,7 @@ class Run:
     max_restarts: int
     started: str
     start_timeout: float = 30.0
-    outcomes: list[Outcome] = field(default_factory=list)
+    outcomes: list[CaseOutcome] = field(default_factory=list)
     seconds: float = 0.0
     hello: dict[str, Json] | None = None
     starts: int = 0
@@ -174,7 +173,7 @@ class Run:
         judged = [o.names_rule for o in self.outcomes if o.names_rule is not None]
         return sum(judged), len(judged)
 
-    def misnamed(self) -> list[Outcome]:
+    def misnamed(self) -> list[CaseOutcome]:
         """The cases passed at level 1 whose ``illegal`` error names another rule."""
         return [o for o in self.outcomes if o.names_rule is False]
 
@@ -245,7 +244,7 @@ class Runner:
         self,
         run: Run,
         env: dict[str, str] | None,
-        progress: Callable[[int, Outcome], None] | None = None,
+        progress: Callable[[int, CaseOutcome], None] | None = None,
         connect: Callable[[], Transport] | None = None,
         diagnosing: Callable[[int, int], None] | None = None,
     ) -> None:
@@ -343,13 +342,13 @@ class Runner:
             f"(the last failure: {self.last_failure})"
         )
 
-    def one(self, case: Case) -> Outcome:
+    def one(self, case: Case) -> CaseOutcome:
         """Run one case."""
         if not self._ensure():
-            return Outcome(case, "error", "not-run", self._not_run())
+            return CaseOutcome(case, "error", "not-run", self._not_run())
         why = self._skip_reason(case)
         if why is not None:
-            return Outcome(case, "skipped", "not-offered", why)
+            return CaseOutcome(case, "skipped", "not-offered", why)
         assert self.impl is not None
         sent = {**case.request, "id": self._id()}
         began = time.monotonic()
@@ -359,7 +358,7 @@ class Runner:
             impl = self.impl
             self.last_failure = f"{case.id}: {failure.reason}: {failure.message}"
             self._stop()
-            return Outcome(
+            return CaseOutcome(
                 case,
                 "failed",
                 failure.reason,
@@ -371,7 +370,7 @@ class Runner:
         seconds = time.monotonic() - began
         actual = {k: v for k, v in answer.items() if k != "id"}
         verdict = judge(case, actual)
-        return Outcome(
+        return CaseOutcome(
             case,
             verdict.status,
             verdict.reason,
@@ -396,7 +395,7 @@ class Runner:
             raise
         return {k: v for k, v in answer.items() if k != "id"}
 
-    def diagnose(self, outcome: Outcome) -> None:
+    def diagnose(self, outcome: CaseOutcome) -> None:
         """Find where a failed case's engine and the reference part
         (:func:`frogspec.conform.diagnosis.diagnose`), replaying prefixes through
         :meth:`ask` when the engine answered amiss; a case that got no answer (a crash, a
@@ -438,7 +437,7 @@ class Runner:
         )
         self.probe_stages(failed)
 
-    def probe_stages(self, failed: Sequence[Outcome]) -> None:
+    def probe_stages(self, failed: Sequence[CaseOutcome]) -> None:
         """Ask the engine's unit ops where it departs (:func:`frogspec.conform.probes.
         probe_stages`), in the rulesets of the failed cases, and give the deviations what
         the probes show (:func:`frogspec.conform.deviations.with_findings`)."""
@@ -496,7 +495,7 @@ def run_conformance(
     timeout: float = DEFAULT_TIMEOUT,
     max_restarts: int = DEFAULT_MAX_RESTARTS,
     start_timeout: float = DEFAULT_START_TIMEOUT,
-    progress: Callable[[int, int, Outcome], None] | None = None,
+    progress: Callable[[int, int, CaseOutcome], None] | None = None,
     diagnosing: Callable[[int, int], None] | None = None,
 ) -> Run:
     """Run the conformance cases against ``command`` (the reference harness if ``None``).

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from frogspec.conform.comparison import expects_unsupported
-from frogspec.conform.runner import Outcome, Run
+from frogspec.conform.runner import CaseOutcome, Run
 from frogspec.registry import all_rules
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ class Tally:
     named: int = 0
     judged: int = 0
 
-    def add(self, outcome: Outcome, charged: bool = True) -> None:
+    def add(self, outcome: CaseOutcome, charged: bool = True) -> None:
         """Count one outcome (a failure only if it is ``charged`` here)."""
         if outcome.status == "passed":
             self.passed += 1
@@ -88,7 +88,7 @@ def deviation_of(run: Run) -> dict[str, Deviation]:
     return {case_id: d for d in run.deviations for case_id in d.cases}
 
 
-def charged_rules(outcome: Outcome, deviation: Deviation | None = None) -> tuple[str, ...]:
+def charged_rules(outcome: CaseOutcome, deviation: Deviation | None = None) -> tuple[str, ...]:
     """The rules a failed case counts against: the rule of its ``deviation`` if it has one
     (none if the deviation is unexplained: no swap of any rule reproduces it); else those
     whose swap reproduces the engine's answer at the first divergence, else the first rule
@@ -102,7 +102,7 @@ def charged_rules(outcome: Outcome, deviation: Deviation | None = None) -> tuple
     return explained or divergence.rules[:1]
 
 
-def first_rule(outcome: Outcome) -> str | None:
+def first_rule(outcome: CaseOutcome) -> str | None:
     """The rule that most likely decides the first divergence of a failed case, if known."""
     divergence = outcome.divergence
     return divergence.rules[0] if divergence is not None and divergence.rules else None
@@ -123,13 +123,13 @@ def by_rule(run: Run) -> dict[str, Tally]:
     return dict(sorted(tallies.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])))
 
 
-def failures(run: Run) -> list[Outcome]:
+def failures(run: Run) -> list[CaseOutcome]:
     """The failed cases, the most specific (fewest rules) first."""
     failed = [o for o in run.outcomes if o.counted_failed]
     return sorted(failed, key=lambda o: (o.status == "error", len(o.case.rules)))
 
 
-def unexplained_failures(run: Run) -> list[Outcome]:
+def unexplained_failures(run: Run) -> list[CaseOutcome]:
     """The failed cases filed under an unexplained deviation (charged to no rule)."""
     filed = deviation_of(run)
     return [
@@ -146,7 +146,7 @@ class FailureGroup:
     (``look_at`` then names where to look) and for the cases without a diagnosis."""
 
     rule: str | None
-    members: list[Outcome]
+    members: list[CaseOutcome]
     unexplained: bool = False
     look_at: tuple[str, ...] = ()
 
@@ -157,8 +157,8 @@ def failure_groups(run: Run) -> list[FailureGroup]:
     rule that decides their first divergence, by size; last the cases without a diagnosis
     (an engine that stopped answering, a case not run)."""
     number = {case_id: i for i, d in enumerate(run.deviations) for case_id in d.cases}
-    filed: dict[int, list[Outcome]] = {}
-    groups: dict[str | None, list[Outcome]] = {}
+    filed: dict[int, list[CaseOutcome]] = {}
+    groups: dict[str | None, list[CaseOutcome]] = {}
     for outcome in failures(run):
         if outcome.case.id in number:
             filed.setdefault(number[outcome.case.id], []).append(outcome)
@@ -214,7 +214,7 @@ def _list(items: Sequence[str]) -> str:
     return ", ".join(items) if items else "none"
 
 
-def _skip_cause(outcome: Outcome, hello_ops: Sequence[str]) -> str:
+def _skip_cause(outcome: CaseOutcome, hello_ops: Sequence[str]) -> str:
     case = outcome.case
     if outcome.reason == "not-offered":
         if case.op not in hello_ops:

@@ -1,30 +1,17 @@
-"""The conformance kit: the vectors in ``spec/vectors/`` and the code that reads and writes them.
+"""Deprecated: the vectors' builder is :mod:`frogspec.vectors` (written by relayout.py; kept as is).
 
-- :mod:`frogspec.conformance.model`: a case, a vector file, loading them, and comparing
-  an implementation's response with the expected one (standard library only; the runner,
-  :mod:`frogspec.conform`, uses it).
-- :mod:`frogspec.conformance.build`: the tools that turn a request into a case by asking
-  the reference harness, checking the hand-written expectations on the way.
-- :mod:`frogspec.conformance.handwritten` and :mod:`frogspec.conformance.generated`: the
-  cases themselves.
-- ``python -m frogspec.conformance generate`` (or ``frogspec vectors generate``) writes the
-  files; ``--check`` only reports whether the committed files are up to date.
+``frogspec.conformance`` re-exports :mod:`frogspec.vectors`' public names and
+:mod:`frogspec.vectors.model`, and ``python -m frogspec.conformance generate`` runs
+``python -m frogspec.vectors generate``.
 """
 
-from frogspec.conformance.model import (
-    Case,
-    VectorError,
-    VectorFile,
-    default_vectors_dir,
-    differences,
-    load_vectors,
-)
+import sys
+import warnings
 
-__all__ = [
-    "Case",
-    "VectorError",
-    "VectorFile",
-    "default_vectors_dir",
-    "differences",
-    "load_vectors",
-]
+from frogspec.vectors import *  # noqa: F403 - every public name of the package
+from frogspec.vectors import __all__ as __all__
+from frogspec.vectors import model
+
+sys.modules.setdefault(__name__ + ".model", model)
+
+warnings.warn("frogspec.conformance is now frogspec.vectors", DeprecationWarning, stacklevel=2)

@@ -1,8 +1,8 @@
-"""``python -m frogspec.conformance generate [--check] [--dir DIR]``."""
+"""Deprecated: ``python -m frogspec.vectors generate`` (written by relayout.py; kept as is)."""
 
 import sys
 
-from frogspec.conformance.generate import main
+from frogspec.vectors.generate import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -23,19 +23,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from frogspec import play
-from frogspec.auction import Contract
-from frogspec.cards import (
-    Card,
-    Suit,
-    card_points,
-    card_strength,
-    cards_of,
-    format_card,
-    points_of,
-    suit_of,
-)
-from frogspec.deal import WIDOW
 from frogspec.engine import (
     Action,
     ActionKind,
@@ -49,6 +36,19 @@ from frogspec.engine import (
 )
 from frogspec.notation import DealRecord, changed_options, numbered_deck
 from frogspec.registry import rule_for_function
+from frogspec.rules import play
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import (
+    Card,
+    Suit,
+    card_points,
+    card_strength,
+    cards_of,
+    format_card,
+    points_of,
+    suit_of,
+)
+from frogspec.rules.deal import WIDOW
 from frogspec.rulesets import Ruleset, get_ruleset, own_phrasing, own_statement, own_words
 from frogspec.site.markup import DISPLAY_SUITS
 
@@ -395,7 +395,7 @@ def _rule(function: Callable[..., object]) -> str:
 def play_duty(state: State) -> str:
     """The id of the rule that says which cards the player to act may play now.
 
-    The engine's rule functions are asked in the order :func:`frogspec.play.legal_plays`
+    The engine's rule functions are asked in the order :func:`frogspec.rules.play.legal_plays`
     asks them: a leader may lead anything; a player holding the suit led must follow;
     one void in it must trump if he can; one who can do neither plays anything.
     """
@@ -426,7 +426,7 @@ def trick_note(
 
     ``cards`` and ``seats`` are in play order (the leader first); ``duties`` the rule that
     bound each card (:func:`play_duty`). The winner is the engine's
-    (:func:`frogspec.play.trick_winner`).
+    (:func:`frogspec.rules.play.trick_winner`).
     """
     won = play.trick_winner(cards, trump)
     led = suit_of(cards[0])

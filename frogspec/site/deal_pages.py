@@ -19,10 +19,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from frogspec.auction import Contract
-from frogspec.cards import Card, points_of
 from frogspec.engine import ActionKind, Phase
 from frogspec.harness import handle
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import Card, points_of
 from frogspec.site.annotated import (
     DEALS,
     AnnotatedDeal,

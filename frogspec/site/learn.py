@@ -22,8 +22,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import pairwise
 
-from frogspec.auction import Contract
-from frogspec.cards import (
+from frogspec.citations import rule_url
+from frogspec.engine import settle
+from frogspec.errors import FrogError
+from frogspec.registry import TOPICS, get_rule, rule_for_function
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import (
     RANKS_HIGH_TO_LOW,
     Suit,
     card_points,
@@ -32,18 +36,14 @@ from frogspec.cards import (
     pack,
     points_of,
 )
-from frogspec.citations import rule_url
-from frogspec.deal import WIDOW
-from frogspec.engine import settle
-from frogspec.errors import FrogError
-from frogspec.play import tricks_per_deal
-from frogspec.registry import TOPICS, get_rule, rule_for_function
+from frogspec.rules.deal import WIDOW
+from frogspec.rules.play import tricks_per_deal
+from frogspec.rules.trump import fixed_trump
+from frogspec.rules.widow import exchanges_widow
 from frogspec.rulesets import QUESTIONS, RULESETS, Ruleset, get_ruleset, rules_of
 from frogspec.site.annotated import contract_name, own_words
 from frogspec.site.glossary import term
 from frogspec.site.markup import DISPLAY_SUITS, admonition, card_html, escape, relative
-from frogspec.trump import fixed_trump
-from frogspec.widow import exchanges_widow
 
 __all__ = [
     "CARD_WORDS",
@@ -162,7 +162,7 @@ def _active_in_words(rs: Ruleset) -> list[str]:
 def deal_in_words(pattern: tuple[int, ...]) -> str:
     """A deal pattern in plain words, read from the pattern itself.
 
-    >>> from frogspec.deal import packets_3_3_4_4, singly_slough_1_4_8
+    >>> from frogspec.rules.deal import packets_3_3_4_4, singly_slough_1_4_8
     >>> deal_in_words(packets_3_3_4_4())
     '3 cards to each player, then 3 to the widow, then 4 to each player, then 4 to each player'
     >>> deal_in_words(singly_slough_1_4_8())

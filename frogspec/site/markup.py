@@ -7,7 +7,7 @@ writes files.
 'a \\\\*starred\\\\* \\\\[word\\\\]'
 >>> relative("rules/play.md", "sources.md", "foster-1909")
 '../sources.md#foster-1909'
->>> from frogspec.cards import parse_card
+>>> from frogspec.rules.cards import parse_card
 >>> print(card_html(parse_card("10H")))
 <span class="fs-card fs-red" title="Ten of hearts">10<span class="fs-suit">♥</span></span>
 """
@@ -18,8 +18,8 @@ import posixpath
 import re
 from collections.abc import Iterable
 
-from frogspec.cards import Card, Suit, card_strength, cards_of, rank_of, suit_of
 from frogspec.registry import Rule, get_rule
+from frogspec.rules.cards import Card, Suit, card_strength, cards_of, rank_of, suit_of
 
 __all__ = [
     "DISPLAY_SUITS",

@@ -8,7 +8,7 @@ appears here with nothing written twice.
 >>> page = topic_page("play")
 >>> '<a id="play.must-trump"></a>`play.must-trump` { #play-must-trump }' in page
 True
->>> "::: frogspec.play.must_trump" in page
+>>> "::: frogspec.rules.play.must_trump" in page
 True
 """
 
@@ -18,11 +18,11 @@ import importlib
 import inspect
 from collections import defaultdict
 
-from frogspec.auction import Contract
 from frogspec.citations import bibtex, cite_rule, cite_rule_bibtex, cite_rule_text
 from frogspec.engine import settle
 from frogspec.errors import FrogError
 from frogspec.registry import TOPICS, Rule, all_rules, rule_for_function
+from frogspec.rules.auction import Contract
 from frogspec.rulesets import QUESTIONS, RULESETS, Ruleset, rules_of
 from frogspec.site.annotated import own_statement, own_words
 from frogspec.site.examples import EXAMPLES
@@ -278,7 +278,7 @@ def _module_intro(topic: str) -> tuple[str, str]:
     """The topic module's docstring, before its doctests: its first paragraph (what the part
     of the game is, for a player) and the rest (how the code goes about it)."""
     try:
-        module = importlib.import_module(f"frogspec.{topic}")
+        module = importlib.import_module(f"frogspec.rules.{topic}")
     except ImportError:
         return "", ""
     doc = module.__doc__ or ""

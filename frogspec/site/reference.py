@@ -19,6 +19,7 @@ import shlex
 from pathlib import Path
 
 import frogspec
+from frogspec._old_paths import OLD_PATHS
 from frogspec.registry import rule_for_function
 from frogspec.site.markup import escape, rule_link
 from frogspec.sources import MEYERS_1909, Source, held_text
@@ -35,8 +36,9 @@ __all__ = [
     "quote_markdown",
 ]
 
-#: Packages left out of the API reference: the site builder itself.
-API_EXCLUDED: tuple[str, ...] = ("frogspec.site",)
+#: Packages left out of the API reference: the site builder itself, and the old
+#: import paths kept as deprecated shims.
+API_EXCLUDED: tuple[str, ...] = ("frogspec.site", *OLD_PATHS)
 
 
 def api_modules() -> list[str]:

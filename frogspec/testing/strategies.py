@@ -29,9 +29,9 @@ from hypothesis import strategies as st
 
 from frogspec import engine
 from frogspec import rulesets as _rulesets
-from frogspec.auction import Contract
-from frogspec.cards import CARDS, FULL_PACK, Card, CardSet, Suit, format_card, mask_of
 from frogspec.engine import Action, ActionKind, Phase, State
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import CARDS, FULL_PACK, Card, CardSet, Suit, format_card, mask_of
 from frogspec.rulesets import Ruleset
 
 __all__ = [
@@ -93,7 +93,7 @@ def masks(min_size: int = 0, max_size: int = 36) -> st.SearchStrategy[int]:
 
 
 def card_sets(min_size: int = 0, max_size: int = 36) -> st.SearchStrategy[CardSet]:
-    """A :class:`~frogspec.cards.CardSet` of ``min_size`` to ``max_size`` cards."""
+    """A :class:`~frogspec.rules.cards.CardSet` of ``min_size`` to ``max_size`` cards."""
     return masks(min_size, max_size).map(CardSet)
 
 

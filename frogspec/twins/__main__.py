@@ -78,7 +78,6 @@ def _list() -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from frogspec.conformance.model import VectorError
     from frogspec.twins.check import (
         default_jobs,
         default_results_path,
@@ -87,6 +86,7 @@ def _check(args: argparse.Namespace) -> int:
         run_check,
         text_table,
     )
+    from frogspec.vectors.model import VectorError
 
     if args.write and args.rule:
         print("twins: --write needs every twin: leave out --rule", file=sys.stderr)

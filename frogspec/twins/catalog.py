@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from frogspec.auction import (
+from frogspec.errors import InvalidInputError
+from frogspec.rules.auction import (
     THREE_CONTRACTS,
     AuctionHistory,
     Contract,
@@ -21,12 +22,19 @@ from frogspec.auction import (
     one_bid_each,
     overbid_to_raise,
 )
-from frogspec.cards import FULL_PACK, SUIT_MASKS, Card, Suit, card_points, card_strength, points_of
-from frogspec.deal import PHASE_ACTIONS, DealPattern, packets_3_3_4_4, packets_4_3_3_4
-from frogspec.errors import InvalidInputError
-from frogspec.match import first_unable_to_pay
-from frogspec.seats import active_seats_foster
-from frogspec.settlement import coeur_dalene_lost, coeur_dalene_ratio
+from frogspec.rules.cards import (
+    FULL_PACK,
+    SUIT_MASKS,
+    Card,
+    Suit,
+    card_points,
+    card_strength,
+    points_of,
+)
+from frogspec.rules.deal import PHASE_ACTIONS, DealPattern, packets_3_3_4_4, packets_4_3_3_4
+from frogspec.rules.match import first_unable_to_pay
+from frogspec.rules.seats import active_seats_foster
+from frogspec.rules.settlement import coeur_dalene_lost, coeur_dalene_ratio
 from frogspec.twins.model import twin
 
 # --- seats ----------------------------------------------------------------------------

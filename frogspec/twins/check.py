@@ -80,8 +80,8 @@ def default_results_path() -> Path:
 
 
 def load_cases(vectors: Path | None = None) -> list[Any]:
-    """Every conformance case (:class:`frogspec.conformance.model.Case`), in file order."""
-    from frogspec.conformance.model import iter_cases, load_vectors
+    """Every conformance case (:class:`frogspec.vectors.model.Case`), in file order."""
+    from frogspec.vectors.model import iter_cases, load_vectors
 
     return list(iter_cases(load_vectors(vectors)))
 
@@ -176,7 +176,7 @@ RULESET_STATUSES = (HAND_WRITTEN, GENERATED, NOT_CAUGHT, CANNOT_SHOW, MOOT, UNUS
 
 
 def _generated_files() -> frozenset[str]:
-    from frogspec.conformance.generated import FILES
+    from frogspec.vectors.generated import FILES
 
     return frozenset(name for name, *_ in FILES)
 

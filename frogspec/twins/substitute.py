@@ -40,7 +40,7 @@ def active_twin() -> Twin | None:
 def twin_ruleset(ruleset: Ruleset, rule_id: str) -> Ruleset:
     """``ruleset`` with the broken twin of ``rule_id`` in place of the rule.
 
-    >>> from frogspec.cards import parse_card
+    >>> from frogspec.rules.cards import parse_card
     >>> from frogspec.rulesets import get_ruleset
     >>> twin_ruleset(get_ruleset("foster-1909"), "cards.points").rules.card_points(parse_card("JS"))
     1

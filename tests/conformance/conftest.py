@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from frogspec.conform import Run, run_conformance
-from frogspec.conformance.generate import build_files
-from frogspec.conformance.model import Case, VectorFile, default_vectors_dir, load_vectors
+from frogspec.vectors.generate import build_files
+from frogspec.vectors.model import Case, VectorFile, default_vectors_dir, load_vectors
 
 from .helpers import SPEC
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from frogspec.conformance.model import Case
 from frogspec.registry import all_rules
 from frogspec.rulesets import RULESETS, rules_of
+from frogspec.vectors.model import Case
 
 from .helpers import SPEC
 

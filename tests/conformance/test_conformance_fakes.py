@@ -11,7 +11,7 @@ import pytest
 
 from frogspec.cli import main
 from frogspec.conform import (
-    Outcome,
+    CaseOutcome,
     Run,
     by_rule,
     render_text,
@@ -29,7 +29,7 @@ def _run(name: str, *args: str, cases: list[str] = CARDS, **options: float) -> R
     return run_conformance(fake(name, *args), cases=cases, **options)  # type: ignore[arg-type]
 
 
-def _not_passed(run: Run) -> list[Outcome]:
+def _not_passed(run: Run) -> list[CaseOutcome]:
     return [o for o in run.outcomes if o.status != "passed"]
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from frogspec.conform import select_cases
-from frogspec.conformance.model import (
+from frogspec.vectors.model import (
     Case,
     VectorError,
     differences,

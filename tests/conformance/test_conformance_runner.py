@@ -10,8 +10,8 @@ import pytest
 
 from frogspec.cli import main
 from frogspec.conform import Run, badge, render_text, report_json, report_junit, report_markdown
-from frogspec.conformance import generate
-from frogspec.conformance.model import Case, VectorFile
+from frogspec.vectors import generate
+from frogspec.vectors.model import Case, VectorFile
 
 from .helpers import errors, validator
 

@@ -8,9 +8,9 @@ from typing import Any
 import jsonschema
 import pytest
 
-from frogspec.cards import CARDS, format_card
-from frogspec.conformance.model import Case, VectorFile
 from frogspec.harness import OPS, handle
+from frogspec.rules.cards import CARDS, format_card
+from frogspec.vectors.model import Case, VectorFile
 
 from .helpers import SPEC, errors, schema, validator
 

@@ -181,8 +181,7 @@ def test_a_built_package_ships_the_vectors_and_finds_them(tmp_path: Path) -> Non
         [
             sys.executable,
             "-c",
-            "import frogspec.conformance.model as m; "
-            "print(m.__file__); print(m.default_vectors_dir())",
+            "import frogspec.vectors.model as m; print(m.__file__); print(m.default_vectors_dir())",
         ],
         cwd=away,
         env=env,
@@ -191,7 +190,7 @@ def test_a_built_package_ships_the_vectors_and_finds_them(tmp_path: Path) -> Non
         text=True,
     ).stdout.splitlines()
     assert found == [
-        str(built / "frogspec" / "conformance" / "model.py"),
+        str(built / "frogspec" / "vectors" / "model.py"),
         str(built / "frogspec" / "spec" / "vectors"),
     ]
     run = subprocess.run(
@@ -207,7 +206,7 @@ def test_a_built_package_ships_the_vectors_and_finds_them(tmp_path: Path) -> Non
 
 
 def test_the_checkout_copy_comes_first() -> None:
-    from frogspec.conformance.model import default_vectors_dir
+    from frogspec.vectors.model import default_vectors_dir
 
     assert default_vectors_dir() == ROOT / "spec" / "vectors"
 

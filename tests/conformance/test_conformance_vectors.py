@@ -7,26 +7,24 @@ from pathlib import Path
 
 import pytest
 
-from frogspec.conformance.build import BuildError, Spec, make_case
-from frogspec.conformance.generate import (
+from frogspec.harness import handle
+from frogspec.prng import deal_deck
+from frogspec.vectors.build import BuildError, Spec, make_case
+from frogspec.vectors.generate import (
     RETIRED,
     expected_texts,
     read_retired,
     stale_files,
     write_files,
 )
-from frogspec.conformance.model import Case, VectorError, VectorFile, default_vectors_dir
-from frogspec.harness import handle
-from frogspec.prng import deal_deck
+from frogspec.vectors.model import Case, VectorError, VectorFile, default_vectors_dir
 
 from .helpers import SPEC
 
 
 def test_committed_files_are_what_the_generator_writes(built_files: list[VectorFile]) -> None:
     stale = stale_files(default_vectors_dir(), built_files)
-    assert stale == [], (
-        f"stale vector files: {stale}; run `python -m frogspec.conformance generate`"
-    )
+    assert stale == [], f"stale vector files: {stale}; run `python -m frogspec.vectors generate`"
 
 
 def test_no_retired_id_is_in_use(cases: list[Case]) -> None:
@@ -63,7 +61,7 @@ def test_a_case_that_disappears_is_retired(tmp_path: Path, built_files: list[Vec
 
 
 def test_every_case_replays_against_the_reference_in_process(cases: list[Case]) -> None:
-    from frogspec.conformance.model import differences
+    from frogspec.vectors.model import differences
 
     wrong = []
     for case in cases:

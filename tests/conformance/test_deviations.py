@@ -42,13 +42,13 @@ from frogspec.conform.deviations import (
 )
 from frogspec.conform.diagnosis import Divergence, diagnose, evaluated_rules
 from frogspec.conform.reports import deviation_markdown_lines, deviation_text_lines
-from frogspec.conformance.model import Case, differences
 from frogspec.harness import handle
 from frogspec.registry import all_rules
 from frogspec.rulesets import rulesets_using
 from frogspec.twins.check import default_jobs
 from frogspec.twins.check import judge as judge_both
 from frogspec.twins.model import TWINS, get_twin
+from frogspec.vectors.model import Case, differences
 
 from .composite.twins import COMPOSITES, twin_engine
 from .helpers import errors, validator

@@ -24,7 +24,6 @@ from frogspec.conform.diagnosis import (
     swapped,
 )
 from frogspec.conform.transport import Failure
-from frogspec.conformance.model import Case, differences
 from frogspec.engine import legal_actions
 from frogspec.harness import handle
 from frogspec.notation import parse_position
@@ -33,6 +32,7 @@ from frogspec.rulesets import RULESETS
 from frogspec.twins import get_twin
 from frogspec.twins.check import judge
 from frogspec.twins.substitute import substituted
+from frogspec.vectors.model import Case, differences
 
 from .composite.twins import twin_engine
 

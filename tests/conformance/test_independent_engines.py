@@ -24,10 +24,10 @@ from typing import Any
 
 import pytest
 
-from frogspec.conform import Outcome, Run, run_conformance
-from frogspec.conformance.model import iter_cases, load_vectors
+from frogspec.conform import CaseOutcome, Run, run_conformance
 from frogspec.fuzz import fuzz
 from frogspec.rulesets import RULESETS
+from frogspec.vectors.model import iter_cases, load_vectors
 
 Json = Any
 
@@ -66,7 +66,7 @@ def _names_another_rule_only(expected_response: Json, actual_response: Json) -> 
     return all(actual.get(key) == value for key, value in expected.items() if key != "rule")
 
 
-def _failures(run: Run) -> list[Outcome]:
+def _failures(run: Run) -> list[CaseOutcome]:
     """The cases that fail on the rules themselves (the first level)."""
     return [
         o
@@ -75,11 +75,11 @@ def _failures(run: Run) -> list[Outcome]:
     ]
 
 
-def _handwritten(outcomes: list[Outcome]) -> list[Outcome]:
+def _handwritten(outcomes: list[CaseOutcome]) -> list[CaseOutcome]:
     return [o for o in outcomes if o.case.file not in GENERATED]
 
 
-def _describe(outcomes: list[Outcome]) -> str:
+def _describe(outcomes: list[CaseOutcome]) -> str:
     return "\n".join(f"{o.case.id}: {o.reason} {o.message}" for o in outcomes[:10])
 
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from frogspec.conformance import handwritten
-from frogspec.conformance.handwritten import EVERY_RULESET, read_table
 from frogspec.rulesets import RULESETS
+from frogspec.vectors import handwritten
+from frogspec.vectors.handwritten import EVERY_RULESET, read_table
 
 TABLES = Path(handwritten.__file__).resolve().parents[1] / "data" / "tables"
 NAMES = sorted(path.stem for path in TABLES.glob("*.md"))

@@ -15,12 +15,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from frogspec.cli import main as cli_main
-from frogspec.conformance.model import Case, load_file
 from frogspec.fuzz import OPS, FuzzUsageError, _requests, fuzz
 from frogspec.harness import handle
 from frogspec.rulesets import RULESETS
 from frogspec.twins import substituted
 from frogspec.twins.check import judge
+from frogspec.vectors.model import Case, load_file
 
 SPEC = Path(__file__).resolve().parents[2] / "spec"
 FAKE = str(Path(__file__).resolve().parent / "fakes" / "impl.py")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from frogspec.conformance.model import iter_cases, load_vectors
+from frogspec.vectors.model import iter_cases, load_vectors
 
 pytest_plugins = ["pytester"]
 

@@ -23,13 +23,14 @@ from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis.errors import HypothesisWarning, NoSuchExample
 from hypothesis.strategies import SearchStrategy
 
-from frogspec import cards as cards_module
-from frogspec import engine, notation, registry, rulesets, scoring
-from frogspec.auction import Contract
-from frogspec.cards import CARDS, CardSet, Suit
+from frogspec import engine, notation, registry, rulesets
 from frogspec.engine import Action, ActionKind, MatchResult, State
 from frogspec.engine import Phase as DealPhase
 from frogspec.errors import FrogError, IllegalActionError, UnknownRuleError
+from frogspec.rules import cards as cards_module
+from frogspec.rules import scoring
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import CARDS, CardSet, Suit
 from frogspec.ruletable import RuleTable
 from frogspec.testing.strategies import (
     ALL_ACTIONS,

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
-from frogspec import cards as _cards
-from frogspec.auction import Contract
-from frogspec.cards import Card
 from frogspec.engine import Action, ActionKind, Phase, State
+from frogspec.rules import cards as _cards
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import Card
 
 FROG, CHICO, GRAND = Contract.FROG, Contract.CHICO, Contract.GRAND
 

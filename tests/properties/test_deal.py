@@ -7,8 +7,8 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from frogspec import engine
-from frogspec.auction import Contract
 from frogspec.engine import Action
+from frogspec.rules.auction import Contract
 from frogspec.testing.invariants import checks
 from frogspec.testing.strategies import (
     Configuration,

@@ -15,8 +15,8 @@ from hypothesis.stateful import (
 )
 
 from frogspec import engine
-from frogspec.cards import Card
 from frogspec.engine import Action, Phase, State
+from frogspec.rules.cards import Card
 from frogspec.testing.invariants import checks
 from frogspec.testing.strategies import ALL_ACTIONS, Line, MatchPlan, Table, decks, tables
 

@@ -18,24 +18,13 @@ from typing import Any, TypeVar
 import pytest
 from hypothesis.strategies import SearchStrategy
 
-from frogspec import (
-    auction,
-    cards,
-    deal,
-    engine,
-    match,
-    notation,
-    play,
-    scoring,
-    seats,
-    settlement,
-    trump,
-)
+from frogspec import engine, notation
 from frogspec import rulesets as rulesets_module
-from frogspec import widow as widow_module
-from frogspec.auction import Contract
-from frogspec.cards import FULL_PACK, Suit, cards_of, mask_of
 from frogspec.registry import clear_caches, rule_for_function
+from frogspec.rules import auction, cards, deal, match, play, scoring, seats, settlement, trump
+from frogspec.rules import widow as widow_module
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import FULL_PACK, Suit, cards_of, mask_of
 from frogspec.rulesets import RULESETS
 from frogspec.testing.invariants import bites
 from frogspec.testing.strategies import (

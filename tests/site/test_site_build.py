@@ -231,4 +231,4 @@ def test_executed_output_is_shown_on_the_hand_written_pages(built_site: Path) ->
     assert "Translation (ours)" in history
     cli = _text((built_site / "cli" / "index.html").read_text(encoding="utf-8"))
     assert "$ frogspec rule play.must-trump" in cli
-    assert "Implemented by: frogspec.play.must_trump" in cli
+    assert "Implemented by: frogspec.rules.play.must_trump" in cli

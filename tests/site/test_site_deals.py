@@ -12,8 +12,6 @@ from typing import Any
 
 import pytest
 
-from frogspec.auction import Contract
-from frogspec.cards import CardSet, Suit, format_card, parse_card, points_of, suit_of
 from frogspec.engine import (
     ActionKind,
     Phase,
@@ -27,6 +25,8 @@ from frogspec.engine import (
 from frogspec.harness import handle
 from frogspec.prng import deal_deck
 from frogspec.registry import get_rule
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import CardSet, Suit, format_card, parse_card, points_of, suit_of
 from frogspec.site import downloads, generated_pages
 from frogspec.site.annotated import (
     DEALS,

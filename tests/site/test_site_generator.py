@@ -12,10 +12,10 @@ from types import ModuleType
 
 import pytest
 
-from frogspec.auction import Contract
-from frogspec.cards import parse_card
 from frogspec.engine import settle
 from frogspec.registry import TOPICS, all_rules, get_rule
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import parse_card
 from frogspec.rulesets import QUESTIONS, RULESETS
 from frogspec.site import downloads, generated_pages, nav_sections
 from frogspec.site.annotated import pretty_json
@@ -140,7 +140,7 @@ def test_a_rule_section_has_its_parts() -> None:
     for citation in entry.citations:
         assert citation.quote is not None
         assert escape(citation.quote) in section
-    assert "::: frogspec.play.must_trump" in section
+    assert "::: frogspec.rules.play.must_trump" in section
     assert example_block(entry.id) in section
     assert '??? info "Cite this rule"' in section and "@misc{frogspec-play-must-trump" in section
 
@@ -251,9 +251,9 @@ def test_ruleset_pages_show_payments_computed_by_the_engine() -> None:
 def test_api_page_documents_modules_but_not_rule_functions_twice() -> None:
     page = api_page()
     assert "frogspec.site" not in api_modules()
-    for name in ("frogspec.engine", "frogspec.play", "frogspec.registry"):
+    for name in ("frogspec.engine", "frogspec.rules.play", "frogspec.registry"):
         assert f"::: {name}\n" in page
-    members = re.search(r"::: frogspec\.play\n(?:    .*\n)+", page)
+    members = re.search(r"::: frogspec\.rules\.play\n(?:    .*\n)+", page)
     assert members is not None
     assert '"legal_plays"' in members.group(0) and '"must_trump"' not in members.group(0)
     assert "[`must_trump`](rules/play.md#play-must-trump) implements `play.must-trump`" in page

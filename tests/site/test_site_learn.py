@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from frogspec import deal, settlement, trump, widow
-from frogspec.cards import CARDS
-from frogspec.deal import WIDOW
 from frogspec.engine import new_deal
 from frogspec.registry import all_rules, get_rule
+from frogspec.rules import deal, settlement, trump, widow
+from frogspec.rules.cards import CARDS
+from frogspec.rules.deal import WIDOW
 from frogspec.rulesets import RULESETS, Ruleset, rules_of
 from frogspec.site import generated_pages, learn, nav_sections, unlisted_pages
 from frogspec.site.glossary import TERMS, glossary_page, link_terms, term
@@ -126,7 +126,7 @@ def test_swapping_the_chico_trump_and_the_widow_changes_their_steps() -> None:
 
 
 def test_swapping_the_player_count_changes_who_sits_out() -> None:
-    from frogspec import seats
+    from frogspec.rules import seats
 
     page = how_to_play_page(_swapped(player_count=seats.players_three))
     assert "Exactly three people play." in page

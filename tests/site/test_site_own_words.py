@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from frogspec.bots import Bot, play_deal, replay_link
-from frogspec.cards import parse_card
 from frogspec.prng import deal_deck
 from frogspec.registry import all_rules, get_rule
+from frogspec.rules.cards import parse_card
 from frogspec.rulesets import QUESTIONS, RULESETS, Ruleset, get_ruleset
 from frogspec.site import page_ruleset
 from frogspec.site.annotated import DEALS, deal_data, own_phrasing, own_statement

@@ -30,9 +30,9 @@ from typing import Any
 
 import pytest
 
-from frogspec.auction import Contract
+from frogspec.rules.auction import Contract
 from frogspec.rulesets import RULESETS
-from frogspec.site.play import RUNTIME_DIR
+from frogspec.site.browser_runtime import RUNTIME_DIR
 
 from .browser import Browser, missing
 from .play_table import READY, TABLE, click, deal
@@ -295,7 +295,7 @@ def test_without_the_runtime_the_page_says_what_to_install(
     play_page: tuple[Any, dict[str, Any]], built_site: Path, tmp_path: Path
 ) -> None:
     # The site as built where npm was missing: no runtime, and a manifest that says so.
-    from frogspec.site.play import ASSETS, play_manifest
+    from frogspec.site.browser_runtime import ASSETS, play_manifest
 
     site = tmp_path / "site"
     shutil.copytree(built_site, site, ignore=shutil.ignore_patterns(RUNTIME_DIR))

@@ -1,4 +1,4 @@
-"""The Play page's hint and its choice of computer player (frogspec.play_session): the
+"""The Play page's hint and its choice of computer player (frogspec.web_table): the
 hand-worth table's row for your hand, and the sampling player at the table.
 
 The hint is built against ``frogspec.worth.row_for_hand(ruleset_id, hand, seat)``; these
@@ -15,11 +15,11 @@ from dataclasses import dataclass
 
 import pytest
 
-from frogspec.auction import Contract
 from frogspec.errors import InvalidInputError
-from frogspec.play_session import HUMAN, OPPONENTS, Table, call, seat_position
+from frogspec.rules.auction import Contract
 from frogspec.rulesets import get_ruleset
 from frogspec.sampling_bot import SamplingBot
+from frogspec.web_table import HUMAN, OPPONENTS, Table, call, seat_position
 
 
 @dataclass(frozen=True)

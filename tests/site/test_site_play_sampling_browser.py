@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from frogspec.site.play import RUNTIME_DIR
+from frogspec.site.browser_runtime import RUNTIME_DIR
 
 from .browser import Browser, missing
 from .play_table import READY

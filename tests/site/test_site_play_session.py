@@ -1,5 +1,5 @@
-"""The Play page's Python side: frogspec.play_session (the table the page draws) and
-frogspec.site.play (the wheel and the runtime the site serves)."""
+"""The Play page's Python side: frogspec.web_table (the table the page draws) and
+frogspec.site.browser_runtime (the wheel and the runtime the site serves)."""
 
 from __future__ import annotations
 
@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 
-from frogspec.conformance.model import differences
 from frogspec.harness import handle
-from frogspec.play_session import HUMAN, Table, call, rulesets
 from frogspec.registry import get_rule
 from frogspec.rulesets import RULESETS, get_ruleset, own_statement
-from frogspec.site import play
+from frogspec.site import browser_runtime
+from frogspec.vectors.model import differences
+from frogspec.web_table import HUMAN, Table, call, rulesets
 
 
 def _finish(table: Table, pick: int = -1) -> dict[str, Any]:
@@ -257,27 +257,28 @@ def test_a_1922_tables_refusal_gives_the_statement_in_1922_names_and_the_quotes_
 
 
 def test_the_wheel_is_reproducible_and_installs_frogspec(tmp_path: Path) -> None:
-    wheel = play.build_wheel()
-    assert play.build_wheel() == wheel
+    wheel = browser_runtime.build_wheel()
+    assert browser_runtime.build_wheel() == wheel
     with zipfile.ZipFile(io.BytesIO(wheel)) as archive:
         names = archive.namelist()
-        record = archive.read(f"frogspec-{play.wheel_name().split('-')[1]}.dist-info/RECORD")
+        record = archive.read(
+            f"frogspec-{browser_runtime.wheel_name().split('-')[1]}.dist-info/RECORD"
+        )
         archive.extractall(tmp_path)
     assert (
-        "frogspec/play_session.py" in names
-        and "frogspec/data/sources/foster-1909-frog.txt" in names
+        "frogspec/web_table.py" in names and "frogspec/data/sources/foster-1909-frog.txt" in names
     )
     assert not any("__pycache__" in n for n in names)
     for line in record.decode().splitlines():
         name, digest, _size = line.split(",")
         if digest:
             data = (tmp_path / name).read_bytes()
-            assert play._record_hash(data) == digest, name
+            assert browser_runtime._record_hash(data) == digest, name
     # The wheel alone is the engine: import the session from it, with no other frogspec.
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
     # A 1922 table speaks the 1922 names from the wheel alone, without the site's package.
     script = (
-        "import sys, frogspec.play_session as s\n"
+        "import sys, frogspec.web_table as s\n"
         "view = s.Table('official-1922-solo', 3, 40).view()\n"
         "print(s.__file__, view['step_rule']['statement'], 'frogspec.site' in sys.modules,"
         " sep='\\n')"
@@ -296,7 +297,7 @@ def test_the_wheel_is_reproducible_and_installs_frogspec(tmp_path: Path) -> None
 
 
 def _manifest(files: dict[str, bytes | Path]) -> Any:
-    data = files[f"{play.ASSETS}/manifest.json"]
+    data = files[f"{browser_runtime.ASSETS}/manifest.json"]
     assert isinstance(data, bytes)
     return json.loads(data)
 
@@ -304,23 +305,23 @@ def _manifest(files: dict[str, bytes | Path]) -> Any:
 def test_without_the_runtime_the_site_still_has_the_page_and_says_what_to_install(
     tmp_path: Path,
 ) -> None:
-    files, note = play.site_files(tmp_path)
+    files, note = browser_runtime.site_files(tmp_path)
     assert "no runtime" in note
     manifest = _manifest(files)
     assert manifest["runtime"] is None and "apt-get install npm" in manifest["missing"]
-    assert not any(p.startswith(play.RUNTIME_DIR + "/") for p in files)
+    assert not any(p.startswith(browser_runtime.RUNTIME_DIR + "/") for p in files)
 
 
 def test_no_npm_says_what_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
-    folder, message = play.fetch_runtime(tmp_path)
+    folder, message = browser_runtime.fetch_runtime(tmp_path)
     assert folder is None and "npm is not installed" in message
 
 
 def _fake_tarball(path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with tarfile.open(path, "w:gz") as archive:
-        for name in play.RUNTIME_FILES:
+        for name in browser_runtime.RUNTIME_FILES:
             data = f"not really {name}".encode()
             info = tarfile.TarInfo(f"package/{name}")
             info.size = len(data)
@@ -328,23 +329,28 @@ def _fake_tarball(path: Path) -> None:
 
 
 def test_a_tarball_with_the_wrong_hash_is_refused_and_removed(tmp_path: Path) -> None:
-    tarball = tmp_path / ".cache" / "pyodide" / f"pyodide-{play.PYODIDE_VERSION}.tgz"
+    tarball = tmp_path / ".cache" / "pyodide" / f"pyodide-{browser_runtime.PYODIDE_VERSION}.tgz"
     _fake_tarball(tarball)
-    folder, message = play.fetch_runtime(tmp_path)
+    folder, message = browser_runtime.fetch_runtime(tmp_path)
     assert folder is None and "not the recorded" in message
-    assert not tarball.exists() and play.runtime_dir(tmp_path) is None
+    assert not tarball.exists() and browser_runtime.runtime_dir(tmp_path) is None
 
 
 def test_a_tarball_with_the_recorded_hash_is_extracted(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    tarball = tmp_path / ".cache" / "pyodide" / f"pyodide-{play.PYODIDE_VERSION}.tgz"
+    tarball = tmp_path / ".cache" / "pyodide" / f"pyodide-{browser_runtime.PYODIDE_VERSION}.tgz"
     _fake_tarball(tarball)
-    monkeypatch.setattr(play, "PYODIDE_SHA256", hashlib.sha256(tarball.read_bytes()).hexdigest())
-    folder, _ = play.fetch_runtime(tmp_path)
-    assert folder is not None and play.runtime_dir(tmp_path) == folder
+    monkeypatch.setattr(
+        browser_runtime, "PYODIDE_SHA256", hashlib.sha256(tarball.read_bytes()).hexdigest()
+    )
+    folder, _ = browser_runtime.fetch_runtime(tmp_path)
+    assert folder is not None and browser_runtime.runtime_dir(tmp_path) == folder
     assert (folder / "pyodide.js").read_text() == "not really pyodide.js"
-    files, _ = play.site_files(tmp_path)
-    assert files[f"{play.RUNTIME_DIR}/pyodide.asm.wasm"] == folder / "pyodide.asm.wasm"
+    files, _ = browser_runtime.site_files(tmp_path)
+    assert files[f"{browser_runtime.RUNTIME_DIR}/pyodide.asm.wasm"] == folder / "pyodide.asm.wasm"
     manifest = _manifest(files)
-    assert manifest["runtime"] == {"version": play.PYODIDE_VERSION, "path": play.RUNTIME_DIR}
+    assert manifest["runtime"] == {
+        "version": browser_runtime.PYODIDE_VERSION,
+        "path": browser_runtime.RUNTIME_DIR,
+    }

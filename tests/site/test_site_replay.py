@@ -9,12 +9,12 @@ import re
 
 import pytest
 
-from frogspec import play_session
-from frogspec.auction import Contract
+from frogspec import web_table
 from frogspec.bots import Bot, RandomBot, play_deal, replay_link
-from frogspec.cards import parse_card
 from frogspec.notation import REPLAY_PATH, parse_deal
 from frogspec.prng import deal_deck
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import parse_card
 from frogspec.rulesets import RULESETS, Ruleset
 from frogspec.site import generated_pages
 from frogspec.site.annotated import DEALS, DealSpec, deal_data, own_words
@@ -115,20 +115,20 @@ def test_the_page_is_generated_beside_the_deals() -> None:
 def test_the_play_session_replays_a_link_and_refuses_a_bad_one() -> None:
     deal = play_deal("gamerules", 3, 0, _deck(11), Bot(2))
     link = replay_link(deal, 11)
-    answer = json.loads(play_session.call("replay", link))
+    answer = json.loads(web_table.call("replay", link))
     assert answer["deal"]["link"] == link.split("#")[1]
     tampered = link.replace("actions=", "actions=play+AS,", 1)
-    refused = json.loads(play_session.call("replay", tampered))["refused"]
+    refused = json.loads(web_table.call("replay", tampered))["refused"]
     assert refused["rule"]["id"] == "deal.actions-by-phase"
     assert refused["message"].startswith("action 1, 'play AS': ")
     assert refused["rule"]["url"] == "rules/deal/#deal-actions-by-phase"
-    malformed = json.loads(play_session.call("replay", link.replace("deal=11", "deal=x")))
+    malformed = json.loads(web_table.call("replay", link.replace("deal=11", "deal=x")))
     assert malformed["refused"]["rule"] is None
     assert "deal: want a whole number" in malformed["refused"]["message"]
 
 
 def test_the_play_page_offers_the_replay_of_each_finished_deal() -> None:
-    table = play_session.Table("official-1922-solo", 3, seed=40)
+    table = web_table.Table("official-1922-solo", 3, seed=40)
     assert table.view()["result"] is None
     while table.view()["phase"] != "over":
         table.act(table.view()["legal"][0])
@@ -193,17 +193,17 @@ def test_the_ruleset_page_of_a_1922_ruleset_names_the_contracts() -> None:
 
 
 def test_the_play_page_gives_the_1922_names() -> None:
-    view = play_session.Table("official-1922-coeur-dalene", 3, seed=40).view()
+    view = web_table.Table("official-1922-coeur-dalene", 3, seed=40).view()
     assert view["contract_names"] == {
         "frog": "Frog",
         "chico": "Simple Solo",
         "grand": "Heart Solo",
     }
     assert view["widow_name"] == "slough"
-    assert play_session.Table("modern", 3, seed=40).view()["contract_names"]["chico"] == "Chico"
+    assert web_table.Table("modern", 3, seed=40).view()["contract_names"]["chico"] == "Chico"
     # A bot's bid in the log carries the name beside the protocol's code.
     for seed in range(60):
-        table = play_session.Table("official-1922-straight", 3, seed=seed)
+        table = web_table.Table("official-1922-straight", 3, seed=seed)
         table.act("pass")  # you are eldest; the bots bid after you
         bids = [e for e in table.log if e["action"] in ("chico", "grand")]
         if bids:

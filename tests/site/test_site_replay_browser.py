@@ -28,13 +28,13 @@ from typing import Any
 import pytest
 
 from frogspec.bots import Bot, play_deal, replay_link
-from frogspec.cards import parse_card
 from frogspec.errors import IllegalActionError
 from frogspec.notation import parse_deal, parse_position
 from frogspec.prng import deal_deck
+from frogspec.rules.cards import parse_card
 from frogspec.rulesets import get_ruleset
 from frogspec.site.annotated import own_statement
-from frogspec.site.play import ASSETS, RUNTIME_DIR, play_manifest
+from frogspec.site.browser_runtime import ASSETS, RUNTIME_DIR, play_manifest
 from frogspec.site.replay import replay_data
 
 from .browser import Browser, missing

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from frogspec.conform import run_conformance
-from frogspec.conformance.model import load_vectors
 from frogspec.registry import all_rules
 from frogspec.rulesets import RULESETS, rules_of
 from frogspec.twins import TWINS, get_twin
@@ -39,6 +38,7 @@ from frogspec.twins.check import (
     run_check,
     trace_cases,
 )
+from frogspec.vectors.model import load_vectors
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 import frogspec.engine
-from frogspec import settlement
 from frogspec.errors import UnknownRuleError
 from frogspec.harness import handle
 from frogspec.registry import all_rules, get_rule, rule_for_function
+from frogspec.rules import settlement
 from frogspec.rulesets import QUESTIONS, RULESETS, Option
 from frogspec.ruletable import INNER_RULES, ROLES, TABLE_RULES
 from frogspec.twins import (

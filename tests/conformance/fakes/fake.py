@@ -32,10 +32,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import frogspec.cards
 import frogspec.harness
-from frogspec.cards import Card
+import frogspec.rules.cards
 from frogspec.harness import handle
+from frogspec.rules.cards import Card
 
 Request = dict[str, Any]
 #: A twist gets a request and returns True when it has dealt with it (answered or not).
@@ -124,7 +124,7 @@ def unsupported(request: Request) -> bool:
 
 def _jack_one(card: Card) -> int:
     points = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 1}
-    return points.get(frogspec.cards.rank_of(card), 0)
+    return points.get(frogspec.rules.cards.rank_of(card), 0)
 
 
 def jack_one(request: Request) -> bool:

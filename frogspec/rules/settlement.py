@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from frogspec.auction import Contract
 from frogspec.registry import editorial, rule
+from frogspec.rules.auction import Contract
 from frogspec.sources import (
     FOSTER_1909,
     GAMERULES,

@@ -5,7 +5,7 @@ the others follow suit if they can; a player who cannot follow must trump if he 
 player who can do neither plays anything. There is no duty to head the trick nor to
 over-trump. :func:`legal_plays` puts the rules together; each is a function of its own.
 
->>> from frogspec.cards import CardSet, Suit, parse_card
+>>> from frogspec.rules.cards import CardSet, Suit, parse_card
 >>> hand = CardSet.parse("AS 7H 9C").mask
 >>> CardSet(legal_plays(hand, (parse_card("10D"),), Suit.HEARTS))  # void in diamonds
 CardSet('7H')
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from frogspec.cards import SUIT_MASKS, SUIT_OF, Card, Suit, card_strength
 from frogspec.registry import editorial, rule
+from frogspec.rules.cards import SUIT_MASKS, SUIT_OF, Card, Suit, card_strength
 from frogspec.sources import FOSTER_1909, GAMERULES, WIKIPEDIA_FROG, cite
 
 __all__ = [
@@ -153,7 +153,7 @@ def legal_plays(
     :func:`must_trump`, :func:`no_duty_to_overtrump` and :func:`any_card_when_unable` (a
     ruleset's rule table gives its own, :mod:`frogspec.ruletable`).
 
-    >>> from frogspec.cards import CardSet, parse_card
+    >>> from frogspec.rules.cards import CardSet, parse_card
     >>> hand = CardSet.parse("AS 7H 9C 10C").mask
     >>> CardSet(legal_plays(hand, (parse_card("6C"),), Suit.HEARTS))
     CardSet('9C 10C')

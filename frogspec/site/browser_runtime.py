@@ -10,7 +10,7 @@ WebAssembly). Both are served from the site, so that nothing is fetched from ano
   into a cache outside the site (``.cache/pyodide/``) and checked against the SHA-256 of the
   package's tarball recorded here (:data:`PYODIDE_SHA256`) before anything is extracted.
 
-``python -m frogspec.site.play fetch`` fetches the runtime (``python3 dev.py build`` and
+``python -m frogspec.site.browser_runtime fetch`` fetches the runtime (``python3 dev.py build`` and
 ``serve`` run it). Where it cannot be had (no npm, no network) the build still succeeds:
 :func:`site_files` leaves the runtime out and the page says what to install.
 
@@ -184,7 +184,7 @@ def build_wheel() -> bytes:
         "Requires-Python: >=3.11\n"
     )
     wheel = (
-        "Wheel-Version: 1.0\nGenerator: frogspec.site.play\nRoot-Is-Purelib: true\n"
+        "Wheel-Version: 1.0\nGenerator: frogspec.site.browser_runtime\nRoot-Is-Purelib: true\n"
         "Tag: py3-none-any\n"
     )
     entries = [*_package_files(), (f"{info}/METADATA", metadata.encode())]
@@ -239,10 +239,10 @@ def site_files(root: Path) -> tuple[dict[str, bytes | Path], str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m frogspec.site.play fetch [ROOT]``: fetch and check the runtime."""
+    """``python -m frogspec.site.browser_runtime fetch [ROOT]``: fetch and check the runtime."""
     args = sys.argv[1:] if argv is None else argv
     if not args or args[0] != "fetch" or len(args) > 2:
-        print("usage: python -m frogspec.site.play fetch [ROOT]", file=sys.stderr)
+        print("usage: python -m frogspec.site.browser_runtime fetch [ROOT]", file=sys.stderr)
         return 2
     root = Path(args[1]) if len(args) == 2 else Path.cwd()
     _folder, message = fetch_runtime(root)

@@ -8,9 +8,9 @@
 
 from __future__ import annotations
 
-from frogspec.auction import Contract
-from frogspec.cards import Suit
 from frogspec.registry import editorial, rule
+from frogspec.rules.auction import Contract
+from frogspec.rules.cards import Suit
 from frogspec.sources import FOSTER_1909, GAMERULES, WIKIPEDIA_FROG, cite, context
 
 __all__ = ["chico_trump_any_suit", "chico_trump_not_hearts", "fixed_trump"]

@@ -3,7 +3,7 @@
 Each case is a request and a hand-written expectation (``check``): the part of the response
 that the sources, or a count anyone can do on paper, fix. Building a case asks the
 reference for the whole response and refuses to go on if the reference disagrees with
-the expectation (:func:`frogspec.conformance.build.make_case`). The cases that are plain
+the expectation (:func:`frogspec.vectors.build.make_case`). The cases that are plain
 rows of data (trick winners, legal plays, settlements) are Markdown tables in ``frogspec/data/tables/``,
 one case a row, read by :func:`read_table`; the Python here turns each row into a case.
 
@@ -19,16 +19,16 @@ from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import Any
 
-from frogspec.auction import Contract
-from frogspec.conformance.build import (
+from frogspec.prng import CANONICAL_ORDER
+from frogspec.rules.auction import Contract
+from frogspec.rulesets import RULESETS
+from frogspec.vectors.build import (
     Spec,
     deck_for,
     high_for_bidder,
     low_for_bidder,
     play_out,
 )
-from frogspec.prng import CANONICAL_ORDER
-from frogspec.rulesets import RULESETS
 
 __all__ = ["FILES"]
 
@@ -41,7 +41,7 @@ MODERN = "modern"
 SOLO = "official-1922-solo"
 STRAIGHT = "official-1922-straight"
 COEUR = "official-1922-coeur-dalene"
-GAMERULES = "gamerules"
+GAMERULES_RULESET = "gamerules"
 #: The rulesets of the 1922 rules.
 OFFICIAL = (SOLO, STRAIGHT, COEUR)
 #: Foster's auction, his rates and his widow shown: Foster and the 1907 Hoyle.
@@ -76,7 +76,7 @@ def game(
     }
 
 
-def settle(
+def settle_request(
     ruleset: str,
     contract: str,
     points: int,
@@ -258,7 +258,7 @@ _PATTERNS: dict[str, list[str]] = {
     FOSTER: _packets((3, -3, 4, 4)),
     HOYLE: _packets((3, -3, 4, 4)),
     MODERN: _packets((4, -3, 3, 4)),
-    GAMERULES: _packets((4, -3, 3, 4)),
+    GAMERULES_RULESET: _packets((4, -3, 3, 4)),
     SOLO: _singly(),
     STRAIGHT: _singly(),
     COEUR: _singly(),
@@ -487,7 +487,7 @@ def auction_cases() -> list[Spec]:
     specs += [
         _auction(
             "one-bid-each",
-            GAMERULES,
+            GAMERULES_RULESET,
             ["frog", "chico", "pass"],
             {"phase": "trump", "bidder": 2, "contract": "chico", "to_act": 2},
             "One bid each: the Frog bidder, overbid, does not speak again; Chico wins.",
@@ -495,7 +495,7 @@ def auction_cases() -> list[Spec]:
         ),
         _auction(
             "third-may-outbid",
-            GAMERULES,
+            GAMERULES_RULESET,
             ["frog", "chico"],
             {"phase": "auction", "to_act": 0, "legal": ["pass", "grand"]},
             "The third player may only outbid the Chico: Grand or pass.",
@@ -835,7 +835,7 @@ def _junk(rs: str, bid: Sequence[str], widow: str) -> dict[str, Json]:
 def scoring_cases() -> list[Spec]:
     """Whole deals whose count can be done on paper."""
     specs: list[Spec] = []
-    rates = {FOSTER: 4, HOYLE: 4, MODERN: 4, SOLO: 3, STRAIGHT: 2, GAMERULES: 3}
+    rates = {FOSTER: 4, HOYLE: 4, MODERN: 4, SOLO: 3, STRAIGHT: 2, GAMERULES_RULESET: 3}
     for rs, rate in rates.items():
         specs.append(
             Spec(
@@ -875,7 +875,7 @@ def scoring_cases() -> list[Spec]:
         "of spades) and no trump; the defenders hold every trump and, in each suit, only "
         "cards above his, so he wins no trick."
     )
-    for rs, rate in ((FOSTER, 1), (MODERN, 1), (GAMERULES, 1), (SOLO, 1)):
+    for rs, rate in ((FOSTER, 1), (MODERN, 1), (GAMERULES_RULESET, 1), (SOLO, 1)):
         specs.append(
             Spec(
                 id=f"score.{rs}.frog-discards-count",
@@ -927,7 +927,7 @@ def scoring_cases() -> list[Spec]:
             description=junk_note + " He bids Chico and names hearts, as the web page allows; "
             "the untouched widow (AS 10S KS, 25 points) counts for him: 35 under 60, at two a "
             "point to each defender.",
-            request=_junk(GAMERULES, ["chico", "pass", "pass", "trump H"], "AS 10S KS"),
+            request=_junk(GAMERULES_RULESET, ["chico", "pass", "pass", "trump H"], "AS 10S KS"),
             rules=(
                 "scoring.widow-counts-for-bidder",
                 "widow.untouched-in-chico-and-grand",
@@ -988,7 +988,7 @@ def _settle(
     return Spec(
         id=f"settle.{rs}.{ident}",
         description=text,
-        request=settle(
+        request=settle_request(
             rs, contract, points, players=players, dealer=dealer, bidder=bidder, options=options
         ),
         rules=tuple(rules),
@@ -1021,7 +1021,7 @@ def settle_cases() -> list[Spec]:
     # The rows whose figures are written out: the web page's examples first, the
     # others after the cases computed from each ruleset's rates below.
     table = read_table("settle")
-    specs = [_settle_row(row) for row in table if row["ruleset"] == GAMERULES]
+    specs = [_settle_row(row) for row in table if row["ruleset"] == GAMERULES_RULESET]
     # A Frog of exactly 60 in every ruleset that has a Frog (the web page's is above, with
     # its own words).
     with_frog = [rs for rs, r in RULESETS.items() if Contract.FROG in r.contracts()]
@@ -1029,7 +1029,7 @@ def settle_cases() -> list[Spec]:
     specs += [
         _settle("frog-60", rs, "frog", 60, [0, 0, 0], "Exactly 60 is a tie.", tie)
         for rs in with_frog
-        if rs != GAMERULES
+        if rs != GAMERULES_RULESET
     ]
     foster = ("settlement.rates-1-2-4", "settlement.each-pays-in-full")
     for rs in (FOSTER, HOYLE, MODERN):
@@ -1296,11 +1296,11 @@ def settle_cases() -> list[Spec]:
             ),
         ]
     specs += [
-        *(_settle_row(row) for row in table if row["ruleset"] != GAMERULES),
+        *(_settle_row(row) for row in table if row["ruleset"] != GAMERULES_RULESET),
         Spec(
             "settle.official-1922-straight.frog",
             "Straight Solo has no Frog: settling one is against the rules.",
-            settle(STRAIGHT, "frog", 70),
+            settle_request(STRAIGHT, "frog", 70),
             ("auction.contracts-without-frog",),
             illegal("auction.contracts-without-frog"),
         ),
@@ -1336,7 +1336,7 @@ def settle_boundary_cases() -> list[Spec]:
                         f"settle.{rs_id}.boundary.{table}{code}-{points}",
                         f"A {code} with {points} points to the bidder at {players} players, "
                         "at the edge of settle's domain (the reference's payments).",
-                        settle(rs_id, code, points, players=players, bidder=bidder),
+                        settle_request(rs_id, code, points, players=players, bidder=bidder),
                         (),
                         traced=True,
                     )
@@ -1346,7 +1346,7 @@ def settle_boundary_cases() -> list[Spec]:
 
 def _eldest(ruleset: str, players: int) -> int:
     """Eldest hand with the dealer at seat 0: the first active seat on the dealer's left."""
-    from frogspec.seats import eldest_first
+    from frogspec.rules.seats import eldest_first
 
     active = RULESETS[ruleset].active_seats(players, 0)
     return eldest_first(active, players, 0)[0]
@@ -1388,7 +1388,7 @@ def illegal_cases() -> list[Spec]:
         Spec(
             "illegal.gamerules.chico-after-chico",
             "One bid each, each higher than the last: Chico after Chico is illegal.",
-            game(GAMERULES, ["chico", "chico"]),
+            game(GAMERULES_RULESET, ["chico", "chico"]),
             ("auction.contract-order",),
             illegal("auction.contract-order", 1),
         ),
@@ -1409,7 +1409,7 @@ def illegal_cases() -> list[Spec]:
         Spec(
             "illegal.gamerules.trump-in-auction",
             "Naming trumps during the auction: the player must pass or bid.",
-            game(GAMERULES, ["trump S"]),
+            game(GAMERULES_RULESET, ["trump S"]),
             (PHASES,),
             illegal(PHASES, 0),
         ),
@@ -1455,7 +1455,7 @@ def illegal_cases() -> list[Spec]:
         Spec(
             "illegal.gamerules.pass-for-trump",
             "The Chico bidder must name trumps; he cannot pass.",
-            game(GAMERULES, ["chico", "pass", "pass", "pass"]),
+            game(GAMERULES_RULESET, ["chico", "pass", "pass", "pass"]),
             (PHASES,),
             illegal(PHASES, 3),
         ),
@@ -1532,7 +1532,7 @@ def illegal_cases() -> list[Spec]:
                 ("play.follow-suit",),
                 illegal("play.follow-suit", 2),
             )
-            for rs in (FOSTER, MODERN, SOLO, GAMERULES)
+            for rs in (FOSTER, MODERN, SOLO, GAMERULES_RULESET)
         ],
         *[
             Spec(
@@ -1542,7 +1542,7 @@ def illegal_cases() -> list[Spec]:
                 ("play.must-trump",),
                 illegal("play.must-trump", 3),
             )
-            for rs in (FOSTER, MODERN, SOLO, GAMERULES)
+            for rs in (FOSTER, MODERN, SOLO, GAMERULES_RULESET)
         ],
         *[
             Spec(
@@ -1674,7 +1674,7 @@ def invalid_cases() -> list[Spec]:
         inv(
             "deal-four-players-gamerules",
             "The web page's game is for three players.",
-            deal_request(GAMERULES, 4, 0),
+            deal_request(GAMERULES_RULESET, 4, 0),
             ("seats.players-3",),
         ),
         inv(
@@ -1713,14 +1713,22 @@ def invalid_cases() -> list[Spec]:
         inv(
             "settle-bidder-sits-out",
             "Four players, seat 0 deals: the dealer sits out and cannot be the bidder.",
-            settle(FOSTER, "frog", 70, players=4, bidder=0),
+            settle_request(FOSTER, "frog", 70, players=4, bidder=0),
         ),
-        inv("settle-points-over-120", "There are only 120 points.", settle(FOSTER, "frog", 121)),
-        inv("settle-unknown-contract", "'misere' is not a contract.", settle(FOSTER, "misere", 70)),
+        inv(
+            "settle-points-over-120",
+            "There are only 120 points.",
+            settle_request(FOSTER, "frog", 121),
+        ),
+        inv(
+            "settle-unknown-contract",
+            "'misere' is not a contract.",
+            settle_request(FOSTER, "misere", 70),
+        ),
         inv(
             "settle-bidder-out-of-range",
             "Seat 5 at a table of three.",
-            settle(MODERN, "grand", 70, bidder=5),
+            settle_request(MODERN, "grand", 70, bidder=5),
         ),
         inv(
             "match-unfinished-deal",
@@ -1752,12 +1760,12 @@ def invalid_cases() -> list[Spec]:
         inv(
             "settle-points-not-an-integer",
             "bidder_points is an integer: 60.5 is not one.",
-            settle(FOSTER, "frog", 60) | {"bidder_points": 60.5},
+            settle_request(FOSTER, "frog", 60) | {"bidder_points": 60.5},
         ),
         inv(
             "settle-points-a-string",
             "bidder_points is a number, not a string.",
-            settle(FOSTER, "frog", 60) | {"bidder_points": "60"},
+            settle_request(FOSTER, "frog", 60) | {"bidder_points": "60"},
         ),
         inv(
             "players-a-string",
@@ -1811,7 +1819,7 @@ def invalid_cases() -> list[Spec]:
             "settle-points-before-contract",
             "Straight Solo has no Frog (illegal), and 121 "
             "points are more than there are (malformed): malformed comes first.",
-            settle(STRAIGHT, "frog", 121),
+            settle_request(STRAIGHT, "frog", 121),
         ),
         Spec(
             "unsupported.hello-other-version",
@@ -1910,7 +1918,7 @@ def match_cases() -> list[Spec]:
             "The web page's players start with 150 points; seat "
             "1's Grand of 120 points costs each of the others 180, and the game goes on with "
             "their balances below zero.",
-            match(GAMERULES, [_grand_all(GAMERULES)]),
+            match(GAMERULES_RULESET, [_grand_all(GAMERULES_RULESET)]),
             ("match.bank-150-points", "match.no-fixed-end"),
             over({"balances": [-30, 510, -30], "dealers": [0], "over": False, "loser": None}),
         ),
@@ -2115,7 +2123,7 @@ def match_cases() -> list[Spec]:
                 ("deal.rotation-left",),
                 over({"dealers": [0, 1, 2], "over": False, "loser": None}),
             )
-            for rs in (HOYLE, SOLO, STRAIGHT, COEUR, GAMERULES)
+            for rs in (HOYLE, SOLO, STRAIGHT, COEUR, GAMERULES_RULESET)
         ],
         *[
             Spec(
@@ -2195,7 +2203,7 @@ def _dealer_grand(rs: str) -> dict[str, Json]:
 def first_dealer_cases() -> list[Spec]:
     """``first_dealer``: who deals the first hand (extension op)."""
     specs = []
-    for rs in (FOSTER, HOYLE, MODERN, GAMERULES):
+    for rs in (FOSTER, HOYLE, MODERN, GAMERULES_RULESET):
         specs.append(
             Spec(
                 f"first-dealer.{rs}.any",

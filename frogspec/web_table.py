@@ -36,8 +36,6 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from frogspec import play
-from frogspec.auction import Contract, all_pass_ends_deal
 from frogspec.bots import (
     Bot,
     BotDeal,
@@ -47,7 +45,6 @@ from frogspec.bots import (
     recorded_deal,
     replay_link,
 )
-from frogspec.cards import Suit, card_strength, format_card
 from frogspec.engine import (
     Action,
     ActionKind,
@@ -60,14 +57,17 @@ from frogspec.engine import (
     parse_action,
 )
 from frogspec.errors import FrogError, IllegalActionError
-from frogspec.match import balances_after, never_over
 from frogspec.notation import numbered_deck, parse_deal
 from frogspec.registry import Rule, get_rule, rule_for_function
+from frogspec.rules import play
+from frogspec.rules.auction import Contract, all_pass_ends_deal
+from frogspec.rules.cards import Suit, card_strength, format_card
+from frogspec.rules.match import balances_after, never_over
+from frogspec.rules.scoring import count_points
+from frogspec.rules.settlement import bidder_result
+from frogspec.rules.widow import discardable
 from frogspec.rulesets import RULESETS, Ruleset, get_ruleset, own_phrasing
 from frogspec.sampling_bot import SamplingBot
-from frogspec.scoring import count_points
-from frogspec.settlement import bidder_result
-from frogspec.widow import discardable
 
 __all__ = [
     "HINT_COLUMNS",
@@ -579,7 +579,7 @@ def run_example(code: str) -> str:
     """Run a rule's example (as the reader edited it) and return what it printed, with the
     traceback of anything it raised: the "Run it here" button of the rulebook.
 
-    >>> print(run_example("from frogspec.cards import card_points, parse_card\\n"
+    >>> print(run_example("from frogspec.rules.cards import card_points, parse_card\\n"
     ...                   "print(card_points(parse_card('10H')))"), end="")
     10
     >>> run_example("1/0").splitlines()[-1]

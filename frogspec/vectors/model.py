@@ -137,7 +137,7 @@ class VectorFile:
             "title": self.title,
             "description": self.description,
             "generated": self.generated,
-            "written_by": "python -m frogspec.conformance generate (do not edit by hand)",
+            "written_by": "python -m frogspec.vectors generate (do not edit by hand)",
             "cases": [case.to_json() for case in self.cases],
         }
 

@@ -2,7 +2,7 @@
 
 In a Frog the bidder takes the widow into his hand and lays away three cards; in Chico and
 Grand the widow stays untouched. Either way the cards end up counting for the bidder (see
-:mod:`frogspec.scoring`). Whether the widow is shown to the table in a Frog is where the
+:mod:`frogspec.rules.scoring`). Whether the widow is shown to the table in a Frog is where the
 sources differ.
 
 >>> exchanges_widow(Contract.FROG), exchanges_widow(Contract.GRAND)
@@ -11,8 +11,8 @@ sources differ.
 
 from __future__ import annotations
 
-from frogspec.auction import Contract
 from frogspec.registry import editorial, rule
+from frogspec.rules.auction import Contract
 from frogspec.sources import (
     FOSTER_1909,
     GAMERULES,

@@ -1,6 +1,6 @@
 """Matches: what each player starts with, and when the game is over.
 
-A match is a run of deals with the deal turning to the left (:mod:`frogspec.deal`). Each
+A match is a run of deals with the deal turning to the left (:mod:`frogspec.rules.deal`). Each
 seat's balance starts at the ruleset's bank and moves only by settlement. Foster's game
 and the modern web page's have no end set by the rules; the 1922 game ends when the
 first player cannot pay.

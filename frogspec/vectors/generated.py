@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from frogspec.cards import parse_card
-from frogspec.conformance.build import Spec, state_after
 from frogspec.engine import State, apply, legal_actions, new_deal, outcome
 from frogspec.prng import SplitMix64, deal_deck
+from frogspec.rules.cards import parse_card
 from frogspec.rulesets import RULESETS, get_ruleset
+from frogspec.vectors.build import Spec, state_after
 
 __all__ = ["FILES", "playout", "seed_for"]
 

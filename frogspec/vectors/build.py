@@ -21,14 +21,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from frogspec.cards import SUIT_OF, SUIT_SIZE, format_card, parse_card
-from frogspec.conformance.model import CASE_ID_PATTERN, Case, VectorError, differences
-from frogspec.deal import WIDOW
 from frogspec.engine import Action, State, apply, legal_actions, new_deal, parse_action
 from frogspec.harness import handle
 from frogspec.prng import CANONICAL_ORDER
 from frogspec.registry import get_rule
+from frogspec.rules.cards import SUIT_OF, SUIT_SIZE, format_card, parse_card
+from frogspec.rules.deal import WIDOW
 from frogspec.rulesets import get_ruleset
+from frogspec.vectors.model import CASE_ID_PATTERN, Case, VectorError, differences
 
 __all__ = [
     "ERROR_FIELDS",

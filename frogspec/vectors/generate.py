@@ -1,7 +1,7 @@
 """Write the vector files of ``spec/vectors/``, or check that they are up to date.
 
-    python -m frogspec.conformance generate           write every file
-    python -m frogspec.conformance generate --check   exit 1 if a file is stale
+    python -m frogspec.vectors generate           write every file
+    python -m frogspec.vectors generate --check   exit 1 if a file is stale
 
 (``frogspec vectors generate`` is the same command.) Every case, hand-written or
 generated, is answered by the reference; a hand-written case whose expectation the
@@ -19,7 +19,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from frogspec.conformance.model import VectorError, VectorFile, default_vectors_dir, dumps
+from frogspec.vectors.model import VectorError, VectorFile, default_vectors_dir, dumps
 
 __all__ = ["RETIRED", "build_files", "main", "render", "stale_files", "write_files"]
 
@@ -27,20 +27,20 @@ RETIRED = "retired-ids.txt"
 
 _HEADER = (
     "# Case ids that were issued and then retired: they are never used again.\n"
-    "# Written by `python -m frogspec.conformance generate`; one id a line, oldest first.\n"
+    "# Written by `python -m frogspec.vectors generate`; one id a line, oldest first.\n"
 )
 
 
 def build_files() -> list[VectorFile]:
     """Every vector file, built afresh from the reference.
 
-    Raises :class:`~frogspec.conformance.build.BuildError` (a :class:`VectorError`) when a
+    Raises :class:`~frogspec.vectors.build.BuildError` (a :class:`VectorError`) when a
     case cannot be built.
     """
     # The engine is imported here, not at the top: `frogspec vectors` registers with the
     # command line, which should not load the engine to print its help.
-    from frogspec.conformance import generated, handwritten
-    from frogspec.conformance.build import BuildError, make_case
+    from frogspec.vectors import generated, handwritten
+    from frogspec.vectors.build import BuildError, make_case
 
     files = []
     for generated_file, table in ((False, handwritten.FILES), (True, generated.FILES)):
@@ -154,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
             stale = stale_files(folder, files)
             if stale:
                 print(f"stale vector files in {folder}: {', '.join(stale)}", file=sys.stderr)
-                print("run: python -m frogspec.conformance generate", file=sys.stderr)
+                print("run: python -m frogspec.vectors generate", file=sys.stderr)
                 return 1
             print(f"{sum(len(vf.cases) for vf in files)} cases; every file is up to date")
             return 0
@@ -169,9 +169,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m frogspec.conformance generate [--check] [--dir DIR]``."""
+    """``python -m frogspec.vectors generate [--check] [--dir DIR]``."""
     parser = argparse.ArgumentParser(
-        prog="python -m frogspec.conformance",
+        prog="python -m frogspec.vectors",
         description="Write (or check) the conformance vectors in spec/vectors/.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)

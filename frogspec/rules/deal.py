@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from frogspec.cards import Card
 from frogspec.registry import editorial, rule
+from frogspec.rules.cards import Card
 from frogspec.sources import (
     FOSTER_1909,
     GAMERULES,
@@ -163,7 +163,7 @@ def gamerules_packets() -> DealPattern:
 def deal_cards(pattern: DealPattern, deck: Sequence[Card]) -> tuple[tuple[int, int, int], int]:
     """Deal ``deck`` by ``pattern``: the masks of the three hands (from eldest) and the widow.
 
-    >>> from frogspec.cards import CARDS
+    >>> from frogspec.rules.cards import CARDS
     >>> hands, widow = deal_cards(packets_3_3_4_4(), CARDS)
     >>> [h.bit_count() for h in hands], widow.bit_count()
     ([11, 11, 11], 3)

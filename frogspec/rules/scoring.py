@@ -1,6 +1,6 @@
 """Counting: the card points each side took, the widow and the Frog discards included.
 
->>> from frogspec.cards import CardSet
+>>> from frogspec.rules.cards import CardSet
 >>> count_points(CardSet.parse("AS 10S KC 6H").mask)
 25
 >>> counted_for_bidder(won=0b1, widow=0b10, laid_away=0b100)
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from frogspec.cards import Card, card_points, points_of
 from frogspec.registry import rule
+from frogspec.rules.cards import Card, card_points, points_of
 from frogspec.sources import FOSTER_1909, GAMERULES, WIKIPEDIA_FROG, cite
 
 __all__ = ["count_points", "counted_for_bidder"]
