@@ -59,13 +59,13 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from frogspec import engine
 from frogspec.engine import Phase, State
 from frogspec.errors import FrogError, InvalidInputError
-from frogspec.rules.auction import Contract
-from frogspec.rules.cards import SUIT_MASKS, SUIT_OF, Card, Suit, format_card
+from frogspec.rules.cards import SUIT_MASKS, SUIT_OF, Card, format_card
+from frogspec.ruletable import RuleTable
 
 __all__ = [
     "Solution",
@@ -94,20 +94,7 @@ class Solution:
     nodes: int
 
 
-class _PlayRules(NamedTuple):
-    """The rule functions the engine consults in the play, as the solver calls them."""
-
-    legal_plays: Callable[[int, Sequence[Card], Suit | None], int]
-    play_from_hand: Callable[[int, Card], bool]
-    trick_winner: Callable[[Sequence[Card], Suit | None], int]
-    next_leader: Callable[[int], int]
-    tricks_per_deal: Callable[[], int]
-    count_points: Callable[[int], int]
-    counted_for_bidder: Callable[[int, int, int], int]
-    exchanges_widow: Callable[[Contract], bool]
-
-
-def _play_rules(state: State) -> _PlayRules:
+def _play_rules(state: State) -> RuleTable:
     """The rules of the play in force for ``state``: the one place the solver gets them.
 
     They are the entries of the ruleset's rule table (:attr:`Ruleset.rules
@@ -115,20 +102,10 @@ def _play_rules(state: State) -> _PlayRules:
     rule replaced (a broken twin, a rival reading) changes the solver's answer as it
     changes the engine's.
     """
-    rules = state.ruleset.rules
-    return _PlayRules(
-        legal_plays=rules.legal_plays,
-        play_from_hand=rules.play_from_hand,
-        trick_winner=rules.trick_winner,
-        next_leader=rules.next_leader,
-        tricks_per_deal=rules.tricks_per_deal,
-        count_points=rules.count_points,
-        counted_for_bidder=rules.counted_for_bidder,
-        exchanges_widow=rules.exchanges_widow,
-    )
+    return state.ruleset.rules
 
 
-def _bidder_count(state: State, rules: _PlayRules) -> Callable[[int], int]:
+def _bidder_count(state: State, rules: RuleTable) -> Callable[[int], int]:
     # The bidder's count if his won cards were ``won``: as the engine's outcome counts it.
     assert state.contract is not None
     untouched = 0 if rules.exchanges_widow(state.contract) else state.widow
