@@ -202,8 +202,10 @@ def _play_out(
     winners = _trick_winners(trick_winner, trump)
     size = len(CARDS)
     while True:
-        # Each of the three draws one of his legal plays, each equally likely: the k-th
-        # lowest bit of the mask, k drawn (no draw when there is one card to choose).
+        # Each of the three draws one of his legal plays, each equally likely: the pick of
+        # _choose (the k-th lowest bit of the mask, k drawn; no draw for one card), written
+        # out three times on purpose: a call of _choose per card, or a loop over the three
+        # seats, made the play 10-16% slower (2026-12-02, best of 15, CPU time).
         second = after[leader]
         third = after[second]
         hand = hands[leader]
