@@ -55,7 +55,7 @@ __all__ = [
     "FuzzResult",
     "fuzz",
     "main",
-    "parse_reading",
+    "parse_reading_pair",
     "reading_swap",
     "register",
 ]
@@ -470,10 +470,10 @@ def fuzz(
     return result
 
 
-def parse_reading(text: str) -> tuple[str, str]:
+def parse_reading_pair(text: str) -> tuple[str, str]:
     """``RULE=READING`` as a pair (:func:`frogspec.conform.expectations.parse_reading`).
 
-    >>> parse_reading("auction.overbid-to-raise=auction.one-round-frog-may-raise")
+    >>> parse_reading_pair("auction.overbid-to-raise=auction.one-round-frog-may-raise")
     ('auction.overbid-to-raise', 'auction.one-round-frog-may-raise')
     """
     from frogspec.conform.expectations import ExpectationError
@@ -602,7 +602,7 @@ def _cmd_fuzz(args: argparse.Namespace) -> int:
         args.fuzz_parser.error("give the implementation's command after --")
     seed = args.seed if args.seed is not None else _new_seed()
     try:
-        readings = dict(parse_reading(text) for text in args.reading or ())
+        readings = dict(parse_reading_pair(text) for text in args.reading or ())
         readings.update(_expected_readings(args.expect))
     except FuzzUsageError as error:
         print(f"frogspec fuzz: {error}", file=sys.stderr)

@@ -141,10 +141,11 @@ class Run:
 
     def accepted(self, deviation: Deviation) -> bool:
         """Whether an expectation (``--reading``, ``--expect``) accepts the deviation."""
-        from frogspec.conform.expectations import matches
+        from frogspec.conform.expectations import expectation_matches
 
         return any(
-            matches(e, deviation.rule, deviation.reading, deviation.when) for e in self.expectations
+            expectation_matches(e, deviation.rule, deviation.reading, deviation.when)
+            for e in self.expectations
         )
 
     def stale_expectations(self) -> list[Expectation]:
