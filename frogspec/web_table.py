@@ -33,10 +33,10 @@ import io
 import json
 import re
 import traceback
-import warnings
 from collections.abc import Callable
 from typing import Any
 
+from frogspec._deprecated import deprecated_names
 from frogspec.bots import (
     Bot,
     BotDeal,
@@ -662,19 +662,6 @@ def call(command: str, argument: str = "") -> str:
     return json.dumps({"refused": {"message": f"unknown command {command!r}", "rule": None}})
 
 
-#: Names this module had before public names became unique across the package (issue 22):
+#: The names this module had before public names became unique across the package:
 #: ``frogspec.testing.strategies`` has a ``Table`` and ``rulesets`` of its own.
-_DEPRECATED_NAMES = {"Table": "PlayTable", "rulesets": "offered_rulesets"}
-
-
-def __getattr__(name: str) -> object:
-    """The old names, still working, with a :class:`DeprecationWarning` naming the new one."""
-    if name in _DEPRECATED_NAMES:
-        new = _DEPRECATED_NAMES[name]
-        warnings.warn(
-            f"frogspec.web_table.{name} is now frogspec.web_table.{new}",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return globals()[new]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = deprecated_names(__name__, {"Table": "PlayTable", "rulesets": "offered_rulesets"})

@@ -410,7 +410,7 @@ def results_json(report: CheckReport) -> dict[str, Json]:
     }
 
 
-def dumps(data: Json) -> str:
+def results_text(data: Json) -> str:
     """The results as written to the file."""
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from frogspec.cli import main as cli_main
-from frogspec.fuzz import OPS, FuzzUsageError, _requests, fuzz
+from frogspec.fuzz import FUZZED_OPS, FuzzUsageError, _requests, fuzz
 from frogspec.harness import handle
 from frogspec.rulesets import RULESETS
 from frogspec.twins import substituted
@@ -188,7 +188,7 @@ _PROTOCOL = jsonschema.Draft202012Validator(_schema("protocol"))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
-@given(_requests(list(RULESETS), OPS))
+@given(_requests(list(RULESETS), FUZZED_OPS))
 def test_the_requests_are_valid_and_the_reference_answers_them(request: dict[str, Any]) -> None:
     message = {"id": 1, **request}
     _PROTOCOL.validate(message)

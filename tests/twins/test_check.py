@@ -27,13 +27,13 @@ from frogspec.twins.check import (
     check_twin,
     default_jobs,
     default_results_path,
-    dumps,
     judge_twin_answer,
     load_cases,
     load_results,
     markdown_matrix,
     markdown_table,
     results_json,
+    results_text,
     ruleset_statuses,
     run_check,
     trace_cases,
@@ -61,7 +61,7 @@ def test_every_twin_is_caught_by_a_case_naming_its_rule(report: CheckReport) -> 
 def test_the_published_results_are_current(report: CheckReport) -> None:
     path = default_results_path()
     assert path.exists(), "run: python -m frogspec.twins check --write"
-    assert path.read_text(encoding="utf-8") == dumps(results_json(report)), (
+    assert path.read_text(encoding="utf-8") == results_text(results_json(report)), (
         f"{path.relative_to(ROOT)} is stale: run python -m frogspec.twins check --write"
     )
 
