@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from frogspec._deprecated import deprecated_names
 from frogspec.cli import seconds, whole_number
 
 if TYPE_CHECKING:
@@ -50,12 +51,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_EXAMPLES",
-    "OPS",
+    "FUZZED_OPS",
     "Disagreement",
     "FuzzResult",
     "fuzz",
     "main",
-    "parse_reading",
+    "parse_reading_pair",
     "reading_swap",
     "register",
 ]
@@ -63,7 +64,10 @@ __all__ = [
 Json = Any
 
 #: The ops the fuzzer draws, simplest first (hypothesis shrinks towards the first).
-OPS = ("trick_winner", "legal_plays", "deal", "settle", "game", "match")
+FUZZED_OPS = ("trick_winner", "legal_plays", "deal", "settle", "game", "match")
+
+#: ``OPS`` was the name of :data:`FUZZED_OPS` (:data:`frogspec.harness.OPS` are the harness's).
+__getattr__ = deprecated_names(__name__, {"OPS": "FUZZED_OPS"})
 
 DEFAULT_EXAMPLES = 200
 """Examples drawn when ``--examples`` is not given."""
@@ -232,7 +236,7 @@ def _requests(rulesets: Sequence[str], ops: Sequence[str]) -> st.SearchStrategy[
         "game": game,
         "match": match,
     }
-    return st.one_of(*(makers[op]() for op in OPS if op in ops))
+    return st.one_of(*(makers[op]() for op in FUZZED_OPS if op in ops))
 
 
 # --- the implementation -----------------------------------------------------------------
@@ -353,16 +357,16 @@ def _offered(
         if name not in hello_rulesets:
             raise FuzzUsageError(f"the implementation does not offer ruleset {name!r}")
     for op in ops:
-        if op not in OPS:
-            raise FuzzUsageError(f"the fuzzer draws no op {op!r}; ops: {', '.join(OPS)}")
+        if op not in FUZZED_OPS:
+            raise FuzzUsageError(f"the fuzzer draws no op {op!r}; ops: {', '.join(FUZZED_OPS)}")
     chosen_rulesets = [
         r for r in RULESETS if r in hello_rulesets and (not rulesets or r in rulesets)
     ]
-    chosen_ops = [o for o in OPS if o in hello_ops and (not ops or o in ops)]
+    chosen_ops = [o for o in FUZZED_OPS if o in hello_ops and (not ops or o in ops)]
     if not chosen_rulesets:
         raise FuzzUsageError("the implementation offers none of the reference's rulesets")
     if not chosen_ops:
-        raise FuzzUsageError(f"the implementation offers none of the ops {', '.join(OPS)}")
+        raise FuzzUsageError(f"the implementation offers none of the ops {', '.join(FUZZED_OPS)}")
     return chosen_rulesets, chosen_ops
 
 
@@ -470,10 +474,10 @@ def fuzz(
     return result
 
 
-def parse_reading(text: str) -> tuple[str, str]:
+def parse_reading_pair(text: str) -> tuple[str, str]:
     """``RULE=READING`` as a pair (:func:`frogspec.conform.expectations.parse_reading`).
 
-    >>> parse_reading("auction.overbid-to-raise=auction.one-round-frog-may-raise")
+    >>> parse_reading_pair("auction.overbid-to-raise=auction.one-round-frog-may-raise")
     ('auction.overbid-to-raise', 'auction.one-round-frog-may-raise')
     """
     from frogspec.conform.expectations import ExpectationError
@@ -602,7 +606,7 @@ def _cmd_fuzz(args: argparse.Namespace) -> int:
         args.fuzz_parser.error("give the implementation's command after --")
     seed = args.seed if args.seed is not None else _new_seed()
     try:
-        readings = dict(parse_reading(text) for text in args.reading or ())
+        readings = dict(parse_reading_pair(text) for text in args.reading or ())
         readings.update(_expected_readings(args.expect))
     except FuzzUsageError as error:
         print(f"frogspec fuzz: {error}", file=sys.stderr)
@@ -685,9 +689,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--op",
         action="append",
-        choices=OPS,
+        choices=FUZZED_OPS,
         metavar="OP",
-        help=f"draw only this op (repeatable): {', '.join(OPS)}",
+        help=f"draw only this op (repeatable): {', '.join(FUZZED_OPS)}",
     )
     parser.add_argument(
         "--timeout",

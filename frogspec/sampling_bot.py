@@ -62,8 +62,8 @@ __all__ = [
     "Settings",
     "distinct_plays",
     "main",
-    "measure",
     "measure_deal",
+    "measure_deals",
     "summary",
 ]
 
@@ -250,7 +250,7 @@ def _measure_chunk(settings: Settings, indices: list[int]) -> list[dict[str, obj
     return [measure_deal(settings, i) for i in indices]
 
 
-def measure(
+def measure_deals(
     settings: Settings, deals: int, workers: int = 1, out: Path | None = None
 ) -> list[dict[str, object]]:
     """:func:`measure_deal` for deals ``0 .. deals - 1``, on ``workers`` processes
@@ -351,7 +351,7 @@ def summary(rows: Sequence[dict[str, Any]]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m frogspec.sampling_bot measure [--deals N] [--ruleset ID] [--seed N]
     [--samples N] [--bid-samples N] [--workers N] [--out FILE]``: measure
-    :class:`SamplingBot` against :class:`~frogspec.bots.Bot` (:func:`measure`) and print the
+    :class:`SamplingBot` against :class:`~frogspec.bots.Bot` (:func:`measure_deals`) and print the
     table (:func:`summary`); ``summary FILE`` prints the table of a run already written."""
     from frogspec.rulesets import RULESETS
 
@@ -379,7 +379,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--deals, --samples, --bid-samples and --workers must be at least 1")
     settings = Settings(args.ruleset, args.seed, args.samples, args.bid_samples)
     try:
-        rows = measure(settings, args.deals, args.workers, args.out)
+        rows = measure_deals(settings, args.deals, args.workers, args.out)
     except ValueError as error:
         parser.error(str(error))
     print(summary(rows), end="")

@@ -1,7 +1,7 @@
 """A table for the rulebook's Play page: you in seat 0 against :mod:`frogspec.bots`.
 
 The page runs this module in the browser, in Pyodide, and speaks to it in JSON: the page's
-script only draws what :meth:`Table.view` describes and passes clicks to :meth:`Table.act`.
+script only draws what :meth:`PlayTable.view` describes and passes clicks to :meth:`PlayTable.act`.
 Every decision about the rules is the engine's (:func:`~frogspec.engine.legal_actions`,
 :func:`~frogspec.engine.apply`); a click the rules forbid comes back refused with the rule
 the engine's :class:`~frogspec.errors.IllegalActionError` names, its statement and its
@@ -12,7 +12,7 @@ The packs come from the portable deal generator (:func:`frogspec.prng.deal_deck`
 numbers ``seed``, ``seed + 1``, ...; the seat on your right deals first and the deal turns to
 the left, as in a match (:func:`~frogspec.engine.play_match`).
 
->>> table = Table("foster-1909", players=3, seed=7)
+>>> table = PlayTable("foster-1909", players=3, seed=7)
 >>> view = table.view()
 >>> view["phase"], view["to_act"], view["legal"]
 ('auction', 0, ['pass', 'frog', 'chico', 'grand'])
@@ -36,6 +36,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from frogspec._deprecated import deprecated_names
 from frogspec.bots import (
     Bot,
     BotDeal,
@@ -73,12 +74,12 @@ __all__ = [
     "HINT_COLUMNS",
     "HUMAN",
     "OPPONENTS",
-    "Table",
+    "PlayTable",
     "call",
     "deal_test_case",
     "hint_rows",
+    "offered_rulesets",
     "replay_test_case",
-    "rulesets",
     "run_example",
     "seat_position",
 ]
@@ -170,7 +171,7 @@ def _ref(function: Callable[..., object], rs: Ruleset) -> Json:
     return rule_ref(entry, rs)
 
 
-def rulesets() -> list[Json]:
+def offered_rulesets() -> list[Json]:
     """The rulesets the page offers, with the table sizes each allows."""
     return [
         {
@@ -285,7 +286,7 @@ def _seat_name(seat: int) -> str:
     return "You" if seat == HUMAN else f"Seat {seat}"
 
 
-class Table:
+class PlayTable:
     """A match at one table: you in seat :data:`HUMAN`, a computer player of
     :data:`OPPONENTS` in the others (``opponent``, :class:`~frogspec.bots.Bot` unless
     said). ``seed`` numbers the first deal and seeds the computer players."""
@@ -611,7 +612,7 @@ def replay(link: str) -> Json:
         return {"refused": {"message": error.message, "rule": rule_ref(get_rule(error.rule_id))}}
 
 
-_table: Table | None = None
+_table: PlayTable | None = None
 
 
 def call(command: str, argument: str = "") -> str:
@@ -621,12 +622,12 @@ def call(command: str, argument: str = "") -> str:
     (a replay link: the deal's view, the deal as a test case);
     ``start`` (``{"ruleset", "players", "seed", "opponent"}``, the opponent a name of
     :data:`OPPONENTS`); ``act`` (an action); ``next``; ``view``; ``record``; ``hint`` (the
-    hand-worth table's row for your hand, :meth:`Table.hint`).
+    hand-worth table's row for your hand, :meth:`PlayTable.hint`).
     """
     global _table
     try:
         if command == "rulesets":
-            return json.dumps(rulesets())
+            return json.dumps(offered_rulesets())
         if command == "run":
             return json.dumps({"output": run_example(argument)})
         if command == "replay":
@@ -635,7 +636,7 @@ def call(command: str, argument: str = "") -> str:
             return json.dumps(replay_test_case(argument))
         if command == "start":
             options = json.loads(argument)
-            _table = Table(
+            _table = PlayTable(
                 options["ruleset"],
                 int(options["players"]),
                 int(options["seed"]),
@@ -659,3 +660,8 @@ def call(command: str, argument: str = "") -> str:
     except (FrogError, ValueError, KeyError) as error:
         return json.dumps({"refused": {"message": str(error), "rule": None}})
     return json.dumps({"refused": {"message": f"unknown command {command!r}", "rule": None}})
+
+
+#: The names this module had before public names became unique across the package:
+#: ``frogspec.testing.strategies`` has a ``Table`` and ``rulesets`` of its own.
+__getattr__ = deprecated_names(__name__, {"Table": "PlayTable", "rulesets": "offered_rulesets"})

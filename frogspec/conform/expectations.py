@@ -23,7 +23,7 @@ from frogspec.errors import FrogError
 __all__ = [
     "Expectation",
     "ExpectationError",
-    "matches",
+    "expectation_matches",
     "parse_reading",
     "read_expectations",
     "stale",
@@ -103,7 +103,9 @@ def read_expectations(path: Path) -> list[Expectation]:
     return found
 
 
-def matches(expectation: Expectation, rule: str | None, reading: str | None, when: str) -> bool:
+def expectation_matches(
+    expectation: Expectation, rule: str | None, reading: str | None, when: str
+) -> bool:
     """Whether an expectation accepts a deviation of that rule, reading and ``when``."""
     if expectation.rule != rule:
         return False
@@ -117,5 +119,5 @@ def stale(expectations: Sequence[Expectation], deviations: Sequence[Any]) -> lis
     return [
         e
         for e in expectations
-        if not any(matches(e, d.rule, d.reading, d.when) for d in deviations)
+        if not any(expectation_matches(e, d.rule, d.reading, d.when) for d in deviations)
     ]

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from frogspec._deprecated import deprecated_names
 from frogspec.conform.comparison import (
     Comparison,
     declares_rule_ids,
@@ -113,8 +114,8 @@ class CaseOutcome:
         return None if self.level2 is None else self.level2.names_rule
 
 
-#: The old name of :class:`CaseOutcome`, kept for those who import it.
-Outcome = CaseOutcome
+#: The old name of :class:`CaseOutcome` (``frogspec.Outcome`` is a deal's), with a warning.
+__getattr__ = deprecated_names(__name__, {"Outcome": "CaseOutcome"})
 
 
 @dataclass
@@ -141,10 +142,11 @@ class Run:
 
     def accepted(self, deviation: Deviation) -> bool:
         """Whether an expectation (``--reading``, ``--expect``) accepts the deviation."""
-        from frogspec.conform.expectations import matches
+        from frogspec.conform.expectations import expectation_matches
 
         return any(
-            matches(e, deviation.rule, deviation.reading, deviation.when) for e in self.expectations
+            expectation_matches(e, deviation.rule, deviation.reading, deviation.when)
+            for e in self.expectations
         )
 
     def stale_expectations(self) -> list[Expectation]:

@@ -31,8 +31,8 @@ from frogspec.site.glossary import glossary_page, link_terms
 from frogspec.site.learn import (
     card_page_path,
     how_to_play_page,
+    how_to_play_path,
     learn_index_page,
-    page_path,
     rules_card_page,
 )
 from frogspec.site.pages import (
@@ -81,7 +81,7 @@ def nav_sections() -> dict[str, list[str]]:
     return {
         "rules/": [f"rules/{topic}.md" for topic in TOPICS],
         "rulesets/": [f"rulesets/{rs}.md" for rs in RULESETS],
-        "learn/": [page_path(rs) for rs in RULESETS],
+        "learn/": [how_to_play_path(rs) for rs in RULESETS],
         "worth/": [f"worth/{rs}.md" for rs in RULESETS],
     }
 
@@ -104,7 +104,7 @@ def page_ruleset(page: str) -> Ruleset | None:
     for ruleset_id, rs in RULESETS.items():
         if page in (
             f"rulesets/{ruleset_id}.md",
-            page_path(ruleset_id),
+            how_to_play_path(ruleset_id),
             card_page_path(ruleset_id),
             f"worth/{ruleset_id}.md",
         ):
@@ -120,7 +120,7 @@ def generated_pages(spec_dir: Path | None = None) -> dict[str, str]:
     pages: dict[str, str] = {"rules/index.md": rules_index_page()}
     pages["learn/index.md"] = learn_index_page()
     for ruleset_id in RULESETS:
-        pages[page_path(ruleset_id)] = how_to_play_page(ruleset_id)
+        pages[how_to_play_path(ruleset_id)] = how_to_play_page(ruleset_id)
         pages[card_page_path(ruleset_id)] = rules_card_page(ruleset_id)
     pages["glossary.md"] = glossary_page()
     for topic in TOPICS:

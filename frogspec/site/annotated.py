@@ -9,7 +9,7 @@ played (:func:`play_duty`) and the rule that gave the trick to its winner
 (:func:`trick_note`). :func:`deal_data` is that record as the JSON the step-through view
 of the rulebook reads; :mod:`frogspec.site.deal_pages` writes the pages.
 
->>> deal = play_deal(DEALS[0])
+>>> deal = play_annotated_deal(DEALS[0])
 >>> deal.final.phase.code, deal.final.contract.code
 ('over', 'frog')
 >>> [str(a) for a in deal.actions if a.kind == ActionKind.DISCARD]
@@ -58,6 +58,7 @@ __all__ = [
     "DealSpec",
     "Segment",
     "Step",
+    "annotated_game_request",
     "choose",
     "contract_name",
     "count_note",
@@ -65,12 +66,11 @@ __all__ = [
     "deal_data",
     "dealt_packets",
     "display_order",
-    "game_request",
     "get_deal",
     "own_phrasing",
     "own_statement",
     "own_words",
-    "play_deal",
+    "play_annotated_deal",
     "play_duty",
     "pretty_json",
     "replay_deal",
@@ -268,7 +268,9 @@ class AnnotatedDeal:
         return self.states[-1]
 
 
-def play_deal(spec: DealSpec, policy: Callable[[State], Action] = choose) -> AnnotatedDeal:
+def play_annotated_deal(
+    spec: DealSpec, policy: Callable[[State], Action] = choose
+) -> AnnotatedDeal:
     """Deal the pack of ``spec.number`` and play the deal to the end with ``policy``."""
     if spec.number is None:
         raise ValueError(f"deal {spec.slug!r} has no deal number to deal its pack from")
@@ -310,7 +312,7 @@ def replay_deal(record: DealRecord) -> AnnotatedDeal:
     return AnnotatedDeal(spec, record.deck, states, record.actions, outcome(final))
 
 
-def game_request(deal: AnnotatedDeal) -> dict[str, object]:
+def annotated_game_request(deal: AnnotatedDeal) -> dict[str, object]:
     """The deal as a ``game`` request of the conformance protocol."""
     start = deal.start
     return {

@@ -29,13 +29,13 @@ from frogspec.site.annotated import (
     DealSpec,
     Segment,
     Step,
+    annotated_game_request,
     contract_name,
     count_note,
     counted_widow,
     deal_data,
     dealt_packets,
-    game_request,
-    play_deal,
+    play_annotated_deal,
     pretty_json,
     settlement_lines,
     steps,
@@ -345,7 +345,7 @@ def _section_settlement(deal: AnnotatedDeal, page: str) -> list[str]:
 
 
 def _section_conformance(deal: AnnotatedDeal) -> list[str]:
-    request = game_request(deal)
+    request = annotated_game_request(deal)
     body = (
         "The same deal as a `game` request of the conformance protocol, and the answer of the "
         "reference implementation (`frogspec.harness`) when this page was built. An "
@@ -370,7 +370,7 @@ def _section_rules(data: dict[str, object], page: str) -> list[str]:
 
 def deal_page(spec: DealSpec, deal: AnnotatedDeal | None = None) -> str:
     """The page of one deal: the step-through view, then the deal written out in full."""
-    deal = deal or play_deal(spec)
+    deal = deal or play_annotated_deal(spec)
     page = page_path(spec)
     rs = deal.start.ruleset
     data = deal_data(deal)
@@ -461,6 +461,9 @@ def deal_pages() -> dict[str, str]:
 def deal_downloads() -> dict[str, str]:
     """The step-through data of every deal, as JSON, by its path on the site."""
     return {
-        data_path(spec): json.dumps(deal_data(play_deal(spec)), ensure_ascii=False, indent=1) + "\n"
+        data_path(spec): json.dumps(
+            deal_data(play_annotated_deal(spec)), ensure_ascii=False, indent=1
+        )
+        + "\n"
         for spec in DEALS
     }

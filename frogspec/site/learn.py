@@ -52,17 +52,17 @@ __all__ = [
     "SECTIONS",
     "SHORT",
     "STAGE_OF_TOPIC",
+    "LessonStep",
     "Section",
-    "Step",
     "UnexplainedRuleError",
     "card_lookup",
     "card_page_path",
     "contract_name",
     "deal_in_words",
-    "differences",
     "how_to_play_page",
+    "how_to_play_path",
     "learn_index_page",
-    "page_path",
+    "reading_differences",
     "recommendation",
     "rule_ids_explained",
     "rules_card_page",
@@ -76,7 +76,7 @@ class UnexplainedRuleError(FrogError):
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
+class LessonStep:
     """One numbered step: plain words (Markdown) and the rules it rests on."""
 
     text: str
@@ -90,9 +90,9 @@ class Section:
 
     key: str
     title: str
-    steps: tuple[Step, ...]
+    steps: tuple[LessonStep, ...]
     extra: str = ""
-    optional: tuple[tuple[Step, str], ...] = ()
+    optional: tuple[tuple[LessonStep, str], ...] = ()
 
 
 #: The stages of a deal, in the order a table plays them, with their titles.
@@ -696,10 +696,10 @@ def sections_of(ruleset: Ruleset | str) -> list[Section]:
     sections: list[Section] = []
     for key, title in SECTIONS.items():
         ids = sorted(by_stage[key], key=lambda rid: (order.get(rid, len(order)), rid))
-        steps = tuple(Step(PLAIN[rid](rs), (rid,)) for rid in ids)
+        steps = tuple(LessonStep(PLAIN[rid](rs), (rid,)) for rid in ids)
         extra = _card_table() if key == "cards" else ""
         options = tuple(
-            (Step(PLAIN[rid](rs), (rid,)), name)
+            (LessonStep(PLAIN[rid](rs), (rid,)), name)
             for rid, name in optional.items()
             if _stage(rid) == key
         )
@@ -724,7 +724,7 @@ def _card_table() -> str:
 # ---------------------------------------------------------------------------- the pages
 
 
-def page_path(ruleset_id: str) -> str:
+def how_to_play_path(ruleset_id: str) -> str:
     """The path under ``docs/`` of a ruleset's how-to-play page."""
     return f"learn/{ruleset_id}.md"
 
@@ -811,7 +811,9 @@ SHORT: dict[str, str] = {
 }
 
 
-def differences(ruleset: Ruleset | str) -> list[tuple[str, str, list[tuple[str, list[str]]]]]:
+def reading_differences(
+    ruleset: Ruleset | str,
+) -> list[tuple[str, str, list[tuple[str, list[str]]]]]:
     """Where a ruleset differs from the others: for each question on which the rulesets
     do not all agree, this ruleset's reading and every other reading with who uses it."""
     rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
@@ -835,7 +837,7 @@ def _differences_box(rs: Ruleset, page: str) -> str:
         return escape(own_words(rs, SHORT[rule_id]))
 
     lines = []
-    for key, mine, rivals in differences(rs):
+    for key, mine, rivals in reading_differences(rs):
         rival_text = "; ".join(f"{short(rid)} ({', '.join(ids)})" for rid, ids in rivals)
         moot = rs.moot_reason(mine)
         here = (
@@ -862,8 +864,8 @@ def recommendation(page: str) -> str:
     """The labelled editorial recommendation: which ruleset to play, and why."""
     rs = RULESETS[RECOMMENDED]
     name = _SHORT_NAMES[rs.id]
-    here = page == page_path(rs.id)
-    what = name if here else f"[{name}]({relative(page, page_path(rs.id))})"
+    here = page == how_to_play_path(rs.id)
+    what = name if here else f"[{name}]({relative(page, how_to_play_path(rs.id))})"
     players = _or_list([_number_word(n) for n in rs.player_count()])
     body = (
         f"If you just want to play, play {what} (`{rs.id}`)"
@@ -880,7 +882,7 @@ def recommendation(page: str) -> str:
 def how_to_play_page(ruleset: Ruleset | str) -> str:
     """The how-to-play page of one ruleset: every step of a deal, each linked to its rule."""
     rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-    page = page_path(rs.id)
+    page = how_to_play_path(rs.id)
     out = [
         f"# {title_of(rs.id)}",
         "",
@@ -903,7 +905,7 @@ def how_to_play_page(ruleset: Ruleset | str) -> str:
                 "Our recommendation (editorial)",
                 f"If you just want to play, we recommend "
                 f"[{title_of(RECOMMENDED)[len('Play Frog by ') :]}]"
-                f"({relative(page, page_path(RECOMMENDED))}): "
+                f"({relative(page, how_to_play_path(RECOMMENDED))}): "
                 f"[why]({relative(page, 'learn/index.md', 'which-rules-to-play')}).",
             )
         )
@@ -995,7 +997,7 @@ def rules_card_page(ruleset: Ruleset | str) -> str:
         "",
         f"# {title_of(rs.id)}: rules card",
         "",
-        f"The rules of [{escape(rs.name)}]({relative(page, page_path(rs.id))}) on two sides "
+        f"The rules of [{escape(rs.name)}]({relative(page, how_to_play_path(rs.id))}) on two sides "
         "of paper; print this page. Each step names its rule in the rulebook.",
         "",
         '<div class="fs-rulescard" markdown>',
@@ -1082,7 +1084,7 @@ def learn_index_page() -> str:
     ]
     for rs in RULESETS.values():
         out.append(
-            f"| [{escape(title_of(rs.id))}]({relative(page, page_path(rs.id))}) | "
+            f"| [{escape(title_of(rs.id))}]({relative(page, how_to_play_path(rs.id))}) | "
             f"[print]({relative(page, card_page_path(rs.id))}) | {escape(rs.summary)} |"
         )
     out += [

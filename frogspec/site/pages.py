@@ -26,7 +26,7 @@ from frogspec.rules.auction import Contract
 from frogspec.rulesets import QUESTIONS, RULESETS, Ruleset, rules_of
 from frogspec.site.annotated import own_statement, own_words
 from frogspec.site.examples import EXAMPLES
-from frogspec.site.learn import RECOMMENDED, STAGE_OF_TOPIC, page_path
+from frogspec.site.learn import RECOMMENDED, STAGE_OF_TOPIC, how_to_play_path
 from frogspec.site.markup import (
     admonition,
     docstring_to_markdown,
@@ -319,7 +319,7 @@ def topic_page(topic: str) -> str:
     stage = STAGE_OF_TOPIC[topic]
     out.append(
         f"**To play:** this part of the game, step by step, is on "
-        f"[how to play]({relative(page, page_path(RECOMMENDED), stage)}); below, each rule in "
+        f"[how to play]({relative(page, how_to_play_path(RECOMMENDED), stage)}); below, each rule in "
         "one sentence, and where the sources differ, which ruleset follows which reading.\n"
     )
     out += ["| Rule | Statement | Rulesets |", "| --- | --- | --- |"]

@@ -11,8 +11,8 @@ computed from the deal the engine plays again from the link
 neither decides anything about the game. A link that is not a whole legal deal is refused
 with the engine's own error, naming the rule an action breaks.
 
->>> from frogspec.site.annotated import DEALS, play_deal
->>> data = replay_data(example_link(play_deal(DEALS[0])))
+>>> from frogspec.site.annotated import DEALS, play_annotated_deal
+>>> data = replay_data(example_link(play_annotated_deal(DEALS[0])))
 >>> data["format"], data["steps"][-1]["phase"], data["rule_urls"]["play.follow-suit"]
 ('frogspec-deal/1', 'over', 'rules/play/#play-follow-suit')
 """
@@ -22,7 +22,13 @@ from __future__ import annotations
 from frogspec.notation import REPLAY_PATH, DealRecord, format_deal, parse_deal
 from frogspec.registry import get_rule
 from frogspec.rulesets import get_ruleset
-from frogspec.site.annotated import DEALS, AnnotatedDeal, deal_data, play_deal, replay_deal
+from frogspec.site.annotated import (
+    DEALS,
+    AnnotatedDeal,
+    deal_data,
+    play_annotated_deal,
+    replay_deal,
+)
 
 __all__ = ["REPLAY_PAGE", "example_link", "replay_data", "replay_page", "rule_path"]
 
@@ -74,7 +80,7 @@ def replay_data(link: str) -> dict[str, object]:
 def replay_page() -> str:
     """The Markdown of the replay page: the view, filled in by the page's script, and how
     to make a link."""
-    example = example_link(play_deal(DEALS[0]))
+    example = example_link(play_annotated_deal(DEALS[0]))
     return "\n".join(
         [
             "# Replay a deal",
@@ -109,7 +115,7 @@ def replay_page() -> str:
             "- **The Play page**: when a deal is over, *Replay this deal step by step* opens "
             "it here.",
             "- **Python**: `frogspec.bots.replay_link(deal, number)` gives the link of a deal "
-            "played by `frogspec.bots.play_deal` (`number`, the deal number of the portable "
+            "played by `frogspec.bots.play_annotated_deal` (`number`, the deal number of the portable "
             "generator, if the pack is one); `frogspec.notation.format_deal` writes the "
             "fragment of any deal, `parse_deal` reads it.",
             "- **The command line**: `python -m frogspec.bots play --ruleset foster-1909 "

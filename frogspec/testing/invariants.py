@@ -31,9 +31,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
+from frogspec._deprecated import deprecated_names
+
 __all__ = [
     "INVARIANTS",
-    "TOPICS",
+    "INVARIANT_TOPICS",
     "Invariant",
     "InvariantKind",
     "UnknownInvariantError",
@@ -49,7 +51,7 @@ __all__ = [
 InvariantKind = Literal["game", "engine"]
 
 #: The parts of the game the invariants are grouped under, in the rulebook's order.
-TOPICS: dict[str, str] = {
+INVARIANT_TOPICS: dict[str, str] = {
     "cards": "The pack",
     "deal": "Seats and the deal",
     "auction": "The auction",
@@ -413,7 +415,7 @@ _ALL: tuple[Invariant, ...] = (
     ),
 )
 
-#: Every invariant, by id, in the order of :data:`TOPICS`.
+#: Every invariant, by id, in the order of :data:`INVARIANT_TOPICS`.
 INVARIANTS: dict[str, Invariant] = {inv.id: inv for inv in _ALL}
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -421,7 +423,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def all_invariants() -> tuple[Invariant, ...]:
     """Every invariant, topic by topic."""
-    order = {topic: i for i, topic in enumerate(TOPICS)}
+    order = {topic: i for i, topic in enumerate(INVARIANT_TOPICS)}
     return tuple(sorted(_ALL, key=lambda inv: order[inv.topic]))
 
 
@@ -478,7 +480,7 @@ def markdown(rule_link: Callable[[str], str] | None = None) -> str:
     """
     show = rule_link if rule_link is not None else (lambda rule_id: f"`{rule_id}`")
     lines: list[str] = []
-    for topic, title in TOPICS.items():
+    for topic, title in INVARIANT_TOPICS.items():
         members = [inv for inv in _ALL if inv.topic == topic]
         if not members:
             continue
@@ -491,3 +493,8 @@ def markdown(rule_link: Callable[[str], str] | None = None) -> str:
                 checked = "A promise of the engine's interface; it checks no rule of the game."
             lines += [f"### `{inv.id}`", "", inv.statement, "", checked, ""]
     return "\n".join(lines).rstrip() + "\n"
+
+
+#: ``TOPICS`` was the name of :data:`INVARIANT_TOPICS` (:data:`frogspec.registry.TOPICS` are
+#: the rules' topics).
+__getattr__ = deprecated_names(__name__, {"TOPICS": "INVARIANT_TOPICS"})

@@ -81,8 +81,8 @@ def _check(args: argparse.Namespace) -> int:
     from frogspec.twins.check import (
         default_jobs,
         default_results_path,
-        dumps,
         results_json,
+        results_text,
         run_check,
         text_table,
     )
@@ -115,7 +115,7 @@ def _check(args: argparse.Namespace) -> int:
     print(text_table(report))
     status = 1 if report.not_caught or report.gaps else 0
     path: Path = args.results or default_results_path()
-    text = dumps(results_json(report))
+    text = results_text(results_json(report))
     if args.write:
         path.write_text(text, encoding="utf-8")
         print(f"wrote {path}")

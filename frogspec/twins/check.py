@@ -55,7 +55,7 @@ __all__ = [
     "TwinResult",
     "case_ruleset",
     "default_results_path",
-    "judge",
+    "judge_twin_answer",
     "load_cases",
     "markdown_matrix",
     "markdown_table",
@@ -110,7 +110,7 @@ class CaseVerdict:
     reason: str = ""
 
 
-def judge(case: Any, answer: Json) -> CaseVerdict:
+def judge_twin_answer(case: Any, answer: Json) -> CaseVerdict:
     """Judge an answer (id included or not) as the conformance runner judges the first
     level of conformance (:func:`frogspec.conform.comparison.judge`).
 
@@ -135,7 +135,7 @@ def _answer(case: Any, adjust: Adjust | None = None) -> CaseVerdict:
         answer = handle(json.loads(json.dumps(case.request)), adjust)
     except Exception as error:  # a twin may crash the reference: that case fails
         return CaseVerdict("failed", f"crash: {type(error).__name__}: {error}")
-    return judge(case, answer)
+    return judge_twin_answer(case, answer)
 
 
 # --- which rules each case reaches ----------------------------------------------------
@@ -410,7 +410,7 @@ def results_json(report: CheckReport) -> dict[str, Json]:
     }
 
 
-def dumps(data: Json) -> str:
+def results_text(data: Json) -> str:
     """The results as written to the file."""
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 

@@ -293,8 +293,8 @@ def play_out(
     return actions
 
 
-def cards(text: str) -> list[str]:
-    """Split space-separated cards, checking each: ``cards("AS 10H")``."""
+def checked_cards(text: str) -> list[str]:
+    """Split space-separated cards, checking each: ``checked_cards("AS 10H")``."""
     return [format_card(parse_card(c)) for c in text.split()]
 
 

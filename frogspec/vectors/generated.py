@@ -169,7 +169,7 @@ def _midway_cases(case_id: str, request: dict[str, Json], seed: int) -> list[Spe
 MATCH_DEALS = 8
 
 
-def match_cases() -> list[Spec]:
+def whole_match_cases() -> list[Spec]:
     """Matches of several deals, every ruleset and table (and the first option variant at
     four players), until the game is over or for :data:`MATCH_DEALS` deals."""
     specs = []
@@ -311,7 +311,7 @@ FILES: list[tuple[str, str, str, Callable[[], list[Spec]]]] = [
         "Matches (generated)",
         "match: runs of deals from the portable "
         "deal generator, until the game is over or for eight deals.",
-        match_cases,
+        whole_match_cases,
     ),
     (
         "perft",

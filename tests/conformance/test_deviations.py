@@ -46,7 +46,7 @@ from frogspec.harness import handle
 from frogspec.registry import all_rules
 from frogspec.rulesets import rulesets_using
 from frogspec.twins.check import default_jobs
-from frogspec.twins.check import judge as judge_both
+from frogspec.twins.check import judge_twin_answer as judge_both
 from frogspec.twins.model import TWINS, get_twin
 from frogspec.vectors.model import Case, differences
 

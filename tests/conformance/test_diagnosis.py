@@ -30,7 +30,7 @@ from frogspec.notation import parse_position
 from frogspec.registry import get_rule
 from frogspec.rulesets import RULESETS
 from frogspec.twins import get_twin
-from frogspec.twins.check import judge
+from frogspec.twins.check import judge_twin_answer
 from frogspec.twins.substitute import substituted
 from frogspec.vectors.model import Case, differences
 
@@ -54,7 +54,7 @@ def failing(
         if hand_written is not None and hand_written == case.file.startswith("generated"):
             continue
         answer = _answer(ask, case.request)
-        if judge(case, answer).status == "failed":
+        if judge_twin_answer(case, answer).status == "failed":
             yield case, answer
 
 
@@ -343,7 +343,9 @@ def test_swapped_answers_as_a_twin_and_puts_everything_back(cases: list[Case]) -
             theirs = [handle(json.loads(json.dumps(c.request))) for c in sample]
         assert ours == theirs
         assert _snapshot() == before
-        after = [judge(c, handle(json.loads(json.dumps(c.request)))).status for c in sample]
+        after = [
+            judge_twin_answer(c, handle(json.loads(json.dumps(c.request)))).status for c in sample
+        ]
         assert set(after) == {"passed"}
 
 

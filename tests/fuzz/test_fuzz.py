@@ -15,11 +15,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from frogspec.cli import main as cli_main
-from frogspec.fuzz import OPS, FuzzUsageError, _requests, fuzz
+from frogspec.fuzz import FUZZED_OPS, FuzzUsageError, _requests, fuzz
 from frogspec.harness import handle
 from frogspec.rulesets import RULESETS
 from frogspec.twins import substituted
-from frogspec.twins.check import judge
+from frogspec.twins.check import judge_twin_answer
 from frogspec.vectors.model import Case, load_file
 
 SPEC = Path(__file__).resolve().parents[2] / "spec"
@@ -74,9 +74,9 @@ def test_it_finds_a_seeded_bug_and_prints_a_ready_vector(
     case = _vector_from(out, tmp_path)
     assert "play.must-trump" in case.rules
     # Ready to add: the reference passes it, the broken implementation fails it.
-    assert judge(case, handle(case.request)).status == "passed"
+    assert judge_twin_answer(case, handle(case.request)).status == "passed"
     with substituted("play.must-trump"):
-        assert judge(case, handle(case.request)).status == "failed"
+        assert judge_twin_answer(case, handle(case.request)).status == "failed"
 
 
 def test_the_seed_replays_the_run_and_the_case_is_minimal(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -188,7 +188,7 @@ _PROTOCOL = jsonschema.Draft202012Validator(_schema("protocol"))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
-@given(_requests(list(RULESETS), OPS))
+@given(_requests(list(RULESETS), FUZZED_OPS))
 def test_the_requests_are_valid_and_the_reference_answers_them(request: dict[str, Any]) -> None:
     message = {"id": 1, **request}
     _PROTOCOL.validate(message)

@@ -31,13 +31,13 @@ from frogspec.site import downloads, generated_pages
 from frogspec.site.annotated import (
     DEALS,
     AnnotatedDeal,
+    annotated_game_request,
     choose,
     deal_data,
     dealt_packets,
     display_order,
-    game_request,
     get_deal,
-    play_deal,
+    play_annotated_deal,
     play_duty,
     settlement_lines,
     steps,
@@ -57,7 +57,7 @@ SLUGS = [spec.slug for spec in DEALS]
 
 
 def _deal(slug: str) -> AnnotatedDeal:
-    return play_deal(get_deal(slug))
+    return play_annotated_deal(get_deal(slug))
 
 
 def _section(page: str, title: str) -> str:
@@ -185,8 +185,8 @@ def test_the_page_links_every_rule_it_names_and_reveals_the_widow_at_the_count(s
     # The deal as a conformance test: the request and the reference's answer.
     blocks = re.findall(r"```json\n(.*?)\n    ```", page, re.S)
     request, answer = (json.loads(re.sub(r"^    ", "", b, flags=re.M)) for b in blocks)
-    assert request == game_request(deal)
-    assert answer == handle(game_request(deal))
+    assert request == annotated_game_request(deal)
+    assert answer == handle(annotated_game_request(deal))
 
 
 # ----------------------------------------------------------------------------- what each shows

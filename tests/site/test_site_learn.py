@@ -221,9 +221,12 @@ def test_the_differences_box_names_the_rivals() -> None:
 def test_the_learn_pages_are_in_the_nav_and_the_cards_are_not() -> None:
     pages = generated_pages()
     for ruleset_id in RULESETS:
-        assert learn.page_path(ruleset_id) in nav_sections()["learn/"]
+        assert learn.how_to_play_path(ruleset_id) in nav_sections()["learn/"]
         assert learn.card_page_path(ruleset_id) in unlisted_pages()
-        assert learn.page_path(ruleset_id) in pages and learn.card_page_path(ruleset_id) in pages
+        assert (
+            learn.how_to_play_path(ruleset_id) in pages
+            and learn.card_page_path(ruleset_id) in pages
+        )
     text = (Path(__file__).resolve().parents[2] / "mkdocs.yml").read_text(encoding="utf-8")
     for section in ("Learn", "Rules", "Rulesets", "Implement", "Cite", "About"):
         assert f"\n  - {section}:\n" in text

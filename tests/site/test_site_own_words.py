@@ -16,8 +16,13 @@ from frogspec.registry import all_rules, get_rule
 from frogspec.rules.cards import parse_card
 from frogspec.rulesets import QUESTIONS, RULESETS, Ruleset, get_ruleset
 from frogspec.site import page_ruleset
-from frogspec.site.annotated import DEALS, deal_data, own_phrasing, own_statement
-from frogspec.site.annotated import play_deal as play_annotated
+from frogspec.site.annotated import (
+    DEALS,
+    deal_data,
+    own_phrasing,
+    own_statement,
+    play_annotated_deal,
+)
 from frogspec.site.deal_pages import deal_page, page_path
 from frogspec.site.glossary import TERMS, hover_text, link_terms, term
 from frogspec.site.learn import card_page_path
@@ -69,7 +74,7 @@ def test_the_renaming_keeps_the_meaning() -> None:
 def test_a_1922_deal_lists_its_rules_in_the_1922_names() -> None:
     for spec in DEALS:
         rs = get_ruleset(spec.ruleset)
-        deal = play_annotated(spec)
+        deal = play_annotated_deal(spec)
         data = deal_data(deal)
         rules = data["rules"]
         assert isinstance(rules, dict)

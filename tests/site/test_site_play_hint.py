@@ -19,7 +19,7 @@ from frogspec.errors import InvalidInputError
 from frogspec.rules.auction import Contract
 from frogspec.rulesets import get_ruleset
 from frogspec.sampling_bot import SamplingBot
-from frogspec.web_table import HUMAN, OPPONENTS, Table, call, seat_position
+from frogspec.web_table import HUMAN, OPPONENTS, PlayTable, call, seat_position
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ def worth(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
 
 
 def test_the_hint_shows_the_row_of_your_hand_as_dealt(worth: types.ModuleType) -> None:
-    table = Table("foster-1909", 3, seed=12)
+    table = PlayTable("foster-1909", 3, seed=12)
     dealt = table.start.hands[HUMAN]
     hint = table.hint()["hint"]
     assert _fixture_rows.calls == [("foster-1909", dealt, "eldest")]  # type: ignore[attr-defined]
@@ -98,7 +98,7 @@ def test_the_hint_shows_the_row_of_your_hand_as_dealt(worth: types.ModuleType) -
 
 
 def test_the_hint_follows_your_seat_and_the_rulesets_names(worth: types.ModuleType) -> None:
-    table = Table("official-1922-solo", 3, seed=3)
+    table = PlayTable("official-1922-solo", 3, seed=3)
     positions, notes = [], []
     for _ in range(3):
         hint = table.hint()["hint"]
@@ -126,8 +126,8 @@ def test_the_hint_through_the_pages_entry_point(worth: types.ModuleType) -> None
 
 def test_no_hint_when_sitting_out_or_without_the_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "frogspec.worth", None)  # an import of it fails
-    assert "refused" in Table("foster-1909", 3, seed=1).hint()
-    table = Table("foster-1909", 4, seed=1)
+    assert "refused" in PlayTable("foster-1909", 3, seed=1).hint()
+    table = PlayTable("foster-1909", 4, seed=1)
     while table.view()["dealer"] != HUMAN:
         while table.view()["phase"] != "over":
             table.act(table.view()["legal"][0])
@@ -136,7 +136,7 @@ def test_no_hint_when_sitting_out_or_without_the_tables(monkeypatch: pytest.Monk
 
 
 def test_the_sampling_player_at_the_table() -> None:
-    table = Table("foster-1909", 3, seed=2, opponent="sampling")
+    table = PlayTable("foster-1909", 3, seed=2, opponent="sampling")
     assert isinstance(table.bot, SamplingBot)
     assert table.view()["opponent"] == "sampling"
     while table.view()["phase"] != "over":
@@ -145,7 +145,7 @@ def test_the_sampling_player_at_the_table() -> None:
     assert len(table.bot.memory.plays) == 33
     assert "SamplingBot(2)" in table.record()["vector"]["description"]
     with pytest.raises(ValueError, match="no computer player"):
-        Table("foster-1909", 3, opponent="oracle")
+        PlayTable("foster-1909", 3, opponent="oracle")
     assert set(OPPONENTS) == {"bot", "sampling"}
 
 
@@ -153,7 +153,7 @@ def test_the_hint_is_the_committed_tables_row_for_your_hand() -> None:
     # Against the real tables (frogspec.worth and its data), where this build has them.
     worth = pytest.importorskip("frogspec.worth")
     for ruleset in ("foster-1909", "official-1922-straight"):
-        table = Table(ruleset, 3, seed=12)
+        table = PlayTable(ruleset, 3, seed=12)
         expected = worth.row_for_hand(ruleset, table.start.hands[HUMAN], "eldest")
         rows = table.hint()["hint"]["rows"]
         assert [row[0] for row in rows] == [r.name for r in expected]

@@ -22,10 +22,10 @@ from frogspec.registry import get_rule
 from frogspec.rulesets import RULESETS, get_ruleset, own_statement
 from frogspec.site import browser_runtime
 from frogspec.vectors.model import differences
-from frogspec.web_table import HUMAN, Table, call, rulesets
+from frogspec.web_table import HUMAN, PlayTable, call, offered_rulesets
 
 
-def _finish(table: Table, pick: int = -1) -> dict[str, Any]:
+def _finish(table: PlayTable, pick: int = -1) -> dict[str, Any]:
     # Play your turns with the last legal action (the highest bid), to the end of the deal.
     view = table.view()
     while view["phase"] != "over":
@@ -38,7 +38,7 @@ def _finish(table: Table, pick: int = -1) -> dict[str, Any]:
 @pytest.mark.parametrize("ruleset", list(RULESETS))
 def test_a_whole_deal_of_each_ruleset(ruleset: str) -> None:
     players = RULESETS[ruleset].player_count()[-1]
-    table = Table(ruleset, players, seed=21)
+    table = PlayTable(ruleset, players, seed=21)
     view = _finish(table)
     assert view["result"] is not None
     assert sum(view["result"]["payments"]) == 0 or ruleset.startswith("official-1922")
@@ -46,8 +46,8 @@ def test_a_whole_deal_of_each_ruleset(ruleset: str) -> None:
     assert view["log"] and all(e["rule"]["url"].startswith("rules/") for e in view["log"])
 
 
-def _position_with_an_illegal_card(seed: int) -> tuple[Table, str]:
-    table = Table("foster-1909", 3, seed=seed)
+def _position_with_an_illegal_card(seed: int) -> tuple[PlayTable, str]:
+    table = PlayTable("foster-1909", 3, seed=seed)
     view = table.view()
     while view["phase"] != "over":
         if view["phase"] == "play":
@@ -75,7 +75,7 @@ def test_an_illegal_card_is_refused_with_the_rule_and_its_sources() -> None:
 
 
 def test_the_last_trick_says_who_won_it_and_the_computers_moves_are_listed() -> None:
-    table = Table("foster-1909", 3, seed=5)
+    table = PlayTable("foster-1909", 3, seed=5)
     view = table.view()
     while view["phase"] != "over":
         before = len(view["log"])
@@ -90,7 +90,7 @@ def test_the_last_trick_says_who_won_it_and_the_computers_moves_are_listed() -> 
 
 
 def test_sitting_out_the_deal_is_said_and_its_steps_kept() -> None:
-    table = Table("foster-1909", 4, seed=3)
+    table = PlayTable("foster-1909", 4, seed=3)
     _finish(table)
     view = table.next_deal()["view"]  # seat 0 deals now, and sits out at a table of four
     assert view["you_sit_out"] and view["phase"] == "over"
@@ -98,15 +98,15 @@ def test_sitting_out_the_deal_is_said_and_its_steps_kept() -> None:
 
 
 def test_a_table_without_a_frog_says_the_frog_part_does_not_apply() -> None:
-    table = Table("official-1922-straight", 3, seed=5)
+    table = PlayTable("official-1922-straight", 3, seed=5)
     statement = table.view()["step_rule"]["statement"]
     assert "has no Frog: what is said of one does not apply here." in statement
-    statement = Table("official-1922-solo", 3, seed=5).view()["step_rule"]["statement"]
+    statement = PlayTable("official-1922-solo", 3, seed=5).view()["step_rule"]["statement"]
     assert "has no Frog" not in statement
 
 
 def test_a_malformed_or_untimely_action_is_refused_without_a_rule() -> None:
-    table = Table("modern", 3, seed=2)
+    table = PlayTable("modern", 3, seed=2)
     assert table.act("bid everything")["refused"]["rule"] is None
     assert "not over" in table.next_deal()["refused"]["message"]
     _finish(table)
@@ -114,7 +114,7 @@ def test_a_malformed_or_untimely_action_is_refused_without_a_rule() -> None:
 
 
 def test_a_match_goes_on_deal_after_deal_and_ends_when_a_player_cannot_pay() -> None:
-    table = Table("official-1922-solo", 3, seed=4)
+    table = PlayTable("official-1922-solo", 3, seed=4)
     dealers = []
     for _ in range(3):
         view = _finish(table)
@@ -138,7 +138,7 @@ def test_a_match_goes_on_deal_after_deal_and_ends_when_a_player_cannot_pay() -> 
 
 
 def test_the_rulesets_offered_and_which_have_an_end() -> None:
-    offered = {r["id"]: r for r in rulesets()}
+    offered = {r["id"]: r for r in offered_rulesets()}
     assert list(offered) == list(RULESETS)
     assert offered["official-1922-solo"]["has_end"] and not offered["foster-1909"]["has_end"]
     assert offered["gamerules"]["players"] == [3]
@@ -164,7 +164,7 @@ def test_the_json_entry_point_and_the_record_of_a_deal() -> None:
 
 def test_the_replay_page_offers_the_same_test_case_as_the_play_page() -> None:
     # A deal played at the Play page's table, then replayed from its link.
-    table = Table("official-1922-solo", 4, seed=31)
+    table = PlayTable("official-1922-solo", 4, seed=31)
     _finish(table)
     played = table.record()
     replayed = json.loads(call("replay-record", played["replay"]))
@@ -180,7 +180,7 @@ def test_the_replay_page_offers_the_same_test_case_as_the_play_page() -> None:
 
 
 def test_a_replayed_pack_of_ones_own_and_a_bad_link_as_a_test_case() -> None:
-    played = Table("modern", 3, seed=4)
+    played = PlayTable("modern", 3, seed=4)
     _finish(played)
     link = played.record()["replay"]
     deck = "".join(played.record()["vector"]["cases"][0]["request"]["deck"])
@@ -213,18 +213,18 @@ def _statements(view: dict[str, Any]) -> list[str]:
 
 def test_a_1922_tables_prompt_and_log_use_the_1922_names() -> None:
     solo = get_ruleset("official-1922-solo")
-    view = Table(solo.id, 3, seed=40).view()
+    view = PlayTable(solo.id, 3, seed=40).view()
     assert view["step_rule"]["id"] == "auction.one-round-frog-may-raise"
     statement = view["step_rule"]["statement"]
     assert statement == own_statement(solo, view["step_rule"]["id"])
     assert "overbid by Simple Solo may at once raise to Heart Solo" in statement
     # The same rule at a table of Foster's names keeps them.
-    modern = Table("modern", 3, seed=40).view()["step_rule"]
+    modern = PlayTable("modern", 3, seed=40).view()["step_rule"]
     assert modern["statement"] == get_rule(modern["id"]).statement
     assert "raise to Grand" in modern["statement"]
     for ruleset in ("official-1922-solo", "official-1922-straight", "official-1922-coeur-dalene"):
         for pick in (0, -1):  # pass throughout, or bid the highest
-            table = Table(ruleset, 3, seed=40)
+            table = PlayTable(ruleset, 3, seed=40)
             shown = _statements(table.view())
             final = _finish(table, pick)
             shown += _statements(final)
@@ -233,7 +233,7 @@ def test_a_1922_tables_prompt_and_log_use_the_1922_names() -> None:
 
 def test_a_1922_tables_refusal_gives_the_statement_in_1922_names_and_the_quotes_verbatim() -> None:
     solo = get_ruleset("official-1922-solo")
-    refused = Table(solo.id, 3, seed=40).act("play AS")["refused"]
+    refused = PlayTable(solo.id, 3, seed=40).act("play AS")["refused"]
     entry = get_rule("deal.actions-by-phase")
     assert refused["rule"]["id"] == entry.id
     assert "a suit named by the Chico bidder" in entry.statement
@@ -241,10 +241,10 @@ def test_a_1922_tables_refusal_gives_the_statement_in_1922_names_and_the_quotes_
     assert [c["quote"] for c in refused["rule"]["citations"]] == [
         c.quote for c in entry.citations if c.quote
     ]
-    foster = Table("foster-1909", 3, seed=40).act("play AS")["refused"]
+    foster = PlayTable("foster-1909", 3, seed=40).act("play AS")["refused"]
     assert foster["rule"]["statement"] == entry.statement
     # Hearts named in a Simple Solo: the engine's message in the 1922 names too.
-    table = Table(solo.id, 3, seed=1)
+    table = PlayTable(solo.id, 3, seed=1)
     assert table.act("chico")["view"]["phase"] == "trump"
     hearts = table.act("trump H")["refused"]
     assert hearts["message"] == "a Simple Solo bidder names one of C D S, not H"
@@ -279,7 +279,7 @@ def test_the_wheel_is_reproducible_and_installs_frogspec(tmp_path: Path) -> None
     # A 1922 table speaks the 1922 names from the wheel alone, without the site's package.
     script = (
         "import sys, frogspec.web_table as s\n"
-        "view = s.Table('official-1922-solo', 3, 40).view()\n"
+        "view = s.PlayTable('official-1922-solo', 3, 40).view()\n"
         "print(s.__file__, view['step_rule']['statement'], 'frogspec.site' in sys.modules,"
         " sep='\\n')"
     )

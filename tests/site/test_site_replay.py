@@ -17,8 +17,7 @@ from frogspec.rules.auction import Contract
 from frogspec.rules.cards import parse_card
 from frogspec.rulesets import RULESETS, Ruleset
 from frogspec.site import generated_pages
-from frogspec.site.annotated import DEALS, DealSpec, deal_data, own_words
-from frogspec.site.annotated import play_deal as play_annotated
+from frogspec.site.annotated import DEALS, DealSpec, deal_data, own_words, play_annotated_deal
 from frogspec.site.learn import how_to_play_page, rules_card_page
 from frogspec.site.pages import ruleset_page
 from frogspec.site.replay import REPLAY_PAGE, example_link, replay_data, replay_page, rule_path
@@ -33,7 +32,7 @@ def _deck(number: int) -> list[int]:
 @pytest.mark.parametrize("spec", DEALS, ids=[spec.slug for spec in DEALS])
 def test_a_replayed_deal_to_read_gives_the_views_data_of_its_page(spec: DealSpec) -> None:
     # The same code at build time and from a link: every step and the settlement agree.
-    deal = play_annotated(spec)
+    deal = play_annotated_deal(spec)
     built = deal_data(deal)
     replayed = replay_data(example_link(deal))
     for key in ("steps", "result", "rules", "order", "widow", "widow_name", "options"):
@@ -128,7 +127,7 @@ def test_the_play_session_replays_a_link_and_refuses_a_bad_one() -> None:
 
 
 def test_the_play_page_offers_the_replay_of_each_finished_deal() -> None:
-    table = web_table.Table("official-1922-solo", 3, seed=40)
+    table = web_table.PlayTable("official-1922-solo", 3, seed=40)
     assert table.view()["result"] is None
     while table.view()["phase"] != "over":
         table.act(table.view()["legal"][0])
@@ -193,17 +192,17 @@ def test_the_ruleset_page_of_a_1922_ruleset_names_the_contracts() -> None:
 
 
 def test_the_play_page_gives_the_1922_names() -> None:
-    view = web_table.Table("official-1922-coeur-dalene", 3, seed=40).view()
+    view = web_table.PlayTable("official-1922-coeur-dalene", 3, seed=40).view()
     assert view["contract_names"] == {
         "frog": "Frog",
         "chico": "Simple Solo",
         "grand": "Heart Solo",
     }
     assert view["widow_name"] == "slough"
-    assert web_table.Table("modern", 3, seed=40).view()["contract_names"]["chico"] == "Chico"
+    assert web_table.PlayTable("modern", 3, seed=40).view()["contract_names"]["chico"] == "Chico"
     # A bot's bid in the log carries the name beside the protocol's code.
     for seed in range(60):
-        table = web_table.Table("official-1922-straight", 3, seed=seed)
+        table = web_table.PlayTable("official-1922-straight", 3, seed=seed)
         table.act("pass")  # you are eldest; the bots bid after you
         bids = [e for e in table.log if e["action"] in ("chico", "grand")]
         if bids:

@@ -27,13 +27,13 @@ from frogspec.twins.check import (
     check_twin,
     default_jobs,
     default_results_path,
-    dumps,
-    judge,
+    judge_twin_answer,
     load_cases,
     load_results,
     markdown_matrix,
     markdown_table,
     results_json,
+    results_text,
     ruleset_statuses,
     run_check,
     trace_cases,
@@ -61,7 +61,7 @@ def test_every_twin_is_caught_by_a_case_naming_its_rule(report: CheckReport) -> 
 def test_the_published_results_are_current(report: CheckReport) -> None:
     path = default_results_path()
     assert path.exists(), "run: python -m frogspec.twins check --write"
-    assert path.read_text(encoding="utf-8") == dumps(results_json(report)), (
+    assert path.read_text(encoding="utf-8") == results_text(results_json(report)), (
         f"{path.relative_to(ROOT)} is stale: run python -m frogspec.twins check --write"
     )
 
@@ -118,24 +118,24 @@ def test_a_twin_through_the_real_harness_process(monkeypatch: pytest.MonkeyPatch
 def test_judging_follows_the_runner() -> None:
     cases = [c for vf in load_vectors() for c in vf.cases]
     case = next(c for c in cases if c.extension_paths and "result" in c.response)
-    assert judge(case, case.response).status == "passed"
+    assert judge_twin_answer(case, case.response).status == "passed"
     unsupported = {"id": 1, "error": {"kind": "unsupported", "rule": None, "message": "no"}}
-    assert judge(case, unsupported).status == "skipped"
+    assert judge_twin_answer(case, unsupported).status == "skipped"
     without = json.loads(json.dumps(case.response))
     for path in case.extension_paths:
         del without["result"][path.rsplit(".", 1)[1]]
-    assert judge(case, without).status == "skipped"
+    assert judge_twin_answer(case, without).status == "skipped"
     wrong = json.loads(json.dumps(case.response))
     wrong["result"]["phase"] = "nonsense"
-    assert judge(case, wrong).status == "failed"
-    assert judge(case, ["not", "an", "object"]).status == "failed"
+    assert judge_twin_answer(case, wrong).status == "failed"
+    assert judge_twin_answer(case, ["not", "an", "object"]).status == "failed"
     # A match error without its deal (an extension field) is judged on its kind and at.
     match_error = next(c for c in cases if "$.error.deal" in c.extension_paths)
     answer = json.loads(json.dumps(match_error.response))
     del answer["error"]["deal"]
-    assert judge(match_error, answer).status == "passed"
+    assert judge_twin_answer(match_error, answer).status == "passed"
     answer["error"]["at"] += 1
-    assert judge(match_error, answer).reason.startswith("$.error.at")
+    assert judge_twin_answer(match_error, answer).reason.startswith("$.error.at")
 
 
 def test_the_table_names_every_twin_and_its_rule_page() -> None:
@@ -286,7 +286,7 @@ def test_a_wrong_rule_id_alone_does_not_catch_a_twin() -> None:
     )
     renamed = json.loads(json.dumps(case.response))
     renamed["error"]["rule"] = "some.other-rule"
-    assert judge(case, renamed).status == "passed"
+    assert judge_twin_answer(case, renamed).status == "passed"
     moved = json.loads(json.dumps(case.response))
     moved["error"]["at"] += 1
-    assert judge(case, moved).status == "failed"
+    assert judge_twin_answer(case, moved).status == "failed"

@@ -1,0 +1,109 @@
+"""Public names are unique across the package (issue 22): one name, one thing.
+
+A public name is a module-level function or class defined in its module (not imported), or
+an entry of the module's ``__all__``; a package's ``__init__`` re-exporting its modules'
+objects defines nothing new (the same object is counted once).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+from collections import defaultdict
+from types import ModuleType
+
+import pytest
+
+import frogspec
+
+#: The deprecated shims re-export other modules (and warn on import): not definitions.
+SHIMS = ("frogspec.cards", "frogspec.conformance", "frogspec._old_paths")
+
+#: Names alike by convention, one per module that needs them.
+ALLOWED = {
+    # The `python -m` / console-script entry point of each command-line module.
+    "main",
+    # Each `frogspec` subcommand's module adds its parser to the CLI through `register`.
+    "register",
+    # A generator's entry point, called by `main` and by the site build alike.
+    "run",
+    # Each source of vectors (handwritten, generated) lists its files in `FILES`, of one
+    # shape, which frogspec.vectors.generate reads from both alike.
+    "FILES",
+}
+
+
+def _modules(package: ModuleType = frogspec) -> list[ModuleType]:
+    # pkgutil.walk_packages would import the shims to walk into them (and they warn).
+    found = [package]
+    for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
+        if info.name not in SHIMS:
+            module = importlib.import_module(info.name)
+            found += _modules(module) if info.ispkg else [module]
+    return found
+
+
+def _defined_by(module: ModuleType) -> dict[str, object]:
+    name = module.__name__
+    found: dict[str, object] = {
+        key: value
+        for key, value in vars(module).items()
+        if not key.startswith("_")
+        and (inspect.isfunction(value) or inspect.isclass(value))
+        and value.__module__ == name
+    }
+    for key in getattr(module, "__all__", ()):
+        value = getattr(module, key)
+        if inspect.isfunction(value) or inspect.isclass(value) or inspect.ismodule(value):
+            if getattr(value, "__module__", name) == name:
+                found[key] = value
+        else:
+            found[key] = value
+    return found
+
+
+def _duplicates() -> dict[str, list[str]]:
+    # Keyed by name and object: a constant re-exported by a package is one definition.
+    owners: dict[tuple[str, int], str] = {}
+    for module in _modules():
+        for key, value in _defined_by(module).items():
+            owners.setdefault((key, id(value)), module.__name__)
+    where: defaultdict[str, list[str]] = defaultdict(list)
+    for (key, _), module_name in owners.items():
+        where[key].append(module_name)
+    return {k: sorted(ms) for k, ms in where.items() if len(ms) > 1}
+
+
+def test_no_public_name_is_defined_in_two_modules() -> None:
+    found = {k: ms for k, ms in _duplicates().items() if k not in ALLOWED}
+    assert found == {}, f"public names defined in more than one module: {found}"
+
+
+def test_the_lists_of_exceptions_hold_only_real_duplicates() -> None:
+    # An allowed name no longer repeated must leave the list.
+    assert sorted((ALLOWED) - set(_duplicates())) == []
+
+
+def test_the_finder_sees_a_duplicate() -> None:
+    # The entry points are found in every command-line module; a renamed name in one only.
+    assert {"frogspec.cli", "frogspec.fuzz", "frogspec.worth"} <= set(_duplicates()["main"])
+    assert "PlayTable" not in _duplicates() and "Table" not in _duplicates()
+
+
+@pytest.mark.parametrize(
+    ("module_name", "old", "new"),
+    [
+        ("frogspec.web_table", "Table", "PlayTable"),
+        ("frogspec.web_table", "rulesets", "offered_rulesets"),
+        ("frogspec.conform.runner", "Outcome", "CaseOutcome"),
+        ("frogspec.fuzz", "OPS", "FUZZED_OPS"),
+        ("frogspec.testing.invariants", "TOPICS", "INVARIANT_TOPICS"),
+    ],
+)
+def test_an_old_name_still_works_and_warns(module_name: str, old: str, new: str) -> None:
+    module = importlib.import_module(module_name)
+    with pytest.warns(DeprecationWarning, match=f"{module_name}.{old} is now {module_name}.{new}"):
+        assert getattr(module, old) is getattr(module, new)
+    with pytest.raises(AttributeError, match=f"has no attribute '{old}x'"):
+        getattr(module, old + "x")
