@@ -97,6 +97,7 @@ def test_the_finder_sees_a_duplicate() -> None:
         ("frogspec.web_table", "Table", "PlayTable"),
         ("frogspec.web_table", "rulesets", "offered_rulesets"),
         ("frogspec.conform.runner", "Outcome", "CaseOutcome"),
+        ("frogspec.conform", "Outcome", "CaseOutcome"),
         ("frogspec.fuzz", "OPS", "FUZZED_OPS"),
         ("frogspec.testing.invariants", "TOPICS", "INVARIANT_TOPICS"),
     ],

@@ -46,6 +46,7 @@ This module re-exports their public names.
 
 from __future__ import annotations
 
+from frogspec._deprecated import deprecated_names
 from frogspec.conform.cli import main, register
 from frogspec.conform.comparison import (
     RULE_IDS_FIELD,
@@ -122,6 +123,6 @@ __all__ = [
     "select_cases",
 ]
 
-#: Deprecated: the old name of :class:`CaseOutcome` (``frogspec.Outcome`` is
-#: a deal's outcome).
-Outcome = CaseOutcome
+# Deprecated, with a warning: ``Outcome``, the old name of :class:`CaseOutcome`
+# (``frogspec.Outcome`` is a deal's outcome).
+__getattr__ = deprecated_names(__name__, {"Outcome": "CaseOutcome"})
