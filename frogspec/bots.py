@@ -84,6 +84,7 @@ from frogspec.rules.cards import (
 )
 from frogspec.rules.play import trick_winner
 from frogspec.rulesets import RULESETS, get_ruleset
+from frogspec.worlds import played_cards
 
 __all__ = [
     "THRESHOLDS",
@@ -207,16 +208,8 @@ def mask_of_text(text: str) -> int:
 
 
 def _played(state: State) -> int:
-    # Every card the table has seen go: the tricks won, the current trick, and the widow
-    # where it was shown.
-    seen = 0
-    for won in state.won:
-        seen |= won
-    for card in state.trick:
-        seen |= 1 << card
-    if state.widow_shown:
-        seen |= state.widow
-    return seen
+    # Every card the table has seen go: the cards played, and the widow where it was shown.
+    return played_cards(state) | (state.widow if state.widow_shown else 0)
 
 
 def _is_master(card: Card, hand: int, gone: int) -> bool:

@@ -40,7 +40,16 @@ from frogspec.rules.auction import Contract
 from frogspec.rules.cards import SUIT_MASKS, SUIT_OF, Card, Suit, cards_of
 from frogspec.rules.play import legal_plays as reference_legal_plays
 
-__all__ = ["HIDDEN", "Play", "PlayMemory", "Unseen", "sample_world", "unseen", "voids"]
+__all__ = [
+    "HIDDEN",
+    "Play",
+    "PlayMemory",
+    "Unseen",
+    "played_cards",
+    "sample_world",
+    "unseen",
+    "voids",
+]
 
 #: The place of the cards no one at the table sees: the widow (in the auction, in a Chico
 #: and a Grand) or the bidder's lay-away (to a defender in a Frog).
@@ -82,7 +91,7 @@ class PlayMemory:
         """The remembered plays if they are exactly the cards played in ``state``, else none."""
         if state.phase != Phase.PLAY and state.phase != Phase.OVER:
             return []
-        played = _played_cards(state)
+        played = played_cards(state)
         mine = 0
         for play in self.plays:
             mine |= 1 << play.card
@@ -91,7 +100,9 @@ class PlayMemory:
         return self.plays
 
 
-def _played_cards(state: State) -> int:
+def played_cards(state: State) -> int:
+    """The cards played so far, as a mask: those in the tricks won and in the current trick
+    (a shown widow is not played: :func:`~frogspec.bots.Bot` adds it to what it has seen)."""
     played = 0
     for won in state.won:
         played |= won
@@ -148,7 +159,7 @@ def unseen(state: State, seat: int, plays: Sequence[Play] = ()) -> Unseen:
     played, for the voids; none if unknown). Reads only what ``seat`` may see."""
     contract = state.contract
     bidder = state.bidder
-    known = state.hands[seat] | _played_cards(state)
+    known = state.hands[seat] | played_cards(state)
     frog = contract == Contract.FROG and state.phase != Phase.AUCTION
     if frog and seat == bidder:
         known |= state.laid_away | state.widow
