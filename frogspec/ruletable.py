@@ -105,29 +105,23 @@ TABLE_RULES: dict[str, str] = {
 #: The functions that use other rules, by rule id (``legal_plays`` is no rule of its own:
 #: it puts the duties of the play together), each with the rules it uses by the name of
 #: its argument (after the rule's own; the defaults are the registered functions).
+_DUTIES_OF_THE_PLAY = (
+    "lead_any_card",
+    "follow_suit",
+    "no_duty_to_head",
+    "must_trump",
+    "no_duty_to_overtrump",
+    "any_card_when_unable",
+)
+# What every auction procedure asks: whether a seat still bids, and what outbids what.
+_BIDDING = {"still_bidding": "auction.pass-is-final", "outbids": "auction.contract-order"}
 INNER_RULES: dict[str, dict[str, str]] = {
-    "legal_plays": {
-        "lead_any_card": "play.lead-any-card",
-        "follow_suit": "play.follow-suit",
-        "no_duty_to_head": "play.no-duty-to-head",
-        "must_trump": "play.must-trump",
-        "no_duty_to_overtrump": "play.no-duty-to-overtrump",
-        "any_card_when_unable": "play.any-card-when-unable",
-    },
+    "legal_plays": {name: TABLE_RULES[name] for name in _DUTIES_OF_THE_PLAY},
     "play.trick-winner": {"card_strength": "cards.rank-order"},
     "scoring.count-card-points": {"card_points": "cards.points"},
-    "auction.overbid-to-raise": {
-        "still_bidding": "auction.pass-is-final",
-        "outbids": "auction.contract-order",
-    },
-    "auction.one-round-frog-may-raise": {
-        "still_bidding": "auction.pass-is-final",
-        "outbids": "auction.contract-order",
-    },
-    "auction.one-bid-each": {
-        "still_bidding": "auction.pass-is-final",
-        "outbids": "auction.contract-order",
-    },
+    "auction.overbid-to-raise": dict(_BIDDING),
+    "auction.one-round-frog-may-raise": dict(_BIDDING),
+    "auction.one-bid-each": dict(_BIDDING),
     "seats.active-six-or-seven": {"active_seats_foster": "seats.active-foster"},
     "settlement.fixed-25-50-75": {
         "coeur_dalene_ratio": "settlement.coeur-dalene-fixed-ratio",
