@@ -16,7 +16,7 @@ from frogspec.engine import Action, ActionKind, Phase, State
 from frogspec.notation import format_position, numbered_deck
 from frogspec.rules.cards import points_of
 from frogspec.rulesets import Ruleset, get_ruleset
-from frogspec.solve import _Search, bidder_points_now, solve, solve_value
+from frogspec.solve import _Search, bidder_points_now, solve, solve_value, sure_of
 from frogspec.twins.substitute import twin_ruleset
 
 RULESETS = ("foster-1909", "modern", "gamerules")
@@ -129,6 +129,17 @@ def value_after(state: State, card: int) -> int:
         assert points is not None
         return points
     return solve_value(after)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 3), st.sampled_from(RULESETS), st.integers(-3, 3))
+def test_sure_of_is_the_value_seen_from_one_side(
+    seed: int, left: int, ruleset: str, offset: int
+) -> None:
+    # A threshold at, just below and just above the value: sure of it exactly up to it.
+    state = ending(seed, left, ruleset)
+    value = solve_value(state)
+    assert sure_of(state, value + offset) == (offset <= 0), format_position(state)
 
 
 @settings(max_examples=15, deadline=None)
