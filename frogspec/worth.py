@@ -20,6 +20,17 @@ rewritten as the deals come in)::
 
     python -m frogspec.worth run --deals 2000 --seed 21 --workers 2
 
+A run that needs more than one machine is cut into shards, each an ordinary job for
+whatever runs parallel work where it is done (``xargs -P`` on one machine, GNU Parallel
+over several with ``-S``, a batch system's job array): a shard solves the deals whose index
+leaves K divided by N and keeps its own progress file; ``merge`` joins the files into the
+data (a deal is the same row whoever solved it: each is dealt from the seed and its index,
+and the solver is exact)::
+
+    seq 0 15 | xargs -P 2 -I{} python -m frogspec.worth run --deals 2000 --seed 21 \
+        --shard {}/16 --progress worth-{}.jsonl
+    python -m frogspec.worth merge --seed 21 worth-*.jsonl
+
 >>> from frogspec.rules.cards import CardSet
 >>> features_of(CardSet.parse("AH 10H KH QH JH AS 10S AC 10C AD 6D").mask, Suit.HEARTS)
 HandFeatures(trumps=5, aces_and_tens=7, voids=0, longest=5)
@@ -55,9 +66,11 @@ __all__ = [
     "WorthRow",
     "contract_points",
     "contract_trump",
+    "data_command",
     "features_of",
     "load",
     "main",
+    "merge",
     "row_for_hand",
     "table",
 ]
@@ -400,6 +413,44 @@ def write_data(path: Path, document: dict[str, Any]) -> None:
     os.replace(temporary, path)
 
 
+def _read_progress(path: Path, seed: int, done: dict[int, tuple[int, ...]]) -> str | None:
+    # Add the deals of ``seed`` in a progress file to ``done``; the run's start, if any.
+    started = None
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+            index, row = int(entry["index"]), tuple(int(x) for x in entry["row"])
+        except (ValueError, KeyError, TypeError) as error:
+            raise InvalidInputError(
+                f"{path}, line {number}: not a deal of a run ({error})"
+            ) from None
+        if entry.get("seed") != seed:
+            continue
+        if index in done and done[index] != row:
+            raise InvalidInputError(
+                f"{path}, line {number}: deal {index} of seed {seed} is already done with "
+                "another row (the progress files come from different code or data)"
+            )
+        done[index] = row
+        started = started or entry.get("started")
+    return started
+
+
+def _prefix(done: dict[int, tuple[int, ...]]) -> list[tuple[int, ...]]:
+    # The deals done from deal 0 on, up to the first missing one.
+    rows: list[tuple[int, ...]] = []
+    while len(rows) in done:
+        rows.append(done[len(rows)])
+    return rows
+
+
+def data_command(deals: int, seed: int) -> str:
+    """The command that solves the deals of a data file again, on one machine."""
+    return f"python -m frogspec.worth run --deals {deals} --seed {seed} --workers 2"
+
+
 def run(
     deals: int,
     seed: int,
@@ -410,22 +461,25 @@ def run(
     solver: Callable[[Any], int] | None = None,
     report: Callable[[str], None] = print,
     first: int = 0,
+    shard: tuple[int, int] = (0, 1),
 ) -> int:
     """Solve deals ``first .. deals-1`` of ``seed`` (those already in ``progress_file`` are
     kept), appending each to ``progress_file`` and rewriting ``out`` with the deals done
-    from deal 0 on; returns the number of deals in ``out``.
+    from deal 0 on; returns the number of deals in the progress file from deal 0 on.
 
-    Several machines can share a run: each solves its own range (``first``), and their
-    progress files, joined end to end, are read back by a last run that writes the data."""
+    ``shard=(k, n)`` solves only the deals whose index leaves ``k`` divided by ``n``, and
+    writes no data file: each of ``n`` jobs, run by any scheduler of parallel work (see the
+    module's docstring), keeps a progress file of its own, and :func:`merge` joins them."""
+    part, parts = shard
+    if not 0 <= part < parts:
+        raise InvalidInputError(
+            f"shard {part}/{parts}: the first number runs from 0 to {parts - 1}"
+        )
     done: dict[int, tuple[int, ...]] = {}
     started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%MZ")
     if progress_file.exists():
-        for line in progress_file.read_text(encoding="utf-8").splitlines():
-            entry = json.loads(line)
-            if entry.get("seed") == seed:
-                done[entry["index"]] = tuple(entry["row"])
-                started = entry.get("started", started)
-    todo = [i for i in range(first, deals) if i not in done]
+        started = _read_progress(progress_file, seed, done) or started
+    todo = [i for i in range(first, deals) if i % parts == part and i not in done]
     report(f"{len(done)} deals already done; {len(todo)} to solve on {workers} worker(s)")
     clock = time.monotonic()
 
@@ -434,11 +488,12 @@ def run(
         with progress_file.open("a", encoding="utf-8") as stream:
             entry = {"seed": seed, "index": index, "started": started, "row": list(row)}
             stream.write(json.dumps(entry) + "\n")
-        prefix: list[tuple[int, ...]] = []
-        while len(prefix) in done:
-            prefix.append(done[len(prefix)])
-        write_data(out, _document(seed, prefix, command, started))
         elapsed = time.monotonic() - clock
+        if parts > 1:
+            report(f"deal {index}: {len(done)} in this shard, {elapsed:.0f} s this run")
+            return
+        prefix = _prefix(done)
+        write_data(out, _document(seed, prefix, command, started))
         report(f"deal {index}: {len(prefix)} in the data, {elapsed:.0f} s this run")
 
     tasks = [(seed, i, solver) for i in todo]
@@ -452,18 +507,59 @@ def run(
         with ProcessPoolExecutor(max_workers=workers) as pool:
             for task, row in zip(tasks, pool.map(deal_row, tasks), strict=True):
                 finish(task[1], row)
-    count = 0
-    while count in done:
-        count += 1
-    return count
+    return len(_prefix(done))
+
+
+def merge(
+    progress_files: Sequence[Path], seed: int, out: Path, report: Callable[[str], None] = print
+) -> int:
+    """Join the progress files of a run's shards (or of several machines) and write the data
+    file with the deals done from deal 0 on; returns their number. A deal found twice must
+    have the same row in both (:class:`InvalidInputError` if not); the first missing deal,
+    if any deal after it is done, is reported."""
+    done: dict[int, tuple[int, ...]] = {}
+    starts = []
+    for path in progress_files:
+        if not path.exists():
+            raise InvalidInputError(f"no progress file {path}")
+        started = _read_progress(path, seed, done)
+        if started:
+            starts.append(started)
+    rows = _prefix(done)
+    if not rows:
+        raise InvalidInputError(f"the progress files hold no deal 0 of seed {seed}")
+    later = [i for i in done if i > len(rows)]
+    if later:
+        report(
+            f"deal {len(rows)} is missing: {len(later)} later deals are left out until it is done"
+        )
+    started = min(starts) if starts else ""
+    write_data(out, _document(seed, rows, data_command(len(rows), seed), started))
+    report(f"{len(rows)} deals of seed {seed} in {out}")
+    return len(rows)
+
+
+def _shard(text: str) -> tuple[int, int]:
+    part, slash, parts = text.partition("/")
+    if not (slash and part.isdigit() and parts.isdigit() and int(parts) >= 1):
+        raise argparse.ArgumentTypeError(f"a shard is K/N, like 0/16, not {text!r}")
+    if int(part) >= int(parts):
+        raise argparse.ArgumentTypeError(f"shard {text}: K runs from 0 to {int(parts) - 1}")
+    return int(part), int(parts)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m frogspec.worth run --deals N --seed S --workers W``."""
+    """``python -m frogspec.worth run --deals N --seed S [--workers W] [--shard K/N]`` and
+    ``python -m frogspec.worth merge --seed S PROGRESS...``."""
     from frogspec.cli import whole_number
 
-    parser = argparse.ArgumentParser(prog="python -m frogspec.worth", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m frogspec.worth",
+        description="Solve random deals double-dummy for the hand-worth pages (resumable), "
+        "or join the progress files of a run's shards. Analysis, not rules.",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
+    default_out = Path(__file__).parent / "data" / _DATA_FILE
     go = sub.add_parser("run", help="solve the deals and write the data (resumable)")
     go.add_argument("--deals", type=whole_number(1), required=True)
     go.add_argument("--seed", type=whole_number(0), required=True)
@@ -471,21 +567,46 @@ def main(argv: Sequence[str] | None = None) -> int:
     go.add_argument(
         "--first", type=whole_number(0), default=0, help="the first deal to solve (a range)"
     )
-    default_out = Path(__file__).parent / "data" / _DATA_FILE
+    go.add_argument(
+        "--shard",
+        type=_shard,
+        default=(0, 1),
+        help="K/N: solve only the deals whose index leaves K divided by N (one job of N, "
+        "run by any scheduler; no data file is written: merge the progress files)",
+    )
     go.add_argument("--out", type=Path, default=default_out, help="the data file")
     go.add_argument(
         "--progress", type=Path, default=Path("worth-progress.jsonl"), help="the deals done"
     )
+    join = sub.add_parser("merge", help="join progress files into the data file")
+    join.add_argument("--seed", type=whole_number(0), required=True)
+    join.add_argument("--out", type=Path, default=default_out, help="the data file")
+    join.add_argument("progress", type=Path, nargs="+", help="the shards' progress files")
     args = parser.parse_args(argv)
-    command = (
-        f"python -m frogspec.worth run --deals {args.deals} --seed {args.seed} "
-        f"--workers {args.workers}"
-    )
-    count = run(
-        args.deals, args.seed, args.workers, args.out, args.progress, command, first=args.first
-    )
-    print(f"{count} deals in {args.out}", file=sys.stderr)
+    try:
+        if args.command == "merge":
+            merge(args.progress, args.seed, args.out, report=_to_stderr)
+            return 0
+        count = run(
+            args.deals,
+            args.seed,
+            args.workers,
+            args.out,
+            args.progress,
+            data_command(args.deals, args.seed),
+            first=args.first,
+            shard=args.shard,
+            report=_to_stderr,
+        )
+    except InvalidInputError as error:
+        print(f"python -m frogspec.worth: {error}", file=sys.stderr)
+        return 2
+    print(f"{count} deals done from deal 0 on in {args.progress}", file=sys.stderr)
     return 0
+
+
+def _to_stderr(line: str) -> None:
+    print(line, file=sys.stderr)
 
 
 if __name__ == "__main__":

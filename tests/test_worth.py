@@ -25,6 +25,8 @@ from frogspec.worth import (
     deal_row,
     features_of,
     load,
+    main,
+    merge,
     overall,
     row_for_hand,
     run,
@@ -131,3 +133,40 @@ def test_the_first_committed_deal_is_solved_again_to_the_same_row() -> None:
     # Seven whole-deal solves: the data is what the command it names gives.
     data = load()
     assert deal_row((data.seed, 0, None)) == data.rows[0]
+
+
+def test_shards_merged_give_the_whole_run(tmp_path: Path) -> None:
+    # Three shards, each with its own progress file, merged: the rows of one whole run.
+    files = [tmp_path / f"shard-{k}.jsonl" for k in range(3)]
+    out = tmp_path / "worth.json"
+    for k, progress in enumerate(files):
+        run(7, 9, 1, out, progress, "c", solver=points_now_solver, report=lambda _: None,
+            shard=(k, 3))  # fmt: skip
+    assert not out.exists()  # a shard writes no data file
+    assert [len(p.read_text().splitlines()) for p in files] == [3, 2, 2]
+    said: list[str] = []
+    assert merge(files, 9, out, report=said.append) == 7
+    (tmp_path / "whole").mkdir()
+    assert _parse(json.loads(out.read_text())).rows == _stub_data(tmp_path / "whole", 7).rows
+    # Without the middle shard the data stops at its first deal, and says so.
+    assert merge([files[0], files[2]], 9, out, report=said.append) == 1
+    assert said[-2] == "deal 1 is missing: 4 later deals are left out until it is done"
+
+
+def test_merge_refuses_shards_that_disagree(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_text('{"seed": 9, "index": 0, "row": [1, 2]}\n')
+    second.write_text('{"seed": 9, "index": 0, "row": [1, 3]}\n')
+    with pytest.raises(InvalidInputError, match="deal 0 of seed 9 is already done with another"):
+        merge([first, second], 9, tmp_path / "out.json", report=lambda _: None)
+    second.write_text("not json\n")
+    with pytest.raises(InvalidInputError, match="line 1: not a deal of a run"):
+        merge([second], 9, tmp_path / "out.json", report=lambda _: None)
+
+
+def test_the_command_refuses_a_bad_shard(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["run", "--deals", "4", "--seed", "1", "--shard", "3/3"])
+    assert "K runs from 0 to 2" in capsys.readouterr().err
+    assert main(["merge", "--seed", "1", "/nonexistent/progress.jsonl"]) == 2
+    assert "no progress file" in capsys.readouterr().err
