@@ -601,7 +601,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InvalidInputError as error:
         print(f"python -m frogspec.worth: {error}", file=sys.stderr)
         return 2
-    print(f"{count} deals done from deal 0 on in {args.progress}", file=sys.stderr)
+    if args.shard[1] > 1:
+        print(f"shard {args.shard[0]}/{args.shard[1]} is in {args.progress}: merge the "
+              "shards' progress files into the data", file=sys.stderr)  # fmt: skip
+    else:
+        print(f"{count} deals done from deal 0 on in {args.out}", file=sys.stderr)
     return 0
 
 
