@@ -7,7 +7,7 @@ from sample to sample): the old way, every lay-away of every play solved exactly
 new way, each contract's best found with one exact solve and one-sided tests
 (:func:`frogspec.odds.solve_contracts`); both with the bot play-outs the odds make. Prints
 per sample the exact solves and tests each made and the CPU time, and the totals. With
-``--workers W`` (more than 1) it then also times the whole of ``frogspec odds``
+``--workers W`` (more than 1) or ``--no-compare`` it then also (or only) times the whole of ``frogspec odds``
 (:func:`frogspec.odds.hand_odds`) on W processes, by the clock and the CPU time of them all.
 Whether the build is compiled is printed with it. Figures only: nothing is asserted.
 """
@@ -67,6 +67,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--ruleset", default="foster-1909")
     parser.add_argument("--hand", default=HAND)
     parser.add_argument("--seat", default="eldest", choices=list(SEATS))
+    parser.add_argument(
+        "--no-compare", action="store_true", help="only the whole of frogspec odds (--workers)"
+    )
     args = parser.parse_args(argv)
     rs = get_ruleset(args.ruleset)
     hand = parse_hand(args.hand)
@@ -77,13 +80,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     build = "compiled" if frogspec.COMPILED else "pure"
     print(
         f"`python -m benchmarks.odds --samples {args.samples} --workers {args.workers} "
-        f"--ruleset {args.ruleset} --seat {args.seat}`, {now}: {build} build, Python "
+        f"--ruleset {args.ruleset} --seat {args.seat}{' --no-compare' * args.no_compare}`, {now}: {build} build, Python "
         f"{platform.python_version()}, {os.cpu_count()} cores, load average "
         + " ".join(f"{x:.1f}" for x in os.getloadavg())
     )
     print(f"hand {args.hand}; plays {', '.join(plays)}; contracts' plays {groups}")
     totals = {"old": [0, 0, 0.0], "new": [0, 0, 0.0]}
-    for index in range(args.samples):
+    for index in range(0 if args.no_compare else args.samples):
         first, second, widow = sample_deal(hand, 0, index)
         hands = [first, second]
         hands.insert(place, hand)
@@ -113,12 +116,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{figures['new'][2]} tests {figures['new'][3]:.2f} s"
         )
     old, new = totals["old"], totals["new"]
-    print(
-        f"{args.samples} samples, CPU time: old {old[0]} solves, {old[2]:.1f} s "
-        f"({old[2] / args.samples:.2f} s a sample); new {new[0]} solves + {new[1]} tests, "
-        f"{new[2]:.1f} s ({new[2] / args.samples:.2f} s a sample); new/old {new[2] / old[2]:.2f}"
-    )
-    if args.workers > 1:
+    if not args.no_compare:
+        print(
+            f"{args.samples} samples, CPU time: old {old[0]} solves, {old[2]:.1f} s "
+            f"({old[2] / args.samples:.2f} s a sample); new {new[0]} solves + {new[1]} tests, "
+            f"{new[2]:.1f} s ({new[2] / args.samples:.2f} s a sample); new/old {new[2] / old[2]:.2f}"
+        )
+    if args.workers > 1 or args.no_compare:
         start, start_cpu = time.perf_counter(), _cpu()
         hand_odds(hand, rs, args.seat, args.samples, 0, args.workers)
         clock, cpu = time.perf_counter() - start, _cpu() - start_cpu
