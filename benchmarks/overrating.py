@@ -199,8 +199,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         },
         "overrating": "double-dummy points (or win) less the points (or win) in play, paired",
         "contracts": summary(args.ruleset, rows),
+        "columns": ["deal", "contract", "play", "dd", *VARIANTS],
+        "rows": [[r[c] for c in ("deal", "contract", "play", "dd", *VARIANTS)] for r in rows],
     }
-    text = json.dumps(document, indent=1)
+    rows_text = ",\n".join(json.dumps(r, separators=(",", ":")) for r in document.pop("rows"))
+    text = json.dumps(document, indent=1)[:-2] + ',\n "rows": [\n' + rows_text + "\n ]\n}"
     if args.out is not None:
         args.out.write_text(text + "\n", encoding="utf-8")
     print(text)

@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import json
+from importlib import resources
+
 import pytest
 
 from benchmarks.overrating import VARIANTS, deal, play_out, summary
-from frogspec.odds import bot_points, lay_away_candidates, play_position
+from frogspec.odds import FOOTER, bot_points, lay_away_candidates, play_position
 from frogspec.rulesets import get_ruleset
 
 PACK = (1 << 36) - 1
@@ -49,3 +52,14 @@ def test_the_summary_pairs_each_position_with_its_own_play() -> None:
     assert sampling["dd_won"]["overrating_points"]["mean"] == 15
     assert sampling["dd_won"]["overrating_win_rate"]["mean"] == 0.5
     assert "frog" not in summary("foster-1909", rows)
+
+
+def test_the_odds_quote_the_committed_measurement() -> None:
+    # The footer's figures are the committed run's (frogspec/data/overrating.json).
+    data = json.loads(
+        resources.files("frogspec").joinpath("data", "overrating.json").read_text("utf-8")
+    )
+    assert f"{data['deals']} random {data['ruleset']} deals" in FOOTER
+    for contract in ("frog", "chico", "grand"):
+        overrating = data["contracts"][contract]["sampling"]["overrating_points"]["mean"]
+        assert f"{-overrating:.1f} (" in FOOTER
