@@ -5,32 +5,41 @@ from __future__ import annotations
 
 import io
 import math
+from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from frogspec.cli import main
-from frogspec.engine import Phase
+from frogspec.engine import Phase, State
 from frogspec.errors import InvalidInputError
 from frogspec.odds import (
     FROG,
     SEATS,
     ProgressBar,
+    Solver,
+    contract_plays,
     format_odds,
     hand_odds,
     lay_away_candidates,
+    lay_away_order,
     mean_interval,
     parse_hand,
     play_position,
     points_now_solver,
     sample_deal,
+    solve_contracts,
     solve_plays,
+    solve_plays_exhaustively,
+    solver_points,
+    trump_order,
     wilson_interval,
 )
 from frogspec.rules.auction import Contract
 from frogspec.rules.cards import CardSet, Suit, points_of
 from frogspec.rulesets import RULESETS, get_ruleset
+from frogspec.solve import bidder_points_now
 
 HAND_TEXT = "AH 10H KH QH JH 9H AS 10S AC 10C AD"
 HAND = CardSet.parse(HAND_TEXT).mask
@@ -211,3 +220,84 @@ def test_the_printed_odds_give_the_seed_the_samples_and_the_warning() -> None:
     assert "overrate the bidder" in text and "Analysis, not rules" in text
     for row in odds.contracts:
         assert row.name in text
+
+
+# ------------------------------------------------- the saving search equals the exhaustive one
+def _tied_solver(state: State) -> int:
+    # A stand-in with many ties between lay-aways and between trumps (three values, mixed
+    # from what the bidder laid away, the trump and his hand), so that which of equal plays
+    # is kept, and so the bots' position, is tested too.
+    assert state.trump is not None and state.bidder is not None
+    mix = (bidder_points_now(state) * 31 + state.trump) * 2654435761 + state.hands[state.bidder]
+    return mix % 1000003 % 3 * 30
+
+
+def _both_ways(ruleset_id: str, seed: int, index: int, place: int, solver: Solver) -> list[Any]:
+    # Sample ``index`` solved the exhaustive way and the saving way: each contract's best
+    # (play, points, bots' points) both ways, then every play's both ways.
+    rs = get_ruleset(ruleset_id)
+    first, second, widow = sample_deal(HAND, seed, index)
+    hands = [first, second]
+    hands.insert(place, HAND)
+    groups = tuple(contract_plays(rs).values())
+    plays = sorted({p for group in groups for p in group})
+    old = solve_plays_exhaustively(rs, hands, widow, place, plays, solver, bot_seed=index)
+    expected = []
+    for group in groups:
+        best = max(group, key=lambda p: old[p][0])
+        expected.append((best, *old[best]))
+    found = solve_contracts(rs, hands, widow, place, groups, solver, bot_seed=index)
+    new = solve_plays(rs, hands, widow, place, plays, solver, bot_seed=index)
+    return [expected, found, old, new]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from(["foster-1909", "gamerules", "official-1922-straight"]),
+    st.integers(0, 10**6),
+    st.sampled_from(list(SEATS.values())),
+)
+def test_the_saving_search_keeps_the_exhaustive_answers(
+    ruleset_id: str, seed: int, place: int
+) -> None:
+    # The same best play of each contract (of equal ones the first), points and bots'
+    # points, as solving every lay-away of every play exactly and taking the best.
+    expected, found, old, new = _both_ways(ruleset_id, seed, 0, place, _tied_solver)
+    assert found == expected
+    assert new == old
+
+
+def test_the_saving_search_keeps_the_solvers_answers() -> None:
+    # With the double-dummy solver and its one-sided test (frogspec.solve.sure_of).
+    expected, found = _both_ways("foster-1909", 0, 1, 0, solver_points)[:2]
+    assert found == expected
+
+
+def test_the_saving_search_solves_fewer_positions() -> None:
+    calls: list[str] = []
+
+    def solver(state: State) -> int:
+        calls.append("solve")
+        return _tied_solver(state)
+
+    rs = get_ruleset("foster-1909")
+    first, second, widow = sample_deal(HAND, 0, 0)
+    groups = tuple(contract_plays(rs).values())
+
+    def sure(state: State, points: int) -> bool:  # a test, not counted as a solve
+        return _tied_solver(state) >= points
+
+    solve_contracts(rs, [HAND, first, second], widow, 0, groups, solver, sure=sure)
+    saving = len(calls)
+    calls.clear()
+    solve_plays_exhaustively(
+        rs, [HAND, first, second], widow, 0, ["frog", "C", "D", "S", "H"], solver
+    )
+    assert saving < len(calls)
+
+
+def test_trumps_and_lay_aways_are_tried_in_the_stated_order() -> None:
+    hand = CardSet.parse("AH 10H KH AS 10S 9S 8S AC 10C KC 6D").mask
+    assert trump_order(hand, ["C", "D", "S"]) == ["S", "C", "D"]
+    masks = [CardSet.parse(t).mask for t in ("10C 10S 6D", "7C 10C 6D", "7C 6D 6S", "7C 8C 6S")]
+    assert lay_away_order(masks) == [3, 2, 1, 0]
