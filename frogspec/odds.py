@@ -816,7 +816,8 @@ def register(subparsers: Any) -> None:
         help="a hand's chance of winning and expected payment in each contract (double-dummy)",
         description="Deal the unseen cards at random many times, solve each contract "
         "double-dummy, and print each contract's chance of winning and expected payment with "
-        "95%% intervals. Double-dummy odds overrate the bidder. Analysis, not rules.",
+        "95%% intervals; the footer says how double-dummy figures compare with play with "
+        "hidden cards. Analysis, not rules.",
     )
     parser.add_argument(
         "hand", nargs="+", help="the eleven cards, like AH 10H KH ... or AH10HKH..."

@@ -217,7 +217,7 @@ def test_the_printed_odds_give_the_seed_the_samples_and_the_warning() -> None:
     odds = hand_odds(HAND, "modern", "eldest", 3, seed=11, solver=points_now_solver)
     text = " ".join(format_odds(odds).split())
     assert "3 samples of the unseen cards, seed 11" in text
-    assert "overrate the bidder" in text and "Analysis, not rules" in text
+    assert "Measured against hidden-card play" in text and "Analysis, not rules" in text
     for row in odds.contracts:
         assert row.name in text
 
