@@ -80,6 +80,10 @@ __all__ = [
 #: Beyond any count of points: the bounds of a search whose points need not lie in 0..120.
 _TOP = 1 << 20
 
+#: Trick starts with this many tricks to go or more are keyed with their cards relabelled
+#: (:meth:`_Search.relabelling`); nearer the end the subtrees are too small to pay for it.
+_RELABEL_FROM = 4
+
 
 @dataclass(frozen=True)
 class Solution:
@@ -169,6 +173,13 @@ def _decoded(code: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+def _shifts(pattern: int, size: int) -> list[tuple[int, int]]:
+    # The cards of a run in play (bit i of ``pattern``: its i-th card) moved to its lowest
+    # cards, in order: (from, to) for each that moves.
+    kept = [index for index in range(size) if pattern >> index & 1]
+    return [(index, to) for to, index in enumerate(kept) if index != to]
+
+
 def _expansions(cards: list[Card]) -> list[int]:
     # The card mask of every code of a place's hand (bit i for cards[i]).
     masks = [0] * (1 << len(cards))
@@ -231,6 +242,12 @@ class _Search:
                 f"the play should have ended: {state.tricks} tricks are played and the deal "
                 f"has {rules.tricks_per_deal()} [play.eleven-tricks]"
             )
+        # Whether each hand holds a card for each trick it has still to play to (as in a
+        # deal of the rules we know): then the last trick is played out without a search.
+        played = {(self.place - back) % 3 for back in range(1, self.length + 1)}
+        self.one_card_each = all(
+            len(cards) == self.left - (place in played) for place, cards in enumerate(self.held)
+        )
         self.in_play = _mask(state.trick)
         for hand in state.hands:
             self.in_play |= hand
@@ -256,6 +273,32 @@ class _Search:
         self.dominance = self.dominance and self._blind_to_points()
         # The order of leads, as a sort key: the most points first, then the highest.
         self.lead_order = [-((self.points[c] << 4) + self.strength[c]) for c in range(36)]
+        # Positions at the start of a trick are keyed with their cards relabelled: in each
+        # run of a suit's cards ranked next to each other with the same points, the cards
+        # still in play take the lowest cards of the run (the play treats them alike, as
+        # for equivalent cards), so that lines which lost different cards of a run meet.
+        runs: list[list[Card]] = []
+        if self.below is not None and self.lower_in_suit is not None:
+            for card in range(36):
+                if below[card] == -2:
+                    continue
+                if (
+                    card % 9
+                    and below[card] == card - 1
+                    and self.points[card - 1] == self.points[card]
+                ):
+                    runs[-1].append(card)
+                else:
+                    runs.append([card])
+        # Each run of two cards or more, as its lowest card and, for each pattern of its
+        # cards in play (bit i: its i-th card), the moves of the cards in play: (from, to).
+        self.runs = [
+            (run[0], [_shifts(pattern, len(run)) for pattern in range(1 << len(run))])
+            for run in runs
+            if len(run) > 1
+        ]
+        self.relabel = bool(self.runs)
+        self.relabellings: dict[int, tuple[list[tuple[int, int]], dict[Card, Card]]] = {}
 
     def _counts_card_by_card(self, in_play: int) -> bool:
         # Whether the bidder's count grows by each card's own points, as far as the cards
@@ -517,7 +560,30 @@ class _Search:
         floor = self.floor
         if beta <= floor:
             return floor
-        key = hands | trick << 36 | place << 48 | won << 50
+        if left == 1 and self.one_card_each:
+            return self.last_trick(hands, trick, length, place, trick_points, won)
+        relabelled: dict[Card, Card] | None = None
+        if length or left < _RELABEL_FROM or not self.relabel:
+            key = hands | trick << 36 | place << 48 | won << 50
+        else:
+            expand = self.expand
+            first = expand[0][hands & _HAND]
+            second = expand[1][hands >> _WIDTH & _HAND]
+            third = expand[2][hands >> 2 * _WIDTH]
+            in_play = first | second | third
+            found = self.relabellings.get(in_play)
+            if found is None:
+                found = self.relabelling(in_play)
+            shifts, relabelled = found
+            for card, to in shifts:
+                bit = 1 << card
+                if first & bit:
+                    first ^= bit | 1 << to
+                elif second & bit:
+                    second ^= bit | 1 << to
+                else:
+                    third ^= bit | 1 << to
+            key = ~((first | second << 36 | third << 72) << 2 | place)
         entry = self.table.get(key)
         if entry is None:
             legal = self.legal(place, hands, trick)
@@ -530,6 +596,8 @@ class _Search:
             moves = self.moves(place, hands, trick, length, legal)
         else:
             low, high, moves = entry
+            if relabelled:
+                moves = [relabelled.get(card, card) for card in moves]
             if low >= beta:
                 return low
             if high <= alpha:
@@ -573,8 +641,40 @@ class _Search:
         if best_card != moves[0]:  # tried first next time
             moves.remove(best_card)
             moves.insert(0, best_card)
+        if relabelled:
+            back = {to: card for card, to in relabelled.items()}
+            moves = [back.get(card, card) for card in moves]
         self.table[key] = (low, high, moves)
         return best
+
+    def last_trick(
+        self, hands: int, trick: int, length: int, place: int, trick_points: int, won: int
+    ) -> int:
+        """The points to come for the bidder in the last trick, from ``length`` cards
+        played: each player has one card left, which the rules must let him play."""
+        points, bit_of = self.points, self.bit_of
+        while length < 3:
+            card = self.legal(place, hands, trick).bit_length() - 1
+            hands &= ~(1 << bit_of[card])
+            trick |= (card + 1) << (6 * length)
+            trick_points += points[card]
+            length += 1
+            place = (place + 1) % 3
+        if (place + self.winner(trick)) % 3 != self.bidder:  # ``place`` led the trick
+            return 0
+        return trick_points if self.by_card else self.gain(won, _mask(_decoded(trick)))
+
+    def relabelling(self, in_play: int) -> tuple[list[tuple[int, int]], dict[Card, Card]]:
+        """For the cards ``in_play`` at a trick start: each card that moves in the
+        table's key and the card it becomes, and the other way round (the key's card to
+        the card in play), remembered."""
+        shifts = []
+        for lowest, moving in self.runs:
+            for start, to in moving[in_play >> lowest & (len(moving) - 1)]:
+                shifts.append((lowest + start, lowest + to))
+        found = (shifts, {to: card for card, to in shifts})
+        self.relabellings[in_play] = found
+        return found
 
     def play(
         self,
