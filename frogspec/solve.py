@@ -82,7 +82,7 @@ _TOP = 1 << 20
 
 #: Trick starts with this many tricks to go or more are keyed with their cards relabelled
 #: (:meth:`_Search.relabelling`); nearer the end the subtrees are too small to pay for it.
-_RELABEL_FROM = 4
+_RELABEL_FROM = 6
 
 
 @dataclass(frozen=True)
@@ -217,6 +217,7 @@ class _Search:
         self.table: dict[int, tuple[int, int, list[Card]]] = {}
         self.nodes = 0
         self.legal_answers: dict[int, int] = {}
+        self.card_lists: dict[int, list[Card]] = {}  # the cards of each mask of legal plays
         self.winner_answers: dict[int, int] = {}
         self.leader_answers: dict[int, int] = {}
         self.count_answers: dict[int, int] = {}
@@ -441,72 +442,85 @@ class _Search:
             trick >>= 6
         return False
 
-    def last_card_runs(
-        self, place: int, hands: int, trick: int, legal: int, cards: list[Card]
+    def last_cards(
+        self, place: int, trick: int, trick_points: int, in_play: int, cards: list[Card]
     ) -> list[Card]:
-        """Of the last card's ``legal`` ``cards``, one of each run of his own cards of a
-        suit with no card in play ranked between: they take the trick alike, and the one
-        to play is the one with the most points if his side takes it, else the fewest
-        (the card kept back plays as the other would have, and can only do better)."""
-        expand, points = self.expand, self.points
-        in_play = (
-            expand[0][hands & _HAND]
-            | expand[1][hands >> _WIDTH & _HAND]
-            | expand[2][hands >> 2 * _WIDTH]
-            | _mask(_decoded(trick))
-        )
+        """The last card's legal ``cards`` to search, the most promising first: one of
+        each run of his own cards of a suit with no card in play ranked between (they take
+        the trick alike; the one played is the one with the most points if his side takes
+        it, else the fewest: the card kept back plays as the other would have, and can
+        only do better), ordered by what the trick is then worth to his side, the lowest
+        of equal worth first."""
+        points, strength, below = self.points, self.strength, self.lower_in_suit
+        assert below is not None
         leader = (place + 1) % 3
         maximising = place == self.bidder
         bidder_index = (self.bidder - leader) % 3
-        kept = []
-        run_best = -1
+        winner = self.winner
+        keyed = []
+        run_card = -1
         run_wins = False
         previous = -1
-        below = self.lower_in_suit
-        assert below is not None
         for card in cards:  # ascending: by suit, then rank
             lower = in_play & below[card]
-            joined = previous >= 0 and lower and lower.bit_length() - 1 == previous
-            if not joined:
-                if run_best >= 0:
-                    kept.append(run_best)
-                run_best = card
-                run_wins = (self.winner(trick | (card + 1) << 12) == bidder_index) == maximising
-            elif (
-                (points[card] > points[run_best]) if run_wins else (points[card] < points[run_best])
-            ):
-                run_best = card
+            if previous >= 0 and lower and lower.bit_length() - 1 == previous:
+                if (
+                    (points[card] > points[run_card])
+                    if run_wins
+                    else (points[card] < points[run_card])
+                ):
+                    run_card = card
+            else:
+                if run_card >= 0:
+                    worth = -(trick_points + points[run_card]) if run_wins else points[run_card]
+                    keyed.append((((worth << 4) + strength[run_card]) << 6) + run_card)
+                run_card = card
+                run_wins = (winner(trick | (card + 1) << 12) == bidder_index) == maximising
             previous = card
-        kept.append(run_best)
-        return kept
+        worth = -(trick_points + points[run_card]) if run_wins else points[run_card]
+        keyed.append((((worth << 4) + strength[run_card]) << 6) + run_card)
+        if len(keyed) > 1:
+            keyed.sort()
+        return [key & 63 for key in keyed]
 
-    def moves(self, place: int, hands: int, trick: int, length: int, legal: int) -> list[Card]:
+    def moves(
+        self, place: int, hands: int, trick: int, length: int, trick_points: int, legal: int
+    ) -> list[Card]:
         """The cards to search of those ``legal`` at a position, one of each equivalent
         run, the most promising first."""
-        cards = _cards(legal)
-        if length == 2 and self.dominance and len(cards) > 1:
-            cards = self.last_card_runs(place, hands, trick, legal, cards)
-        elif self.below is not None and len(cards) > 1:
-            if self.lower_in_suit is None:
-                cards = [c for c in cards if self.searched(c, legal, hands, trick) == c]
-            else:  # the ranks run as the cards are numbered: the card below by a mask
-                expand, points = self.expand, self.points
-                in_play = (
-                    expand[0][hands & _HAND]
-                    | expand[1][hands >> _WIDTH & _HAND]
-                    | expand[2][hands >> 2 * _WIDTH]
-                    | (_mask(_decoded(trick)) if trick else 0)
-                )
-                kept = []
-                for card in cards:
-                    lower = in_play & self.lower_in_suit[card]
-                    if lower:
-                        # The next card down still in play is his own, as good: skip this.
-                        next_down = lower.bit_length() - 1
-                        if legal >> next_down & 1 and points[next_down] == points[card]:
-                            continue
-                    kept.append(card)
-                cards = kept
+        cards = self.card_lists.get(legal)
+        if cards is None:
+            cards = self.card_lists[legal] = _cards(legal)
+        lower_in_suit = self.lower_in_suit
+        if self.below is not None and lower_in_suit is not None:
+            # The ranks run as the cards are numbered: the card below by a mask.
+            expand = self.expand
+            in_play = (
+                expand[0][hands & _HAND]
+                | expand[1][hands >> _WIDTH & _HAND]
+                | expand[2][hands >> 2 * _WIDTH]
+            )
+            if trick:  # at most two cards
+                in_play |= 1 << (trick & 63) - 1
+                if trick >> 6:
+                    in_play |= 1 << (trick >> 6) - 1
+            if length == 2 and self.dominance:
+                return self.last_cards(place, trick, trick_points, in_play, cards)
+            points = self.points
+            kept = []
+            for card in cards:
+                lower = in_play & lower_in_suit[card]
+                if lower:
+                    # The next card down still in play is his own, as good: skip this.
+                    next_down = lower.bit_length() - 1
+                    if legal >> next_down & 1 and points[next_down] == points[card]:
+                        continue
+                kept.append(card)
+            cards = kept
+        elif self.below is not None:
+            cards = [c for c in cards if self.searched(c, legal, hands, trick) == c]
+        else:
+            cards = list(cards)
         if len(cards) == 1:
             return cards
         points, strength = self.points, self.strength
@@ -530,11 +544,10 @@ class _Search:
             # of equal worth first.
             leader = (place + 1) % 3
             maximising = place == self.bidder
-            taken = sum(points[c] for c in _decoded(trick))
             bidder_index = (self.bidder - leader) % 3
             for card in cards:
                 wins = (self.winner(trick | (card + 1) << shift) == bidder_index) == maximising
-                worth = -(taken + points[card]) if wins else points[card]
+                worth = -(trick_points + points[card]) if wins else points[card]
                 keyed.append((((worth << 4) + strength[card]) << 6) + card)
         keyed.sort()
         return [key & 63 for key in keyed]
@@ -593,7 +606,7 @@ class _Search:
                     hands, trick, length, place, trick_points, card, alpha, beta, rest, won, left
                 )
             low, high = floor, rest
-            moves = self.moves(place, hands, trick, length, legal)
+            moves = self.moves(place, hands, trick, length, trick_points, legal)
         else:
             low, high, moves = entry
             if relabelled:
