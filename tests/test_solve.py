@@ -298,9 +298,11 @@ def test_relabelled_trick_starts_equal_minimax(
         assert values[0] == values[1], (twin, format_position(state))
 
 
-def test_relabelling_meets_lines_and_keeps_the_value() -> None:
-    # Seven tricks or more before the end, the relabelled table searches fewer positions
-    # in all than the same search keyed on the cards themselves, for the same values.
+def test_relabelling_meets_lines_and_keeps_the_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Relabelling at every trick start of endings of seven tricks or fewer, the table
+    # searches fewer positions in all than the same search keyed on the cards themselves,
+    # for the same values.
+    monkeypatch.setattr(solve_module, "_RELABEL_FROM", 1)
     nodes = {False: 0, True: 0}
     for seed in range(4):
         state = ending(seed, 7)
