@@ -234,6 +234,8 @@ class _Search:
                 self.bit_of[card] = place * _WIDTH + index
                 self.hands |= 1 << (place * _WIDTH + index)
         self.expand = [_expansions(cards) for cards in self.held]
+        # For each held card, the packed hands' mask that takes it out of its hand.
+        self.removed = [~(1 << bit) if bit >= 0 else -1 for bit in self.bit_of]
         self.trick = _encoded(state.trick)
         self.length = len(state.trick)
         self.place = state.order.index(state.to_act)
@@ -621,12 +623,21 @@ class _Search:
                 beta = high
         start_alpha, start_beta = alpha, beta
         best_card = moves[0]
+        inside = length < 2
+        removed, points = self.removed, self.points
+        shift, following = 6 * length, (place + 1) % 3
         if place == self.bidder:
             best = -_TOP
             for card in moves:
-                score = self.play(
-                    hands, trick, length, place, trick_points, card, alpha, beta, rest, won, left
-                )
+                if inside:  # the trick goes on: :meth:`play`'s work, without its call
+                    score = self.value(
+                        hands & removed[card], trick | (card + 1) << shift, length + 1,
+                        following, trick_points + points[card], alpha, beta, rest, won, left,
+                    )  # fmt: skip
+                else:
+                    score = self.play(
+                        hands, trick, 2, place, trick_points, card, alpha, beta, rest, won, left
+                    )
                 if score > best:
                     best, best_card = score, card
                     if best > alpha:
@@ -636,9 +647,15 @@ class _Search:
         else:
             best = _TOP
             for card in moves:
-                score = self.play(
-                    hands, trick, length, place, trick_points, card, alpha, beta, rest, won, left
-                )
+                if inside:  # the trick goes on: :meth:`play`'s work, without its call
+                    score = self.value(
+                        hands & removed[card], trick | (card + 1) << shift, length + 1,
+                        following, trick_points + points[card], alpha, beta, rest, won, left,
+                    )  # fmt: skip
+                else:
+                    score = self.play(
+                        hands, trick, 2, place, trick_points, card, alpha, beta, rest, won, left
+                    )
                 if score < best:
                     best, best_card = score, card
                     if best < beta:
@@ -705,7 +722,7 @@ class _Search:
     ) -> int:
         """The points still to come for the bidder once ``place`` plays ``card``, as
         :meth:`value` bounds them (the trick's points counted if it ends)."""
-        hands &= ~(1 << self.bit_of[card])
+        hands &= self.removed[card]
         trick |= (card + 1) << (6 * length)
         trick_points += self.points[card]
         if length < 2:
