@@ -18,7 +18,14 @@ the solver's answer exactly as it changes the engine's. On top of that:
 - alpha-beta on the points still to come for the bidder, with null-window searches that
   halve the range of the value (fail-soft: each answer narrows the range by what it found);
 - a transposition table keyed on the hands, the trick and the seat to act, holding the
-  bounds on the points still to come and the card that reached them (tried first);
+  bounds on the points still to come and the card that reached them (tried first); at the
+  start of a trick six tricks or more before the end, the key relabels the cards of each
+  run of a suit (cards ranked next to each other with the same points, such as the
+  blanks): those still in play take the run's lowest cards, in order, so that lines which
+  lost different cards of a run meet (measured: 9-14% fewer positions on whole deals;
+  nearer the end the relabelling costs more than it saves);
+- the last trick played out without a search where each hand holds a card for each trick
+  still to play (a ruleset of fewer tricks leaves cards over: then it is searched);
 - equivalent cards: of two cards of one suit in one hand, with the same points and no card
   still in play (in a hand or in the trick) ranked between them, one is searched; and for
   the last card to a trick, of such a run (whatever the points) only the card with the
@@ -32,14 +39,15 @@ bidder's count of his won cards plus any cards he goes on to win is his count no
 each new card's own count. Every solve checks this on the cards still in play (each
 alone, each suit, all together) and, if the rules in force break it, searches with the
 bidder's won cards in the table's key and counts each trick by the rule itself (exact,
-slower). Equivalent cards assume that the play treats two cards of one suit alike when
-they score alike and no card in play ranks between them; the rank order is the one the
-trick-winner rule shows (who wins a trick of two cards of the suit), a suit whose order
-it does not show consistently is never reduced. The last card's choice by points also
-assumes that the legal plays are blind to points: every solve probes them (a point card
-and the Six of its suit, to a lead and to each suit led) and does without it if they are
-not. ``equivalent_cards=False`` searches every card (the tests hold the two equal, and
-equal to a plain minimax over the engine, under the broken twins of the play).
+slower). Equivalent cards and the relabelled keys assume that the play treats two cards
+of one suit alike when they score alike and no card in play ranks between them; the rank
+order is the one the trick-winner rule shows (who wins a trick of two cards of the suit),
+a suit whose order it does not show consistently is never reduced nor relabelled. The
+last card's choice by points also assumes that the legal plays are blind to points: every
+solve probes them (a point card and the Six of its suit, to a lead and to each suit led)
+and does without it if they are not. ``equivalent_cards=False`` searches every card and
+relabels none (the tests hold the two equal, and equal to a plain minimax over the engine,
+under the broken twins of the play).
 
 >>> from frogspec.notation import parse_position
 >>> last_trick = parse_position(
