@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from frogspec import engine
+from frogspec import solve as solve_module
 from frogspec.cli import main
 from frogspec.engine import Action, ActionKind, Phase, State
 from frogspec.notation import format_position, numbered_deck
@@ -264,3 +265,67 @@ def test_equals_minimax_on_endings_of_four_tricks_under_a_twin(twin: str) -> Non
     for seed in range(2):
         state = ending(seed, 4, broken)
         assert solve(state).value == minimax(state), (twin, format_position(state))
+
+
+@pytest.mark.parametrize("twin", [None, *PLAY_TWINS])
+def test_relabelled_trick_starts_equal_minimax(
+    twin: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The table's keys at trick starts relabel the cards of a run (same suit, ranked next
+    # to each other, same points) so that lines which lost different cards of it meet.
+    # Relabelling at every trick start, small endings still equal the engine's minimax,
+    # under the reference and under each broken twin of the play, and longer ones the
+    # search without it.
+    monkeypatch.setattr(solve_module, "_RELABEL_FROM", 1)
+    relabelled = 0
+    for seed in range(4):
+        ruleset = get_ruleset(RULESETS[seed % len(RULESETS)])
+        state = ending(seed, 3, ruleset if twin is None else twin_ruleset(ruleset, twin))
+        search = _Search(state, equivalent_cards=True)
+        search.sure()
+        relabelled += any(shifts for shifts, _ in search.relabellings.values())
+        assert solve(state).value == minimax(state), (twin, format_position(state))
+    assert relabelled or twin is not None
+    # Longer endings, where lines meet more often: the same values as without relabelling.
+    for seed in range(2):
+        ruleset = get_ruleset(RULESETS[seed % len(RULESETS)])
+        state = ending(seed, 6, ruleset if twin is None else twin_ruleset(ruleset, twin))
+        values = []
+        for relabel in (False, True):
+            search = _Search(state, equivalent_cards=True)
+            search.relabel = search.relabel and relabel
+            values.append(search.sure())
+        assert values[0] == values[1], (twin, format_position(state))
+
+
+def test_relabelling_meets_lines_and_keeps_the_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Relabelling at every trick start of endings of seven tricks or fewer, the table
+    # searches fewer positions in all than the same search keyed on the cards themselves,
+    # for the same values.
+    monkeypatch.setattr(solve_module, "_RELABEL_FROM", 1)
+    nodes = {False: 0, True: 0}
+    for seed in range(4):
+        state = ending(seed, 7)
+        values = set()
+        for relabel in (False, True):
+            search = _Search(state, equivalent_cards=True)
+            assert search.relabel
+            search.relabel = relabel
+            values.add(search.sure())
+            nodes[relabel] += search.nodes
+        assert values == {solve_value(state) - bidder_points_now(state)}
+    assert nodes[True] < nodes[False]
+
+
+def test_relabelling_only_with_equivalent_cards_and_the_count_card_by_card() -> None:
+    state = ending(0, 4)
+    assert _Search(state, equivalent_cards=True).relabel
+    assert not _Search(state, equivalent_cards=False).relabel
+    shuffled = twin_ruleset(state.ruleset, "cards.rank-order")
+    assert not _Search(state._replace(ruleset=shuffled), equivalent_cards=True).relabel
+
+
+def test_the_last_trick_is_played_out_only_when_each_hand_has_one_card_a_trick() -> None:
+    assert _Search(ending(0, 3), equivalent_cards=True).one_card_each
+    fewer_tricks = twin_ruleset(get_ruleset("foster-1909"), "play.eleven-tricks")
+    assert not _Search(ending(0, 3, fewer_tricks), equivalent_cards=True).one_card_each
