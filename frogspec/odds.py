@@ -73,7 +73,7 @@ from frogspec.rules.cards import (
     parse_card,
 )
 from frogspec.rulesets import RULESETS, Ruleset, get_ruleset
-from frogspec.solve import bidder_points_now, solve_value, sure_of
+from frogspec.solve import PositionSearch, bidder_points_now, solve_value, sure_of
 
 __all__ = [
     "PLAYERS",
@@ -317,13 +317,37 @@ def solver_sure_of(state: State, points: int) -> bool:
     return sure_of(state, points)
 
 
-def _sure_test(solver: Solver, sure: SureTest | None) -> SureTest:
-    # A stand-in solver without its own test is tested by its value (exact, no saving).
+def _solver_pair(solver: Solver, sure: SureTest | None) -> tuple[Solver, SureTest]:
+    # The solver and its one-sided test. The double-dummy pair share the search of the
+    # position last asked about (a test and then the value of one position, as the best of
+    # candidates asks them, search it once); a stand-in solver without its own test is
+    # tested by its value (exact, no saving).
+    if solver is solver_points and sure in (None, solver_sure_of):
+        shared = _SharedSearch()
+        return shared.value, shared.sure_of
     if sure is not None:
-        return sure
-    if solver is solver_points:
-        return solver_sure_of
-    return partial(_by_value, solver)
+        return solver, sure
+    return solver, partial(_by_value, solver)
+
+
+class _SharedSearch:
+    """:func:`solver_points` and :func:`solver_sure_of` over one kept
+    :class:`~frogspec.solve.PositionSearch`: the last position's (one at a time, so that
+    no more than one table of bounds is held)."""
+
+    def __init__(self) -> None:
+        self.search: PositionSearch | None = None
+
+    def _for(self, state: State) -> PositionSearch:
+        if self.search is None or self.search.state is not state:
+            self.search = PositionSearch(state)
+        return self.search
+
+    def value(self, state: State) -> int:
+        return self._for(state).value()
+
+    def sure_of(self, state: State, points: int) -> bool:
+        return self._for(state).sure_of(points)
 
 
 def _by_value(solver: Solver, state: State, points: int) -> bool:
@@ -468,7 +492,7 @@ def solve_plays(
     The same as :func:`solve_plays_exhaustively`, with fewer solves: of a Frog's lay-aways
     the first is solved and each other only tested (``sure``, by default
     :func:`solver_sure_of` for :func:`solver_points`) against the best so far."""
-    found = _PlaySolver(rs, hands, widow, seat, solver, _sure_test(solver, sure))
+    found = _PlaySolver(rs, hands, widow, seat, *_solver_pair(solver, sure))
     results: dict[Play, tuple[int, int]] = {}
     for play in plays:
         points, state = found.value(play)
@@ -516,7 +540,7 @@ def best_positions(
 ) -> list[tuple[Play, int, State]]:
     """:func:`solve_contracts`'s search: for each group its best play, the bidder's
     double-dummy points in it and the position reaching them (a Frog's best lay-away)."""
-    found = _PlaySolver(rs, hands, widow, seat, solver, _sure_test(solver, sure))
+    found = _PlaySolver(rs, hands, widow, seat, *_solver_pair(solver, sure))
     rows: dict[int, tuple[Play, int, State]] = {}
     # The groups of one play first: their exact values are then free bounds for the others.
     for index in sorted(range(len(groups)), key=lambda i: len(groups[i])):

@@ -17,7 +17,14 @@ from frogspec.engine import Action, ActionKind, Phase, State
 from frogspec.notation import format_position, numbered_deck
 from frogspec.rules.cards import points_of
 from frogspec.rulesets import Ruleset, get_ruleset
-from frogspec.solve import _Search, bidder_points_now, solve, solve_value, sure_of
+from frogspec.solve import (
+    PositionSearch,
+    _Search,
+    bidder_points_now,
+    solve,
+    solve_value,
+    sure_of,
+)
 from frogspec.twins.substitute import twin_ruleset
 
 RULESETS = ("foster-1909", "modern", "gamerules")
@@ -141,6 +148,28 @@ def test_sure_of_is_the_value_seen_from_one_side(
     state = ending(seed, left, ruleset)
     value = solve_value(state)
     assert sure_of(state, value + offset) == (offset <= 0), format_position(state)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.integers(0, 10**6),
+    st.integers(1, 4),
+    st.sampled_from(RULESETS),
+    st.lists(st.integers(-12, 12), max_size=5),
+)
+def test_a_kept_search_answers_as_fresh_ones(
+    seed: int, left: int, ruleset: str, offsets: list[int]
+) -> None:
+    # Whatever was asked before (thresholds about the value), a kept search's answers are
+    # those of a search made anew.
+    state = ending(seed, left, ruleset)
+    value = solve_value(state)
+    search = PositionSearch(state)
+    for offset in offsets:
+        assert search.sure_of(value + offset) == (offset <= 0), (offset, format_position(state))
+    assert search.value() == value, format_position(state)
+    for offset in offsets:  # and after the value, from what it knows
+        assert search.sure_of(value + offset) == (offset <= 0)
 
 
 @settings(max_examples=15, deadline=None)
