@@ -64,6 +64,7 @@ under the broken twins of the play).
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -819,6 +820,27 @@ def _check_position(state: State) -> None:
         )
 
 
+class _CollectorPaused:
+    """Python's cycle collector paused for a search, and resumed after if it was running.
+
+    The table of a search holds millions of small tuples and lists, and the collector
+    walks them all again and again as they are made, though they form no cycle (every one
+    is freed by its count of references when the search ends): measured, whole deals took
+    half the CPU time with it paused (12 deals interleaved, compiled build, 2026-12-02:
+    10.5 s against 22.3 s)."""
+
+    def __init__(self) -> None:
+        self.resume = False
+
+    def __enter__(self) -> None:
+        self.resume = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exception: object) -> None:
+        if self.resume:
+            gc.enable()
+
+
 def solve(state: State, *, equivalent_cards: bool = True) -> Solution:
     """The bidder's sure card points in a play position, and the best cards to play.
 
@@ -834,10 +856,11 @@ def solve(state: State, *, equivalent_cards: bool = True) -> Solution:
     (53, 1, True)
     """
     _check_position(state)
-    search = _Search(state, equivalent_cards)
-    now = bidder_points_now(state)
-    value = search.sure()
-    return Solution(now + value, search.best_cards(value), search.nodes)
+    with _CollectorPaused():
+        search = _Search(state, equivalent_cards)
+        now = bidder_points_now(state)
+        value = search.sure()
+        return Solution(now + value, search.best_cards(value), search.nodes)
 
 
 def solve_value(state: State, *, equivalent_cards: bool = True) -> int:
@@ -852,7 +875,8 @@ def solve_value(state: State, *, equivalent_cards: bool = True) -> int:
     53
     """
     _check_position(state)
-    return bidder_points_now(state) + _Search(state, equivalent_cards).sure()
+    with _CollectorPaused():
+        return bidder_points_now(state) + _Search(state, equivalent_cards).sure()
 
 
 class PositionSearch:
@@ -874,7 +898,8 @@ class PositionSearch:
         #: The position searched.
         self.state = state
         self._now = bidder_points_now(state)
-        self._search = _Search(state, equivalent_cards)
+        with _CollectorPaused():
+            self._search = _Search(state, equivalent_cards)
         # The points still to come are known to lie in low .. high (high None: unbounded).
         by_card = self._search.by_card
         self._low = 0 if by_card else -_TOP
@@ -892,7 +917,8 @@ class PositionSearch:
             return True
         if self._high is not None and needed > self._high:
             return False
-        found = self._search.root_value(needed - 1, needed)
+        with _CollectorPaused():
+            found = self._search.root_value(needed - 1, needed)
         if found >= needed:
             self._low = max(self._low, found)
             return True
@@ -901,10 +927,11 @@ class PositionSearch:
 
     def value(self) -> int:
         """The bidder's sure card points (as :func:`solve_value`)."""
-        if not self._search.by_card:
-            return self._now + self._search.sure()
-        low, high = self._low, self._high
-        self._low = self._high = self._search.sure(low, high)
+        with _CollectorPaused():
+            if not self._search.by_card:
+                return self._now + self._search.sure()
+            low, high = self._low, self._high
+            self._low = self._high = self._search.sure(low, high)
         return self._now + self._low
 
 
@@ -924,7 +951,8 @@ def sure_of(state: State, points: int, *, equivalent_cards: bool = True) -> bool
     """
     _check_position(state)
     needed = points - bidder_points_now(state)
-    return _Search(state, equivalent_cards).root_value(needed - 1, needed) >= needed
+    with _CollectorPaused():
+        return _Search(state, equivalent_cards).root_value(needed - 1, needed) >= needed
 
 
 def state_from_text(text: str) -> State:

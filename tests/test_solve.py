@@ -4,6 +4,7 @@ and its invariants as properties."""
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
@@ -358,3 +359,32 @@ def test_the_last_trick_is_played_out_only_when_each_hand_has_one_card_a_trick()
     assert _Search(ending(0, 3), equivalent_cards=True).one_card_each
     fewer_tricks = twin_ruleset(get_ruleset("foster-1909"), "play.eleven-tricks")
     assert not _Search(ending(0, 3, fewer_tricks), equivalent_cards=True).one_card_each
+
+
+@pytest.mark.parametrize("running", [True, False])
+def test_the_cycle_collector_is_paused_for_a_search_and_left_as_it_was(running: bool) -> None:
+    # A spy in the trick-winner rule sees whether the collector runs while the solver asks it.
+    from frogspec.rules.play import trick_winner
+
+    seen: list[bool] = []
+
+    def spying(trick: list[int], trump: object) -> int:
+        seen.append(gc.isenabled())
+        return trick_winner(trick, trump)  # type: ignore[arg-type]
+
+    state = ending(3, 2)
+    spied = state._replace(ruleset=state.ruleset.replacing("play.trick-winner", spying))
+    (gc.enable if running else gc.disable)()
+    try:
+        for ask in (
+            solve,
+            solve_value,
+            lambda s: sure_of(s, 60),
+            lambda s: PositionSearch(s).value(),
+        ):
+            seen.clear()
+            ask(spied)
+            assert seen and not any(seen), ask
+            assert gc.isenabled() == running
+    finally:
+        gc.enable()
