@@ -825,9 +825,9 @@ class _CollectorPaused:
 
     The table of a search holds millions of small tuples and lists, and the collector
     walks them all again and again as they are made, though they form no cycle (every one
-    is freed by its count of references when the search ends): measured, whole deals took
-    half the CPU time with it paused (12 deals interleaved, compiled build, 2026-12-02:
-    10.5 s against 22.3 s)."""
+    is freed by its count of references when the search ends). Measured, interleaved
+    (2026-12-02): 12 whole deals, compiled, 10.5 s of CPU paused against 22.3 s running;
+    the odds' samples of a strong hand (smaller tables), pure, 3.31 s against 3.66 s."""
 
     def __init__(self) -> None:
         self.resume = False
