@@ -311,7 +311,9 @@ class _Search:
             if len(run) > 1
         ]
         self.relabel = bool(self.runs)
-        self.relabellings: dict[int, tuple[list[tuple[int, int]], dict[Card, Card]]] = {}
+        self.relabellings: dict[
+            int, tuple[list[tuple[int, int]], dict[Card, Card], dict[Card, Card]]
+        ] = {}
 
     def _counts_card_by_card(self, in_play: int) -> bool:
         # Whether the bidder's count grows by each card's own points, as far as the cards
@@ -587,7 +589,8 @@ class _Search:
             return floor
         if left == 1 and self.one_card_each:
             return self.last_trick(hands, trick, length, place, trick_points, won)
-        relabelled: dict[Card, Card] | None = None
+        relabelled: dict[Card, Card] | None = None  # the key's cards to the cards in play
+        relabelling: dict[Card, Card] | None = None  # and back
         if length or left < _RELABEL_FROM or not self.relabel:
             key = hands | trick << 36 | place << 48 | won << 50
         else:
@@ -599,7 +602,7 @@ class _Search:
             found = self.relabellings.get(in_play)
             if found is None:
                 found = self.relabelling(in_play)
-            shifts, relabelled = found
+            shifts, relabelled, relabelling = found
             for card, to in shifts:
                 bit = 1 << card
                 if first & bit:
@@ -681,9 +684,8 @@ class _Search:
         if best_card != moves[0]:  # tried first next time
             moves.remove(best_card)
             moves.insert(0, best_card)
-        if relabelled:
-            back = {to: card for card, to in relabelled.items()}
-            moves = [back.get(card, card) for card in moves]
+        if relabelling:
+            moves = [relabelling.get(card, card) for card in moves]
         self.table[key] = (low, high, moves)
         return best
 
@@ -692,10 +694,10 @@ class _Search:
     ) -> int:
         """The points to come for the bidder in the last trick, from ``length`` cards
         played: each player has one card left, which the rules must let him play."""
-        points, bit_of = self.points, self.bit_of
+        points, removed = self.points, self.removed
         while length < 3:
             card = self.legal(place, hands, trick).bit_length() - 1
-            hands &= ~(1 << bit_of[card])
+            hands &= removed[card]
             trick |= (card + 1) << (6 * length)
             trick_points += points[card]
             length += 1
@@ -704,15 +706,17 @@ class _Search:
             return 0
         return trick_points if self.by_card else self.gain(won, _mask(_decoded(trick)))
 
-    def relabelling(self, in_play: int) -> tuple[list[tuple[int, int]], dict[Card, Card]]:
+    def relabelling(
+        self, in_play: int
+    ) -> tuple[list[tuple[int, int]], dict[Card, Card], dict[Card, Card]]:
         """For the cards ``in_play`` at a trick start: each card that moves in the
-        table's key and the card it becomes, and the other way round (the key's card to
-        the card in play), remembered."""
+        table's key and the card it becomes; the key's card to the card in play; and the
+        card in play to the key's card; remembered."""
         shifts = []
         for lowest, moving in self.runs:
             for start, to in moving[in_play >> lowest & (len(moving) - 1)]:
                 shifts.append((lowest + start, lowest + to))
-        found = (shifts, {to: card for card, to in shifts})
+        found = (shifts, {to: card for card, to in shifts}, dict(shifts))
         self.relabellings[in_play] = found
         return found
 
@@ -874,9 +878,7 @@ def solve_value(state: State, *, equivalent_cards: bool = True) -> int:
     ... ))
     53
     """
-    _check_position(state)
-    with _CollectorPaused():
-        return bidder_points_now(state) + _Search(state, equivalent_cards).sure()
+    return PositionSearch(state, equivalent_cards=equivalent_cards).value()
 
 
 class PositionSearch:
@@ -949,10 +951,7 @@ def sure_of(state: State, points: int, *, equivalent_cards: bool = True) -> bool
     >>> sure_of(last_trick, 53), sure_of(last_trick, 54)
     (True, False)
     """
-    _check_position(state)
-    needed = points - bidder_points_now(state)
-    with _CollectorPaused():
-        return _Search(state, equivalent_cards).root_value(needed - 1, needed) >= needed
+    return PositionSearch(state, equivalent_cards=equivalent_cards).sure_of(points)
 
 
 def state_from_text(text: str) -> State:

@@ -313,7 +313,7 @@ def test_relabelled_trick_starts_equal_minimax(
         state = ending(seed, 3, ruleset if twin is None else twin_ruleset(ruleset, twin))
         search = _Search(state, equivalent_cards=True)
         search.sure()
-        relabelled += any(shifts for shifts, _ in search.relabellings.values())
+        relabelled += any(shifts for shifts, _, _ in search.relabellings.values())
         assert solve(state).value == minimax(state), (twin, format_position(state))
     assert relabelled or twin is not None
     # Longer endings, where lines meet more often: the same values as without relabelling.
