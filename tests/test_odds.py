@@ -299,5 +299,10 @@ def test_the_saving_search_solves_fewer_positions() -> None:
 def test_trumps_and_lay_aways_are_tried_in_the_stated_order() -> None:
     hand = CardSet.parse("AH 10H KH AS 10S 9S 8S AC 10C KC 6D").mask
     assert trump_order(hand, ["C", "D", "S"]) == ["S", "C", "D"]
+    # Of suits held alike, the one the defenders hold fewest of first.
+    even = CardSet.parse("AH 10H KH AS 10S 9S AC 10C KC 6D 7D").mask
+    assert trump_order(even, ["C", "D", "S"]) == ["C", "S", "D"]
+    defenders = CardSet.parse("QC JC 9C 7S").mask
+    assert trump_order(even, ["C", "D", "S"], defenders) == ["S", "C", "D"]
     masks = [CardSet.parse(t).mask for t in ("10C 10S 6D", "7C 10C 6D", "7C 6D 6S", "7C 8C 6S")]
     assert lay_away_order(masks) == [3, 2, 1, 0]
