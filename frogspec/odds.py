@@ -64,6 +64,7 @@ from frogspec.engine import Action, ActionKind, Phase, State, apply, legal_actio
 from frogspec.errors import FrogError, InvalidInputError
 from frogspec.rules.auction import Contract
 from frogspec.rules.cards import (
+    SUIT_MASKS,
     Card,
     Suit,
     card_points,
@@ -374,7 +375,7 @@ def trump_order(hand: int, plays: Sequence[Play], defenders: int = 0) -> list[Pl
     def strength(play: Play) -> tuple[int, int, int, int]:
         suit = "CDHS".index(play)
         held = [c for c in cards_of(hand) if c // 9 == suit]
-        against = sum(1 for c in cards_of(defenders) if c // 9 == suit)
+        against = (defenders & SUIT_MASKS[suit]).bit_count()
         top = max((card_strength(c) for c in held), default=-1)
         return (-len(held), against, -sum(card_points(c) for c in held), -top)
 
@@ -550,13 +551,13 @@ def best_positions(
     found = _PlaySolver(rs, hands, widow, seat, *_solver_pair(solver, sure))
     rows: dict[int, tuple[Play, int, State]] = {}
     # The groups of one play first: their exact values are then free bounds for the others.
+    defenders = 0
+    for cards in hands:
+        defenders |= cards
+    defenders &= ~hands[seat]
     for index in sorted(range(len(groups)), key=lambda i: len(groups[i])):
         group = groups[index]
         order = [p for p in group if p == FROG]
-        defenders = 0
-        for place, cards in enumerate(hands):
-            if place != seat:
-                defenders |= cards
         order += trump_order(hands[seat], [p for p in group if p != FROG], defenders)
         play = found.best(group, order)
         points, state = found.value(play)
