@@ -145,43 +145,88 @@ static inline uint64_t mix(uint64_t x) { /* splitmix64's finaliser */
     return x;
 }
 
-static inline size_t slot(void) {
-    uint64_t h = mix(hands[0] ^ mix(hands[1] + 0x9e3779b97f4a7c15ULL) ^
-                     mix(hands[2] + 0x632be59bd9b4e019ULL) ^ ((uint64_t)leader << 60));
+/* A position at a trick start as the table knows it: the hands with each suit's blanks
+   (the Nines to Sixes, which count nothing) still in play moved down to its lowest ranks, in
+   order, so that lines which lost different blanks meet; and the leader. */
+typedef struct {
+    Mask hands[PLAYERS];
+    int leader;
+    Mask blanks_in_play[SUITS]; /* each suit's blanks in play, to map cards back */
+} Key;
+
+enum { BLANKS = 4 };
+static uint8_t compressed[1 << BLANKS][1 << BLANKS]; /* [blanks in play][some of them] */
+
+static void make_key(Key *key) {
+    Mask in_play = hands[0] | hands[1] | hands[2];
+    for (int p = 0; p < PLAYERS; p++) key->hands[p] = hands[p];
+    for (int s = 0; s < SUITS; s++) {
+        int shift = s * RANKS;
+        unsigned blanks = (unsigned)(in_play >> shift) & ((1u << BLANKS) - 1);
+        key->blanks_in_play[s] = blanks;
+        for (int p = 0; p < PLAYERS; p++) {
+            unsigned held = (unsigned)(hands[p] >> shift) & ((1u << BLANKS) - 1);
+            key->hands[p] = (key->hands[p] & ~((Mask)((1u << BLANKS) - 1) << shift)) |
+                            (Mask)compressed[blanks][held] << shift;
+        }
+    }
+    key->leader = leader;
+}
+
+/* A card as the key labels it, and back. */
+static int to_key_card(const Key *key, int card) {
+    int rank = card % RANKS, suit = suit_of(card);
+    if (rank >= BLANKS) return card;
+    return suit * RANKS + count_cards(key->blanks_in_play[suit] & ((1u << rank) - 1));
+}
+
+static int from_key_card(const Key *key, int card) {
+    int rank = card % RANKS, suit = suit_of(card);
+    if (card < 0 || rank >= BLANKS) return card;
+    Mask blanks = key->blanks_in_play[suit];
+    for (int k = 0; k < rank && blanks; k++) blanks &= blanks - 1;
+    return blanks ? suit * RANKS + lowest_card(blanks) : -1;
+}
+
+static inline size_t slot(const Key *key) {
+    uint64_t h = mix(key->hands[0] ^ mix(key->hands[1] + 0x9e3779b97f4a7c15ULL) ^
+                     mix(key->hands[2] + 0x632be59bd9b4e019ULL) ^ ((uint64_t)key->leader << 60));
     return (size_t)(h & (TABLE_SIZE - 1)) & ~(size_t)1; /* two entries a bucket */
 }
 
-static inline int same_key(const Entry *e) {
-    return e->generation == generation && e->leader == leader && e->hands[0] == hands[0] &&
-           e->hands[1] == hands[1] && e->hands[2] == hands[2];
+static inline int same_key(const Entry *e, const Key *key) {
+    return e->generation == generation && e->leader == key->leader &&
+           e->hands[0] == key->hands[0] && e->hands[1] == key->hands[1] &&
+           e->hands[2] == key->hands[2];
 }
 
-static Entry *probe(size_t at) {
-    if (same_key(&table[at])) return &table[at];
-    if (same_key(&table[at + 1])) return &table[at + 1];
+static Entry *probe(const Key *key) {
+    size_t at = slot(key);
+    if (same_key(&table[at], key)) return &table[at];
+    if (same_key(&table[at + 1], key)) return &table[at + 1];
     return NULL;
 }
 
-static void store(size_t at, int lower, int upper, int best) {
-    Entry *e = probe(at);
+static void store(const Key *key, int lower, int upper, int best) {
+    Entry *e = probe(key);
     if (!e) {
         /* The first entry of a bucket keeps the position with more cards left (costlier to
            find again); the second always takes the newest. */
-        Entry *first = &table[at];
-        int cards_here = count_cards(hands[0] | hands[1] | hands[2]);
+        Entry *first = &table[slot(key)];
+        int cards_here = count_cards(key->hands[0] | key->hands[1] | key->hands[2]);
         int cards_there = first->generation == generation
                               ? count_cards(first->hands[0] | first->hands[1] | first->hands[2])
                               : -1;
-        e = cards_here >= cards_there ? first : &table[at + 1];
-        memcpy(e->hands, hands, sizeof hands);
+        e = cards_here >= cards_there ? first : first + 1;
+        memcpy(e->hands, key->hands, sizeof key->hands);
         e->generation = generation;
-        e->leader = (uint8_t)leader;
+        e->leader = (uint8_t)key->leader;
         e->lower = 0;
         e->upper = 127;
     }
     if (lower > e->lower) e->lower = (int8_t)lower;
     if (upper < e->upper) e->upper = (int8_t)upper;
-    e->best = (int8_t)best;
+    e->best = (int8_t)to_key_card(key, best);
 }
 
 /* ---- Moves -------------------------------------------------------------------------- */
@@ -280,7 +325,7 @@ static int generate(int player, int first_card, Move *moves) {
    them: at most alpha if the result is at most alpha, at least beta if at least beta. */
 static int search(int alpha, int beta) {
     nodes++;
-    size_t at = 0;
+    Key key;
     int first_card = -1;
     if (trick_length == 0) {
         Mask all = hands[0] | hands[1] | hands[2];
@@ -297,14 +342,14 @@ static int search(int alpha, int beta) {
             trick_length = 0;
             return side(winner) ? remaining : 0;
         }
-        at = slot();
-        Entry *e = probe(at);
+        make_key(&key);
+        Entry *e = probe(&key);
         if (e) {
             if (e->lower >= beta || e->lower == e->upper) return e->lower;
             if (e->upper <= alpha) return e->upper;
             if (e->lower > alpha) alpha = e->lower;
             if (e->upper < beta) beta = e->upper;
-            first_card = e->best;
+            first_card = from_key_card(&key, e->best);
         }
         if (remaining < beta) beta = remaining;
     }
@@ -355,11 +400,11 @@ static int search(int alpha, int beta) {
     }
     if (trick_length == 0) {
         if (best <= window_alpha)
-            store(at, 0, best, best_card);
+            store(&key, 0, best, best_card);
         else if (best >= window_beta)
-            store(at, best, 127, best_card);
+            store(&key, best, 127, best_card);
         else
-            store(at, best, best, best_card);
+            store(&key, best, best, best_card);
     }
     return best;
 }
@@ -463,6 +508,17 @@ static const char *read_position(char *line, int *points) {
 int main(void) {
     for (int c = 0; c < CARDS; c++) card_points[c] = RANK_POINTS[c % RANKS];
     for (int s = 0; s < SUITS; s++) suit_mask[s] = (((Mask)1 << RANKS) - 1) << (s * RANKS);
+    for (unsigned blanks = 0; blanks < (1u << BLANKS); blanks++)
+        for (unsigned held = 0; held < (1u << BLANKS); held++) {
+            unsigned packed = 0;
+            int at = 0;
+            for (int rank = 0; rank < BLANKS; rank++)
+                if (blanks & (1u << rank)) {
+                    if (held & (1u << rank)) packed |= 1u << at;
+                    at++;
+                }
+            compressed[blanks][held] = (uint8_t)packed;
+        }
     table = calloc(TABLE_SIZE, sizeof *table);
     if (!table) {
         fprintf(stderr, "frogdd: no memory for the transposition table\n");
