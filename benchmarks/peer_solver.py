@@ -19,6 +19,7 @@ import argparse
 import datetime
 import os
 import platform
+import random
 import re
 import shutil
 import statistics
@@ -249,8 +250,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
-    import random
-
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     build = "compiled" if frogspec.COMPILED else "pure"
     print(
