@@ -2,7 +2,7 @@
 
 The peer is written apart from frogspec's solver, from the rulebook's statements of the
 play; its figures are only worth comparing while it finds the same values. Each test builds
-it with gcc (skipped, saying why, where there is none) and solves small endings both ways (60 of them, 3 to 5 tricks to go: a hundredth of a second each).
+it with gcc (skipped, saying why, where there is none) and solves small endings both ways (60 of them, 3 to 5 tricks to go).
 """
 
 from __future__ import annotations
