@@ -33,11 +33,13 @@
  * highest card of the suit led, by the order A 10 K Q J 9 8 7 6. The winner leads next.
  *
  * The search: fail-soft alpha-beta on the points still to come for the bidder, driven by
- * null-window tests that halve the range of the value; a transposition table at trick starts
- * (the hands and the leader, with the bounds found and the best lead); of cards of one suit
- * in one hand with no card still in play ranked between them, only one is searched when they
- * carry the same points, and for the last card to a trick only the one with the most points
- * if its side takes the trick (else the fewest); move ordering by what a card wins or saves.
+ * null-window tests, each next to the bound the last one found (MTD(f)); a transposition
+ * table at trick starts (the hands and the leader, with the bounds found and the best lead;
+ * each suit's blanks in play moved down to its lowest ranks, so that lines which lost
+ * different blanks meet); of cards of one suit in one hand with no card still in play
+ * ranked between them, only one is searched when they carry the same points, and for the
+ * last card to a trick only the one with the most points if its side takes the trick (else
+ * the fewest); move ordering by what a card wins or saves, low leads from short suits first.
  */
 
 #include <stdint.h>
@@ -292,7 +294,9 @@ static int generate(int player, int first_card, Move *moves) {
                 continue;
             int score;
             if (trick_length == 0)
-                score = above ? -card_points[card] - card % RANKS /* a low lead */
+                score = above ? /* a low lead, from a short suit first */
+                            -card_points[card] - card % RANKS -
+                                3 * count_cards(hands[player] & suit_mask[suit_of(card)])
                               : 100 + card_points[card] + (suit_of(card) == trump ? 5 : 0);
             else if (beats(card, winning_card))
                 score = 100 + card_points[card] - card % RANKS;
@@ -409,18 +413,25 @@ static int search(int alpha, int beta) {
     return best;
 }
 
-/* The points the bidder is sure of from here on: null-window tests halving the range. */
+/* The points the bidder is sure of from here on: null-window tests, each next to the
+   bound the last one found (MTD(f)), from the middle of the range. */
 static int solve(void) {
     Mask all = hands[0] | hands[1] | hands[2];
     for (int i = 0; i < trick_length; i++) all |= bit(trick[i]);
     int low = 0, high = mask_points(all);
+    int guess = high / 2;
     while (low < high) {
-        int test = (low + high + 1) / 2;
+        int test = guess;
+        if (test <= low) test = low + 1;
+        if (test > high) test = high;
         int found = search(test - 1, test);
-        if (found >= test)
+        if (found >= test) {
             low = found;
-        else
+            guess = found + 1;
+        } else {
             high = found;
+            guess = found;
+        }
     }
     return low;
 }
