@@ -280,7 +280,8 @@ static int generate(int player, int first_card, Move *moves) {
             }
             int points = trick_points + card_points[chosen];
             moves[n].card = chosen;
-            moves[n].score = takes ? 200 + points * 4 - chosen % RANKS : -points * 4 - chosen % RANKS;
+            moves[n].score =
+                takes ? 200 + points * 4 - chosen % RANKS : -points * 4 - chosen % RANKS;
             n++;
         }
     } else {
@@ -341,7 +342,8 @@ static int search(int alpha, int beta) {
             count_cards(hands[2]) == 1) {
             /* the last trick: every card is forced */
             trick_length = 0;
-            for (int i = 0; i < PLAYERS; i++) trick[trick_length++] = lowest_card(hands[(leader + i) % PLAYERS]);
+            for (int i = 0; i < PLAYERS; i++)
+                trick[trick_length++] = lowest_card(hands[(leader + i) % PLAYERS]);
             int winner = (leader + winning_index()) % PLAYERS;
             trick_length = 0;
             return side(winner) ? remaining : 0;
