@@ -103,15 +103,19 @@ def test_the_peer_agrees_with_solve_value_on_endings(peer: NativeSolver) -> None
     assert 0 < mid_trick < 60
 
 
+def run_on_an_ending(program: Path, monkeypatch: pytest.MonkeyPatch, ruleset: str) -> int:
+    """The benchmark's exit status, its two deals both a small ending of ``ruleset``."""
+    small = ending(random.Random(3), ruleset, 3, 3)
+    monkeypatch.setattr("benchmarks.solve.position", lambda rng, tricks: small)
+    monkeypatch.setattr(peer_solver, "build_native", lambda folder: program)
+    return peer_solver.main(["--deals", "2"])
+
+
 def test_a_disagreement_is_said_loudly_and_fails_the_run(
     program: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    rng = random.Random(3)
-    small = ending(rng, "foster-1909", 3, 3)
-    monkeypatch.setattr("benchmarks.solve.position", lambda rng, tricks: small)
-    monkeypatch.setattr(peer_solver, "build_native", lambda folder: program)
     monkeypatch.setattr(peer_solver, "_frogspec", lambda state: (solve_value(state) + 1, 10, 0.001))
-    assert peer_solver.main(["--deals", "2"]) == 1
+    assert run_on_an_ending(program, monkeypatch, "foster-1909") == 1
     out = capsys.readouterr().out
     assert out.count("DISAGREEMENT") == 2
     assert "the values DISAGREE on 2 of 2 deals" in out
@@ -126,11 +130,7 @@ def test_without_gcc_the_build_says_so(tmp_path: Path, monkeypatch: pytest.Monke
 def test_an_agreeing_run_prints_a_dated_header_each_deal_and_a_summary(
     program: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    rng = random.Random(4)
-    small = ending(rng, "modern", 3, 3)
-    monkeypatch.setattr("benchmarks.solve.position", lambda rng, tricks: small)
-    monkeypatch.setattr(peer_solver, "build_native", lambda folder: program)
-    assert peer_solver.main(["--deals", "2"]) == 0
+    assert run_on_an_ending(program, monkeypatch, "modern") == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("`python -m benchmarks.peer_solver --deals 2`, 20")
     assert "UTC" in lines[0] and "load average" in lines[0] and "build" in lines[0]
