@@ -107,7 +107,8 @@ def _bib_value(name: str, value: str) -> str:
         # A name without "Family, Given" is one corporate name, braced so that no style
         # splits it into given and family names.
         return " and ".join(
-            _bib_escape(n) if ", " in n else "{" + _bib_escape(n) + "}" for n in value.split(" and ")
+            _bib_escape(n) if ", " in n else "{" + _bib_escape(n) + "}"
+            for n in value.split(" and ")
         )
     return _bib_escape(value)
 
@@ -143,11 +144,11 @@ def _published_in(source: Source) -> str | None:
         parts.append(f"{source.edition} ed.")
     if source.volume:
         parts.append(f"vol. {source.volume}")
-    if source.pages and source.pages_given_by is None:
-        parts.append(f"{_page_label(source.pages)} {source.pages}")
     where = ": ".join(p for p in (source.place, source.publisher) if p)
     if where:
         parts.append(where)
+    if source.pages and source.pages_given_by is None:
+        parts.append(f"{_page_label(source.pages)} {source.pages}")
     return ", ".join(parts) or source.howpublished
 
 
@@ -161,7 +162,7 @@ def bibtex(source: Source) -> str:
     @misc{hoyle-1907,
       key = {Hoyle's Games},
       title = {{Hoyle's Games}},
-      howpublished = {New York: McClure},
+      howpublished = {New York: McClure, pp. 241–242},
       year = {1907},
       note = {Not consulted: known only from Wikipedia (rev. 1222580806), which gives its pages.}
     }
@@ -366,7 +367,7 @@ def _kind_text(entry: Rule) -> str:
 
     >>> _kind_text(get_rule("settlement.fixed-25-50-75"))
     'editorial ruling of the rulebook, interpreting Wikipedia, rev. 1222580806'
-    >>> _kind_text(get_rule("trump.chico-any-suit"))
+    >>> _kind_text(get_rule("auction.one-bid-each"))
     "sourced rule, with the rulebook's reading"
     """
     if entry.editorial:
@@ -400,7 +401,7 @@ def _rule_title(entry: Rule) -> str:
     bracket = [_kind_text(entry)]
     if not entry.editorial:
         bracket += _second_hand(entry)
-    return f"{entry.id}: {entry.statement} [{'; '.join(bracket)}]"
+    return f"{entry.id}: {entry.statement.removesuffix('.')} [{'; '.join(bracket)}]"
 
 
 def _year() -> str:
@@ -434,7 +435,7 @@ def cite_rule_text(rule: Rule | str) -> str:
 def _rule_bibtex_entry(entry: Rule) -> str:
     year, month, _ = __release_date__.split("-")
     keys = ", ".join(s.key for s in sources_of(entry))
-    note = f"Rule {entry.id}. {_capital(_kind_text(entry))}."
+    note = f"Rule {entry.id}."
     if keys:
         note += f" {'Interprets' if entry.editorial else 'Rests on'}: {keys}."
     fields: list[tuple[str, str]] = [

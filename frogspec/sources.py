@@ -168,14 +168,14 @@ class Source:
         """
         parts: list[str] = []
         if self.held is None:
-            known = f": known only from {get_source(self.known_from).short}" if self.known_from else ""
+            known = (
+                f": known only from {get_source(self.known_from).short}" if self.known_from else ""
+            )
             gives = ", which gives its pages" if self.known_from and self.pages else ""
             parts.append(f"not consulted{known}{gives}")
         if self.pages and self.pages_given_by is not None:
             given = get_source(self.pages_given_by).short
-            parts.append(
-                f"pages {self.pages} as given by {given}, not checked against the print"
-            )
+            parts.append(f"pages {self.pages} as given by {given}, not checked against the print")
         if self.revision:
             parts.append(f"revision {self.revision}")
         if self.edition_note:

@@ -766,9 +766,14 @@ def sources_page() -> str:
             out.append("")
         out.append(f"**Address.** {_address(source)}")
         out.append("")
-        if source.held or source.url:
-            accessed = source.access_text or "Not recorded with our copy"
-            out.append(f"**Access date.** {escape(accessed)}.")
+        if source.copy_text:
+            out.append(
+                f"**Our copy.** {escape(source.copy_text[:1].upper() + source.copy_text[1:])}: "
+                "the day it came to the project, not a visit to the address."
+            )
+            out.append("")
+        if source.caveat:
+            out.append(f"**Every citation of it says:** {escape(source.caveat)}.")
             out.append("")
         if source.held:
             out.append(
