@@ -248,6 +248,11 @@ def overbid_to_raise(
         '"Frog" and is outbid by "Chico" may immediately raise to "Grand"; otherwise '
         "must pass.",
     ),
+    cite(
+        WIKIPEDIA_FROG,
+        None,
+        "Beginning with eldest, players may pass or bid for one of the following games",
+    ),
     context(
         WIKIPEDIA_FROG,
         None,

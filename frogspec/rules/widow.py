@@ -95,6 +95,7 @@ def widow_hidden_when_unsaid() -> bool:
     "widow.frog-take-and-discard",
     "In a Frog the bidder takes the three widow cards into his hand and then lays away any "
     "three cards, one at a time, to bring his hand back to eleven.",
+    cite(FOSTER_1909, "441–442", "and then takes the three cards into his hand."),
     cite(
         FOSTER_1909,
         "441–442",

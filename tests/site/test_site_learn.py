@@ -20,8 +20,8 @@ from frogspec.site import generated_pages, learn, nav_sections, unlisted_pages
 from frogspec.site.glossary import TERMS, glossary_page, link_terms, term
 from frogspec.site.learn import (
     PLAIN,
-    RECOMMENDED,
     READING_MARK,
+    RECOMMENDED,
     RULING_MARK,
     SHORT,
     UnexplainedRuleError,
