@@ -51,9 +51,9 @@ def test_the_table_names_only_words_a_statement_adds() -> None:
             used["*"] |= words
             used.setdefault(entry.id, set()).update(words)
             used.setdefault(f"{entry.id}@{source}", set()).update(words)
-    for key, words in ACCEPTED.items():
+    for key, accepted in ACCEPTED.items():
         assert key in used, key
-        assert set(words) <= used[key], (key, set(words) - used[key])
+        assert set(accepted) <= used[key], (key, set(accepted) - used[key])
 
 
 def test_one_sources_words_never_cover_anothers_statement() -> None:
