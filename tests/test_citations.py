@@ -228,6 +228,13 @@ def test_the_whole_bibliography_renders_each_work_once_with_its_caveats(style: s
     assert "Pp." not in text and "(not Consulted)" not in text
 
 
+def test_the_sites_bibliography_downloads_are_the_ones_rendered() -> None:
+    site = importlib.import_module("frogspec.site")
+    files = site.downloads()
+    assert files["frogspec.bib"] == bibtex_all()
+    assert json.loads(files["frogspec.csl.json"]) == [csl_json(s) for s in ALL_SOURCES]
+
+
 def _second_hand_trail(rule_id: str) -> list[str]:
     """What a rendered citation must say of each book a sourced rule knows only second-hand."""
     entry = get_rule(rule_id)
