@@ -161,6 +161,13 @@ def _quote_body(citation: Citation, page: str) -> str:
     return "\n".join(lines)
 
 
+def _kind_mark(entry: Rule, ruling: str = "editorial") -> str:
+    """The text mark a list puts after a rule that is a ruling, or carries our reading."""
+    if entry.editorial:
+        return f" *({ruling})*"
+    return " *(reading)*" if entry.reading is not None else ""
+
+
 def _badges(entry: Rule, page: str) -> str:
     """The rule's kind as badges, each linked to what it promises on the method page."""
     method = METHOD_PAGE
@@ -324,7 +331,7 @@ def topic_page(topic: str) -> str:
     )
     out += ["| Rule | Statement | Rulesets |", "| --- | --- | --- |"]
     for entry in entries:
-        mark = " *(editorial)*" if entry.editorial else ""
+        mark = _kind_mark(entry)
         out.append(
             f"| {rule_link(entry.id, page)}{mark} | {escape(entry.statement)} | "
             f"{_usage_label(entry, page)} |"
@@ -377,7 +384,7 @@ def rules_index_page() -> str:
         out.append(f"## [{title}]({topic}.md)")
         out.append("")
         for entry in topic_entries:
-            mark = " *(editorial)*" if entry.editorial else ""
+            mark = _kind_mark(entry)
             line = f"- {rule_link(entry.id, page)}{mark}: {escape(entry.statement)}"
             key = question_key(entry)
             if key is not None:
@@ -637,7 +644,7 @@ def disagreements_page() -> str:
         for entry in readings:
             out.append('<div class="fs-reading" markdown>')
             out.append("")
-            mark = " *(editorial ruling)*" if entry.editorial else ""
+            mark = _kind_mark(entry, ruling="editorial ruling")
             out.append(f"**{rule_link(entry.id, page)}**{mark}")
             out.append("")
             out.append(escape(entry.statement))

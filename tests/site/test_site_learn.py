@@ -388,3 +388,19 @@ def test_the_card_says_how_to_look_a_rule_up(monkeypatch: pytest.MonkeyPatch) ->
     assert f"is at {address}:" in lookup
     # The address once on the card, not after every step.
     assert card.count("https://rules.example.org/") == 1
+
+
+def test_the_rule_lists_mark_rulings_and_readings_in_text() -> None:
+    from frogspec.site.pages import disagreements_page, rules_index_page, topic_page
+
+    index = rules_index_page()
+    for entry in all_rules():
+        (line,) = [line for line in index.splitlines() if line.startswith(f"- [`{entry.id}`]")]
+        assert ("*(editorial)*" in line) == entry.editorial, line
+        assert ("*(reading)*" in line) == (entry.reading is not None), line
+        table = topic_page(entry.topic)
+        # The topic's table of rules comes first; a rule's table of rival readings may follow.
+        row = next(row for row in table.splitlines() if row.startswith(f"| [`{entry.id}`]"))
+        assert ("*(editorial)*" in row) == entry.editorial, row
+        assert ("*(reading)*" in row) == (entry.reading is not None), row
+    assert "*(reading)*" in disagreements_page()
