@@ -409,7 +409,7 @@ def _choice_cell(rs: Ruleset, key: str, page: str) -> str:
     moot = rs.moot_reason(entry.id)
     if moot is not None:
         return f"*does not arise*: {escape(moot)}"
-    cell = rule_link(entry.id, page, _short(entry.id))
+    cell = rule_link(entry.id, page, _short(entry.id)) + _kind_mark(entry)
     for opt in rs.options:
         if opt.field != key:
             continue
