@@ -195,6 +195,22 @@ _CONTRACT = _t(
 )
 _SITTING_OUT = _t("the rulebook's words for the players dealt no cards ('non-active players')")
 
+_RANKS_LEFT = _p(
+    "the ranks left when the 2s to 5s are removed: the article's 'the 2s, 3s, 4s and 5s being "
+    "removed', the page's 'the 5s and below are removed'"
+)
+_FOSTERS_PACK = _p(
+    "Foster's thirty-six cards are those he ranks 'A 10 K Q J 9 8 7 6' (cards.rank-order): "
+    "nine ranks in each of four suits"
+)
+
+_VALUE = _p("Foster's 'is worth'; the article's 'Value'; the page's 'values'")
+_NOTHING = _p(
+    "the ranks valued at nothing: the page's '0, 0, 0, and 0 points'; the article's table "
+    "values only A 10 K Q J; Foster values only Aces, Tens, Kings, Queens and Jacks, which "
+    "make his 120"
+)
+
 #: The reviewed table: for each rule id (or ``"*"`` for every rule), each accepted word.
 ACCEPTED: dict[str, dict[str, Acceptance]] = {
     "*": {
@@ -236,38 +252,38 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "play": _p("'the number of possible players'"),
     },
     "cards.pack": {
-        "four": _p("the four suits of the French pack the ranks are taken from"),
-        "eight": _p("the ranks left when 2s to 5s are removed; Foster's order A 10 K Q J 9 8 7 6"),
-        "nine": _p("the ranks left when 2s to 5s are removed; Foster's order A 10 K Q J 9 8 7 6"),
-        "seven": _p("the ranks left when 2s to 5s are removed; Foster's order A 10 K Q J 9 8 7 6"),
-        "ten": _p("the ranks left when 2s to 5s are removed; Foster's order A 10 K Q J 9 8 7 6"),
-        "six": _p("the ranks left when 2s to 5s are removed; Foster's order A 10 K Q J 9 8 7 6"),
-        "ace": _p("the cards left when 2s to 5s are removed from a 52-card French pack"),
-        "jack": _p("the cards left when 2s to 5s are removed from a 52-card French pack"),
-        "king": _p("the cards left when 2s to 5s are removed from a 52-card French pack"),
-        "queen": _p("the cards left when 2s to 5s are removed from a 52-card French pack"),
+        "four": _p("the four suits of the pack the 2s to 5s are removed from"),
+        "eight": _RANKS_LEFT,
+        "nine": _RANKS_LEFT,
+        "seven": _RANKS_LEFT,
+        "ten": _RANKS_LEFT,
+        "six": _RANKS_LEFT,
+        "ace": _RANKS_LEFT,
+        "jack": _RANKS_LEFT,
+        "king": _RANKS_LEFT,
+        "queen": _RANKS_LEFT,
     },
     "cards.points": {
-        "count": _p("'is worth'"),
-        "counts": _p("'is worth'"),
-        "eights": _p("the ranks the page values at 0 points, in its order A 10 K Q J 9 8 7 6"),
-        "nines": _p("the ranks the page values at 0 points, in its order A 10 K Q J 9 8 7 6"),
-        "sevens": _p("the ranks the page values at 0 points, in its order A 10 K Q J 9 8 7 6"),
-        "sixes": _p("the ranks the page values at 0 points, in its order A 10 K Q J 9 8 7 6"),
-        "nothing": _p("'0 points'"),
+        "count": _VALUE,
+        "counts": _VALUE,
+        "eights": _NOTHING,
+        "nines": _NOTHING,
+        "sevens": _NOTHING,
+        "sixes": _NOTHING,
+        "nothing": _NOTHING,
     },
     "cards.rank-order": {
-        "every": _p("Foster gives one order for 'the pack'; the article's 'Ace (high)'"),
+        "every": _p("each source gives one order, for every suit: Foster's for 'the pack'"),
         "suit": _p("the order is that of the cards of each suit"),
-        "highest": _p("'Ace (high)'"),
-        "lowest": _p("'6 (low)'"),
+        "highest": _p("the page's 'Ace (high)'; Foster's and the article's orders begin at A"),
+        "lowest": _p("the page's '6 (low)'; Foster's and the article's orders end at 6"),
     },
     "deal.first-dealer-low-card-chooses": {
         "draws": _r("the summary does not say how the fanned cards give a lowest"),
         "chooses": _p("'chose', in the present tense"),
     },
     "deal.packets-3-3-4-4": {
-        "gives": _p("'are given'"),
+        "gives": _p("Foster's 'are given'; the article's 'deals'"),
     },
     "deal.packets-4-3-3-4": {
         "gives": _p(
@@ -281,12 +297,9 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "go": _p("'going to the widow'"),
     },
     "auction.bidder-plays-named-game": {
-        "lower": _p(
-            "Foster's 'cannot bid Frog and play Chico' gives higher; 'must play the "
-            "game he names' excludes lower too"
-        ),
-        "neither": _p("'must play the game he names'"),
-        "nor": _p("'must play the game he names'"),
+        "lower": _p("Foster's 'must play the game he names' excludes a lower game too"),
+        "neither": _p("Foster's 'must play the game he names'"),
+        "nor": _p("Foster's 'must play the game he names'"),
     },
     "auction.contracts-without-frog": {
         "straight": _t(
@@ -320,25 +333,34 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "without": _p("'not exposed'"),
     },
     "widow.frog-shown": {
-        "see": _p("'to show what it contained'"),
-        "before": _p("'and then takes the three cards into his hand'"),
+        "see": _p("Foster's 'to show what it contained'; the article's 'exposes the widow'"),
+        "before": _p(
+            "Foster's 'and then takes the three cards into his hand'; the article's 'exposes "
+            "the widow, picks it up'"
+        ),
     },
     "widow.frog-take-and-discard": {
-        "away": _p("'discard'"),
-        "lays": _p("'discard'"),
-        "back": _p("'to reduce his playing hand to eleven cards again'"),
-        "bring": _p("'to reduce his playing hand to eleven cards again'"),
-        "takes": _p("'They take all three cards into their hand'"),
-        "widow": _p("the three cards the page's sentence speaks of are the widow"),
+        "away": _p("Foster's 'discard'; the page's 'replace them with any three'"),
+        "lays": _p("Foster's 'discard'; the page's 'replace them with any three'"),
+        "back": _p(
+            "Foster's 'to reduce his playing hand to eleven cards again'; the page's 'replace "
+            "them with any three'"
+        ),
+        "bring": _p(
+            "Foster's 'to reduce his playing hand to eleven cards again'; the page's 'replace "
+            "them with any three'"
+        ),
+        "takes": _p("the page's 'They take all three cards into their hand'"),
+        "widow": _p("the three cards the sentences speak of are the widow's"),
         "time": _r("'one at a time' is the engine's record of the lay-away; see the reading"),
     },
     "widow.untouched-in-chico-and-grand": {
         "over": _r("Foster's 'until the play is finished' is said of Grand; see the reading"),
-        "stays": _p("'must not touch the widow'"),
+        "stays": _p("Foster's 'must not touch the widow'; the article's 'the widow is untouched'"),
         "takes": _p("the Frog bidder alone takes the widow (widow.frog-take-and-discard)"),
     },
     "trump.chico-not-hearts": {
-        "names": _p("'can name'"),
+        "names": _p("Foster's 'can name'; the article's table gives the suits he may choose"),
     },
     "play.any-card-when-unable": {
         "follow": _p(
@@ -353,14 +375,28 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "hand": _t("'eldest hand', the rulebook's term"),
     },
     "play.eleven-tricks": {
-        "after": _p("'The eleven tricks played, each side ... counts the points'"),
+        "after": _p(
+            "Foster's 'The eleven tricks played, each side ... counts the points'; the article's "
+            "'Once the eleventh trick is played out'"
+        ),
         "deal": _p("the deal is what is counted"),
     },
     "play.follow-suit": {
         "card": _p("'follow suit if they can': play a card of the suit led"),
-        "holds": _p("'if they can', 'if able'"),
+        "holds": _p("Foster's 'if they can'; the article's and the page's 'if able'"),
         "led": _p("the suit followed is the suit led"),
         "play": _p("'follow suit' is to play one of the suit"),
+    },
+    "play.no-duty-to-head@gamerules": {
+        "already": _p("'no obligation to win tricks': to beat the cards played to the trick"),
+        "beat": _p("'no obligation to win tricks'"),
+        "card": _p("'no obligation to win tricks': any card he may play"),
+        "cards": _p("'no obligation to win tricks': to beat the cards played to the trick"),
+        "following": _p("the page's sentence follows its 'must follow suit if able'"),
+        "need": _p("'no obligation'"),
+        "play": _p("'no obligation to win tricks': any card he may play"),
+        "played": _p("'no obligation to win tricks': to beat the cards played to the trick"),
+        "suit": _p("the page's sentence follows its 'must follow suit if able'"),
     },
     "play.no-duty-to-head": {
         "already": _p("'to head the trick': to beat the cards played to it"),
@@ -377,7 +413,11 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "end": _p("'The eleven tricks played'; 'Once the eleventh trick is played out'"),
     },
     "scoring.widow-counts-for-bidder": {
-        "untouched": _p("Foster's 'he must not touch the widow', in the same sentence"),
+        "untouched": _p(
+            "Foster's 'he must not touch the widow', in the same sentence; the article's 'In "
+            "Chico and Grand, the widow is untouched'; the page's 'Even if they do not [choose] "
+            "to exchange'"
+        ),
     },
     "settlement.coeur-dalene-fixed-ratio": {
         "amount": _p("'fixed payments'"),
@@ -396,8 +436,14 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         ),
     },
     "settlement.each-pays-in-full": {
-        "amount": _p("the page's example: 20 from each other player, 40 in all"),
-        "whole": _p("the page's example: 20 from each other player, 40 in all"),
+        "amount": _p(
+            "the page's example, 20 from each other player, 40 in all; Foster's 'a "
+            "counter by each of the others' for every point"
+        ),
+        "whole": _p(
+            "the page's example, 20 from each other player, 40 in all; Foster's 'a "
+            "counter by each of the others' for every point"
+        ),
         "seat": _t("the rulebook's word for a place at the table"),
         "settles": _p("'must be paid ... by each'; 'have to pay each player'"),
     },
@@ -408,9 +454,9 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
     "settlement.rates-1-2-3": {
         "over": _p("'the difference between the score made and 60'"),
         "under": _p("'the difference between the score made and 60'"),
-        "point": _p("'the difference between the score made and 60', in points"),
-        "unit": _p("'x 1'"),
-        "worth": _p("'x 1', 'x 2', 'x 3'"),
+        "point": _p("the page's 'the difference between the score made and 60', in points"),
+        "unit": _p("the page's payout for a Frog, the difference itself: one per point"),
+        "worth": _p("the page's 'Payouts are the difference'"),
     },
     "settlement.rates-straight-1-2": {
         "60": _r("the 'point' paid for is counted from 60, as in Solo; see the reading"),
@@ -432,18 +478,41 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "losing": _p("'only received for Frog': from a bidder who loses"),
     },
     "settlement.sitting-out-receive-only": {
-        "two": _p("'each of the others who held cards': the two other active players"),
-        "every": _p("'each of the others at the table'"),
+        "two": _p(
+            "Foster's 'each of the others who held cards'; the article's non-active players "
+            "'not required to pay if the bidder wins': the two other active players"
+        ),
+        "every": _p(
+            "Foster's 'each of the others at the table'; the article's 'the non-active players "
+            "are also paid'"
+        ),
         "winning": _p("Foster's 'gets over 60'; the article's 'if the bidder wins'"),
     },
     "settlement.sixty-is-a-tie": {
-        "exactly": _p("'A score of 60'"),
-        "nothing": _p("'no payments are made'"),
-        "wins": _p("'For every point the single player gets over 60 he must be paid'"),
-        "loses": _p("'he must pay ... for every point his adversaries get over 60'"),
-        "opponents": _p("'his adversaries'"),
-        "take": _p("'get'"),
-        "takes": _p("'gets'"),
+        "exactly": _p(
+            "the article's and the page's 'A score of 60'; Foster pays only for points 'over "
+            "60', which at 60 neither side has (see the reading)"
+        ),
+        "nothing": _p(
+            "the article's 'no payments are made'; the page's 'no points are gained or lost'; "
+            "Foster pays only for points 'over 60'"
+        ),
+        "wins": _p(
+            "Foster's 'For every point the single player gets over 60 he must be paid'; the "
+            "article's '1 chip for every point above 60'; the page's 'Payouts are the "
+            "difference between the score made and 60'"
+        ),
+        "loses": _p(
+            "Foster's 'he must pay ... for every point his adversaries get over 60'; the "
+            "article's 'If the bidder loses he pays the same rate'; the page's 'Payouts are "
+            "the difference'"
+        ),
+        "opponents": _p(
+            "Foster's 'his adversaries'; for the article and the page, the bidder's points short "
+            "of 60 are his opponents' over 60, the pack holding 120"
+        ),
+        "take": _p("Foster's 'get'; the article's and the page's 'score'"),
+        "takes": _p("Foster's 'gets'; the article's and the page's 'score'"),
     },
     "match.bank-120-chips": {
         "120": _p("11 chips worth 10 and 10 worth 1"),
@@ -468,6 +537,16 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "four": _p("'Three to five': four lies between"),
     },
     "cards.pack@foster-1909": {
+        "four": _FOSTERS_PACK,
+        "eight": _FOSTERS_PACK,
+        "nine": _FOSTERS_PACK,
+        "seven": _FOSTERS_PACK,
+        "ten": _FOSTERS_PACK,
+        "six": _FOSTERS_PACK,
+        "ace": _FOSTERS_PACK,
+        "jack": _FOSTERS_PACK,
+        "king": _FOSTERS_PACK,
+        "queen": _FOSTERS_PACK,
         "suits": _p("'thirty-six cards': nine ranks (Foster's A 10 K Q J 9 8 7 6) in four suits"),
     },
     "cards.pack@gamerules": {
@@ -509,6 +588,9 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "higher": _p("'He cannot bid Frog and play Chico, or bid Chico and play Grand'"),
     },
     "auction.bidder-plays-named-game@wikipedia-frog": {
+        "lower": _r("the article forbids a higher contract only; see the reading"),
+        "neither": _r("the article forbids a higher contract only; see the reading"),
+        "nor": _r("the article forbids a higher contract only; see the reading"),
         "bid": _p("'that which won the auction': the contract bid"),
         "game": _p("'contract'"),
     },
@@ -575,6 +657,9 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "widow": _p("'These three cards': the widow's, of the page's sentence before"),
     },
     "settlement.rates-1-2-3@official-rules-1922": {
+        "point": _r("the 1922 multipliers are read as per point counted from 60; see the reading"),
+        "unit": _p("'x 1'"),
+        "worth": _p("'x 1', 'x 2', 'x 3'"),
         "60": _r("the points of the 1922 table are read as counted from 60; see the reading"),
         "over": _r("the points of the 1922 table are read as counted from 60; see the reading"),
         "under": _r("the points of the 1922 table are read as counted from 60; see the reading"),
@@ -600,6 +685,9 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "those": _p("'the non-active players are also paid by a bidder who loses'"),
     },
     "settlement.sitting-out-receive-only@official-rules-1922": {
+        "two": _r("'They only received payments', read as the article's Frog; see the reading"),
+        "every": _r("'They only received payments', read as the article's Frog; see the reading"),
+        "winning": _r("'They only received payments', read as the article's Frog; see the reading"),
         "included": _p("'They only received payments': they, the non-active players, are paid"),
         "losing": _p("'only received': from a losing bidder, the one who pays"),
         "paid": _p("'received payments'"),

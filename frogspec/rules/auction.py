@@ -373,6 +373,9 @@ def auction_winner(history: AuctionHistory) -> tuple[int, Contract] | None:
         None,
         "The bidder may not play a higher contract than that which won the auction.",
     ),
+    reading="The article forbids only a higher contract; a lower one is excluded as in "
+    "Foster, on whom the article says its rules are based ('The bidder must play the game he "
+    "names').",
 )
 def contract_played(bid: Contract) -> Contract:
     """The contract played: the one bid."""

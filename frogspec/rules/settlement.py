@@ -310,6 +310,9 @@ def coeur_dalene_penalty_frog(contract: Contract, won: bool) -> Contract:
     ),
     cite(OFFICIAL_RULES_1922, "213–216", "They only received payments", reported_by=WIKIPEDIA_FROG),
     question="sitting-out",
+    reading="The 1922 system 'They only received payments' is read as the article's Frog "
+    "states it: a winning bidder is paid by the two other active players, and a losing one "
+    "pays everyone at the table, the players sitting out included.",
 )
 def sitting_out_receive_only(
     players: int, active: tuple[int, ...], bidder: int, contract: Contract, won: bool
