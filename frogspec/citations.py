@@ -366,12 +366,15 @@ def _kind_text(entry: Rule) -> str:
     reading.
 
     >>> _kind_text(get_rule("settlement.fixed-25-50-75"))
-    'editorial ruling of the rulebook, interpreting Wikipedia, rev. 1222580806'
+    'editorial ruling of the rulebook, interpreting Wikipedia (rev. 1222580806)'
     >>> _kind_text(get_rule("auction.one-bid-each"))
     "sourced rule, with the rulebook's reading"
     """
     if entry.editorial:
-        interpreted = ", ".join(_reporter(s) for s in sources_of(entry))
+        shorts = [s.short for s in sources_of(entry)]
+        interpreted = (
+            " and ".join(filter(None, (", ".join(shorts[:-1]), shorts[-1]))) if shorts else ""
+        )
         return "editorial ruling of the rulebook" + (
             f", interpreting {interpreted}" if interpreted else ""
         )

@@ -316,7 +316,7 @@ def test_a_rulings_csl_item_is_the_rulebooks_interpreting_its_source(
     assert item["section"] == "settlement.fixed-25-50-75"
     assert item["URL"] == f"{SITE}/rules/settlement/#settlement-fixed-25-50-75"
     assert (
-        "editorial ruling of the rulebook, interpreting Wikipedia, rev. 1222580806"
+        "editorial ruling of the rulebook, interpreting Wikipedia (rev. 1222580806)"
         in (item["title"])
     )
     assert "Official Rules" not in item["title"]
@@ -347,7 +347,7 @@ def test_the_text_citation_says_who_what_version_when_and_sources(no_site_url: N
 
 def test_a_rulings_text_citation_says_what_it_interprets(no_site_url: None) -> None:
     text = cite_rule_text("settlement.fixed-25-50-75")
-    assert "Editorial ruling of the rulebook, interpreting Wikipedia, rev. 1222580806." in text
+    assert "Editorial ruling of the rulebook, interpreting Wikipedia (rev. 1222580806)." in text
     assert "  Interprets: Official Rules (1922), pp. 213–216, as reported by Wikipedia" in text
     assert "  Source:" not in text
 
