@@ -382,10 +382,15 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "deal": _p("the deal is what is counted"),
     },
     "play.follow-suit": {
-        "card": _p("'follow suit if they can': play a card of the suit led"),
+        "card": _p("'follow suit': play a card of the suit led"),
         "holds": _p("Foster's 'if they can'; the article's and the page's 'if able'"),
         "led": _p("the suit followed is the suit led"),
         "play": _p("'follow suit' is to play one of the suit"),
+    },
+    "play.no-duty-to-head@wikipedia-frog": {
+        "card": _p("'There is no requirement to head the trick': any card of the suit followed"),
+        "need": _p("'no requirement'"),
+        "play": _p("'no requirement to head the trick'"),
     },
     "play.no-duty-to-head@gamerules": {
         "already": _p("'no obligation to win tricks': to beat the cards played to the trick"),
@@ -620,6 +625,7 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "untouched": _p("'must not touch the widow'"),
     },
     "widow.untouched-in-chico-and-grand@wikipedia-frog": {
+        "over": _r("the article's 'untouched' is read as until the play is over; see the reading"),
         "play": _r("the article's 'untouched' is read as until the play is over; see the reading"),
         "until": _r("the article's 'untouched' is read as until the play is over; see the reading"),
     },

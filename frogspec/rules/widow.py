@@ -136,7 +136,8 @@ def discardable(hand: int) -> int:
     cite(WIKIPEDIA_FROG, None, "In Chico and Grand, the widow is untouched."),
     reading="'Until the play is over' is Foster's for Grand ('until the play is finished'); "
     "for Chico he says only 'he must not touch the widow', with its points counting 'at the "
-    "end', which we read the same way.",
+    "end', which we read the same way. The article's 'In Chico and Grand, the widow is "
+    "untouched' is read the same way too: untouched until the play is over.",
 )
 def exchanges_widow(contract: Contract) -> bool:
     """Whether the bidder takes the widow into his hand: only in a Frog."""
