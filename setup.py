@@ -4,7 +4,9 @@ Everything else about the build is in ``pyproject.toml``. A wheel gets ``spec/ve
 and ``spec/schema`` as ``frogspec/spec/vectors`` and ``frogspec/spec/schema``, so that
 ``frogspec conform`` finds them after a plain ``pip install`` (see
 ``frogspec.vectors.model.default_vectors_dir``, which prefers the source tree's copy
-when run from a checkout). An editable install reads the source tree and gets no copy.
+when run from a checkout), and ``spec/twins-results.json``, which the site's page of broken
+twins shows (``frogspec.twins.check.default_results_path``). An editable install reads the
+source tree and gets no copy.
 
 ``FROGSPEC_COMPILE=1 pip install .`` also compiles the engine's modules (:data:`COMPILED`,
 the chain ``random_playout`` imports) with mypyc, which ships with mypy: the same source,
@@ -29,6 +31,8 @@ from setuptools.command.build_py import build_py
 
 #: The folders of ``spec/`` a wheel ships.
 SHIPPED = ("vectors", "schema")
+#: The files of ``spec/`` a wheel ships: the broken twins' results, which the site shows.
+SHIPPED_FILES = ("twins-results.json",)
 
 
 class BuildPyWithSpec(build_py):
@@ -46,6 +50,11 @@ class BuildPyWithSpec(build_py):
             shutil.copytree(
                 source, Path(self.build_lib) / "frogspec" / "spec" / name, dirs_exist_ok=True
             )
+        for name in SHIPPED_FILES:
+            source = here / "spec" / name
+            if not source.is_file():
+                raise SystemExit(f"setup.py: {source} is missing; build from a frogspec checkout")
+            shutil.copy2(source, Path(self.build_lib) / "frogspec" / "spec" / name)
 
 
 #: The modules the compiled build compiles: the engine and the chapters of rules it imports.

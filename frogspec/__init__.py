@@ -31,9 +31,9 @@ from frogspec.rules.auction import Contract
 from frogspec.rules.cards import Card, CardSet, Suit, format_card, parse_card
 from frogspec.rulesets import RULESETS, Ruleset, get_ruleset
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 #: The date of this release (ISO 8601), as in ``CITATION.cff``.
-__release_date__ = "2026-12-01"
+__release_date__ = "2026-12-03"
 
 #: Whether the engine running is the build compiled with mypyc (``FROGSPEC_COMPILE=1 pip
 #: install .``) rather than the pure Python source; ``frogspec --version`` says which.

@@ -58,11 +58,6 @@ FORMATS = ("text", "bibtex", "csl-json")
 #: ``mkdocs.yml`` as its ``site_url``). Unset, citations carry no address.
 SITE_URL_VARIABLE = "FROGSPEC_SITE_URL"
 
-_CSL_TYPES = {
-    "book": "book",
-    "encyclopedia-article": "entry-encyclopedia",
-    "web-page": "webpage",
-}
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
@@ -105,9 +100,16 @@ def _bib_escape(text: str) -> str:
 def _bib_value(name: str, value: str) -> str:
     if name == "url":
         return value
-    # Extra braces keep a title's capitals, and keep a corporate author one name.
-    if name == "title" or (name == "author" and value == AUTHOR):
+    # Extra braces keep a title's capitals (and a rule id's case).
+    if name == "title":
         return "{" + _bib_escape(value) + "}"
+    if name in ("author", "editor"):
+        # A name without "Family, Given" is one corporate name, braced so that no style
+        # splits it into given and family names.
+        return " and ".join(
+            _bib_escape(n) if ", " in n else "{" + _bib_escape(n) + "}"
+            for n in value.split(" and ")
+        )
     return _bib_escape(value)
 
 
@@ -121,61 +123,82 @@ def _bib_entry(kind: str, key: str, fields: Sequence[tuple[str, str]]) -> str:
 
 
 def _bib_kind(source: Source) -> str:
-    # Entry types classic BibTeX knows: a book; an article in a published encyclopedia;
-    # anything else (a wiki article, a web page) is @misc with howpublished, url and note.
-    if source.kind == "book":
+    # Entry types classic BibTeX knows, each with the fields its styles require: a book with
+    # an author or editor; anything else (a work with no author, an encyclopedia entry, a
+    # wiki article, a web page) is @misc, whose howpublished says where it stands.
+    if source.kind == "book" and (source.authors or source.editors):
         return "book"
-    if source.kind == "encyclopedia-article" and source.publisher and source.year:
-        return "incollection"
     return "misc"
 
 
-def _source_notes(source: Source) -> str | None:
-    notes = [n for n in (source.revision, source.reached) if n]
-    if source.access_text:
-        notes.append(source.access_text)
-    if source.held is None:
-        notes.insert(0, "Not consulted")
-    return ". ".join(n.rstrip(".") for n in notes) + "." if notes else None
+def _caveat(source: Source) -> str | None:
+    return f"{_capital(source.caveat)}." if source.caveat else None
+
+
+def _published_in(source: Source) -> str | None:
+    """Where a @misc entry stands: its container, edition, volume, pages and publisher."""
+    parts: list[str] = []
+    if source.container:
+        parts.append(f"In {source.container}")
+    if source.edition:
+        parts.append(f"{source.edition} ed.")
+    if source.volume:
+        parts.append(f"vol. {source.volume}")
+    where = ": ".join(p for p in (source.place, source.publisher) if p)
+    if where:
+        parts.append(where)
+    if source.pages and source.pages_given_by is None:
+        parts.append(f"{_page_label(source.pages)} {source.pages}")
+    return ", ".join(parts) or source.howpublished
 
 
 def bibtex(source: Source) -> str:
-    """A BibTeX entry for a source, of a type classic BibTeX knows."""
+    """A BibTeX entry for a source, of a type classic BibTeX knows, that pybtex's styles
+    render: its caveats (not consulted; pages not checked; edition; our copy and its date)
+    in ``note``, which every style prints. No ``urldate``: nobody recorded a visit.
+
+    >>> from frogspec.sources import HOYLE_1907
+    >>> print(bibtex(HOYLE_1907))
+    @misc{hoyle-1907,
+      key = {Hoyle's Games},
+      title = {{Hoyle's Games}},
+      howpublished = {New York: McClure, pp. 241–242},
+      year = {1907},
+      note = {Not consulted: known only from Wikipedia (rev. 1222580806), which gives its pages.}
+    }
+    """
     kind = _bib_kind(source)
     fields: list[tuple[str, str]] = []
     if source.authors:
         fields.append(("author", " and ".join(source.authors)))
     else:
-        fields.append(("key", source.title))  # sorts and labels a work with no author
+        # Sorts and labels a work with no author by its own name.
+        fields.append(("key", source.title))
     if source.editors:
         fields.append(("editor", " and ".join(source.editors)))
     fields.append(("title", source.title))
-    if source.container:
-        if kind == "incollection":
-            fields.append(("booktitle", source.container))
-        elif kind == "misc" and not source.howpublished:
-            fields.append(("howpublished", source.container))
-    if source.howpublished:
-        fields.append(("howpublished", source.howpublished))
-    if source.edition:
-        fields.append(("edition", source.edition))
-    if source.volume:
-        fields.append(("volume", source.volume))
-    if source.publisher:
-        fields.append(("publisher", source.publisher))
-    if source.place:
-        fields.append(("address", source.place))
+    if kind == "book":
+        if source.edition:
+            fields.append(("edition", source.edition))
+        if source.volume:
+            fields.append(("volume", source.volume))
+        if source.publisher:
+            fields.append(("publisher", source.publisher))
+        if source.place:
+            fields.append(("address", source.place))
+    else:
+        published = _published_in(source)
+        if published:
+            fields.append(("howpublished", published))
     if source.year:
         fields.append(("year", str(source.year)))
-    if source.pages:
+    if source.pages and kind == "book":
         fields.append(("pages", _pages_bib(source.pages)))
     if source.isbn:
         fields.append(("isbn", source.isbn))
     if source.url:
         fields.append(("url", source.url))
-    if source.accessed:
-        fields.append(("urldate", source.accessed))
-    note = _source_notes(source)
+    note = _caveat(source)
     if note:
         fields.append(("note", note))
     return _bib_entry(kind, source.key, fields)
@@ -198,22 +221,51 @@ def _date_parts(iso: str) -> dict[str, list[list[int]]]:
     return {"date-parts": [[int(part) for part in iso.split("-")]]}
 
 
+def _as_written(text: str) -> str:
+    """A CSL-JSON value no style may re-case (a rule id, the rulebook's lower-case name)."""
+    return f'<span class="nocase">{text}</span>'
+
+
 def csl_json(source: Source) -> dict[str, Any]:
-    """A CSL-JSON item for a source."""
-    item: dict[str, Any] = {
-        "id": source.key,
-        "type": _CSL_TYPES[source.kind],
-        "title": source.title,
-    }
+    """A CSL-JSON item for a source, that Harvard, Chicago author-date and APA render with
+    each caveat (in ``medium``, which all three print) and the work's name once.
+
+    A work with no author is listed by its own name in the author's place (an encyclopedia
+    entry by the encyclopedia's), so that no style prints the name twice. No ``accessed``:
+    the date we have is our copy's, in the caveat.
+
+    >>> from frogspec.sources import HOYLE_1907
+    >>> item = csl_json(HOYLE_1907)
+    >>> item["author"], "title" in item
+    ([{'literal': "Hoyle's Games"}], False)
+    """
+    item: dict[str, Any] = {"id": source.key}
+    # A printed encyclopedia's entry is listed as its volume, a book: the one type whose
+    # caveat, edition and place all three styles print.
+    printed = source.kind == "book" or bool(source.publisher)
+    item["type"] = "book" if printed else "webpage"
+    medium = [source.caveat] if source.caveat else []
+    # Pages that come from another source are given only in the caveat, which says so.
+    pages = source.pages if source.pages_given_by is None else None
     if source.authors:
         item["author"] = _names(source.authors)
+        item["title"] = source.title
+        if source.container:
+            item["container-title"] = source.container
+    elif source.container:
+        item["author"] = [{"literal": source.container}]
+        item["title"] = source.title
+        if source.volume and pages:
+            # Its place in the volume, which not every style prints for a book.
+            medium.insert(0, f"vol. {source.volume}, {_page_label(pages)} {pages}")
+            pages = None
+    else:
+        item["author"] = [{"literal": source.title}]
     if source.editors:
         item["editor"] = _names(source.editors)
-    if source.container:
-        item["container-title"] = source.container
     if source.edition:
         item["edition"] = source.edition
-    if source.volume:
+    if source.volume and pages:
         item["volume"] = source.volume
     if source.publisher:
         item["publisher"] = source.publisher
@@ -221,23 +273,16 @@ def csl_json(source: Source) -> dict[str, Any]:
         item["publisher-place"] = source.place
     if source.year:
         item["issued"] = {"date-parts": [[source.year]]}
-    if source.accessed:
-        item["accessed"] = _date_parts(source.accessed)
-        if source.kind == "web-page":
-            # Rendered by author-date styles after the title: the date is our copy's.
-            item["medium"] = f"copy of {source.accessed}"
-    if source.held is None:
-        # Rendered by author-date styles after the title, where a note is not.
-        item["medium"] = "not consulted"
-    if source.pages:
-        item["page"] = source.pages
+    if pages:
+        item["page"] = pages
     if source.isbn:
         item["ISBN"] = source.isbn
     if source.url:
         item["URL"] = source.url
-    note = _source_notes(source)
-    if note:
-        item["note"] = note
+    if medium:
+        item["medium"] = "; ".join(medium)
+    if source.caveat:
+        item["note"] = source.caveat
     return item
 
 
@@ -316,7 +361,28 @@ def _page_label(pages: str) -> str:
 
 
 def _kind_text(entry: Rule) -> str:
-    return "Editorial ruling" if entry.editorial else "Sourced rule"
+    """What the rule is, as every citation of it says: an editorial ruling names the
+    sources it interprets (never as its author); a sourced rule says when it carries our
+    reading.
+
+    >>> _kind_text(get_rule("settlement.fixed-25-50-75"))
+    'editorial ruling of the rulebook, interpreting Wikipedia (rev. 1222580806)'
+    >>> _kind_text(get_rule("auction.one-bid-each"))
+    "sourced rule, with the rulebook's reading"
+    """
+    if entry.editorial:
+        shorts = [s.short for s in sources_of(entry)]
+        interpreted = (
+            " and ".join(filter(None, (", ".join(shorts[:-1]), shorts[-1]))) if shorts else ""
+        )
+        return "editorial ruling of the rulebook" + (
+            f", interpreting {interpreted}" if interpreted else ""
+        )
+    return "sourced rule, with the rulebook's reading" if entry.reading else "sourced rule"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _rests_on(entry: Rule) -> str:
@@ -325,24 +391,28 @@ def _rests_on(entry: Rule) -> str:
         return "No source speaks to it."
     verb = "Interprets" if entry.editorial else "Rests on"
     text = f"{verb}: {shorts}."
-    trail = _second_hand(entry)
+    trail = [] if entry.editorial else _second_hand(entry)
     if trail:
         text += f" Second-hand: {'; '.join(trail)}."
     return text
 
 
 def _rule_title(entry: Rule) -> str:
-    """The rule's title; where it rests on a book we have not seen, the title names the
-    book and its reporter, so that every style renders "as reported by"."""
-    title = f"{entry.id}: {entry.statement}"
-    trail = _second_hand(entry)
-    if trail:
-        title += f" [{'; '.join(trail)}]"
-    return title
+    """The rule's title with what it is in brackets, so that every style prints it: an
+    editorial ruling as the rulebook's own, interpreting its sources; a sourced rule
+    resting on a book we have not seen names the book and its reporter."""
+    bracket = [_kind_text(entry)]
+    if not entry.editorial:
+        bracket += _second_hand(entry)
+    return f"{entry.id}: {entry.statement.removesuffix('.')} [{'; '.join(bracket)}]"
 
 
 def _year() -> str:
     return __release_date__[:4]
+
+
+def _edition() -> str:
+    return f"{RULEBOOK_TITLE}, version {__version__}"
 
 
 def cite_rule_text(rule: Rule | str) -> str:
@@ -350,14 +420,14 @@ def cite_rule_text(rule: Rule | str) -> str:
     entry = _rule(rule)
     url = rule_url(entry)
     head = (
-        f"{AUTHOR} ({_year()}). “{entry.id}: {entry.statement}” In {RULEBOOK_TITLE}, "
-        f"version {__version__} ({__release_date__}), rule {entry.id}. {_kind_text(entry)}."
+        f"{AUTHOR} ({_year()}). “{entry.id}: {entry.statement}” In {_edition()} "
+        f"({__release_date__}), rule {entry.id}. {_capital(_kind_text(entry))}."
     )
     if url:
         head += f" {url}"
     lines = [head, f"  {_rests_on(entry)}"]
     for citation in entry.citations:
-        label = "Context" if citation.context else "Source"
+        label = "Interprets" if entry.editorial else "Context" if citation.context else "Source"
         lines.append(f"  {label}: {citation.text(page_note=True)}")
     unseen = unseen_sources_of(entry)
     if unseen:
@@ -368,13 +438,13 @@ def cite_rule_text(rule: Rule | str) -> str:
 def _rule_bibtex_entry(entry: Rule) -> str:
     year, month, _ = __release_date__.split("-")
     keys = ", ".join(s.key for s in sources_of(entry))
-    note = f"Rule {entry.id}. {_kind_text(entry)}."
+    note = f"Rule {entry.id}."
     if keys:
         note += f" {'Interprets' if entry.editorial else 'Rests on'}: {keys}."
     fields: list[tuple[str, str]] = [
         ("author", AUTHOR),
         ("title", _rule_title(entry)),
-        ("howpublished", f"In {RULEBOOK_TITLE}, version {__version__}"),
+        ("howpublished", f"In {_edition()}"),
         ("year", year),
         ("month", _MONTHS[int(month) - 1]),
     ]
@@ -391,16 +461,17 @@ def _rule_bibtex_entry(entry: Rule) -> str:
 
 
 def _rule_csl_item(entry: Rule) -> dict[str, Any]:
+    # A section of the rulebook: "chapter" is the type whose container, with the version in
+    # it, Harvard, Chicago author-date and APA all print. Rule ids keep their case.
     item: dict[str, Any] = {
         "id": rule_key(entry),
-        "type": "entry",
+        "type": "chapter",
         "author": [{"literal": AUTHOR}],
-        "title": _rule_title(entry),
-        "container-title": RULEBOOK_TITLE,
-        "version": __version__,
+        "title": _as_written(_rule_title(entry)),
+        "container-title": _as_written(_edition()),
         "issued": _date_parts(__release_date__),
         "section": entry.id,
-        "note": f"{_kind_text(entry)}. {_rests_on(entry)}",
+        "note": f"{_capital(_kind_text(entry))}. {_rests_on(entry)}",
     }
     url = rule_url(entry)
     if url:

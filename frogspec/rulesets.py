@@ -492,8 +492,8 @@ _HOYLE = dataclasses.replace(
     name="Hoyle's Games (1907)",
     summary="Foster's rules (foster-1909) under the title of the earliest printed rules. We "
     "do not hold Hoyle's Games (1907); the Wikipedia article says its rules are the "
-    "earliest and that Foster's are “virtually identical” to them. Virtually identical is "
-    "not identical: this ruleset is Foster's text under the 1907 title, on the article's "
+    "earliest, and of Foster's: “Virtually identical rules appear in the 1908 edition of "
+    "Foster's Complete Hoyle”. Virtually identical is not identical: this ruleset is Foster's text under the 1907 title, on the article's "
     "word, and where the 1907 text differs from Foster's we cannot know.",
     basis=(
         cite(

@@ -81,11 +81,18 @@ class Source:
     held: str | None = None
     reached: str = ""
     role: str = ""
-    accessed: str | None = None
-    #: What :attr:`accessed` is: the date our copy was made, or handed to the project.
-    accessed_means: str = "copy handed to the project"
+    #: The day our copy of the text came to the project (ISO 8601); never a visit to
+    #: :attr:`url`, which nobody recorded.
+    copy_received: str | None = None
+    #: What our copy is a copy of, as a citation prints it ("the Project Gutenberg
+    #: transcription"); ``None`` for a copy of the work itself.
+    copy_of: str | None = None
     pages_given_by: str | None = None
     howpublished: str | None = None
+    #: What is unsettled about the edition we cite, printed with every citation of it.
+    edition_note: str | None = None
+    #: For a work we do not hold, the key of the held source that names it.
+    known_from: str | None = None
 
     @property
     def page_note(self) -> str | None:
@@ -127,26 +134,55 @@ class Source:
             parts.append(f"{_page_label(self.pages)} {self.pages}.")
         if self.isbn:
             parts.append(f"ISBN {self.isbn}.")
-        if self.revision:
-            parts.append(f"Revision {self.revision}.")
         if self.howpublished:
             parts.append(f"{self.howpublished}.")
         if self.url:
             parts.append(f"<{self.url}>.")
-        if self.accessed:
-            parts.append(f"{self.access_text}.")
+        caveat = self.caveat
+        if caveat:
+            parts.append(f"{caveat[:1].upper()}{caveat[1:]}.")
         return " ".join(parts)
 
     @property
-    def access_text(self) -> str | None:
-        """The access date, saying what it is.
+    def copy_text(self) -> str | None:
+        """Our copy and its date, saying what the date is: not a visit to an address.
 
-        >>> GAMERULES.access_text
-        'Copy handed to the project 2026-11-29'
+        >>> GAMERULES.copy_text
+        'our copy received 2026-11-29'
+        >>> FOSTER_1909.copy_text
+        'our copy of the Project Gutenberg transcription (eBook #53881) received 2026-11-29'
         """
-        if self.accessed is None:
+        if self.copy_received is None:
             return None
-        return f"{self.accessed_means[:1].upper()}{self.accessed_means[1:]} {self.accessed}"
+        of = f" of {self.copy_of}" if self.copy_of else ""
+        return f"our copy{of} received {self.copy_received}"
+
+    @property
+    def caveat(self) -> str | None:
+        """What every citation of this source must print beside it, whatever its style:
+        that we have not seen it; where its pages come from; what is unsettled about its
+        edition; what our copy is and when it came to us.
+
+        >>> print(HOYLE_1907.caveat)
+        not consulted: known only from Wikipedia (rev. 1222580806), which gives its pages
+        """
+        parts: list[str] = []
+        if self.held is None:
+            known = (
+                f": known only from {get_source(self.known_from).short}" if self.known_from else ""
+            )
+            gives = ", which gives its pages" if self.known_from and self.pages else ""
+            parts.append(f"not consulted{known}{gives}")
+        if self.pages and self.pages_given_by is not None:
+            given = get_source(self.pages_given_by).short
+            parts.append(f"pages {self.pages} as given by {given}, not checked against the print")
+        if self.revision:
+            parts.append(f"revision {self.revision}")
+        if self.edition_note:
+            parts.append(self.edition_note)
+        if self.copy_text:
+            parts.append(self.copy_text)
+        return "; ".join(parts) or None
 
 
 def _page_label(pages: str) -> str:
@@ -254,11 +290,12 @@ FOSTER_1909 = Source(
     place="New York",
     pages="441–442",
     url="https://www.gutenberg.org/ebooks/53881",
-    howpublished="Project Gutenberg eBook #53881",
-    accessed="2026-11-29",
-    accessed_means="transcription's FROG section in the project's sources since",
+    copy_received="2026-11-29",
+    copy_of="the Project Gutenberg transcription (eBook #53881)",
     held="foster-1909-frog.txt",
     pages_given_by="wikipedia-frog",
+    edition_note="edition not settled: the transcription names none, and 1909 is the year "
+    "Wikipedia (rev. 1222580806) gives",
     reached="The whole FROG section, as transcribed in the public-domain Project Gutenberg "
     "edition (eBook #53881), where FROG follows the Skat laws. The transcription carries no "
     "page marks: the pages 441–442 are those the Wikipedia article gives, not checked "
@@ -269,14 +306,16 @@ FOSTER_1909 = Source(
     "is reported to list eBook #53881 (the subtitle formerly given here, “An Encyclopedia "
     "of All the Indoor Games Played at the Present Day”, is not that title). The section we "
     "hold carries no title page, and a search of stored public pages on 2026-12-01 found no "
-    "copy of the eBook's title page; one mirror's title page is reported to read “Revised "
-    "and Enlarged to October, 1914 … Copyright, 1909”, which we have not seen. So the "
-    "edition is not settled: 1909 may be the copyright year of a later printing.",
+    "copy of the eBook's title page. So the edition is not settled: 1909 may be the year of "
+    "a first edition whose later printing was transcribed. Our copy of the FROG section came "
+    "to the project on 2026-11-29; that is the date a citation gives, not a visit to the "
+    "eBook's address.",
     role="Primary source: the earliest text of the rules that we hold.",
 )
 
 HOYLE_1907 = Source(
     key="hoyle-1907",
+    known_from="wikipedia-frog",
     short="Hoyle's Games (1907)",
     kind="book",
     title="Hoyle's Games",
@@ -285,13 +324,14 @@ HOYLE_1907 = Source(
     place="New York",
     pages="241–242",
     reached="Not held. The Wikipedia article says that the earliest rules of Frog appear "
-    "here, giving these pages, and compares Foster's to them as “virtually identical”; "
-    "the comparison is the article's, not Hoyle's.",
+    "here, giving these pages, and compares Foster's to them (“Virtually identical rules "
+    "appear in the 1908 edition of Foster's Complete Hoyle”); the comparison is the article's, not Hoyle's.",
     role="The first printed rules; known to us only through the Wikipedia article.",
 )
 
 OFFICIAL_RULES_1922 = Source(
     key="official-rules-1922",
+    known_from="wikipedia-frog",
     short="Official Rules (1922)",
     kind="book",
     title="Official Rules of Card Games",
@@ -311,9 +351,11 @@ WIKIPEDIA_FROG = Source(
     title="Frog (American card game)",
     year=None,
     container="Wikipedia, The Free Encyclopedia",
+    authors=("Wikipedia contributors",),
     revision="oldid 1222580806",
-    accessed="2026-11-29",
-    accessed_means="copy of the revision in the project's sources since",
+    copy_received="2026-11-29",
+    edition_note="its date not stated: our copy, a mirror's, gives the revision's address "
+    "but not its date",
     url="https://en.wikipedia.org/w/index.php?title=Frog_(American_card_game)&oldid=1222580806",
     held="wikipedia-frog-american-card-game.txt",
     reached="A third-party copy of revision 1222580806 of the article, not Wikipedia's own "
@@ -321,8 +363,10 @@ WIKIPEDIA_FROG = Source(
     "below the text, then a run of keywords, the whole text again with its punctuation "
     "stripped, and download links). The revision id stands only in that stripped copy "
     "(“Retrieved from https en wikipedia org w index php title Frog American card game amp "
-    "oldid 1222580806”), which is how we know the revision. Only the article's text is "
-    "quoted.",
+    "oldid 1222580806”), which is how we know the revision and its address. The copy does "
+    "not state the revision's date: the “January 01, 1970” is the mirror's. Our copy came "
+    "to the project on 2026-11-29; that is the date a citation gives, not a visit to the "
+    "address. Only the article's text is quoted.",
     role="Secondary source: summarises Foster (1909), the post-1950 changes and the 1922 "
     "Official Rules. Licensed CC BY-SA 4.0.",
 )
@@ -337,7 +381,7 @@ GAMERULES = Source(
     container="gamerules.com",
     howpublished="Web page on the site gamerules.com",
     url="https://gamerules.com/rules/frog/",
-    accessed="2026-11-29",
+    copy_received="2026-11-29",
     held="gamerules-frog.txt",
     reached="A copy of the page's text, handed to the project on 2026-11-29; a stored copy "
     "of the address https://gamerules.com/rules/frog/ holds the same text. The copy names "
@@ -360,8 +404,8 @@ MEYERS_1909 = Source(
     place="Leipzig",
     pages="319",
     url="http://www.zeno.org/nid/20007562535",
-    accessed="2026-11-29",
-    accessed_means="zeno.org transcription in the project's sources since",
+    copy_received="2026-11-29",
+    copy_of="the zeno.org transcription",
     held="meyers-1909-tapp.md",
     reached="The zeno.org transcription of the entry, with a translation of our own.",
     role="Historical note only: the entry on Tapp, the south German game the Wikipedia "
@@ -370,6 +414,7 @@ MEYERS_1909 = Source(
 
 CULBERTSON_1957 = Source(
     key="culbertson-1957",
+    known_from="wikipedia-frog",
     short="Culbertson (1957)",
     kind="book",
     title="Culbertson's Card Games Complete",
@@ -384,6 +429,7 @@ CULBERTSON_1957 = Source(
 
 GOREN_1961 = Source(
     key="goren-1961",
+    known_from="wikipedia-frog",
     short="Goren (1961)",
     kind="book",
     title="Goren's Hoyle: Encyclopedia of Games",
@@ -397,6 +443,7 @@ GOREN_1961 = Source(
 
 PENNYCOOK_1982 = Source(
     key="pennycook-1982",
+    known_from="wikipedia-frog",
     short="Pennycook (1982)",
     kind="book",
     title="The Book of Card Games",
@@ -413,6 +460,7 @@ PENNYCOOK_1982 = Source(
 
 PARLETT_2008 = Source(
     key="parlett-2008",
+    known_from="wikipedia-frog",
     short="Parlett (2008)",
     kind="book",
     title="The Penguin Book of Card Games",
@@ -427,6 +475,7 @@ PARLETT_2008 = Source(
 
 DUMMETT_1980 = Source(
     key="dummett-1980",
+    known_from="wikipedia-frog",
     short="Dummett (1980)",
     kind="book",
     title="The Game of Tarot",
@@ -595,11 +644,9 @@ SOURCE_PROBLEMS: tuple[SourceProblem, ...] = (
         "1908 and to 1909.",
         handling="Nothing we hold establishes which edition the Project Gutenberg "
         "transcription reproduces: it carries no title-page date in the part we hold, and a "
-        "search of stored public pages (2026-12-01) found no copy of its title page. A mirror "
-        "is reported to read “Revised and Enlarged to October, 1914 … Copyright, 1909”, which "
-        "would make the text a 1914 printing of a book first copyrighted in 1909; we have not "
-        "seen it. We cite it as Foster (1909), the year the article's reference list gives "
-        "for these rules, and say so on the sources page.",
+        "search of stored public pages (2026-12-01) found no copy of its title page. We cite it as "
+        "Foster (1909), the year the article's reference list gives for these rules, and "
+        "every citation of it says that the edition is not settled.",
         rule_ids=(),
     ),
 )

@@ -12,22 +12,36 @@ or for every rule, with its reason and its kind:
 - ``"reading"``: the statement adds something the quotes do not say; the rule then carries
   a ``reading`` that says what it adds and why, shown on its page with the *reading* badge.
 
+Each source is judged on its own quotes: a word one source's quote contains does not cover
+another's statement. A table key is a rule id (the word is accepted whichever of the rule's
+sources lacks it, for the reason given), ``"rule.id@source-key"`` (accepted for that source
+only) or ``"*"`` (every rule).
+
 >>> from frogspec.registry import get_rule
->>> added_words(get_rule("play.must-trump"))
-('holds',)
->>> ACCEPTED["*"]["holds"].kind
-'paraphrase'
+>>> added_words(get_rule("play.must-trump"), "wikipedia-frog")
+('cannot', 'holds', 'play', 'player', 'suit')
+>>> acceptance(get_rule("play.must-trump"), "cannot", "wikipedia-frog").reason
+"'if unable to follow'"
 """
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 from typing import Literal
 
 from frogspec.registry import Rule
 
-__all__ = ["ACCEPTED", "Acceptance", "acceptance", "added_words", "content_words"]
+__all__ = [
+    "ACCEPTED",
+    "Acceptance",
+    "acceptance",
+    "accepted_words_table",
+    "added_words",
+    "attributed_sources",
+    "content_words",
+]
 
 AcceptanceKind = Literal["term", "paraphrase", "reading"]
 
@@ -112,13 +126,41 @@ def content_words(text: str) -> list[str]:
     >>> content_words("A player who cannot follow suit must play a trump.")
     ['player', 'cannot', 'follow', 'suit', 'play', 'trump']
     """
-    words = re.findall(r"[a-z0-9']+", text.lower().replace("’", "'"))
+    text = text.lower().replace("’", "'").replace("thirty-six", "36")
+    words = re.findall(r"[a-z0-9']+", text)
     return [w for w in words if w not in _STOP]
 
 
-def added_words(entry: Rule) -> tuple[str, ...]:
-    """The content words of a rule's statement that none of its quotes contain, sorted."""
-    quoted = {_fold(w) for c in entry.citations for w in content_words(c.quote or "")}
+def attributed_sources(entry: Rule) -> tuple[str, ...]:
+    """The keys of the sources a sourced rule is attributed to: each whose citation states it
+    (not only its context), in the order of the citations.
+
+    >>> from frogspec.registry import get_rule
+    >>> attributed_sources(get_rule("seats.players-3-to-7"))
+    ('official-rules-1922',)
+    """
+    keys: list[str] = []
+    for citation in entry.citations:
+        if citation.quote is not None and not citation.context and citation.source.key not in keys:
+            keys.append(citation.source.key)
+    return tuple(keys)
+
+
+def added_words(entry: Rule, source: str) -> tuple[str, ...]:
+    """The content words of a rule's statement that none of the quotes of ``source`` (a
+    source key) contain, sorted. Another source's quotes never cover them: each source is
+    credited only with what its own words say.
+
+    >>> from frogspec.registry import get_rule
+    >>> added_words(get_rule("play.must-trump"), "foster-1909")
+    ('holds',)
+    """
+    quoted = {
+        _fold(w)
+        for c in entry.citations
+        if c.source.key == source
+        for w in content_words(c.quote or "")
+    }
     return tuple(sorted({w for w in content_words(entry.statement) if _fold(w) not in quoted}))
 
 
@@ -153,6 +195,22 @@ _CONTRACT = _t(
 )
 _SITTING_OUT = _t("the rulebook's words for the players dealt no cards ('non-active players')")
 
+_RANKS_LEFT = _p(
+    "the ranks left when the 2s to 5s are removed: the article's 'the 2s, 3s, 4s and 5s being "
+    "removed', the page's 'the 5s and below are removed'"
+)
+_FOSTERS_PACK = _p(
+    "Foster's thirty-six cards are those he ranks 'A 10 K Q J 9 8 7 6' (cards.rank-order): "
+    "nine ranks in each of four suits"
+)
+
+_VALUE = _p("Foster's 'is worth'; the article's 'Value'; the page's 'values'")
+_NOTHING = _p(
+    "the ranks valued at nothing: the page's '0, 0, 0, and 0 points'; the article's table "
+    "values only A 10 K Q J; Foster values only Aces, Tens, Kings, Queens and Jacks, which "
+    "make his 120"
+)
+
 #: The reviewed table: for each rule id (or ``"*"`` for every rule), each accepted word.
 ACCEPTED: dict[str, dict[str, Acceptance]] = {
     "*": {
@@ -164,6 +222,7 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "frog": _CONTRACT,
         "simple": _CONTRACT,
         "heart": _CONTRACT,
+        "solo": _CONTRACT,
         "player": _p("the quotes' 'they', 'one', 'the others' named as what they are"),
         "players": _p("the quotes' 'they', 'the others' named as what they are"),
         "holds": _p("'if he holds one' restates 'if possible', 'if they can', 'if able'"),
@@ -175,8 +234,11 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "dealer's": _p("Foster's 'his left' and 'his right' are the dealer's"),
     },
     "seats.eldest-hand": {
-        "bid": _p("Foster's 'Each player in turn, beginning on the dealer's left' is the auction"),
-        "first": _p("'beginning on the dealer's left'; 'The player left of the dealer starts'"),
+        "bid": _p("the page's 'The game is played clockwise', said of the whole game"),
+        "first": _p(
+            "'beginning with eldest hand to the left' (the article); 'The player left of the "
+            "dealer starts' (the page)"
+        ),
         "hand": _t("'eldest hand', the rulebook's term"),
         "seat": _t("the rulebook's word for a place at the table"),
         "seats": _t("the rulebook's word for the places at the table"),
@@ -185,48 +247,43 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "exactly": _p("the page gives one number of players: 3"),
         "play": _p("'NUMBER OF PLAYERS: 3 players'"),
     },
-    "seats.players-3-to-7": {
-        "three": _p(
-            "Foster's least number ('Three, four, or five can play'), from which the "
-            "article's 'increased to seven' counts"
-        ),
-        "play": _p(
-            "'the number of possible players'; from three, Foster's least, as the "
-            "article's 'increased to' implies"
-        ),
+    "seats.players-3-to-7@official-rules-1922": {
+        "three": _r("'increased to seven' read as counting from three; see the reading"),
+        "play": _p("'the number of possible players'"),
     },
     "cards.pack": {
-        "four": _p("the four suits of the French pack the ranks are taken from"),
-        "eight": _p("the ranks left when 2s to 5s are removed; Foster's order A 10 K Q J 9 8 7 6"),
-        "nine": _p("the ranks left when 2s to 5s are removed; Foster's order A 10 K Q J 9 8 7 6"),
-        "seven": _p("the ranks left when 2s to 5s are removed; Foster's order A 10 K Q J 9 8 7 6"),
-        "ten": _p("the ranks left when 2s to 5s are removed; Foster's order A 10 K Q J 9 8 7 6"),
-        "ace": _p("the cards left when 2s to 5s are removed from a 52-card French pack"),
-        "jack": _p("the cards left when 2s to 5s are removed from a 52-card French pack"),
-        "king": _p("the cards left when 2s to 5s are removed from a 52-card French pack"),
-        "queen": _p("the cards left when 2s to 5s are removed from a 52-card French pack"),
+        "four": _p("the four suits of the pack the 2s to 5s are removed from"),
+        "eight": _RANKS_LEFT,
+        "nine": _RANKS_LEFT,
+        "seven": _RANKS_LEFT,
+        "ten": _RANKS_LEFT,
+        "six": _RANKS_LEFT,
+        "ace": _RANKS_LEFT,
+        "jack": _RANKS_LEFT,
+        "king": _RANKS_LEFT,
+        "queen": _RANKS_LEFT,
     },
     "cards.points": {
-        "count": _p("'is worth'"),
-        "counts": _p("'is worth'"),
-        "eights": _p("the ranks the page values at 0 points, in its order A 10 K Q J 9 8 7 6"),
-        "nines": _p("the ranks the page values at 0 points, in its order A 10 K Q J 9 8 7 6"),
-        "sevens": _p("the ranks the page values at 0 points, in its order A 10 K Q J 9 8 7 6"),
-        "sixes": _p("the ranks the page values at 0 points, in its order A 10 K Q J 9 8 7 6"),
-        "nothing": _p("'0 points'"),
+        "count": _VALUE,
+        "counts": _VALUE,
+        "eights": _NOTHING,
+        "nines": _NOTHING,
+        "sevens": _NOTHING,
+        "sixes": _NOTHING,
+        "nothing": _NOTHING,
     },
     "cards.rank-order": {
-        "every": _p("Foster gives one order for 'the pack'; the article's 'Ace (high)'"),
+        "every": _p("each source gives one order, for every suit: Foster's for 'the pack'"),
         "suit": _p("the order is that of the cards of each suit"),
-        "highest": _p("'Ace (high)'"),
-        "lowest": _p("'6 (low)'"),
+        "highest": _p("the page's 'Ace (high)'; Foster's and the article's orders begin at A"),
+        "lowest": _p("the page's '6 (low)'; Foster's and the article's orders end at 6"),
     },
     "deal.first-dealer-low-card-chooses": {
         "draws": _r("the summary does not say how the fanned cards give a lowest"),
         "chooses": _p("'chose', in the present tense"),
     },
     "deal.packets-3-3-4-4": {
-        "gives": _p("'are given'"),
+        "gives": _p("Foster's 'are given'; the article's 'deals'"),
     },
     "deal.packets-4-3-3-4": {
         "gives": _p(
@@ -240,12 +297,9 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "go": _p("'going to the widow'"),
     },
     "auction.bidder-plays-named-game": {
-        "lower": _p(
-            "Foster's 'cannot bid Frog and play Chico' gives higher; 'must play the "
-            "game he names' excludes lower too"
-        ),
-        "neither": _p("'must play the game he names'"),
-        "nor": _p("'must play the game he names'"),
+        "lower": _p("Foster's 'must play the game he names' excludes a lower game too"),
+        "neither": _p("Foster's 'must play the game he names'"),
+        "nor": _p("Foster's 'must play the game he names'"),
     },
     "auction.contracts-without-frog": {
         "straight": _t(
@@ -268,7 +322,7 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "once": _p("'immediately'"),
         "overbid": _p("'outbid'"),
         "passing": _p("'must pass'"),
-        "turn": _r("the order of bidding is the rulebook's, not the article's; see the reading"),
+        "turn": _p("'Beginning with eldest, players may pass or bid': each in turn from eldest"),
         "whose": _p("'a player who announced \"Frog\"'"),
     },
     "widow.frog-hidden": {
@@ -279,25 +333,34 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "without": _p("'not exposed'"),
     },
     "widow.frog-shown": {
-        "see": _p("'to show what it contained'"),
-        "before": _p("'and then takes the three cards into his hand'"),
+        "see": _p("Foster's 'to show what it contained'; the article's 'exposes the widow'"),
+        "before": _p(
+            "Foster's 'and then takes the three cards into his hand'; the article's 'exposes "
+            "the widow, picks it up'"
+        ),
     },
     "widow.frog-take-and-discard": {
-        "away": _p("'discard'"),
-        "lays": _p("'discard'"),
-        "back": _p("'to reduce his playing hand to eleven cards again'"),
-        "bring": _p("'to reduce his playing hand to eleven cards again'"),
-        "takes": _p("'They take all three cards into their hand'"),
-        "widow": _p("the three cards the page's sentence speaks of are the widow"),
+        "away": _p("Foster's 'discard'; the page's 'replace them with any three'"),
+        "lays": _p("Foster's 'discard'; the page's 'replace them with any three'"),
+        "back": _p(
+            "Foster's 'to reduce his playing hand to eleven cards again'; the page's 'replace "
+            "them with any three'"
+        ),
+        "bring": _p(
+            "Foster's 'to reduce his playing hand to eleven cards again'; the page's 'replace "
+            "them with any three'"
+        ),
+        "takes": _p("the page's 'They take all three cards into their hand'"),
+        "widow": _p("the three cards the sentences speak of are the widow's"),
         "time": _r("'one at a time' is the engine's record of the lay-away; see the reading"),
     },
     "widow.untouched-in-chico-and-grand": {
         "over": _r("Foster's 'until the play is finished' is said of Grand; see the reading"),
-        "stays": _p("'must not touch the widow'"),
+        "stays": _p("Foster's 'must not touch the widow'; the article's 'the widow is untouched'"),
         "takes": _p("the Frog bidder alone takes the widow (widow.frog-take-and-discard)"),
     },
     "trump.chico-not-hearts": {
-        "names": _p("'can name'"),
+        "names": _p("Foster's 'can name'; the article's table gives the suits he may choose"),
     },
     "play.any-card-when-unable": {
         "follow": _p(
@@ -312,17 +375,33 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "hand": _t("'eldest hand', the rulebook's term"),
     },
     "play.eleven-tricks": {
-        "after": _p("'The eleven tricks played, each side ... counts the points'"),
+        "after": _p(
+            "Foster's 'The eleven tricks played, each side ... counts the points'; the article's "
+            "'Once the eleventh trick is played out'"
+        ),
         "deal": _p("the deal is what is counted"),
     },
     "play.follow-suit": {
-        "card": _p("'follow suit if they can': play a card of the suit led"),
-        "holds": _p("'if they can', 'if able'"),
+        "card": _p("'follow suit': play a card of the suit led"),
+        "holds": _p("Foster's 'if they can'; the article's and the page's 'if able'"),
         "led": _p("the suit followed is the suit led"),
         "play": _p("'follow suit' is to play one of the suit"),
     },
-    "play.lead-any-card": {
-        "leader": _p("the player who leads, whom the page calls 'They'"),
+    "play.no-duty-to-head@wikipedia-frog": {
+        "card": _p("'There is no requirement to head the trick': any card of the suit followed"),
+        "need": _p("'no requirement'"),
+        "play": _p("'no requirement to head the trick'"),
+    },
+    "play.no-duty-to-head@gamerules": {
+        "already": _p("'no obligation to win tricks': to beat the cards played to the trick"),
+        "beat": _p("'no obligation to win tricks'"),
+        "card": _p("'no obligation to win tricks': any card he may play"),
+        "cards": _p("'no obligation to win tricks': to beat the cards played to the trick"),
+        "following": _p("the page's sentence follows its 'must follow suit if able'"),
+        "need": _p("'no obligation'"),
+        "play": _p("'no obligation to win tricks': any card he may play"),
+        "played": _p("'no obligation to win tricks': to beat the cards played to the trick"),
+        "suit": _p("the page's sentence follows its 'must follow suit if able'"),
     },
     "play.no-duty-to-head": {
         "already": _p("'to head the trick': to beat the cards played to it"),
@@ -335,18 +414,15 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "played": _p("'to head the trick': to beat the cards played to it"),
         "suit": _p("the duty to follow suit, which the quotes' sentences speak of"),
     },
-    "play.no-duty-to-overtrump": {
-        "already": _p("'over-trump': to beat a trump played to the trick"),
-        "beat": _p("'over-trump'"),
-        "need": _p("'not obliged'"),
-        "play": _p("'not obliged to over-trump'"),
-        "played": _p("'over-trump': to beat a trump played to the trick"),
-    },
     "scoring.count-card-points": {
         "end": _p("'The eleven tricks played'; 'Once the eleventh trick is played out'"),
     },
     "scoring.widow-counts-for-bidder": {
-        "untouched": _p("Foster's 'he must not touch the widow', in the same sentence"),
+        "untouched": _p(
+            "Foster's 'he must not touch the widow', in the same sentence; the article's 'In "
+            "Chico and Grand, the widow is untouched'; the page's 'Even if they do not [choose] "
+            "to exchange'"
+        ),
     },
     "settlement.coeur-dalene-fixed-ratio": {
         "amount": _p("'fixed payments'"),
@@ -365,8 +441,14 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         ),
     },
     "settlement.each-pays-in-full": {
-        "amount": _p("the page's example: 20 from each other player, 40 in all"),
-        "whole": _p("the page's example: 20 from each other player, 40 in all"),
+        "amount": _p(
+            "the page's example, 20 from each other player, 40 in all; Foster's 'a "
+            "counter by each of the others' for every point"
+        ),
+        "whole": _p(
+            "the page's example, 20 from each other player, 40 in all; Foster's 'a "
+            "counter by each of the others' for every point"
+        ),
         "seat": _t("the rulebook's word for a place at the table"),
         "settles": _p("'must be paid ... by each'; 'have to pay each player'"),
     },
@@ -377,9 +459,9 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
     "settlement.rates-1-2-3": {
         "over": _p("'the difference between the score made and 60'"),
         "under": _p("'the difference between the score made and 60'"),
-        "point": _p("'the difference between the score made and 60', in points"),
-        "unit": _p("'x 1'"),
-        "worth": _p("'x 1', 'x 2', 'x 3'"),
+        "point": _p("the page's 'the difference between the score made and 60', in points"),
+        "unit": _p("the page's payout for a Frog, the difference itself: one per point"),
+        "worth": _p("the page's 'Payouts are the difference'"),
     },
     "settlement.rates-straight-1-2": {
         "60": _r("the 'point' paid for is counted from 60, as in Solo; see the reading"),
@@ -401,18 +483,41 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "losing": _p("'only received for Frog': from a bidder who loses"),
     },
     "settlement.sitting-out-receive-only": {
-        "two": _p("'each of the others who held cards': the two other active players"),
-        "every": _p("'each of the others at the table'"),
+        "two": _p(
+            "Foster's 'each of the others who held cards'; the article's non-active players "
+            "'not required to pay if the bidder wins': the two other active players"
+        ),
+        "every": _p(
+            "Foster's 'each of the others at the table'; the article's 'the non-active players "
+            "are also paid'"
+        ),
         "winning": _p("Foster's 'gets over 60'; the article's 'if the bidder wins'"),
     },
     "settlement.sixty-is-a-tie": {
-        "exactly": _p("'A score of 60'"),
-        "nothing": _p("'no payments are made'"),
-        "wins": _p("'For every point the single player gets over 60 he must be paid'"),
-        "loses": _p("'he must pay ... for every point his adversaries get over 60'"),
-        "opponents": _p("'his adversaries'"),
-        "take": _p("'get'"),
-        "takes": _p("'gets'"),
+        "exactly": _p(
+            "the article's and the page's 'A score of 60'; Foster pays only for points 'over "
+            "60', which at 60 neither side has (see the reading)"
+        ),
+        "nothing": _p(
+            "the article's 'no payments are made'; the page's 'no points are gained or lost'; "
+            "Foster pays only for points 'over 60'"
+        ),
+        "wins": _p(
+            "Foster's 'For every point the single player gets over 60 he must be paid'; the "
+            "article's '1 chip for every point above 60'; the page's 'Payouts are the "
+            "difference between the score made and 60'"
+        ),
+        "loses": _p(
+            "Foster's 'he must pay ... for every point his adversaries get over 60'; the "
+            "article's 'If the bidder loses he pays the same rate'; the page's 'Payouts are "
+            "the difference'"
+        ),
+        "opponents": _p(
+            "Foster's 'his adversaries'; for the article and the page, the bidder's points short "
+            "of 60 are his opponents' over 60, the pack holding 120"
+        ),
+        "take": _p("Foster's 'get'; the article's and the page's 'score'"),
+        "takes": _p("Foster's 'gets'; the article's and the page's 'score'"),
     },
     "match.bank-120-chips": {
         "120": _p("11 chips worth 10 and 10 worth 1"),
@@ -423,9 +528,221 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "what": _p("'unable to pay for winnings'"),
         "loses": _p("'lost', in the present tense"),
     },
+    # Words one source's quotes lack, accepted for that source only ("rule.id@source").
+    "seats.active-foster@foster-1909": {
+        "sits": _p("'If four play, the dealer takes no cards'"),
+    },
+    "seats.eldest-hand@wikipedia-frog": {
+        "dealer's": _p("'The dealer deals ... beginning with eldest hand to the left'"),
+    },
+    "seats.eldest-hand@gamerules": {
+        "dealer's": _p("'the player left of the dealer'"),
+    },
+    "seats.players-3-to-5@wikipedia-frog": {
+        "four": _p("'Three to five': four lies between"),
+    },
+    "cards.pack@foster-1909": {
+        "four": _FOSTERS_PACK,
+        "eight": _FOSTERS_PACK,
+        "nine": _FOSTERS_PACK,
+        "seven": _FOSTERS_PACK,
+        "ten": _FOSTERS_PACK,
+        "six": _FOSTERS_PACK,
+        "ace": _FOSTERS_PACK,
+        "jack": _FOSTERS_PACK,
+        "king": _FOSTERS_PACK,
+        "queen": _FOSTERS_PACK,
+        "suits": _p("'thirty-six cards': nine ranks (Foster's A 10 K Q J 9 8 7 6) in four suits"),
+    },
+    "cards.pack@gamerules": {
+        "pack": _p("'deck'"),
+        "suits": _p("'the 5s and below are removed': from each of the deck's four suits"),
+    },
+    "cards.points@wikipedia-frog": {
+        "ace": _p("the 'A' of the article's table 'Rank A 10 K Q J 9 8 7 6', valued 11"),
+    },
+    "cards.points@gamerules": {
+        "120": _p("the sum of the page's values over the four suits: 4 × (11 + 10 + 4 + 3 + 2)"),
+        "ace": _p("'in the above order': the page's ranking 'Ace (high), 10, King, Queen, Jack'"),
+        "king": _p("'in the above order': the page's ranking 'Ace (high), 10, King, Queen, Jack'"),
+        "queen": _p("'in the above order': the page's ranking 'Ace (high), 10, King, Queen, Jack'"),
+        "jack": _p("'in the above order': the page's ranking 'Ace (high), 10, King, Queen, Jack'"),
+        "pack": _p("'the deck' of 36 cards the page's values are of"),
+    },
+    "cards.rank-order@wikipedia-frog": {
+        "cards": _p("the ranks of the article's table are those of the cards"),
+    },
+    "deal.first-dealer-any@wikipedia-frog": {
+        "deal": _p("'The first dealer': who deals the first hand"),
+        "hand": _p("'The first dealer': who deals the first hand"),
+    },
+    "deal.first-dealer-any@gamerules": {
+        "deal": _r("'the dealer is chosen at random', read as any player dealing; see the reading"),
+        "first": _r(
+            "'the dealer is chosen at random', read as any player dealing; see the reading"
+        ),
+        "hand": _r("'the dealer is chosen at random', read as any player dealing; see the reading"),
+    },
+    "deal.packets-3-3-4-4@foster-1909": {
+        "dealer": _p("'are given': by the dealer, who 'gives cards' in Foster's seating"),
+    },
+    "deal.rotation-left@gamerules": {
+        "after": _p("'for each new deal'"),
+    },
+    "auction.bidder-plays-named-game@foster-1909": {
+        "higher": _p("'He cannot bid Frog and play Chico, or bid Chico and play Grand'"),
+    },
+    "auction.bidder-plays-named-game@wikipedia-frog": {
+        "lower": _r("the article forbids a higher contract only; see the reading"),
+        "neither": _r("the article forbids a higher contract only; see the reading"),
+        "nor": _r("the article forbids a higher contract only; see the reading"),
+        "bid": _p("'that which won the auction': the contract bid"),
+        "game": _p("'contract'"),
+    },
+    "auction.contracts-frog-chico-grand@wikipedia-frog": {
+        "offer": _p("'bid for one of the following games'"),
+        "three": _p("the article's table of 'the following games' has three: Frog, Chico, Grand"),
+    },
+    "auction.contracts-frog-chico-grand@gamerules": {
+        "games": _p("'bids'"),
+        "offer": _p("'bids'"),
+        "three": _p("the bids the page ranks above pass: Frog, Chico and Grand"),
+    },
+    "widow.frog-hidden@official-rules-1922": {
+        "widow": _p("'the slough': the 1922 name of the widow, as the article says"),
+    },
+    "widow.frog-shown@wikipedia-frog": {
+        "face": _p("'exposes the widow'"),
+        "turns": _p("'exposes the widow'"),
+        "hand": _p("'picks it up'"),
+        "into": _p("'picks it up'"),
+        "taking": _p("'picks it up'"),
+    },
+    "widow.frog-take-and-discard@gamerules": {
+        "eleven": _p("'replace them with any three': the hand is as many as before the widow"),
+    },
+    "widow.untouched-in-chico-and-grand@foster-1909": {
+        "untouched": _p("'must not touch the widow'"),
+    },
+    "widow.untouched-in-chico-and-grand@wikipedia-frog": {
+        "over": _r("the article's 'untouched' is read as until the play is over; see the reading"),
+        "play": _r("the article's 'untouched' is read as until the play is over; see the reading"),
+        "until": _r("the article's 'untouched' is read as until the play is over; see the reading"),
+    },
+    "trump.chico-not-hearts@wikipedia-frog": {
+        "hearts": _p("the table's suits for Chico, '♣, ♠ or ♦': all but ♥"),
+        "suit": _p("the table's suits column: '♣, ♠ or ♦'"),
+        "trump": _p("the table's suits column, which gives each contract's trumps"),
+    },
+    "play.eldest-leads-first@gamerules": {
+        "first": _p("'starting with the player left of the dealer'"),
+    },
+    "play.must-trump@wikipedia-frog": {
+        "cannot": _p("'if unable to follow'"),
+        "suit": _p("'follow': the article's sentence before says 'follow suit if able'"),
+        "play": _p("'they must trump'"),
+    },
+    "scoring.count-card-points@wikipedia-frog": {
+        "side": _p("'players count up': the bidder, and his opponents together"),
+        "took": _p("'The trick winner takes up the trick'"),
+    },
+    "scoring.widow-counts-for-bidder@foster-1909": {
+        "three": _p("'the cards he lays away': three, to reduce his hand to eleven again"),
+    },
+    "scoring.widow-counts-for-bidder@wikipedia-frog": {
+        "away": _r("the laid-away cards are read as the widow's; see the reading"),
+        "cards": _r("the laid-away cards are read as the widow's; see the reading"),
+        "counts": _p("'belongs to the bidder' 'for this purpose': the count of card points"),
+        "lays": _r("the laid-away cards are read as the widow's; see the reading"),
+        "three": _r("the laid-away cards are read as the widow's; see the reading"),
+    },
+    "scoring.widow-counts-for-bidder@gamerules": {
+        "away": _p("the cards the bidder 'replace[s] them with', the page's sentence before"),
+        "lays": _p("the cards the bidder 'replace[s] them with', the page's sentence before"),
+        "counts": _p("'will be scored for the bidder'"),
+        "widow": _p("'These three cards': the widow's, of the page's sentence before"),
+    },
+    "settlement.rates-1-2-3@official-rules-1922": {
+        "point": _r("the 1922 multipliers are read as per point counted from 60; see the reading"),
+        "unit": _p("'x 1'"),
+        "worth": _p("'x 1', 'x 2', 'x 3'"),
+        "60": _r("the points of the 1922 table are read as counted from 60; see the reading"),
+        "over": _r("the points of the 1922 table are read as counted from 60; see the reading"),
+        "under": _r("the points of the 1922 table are read as counted from 60; see the reading"),
+    },
+    "settlement.rates-1-2-3@gamerules": {
+        "two": _p("'doubled'"),
+        "three": _p("'tripled'"),
+    },
+    "settlement.rates-1-2-4@wikipedia-frog": {
+        "counter": _p("'chip'"),
+        "worth": _p("'1 chip for every point'"),
+        "over": _p("'above 60'"),
+        "under": _p("'If the bidder loses he pays the same rate'"),
+        "two": _p("'double'"),
+        "four": _p("'quadruple'"),
+    },
+    "settlement.sitting-out-receive-only@foster-1909": {
+        "losing": _p("'if he does not get 60'"),
+    },
+    "settlement.sitting-out-receive-only@wikipedia-frog": {
+        "included": _p("'the non-active players are also paid by a bidder who loses'"),
+        "table": _p("'the non-active players are also paid by a bidder who loses'"),
+        "those": _p("'the non-active players are also paid by a bidder who loses'"),
+    },
+    "settlement.sitting-out-receive-only@official-rules-1922": {
+        "two": _r("'They only received payments', read as the article's Frog; see the reading"),
+        "every": _r("'They only received payments', read as the article's Frog; see the reading"),
+        "winning": _r("'They only received payments', read as the article's Frog; see the reading"),
+        "included": _p("'They only received payments': they, the non-active players, are paid"),
+        "losing": _p("'only received': from a losing bidder, the one who pays"),
+        "paid": _p("'received payments'"),
+        "pays": _p("'received payments'"),
+        "table": _p("'payments to or from non-active players': those at the table sitting out"),
+        "those": _p("'payments to or from non-active players': those at the table sitting out"),
+    },
+    "settlement.sixty-is-a-tie@wikipedia-frog": {
+        "over": _p("'every point above 60'"),
+    },
+    "settlement.sixty-is-a-tie@gamerules": {
+        "over": _p("'the difference between the score made and 60'"),
+        "paid": _p("'Payouts'"),
+    },
 }
 
 
-def acceptance(entry: Rule, word: str) -> Acceptance | None:
-    """Why ``entry``'s statement may use ``word``; ``None`` if the table does not say."""
-    return ACCEPTED.get(entry.id, {}).get(word) or ACCEPTED["*"].get(word)
+def acceptance(entry: Rule, word: str, source: str) -> Acceptance | None:
+    """Why ``entry``'s statement may use ``word`` beyond the quotes of ``source``; ``None``
+    if the table does not say."""
+    return (
+        ACCEPTED.get(f"{entry.id}@{source}", {}).get(word)
+        or ACCEPTED.get(entry.id, {}).get(word)
+        or ACCEPTED["*"].get(word)
+    )
+
+
+def _cell(text: str) -> str:
+    return html.escape(text, quote=False).replace("|", "\\|").replace("*", "\\*")
+
+
+def accepted_words_table() -> str:
+    """The reviewed table as Markdown, for the method page: each rule's accepted words, for
+    which of its sources (or all of them, or every rule), with their kind and reason.
+
+    >>> print(accepted_words_table().splitlines()[0])
+    | Rule | For the quotes of | Word | Kind | Reason |
+    """
+    rows = [
+        "| Rule | For the quotes of | Word | Kind | Reason |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for key, words in ACCEPTED.items():
+        rule_id, _, source = key.partition("@")
+        rule_cell = "every rule" if rule_id == "*" else f"`{rule_id}`"
+        source_cell = f"`{source}`" if source else "each of its sources"
+        for word, accepted in sorted(words.items()):
+            rows.append(
+                f"| {rule_cell} | {source_cell} | {_cell(word)} | {accepted.kind} | "
+                f"{_cell(accepted.reason)} |"
+            )
+    return "\n".join(rows)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from frogspec.registry import Rule, all_rules
+from frogspec.rulesets import get_ruleset
 from frogspec.sources import (
     ALL_SOURCES,
     FOSTER_1909,
@@ -97,3 +100,22 @@ def test_every_source_has_a_reference() -> None:
         assert source.title in text
         if source.year:
             assert str(source.year) in text
+
+
+def test_no_quotation_from_a_title_page_we_do_not_hold() -> None:
+    # A mirror's title page was once quoted from a report of it; we hold no such text.
+    root = Path(__file__).resolve().parents[1]
+    paths = [
+        *(root / "frogspec").rglob("*.py"),
+        *(root / "docs").glob("*.md"),
+        root / "CITATION.cff",
+        root / "README.md",
+    ]
+    for path in paths:
+        assert "Enlarged to October" not in path.read_text(encoding="utf-8"), path
+
+
+def test_quoted_words_keep_the_sources_case() -> None:
+    hoyle = get_ruleset("hoyle-1907")
+    assert "“virtually identical”" not in hoyle.summary
+    assert "“Virtually identical rules appear" in hoyle.summary

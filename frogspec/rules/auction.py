@@ -248,6 +248,11 @@ def overbid_to_raise(
         '"Frog" and is outbid by "Chico" may immediately raise to "Grand"; otherwise '
         "must pass.",
     ),
+    cite(
+        WIKIPEDIA_FROG,
+        None,
+        "Beginning with eldest, players may pass or bid for one of the following games",
+    ),
     context(
         WIKIPEDIA_FROG,
         None,
@@ -368,6 +373,9 @@ def auction_winner(history: AuctionHistory) -> tuple[int, Contract] | None:
         None,
         "The bidder may not play a higher contract than that which won the auction.",
     ),
+    reading="The article forbids only a higher contract; a lower one is excluded as in "
+    "Foster, on whom the article says its rules are based ('The bidder must play the game he "
+    "names').",
 )
 def contract_played(bid: Contract) -> Contract:
     """The contract played: the one bid."""

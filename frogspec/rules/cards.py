@@ -340,6 +340,8 @@ _POINTS_BY_RANK = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
         "and Jacks 2. This gives us 120 points in the pack",
     ),
     cite(WIKIPEDIA_FROG, None, "There are 120 points in the pack"),
+    cite(WIKIPEDIA_FROG, None, "Rank A 10 K Q J 9 8 7 6"),
+    cite(WIKIPEDIA_FROG, None, "Value 11 10 4 3 2"),
     cite(
         GAMERULES,
         None,

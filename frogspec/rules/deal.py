@@ -75,7 +75,8 @@ def _packets(*sizes: int) -> DealPattern:
         WIKIPEDIA_FROG,
         None,
         "The dealer deals a packet of 3 cards to each player, beginning "
-        "with eldest hand to the left, then 3 face down on the table as the widow",
+        "with eldest hand to the left, then 3 face down on the table as the widow (or blind in "
+        "British rules), and finally two rounds of 4 cards each",
     ),
     question="deal-pattern",
 )
@@ -205,6 +206,9 @@ def next_dealer_left(dealer: int, players: int) -> int:
     cite(WIKIPEDIA_FROG, None, "The first dealer is chosen by any desired method."),
     cite(GAMERULES, None, "Once the deck is modified the dealer is chosen at random."),
     question="first-dealer",
+    reading="The web page's 'chosen at random' is read as one way for the players to choose, "
+    "as Foster's 'Any one can deal' and the article's 'any desired method' allow: the rule "
+    "takes the seat chosen, however it was chosen, and does not itself draw one at random.",
 )
 def first_dealer_any(chosen: int, players: int) -> int:
     """The first dealer is whichever seat the players choose."""

@@ -48,17 +48,32 @@ __all__ = [
     cite(
         GAMERULES, None, "The game is played clockwise starting with the player left of the dealer."
     ),
+    cite(GAMERULES, None, "They may lead any card to the trick."),
 )
 def first_leader(order: tuple[int, ...]) -> int:
     """The leader of the first trick: eldest, first in the turn order."""
     return order[0]
 
 
-@rule(
+@editorial(
     "play.lead-any-card",
     "The leader may lead any card he pleases.",
-    cite(FOSTER_1909, "441–442", "any card he pleases"),
-    cite(GAMERULES, None, "They may lead any card to the trick."),
+    "Foster and the web page say it of the first lead: Foster's player on the dealer's left "
+    "'always leads for the first trick, any card he pleases', and the page's 'They may lead any "
+    "card to the trick' follows its 'starting with the player left of the dealer'. Neither, "
+    "nor any other source we hold, limits a later lead; the rulebook gives every leader the "
+    "freedom the sources give the first.",
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "The player on the dealer’s left always leads for the first trick, any card he pleases.",
+    ),
+    cite(
+        GAMERULES,
+        None,
+        "The game is played clockwise starting with the player left of the dealer. They may "
+        "lead any card to the trick.",
+    ),
 )
 def lead_any_card(hand: int) -> int:
     """The cards the leader may lead: all of them."""
@@ -93,22 +108,39 @@ def no_duty_to_head(following: int, trick: Sequence[Card], trump: Suit | None) -
 @rule(
     "play.must-trump",
     "A player who cannot follow suit must play a trump if he holds one.",
-    cite(FOSTER_1909, "441–442", "If a player cannot follow suit, he must trump"),
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "If a player cannot follow suit, he must trump, and if the third player cannot follow "
+        "suit either, he must play a trump",
+    ),
     cite(WIKIPEDIA_FROG, None, "if unable to follow, they must trump if possible"),
-    cite(GAMERULES, None, "If they cannot, they must play a trump if they can."),
+    cite(
+        GAMERULES,
+        None,
+        "The following players must follow suit if able. If they cannot, they must play a trump "
+        "if they can.",
+    ),
 )
 def must_trump(hand: int, trump: Suit | None) -> int:
     """The trumps in the hand of a player void in the suit led (none if he holds none)."""
     return 0 if trump is None else hand & SUIT_MASKS[trump]
 
 
-@rule(
+@editorial(
     "play.no-duty-to-overtrump",
     "A player who must trump may play any trump; he need not beat a trump already played.",
+    "Foster says it in words: 'he is not obliged to over-trump unless he likes.' The web page, "
+    "after its rules for following suit and trumping, says 'there is no obligation to win "
+    "tricks.': an over-trump is played to win the trick, so the page's general words agree "
+    "with Foster's, though they do not name over-trumping. The article says 'There is no "
+    "requirement to head the trick', of following suit, and reports nothing on over-trumping "
+    "from the 1922 rules or the later books. No source we hold requires an over-trump, so "
+    "every ruleset applies Foster's rule: for the rulesets of the other sources it is our "
+    "ruling.",
     cite(FOSTER_1909, "441–442", "he is not obliged to over-trump unless he likes."),
-    reading="Foster alone says it; the other sources say only that a player who cannot follow "
-    "must trump, and none asks more. Every ruleset applies it, since no source we hold "
-    "requires an over-trump.",
+    cite(GAMERULES, None, "there is no obligation to win tricks."),
+    cite(WIKIPEDIA_FROG, None, "There is no requirement to head the trick."),
 )
 def no_duty_to_overtrump(trumps: int, trick: Sequence[Card], trump: Suit | None) -> int:
     """Of his trumps, those he may play: all, whatever is winning ``trick``."""

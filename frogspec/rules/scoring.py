@@ -26,7 +26,12 @@ __all__ = ["count_points", "counted_for_bidder"]
         "441–442",
         "The eleven tricks played, each side turns over the cards taken in and counts the points.",
     ),
-    cite(WIKIPEDIA_FROG, None, "players count up their card points"),
+    cite(
+        WIKIPEDIA_FROG,
+        None,
+        "Once the eleventh trick is played out, players count up their card points.",
+    ),
+    cite(WIKIPEDIA_FROG, None, "The trick winner takes up the trick"),
 )
 def count_points(cards: int, card_points: Callable[[Card], int] = card_points) -> int:
     """The total card points of a set of cards, each counted by :func:`card_points`."""
@@ -42,7 +47,11 @@ def count_points(cards: int, card_points: Callable[[Card], int] = card_points) -
         "441–442",
         "Any points in the cards he lays away will count for him at the end of the play.",
     ),
-    cite(FOSTER_1909, "441–442", "although the points in it will count for him at the end."),
+    cite(
+        FOSTER_1909,
+        "441–442",
+        "he must not touch the widow, although the points in it will count for him at the end.",
+    ),
     cite(WIKIPEDIA_FROG, None, "For this purpose the widow belongs to the bidder."),
     cite(
         GAMERULES,
@@ -50,6 +59,9 @@ def count_points(cards: int, card_points: Callable[[Card], int] = card_points) -
         "These three cards will be scored for the bidder at the end. Even if "
         "they do not egg to exchange the cards are still scored.",
     ),
+    reading="The article's 'the widow belongs to the bidder' is read as covering a Frog "
+    "bidder's three laid-away cards too, which take the widow's place: the article says he "
+    "'discards 3 cards' and does not say whose points they are.",
 )
 def counted_for_bidder(won: int, widow: int, laid_away: int) -> int:
     """The cards counted for the bidder: his tricks, the widow and what he laid away."""

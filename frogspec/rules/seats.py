@@ -15,7 +15,14 @@ from collections.abc import Callable
 
 from frogspec.errors import InvalidInputError
 from frogspec.registry import editorial, rule
-from frogspec.sources import FOSTER_1909, GAMERULES, OFFICIAL_RULES_1922, WIKIPEDIA_FROG, cite
+from frogspec.sources import (
+    FOSTER_1909,
+    GAMERULES,
+    OFFICIAL_RULES_1922,
+    WIKIPEDIA_FROG,
+    cite,
+    context,
+)
 
 __all__ = [
     "active_seats_foster",
@@ -48,7 +55,11 @@ def players_three_to_five() -> range:
         "The number of possible players increased to seven",
         reported_by=WIKIPEDIA_FROG,
     ),
+    context(WIKIPEDIA_FROG, None, "Three to five may play"),
     question="player-count",
+    reading="The summary gives the 1922 rules' highest number only: 'increased to seven' is "
+    "read as counting from the three of the rules it summarises first ('Three to five may "
+    "play'), so that three is still the least.",
 )
 def players_three_to_seven() -> range:
     """The numbers of players the 1922 rules allow."""
@@ -78,7 +89,9 @@ def players_three() -> range:
         "each deal. If four play, the dealer takes no cards. If five play, he gives cards to "
         "the two on his left and one on his right.",
     ),
-    cite(WIKIPEDIA_FROG, None, "With four players, the dealer sits out"),
+    # The article agrees on four and slips on five (see the problems in the sources): its
+    # words frame Foster's rule and are not credited with it.
+    context(WIKIPEDIA_FROG, None, "With four players, the dealer sits out"),
     question="active-seats",
     notes=(
         "The Wikipedia article gives the five-player case as 'the two players on the left of "
@@ -138,9 +151,22 @@ def active_seats_up_to_seven(
     "seats.eldest-hand",
     "Eldest hand is the first active seat on the dealer's left; the active seats bid, are "
     "dealt to and play clockwise from eldest.",
-    cite(FOSTER_1909, "441–442", "Each player in turn, beginning on the dealer’s left"),
+    # Foster's words give the bidding's order only: they frame the rule, the article and the
+    # page state it.
+    context(FOSTER_1909, "441–442", "Each player in turn, beginning on the dealer’s left"),
     cite(WIKIPEDIA_FROG, None, "Deal and play are clockwise."),
+    cite(
+        WIKIPEDIA_FROG,
+        None,
+        "The dealer deals a packet of 3 cards to each player, beginning with eldest hand to the "
+        "left",
+    ),
+    cite(WIKIPEDIA_FROG, None, "Beginning with eldest, players may pass or bid"),
     cite(GAMERULES, None, "The player left of the dealer starts."),
+    cite(
+        GAMERULES, None, "The game is played clockwise starting with the player left of the dealer."
+    ),
+    cite(GAMERULES, None, "starting with their left player, deal each player"),
 )
 def eldest_first(active: tuple[int, ...], players: int, dealer: int) -> tuple[int, ...]:
     """The active seats in turn order, eldest first.

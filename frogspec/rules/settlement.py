@@ -64,7 +64,14 @@ __all__ = [
         "a counter for every point his adversaries get over 60.",
     ),
     cite(WIKIPEDIA_FROG, None, "A score of 60 is, in effect, a tie and no payments are made."),
+    cite(WIKIPEDIA_FROG, None, "In Frog, he scores 1 chip for every point above 60"),
+    cite(
+        WIKIPEDIA_FROG,
+        None,
+        "If the bidder loses he pays the same rate to every player at the table.",
+    ),
     cite(GAMERULES, None, "A score of 60 is a tie and no points are gained or lost."),
+    cite(GAMERULES, None, "Payouts are the difference between the score made and 60"),
     reading="Foster also says the players 'win or lose according to the number of points "
     "they get above or below 61' and that 'the object is to get 61 or more'. Read literally, "
     "the first would count from 61, not 60; we follow his payment rule, which counts from 60 "
@@ -97,6 +104,11 @@ def bidder_result(points: int) -> int:
         "In Frog, he scores 1 chip for every point above 60 from each "
         "active player. Chico scores double, and Grand quadruple",
     ),
+    cite(
+        WIKIPEDIA_FROG,
+        None,
+        "If the bidder loses he pays the same rate to every player at the table.",
+    ),
     question="rates",
 )
 def rates_1_2_4(contract: Contract, margin: int, won: bool) -> int:
@@ -119,7 +131,16 @@ def rates_1_2_4(contract: Contract, margin: int, won: bool) -> int:
         "Payouts are the difference between the score made and 60 for a frog "
         "bid. This score is doubled for a Chico and tripled for a grand bid.",
     ),
+    context(
+        WIKIPEDIA_FROG,
+        None,
+        "In Frog, he scores 1 chip for every point above 60 from each active player.",
+    ),
     question="rates",
+    reading="The 1922 table, as the article reports it, gives each game's chips per point (x 1, "
+    "x 2, x 3) but not the points they count: they are read as counted over or under 60, as "
+    "in the article's Frog ('1 chip for every point above 60'), whose 'contract names and "
+    "values' Solo or Slough changes. The web page counts from 60 in its own words.",
 )
 def rates_1_2_3(contract: Contract, margin: int, won: bool) -> int:
     """What each paying seat pays: the margin times 1, 2 or 3."""
@@ -289,6 +310,9 @@ def coeur_dalene_penalty_frog(contract: Contract, won: bool) -> Contract:
     ),
     cite(OFFICIAL_RULES_1922, "213–216", "They only received payments", reported_by=WIKIPEDIA_FROG),
     question="sitting-out",
+    reading="The 1922 system 'They only received payments' is read as the article's Frog "
+    "states it: a winning bidder is paid by the two other active players, and a losing one "
+    "pays everyone at the table, the players sitting out included.",
 )
 def sitting_out_receive_only(
     players: int, active: tuple[int, ...], bidder: int, contract: Contract, won: bool

@@ -95,6 +95,7 @@ def widow_hidden_when_unsaid() -> bool:
     "widow.frog-take-and-discard",
     "In a Frog the bidder takes the three widow cards into his hand and then lays away any "
     "three cards, one at a time, to bring his hand back to eleven.",
+    cite(FOSTER_1909, "441–442", "and then takes the three cards into his hand."),
     cite(
         FOSTER_1909,
         "441–442",
@@ -135,7 +136,8 @@ def discardable(hand: int) -> int:
     cite(WIKIPEDIA_FROG, None, "In Chico and Grand, the widow is untouched."),
     reading="'Until the play is over' is Foster's for Grand ('until the play is finished'); "
     "for Chico he says only 'he must not touch the widow', with its points counting 'at the "
-    "end', which we read the same way.",
+    "end', which we read the same way. The article's 'In Chico and Grand, the widow is "
+    "untouched' is read the same way too: untouched until the play is over.",
 )
 def exchanges_widow(contract: Contract) -> bool:
     """Whether the bidder takes the widow into his hand: only in a Frog."""

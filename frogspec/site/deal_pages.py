@@ -21,6 +21,7 @@ from collections.abc import Iterable
 
 from frogspec.engine import ActionKind, Phase
 from frogspec.harness import handle
+from frogspec.registry import get_rule
 from frogspec.rules.auction import Contract
 from frogspec.rules.cards import Card, points_of
 from frogspec.site.annotated import (
@@ -75,13 +76,21 @@ def data_path(spec: DealSpec) -> str:
     return f"deals/{spec.slug}.json"
 
 
+def _kind_suffix(rule_id: str) -> str:
+    # A ruling or a reading says so beside its id, in words that print.
+    entry = get_rule(rule_id)
+    if entry.editorial:
+        return ", our ruling"
+    return ", our reading" if entry.reading is not None else ""
+
+
 def _segments(segments: Iterable[Segment], page: str) -> str:
     # The words of the commentary, each rule's words followed by its id, linked to its page.
     parts = []
     for segment in segments:
         parts.append(escape(segment.text))
         if segment.rule is not None:
-            parts.append(f" ({rule_link(segment.rule, page)})")
+            parts.append(f" ({rule_link(segment.rule, page)}{_kind_suffix(segment.rule)})")
     return "".join(parts)
 
 
@@ -324,7 +333,11 @@ def _section_settlement(deal: AnnotatedDeal, page: str) -> list[str]:
         )
     for name, value in spec.options:
         option = next(o for o in rs.options if o.name == name)
-        default = f" ({rule_link(option.default_rule, page)})" if option.default_rule else ""
+        default = (
+            f" ({rule_link(option.default_rule, page)}{_kind_suffix(option.default_rule)})"
+            if option.default_rule
+            else ""
+        )
         out.append(
             f"The players agreed on the option `{name}: {json.dumps(value)}` of "
             f"{ruleset_link(rs.id, page)}, which puts {rule_link(rs.rule_id('sitting_out'), page)} "

@@ -47,8 +47,11 @@ from frogspec.site.markup import DISPLAY_SUITS, admonition, card_html, escape, r
 
 __all__ = [
     "CARD_WORDS",
+    "MARKS_LEGEND",
     "PLAIN",
+    "READING_MARK",
     "RECOMMENDED",
+    "RULING_MARK",
     "SECTIONS",
     "SHORT",
     "STAGE_OF_TOPIC",
@@ -61,6 +64,7 @@ __all__ = [
     "deal_in_words",
     "how_to_play_page",
     "how_to_play_path",
+    "kind_marks",
     "learn_index_page",
     "reading_differences",
     "recommendation",
@@ -757,16 +761,50 @@ def _ref(rule_id: str, page: str) -> str:
     return f'[{entry.id}]({target}){{ .fs-ruleref title="The rule this step follows" }}'
 
 
+#: The text marks of what a step states beyond its sources, printed with the step.
+RULING_MARK = "**[ruling]**"
+READING_MARK = "**[reading]**"
+
+#: What the marks mean, said once on each page that uses them.
+MARKS_LEGEND = (
+    f"A step marked {RULING_MARK} states an editorial ruling: the rulebook's own, where the "
+    f"sources are silent or unclear, with its reasons on the rule's page. {READING_MARK} "
+    "marks our reading of words that admit more than one sense. Unmarked steps say what the "
+    "sources say."
+)
+
+
+def kind_marks(rule_ids: Iterable[str]) -> str:
+    """The marks of the rules a statement rests on: rulings and readings, as printed text.
+
+    >>> kind_marks(["play.follow-suit"])
+    ''
+    >>> kind_marks(["play.follow-suit", "trump.chico-any-suit"])
+    '**[ruling]**'
+    """
+    entries = [get_rule(rid) for rid in rule_ids]
+    marks = []
+    if any(e.editorial for e in entries):
+        marks.append(RULING_MARK)
+    if any(e.reading is not None for e in entries):
+        marks.append(READING_MARK)
+    return " ".join(marks)
+
+
+def _step_line(step: LessonStep, page: str) -> str:
+    marks = kind_marks(step.rules)
+    refs = " ".join(_ref(rid, page) for rid in step.rules)
+    return " ".join(part for part in (step.text, marks, refs) if part)
+
+
 def _steps_markdown(section: Section, page: str) -> list[str]:
     out = []
     for n, step in enumerate(section.steps, 1):
-        refs = " ".join(_ref(rid, page) for rid in step.rules)
-        out.append(f"{n}. {step.text} {refs}")
+        out.append(f"{n}. {_step_line(step, page)}")
     if section.optional:
         out += ["", "Before play, the table may agree on these instead:", ""]
         for step, option in section.optional:
-            refs = " ".join(_ref(rid, page) for rid in step.rules)
-            out.append(f"- {step.text} {refs} (option `{option}`)")
+            out.append(f"- {_step_line(step, page)} (option `{option}`)")
     return out
 
 
@@ -783,7 +821,7 @@ SHORT: dict[str, str] = {
     "deal.first-dealer-low-card-chooses": "the lowest card drawn chooses who deals first",
     "deal.packets-3-3-4-4": "dealt 3-(3)-4-4",
     "deal.packets-4-3-3-4": "dealt 4-(3)-3-4",
-    "deal.gamerules-packets": "dealt 4-(3)-3-4 (our ruling)",
+    "deal.gamerules-packets": "dealt 4-(3)-3-4",
     "deal.singly-slough-1-4-8": "dealt one at a time, with a slough",
     "auction.contracts-frog-chico-grand": "Frog, Chico and Grand",
     "auction.contracts-without-frog": "no Frog",
@@ -792,7 +830,7 @@ SHORT: dict[str, str] = {
     "auction.one-bid-each": "one bid each",
     "widow.frog-shown": "widow shown in a Frog",
     "widow.frog-hidden": "widow not shown",
-    "widow.hidden-when-unsaid": "widow not shown (our ruling)",
+    "widow.hidden-when-unsaid": "widow not shown",
     "trump.chico-not-hearts": "Chico trumps: not hearts",
     "trump.chico-any-suit": "Chico trumps: any suit",
     "settlement.rates-1-2-4": "points paid 1, 2, 4",
@@ -834,7 +872,8 @@ def reading_differences(
 def _differences_box(rs: Ruleset, page: str) -> str:
     # Every reading in this ruleset's words: on a 1922 page, Simple Solo and Heart Solo.
     def short(rule_id: str) -> str:
-        return escape(own_words(rs, SHORT[rule_id]))
+        marks = kind_marks([rule_id])
+        return escape(own_words(rs, SHORT[rule_id])) + (f" {marks}" if marks else "")
 
     lines = []
     for key, mine, rivals in reading_differences(rs):
@@ -890,7 +929,7 @@ def how_to_play_page(ruleset: Ruleset | str) -> str:
         f"[{escape(rs.name)}]({relative(page, f'rulesets/{rs.id}.md')}) plays it, in the "
         "order a table plays it. Each step ends with the id of the rule it follows: click it "
         "for the sources' own words. A word underlined with dots is explained when you point "
-        f"at it, and in the [glossary]({relative(page, 'glossary.md')}).",
+        f"at it, and in the [glossary]({relative(page, 'glossary.md')}). " + MARKS_LEGEND,
         "",
         f"Print it: [the rules card]({relative(page, card_page_path(rs.id))}) fits on the two "
         "sides of one sheet.",
@@ -998,7 +1037,7 @@ def rules_card_page(ruleset: Ruleset | str) -> str:
         f"# {title_of(rs.id)}: rules card",
         "",
         f"The rules of [{escape(rs.name)}]({relative(page, how_to_play_path(rs.id))}) on two sides "
-        "of paper; print this page. Each step names its rule in the rulebook.",
+        "of paper; print this page. Each step names its rule in the rulebook. " + MARKS_LEGEND,
         "",
         '<div class="fs-rulescard" markdown>',
         "",

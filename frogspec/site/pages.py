@@ -161,6 +161,13 @@ def _quote_body(citation: Citation, page: str) -> str:
     return "\n".join(lines)
 
 
+def _kind_mark(entry: Rule, ruling: str = "editorial") -> str:
+    """The text mark a list puts after a rule that is a ruling, or carries our reading."""
+    if entry.editorial:
+        return f" *({ruling})*"
+    return " *(reading)*" if entry.reading is not None else ""
+
+
 def _badges(entry: Rule, page: str) -> str:
     """The rule's kind as badges, each linked to what it promises on the method page."""
     method = METHOD_PAGE
@@ -324,7 +331,7 @@ def topic_page(topic: str) -> str:
     )
     out += ["| Rule | Statement | Rulesets |", "| --- | --- | --- |"]
     for entry in entries:
-        mark = " *(editorial)*" if entry.editorial else ""
+        mark = _kind_mark(entry)
         out.append(
             f"| {rule_link(entry.id, page)}{mark} | {escape(entry.statement)} | "
             f"{_usage_label(entry, page)} |"
@@ -377,7 +384,7 @@ def rules_index_page() -> str:
         out.append(f"## [{title}]({topic}.md)")
         out.append("")
         for entry in topic_entries:
-            mark = " *(editorial)*" if entry.editorial else ""
+            mark = _kind_mark(entry)
             line = f"- {rule_link(entry.id, page)}{mark}: {escape(entry.statement)}"
             key = question_key(entry)
             if key is not None:
@@ -402,7 +409,7 @@ def _choice_cell(rs: Ruleset, key: str, page: str) -> str:
     moot = rs.moot_reason(entry.id)
     if moot is not None:
         return f"*does not arise*: {escape(moot)}"
-    cell = rule_link(entry.id, page, _short(entry.id))
+    cell = rule_link(entry.id, page, _short(entry.id)) + _kind_mark(entry)
     for opt in rs.options:
         if opt.field != key:
             continue
@@ -637,7 +644,7 @@ def disagreements_page() -> str:
         for entry in readings:
             out.append('<div class="fs-reading" markdown>')
             out.append("")
-            mark = " *(editorial ruling)*" if entry.editorial else ""
+            mark = _kind_mark(entry, ruling="editorial ruling")
             out.append(f"**{rule_link(entry.id, page)}**{mark}")
             out.append("")
             out.append(escape(entry.statement))
@@ -766,9 +773,14 @@ def sources_page() -> str:
             out.append("")
         out.append(f"**Address.** {_address(source)}")
         out.append("")
-        if source.held or source.url:
-            accessed = source.access_text or "Not recorded with our copy"
-            out.append(f"**Access date.** {escape(accessed)}.")
+        if source.copy_text:
+            out.append(
+                f"**Our copy.** {escape(source.copy_text[:1].upper() + source.copy_text[1:])}: "
+                "the day it came to the project, not a visit to the address."
+            )
+            out.append("")
+        if source.caveat:
+            out.append(f"**Every citation of it says:** {escape(source.caveat)}.")
             out.append("")
         if source.held:
             out.append(

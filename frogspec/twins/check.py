@@ -75,8 +75,16 @@ FIRST_CASES = 3
 
 
 def default_results_path() -> Path:
-    """``spec/twins-results.json`` of the source tree this package was loaded from."""
-    return Path(__file__).resolve().parents[2] / "spec" / "twins-results.json"
+    """``spec/twins-results.json`` of the source tree this package was loaded from, when it
+    runs from a checkout; else the copy an installed package ships
+    (``frogspec/spec/twins-results.json``, put there by ``setup.py``), so that the site
+    builds from a plain install too."""
+    package = Path(__file__).resolve().parents[1]
+    checkout = package.parent
+    results = checkout / "spec" / "twins-results.json"
+    if (checkout / "pyproject.toml").is_file() and results.is_file():
+        return results
+    return package / "spec" / "twins-results.json"
 
 
 def load_cases(vectors: Path | None = None) -> list[Any]:

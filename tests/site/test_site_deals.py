@@ -311,3 +311,24 @@ def test_the_policy_bids_as_documented() -> None:
     four = CardSet.parse("6H 7H 8H 9H").mask
     assert wanted_bid(four, (Suit.CLUBS,)) == (Contract.FROG, Suit.HEARTS)
     assert wanted_bid(four & ~(1 << parse_card("9H")), (Suit.CLUBS,)) is None
+
+
+def test_the_commentary_says_which_rules_are_rulings_or_readings() -> None:
+    from frogspec.registry import get_rule
+    from frogspec.site.deal_pages import deal_pages
+
+    cited = re.compile(r"\(\[`([a-z0-9.-]+)`\]\([^)]*\)(, our ruling|, our reading)?\)")
+    found = 0
+    for text in deal_pages().values():
+        for rule_id, mark in cited.findall(text):
+            entry = get_rule(rule_id)
+            expected = (
+                ", our ruling"
+                if entry.editorial
+                else ", our reading"
+                if entry.reading is not None
+                else ""
+            )
+            assert mark == expected, (rule_id, mark)
+            found += 1
+    assert found

@@ -20,7 +20,9 @@ from frogspec.site import generated_pages, learn, nav_sections, unlisted_pages
 from frogspec.site.glossary import TERMS, glossary_page, link_terms, term
 from frogspec.site.learn import (
     PLAIN,
+    READING_MARK,
     RECOMMENDED,
+    RULING_MARK,
     SHORT,
     UnexplainedRuleError,
     deal_in_words,
@@ -207,10 +209,31 @@ def test_the_cards_are_drawn_in_the_points_table() -> None:
     assert "| A | " in cards and "| 11 |" in cards and "| Whole pack | 120 |" in cards
 
 
+@pytest.mark.parametrize("ruleset_id", list(RULESETS))
+def test_every_ruling_and_reading_is_marked_in_print_where_it_is_stated(ruleset_id: str) -> None:
+    # A text mark, on the printed card as on the screen: not a colour, not a tooltip.
+    for page in (how_to_play_page(ruleset_id), rules_card_page(ruleset_id)):
+        lines = [line for line in page.splitlines() if _REF.search(line)]
+        assert lines
+        for line in lines:
+            rules = [get_rule(rule_id) for rule_id in _linked_rules(line)]
+            ruled = any(r.editorial for r in rules)
+            read = any(r.reading is not None for r in rules)
+            assert (RULING_MARK in line) == ruled or "Elsewhere:" in line, (ruleset_id, line)
+            assert (READING_MARK in line) == read or "Elsewhere:" in line, (ruleset_id, line)
+        assert "A step marked **[ruling]** states an editorial ruling" in page
+
+
+def test_the_differences_box_marks_rival_rulings_too() -> None:
+    page = how_to_play_page("foster-1909")
+    assert f"Chico trumps: any suit {RULING_MARK} (gamerules)" in page
+
+
 def test_the_differences_box_names_the_rivals() -> None:
     page = how_to_play_page("gamerules")
     assert "What this ruleset does differently from the others" in page
-    assert "one bid each" in page and "bidding round and round (foster-1909, hoyle-1907)" in page
+    assert "one bid each" in page
+    assert f"bidding round and round {RULING_MARK} (foster-1909, hoyle-1907)" in page
     assert "It plays exactly as `hoyle-1907`" in how_to_play_page("foster-1909")
     # Options appear as what the table may agree on.
     solo = how_to_play_page("official-1922-solo")
@@ -365,3 +388,19 @@ def test_the_card_says_how_to_look_a_rule_up(monkeypatch: pytest.MonkeyPatch) ->
     assert f"is at {address}:" in lookup
     # The address once on the card, not after every step.
     assert card.count("https://rules.example.org/") == 1
+
+
+def test_the_rule_lists_mark_rulings_and_readings_in_text() -> None:
+    from frogspec.site.pages import disagreements_page, rules_index_page, topic_page
+
+    index = rules_index_page()
+    for entry in all_rules():
+        (line,) = [line for line in index.splitlines() if line.startswith(f"- [`{entry.id}`]")]
+        assert ("*(editorial)*" in line) == entry.editorial, line
+        assert ("*(reading)*" in line) == (entry.reading is not None), line
+        table = topic_page(entry.topic)
+        # The topic's table of rules comes first; a rule's table of rival readings may follow.
+        row = next(row for row in table.splitlines() if row.startswith(f"| [`{entry.id}`]"))
+        assert ("*(editorial)*" in row) == entry.editorial, row
+        assert ("*(reading)*" in row) == (entry.reading is not None), row
+    assert "*(reading)*" in disagreements_page()

@@ -169,7 +169,7 @@ def test_the_differences_box_of_a_1922_ruleset_uses_its_names(rs: Ruleset) -> No
     words = re.sub(r"\[[a-z]+\.[a-z0-9-]+\]\([^)]*\)", "", box)  # the rule ids keep theirs
     assert "Chico" not in words and "Grand" not in words, words
     assert "Which suits may a Simple Solo bidder name?" in words
-    assert "Simple Solo trumps: any suit (gamerules)" in words
+    assert "Simple Solo trumps: any suit **[ruling]** (gamerules)" in words
     # Foster's page keeps Foster's names.
     assert "Which suits may a Chico bidder name?" in _box(how_to_play_page("foster-1909"))
 
