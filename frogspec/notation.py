@@ -85,6 +85,13 @@ __all__ = [
 _CARD = re.compile(r"(10|[AKQJ9876])([CDHS])")
 
 
+def _shown(text: str, limit: int = 40) -> str:
+    # A piece of the user's text for an error message: quoted, cut short if it is long.
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
+
+
 def _cards(mask: int) -> str:
     return "".join(format_cards(mask)) or "-"
 
@@ -196,9 +203,12 @@ def parse_position(text: str) -> State:
     if len(fields) != 9:
         raise InvalidInputError(f"a position has 9 fields separated by spaces, got {len(fields)}")
     ruleset = _parse_ruleset(fields[0])
-    match = re.fullmatch(r"(\d+)/(\d+)", fields[1])
+    match = re.fullmatch(r"([0-9]{1,2})/([0-9]{1,2})", fields[1])
     if match is None:
-        raise InvalidInputError(f"players/dealer field: cannot read {fields[1]!r}")
+        raise InvalidInputError(
+            f"players/dealer field: want two numbers of 1 or 2 digits like 3/0, got "
+            f"{_shown(fields[1])}"
+        )
     players, dealer = int(match.group(1)), int(match.group(2))
     if players not in ruleset.player_count():
         raise InvalidInputError(f"ruleset {ruleset.id!r} does not allow {players} players")
@@ -264,9 +274,10 @@ def _parse_trick(text: str, active: set[int]) -> tuple[int | None, list[int]]:
     if text == "-":
         return None, []
     leader_text, colon, cards_text = text.partition(":")
-    if not colon or not leader_text.isdigit() or int(leader_text) not in active:
+    if not colon or not re.fullmatch("[0-9]{1,2}", leader_text) or int(leader_text) not in active:
         raise InvalidInputError(
-            f"trick field: want leader:cards with an active leader, got {text!r}"
+            f"trick field: want leader:cards with an active leader's seat (1 or 2 digits), "
+            f"got {_shown(text)}"
         )
     trick = _read_cards(cards_text, "trick field")
     if len(trick) > 2:
@@ -439,8 +450,11 @@ def format_deal(record: DealRecord) -> str:
 
 
 def _number(text: str, what: str, limit: int) -> int:
-    if not text.isascii() or not text.isdigit() or int(text) > limit:
-        raise InvalidInputError(f"{what}: want a whole number from 0 to {limit}, got {text!r}")
+    # The length first: Python refuses to read a number of more than 4,300 digits.
+    if not re.fullmatch(f"[0-9]{{1,{len(str(limit))}}}", text) or int(text) > limit:
+        raise InvalidInputError(
+            f"{what}: want a whole number from 0 to {limit}, got {_shown(text)}"
+        )
     return int(text)
 
 
