@@ -52,10 +52,12 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -77,8 +79,12 @@ from frogspec.rulesets import RULESETS, Ruleset, get_ruleset
 from frogspec.solve import PositionSearch, bidder_points_now, solve_value, sure_of
 
 __all__ = [
+    "DEFAULT_SECONDS",
+    "MAX_SAMPLES",
     "PLAYERS",
     "SEATS",
+    "STOPPED_BY_INTERRUPT",
+    "STOPPED_BY_TIME",
     "ContractOdds",
     "Odds",
     "Play",
@@ -92,6 +98,7 @@ __all__ = [
     "hand_odds",
     "lay_away_candidates",
     "lay_away_order",
+    "max_workers",
     "mean_interval",
     "parse_hand",
     "play_position",
@@ -113,6 +120,12 @@ DEALER = 0
 #: The bidder's seat, by its place in the turn order.
 SEATS = {"eldest": 0, "second": 1, "dealer": 2}
 HAND_SIZE = 11
+#: The most samples a run takes: a sample solves a whole deal for each contract (about a
+#: second to half a minute), so a million is weeks of work; more is a mistake.
+MAX_SAMPLES = 1_000_000
+#: ``frogspec odds``'s time budget when no count of samples is given, seconds: with the
+#: start and the report, an answer within half a minute.
+DEFAULT_SECONDS = 25.0
 #: The normal quantile of a 95% interval.
 Z95 = 1.959963984540054
 
@@ -612,22 +625,51 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     return low, high
 
 
-def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
-    """The mean and its normal-approximation interval (mean ± z · s/√n, s the sample
-    standard deviation; 95% by default). With one value the spread is unknown: ±infinity.
+#: Student's t quantiles of a two-sided 95% interval by degrees of freedom (1 to 29);
+#: from 30 on the normal quantile is used (the difference is under 4%).
+_T95 = (
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045,
+)  # fmt: skip
+
+
+def mean_interval(
+    values: Sequence[float], z: float = Z95, bounds: tuple[float, float] | None = None
+) -> tuple[float, float, float]:
+    """The mean and its 95% interval: mean ± t · s/√n (s the sample standard deviation,
+    t Student's quantile for fewer than 30 values, else ``z``).
+
+    ``bounds``, the least and most a value can be (a contract's payments), keeps the
+    interval inside them and keeps it from collapsing where the samples cannot support a
+    point: where every value agrees (or there is one), the share of deals that would not
+    is bounded as a rate is (:func:`wilson_interval`'s upper bound of a share seen in none),
+    and the mean may move that share of the way to either bound. Without ``bounds`` one
+    value gives ±infinity, and values that all agree a point.
 
     >>> [round(x, 3) for x in mean_interval([1, 2, 3, 4])]
-    [2.5, 1.235, 3.765]
+    [2.5, -0.554, 5.554]
+    >>> [round(x, 1) for x in mean_interval([120] * 20, bounds=(-240, 120))]
+    [120.0, 62.0, 120.0]
     """
     n = len(values)
     if n == 0:
         raise ValueError("no values")
     mean = math.fsum(values) / n
-    if n == 1:
+    spread = 0.0 if n == 1 else math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    if bounds is not None:
+        least, most = bounds
+        if spread == 0:
+            other = wilson_interval(0, n, z)[1]  # the largest share that may differ
+            return mean, mean - other * (mean - least), mean + other * (most - mean)
+    elif n == 1:
         return mean, -math.inf, math.inf
-    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    half = z * math.sqrt(variance / n)
-    return mean, mean - half, mean + half
+    quantile = _T95[n - 2] if n - 1 < 30 and z == Z95 else z
+    half = quantile * math.sqrt(spread / n)
+    low, high = mean - half, mean + half
+    if bounds is not None:
+        low, high = max(low, bounds[0]), min(high, bounds[1])
+    return mean, low, high
 
 
 # ------------------------------------------------------------------------------ the odds
@@ -665,6 +707,13 @@ class Odds:
     samples: int
     seed: int
     contracts: tuple[ContractOdds, ...]
+    #: The samples asked for (more than ``samples`` where the run stopped early).
+    asked: int = 0
+    #: Why the run stopped before ``asked``: :data:`STOPPED_BY_TIME`,
+    #: :data:`STOPPED_BY_INTERRUPT`, or "" (it did not).
+    stopped: str = ""
+    #: The run's time, seconds by the clock (not compared: two runs alike are equal).
+    seconds: float = field(default=0.0, compare=False)
 
 
 def _sample_task(
@@ -677,23 +726,83 @@ def _sample_task(
     return solve_contracts(rs, hands, widow, seat, groups, solver, bot_seed=index, sure=sure)
 
 
-def _results(tasks: list[Any], workers: int, progress: Callable[[int], None]) -> Iterator[Any]:
-    if workers <= 1:
-        for done, task in enumerate(tasks, 1):
-            yield _sample_task(task)
-            progress(done)
-        return
-    # Imported here: Pyodide (the Play page reads this module) has no processes.
-    from concurrent.futures import ProcessPoolExecutor
+#: Why a run ended before its samples: the time budget, or an interruption (Ctrl-C).
+STOPPED_BY_TIME = "time"
+STOPPED_BY_INTERRUPT = "interrupted"
 
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done, result in enumerate(pool.map(_sample_task, tasks, chunksize=1), 1):
-            yield result
-            progress(done)
+
+def _ignore_interrupts() -> None:
+    # A worker leaves Ctrl-C to the run, which keeps what is done and ends the workers.
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _results(
+    tasks: Iterable[Any],
+    workers: int,
+    progress: Callable[[int], None],
+    deadline: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> tuple[list[Any], str]:
+    """The results of the first samples, in order, and why the run stopped early ("" if
+    it did not): at ``deadline`` (by ``clock``) once a sample is done, or on Ctrl-C. Only
+    the first samples by index are kept, whichever finished first, so that stopping at a
+    time does not favour the deals that solve quickly, and the same seed and count give
+    the same numbers."""
+    results: list[Any] = []
+    if workers <= 1 and deadline is None:
+        try:
+            for task in tasks:
+                results.append(_sample_task(task))
+                progress(len(results))
+        except KeyboardInterrupt:
+            return results, STOPPED_BY_INTERRUPT
+        return results, ""
+    # Imported here: Pyodide (the Play page reads this module) has no processes. The
+    # samples are handed out a few at a time (never the whole run at once) and the
+    # workers ended at the deadline, not waited for.
+    import multiprocessing
+    from collections import deque
+
+    pool = multiprocessing.get_context().Pool(max(1, workers), initializer=_ignore_interrupts)
+    pending: deque[Any] = deque()
+    to_do: Iterator[Any] | None = iter(tasks)
+    stopped = ""
+    try:
+        while True:
+            late = deadline is not None and clock() >= deadline
+            while to_do is not None and not late and len(pending) < 2 * workers:
+                task = next(to_do, None)
+                if task is None:
+                    to_do = None
+                else:
+                    pending.append(pool.apply_async(_sample_task, (task,)))
+            if not pending:
+                break
+            if late and results:
+                stopped = STOPPED_BY_TIME
+                break
+            pending[0].wait(0.25)
+            if pending[0].ready():
+                results.append(pending.popleft().get())
+            progress(len(results))
+    except KeyboardInterrupt:
+        stopped = STOPPED_BY_INTERRUPT
+    finally:
+        pool.terminate()
+        pool.join()
+    return results, stopped
 
 
 def _no_progress(done: int) -> None:
     pass
+
+
+def max_workers() -> int:
+    """The most worker processes a run uses: twice the machine's cores, at most 16 (more
+    only share the same cores, each with its own copy of the solver's tables)."""
+    return min(16, 2 * (os.cpu_count() or 1))
 
 
 def hand_odds(
@@ -707,11 +816,18 @@ def hand_odds(
     solver: Solver = solver_points,
     sure: SureTest | None = None,
     progress: Callable[[int], None] = _no_progress,
+    seconds: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Odds:
     """Each contract's odds for ``hand`` (a mask of eleven cards) bid from ``seat`` (a key
     of :data:`SEATS`), over ``samples`` deals of the unseen cards drawn from ``seed``,
     solved by ``solver`` over ``workers`` processes (the numbers do not depend on it);
-    ``sure`` is the solver's one-sided test (:func:`solve_contracts`)."""
+    ``sure`` is the solver's one-sided test (:func:`solve_contracts`).
+
+    ``seconds``: a time budget (by ``clock``): the run stops when it is spent, once a sample
+    is done, and gives the odds of the first samples done (:attr:`Odds.stopped` says so).
+    Ctrl-C likewise stops the run with what it has (``KeyboardInterrupt`` again if no
+    sample is done). At most :data:`MAX_SAMPLES` samples and :func:`max_workers` workers."""
     rs = ruleset if isinstance(ruleset, Ruleset) else get_ruleset(ruleset)
     if rs.id not in RULESETS or RULESETS[rs.id] != rs:
         raise InvalidInputError("the odds take a ruleset by its id, its options at their defaults")
@@ -719,20 +835,30 @@ def hand_odds(
         raise InvalidInputError(f"unknown seat {seat!r}: one of {', '.join(SEATS)}")
     if hand.bit_count() != HAND_SIZE or hand >> 36:
         raise InvalidInputError(f"a hand is {HAND_SIZE} cards of the pack")
-    if samples < 1:
-        raise InvalidInputError(f"samples must be 1 or more, got {samples}")
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise InvalidInputError(f"samples must be from 1 to {MAX_SAMPLES}, got {samples}")
+    if not 1 <= workers <= max_workers():
+        raise InvalidInputError(
+            f"workers must be from 1 to {max_workers()} on this machine, got {workers}"
+        )
     by_contract = contract_plays(rs)
     groups = tuple(by_contract.values())
     place = SEATS[seat]
-    tasks = [(rs.id, hand, seed, index, place, groups, solver, sure) for index in range(samples)]
-    results = list(_results(tasks, workers, progress))
+    tasks = ((rs.id, hand, seed, index, place, groups, solver, sure) for index in range(samples))
+    started = clock()
+    deadline = None if seconds is None else started + seconds
+    results, stopped = _results(tasks, workers, progress, deadline, clock)
+    if not results:
+        raise KeyboardInterrupt
+    done = len(results)
     bidder = new_deal(rs, PLAYERS, DEALER, list(range(36))).order[place]
     rows = []
     for place_in_groups, (contract, group) in enumerate(by_contract.items()):
         points = [result[place_in_groups][1] for result in results]
         by_bot = [result[place_in_groups][2] for result in results]
-        pay = [settle(rs, PLAYERS, DEALER, bidder, contract, p)[bidder] for p in points]
-        mean, low, high = mean_interval(pay)
+        payments = [settle(rs, PLAYERS, DEALER, bidder, contract, p)[bidder] for p in range(121)]
+        pay = [payments[p] for p in points]
+        mean, low, high = mean_interval(pay, bounds=(min(payments), max(payments)))
         bidder_result = rs.rules.bidder_result
         wins = sum(bidder_result(p) > 0 for p in points)
         rows.append(
@@ -740,17 +866,20 @@ def hand_odds(
                 contract=contract,
                 name=rs.contract_name(contract),
                 plays=group,
-                samples=samples,
+                samples=done,
                 wins=wins,
-                win_interval=wilson_interval(wins, samples),
+                win_interval=wilson_interval(wins, done),
                 mean_payment=mean,
                 payment_interval=(low, high),
-                mean_points=math.fsum(points) / samples,
-                bot_mean_points=math.fsum(by_bot) / samples,
+                mean_points=math.fsum(points) / done,
+                bot_mean_points=math.fsum(by_bot) / done,
                 bot_wins=sum(bidder_result(p) > 0 for p in by_bot),
             )
         )
-    return Odds(rs.id, hand, seat, samples, seed, tuple(rows))
+    return Odds(
+        rs.id, hand, seat, done, seed, tuple(rows), asked=samples, stopped=stopped,
+        seconds=clock() - started,
+    )  # fmt: skip
 
 
 # --------------------------------------------------------------------------------- the CLI
@@ -775,16 +904,25 @@ def _amount(x: float) -> str:
     return "n/a" if math.isinf(x) else f"{x:+.1f}"
 
 
+def _why_stopped(odds: Odds) -> str:
+    if odds.stopped == STOPPED_BY_TIME:
+        return f" (the first done in {odds.seconds:.0f} s: the time budget)"
+    if odds.stopped == STOPPED_BY_INTERRUPT:
+        return f" (the first done when interrupted, of {odds.asked} asked)"
+    return ""
+
+
 def format_odds(odds: Odds) -> str:
     """The odds as ``frogspec odds`` prints them."""
     rs = get_ruleset(odds.ruleset)
     lines = [
         f"hand {' '.join(format_cards(odds.hand))} bid by {odds.seat} under {rs.id} "
         f"({PLAYERS} players)",
-        f"{odds.samples} samples of the unseen cards, seed {odds.seed}; double-dummy",
+        f"{odds.samples} samples of the unseen cards, seed {odds.seed}{_why_stopped(odds)}; "
+        "double-dummy",
         "",
         f"{'contract':<12} {'wins':>6} {'95% (Wilson)':>16} {'payment':>8} "
-        f"{'95% (normal)':>18} {'points':>6} {'bots: points':>12} {'wins':>6}",
+        f"{'95% (mean)':>18} {'points':>6} {'bots: points':>12} {'wins':>6}",
     ]
     for row in odds.contracts:
         low, high = row.win_interval
@@ -811,56 +949,148 @@ def _wrapped(text: str) -> list[str]:
 
 
 class ProgressBar:
-    """A progress bar on stderr, drawn only when stderr is a terminal."""
+    """A progress line on stderr, drawn only when stderr is a terminal: the samples done
+    and, where a time budget or a count of samples bounds the run, about how long is left
+    (by the rate so far, and never past the budget)."""
 
-    def __init__(self, total: int, stream: Any = None) -> None:
+    def __init__(
+        self,
+        total: int,
+        stream: Any = None,
+        seconds: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.total = total
         self.stream = stream if stream is not None else sys.stderr
         self.shown = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.seconds = seconds
+        self.clock = clock
+        self.started = clock()
+        self.drawn = False
+
+    def time_left(self, done: int, elapsed: float) -> float | None:
+        """About how many seconds the run has left after ``elapsed`` seconds with ``done``
+        samples done, or None if nothing says yet."""
+        left = None if self.seconds is None else max(0.0, self.seconds - elapsed)
+        if done:
+            by_rate = elapsed / done * (self.total - done)
+            left = by_rate if left is None else min(left, by_rate)
+        return left
 
     def __call__(self, done: int) -> None:
         if not self.shown:
             return
         width = 30
         filled = width * done // self.total
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total}")
+        elapsed = self.clock() - self.started
+        if self.seconds is not None:  # the budget bounds the run: the bar is its time
+            used = elapsed / self.seconds
+            filled = max(filled, min(width, int(width * used)))
+        line = f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total}"
+        if self.seconds is not None:
+            line = f"\r[{'#' * filled}{'.' * (width - filled)}] {done} samples"
+        left = self.time_left(done, elapsed)
+        if left is not None and done < self.total:
+            line += f", about {left:.0f} s left  "
+        self.stream.write(line)
+        self.drawn = True
         if done == self.total:
-            self.stream.write("\n")
+            self.finish()
         self.stream.flush()
+
+    def finish(self) -> None:
+        """End the line, if one was drawn."""
+        if self.drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.drawn = False
 
 
 def _cmd_odds(args: argparse.Namespace) -> int:
+    workers = args.workers
+    if workers > max_workers():
+        print(
+            f"frogspec odds: {workers} workers is more than this machine can use "
+            f"({os.cpu_count()} cores): {max_workers()} workers",
+            file=sys.stderr,
+        )
+        workers = max_workers()
+    # A count of samples alone runs them all; a budget alone (the default) as many as fit.
+    seconds = args.seconds
+    if seconds is None and args.samples is None:
+        seconds = DEFAULT_SECONDS
+    samples = MAX_SAMPLES if args.samples is None else args.samples
+    bar = ProgressBar(samples, seconds=seconds)
     try:
         hand = parse_hand(" ".join(args.hand))
-        bar = ProgressBar(args.samples)
         odds = hand_odds(
-            hand, args.ruleset, args.seat, args.samples, args.seed, args.workers, progress=bar
-        )
+            hand, args.ruleset, args.seat, samples, args.seed, workers,
+            progress=bar, seconds=seconds,
+        )  # fmt: skip
     except FrogError as error:
+        bar.finish()
         print(f"frogspec odds: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        bar.finish()
+        print("frogspec odds: interrupted before the first sample was done", file=sys.stderr)
+        return 130
+    bar.finish()
     print(format_odds(odds))
+    if odds.stopped == STOPPED_BY_INTERRUPT:
+        print(
+            f"frogspec odds: interrupted: the odds of the {odds.samples} samples done",
+            file=sys.stderr,
+        )
+        return 130
     return 0
 
 
 def register(subparsers: Any) -> None:
     """Add ``odds`` to the ``frogspec`` command."""
-    from frogspec.cli import whole_number
+    from frogspec.cli import seconds, whole_number
 
     parser = subparsers.add_parser(
         "odds",
         help="a hand's chance of winning and expected payment in each contract (double-dummy)",
         description="Deal the unseen cards at random many times, solve each contract "
         "double-dummy, and print each contract's chance of winning and expected payment with "
-        "95%% intervals; the footer says how double-dummy figures compare with play with "
-        "hidden cards. Analysis, not rules.",
+        "95% intervals; the footer says how double-dummy figures compare with play with "
+        f"hidden cards. By default it samples for {DEFAULT_SECONDS:.0f} seconds on as many "
+        "worker processes as the machine has cores (the compiled build, FROGSPEC_COMPILE=1 "
+        "at install, solves several times faster: see the README). The samples are the first of the "
+        "seed's, so the same seed and count give the same numbers. Ctrl-C stops it with the "
+        "odds of the samples done. Analysis, not rules.",
     )
     parser.add_argument(
         "hand", nargs="+", help="the eleven cards, like AH 10H KH ... or AH10HKH..."
     )
     parser.add_argument("--ruleset", required=True, help="a ruleset id, like foster-1909")
-    parser.add_argument("--seat", choices=list(SEATS), default="eldest")
-    parser.add_argument("--samples", type=whole_number(1), default=200)
-    parser.add_argument("--seed", type=whole_number(0), default=0)
-    parser.add_argument("--workers", type=whole_number(1), default=1)
+    parser.add_argument(
+        "--seat", choices=list(SEATS), default="eldest", help="the bidder's seat (default: eldest)"
+    )
+    parser.add_argument(
+        "--seconds",
+        type=seconds,
+        default=None,
+        help=f"the time budget: stop when it is spent, once a sample is done (default: "
+        f"{DEFAULT_SECONDS:.0f}, or none when --samples is given)",
+    )
+    parser.add_argument(
+        "--samples",
+        type=whole_number(1, MAX_SAMPLES),
+        default=None,
+        help="exactly this many samples, however long they take (with --seconds: whichever "
+        "comes first; default: as many as fit in the time budget)",
+    )
+    parser.add_argument(
+        "--seed", type=whole_number(0, 2**63), default=0, help="the samples' seed (default: 0)"
+    )
+    parser.add_argument(
+        "--workers",
+        type=whole_number(1),
+        default=min(os.cpu_count() or 1, max_workers()),
+        help=f"worker processes (default: the machine's cores, here {os.cpu_count()}; at most "
+        f"{max_workers()}, twice the cores up to 16)",
+    )
     parser.set_defaults(handler=_cmd_odds)

@@ -266,7 +266,8 @@ def _summarise(
             contract, _name(ruleset_id, contract), matched, 0, 0, math.nan, (0.0, 1.0),
             math.nan, (-math.inf, math.inf), math.nan, math.nan,
         )  # fmt: skip
-    mean, low, high = mean_interval([payments[p] for p, _ in points])
+    bounds = (min(payments), max(payments))
+    mean, low, high = mean_interval([payments[p] for p, _ in points], bounds=bounds)
     return WorthRow(
         contract=contract,
         name=_name(ruleset_id, contract),

@@ -306,3 +306,188 @@ def test_trumps_and_lay_aways_are_tried_in_the_stated_order() -> None:
     assert trump_order(even, ["C", "D", "S"], defenders) == ["S", "C", "D"]
     masks = [CardSet.parse(t).mask for t in ("10C 10S 6D", "7C 10C 6D", "7C 6D 6S", "7C 8C 6S")]
     assert lay_away_order(masks) == [3, 2, 1, 0]
+
+
+# ------------------------------------------------------ intervals the samples can support
+@settings(max_examples=200)
+@given(
+    st.lists(st.integers(-240, 120), min_size=1, max_size=60),
+    st.booleans(),
+)
+def test_a_bounded_mean_interval_holds_the_mean_inside_the_bounds(
+    values: list[int], agree: bool
+) -> None:
+    if agree:
+        values = [values[0]] * len(values)
+    mean, low, high = mean_interval(values, bounds=(-240, 120))
+    assert -240 <= low <= mean <= high <= 120
+    if len(set(values)) == 1 and -240 < values[0] < 120:
+        # Samples that agree never make a point of the interval: the share of deals that
+        # would not is bounded as a rate seen in none is.
+        assert low < mean < high
+        share = wilson_interval(0, len(values))[1]
+        assert math.isclose(high - mean, share * (120 - mean))
+
+
+def _always_61(state: State) -> int:
+    return 61
+
+
+def test_the_odds_of_samples_that_all_agree_keep_an_interval() -> None:
+    # Every sample gives every contract 61 card points, a win each time; yet the payment is
+    # not certain from a few samples.
+    odds = hand_odds(HAND, "foster-1909", "eldest", 5, seed=2, solver=_always_61)
+    for row in odds.contracts:
+        assert row.mean_points == 61 and row.wins == 5
+        low, high = row.payment_interval
+        assert low < row.mean_payment < high
+
+
+# ------------------------------------------------------------- time budget and interruption
+class _Ticks:
+    """A clock that moves one second each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1
+        return self.now
+
+
+def test_a_time_budget_keeps_the_first_samples_and_says_so() -> None:
+    odds = hand_odds(
+        HAND, "modern", "eldest", 10_000, seed=5, solver=points_now_solver,
+        seconds=6, clock=_Ticks(),
+    )  # fmt: skip
+    assert odds.stopped == "time" and 1 <= odds.samples < 10_000 and odds.asked == 10_000
+    # The first samples by index, whichever finished first: the numbers of that count.
+    counted = hand_odds(HAND, "modern", "eldest", odds.samples, 5, solver=points_now_solver)
+    assert counted.contracts == odds.contracts and counted.stopped == ""
+    assert "the time budget" in format_odds(odds)
+
+
+def test_ctrl_c_keeps_the_samples_done() -> None:
+    calls = 0
+
+    def interrupted_later(state: State) -> int:
+        nonlocal calls
+        calls += 1
+        if calls > 12:
+            raise KeyboardInterrupt
+        return bidder_points_now(state)
+
+    odds = hand_odds(HAND, "modern", "eldest", 50, seed=1, solver=interrupted_later)
+    assert odds.stopped == "interrupted" and 1 <= odds.samples < 50
+    same = hand_odds(HAND, "modern", "eldest", odds.samples, 1, solver=points_now_solver)
+    assert same.contracts == odds.contracts
+
+
+def test_ctrl_c_before_any_sample_is_an_interruption() -> None:
+    def interrupted(state: State) -> int:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        hand_odds(HAND, "modern", "eldest", 5, seed=1, solver=interrupted)
+
+
+def _odds_command(
+    monkeypatch: pytest.MonkeyPatch, argv: list[str], stopped: str = ""
+) -> dict[str, Any]:
+    # ``frogspec odds`` with the stand-in solver; what it passed to the odds.
+    import frogspec.odds as odds_module
+
+    seen: dict[str, Any] = {}
+
+    def fake(*args: Any, **kwargs: Any) -> Any:
+        seen.update(workers=args[5], samples=args[3], seconds=kwargs["seconds"])
+        found = hand_odds(HAND, "modern", "eldest", 2, 0, solver=points_now_solver)
+        return odds_module.Odds(**{**found.__dict__, "stopped": stopped, "asked": 9})
+
+    monkeypatch.setattr(odds_module, "hand_odds", fake)
+    seen["status"] = main(["odds", *HAND_TEXT.split(), "--ruleset", "modern", *argv])
+    return seen
+
+
+def test_the_command_interrupted_prints_what_it_has_and_exits_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _odds_command(monkeypatch, [], stopped="interrupted")["status"] == 130
+    out, err = capsys.readouterr()
+    assert "2 samples of the unseen cards" in out and "of 9 asked" in out
+    assert err == "frogspec odds: interrupted: the odds of the 2 samples done\n"
+
+
+def test_the_command_interrupted_before_a_sample_exits_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import frogspec.odds as odds_module
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(odds_module, "hand_odds", interrupted)
+    assert main(["odds", *HAND_TEXT.split(), "--ruleset", "modern"]) == 130
+    err = capsys.readouterr().err
+    assert err.startswith("frogspec odds: interrupted") and err.count("\n") == 1
+
+
+def test_the_command_samples_for_its_time_budget_by_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from frogspec.odds import DEFAULT_SECONDS, MAX_SAMPLES
+
+    default = _odds_command(monkeypatch, [])
+    assert default["seconds"] == DEFAULT_SECONDS and default["samples"] == MAX_SAMPLES
+    counted = _odds_command(monkeypatch, ["--samples", "40"])
+    assert counted["seconds"] is None and counted["samples"] == 40
+    both = _odds_command(monkeypatch, ["--samples", "40", "--seconds", "3"])
+    assert both["seconds"] == 3 and both["samples"] == 40
+
+
+def test_too_many_workers_are_capped_with_a_note(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from frogspec.odds import max_workers
+
+    assert _odds_command(monkeypatch, ["--workers", "64"])["workers"] == max_workers()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{max_workers()} workers" in err
+    with pytest.raises(InvalidInputError, match="workers must be from 1 to"):
+        hand_odds(HAND, "modern", "eldest", 1, 0, max_workers() + 1, solver=points_now_solver)
+
+
+@pytest.mark.parametrize(
+    ("number", "message"),
+    [("1000000000000", "at most 1000000"), ("9" * 4301, "at most 1000000, got 4301 digits")],
+)
+def test_a_sample_count_beyond_the_bound_is_refused_in_one_line(
+    number: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["odds", *HAND_TEXT.split(), "--ruleset", "modern", "--samples", number])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and len(err) < 400
+
+
+def test_the_help_states_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["odds", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "95%%" not in text and "95% intervals" in text
+    for default in ("(default: 25,", "(default: eldest)", "(default: 0)", "default: the machine's"):
+        assert default in text
+
+
+def test_the_progress_line_says_about_how_long_is_left() -> None:
+    terminal = _Terminal()
+    bar = ProgressBar(10, terminal, clock=_Ticks())  # started at 1
+    bar(2)  # 2 done in 1 s: 8 to go at 0.5 s each
+    assert "2/10, about 4 s left" in terminal.getvalue()
+    budget = _Terminal()
+    bar = ProgressBar(1_000_000, budget, seconds=20, clock=_Ticks())
+    bar(3)  # 3 done in 1 s, but the budget ends in 19 s
+    assert "3 samples, about 19 s left" in budget.getvalue()
+    bar.finish()
+    assert budget.getvalue().endswith("\n")
