@@ -648,7 +648,7 @@ def mean_interval(
     value gives ±infinity, and values that all agree a point.
 
     >>> [round(x, 3) for x in mean_interval([1, 2, 3, 4])]
-    [2.5, -0.554, 5.554]
+    [2.5, 0.446, 4.554]
     >>> [round(x, 1) for x in mean_interval([120] * 20, bounds=(-240, 120))]
     [120.0, 62.0, 120.0]
     """
