@@ -8,9 +8,11 @@ the lay-away or the trump) and solves it with every hand open
 (:func:`frogspec.solve.solve`). It is analysis, not rules.
 
 - **Frog**: the bidder takes the widow and lays three cards away. Which three is a choice
-  of play, so the best of a few candidates is kept (:func:`lay_away_candidates`: the side
-  cards worth most that are not Aces; the cards of the shortest side suits; the weakest
-  side cards).
+  of play: by default the best of three candidates is kept (:func:`lay_away_candidates`:
+  the side cards worth most that are not Aces; the cards of the shortest side suits; the
+  weakest side cards), which makes the Frog's figures a **lower bound** on its
+  double-dummy value; ``lay_aways="every"`` (``--lay-aways every``) tries every lay-away
+  (:func:`every_lay_away`) and is exact, about ten times slower (:data:`THREE_LAY_AWAYS`).
 - **Chico**: each trump the ruleset allows is tried and the best kept.
 - **Grand**: hearts are trumps.
 
@@ -51,6 +53,7 @@ from him. :class:`ContractOdds` also gives the points when the rulebook's comput
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import os
 import random
@@ -80,11 +83,15 @@ from frogspec.solve import PositionSearch, bidder_points_now, solve_value, sure_
 
 __all__ = [
     "DEFAULT_SECONDS",
+    "EVERY_LAY_AWAY",
+    "LAY_AWAY_CHOICES",
+    "LOWER_BOUND_NOTE",
     "MAX_SAMPLES",
     "PLAYERS",
     "SEATS",
     "STOPPED_BY_INTERRUPT",
     "STOPPED_BY_TIME",
+    "THREE_LAY_AWAYS",
     "ContractOdds",
     "Odds",
     "Play",
@@ -94,6 +101,7 @@ __all__ = [
     "best_positions",
     "bot_points",
     "contract_plays",
+    "every_lay_away",
     "format_odds",
     "hand_odds",
     "lay_away_candidates",
@@ -243,6 +251,68 @@ def lay_away_candidates(hand: int, trump: Suit = Suit.HEARTS) -> list[int]:
         if mask not in candidates:
             candidates.append(mask)
     return candidates
+
+
+#: A Frog's lay-away chosen among every three cards the bidder may lay away: the value is
+#: exact (one of each set of equivalent lay-aways is tried, the others only tested for
+#: beating the best so far).
+EVERY_LAY_AWAY = "every"
+#: A Frog's lay-away chosen among :func:`lay_away_candidates` only: a lower bound on the
+#: exact value, and about ten times quicker. Measured (``python -m benchmarks.lay_away``,
+#: 2026-12-03, pure build): on 6 deals of the hand-worth data the exact value was higher on
+#: 5, by 1 to 12 points, and took 9.4 times the CPU time (219 s against 23 s); on a strong
+#: hand's odds samples it took 10 to 20 times as long, and one sample over five minutes.
+THREE_LAY_AWAYS = "three"
+LAY_AWAY_CHOICES = (EVERY_LAY_AWAY, THREE_LAY_AWAYS)
+
+
+def every_lay_away(hand: int, trump: Suit = Suit.HEARTS) -> list[int]:
+    """Every lay-away of a Frog bidder holding ``hand`` (fourteen cards, the widow taken,
+    the defenders holding every other card), one of each set that plays alike: the
+    :func:`lay_away_candidates` first, in :func:`lay_away_order`, then the others, fewest
+    card points laid away first.
+
+    Two lay-aways play alike where they differ only in which cards they take of a run: the
+    bidder's cards of one suit with the same points and no defender's card ranked between
+    (his blanks next to each other, such as the Nine and Eight of hearts below); the cards
+    laid away count for him alike and the cards he keeps play alike. Of the 364 threes of
+    fourteen cards, a hand with no such run keeps them all.
+
+    >>> from frogspec.rules.cards import CardSet
+    >>> hand = CardSet.parse("AH 10H KH QH JH 9H 8H AS 10S 6S AC 10C 7C 6D").mask
+    >>> lay_aways = every_lay_away(hand)
+    >>> len(lay_aways), lay_aways[:3] == [lay_away_candidates(hand)[i] for i in (2, 1, 0)]
+    (298, True)
+    >>> len(every_lay_away(CardSet.parse("AH 10H KH QH JH 9H 8H 7H 6H AS 6C 7C 8C 9C").mask))
+    72
+    """
+    cards = sorted(cards_of(hand), key=lambda c: (c // 9, card_strength(c)))
+    lowest_of_run: dict[Card, Card] = {}
+    for lower, upper in itertools.pairwise(cards):
+        alike = card_points(lower) == card_points(upper) and lower // 9 == upper // 9
+        if alike and card_strength(upper) == card_strength(lower) + 1:
+            lowest_of_run[upper] = lowest_of_run.get(lower, lower)
+    runs: dict[Card, list[Card]] = {}
+    for card in cards:
+        runs.setdefault(lowest_of_run.get(card, card), []).append(card)
+
+    def canonical(three: tuple[Card, ...]) -> int:
+        # The same count of each run's cards, its lowest ones.
+        mask = 0
+        for head, members in runs.items():
+            taken = sum(1 for c in three if lowest_of_run.get(c, c) == head)
+            mask |= sum(1 << c for c in members[:taken])
+        return mask
+
+    candidates = lay_away_candidates(hand, trump)
+    first = [candidates[i] for i in lay_away_order(candidates)]
+    others = {canonical(three) for three in itertools.combinations(cards, 3)}
+    tried_first = list(dict.fromkeys(canonical(tuple(cards_of(m))) for m in first))
+    return tried_first + sorted(others - set(tried_first), key=_laid_points)
+
+
+def _laid_points(mask: int) -> tuple[int, int]:
+    return sum(card_points(c) for c in cards_of(mask)), mask
 
 
 def contract_plays(rs: Ruleset) -> dict[Contract, tuple[Play, ...]]:
@@ -411,6 +481,19 @@ def lay_away_order(candidates: Sequence[int]) -> list[int]:
     return sorted(range(len(candidates)), key=lambda i: (laid[i], -i))
 
 
+def _check_lay_aways(lay_aways: str) -> None:
+    if lay_aways not in LAY_AWAY_CHOICES:
+        raise InvalidInputError(
+            f"lay-aways: one of {', '.join(LAY_AWAY_CHOICES)}, not {lay_aways!r}"
+        )
+
+
+def _lay_aways_tried(hand: int, lay_aways: str) -> list[int]:
+    # A Frog bidder's lay-aways tried, by the way of choosing them.
+    _check_lay_aways(lay_aways)
+    return every_lay_away(hand) if lay_aways == EVERY_LAY_AWAY else lay_away_candidates(hand)
+
+
 class _PlaySolver:
     """One sample's plays, each position built once, each exact value found once: the
     best of candidates by one exact solve and one-sided tests of the others."""
@@ -423,40 +506,61 @@ class _PlaySolver:
         seat: int,
         solver: Solver,
         sure: SureTest,
+        lay_aways: str = THREE_LAY_AWAYS,
     ) -> None:
         self.rs, self.hands, self.widow, self.seat = rs, hands, widow, seat
         self.solver, self.sure = solver, sure
+        self.lay_aways = lay_aways
+        self.frog_lay_aways: list[int] | None = None
         self.states: dict[Play, list[State]] = {}
         self.exact: dict[Play, tuple[int, State]] = {}
 
     def positions(self, play: Play) -> list[State]:
-        """The play's positions: one per lay-away candidate (a Frog), in their order."""
+        """The play's positions: one per lay-away tried (a Frog), in their order."""
         if play not in self.states:
             self.states[play] = [
-                play_position(self.rs, self.hands, self.widow, self.seat, play, lay_away)
-                for lay_away in self._lay_aways(play)
+                self.position(play, index) for index in range(len(self._lay_aways(play)))
             ]
         return self.states[play]
+
+    def position(self, play: Play, index: int) -> State:
+        """The play's position with its ``index``-th lay-away (a Frog), built when asked."""
+        built = self.states.get(play)
+        if built is not None:
+            return built[index]
+        lay_away = self._lay_aways(play)[index]
+        return play_position(self.rs, self.hands, self.widow, self.seat, play, lay_away)
 
     def _lay_aways(self, play: Play) -> list[int]:
         if play != FROG:
             return [0]
-        return lay_away_candidates(self.hands[self.seat] | self.widow)
+        if self.frog_lay_aways is None:
+            hand = self.hands[self.seat] | self.widow
+            self.frog_lay_aways = _lay_aways_tried(hand, self.lay_aways)
+        return self.frog_lay_aways
 
     def value(self, play: Play) -> tuple[int, State]:
         """The play's exact points and the position reaching them (of equal positions the
         first, as the exhaustive search keeps): the positions are tried in
-        :func:`lay_away_order`, the first solved, each other solved only if it beats the
-        best so far (one point more, or as many and earlier)."""
+        :func:`lay_away_order` (every lay-away: in :func:`every_lay_away`'s order), the first
+        solved, each other solved only if it beats the best so far (one point more, or as
+        many and earlier)."""
         if play not in self.exact:
-            states = self.positions(play)
-            order = lay_away_order(self._lay_aways(play))
+            lay_aways = self._lay_aways(play)
+            if self.lay_aways == EVERY_LAY_AWAY:
+                order = list(range(len(lay_aways)))
+            else:
+                order = lay_away_order(lay_aways)
+            states = {index: self.position(play, index) for index in order[:1]}
             best = order[0]
             best_points = self.solver(states[best])
             for index in order[1:]:
+                states[index] = self.position(play, index)
                 found = self._beats(states[index], best_points, index < best)
                 if found is not None:
                     best, best_points = index, found
+                else:
+                    del states[index]  # no longer needed: its search's table is freed
             self.exact[play] = (best_points, states[best])
         return self.exact[play]
 
@@ -505,6 +609,7 @@ def solve_plays(
     bot_seed: int | None = None,
     *,
     sure: SureTest | None = None,
+    lay_aways: str = THREE_LAY_AWAYS,
 ) -> dict[Play, tuple[int, int]]:
     """For each play, the bidder's double-dummy points (the best lay-away of
     :func:`lay_away_candidates` in a Frog, of equal ones the first) and, if ``bot_seed`` is
@@ -513,7 +618,7 @@ def solve_plays(
     The same as :func:`solve_plays_exhaustively`, with fewer solves: of a Frog's lay-aways
     the first is solved and each other only tested (``sure``, by default
     :func:`solver_sure_of` for :func:`solver_points`) against the best so far."""
-    found = _PlaySolver(rs, hands, widow, seat, *_solver_pair(solver, sure))
+    found = _PlaySolver(rs, hands, widow, seat, *_solver_pair(solver, sure), lay_aways)
     results: dict[Play, tuple[int, int]] = {}
     for play in plays:
         points, state = found.value(play)
@@ -531,6 +636,7 @@ def solve_contracts(
     bot_seed: int | None = None,
     *,
     sure: SureTest | None = None,
+    lay_aways: str = THREE_LAY_AWAYS,
 ) -> list[tuple[Play, int, int]]:
     """For each group of plays (a contract's, :func:`contract_plays`), its best play (of
     equal ones the first in the group), the bidder's double-dummy points in it, and his
@@ -542,7 +648,9 @@ def solve_contracts(
     if it does; a Frog's lay-aways likewise."""
     bots: dict[Play, int] = {}
     rows = []
-    for play, points, state in best_positions(rs, hands, widow, seat, groups, solver, sure=sure):
+    for play, points, state in best_positions(
+        rs, hands, widow, seat, groups, solver, sure=sure, lay_aways=lay_aways
+    ):
         if play not in bots:
             bots[play] = -1 if bot_seed is None else bot_points(state, bot_seed)
         rows.append((play, points, bots[play]))
@@ -558,10 +666,11 @@ def best_positions(
     solver: Solver,
     *,
     sure: SureTest | None = None,
+    lay_aways: str = THREE_LAY_AWAYS,
 ) -> list[tuple[Play, int, State]]:
     """:func:`solve_contracts`'s search: for each group its best play, the bidder's
     double-dummy points in it and the position reaching them (a Frog's best lay-away)."""
-    found = _PlaySolver(rs, hands, widow, seat, *_solver_pair(solver, sure))
+    found = _PlaySolver(rs, hands, widow, seat, *_solver_pair(solver, sure), lay_aways)
     rows: dict[int, tuple[Play, int, State]] = {}
     # The groups of one play first: their exact values are then free bounds for the others.
     defenders = 0
@@ -586,14 +695,16 @@ def solve_plays_exhaustively(
     plays: Iterable[Play],
     solver: Solver,
     bot_seed: int | None = None,
+    *,
+    lay_aways: str = THREE_LAY_AWAYS,
 ) -> dict[Play, tuple[int, int]]:
-    """:func:`solve_plays` by solving every lay-away of every play exactly: the reference
-    the tests and ``python -m benchmarks.odds`` hold the saving ones to."""
+    """:func:`solve_plays` by solving every lay-away tried of every play exactly: the
+    reference the tests and ``python -m benchmarks.odds`` hold the saving ones to."""
     results: dict[Play, tuple[int, int]] = {}
     for play in plays:
         candidates = [0]
         if play == FROG:
-            candidates = lay_away_candidates(hands[seat] | widow)
+            candidates = _lay_aways_tried(hands[seat] | widow, lay_aways)
         best_points, best_state = -1, None
         for lay_away in candidates:
             state = play_position(rs, hands, widow, seat, play, lay_away)
@@ -712,18 +823,25 @@ class Odds:
     #: Why the run stopped before ``asked``: :data:`STOPPED_BY_TIME`,
     #: :data:`STOPPED_BY_INTERRUPT`, or "" (it did not).
     stopped: str = ""
+    #: How a Frog's lay-away was chosen: :data:`EVERY_LAY_AWAY` (exact) or
+    #: :data:`THREE_LAY_AWAYS` (a lower bound).
+    lay_aways: str = THREE_LAY_AWAYS
     #: The run's time, seconds by the clock (not compared: two runs alike are equal).
     seconds: float = field(default=0.0, compare=False)
 
 
 def _sample_task(
-    task: tuple[str, int, int, int, int, tuple[tuple[Play, ...], ...], Solver, SureTest | None],
+    task: tuple[
+        str, int, int, int, int, tuple[tuple[Play, ...], ...], Solver, SureTest | None, str
+    ],
 ) -> list[tuple[Play, int, int]]:
-    ruleset_id, hand, seed, index, seat, groups, solver, sure = task
+    ruleset_id, hand, seed, index, seat, groups, solver, sure, lay_aways = task
     first, second, widow = sample_deal(hand, seed, index)
     hands = _turn_order_hands(hand, (first, second), seat)
     rs = RULESETS[ruleset_id]
-    return solve_contracts(rs, hands, widow, seat, groups, solver, bot_seed=index, sure=sure)
+    return solve_contracts(
+        rs, hands, widow, seat, groups, solver, bot_seed=index, sure=sure, lay_aways=lay_aways
+    )
 
 
 #: Why a run ended before its samples: the time budget, or an interruption (Ctrl-C).
@@ -818,6 +936,7 @@ def hand_odds(
     progress: Callable[[int], None] = _no_progress,
     seconds: float | None = None,
     clock: Callable[[], float] = time.monotonic,
+    lay_aways: str = THREE_LAY_AWAYS,
 ) -> Odds:
     """Each contract's odds for ``hand`` (a mask of eleven cards) bid from ``seat`` (a key
     of :data:`SEATS`), over ``samples`` deals of the unseen cards drawn from ``seed``,
@@ -844,7 +963,11 @@ def hand_odds(
     by_contract = contract_plays(rs)
     groups = tuple(by_contract.values())
     place = SEATS[seat]
-    tasks = ((rs.id, hand, seed, index, place, groups, solver, sure) for index in range(samples))
+    _check_lay_aways(lay_aways)
+    tasks = (
+        (rs.id, hand, seed, index, place, groups, solver, sure, lay_aways)
+        for index in range(samples)
+    )
     started = clock()
     deadline = None if seconds is None else started + seconds
     results, stopped = _results(tasks, workers, progress, deadline, clock)
@@ -878,7 +1001,7 @@ def hand_odds(
         )
     return Odds(
         rs.id, hand, seat, done, seed, tuple(rows), asked=samples, stopped=stopped,
-        seconds=clock() - started,
+        seconds=clock() - started, lay_aways=lay_aways,
     )  # fmt: skip
 
 
@@ -893,6 +1016,15 @@ FOOTER = (
     "the double-dummy bidder wins (40 positions) he won 33 in play (83%): read a double-dummy "
     "win rate near 100% as nearer 85%. 'bots' is the rulebook's weaker players at every "
     "seat. Analysis, not rules."
+)
+
+
+#: What the odds say of a Frog whose lay-away is the best of three candidates.
+LOWER_BOUND_NOTE = (
+    "* A lower bound: the Frog's lay-away is the best of three candidates (the side cards "
+    "worth most but Aces, the shortest side suits, the weakest side cards), not of every "
+    "lay-away; the exact value is as high or higher (--lay-aways every: exact, about ten "
+    "times slower)."
 )
 
 
@@ -924,11 +1056,13 @@ def format_odds(odds: Odds) -> str:
         f"{'contract':<12} {'wins':>6} {'95% (Wilson)':>16} {'payment':>8} "
         f"{'95% (mean)':>18} {'points':>6} {'bots: points':>12} {'wins':>6}",
     ]
+    bounded = odds.lay_aways == THREE_LAY_AWAYS
     for row in odds.contracts:
         low, high = row.win_interval
         p_low, p_high = row.payment_interval
+        name = row.name + ("*" if bounded and FROG in row.plays else "")
         lines.append(
-            f"{row.name:<12} {_percent(row.win_rate):>6} "
+            f"{name:<12} {_percent(row.win_rate):>6} "
             f"{_percent(low).strip() + '–' + _percent(high).strip():>16} "
             f"{row.mean_payment:>+8.1f} {_amount(p_low) + ' to ' + _amount(p_high):>18} "
             f"{row.mean_points:>6.1f} {row.bot_mean_points:>12.1f} "
@@ -937,6 +1071,11 @@ def format_odds(odds: Odds) -> str:
     lines += [
         "",
         f"payment: the bidder's expected net payment per deal, in {rs.unit} (negative: he pays)",
+        *(
+            _wrapped(LOWER_BOUND_NOTE)
+            if bounded and any(FROG in r.plays for r in odds.contracts)
+            else []
+        ),
         *_wrapped(FOOTER),
     ]
     return "\n".join(lines)
@@ -1025,7 +1164,7 @@ def _cmd_odds(args: argparse.Namespace) -> int:
         hand = parse_hand(" ".join(args.hand))
         odds = hand_odds(
             hand, args.ruleset, args.seat, samples, args.seed, workers,
-            progress=bar, seconds=seconds,
+            progress=bar, seconds=seconds, lay_aways=args.lay_aways,
         )  # fmt: skip
     except FrogError as error:
         bar.finish()
@@ -1085,6 +1224,14 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--seed", type=whole_number(0, 2**63), default=0, help="the samples' seed (default: 0)"
+    )
+    parser.add_argument(
+        "--lay-aways",
+        choices=LAY_AWAY_CHOICES,
+        default=THREE_LAY_AWAYS,
+        help="a Frog's lay-away: the best of three candidates, a lower bound on its value "
+        "('three', the default), or of every lay-away, exact and about ten times slower "
+        "('every')",
     )
     parser.add_argument(
         "--workers",

@@ -491,3 +491,115 @@ def test_the_progress_line_says_about_how_long_is_left() -> None:
     assert "3 samples, about 19 s left" in budget.getvalue()
     bar.finish()
     assert budget.getvalue().endswith("\n")
+
+
+# ------------------------------------------------------------- every lay-away: the exact Frog
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 35), min_size=14, max_size=14, unique=True))
+def test_every_lay_away_holds_one_of_each_set_that_plays_alike(cards: list[int]) -> None:
+    from itertools import combinations
+
+    from frogspec.odds import every_lay_away
+
+    hand = sum(1 << c for c in cards)
+    tried = every_lay_away(hand)
+    assert len(set(tried)) == len(tried) <= 364
+    assert all(m.bit_count() == 3 and m & ~hand == 0 for m in tried)
+    # Each three of the hand has one tried that differs from it only by blanks next to each
+    # other in one suit, the defenders holding none between (so it plays alike).
+    kept = set(tried)
+    for three in combinations(cards, 3):
+        mask = sum(1 << c for c in three)
+        points = sorted(points_of(1 << c) for c in three)
+        suits = sorted(c // 9 for c in three)
+        assert any(
+            sorted(points_of(1 << c) for c in _cards(m)) == points
+            and sorted(c // 9 for c in _cards(m)) == suits
+            and all(_alike_in_hand(a, b, hand) for a, b in _matched(mask, m))
+            for m in kept
+        )
+
+
+def _cards(mask: int) -> list[int]:
+    return [c for c in range(36) if mask >> c & 1]
+
+
+def _matched(one: int, other: int) -> list[tuple[int, int]]:
+    # The cards of two threes paired up, by suit and then rank.
+    return list(zip(sorted(_cards(one)), sorted(_cards(other)), strict=True))
+
+
+def _alike_in_hand(a: int, b: int, hand: int) -> bool:
+    from frogspec.rules.cards import card_strength
+
+    if a == b:
+        return True
+    if a // 9 != b // 9 or points_of(1 << a) != points_of(1 << b):
+        return False
+    low, high = sorted((card_strength(a), card_strength(b)))
+    between = [c for c in range(a // 9 * 9, a // 9 * 9 + 9) if low < card_strength(c) < high]
+    return all(hand >> c & 1 for c in between)
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_every_lay_away_finds_the_best_of_all_364(index: int) -> None:
+    from itertools import combinations
+
+    rs = get_ruleset("foster-1909")
+    first, second, widow = sample_deal(HAND, 8, index)
+    hands = [HAND, first, second]
+    # A stand-in solver that counts what is laid away (alike for lay-aways that play alike).
+    found = solve_plays(rs, hands, widow, 0, (FROG,), points_now_solver, lay_aways="every")[FROG][0]
+    best = max(
+        points_of(sum(1 << c for c in three)) for three in combinations(_cards(HAND | widow), 3)
+    )
+    assert found == best
+    three = solve_plays(rs, hands, widow, 0, (FROG,), points_now_solver)[FROG][0]
+    assert three <= found
+    exhaustive = solve_plays_exhaustively(
+        rs, hands, widow, 0, (FROG,), points_now_solver, lay_aways="every"
+    )
+    assert exhaustive[FROG][0] == found
+
+
+def test_the_frog_is_marked_a_lower_bound_unless_every_lay_away_is_tried() -> None:
+    from frogspec.odds import LOWER_BOUND_NOTE
+
+    three = hand_odds(HAND, "foster-1909", "eldest", 2, seed=1, solver=points_now_solver)
+    text = format_odds(three)
+    assert "Frog*" in text and " ".join(LOWER_BOUND_NOTE.split()[:6]) in " ".join(text.split())
+    every = hand_odds(
+        HAND, "foster-1909", "eldest", 2, seed=1, solver=points_now_solver, lay_aways="every"
+    )
+    assert "Frog*" not in format_odds(every) and "lower bound" not in format_odds(every)
+    frog = next(row for row in every.contracts if row.contract == Contract.FROG)
+    frog_three = next(row for row in three.contracts if row.contract == Contract.FROG)
+    assert frog.mean_points >= frog_three.mean_points
+    with pytest.raises(InvalidInputError, match="lay-aways: one of every, three"):
+        hand_odds(HAND, "foster-1909", "eldest", 1, 0, lay_aways="all")
+
+
+def test_lay_aways_that_play_alike_are_worth_the_same_to_the_solver() -> None:
+    # A strong hand (quick to solve) whose widow gives it blanks next to each other: laying
+    # away either of them is worth the same.
+    rs = get_ruleset("foster-1909")
+    for index in range(40):
+        first, second, widow = sample_deal(HAND, 0, index)
+        held = HAND | widow
+        pairs = [
+            (a, b)
+            for a in _cards(held)
+            for b in _cards(held)
+            if a < b and points_of(1 << a) == 0 and _alike_in_hand(a, b, held)
+        ]
+        if pairs:
+            break
+    a, b = pairs[0]
+    rest = [c for c in _cards(held) if c not in (a, b) and c // 9 != 2][:2]
+    values = {
+        solver_points(
+            play_position(rs, [HAND, first, second], widow, 0, FROG, sum(1 << c for c in lay))
+        )
+        for lay in ((a, *rest), (b, *rest))
+    }
+    assert len(values) == 1
