@@ -170,3 +170,16 @@ def test_the_command_refuses_a_bad_shard(capsys: pytest.CaptureFixture[str]) -> 
     assert "K runs from 0 to 2" in capsys.readouterr().err
     assert main(["merge", "--seed", "1", "/nonexistent/progress.jsonl"]) == 2
     assert "no progress file" in capsys.readouterr().err
+
+
+def test_the_frog_values_are_labelled_the_lower_bound_they_are() -> None:
+    from frogspec.worth import LAY_AWAY_LABEL
+
+    data = load()
+    assert data.meta["lay_away"] == LAY_AWAY_LABEL and "lower bound" in LAY_AWAY_LABEL
+    assert "exact)" not in data.meta["solver"]
+    for ruleset_id in RULESETS:
+        text = " ".join(worth_page(ruleset_id).split())
+        assert "The Frog's figures are a lower bound" in text
+        assert "lay-away and trump are chosen knowing" not in text
+

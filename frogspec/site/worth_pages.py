@@ -166,8 +166,10 @@ def _assumptions(ruleset_id: str) -> list[str]:
         "",
         '!!! note "Double-dummy figures, and play with hidden cards"',
         "    Each deal is solved *double-dummy*: every player plays knowing every card "
-        "(`frogspec.solve`), and the bidder's lay-away and trump are chosen knowing the "
-        "unseen cards too. " + _hidden_card_comparison() + " The last columns give the "
+        "(`frogspec.solve`), and the bidder's trump is chosen knowing the unseen cards too. "
+        "**The Frog's figures are a lower bound**: its lay-away is the best of three "
+        "candidates, not of every lay-away, and trying every lay-away raised the value on "
+        "5 of 6 deals measured (by 1 to 12 points). " + _hidden_card_comparison() + " The last columns give the "
         "same positions played by the rulebook's simpler computer players "
         "(`frogspec.bots.Bot`) at every seat.",
         "",
@@ -256,7 +258,11 @@ def worth_index_page(data: WorthData | None = None) -> str:
         "",
         "A Frog bidder's lay-away is the best, for the solver, of three candidates: the "
         "side cards worth most that are not Aces; the cards of his shortest side suits "
-        "(Aces last); his weakest side cards.",
+        "(Aces last); his weakest side cards. The Frog's figures are therefore a lower "
+        "bound on its double-dummy value: the best of every lay-away is as high or higher "
+        "(`python -m benchmarks.lay_away`, 2026-12-03: higher on 5 of the first 6 deals of "
+        "this data, by 1 to 12 card points; `frogspec odds --lay-aways every` tries every "
+        "lay-away, about ten times slower).",
         "",
         *_run_facts(data),
         "",
