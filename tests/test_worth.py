@@ -182,4 +182,3 @@ def test_the_frog_values_are_labelled_the_lower_bound_they_are() -> None:
         text = " ".join(worth_page(ruleset_id).split())
         assert "The Frog's figures are a lower bound" in text
         assert "lay-away and trump are chosen knowing" not in text
-

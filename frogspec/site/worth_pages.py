@@ -169,7 +169,9 @@ def _assumptions(ruleset_id: str) -> list[str]:
         "(`frogspec.solve`), and the bidder's trump is chosen knowing the unseen cards too. "
         "**The Frog's figures are a lower bound**: its lay-away is the best of three "
         "candidates, not of every lay-away, and trying every lay-away raised the value on "
-        "5 of 6 deals measured (by 1 to 12 points). " + _hidden_card_comparison() + " The last columns give the "
+        "5 of 6 deals measured (by 1 to 12 points). "
+        + _hidden_card_comparison()
+        + " The last columns give the "
         "same positions played by the rulebook's simpler computer players "
         "(`frogspec.bots.Bot`) at every seat.",
         "",
