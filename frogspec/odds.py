@@ -1036,6 +1036,10 @@ def _amount(x: float) -> str:
     return "n/a" if math.isinf(x) else f"{x:+.1f}"
 
 
+def _samples(count: int) -> str:
+    return f"{count} sample" + ("s" if count != 1 else "")
+
+
 def _why_stopped(odds: Odds) -> str:
     if odds.stopped == STOPPED_BY_TIME:
         return f" (the first done in {odds.seconds:.0f} s: the time budget)"
@@ -1050,7 +1054,7 @@ def format_odds(odds: Odds) -> str:
     lines = [
         f"hand {' '.join(format_cards(odds.hand))} bid by {odds.seat} under {rs.id} "
         f"({PLAYERS} players)",
-        f"{odds.samples} samples of the unseen cards, seed {odds.seed}{_why_stopped(odds)}; "
+        f"{_samples(odds.samples)} of the unseen cards, seed {odds.seed}{_why_stopped(odds)}; "
         "double-dummy",
         "",
         f"{'contract':<12} {'wins':>6} {'95% (Wilson)':>16} {'payment':>8} "
@@ -1178,7 +1182,7 @@ def _cmd_odds(args: argparse.Namespace) -> int:
     print(format_odds(odds))
     if odds.stopped == STOPPED_BY_INTERRUPT:
         print(
-            f"frogspec odds: interrupted: the odds of the {odds.samples} samples done",
+            f"frogspec odds: interrupted: the odds of the {_samples(odds.samples)} done",
             file=sys.stderr,
         )
         return 130
