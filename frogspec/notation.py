@@ -80,6 +80,8 @@ __all__ = [
     "numbered_deck",
     "parse_deal",
     "parse_position",
+    "parse_ruleset_field",
+    "ruleset_field",
 ]
 
 _CARD = re.compile(r"(10|[AKQJ9876])([CDHS])")
@@ -130,7 +132,13 @@ def changed_options(ruleset: Ruleset) -> tuple[tuple[str, str | bool], ...]:
     )
 
 
-def _ruleset_field(ruleset: Ruleset) -> str:
+def ruleset_field(ruleset: Ruleset) -> str:
+    """The ruleset as the notation's first field writes it: its id, and the options not at
+    their default in brackets (:func:`parse_ruleset_field` reads it back).
+
+    >>> ruleset_field(get_ruleset("official-1922-solo").with_options({"penalty_frog": True}))
+    'official-1922-solo[penalty_frog=true]'
+    """
     changed = [f"{name}={_option_text(value)}" for name, value in changed_options(ruleset)]
     return f"{ruleset.id}[{','.join(changed)}]" if changed else ruleset.id
 
@@ -141,7 +149,13 @@ def _option_text(value: str | bool) -> str:
     return value
 
 
-def _parse_ruleset(text: str) -> Ruleset:
+def parse_ruleset_field(text: str) -> Ruleset:
+    """The ruleset a notation's first field names, with its options in force
+    (:class:`InvalidInputError` naming what is wrong).
+
+    >>> parse_ruleset_field("official-1922-solo[penalty_frog=true]").option_values["penalty_frog"]
+    True
+    """
     match = re.fullmatch(r"([a-z0-9-]+)(?:\[([^\]]*)\])?", text)
     if match is None:
         raise InvalidInputError(f"ruleset field: cannot read {text!r}")
@@ -169,7 +183,7 @@ def format_position(state: State) -> str:
         trick = "-"
     return " ".join(
         (
-            _ruleset_field(state.ruleset),
+            ruleset_field(state.ruleset),
             f"{state.players}/{state.dealer}",
             _seat_masks(state.hands, active),
             _cards(state.widow),
@@ -202,7 +216,7 @@ def parse_position(text: str) -> State:
     fields = text.split(" ")
     if len(fields) != 9:
         raise InvalidInputError(f"a position has 9 fields separated by spaces, got {len(fields)}")
-    ruleset = _parse_ruleset(fields[0])
+    ruleset = parse_ruleset_field(fields[0])
     match = re.fullmatch(r"([0-9]{1,2})/([0-9]{1,2})", fields[1])
     if match is None:
         raise InvalidInputError(
@@ -437,7 +451,7 @@ class DealRecord:
 def format_deal(record: DealRecord) -> str:
     """The text of a replay link's fragment for ``record`` (without the ``#``)."""
     fields = [
-        ("ruleset", _ruleset_field(record.ruleset)),
+        ("ruleset", ruleset_field(record.ruleset)),
         ("players", str(record.players)),
         ("dealer", str(record.dealer)),
     ]
@@ -492,7 +506,7 @@ def parse_deal(text: str) -> DealRecord:
             "the link needs the pack once: either deal=NUMBER (the portable deal generator) "
             "or deck=CARDS (36 cards run together)"
         )
-    ruleset = _parse_ruleset(fields["ruleset"])
+    ruleset = parse_ruleset_field(fields["ruleset"])
     players = _number(fields["players"], "players", 99)
     dealer = _number(fields["dealer"], "dealer", 99)
     number: int | None = None

@@ -67,6 +67,7 @@ from typing import Any
 from frogspec.bots import Bot
 from frogspec.engine import Action, ActionKind, Phase, State, apply, legal_actions, new_deal, settle
 from frogspec.errors import FrogError, InvalidInputError
+from frogspec.notation import parse_ruleset_field, ruleset_field
 from frogspec.rules.auction import Contract
 from frogspec.rules.cards import (
     SUIT_MASKS,
@@ -78,7 +79,7 @@ from frogspec.rules.cards import (
     format_cards,
     parse_card,
 )
-from frogspec.rulesets import RULESETS, Ruleset, get_ruleset
+from frogspec.rulesets import RULESETS, Ruleset
 from frogspec.solve import PositionSearch, bidder_points_now, solve_value, sure_of
 
 __all__ = [
@@ -318,6 +319,7 @@ def _laid_points(mask: int) -> tuple[int, int]:
 def contract_plays(rs: Ruleset) -> dict[Contract, tuple[Play, ...]]:
     """For each contract of ``rs``, the plays the solver tries for it (the best is kept).
 
+    >>> from frogspec.rulesets import get_ruleset
     >>> contract_plays(get_ruleset("gamerules"))[Contract.CHICO]
     ('C', 'D', 'H', 'S')
     >>> contract_plays(get_ruleset("foster-1909"))[Contract.CHICO]
@@ -835,10 +837,10 @@ def _sample_task(
         str, int, int, int, int, tuple[tuple[Play, ...], ...], Solver, SureTest | None, str
     ],
 ) -> list[tuple[Play, int, int]]:
-    ruleset_id, hand, seed, index, seat, groups, solver, sure, lay_aways = task
+    field, hand, seed, index, seat, groups, solver, sure, lay_aways = task
     first, second, widow = sample_deal(hand, seed, index)
     hands = _turn_order_hands(hand, (first, second), seat)
-    rs = RULESETS[ruleset_id]
+    rs = parse_ruleset_field(field)
     return solve_contracts(
         rs, hands, widow, seat, groups, solver, bot_seed=index, sure=sure, lay_aways=lay_aways
     )
@@ -947,9 +949,13 @@ def hand_odds(
     is done, and gives the odds of the first samples done (:attr:`Odds.stopped` says so).
     Ctrl-C likewise stops the run with what it has (``KeyboardInterrupt`` again if no
     sample is done). At most :data:`MAX_SAMPLES` samples and :func:`max_workers` workers."""
-    rs = ruleset if isinstance(ruleset, Ruleset) else get_ruleset(ruleset)
-    if rs.id not in RULESETS or RULESETS[rs.id] != rs:
-        raise InvalidInputError("the odds take a ruleset by its id, its options at their defaults")
+    rs = ruleset if isinstance(ruleset, Ruleset) else parse_ruleset_field(ruleset)
+    if rs.id not in RULESETS or RULESETS[rs.id].with_options(rs.option_values) != rs:
+        raise InvalidInputError(
+            "the odds take a ruleset by its id, with its options (as a position's first "
+            "field writes them: official-1922-solo[penalty_frog=true])"
+        )
+    field = ruleset_field(rs)
     if seat not in SEATS:
         raise InvalidInputError(f"unknown seat {seat!r}: one of {', '.join(SEATS)}")
     if hand.bit_count() != HAND_SIZE or hand >> 36:
@@ -965,7 +971,7 @@ def hand_odds(
     place = SEATS[seat]
     _check_lay_aways(lay_aways)
     tasks = (
-        (rs.id, hand, seed, index, place, groups, solver, sure, lay_aways)
+        (field, hand, seed, index, place, groups, solver, sure, lay_aways)
         for index in range(samples)
     )
     started = clock()
@@ -1000,7 +1006,7 @@ def hand_odds(
             )
         )
     return Odds(
-        rs.id, hand, seat, done, seed, tuple(rows), asked=samples, stopped=stopped,
+        field, hand, seat, done, seed, tuple(rows), asked=samples, stopped=stopped,
         seconds=clock() - started, lay_aways=lay_aways,
     )  # fmt: skip
 
@@ -1050,9 +1056,9 @@ def _why_stopped(odds: Odds) -> str:
 
 def format_odds(odds: Odds) -> str:
     """The odds as ``frogspec odds`` prints them."""
-    rs = get_ruleset(odds.ruleset)
+    rs = parse_ruleset_field(odds.ruleset)
     lines = [
-        f"hand {' '.join(format_cards(odds.hand))} bid by {odds.seat} under {rs.id} "
+        f"hand {' '.join(format_cards(odds.hand))} bid by {odds.seat} under {odds.ruleset} "
         f"({PLAYERS} players)",
         f"{_samples(odds.samples)} of the unseen cards, seed {odds.seed}{_why_stopped(odds)}; "
         "double-dummy",
@@ -1208,7 +1214,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "hand", nargs="+", help="the eleven cards, like AH 10H KH ... or AH10HKH..."
     )
-    parser.add_argument("--ruleset", required=True, help="a ruleset id, like foster-1909")
+    parser.add_argument(
+        "--ruleset",
+        required=True,
+        help="a ruleset id, like foster-1909, with any options as a position writes them: "
+        "official-1922-solo[penalty_frog=true]",
+    )
     parser.add_argument(
         "--seat", choices=list(SEATS), default="eldest", help="the bidder's seat (default: eldest)"
     )

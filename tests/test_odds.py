@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from frogspec.cli import main
-from frogspec.engine import Phase, State
+from frogspec.engine import Phase, State, new_deal, settle
 from frogspec.errors import InvalidInputError
 from frogspec.odds import (
     FROG,
@@ -603,3 +603,33 @@ def test_lay_aways_that_play_alike_are_worth_the_same_to_the_solver() -> None:
         for lay in ((a, *rest), (b, *rest))
     }
     assert len(values) == 1
+
+
+# ------------------------------------------------------------------ rulesets with options
+def test_the_odds_read_a_ruleset_with_its_options_as_a_position_writes_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    field = "official-1922-solo[penalty_frog=true]"
+    with_options = hand_odds(HAND, field, "eldest", 3, seed=2, solver=points_now_solver)
+    plain = hand_odds(HAND, "official-1922-solo", "eldest", 3, seed=2, solver=points_now_solver)
+    assert with_options.ruleset == field and plain.ruleset == "official-1922-solo"
+    assert f"under {field} " in format_odds(with_options)
+    # The options are in force: a lost Frog pays the penalty rate (the stand-in solver
+    # gives the Frog only what is laid away: a loss every sample).
+    rs = get_ruleset("official-1922-solo").with_options({"penalty_frog": True})
+    bidder = new_deal(rs, 3, 0, list(range(36))).order[0]
+    frog = next(row for row in with_options.contracts if row.contract == Contract.FROG)
+    plain_frog = next(row for row in plain.contracts if row.contract == Contract.FROG)
+    assert frog.wins == 0 and frog.mean_payment != plain_frog.mean_payment
+    lost = settle(rs, 3, 0, bidder, Contract.FROG, round(frog.mean_points))[bidder]
+    assert frog.mean_payment < 0 and lost < 0
+    assert main(["odds", *HAND_TEXT.split(), "--ruleset", field, "--samples", "1"]) == 0
+    assert f"under {field} " in capsys.readouterr().out
+
+
+def test_the_odds_refuse_a_ruleset_with_a_rule_replaced() -> None:
+    from frogspec.twins.substitute import twin_ruleset
+
+    twin = twin_ruleset(get_ruleset("foster-1909"), "play.must-trump")
+    with pytest.raises(InvalidInputError, match="the odds take a ruleset by its id"):
+        hand_odds(HAND, twin, "eldest", 1, 0, solver=points_now_solver)
