@@ -67,6 +67,7 @@ from typing import Any
 from frogspec.bots import Bot
 from frogspec.engine import Action, ActionKind, Phase, State, apply, legal_actions, new_deal, settle
 from frogspec.errors import FrogError, InvalidInputError
+from frogspec.estimate import Estimate, estimate
 from frogspec.notation import parse_ruleset_field, ruleset_field
 from frogspec.rules.auction import Contract
 from frogspec.rules.cards import (
@@ -103,6 +104,7 @@ __all__ = [
     "bot_points",
     "contract_plays",
     "every_lay_away",
+    "format_estimate",
     "format_odds",
     "hand_odds",
     "lay_away_candidates",
@@ -1155,7 +1157,60 @@ class ProgressBar:
             self.drawn = False
 
 
+def format_estimate(rows: Sequence[Estimate], hand: int, ruleset: str, seat: str) -> str:
+    """The estimate from the features together (:mod:`frogspec.estimate`) as ``frogspec odds
+    --quick`` prints it."""
+    lines = [
+        f"hand {' '.join(format_cards(hand))} bid by {seat} under {ruleset} ({PLAYERS} players)",
+        "estimated from its features together (frogspec.estimate), no deal solved",
+        "",
+        f"{'contract':<12} {'wins':>6} {'95% (fit)':>16} {'payment':>8} {'95% (fit)':>18} "
+        f"{'points':>6} {'± deal':>6}",
+    ]
+    for row in rows:
+        low, high = row.win_interval
+        p_low, p_high = row.payment_interval
+        name = row.name + ("*" if row.contract == Contract.FROG else "")
+        lines.append(
+            f"{name:<12} {_percent(row.win_chance):>6} "
+            f"{_percent(low).strip() + '–' + _percent(high).strip():>16} "
+            f"{row.payment:>+8.1f} {_amount(p_low) + ' to ' + _amount(p_high):>18} "
+            f"{row.points:>6.1f} {row.spread:>6.1f}"
+        )
+    notes = (
+        "The fit's 95% intervals count its own uncertainty only, not what the features leave "
+        "out; '± deal' is the spread of one deal's points about the estimate. Fitted on "
+        "eldest's hands at a table of three"
+        + ("" if seat == "eldest" else f" (not {seat}'s: read it as if the hand sat eldest)")
+        + "; how it fared on deals it was not fitted on is on the hand-worth pages. * A Frog's "
+        "data is the best of three lay-aways, a lower bound. Analysis, not rules."
+    )
+    return "\n".join([*lines, "", *_wrapped(notes)])
+
+
+def _how_far(rows: Sequence[Estimate], odds: Odds) -> str:
+    # How far the estimate was from the sampled answer, contract by contract.
+    parts = []
+    for row, sampled in zip(rows, odds.contracts, strict=True):
+        low, high = sampled.payment_interval
+        inside = "inside" if low <= row.payment <= high else "outside"
+        parts.append(
+            f"{row.name} {_percent(row.win_chance).strip()}, {row.payment:+.1f} "
+            f"(sampled {_percent(sampled.win_rate).strip()}, {sampled.mean_payment:+.1f}: the "
+            f"estimate's payment {inside} the sampled interval)"
+        )
+    return "The estimate from the features together (--quick) was: " + "; ".join(parts) + "."
+
+
 def _cmd_odds(args: argparse.Namespace) -> int:
+    if args.quick:
+        try:
+            hand = parse_hand(" ".join(args.hand))
+            print(format_estimate(estimate(hand, args.ruleset), hand, args.ruleset, args.seat))
+        except FrogError as error:
+            print(f"frogspec odds: {error}", file=sys.stderr)
+            return 2
+        return 0
     workers = args.workers
     if workers > max_workers():
         print(
@@ -1186,6 +1241,8 @@ def _cmd_odds(args: argparse.Namespace) -> int:
         return 130
     bar.finish()
     print(format_odds(odds))
+    print()
+    print("\n".join(_wrapped(_how_far(estimate(odds.hand, odds.ruleset), odds))))
     if odds.stopped == STOPPED_BY_INTERRUPT:
         print(
             f"frogspec odds: interrupted: the odds of the {_samples(odds.samples)} done",
@@ -1239,6 +1296,12 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--seed", type=whole_number(0, 2**63), default=0, help="the samples' seed (default: 0)"
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="no sampling: the estimate from the hand's features together, fitted to the "
+        "hand-worth data (frogspec.estimate), at once",
     )
     parser.add_argument(
         "--lay-aways",

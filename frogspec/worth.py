@@ -140,14 +140,9 @@ def contract_trump(hand: int, contract: Contract, allowed: Sequence[Suit]) -> Su
     >>> contract_trump(hand, Contract.CHICO, (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)).name
     'SPADES'
     """
-    if contract != Contract.CHICO:
-        return Suit.HEARTS
+    from frogspec.estimate import chico_trump
 
-    def strength(suit: Suit) -> tuple[int, int]:
-        cards = [c for c in range(suit * 9, suit * 9 + 9) if hand >> c & 1]
-        return len(cards), sum(card_points(c) for c in cards)
-
-    return max(sorted(allowed), key=strength)
+    return Suit.HEARTS if contract != Contract.CHICO else chico_trump(hand, allowed)
 
 
 # ----------------------------------------------------------------------------- the data

@@ -633,3 +633,34 @@ def test_the_odds_refuse_a_ruleset_with_a_rule_replaced() -> None:
     twin = twin_ruleset(get_ruleset("foster-1909"), "play.must-trump")
     with pytest.raises(InvalidInputError, match="the odds take a ruleset by its id"):
         hand_odds(HAND, twin, "eldest", 1, 0, solver=points_now_solver)
+
+
+# ----------------------------------------------------------------- the estimate, and how far
+def test_quick_gives_the_estimate_without_sampling(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import frogspec.odds as odds_module
+    from frogspec.estimate import estimate
+
+    def no_sampling(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("--quick samples nothing")
+
+    monkeypatch.setattr(odds_module, "hand_odds", no_sampling)
+    assert main(["odds", *HAND_TEXT.split(), "--ruleset", "foster-1909", "--quick"]) == 0
+    out = capsys.readouterr().out
+    for row in estimate(HAND, "foster-1909"):
+        assert f"{row.payment:+.1f}" in out and row.name in out
+    assert "no deal solved" in out and "lower bound" in out
+
+
+def test_the_sampled_odds_say_how_far_the_estimate_was(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from frogspec.estimate import estimate
+
+    _odds_command(monkeypatch, [])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "The estimate from the features together (--quick) was:" in text
+    for row in estimate(HAND, "modern"):
+        assert f"{row.name} " in text and f"{row.payment:+.1f}" in text
+    assert text.count("the sampled interval") == len(estimate(HAND, "modern"))
