@@ -234,3 +234,16 @@ def test_a_strong_hand_is_estimated_strong_where_the_tables_cannot_say() -> None
     hand = CardSet.parse("AH 10H KH QH 9H AS 10S KD 7D AC 6C").mask
     grand = next(r for r in estimate(hand, "foster-1909") if r.contract == Contract.GRAND)
     assert grand.win_chance > 0.8 and grand.payment > 0
+
+
+def test_the_play_hint_gives_the_same_estimate_as_odds_quick() -> None:
+    from frogspec.estimate import estimate
+    from frogspec.rulesets import get_ruleset
+    from frogspec.web_table import estimate_line, hint_rows
+
+    rs = get_ruleset("modern")
+    line = estimate_line(rs, HAND)
+    assert line is not None and "a Frog's a lower bound" in line
+    for row in estimate(HAND, rs):
+        assert f"{row.name} {row.win_chance:.0%} to win, {row.payment:+.1f}" in line
+    assert hint_rows(rs, HAND, "eldest")["hint"]["estimate"] == line
