@@ -1199,7 +1199,8 @@ def _how_far(rows: Sequence[Estimate], odds: Odds) -> str:
             f"(sampled {_percent(sampled.win_rate).strip()}, {sampled.mean_payment:+.1f}: the "
             f"estimate's payment {inside} the sampled interval)"
         )
-    return "The estimate from the features together (--quick) was: " + "; ".join(parts) + "."
+    seat = "" if odds.seat == "eldest" else f", fitted on eldest's hands, not {odds.seat}'s"
+    return f"The estimate from the features together (--quick{seat}) was: " + "; ".join(parts) + "."
 
 
 def _cmd_odds(args: argparse.Namespace) -> int:
