@@ -544,8 +544,10 @@ class _PlaySolver:
         return self.frog_lay_aways
 
     def value(self, play: Play) -> tuple[int, State]:
-        """The play's exact points and the position reaching them (of equal positions the
-        first, as the exhaustive search keeps): the positions are tried in
+        """The play's points, the best of its positions' exact values (a Frog's: of the
+        lay-aways tried, so a lower bound unless every lay-away is), and the position
+        reaching them (of equal positions the first, as the exhaustive search keeps): the
+        positions are tried in
         :func:`lay_away_order` (every lay-away: in :func:`every_lay_away`'s order), the first
         solved, each other solved only if it beats the best so far (one point more, or as
         many and earlier)."""
