@@ -53,16 +53,23 @@ def seconds(text: str) -> float:
     return value
 
 
-def whole_number(minimum: int | None = None) -> Callable[[str], int]:
-    """An argument type: a whole number, at least ``minimum`` if one is given."""
+def whole_number(minimum: int | None = None, maximum: int | None = None) -> Callable[[str], int]:
+    """An argument type: a whole number, at least ``minimum`` and at most ``maximum`` if
+    they are given (a number of more than 30 digits is refused by its length)."""
 
     def parse(text: str) -> int:
+        digits = text.strip().lstrip("+-")
+        if len(digits) > 30:
+            bound = f"at most {maximum}" if maximum is not None else "of at most 30 digits"
+            raise argparse.ArgumentTypeError(f"must be {bound}, got {len(digits)} digits")
         try:
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
         if minimum is not None and value < minimum:
             raise argparse.ArgumentTypeError(f"must be {minimum} or more, got {text}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"must be at most {maximum}, got {text}")
         return value
 
     return parse

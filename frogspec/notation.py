@@ -80,9 +80,18 @@ __all__ = [
     "numbered_deck",
     "parse_deal",
     "parse_position",
+    "parse_ruleset_field",
+    "ruleset_field",
 ]
 
 _CARD = re.compile(r"(10|[AKQJ9876])([CDHS])")
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    # A piece of the user's text for an error message: quoted, cut short if it is long.
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
 
 
 def _cards(mask: int) -> str:
@@ -123,7 +132,13 @@ def changed_options(ruleset: Ruleset) -> tuple[tuple[str, str | bool], ...]:
     )
 
 
-def _ruleset_field(ruleset: Ruleset) -> str:
+def ruleset_field(ruleset: Ruleset) -> str:
+    """The ruleset as the notation's first field writes it: its id, and the options not at
+    their default in brackets (:func:`parse_ruleset_field` reads it back).
+
+    >>> ruleset_field(get_ruleset("official-1922-solo").with_options({"penalty_frog": True}))
+    'official-1922-solo[penalty_frog=true]'
+    """
     changed = [f"{name}={_option_text(value)}" for name, value in changed_options(ruleset)]
     return f"{ruleset.id}[{','.join(changed)}]" if changed else ruleset.id
 
@@ -134,7 +149,13 @@ def _option_text(value: str | bool) -> str:
     return value
 
 
-def _parse_ruleset(text: str) -> Ruleset:
+def parse_ruleset_field(text: str) -> Ruleset:
+    """The ruleset a notation's first field names, with its options in force
+    (:class:`InvalidInputError` naming what is wrong).
+
+    >>> parse_ruleset_field("official-1922-solo[penalty_frog=true]").option_values["penalty_frog"]
+    True
+    """
     match = re.fullmatch(r"([a-z0-9-]+)(?:\[([^\]]*)\])?", text)
     if match is None:
         raise InvalidInputError(f"ruleset field: cannot read {text!r}")
@@ -162,7 +183,7 @@ def format_position(state: State) -> str:
         trick = "-"
     return " ".join(
         (
-            _ruleset_field(state.ruleset),
+            ruleset_field(state.ruleset),
             f"{state.players}/{state.dealer}",
             _seat_masks(state.hands, active),
             _cards(state.widow),
@@ -195,10 +216,13 @@ def parse_position(text: str) -> State:
     fields = text.split(" ")
     if len(fields) != 9:
         raise InvalidInputError(f"a position has 9 fields separated by spaces, got {len(fields)}")
-    ruleset = _parse_ruleset(fields[0])
-    match = re.fullmatch(r"(\d+)/(\d+)", fields[1])
+    ruleset = parse_ruleset_field(fields[0])
+    match = re.fullmatch(r"([0-9]{1,2})/([0-9]{1,2})", fields[1])
     if match is None:
-        raise InvalidInputError(f"players/dealer field: cannot read {fields[1]!r}")
+        raise InvalidInputError(
+            f"players/dealer field: want two numbers of 1 or 2 digits like 3/0, got "
+            f"{_shown(fields[1])}"
+        )
     players, dealer = int(match.group(1)), int(match.group(2))
     if players not in ruleset.player_count():
         raise InvalidInputError(f"ruleset {ruleset.id!r} does not allow {players} players")
@@ -264,9 +288,10 @@ def _parse_trick(text: str, active: set[int]) -> tuple[int | None, list[int]]:
     if text == "-":
         return None, []
     leader_text, colon, cards_text = text.partition(":")
-    if not colon or not leader_text.isdigit() or int(leader_text) not in active:
+    if not colon or not re.fullmatch("[0-9]{1,2}", leader_text) or int(leader_text) not in active:
         raise InvalidInputError(
-            f"trick field: want leader:cards with an active leader, got {text!r}"
+            f"trick field: want leader:cards with an active leader's seat (1 or 2 digits), "
+            f"got {_shown(text)}"
         )
     trick = _read_cards(cards_text, "trick field")
     if len(trick) > 2:
@@ -426,7 +451,7 @@ class DealRecord:
 def format_deal(record: DealRecord) -> str:
     """The text of a replay link's fragment for ``record`` (without the ``#``)."""
     fields = [
-        ("ruleset", _ruleset_field(record.ruleset)),
+        ("ruleset", ruleset_field(record.ruleset)),
         ("players", str(record.players)),
         ("dealer", str(record.dealer)),
     ]
@@ -439,8 +464,11 @@ def format_deal(record: DealRecord) -> str:
 
 
 def _number(text: str, what: str, limit: int) -> int:
-    if not text.isascii() or not text.isdigit() or int(text) > limit:
-        raise InvalidInputError(f"{what}: want a whole number from 0 to {limit}, got {text!r}")
+    # The length first: Python refuses to read a number of more than 4,300 digits.
+    if not re.fullmatch(f"[0-9]{{1,{len(str(limit))}}}", text) or int(text) > limit:
+        raise InvalidInputError(
+            f"{what}: want a whole number from 0 to {limit}, got {_shown(text)}"
+        )
     return int(text)
 
 
@@ -478,7 +506,7 @@ def parse_deal(text: str) -> DealRecord:
             "the link needs the pack once: either deal=NUMBER (the portable deal generator) "
             "or deck=CARDS (36 cards run together)"
         )
-    ruleset = _parse_ruleset(fields["ruleset"])
+    ruleset = parse_ruleset_field(fields["ruleset"])
     players = _number(fields["players"], "players", 99)
     dealer = _number(fields["dealer"], "dealer", 99)
     number: int | None = None

@@ -8,9 +8,11 @@ the lay-away or the trump) and solves it with every hand open
 (:func:`frogspec.solve.solve`). It is analysis, not rules.
 
 - **Frog**: the bidder takes the widow and lays three cards away. Which three is a choice
-  of play, so the best of a few candidates is kept (:func:`lay_away_candidates`: the side
-  cards worth most that are not Aces; the cards of the shortest side suits; the weakest
-  side cards).
+  of play: by default the best of three candidates is kept (:func:`lay_away_candidates`:
+  the side cards worth most that are not Aces; the cards of the shortest side suits; the
+  weakest side cards), which makes the Frog's figures a **lower bound** on its
+  double-dummy value; ``lay_aways="every"`` (``--lay-aways every``) tries every lay-away
+  (:func:`every_lay_away`) and is exact, about ten times slower (:data:`THREE_LAY_AWAYS`).
 - **Chico**: each trump the ruleset allows is tried and the best kept.
 - **Grand**: hearts are trumps.
 
@@ -51,17 +53,22 @@ from him. :class:`ContractOdds` also gives the points when the rulebook's comput
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
+import os
 import random
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 from frogspec.bots import Bot
 from frogspec.engine import Action, ActionKind, Phase, State, apply, legal_actions, new_deal, settle
 from frogspec.errors import FrogError, InvalidInputError
+from frogspec.estimate import Estimate, estimate
+from frogspec.notation import parse_ruleset_field, ruleset_field
 from frogspec.rules.auction import Contract
 from frogspec.rules.cards import (
     SUIT_MASKS,
@@ -73,12 +80,20 @@ from frogspec.rules.cards import (
     format_cards,
     parse_card,
 )
-from frogspec.rulesets import RULESETS, Ruleset, get_ruleset
+from frogspec.rulesets import RULESETS, Ruleset
 from frogspec.solve import PositionSearch, bidder_points_now, solve_value, sure_of
 
 __all__ = [
+    "DEFAULT_SECONDS",
+    "EVERY_LAY_AWAY",
+    "LAY_AWAY_CHOICES",
+    "LOWER_BOUND_NOTE",
+    "MAX_SAMPLES",
     "PLAYERS",
     "SEATS",
+    "STOPPED_BY_INTERRUPT",
+    "STOPPED_BY_TIME",
+    "THREE_LAY_AWAYS",
     "ContractOdds",
     "Odds",
     "Play",
@@ -88,10 +103,13 @@ __all__ = [
     "best_positions",
     "bot_points",
     "contract_plays",
+    "every_lay_away",
+    "format_estimate",
     "format_odds",
     "hand_odds",
     "lay_away_candidates",
     "lay_away_order",
+    "max_workers",
     "mean_interval",
     "parse_hand",
     "play_position",
@@ -113,6 +131,12 @@ DEALER = 0
 #: The bidder's seat, by its place in the turn order.
 SEATS = {"eldest": 0, "second": 1, "dealer": 2}
 HAND_SIZE = 11
+#: The most samples a run takes: a sample solves a whole deal for each contract (about a
+#: second to half a minute), so a million is weeks of work; more is a mistake.
+MAX_SAMPLES = 1_000_000
+#: ``frogspec odds``'s time budget when no count of samples is given, seconds: with the
+#: start and the report, an answer within half a minute.
+DEFAULT_SECONDS = 25.0
 #: The normal quantile of a 95% interval.
 Z95 = 1.959963984540054
 
@@ -232,9 +256,72 @@ def lay_away_candidates(hand: int, trump: Suit = Suit.HEARTS) -> list[int]:
     return candidates
 
 
+#: A Frog's lay-away chosen among every three cards the bidder may lay away: the value is
+#: exact (one of each set of equivalent lay-aways is tried, the others only tested for
+#: beating the best so far).
+EVERY_LAY_AWAY = "every"
+#: A Frog's lay-away chosen among :func:`lay_away_candidates` only: a lower bound on the
+#: exact value, and about ten times quicker. Measured (``python -m benchmarks.lay_away``,
+#: 2026-12-03, pure build): on 6 deals of the hand-worth data the exact value was higher on
+#: 5, by 1 to 12 points, and took 9.4 times the CPU time (219 s against 23 s); on a strong
+#: hand's odds samples it took 10 to 20 times as long, and one sample over five minutes.
+THREE_LAY_AWAYS = "three"
+LAY_AWAY_CHOICES = (EVERY_LAY_AWAY, THREE_LAY_AWAYS)
+
+
+def every_lay_away(hand: int, trump: Suit = Suit.HEARTS) -> list[int]:
+    """Every lay-away of a Frog bidder holding ``hand`` (fourteen cards, the widow taken,
+    the defenders holding every other card), one of each set that plays alike: the
+    :func:`lay_away_candidates` first, in :func:`lay_away_order`, then the others, fewest
+    card points laid away first.
+
+    Two lay-aways play alike where they differ only in which cards they take of a run: the
+    bidder's cards of one suit with the same points and no defender's card ranked between
+    (his blanks next to each other, such as the Nine and Eight of hearts below); the cards
+    laid away count for him alike and the cards he keeps play alike. Of the 364 threes of
+    fourteen cards, a hand with no such run keeps them all.
+
+    >>> from frogspec.rules.cards import CardSet
+    >>> hand = CardSet.parse("AH 10H KH QH JH 9H 8H AS 10S 6S AC 10C 7C 6D").mask
+    >>> lay_aways = every_lay_away(hand)
+    >>> len(lay_aways), lay_aways[:3] == [lay_away_candidates(hand)[i] for i in (2, 1, 0)]
+    (298, True)
+    >>> len(every_lay_away(CardSet.parse("AH 10H KH QH JH 9H 8H 7H 6H AS 6C 7C 8C 9C").mask))
+    72
+    """
+    cards = sorted(cards_of(hand), key=lambda c: (c // 9, card_strength(c)))
+    lowest_of_run: dict[Card, Card] = {}
+    for lower, upper in itertools.pairwise(cards):
+        alike = card_points(lower) == card_points(upper) and lower // 9 == upper // 9
+        if alike and card_strength(upper) == card_strength(lower) + 1:
+            lowest_of_run[upper] = lowest_of_run.get(lower, lower)
+    runs: dict[Card, list[Card]] = {}
+    for card in cards:
+        runs.setdefault(lowest_of_run.get(card, card), []).append(card)
+
+    def canonical(three: tuple[Card, ...]) -> int:
+        # The same count of each run's cards, its lowest ones.
+        mask = 0
+        for head, members in runs.items():
+            taken = sum(1 for c in three if lowest_of_run.get(c, c) == head)
+            mask |= sum(1 << c for c in members[:taken])
+        return mask
+
+    candidates = lay_away_candidates(hand, trump)
+    first = [candidates[i] for i in lay_away_order(candidates)]
+    others = {canonical(three) for three in itertools.combinations(cards, 3)}
+    tried_first = list(dict.fromkeys(canonical(tuple(cards_of(m))) for m in first))
+    return tried_first + sorted(others - set(tried_first), key=_laid_points)
+
+
+def _laid_points(mask: int) -> tuple[int, int]:
+    return sum(card_points(c) for c in cards_of(mask)), mask
+
+
 def contract_plays(rs: Ruleset) -> dict[Contract, tuple[Play, ...]]:
     """For each contract of ``rs``, the plays the solver tries for it (the best is kept).
 
+    >>> from frogspec.rulesets import get_ruleset
     >>> contract_plays(get_ruleset("gamerules"))[Contract.CHICO]
     ('C', 'D', 'H', 'S')
     >>> contract_plays(get_ruleset("foster-1909"))[Contract.CHICO]
@@ -398,6 +485,19 @@ def lay_away_order(candidates: Sequence[int]) -> list[int]:
     return sorted(range(len(candidates)), key=lambda i: (laid[i], -i))
 
 
+def _check_lay_aways(lay_aways: str) -> None:
+    if lay_aways not in LAY_AWAY_CHOICES:
+        raise InvalidInputError(
+            f"lay-aways: one of {', '.join(LAY_AWAY_CHOICES)}, not {lay_aways!r}"
+        )
+
+
+def _lay_aways_tried(hand: int, lay_aways: str) -> list[int]:
+    # A Frog bidder's lay-aways tried, by the way of choosing them.
+    _check_lay_aways(lay_aways)
+    return every_lay_away(hand) if lay_aways == EVERY_LAY_AWAY else lay_away_candidates(hand)
+
+
 class _PlaySolver:
     """One sample's plays, each position built once, each exact value found once: the
     best of candidates by one exact solve and one-sided tests of the others."""
@@ -410,40 +510,63 @@ class _PlaySolver:
         seat: int,
         solver: Solver,
         sure: SureTest,
+        lay_aways: str = THREE_LAY_AWAYS,
     ) -> None:
         self.rs, self.hands, self.widow, self.seat = rs, hands, widow, seat
         self.solver, self.sure = solver, sure
+        self.lay_aways = lay_aways
+        self.frog_lay_aways: list[int] | None = None
         self.states: dict[Play, list[State]] = {}
         self.exact: dict[Play, tuple[int, State]] = {}
 
     def positions(self, play: Play) -> list[State]:
-        """The play's positions: one per lay-away candidate (a Frog), in their order."""
+        """The play's positions: one per lay-away tried (a Frog), in their order."""
         if play not in self.states:
             self.states[play] = [
-                play_position(self.rs, self.hands, self.widow, self.seat, play, lay_away)
-                for lay_away in self._lay_aways(play)
+                self.position(play, index) for index in range(len(self._lay_aways(play)))
             ]
         return self.states[play]
+
+    def position(self, play: Play, index: int) -> State:
+        """The play's position with its ``index``-th lay-away (a Frog), built when asked."""
+        built = self.states.get(play)
+        if built is not None:
+            return built[index]
+        lay_away = self._lay_aways(play)[index]
+        return play_position(self.rs, self.hands, self.widow, self.seat, play, lay_away)
 
     def _lay_aways(self, play: Play) -> list[int]:
         if play != FROG:
             return [0]
-        return lay_away_candidates(self.hands[self.seat] | self.widow)
+        if self.frog_lay_aways is None:
+            hand = self.hands[self.seat] | self.widow
+            self.frog_lay_aways = _lay_aways_tried(hand, self.lay_aways)
+        return self.frog_lay_aways
 
     def value(self, play: Play) -> tuple[int, State]:
-        """The play's exact points and the position reaching them (of equal positions the
-        first, as the exhaustive search keeps): the positions are tried in
-        :func:`lay_away_order`, the first solved, each other solved only if it beats the
-        best so far (one point more, or as many and earlier)."""
+        """The play's points, the best of its positions' exact values (a Frog's: of the
+        lay-aways tried, so a lower bound unless every lay-away is), and the position
+        reaching them (of equal positions the first, as the exhaustive search keeps): the
+        positions are tried in
+        :func:`lay_away_order` (every lay-away: in :func:`every_lay_away`'s order), the first
+        solved, each other solved only if it beats the best so far (one point more, or as
+        many and earlier)."""
         if play not in self.exact:
-            states = self.positions(play)
-            order = lay_away_order(self._lay_aways(play))
+            lay_aways = self._lay_aways(play)
+            if self.lay_aways == EVERY_LAY_AWAY:
+                order = list(range(len(lay_aways)))
+            else:
+                order = lay_away_order(lay_aways)
+            states = {index: self.position(play, index) for index in order[:1]}
             best = order[0]
             best_points = self.solver(states[best])
             for index in order[1:]:
+                states[index] = self.position(play, index)
                 found = self._beats(states[index], best_points, index < best)
                 if found is not None:
                     best, best_points = index, found
+                else:
+                    del states[index]  # no longer needed: its search's table is freed
             self.exact[play] = (best_points, states[best])
         return self.exact[play]
 
@@ -492,6 +615,7 @@ def solve_plays(
     bot_seed: int | None = None,
     *,
     sure: SureTest | None = None,
+    lay_aways: str = THREE_LAY_AWAYS,
 ) -> dict[Play, tuple[int, int]]:
     """For each play, the bidder's double-dummy points (the best lay-away of
     :func:`lay_away_candidates` in a Frog, of equal ones the first) and, if ``bot_seed`` is
@@ -500,7 +624,7 @@ def solve_plays(
     The same as :func:`solve_plays_exhaustively`, with fewer solves: of a Frog's lay-aways
     the first is solved and each other only tested (``sure``, by default
     :func:`solver_sure_of` for :func:`solver_points`) against the best so far."""
-    found = _PlaySolver(rs, hands, widow, seat, *_solver_pair(solver, sure))
+    found = _PlaySolver(rs, hands, widow, seat, *_solver_pair(solver, sure), lay_aways)
     results: dict[Play, tuple[int, int]] = {}
     for play in plays:
         points, state = found.value(play)
@@ -518,6 +642,7 @@ def solve_contracts(
     bot_seed: int | None = None,
     *,
     sure: SureTest | None = None,
+    lay_aways: str = THREE_LAY_AWAYS,
 ) -> list[tuple[Play, int, int]]:
     """For each group of plays (a contract's, :func:`contract_plays`), its best play (of
     equal ones the first in the group), the bidder's double-dummy points in it, and his
@@ -529,7 +654,9 @@ def solve_contracts(
     if it does; a Frog's lay-aways likewise."""
     bots: dict[Play, int] = {}
     rows = []
-    for play, points, state in best_positions(rs, hands, widow, seat, groups, solver, sure=sure):
+    for play, points, state in best_positions(
+        rs, hands, widow, seat, groups, solver, sure=sure, lay_aways=lay_aways
+    ):
         if play not in bots:
             bots[play] = -1 if bot_seed is None else bot_points(state, bot_seed)
         rows.append((play, points, bots[play]))
@@ -545,10 +672,11 @@ def best_positions(
     solver: Solver,
     *,
     sure: SureTest | None = None,
+    lay_aways: str = THREE_LAY_AWAYS,
 ) -> list[tuple[Play, int, State]]:
     """:func:`solve_contracts`'s search: for each group its best play, the bidder's
     double-dummy points in it and the position reaching them (a Frog's best lay-away)."""
-    found = _PlaySolver(rs, hands, widow, seat, *_solver_pair(solver, sure))
+    found = _PlaySolver(rs, hands, widow, seat, *_solver_pair(solver, sure), lay_aways)
     rows: dict[int, tuple[Play, int, State]] = {}
     # The groups of one play first: their exact values are then free bounds for the others.
     defenders = 0
@@ -573,14 +701,16 @@ def solve_plays_exhaustively(
     plays: Iterable[Play],
     solver: Solver,
     bot_seed: int | None = None,
+    *,
+    lay_aways: str = THREE_LAY_AWAYS,
 ) -> dict[Play, tuple[int, int]]:
-    """:func:`solve_plays` by solving every lay-away of every play exactly: the reference
-    the tests and ``python -m benchmarks.odds`` hold the saving ones to."""
+    """:func:`solve_plays` by solving every lay-away tried of every play exactly: the
+    reference the tests and ``python -m benchmarks.odds`` hold the saving ones to."""
     results: dict[Play, tuple[int, int]] = {}
     for play in plays:
         candidates = [0]
         if play == FROG:
-            candidates = lay_away_candidates(hands[seat] | widow)
+            candidates = _lay_aways_tried(hands[seat] | widow, lay_aways)
         best_points, best_state = -1, None
         for lay_away in candidates:
             state = play_position(rs, hands, widow, seat, play, lay_away)
@@ -612,22 +742,51 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     return low, high
 
 
-def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
-    """The mean and its normal-approximation interval (mean ± z · s/√n, s the sample
-    standard deviation; 95% by default). With one value the spread is unknown: ±infinity.
+#: Student's t quantiles of a two-sided 95% interval by degrees of freedom (1 to 29);
+#: from 30 on the normal quantile is used (the difference is under 4%).
+_T95 = (
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045,
+)  # fmt: skip
+
+
+def mean_interval(
+    values: Sequence[float], z: float = Z95, bounds: tuple[float, float] | None = None
+) -> tuple[float, float, float]:
+    """The mean and its 95% interval: mean ± t · s/√n (s the sample standard deviation,
+    t Student's quantile for fewer than 30 values, else ``z``).
+
+    ``bounds``, the least and most a value can be (a contract's payments), keeps the
+    interval inside them and keeps it from collapsing where the samples cannot support a
+    point: where every value agrees (or there is one), the share of deals that would not
+    is bounded as a rate is (:func:`wilson_interval`'s upper bound of a share seen in none),
+    and the mean may move that share of the way to either bound. Without ``bounds`` one
+    value gives ±infinity, and values that all agree a point.
 
     >>> [round(x, 3) for x in mean_interval([1, 2, 3, 4])]
-    [2.5, 1.235, 3.765]
+    [2.5, 0.446, 4.554]
+    >>> [round(x, 1) for x in mean_interval([120] * 20, bounds=(-240, 120))]
+    [120.0, 62.0, 120.0]
     """
     n = len(values)
     if n == 0:
         raise ValueError("no values")
     mean = math.fsum(values) / n
-    if n == 1:
+    spread = 0.0 if n == 1 else math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    if bounds is not None:
+        least, most = bounds
+        if spread == 0:
+            other = wilson_interval(0, n, z)[1]  # the largest share that may differ
+            return mean, mean - other * (mean - least), mean + other * (most - mean)
+    elif n == 1:
         return mean, -math.inf, math.inf
-    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    half = z * math.sqrt(variance / n)
-    return mean, mean - half, mean + half
+    quantile = _T95[n - 2] if n - 1 < 30 and z == Z95 else z
+    half = quantile * math.sqrt(spread / n)
+    low, high = mean - half, mean + half
+    if bounds is not None:
+        low, high = max(low, bounds[0]), min(high, bounds[1])
+    return mean, low, high
 
 
 # ------------------------------------------------------------------------------ the odds
@@ -665,35 +824,109 @@ class Odds:
     samples: int
     seed: int
     contracts: tuple[ContractOdds, ...]
+    #: The samples asked for (more than ``samples`` where the run stopped early).
+    asked: int = 0
+    #: Why the run stopped before ``asked``: :data:`STOPPED_BY_TIME`,
+    #: :data:`STOPPED_BY_INTERRUPT`, or "" (it did not).
+    stopped: str = ""
+    #: How a Frog's lay-away was chosen: :data:`EVERY_LAY_AWAY` (exact) or
+    #: :data:`THREE_LAY_AWAYS` (a lower bound).
+    lay_aways: str = THREE_LAY_AWAYS
+    #: The run's time, seconds by the clock (not compared: two runs alike are equal).
+    seconds: float = field(default=0.0, compare=False)
 
 
 def _sample_task(
-    task: tuple[str, int, int, int, int, tuple[tuple[Play, ...], ...], Solver, SureTest | None],
+    task: tuple[
+        str, int, int, int, int, tuple[tuple[Play, ...], ...], Solver, SureTest | None, str
+    ],
 ) -> list[tuple[Play, int, int]]:
-    ruleset_id, hand, seed, index, seat, groups, solver, sure = task
+    field, hand, seed, index, seat, groups, solver, sure, lay_aways = task
     first, second, widow = sample_deal(hand, seed, index)
     hands = _turn_order_hands(hand, (first, second), seat)
-    rs = RULESETS[ruleset_id]
-    return solve_contracts(rs, hands, widow, seat, groups, solver, bot_seed=index, sure=sure)
+    rs = parse_ruleset_field(field)
+    return solve_contracts(
+        rs, hands, widow, seat, groups, solver, bot_seed=index, sure=sure, lay_aways=lay_aways
+    )
 
 
-def _results(tasks: list[Any], workers: int, progress: Callable[[int], None]) -> Iterator[Any]:
-    if workers <= 1:
-        for done, task in enumerate(tasks, 1):
-            yield _sample_task(task)
-            progress(done)
-        return
-    # Imported here: Pyodide (the Play page reads this module) has no processes.
-    from concurrent.futures import ProcessPoolExecutor
+#: Why a run ended before its samples: the time budget, or an interruption (Ctrl-C).
+STOPPED_BY_TIME = "time"
+STOPPED_BY_INTERRUPT = "interrupted"
 
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done, result in enumerate(pool.map(_sample_task, tasks, chunksize=1), 1):
-            yield result
-            progress(done)
+
+def _ignore_interrupts() -> None:
+    # A worker leaves Ctrl-C to the run, which keeps what is done and ends the workers.
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _results(
+    tasks: Iterable[Any],
+    workers: int,
+    progress: Callable[[int], None],
+    deadline: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> tuple[list[Any], str]:
+    """The results of the first samples, in order, and why the run stopped early ("" if
+    it did not): at ``deadline`` (by ``clock``) once a sample is done, or on Ctrl-C. Only
+    the first samples by index are kept, whichever finished first, so that stopping at a
+    time does not favour the deals that solve quickly, and the same seed and count give
+    the same numbers."""
+    results: list[Any] = []
+    if workers <= 1 and deadline is None:
+        try:
+            for task in tasks:
+                results.append(_sample_task(task))
+                progress(len(results))
+        except KeyboardInterrupt:
+            return results, STOPPED_BY_INTERRUPT
+        return results, ""
+    # Imported here: Pyodide (the Play page reads this module) has no processes. The
+    # samples are handed out a few at a time (never the whole run at once) and the
+    # workers ended at the deadline, not waited for.
+    import multiprocessing
+    from collections import deque
+
+    pool = multiprocessing.get_context().Pool(max(1, workers), initializer=_ignore_interrupts)
+    pending: deque[Any] = deque()
+    to_do: Iterator[Any] | None = iter(tasks)
+    stopped = ""
+    try:
+        while True:
+            late = deadline is not None and clock() >= deadline
+            while to_do is not None and not late and len(pending) < 2 * workers:
+                task = next(to_do, None)
+                if task is None:
+                    to_do = None
+                else:
+                    pending.append(pool.apply_async(_sample_task, (task,)))
+            if not pending:
+                break
+            if late and results:
+                stopped = STOPPED_BY_TIME
+                break
+            pending[0].wait(0.25)
+            if pending[0].ready():
+                results.append(pending.popleft().get())
+            progress(len(results))
+    except KeyboardInterrupt:
+        stopped = STOPPED_BY_INTERRUPT
+    finally:
+        pool.terminate()
+        pool.join()
+    return results, stopped
 
 
 def _no_progress(done: int) -> None:
     pass
+
+
+def max_workers() -> int:
+    """The most worker processes a run uses: twice the machine's cores, at most 16 (more
+    only share the same cores, each with its own copy of the solver's tables)."""
+    return min(16, 2 * (os.cpu_count() or 1))
 
 
 def hand_odds(
@@ -707,32 +940,58 @@ def hand_odds(
     solver: Solver = solver_points,
     sure: SureTest | None = None,
     progress: Callable[[int], None] = _no_progress,
+    seconds: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    lay_aways: str = THREE_LAY_AWAYS,
 ) -> Odds:
     """Each contract's odds for ``hand`` (a mask of eleven cards) bid from ``seat`` (a key
     of :data:`SEATS`), over ``samples`` deals of the unseen cards drawn from ``seed``,
     solved by ``solver`` over ``workers`` processes (the numbers do not depend on it);
-    ``sure`` is the solver's one-sided test (:func:`solve_contracts`)."""
-    rs = ruleset if isinstance(ruleset, Ruleset) else get_ruleset(ruleset)
-    if rs.id not in RULESETS or RULESETS[rs.id] != rs:
-        raise InvalidInputError("the odds take a ruleset by its id, its options at their defaults")
+    ``sure`` is the solver's one-sided test (:func:`solve_contracts`).
+
+    ``seconds``: a time budget (by ``clock``): the run stops when it is spent, once a sample
+    is done, and gives the odds of the first samples done (:attr:`Odds.stopped` says so).
+    Ctrl-C likewise stops the run with what it has (``KeyboardInterrupt`` again if no
+    sample is done). At most :data:`MAX_SAMPLES` samples and :func:`max_workers` workers."""
+    rs = ruleset if isinstance(ruleset, Ruleset) else parse_ruleset_field(ruleset)
+    if rs.id not in RULESETS or RULESETS[rs.id].with_options(rs.option_values) != rs:
+        raise InvalidInputError(
+            "the odds take a ruleset by its id, with its options (as a position's first "
+            "field writes them: official-1922-solo[penalty_frog=true])"
+        )
+    field = ruleset_field(rs)
     if seat not in SEATS:
         raise InvalidInputError(f"unknown seat {seat!r}: one of {', '.join(SEATS)}")
     if hand.bit_count() != HAND_SIZE or hand >> 36:
         raise InvalidInputError(f"a hand is {HAND_SIZE} cards of the pack")
-    if samples < 1:
-        raise InvalidInputError(f"samples must be 1 or more, got {samples}")
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise InvalidInputError(f"samples must be from 1 to {MAX_SAMPLES}, got {samples}")
+    if not 1 <= workers <= max_workers():
+        raise InvalidInputError(
+            f"workers must be from 1 to {max_workers()} on this machine, got {workers}"
+        )
     by_contract = contract_plays(rs)
     groups = tuple(by_contract.values())
     place = SEATS[seat]
-    tasks = [(rs.id, hand, seed, index, place, groups, solver, sure) for index in range(samples)]
-    results = list(_results(tasks, workers, progress))
+    _check_lay_aways(lay_aways)
+    tasks = (
+        (field, hand, seed, index, place, groups, solver, sure, lay_aways)
+        for index in range(samples)
+    )
+    started = clock()
+    deadline = None if seconds is None else started + seconds
+    results, stopped = _results(tasks, workers, progress, deadline, clock)
+    if not results:
+        raise KeyboardInterrupt
+    done = len(results)
     bidder = new_deal(rs, PLAYERS, DEALER, list(range(36))).order[place]
     rows = []
     for place_in_groups, (contract, group) in enumerate(by_contract.items()):
         points = [result[place_in_groups][1] for result in results]
         by_bot = [result[place_in_groups][2] for result in results]
-        pay = [settle(rs, PLAYERS, DEALER, bidder, contract, p)[bidder] for p in points]
-        mean, low, high = mean_interval(pay)
+        payments = [settle(rs, PLAYERS, DEALER, bidder, contract, p)[bidder] for p in range(121)]
+        pay = [payments[p] for p in points]
+        mean, low, high = mean_interval(pay, bounds=(min(payments), max(payments)))
         bidder_result = rs.rules.bidder_result
         wins = sum(bidder_result(p) > 0 for p in points)
         rows.append(
@@ -740,17 +999,20 @@ def hand_odds(
                 contract=contract,
                 name=rs.contract_name(contract),
                 plays=group,
-                samples=samples,
+                samples=done,
                 wins=wins,
-                win_interval=wilson_interval(wins, samples),
+                win_interval=wilson_interval(wins, done),
                 mean_payment=mean,
                 payment_interval=(low, high),
-                mean_points=math.fsum(points) / samples,
-                bot_mean_points=math.fsum(by_bot) / samples,
+                mean_points=math.fsum(points) / done,
+                bot_mean_points=math.fsum(by_bot) / done,
                 bot_wins=sum(bidder_result(p) > 0 for p in by_bot),
             )
         )
-    return Odds(rs.id, hand, seat, samples, seed, tuple(rows))
+    return Odds(
+        field, hand, seat, done, seed, tuple(rows), asked=samples, stopped=stopped,
+        seconds=clock() - started, lay_aways=lay_aways,
+    )  # fmt: skip
 
 
 # --------------------------------------------------------------------------------- the CLI
@@ -767,6 +1029,15 @@ FOOTER = (
 )
 
 
+#: What the odds say of a Frog whose lay-away is the best of three candidates.
+LOWER_BOUND_NOTE = (
+    "* A lower bound: the Frog's lay-away is the best of three candidates (the side cards "
+    "worth most but Aces, the shortest side suits, the weakest side cards), not of every "
+    "lay-away; the exact value is as high or higher (--lay-aways every: exact, about ten "
+    "times slower)."
+)
+
+
 def _percent(x: float) -> str:
     return f"{100 * x:5.1f}%"
 
@@ -775,22 +1046,37 @@ def _amount(x: float) -> str:
     return "n/a" if math.isinf(x) else f"{x:+.1f}"
 
 
+def _samples(count: int) -> str:
+    return f"{count} sample" + ("s" if count != 1 else "")
+
+
+def _why_stopped(odds: Odds) -> str:
+    if odds.stopped == STOPPED_BY_TIME:
+        return f" (the first done in {odds.seconds:.0f} s: the time budget)"
+    if odds.stopped == STOPPED_BY_INTERRUPT:
+        return f" (the first done when interrupted, of {odds.asked} asked)"
+    return ""
+
+
 def format_odds(odds: Odds) -> str:
     """The odds as ``frogspec odds`` prints them."""
-    rs = get_ruleset(odds.ruleset)
+    rs = parse_ruleset_field(odds.ruleset)
     lines = [
-        f"hand {' '.join(format_cards(odds.hand))} bid by {odds.seat} under {rs.id} "
+        f"hand {' '.join(format_cards(odds.hand))} bid by {odds.seat} under {odds.ruleset} "
         f"({PLAYERS} players)",
-        f"{odds.samples} samples of the unseen cards, seed {odds.seed}; double-dummy",
+        f"{_samples(odds.samples)} of the unseen cards, seed {odds.seed}{_why_stopped(odds)}; "
+        "double-dummy",
         "",
         f"{'contract':<12} {'wins':>6} {'95% (Wilson)':>16} {'payment':>8} "
-        f"{'95% (normal)':>18} {'points':>6} {'bots: points':>12} {'wins':>6}",
+        f"{'95% (mean)':>18} {'points':>6} {'bots: points':>12} {'wins':>6}",
     ]
+    bounded = odds.lay_aways == THREE_LAY_AWAYS
     for row in odds.contracts:
         low, high = row.win_interval
         p_low, p_high = row.payment_interval
+        name = row.name + ("*" if bounded and FROG in row.plays else "")
         lines.append(
-            f"{row.name:<12} {_percent(row.win_rate):>6} "
+            f"{name:<12} {_percent(row.win_rate):>6} "
             f"{_percent(low).strip() + '–' + _percent(high).strip():>16} "
             f"{row.mean_payment:>+8.1f} {_amount(p_low) + ' to ' + _amount(p_high):>18} "
             f"{row.mean_points:>6.1f} {row.bot_mean_points:>12.1f} "
@@ -799,6 +1085,11 @@ def format_odds(odds: Odds) -> str:
     lines += [
         "",
         f"payment: the bidder's expected net payment per deal, in {rs.unit} (negative: he pays)",
+        *(
+            _wrapped(LOWER_BOUND_NOTE)
+            if bounded and any(FROG in r.plays for r in odds.contracts)
+            else []
+        ),
         *_wrapped(FOOTER),
     ]
     return "\n".join(lines)
@@ -811,56 +1102,223 @@ def _wrapped(text: str) -> list[str]:
 
 
 class ProgressBar:
-    """A progress bar on stderr, drawn only when stderr is a terminal."""
+    """A progress line on stderr, drawn only when stderr is a terminal: the samples done
+    and, where a time budget or a count of samples bounds the run, about how long is left
+    (by the rate so far, and never past the budget)."""
 
-    def __init__(self, total: int, stream: Any = None) -> None:
+    def __init__(
+        self,
+        total: int,
+        stream: Any = None,
+        seconds: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.total = total
         self.stream = stream if stream is not None else sys.stderr
         self.shown = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.seconds = seconds
+        self.clock = clock
+        self.started = clock()
+        self.drawn = False
+
+    def time_left(self, done: int, elapsed: float) -> float | None:
+        """About how many seconds the run has left after ``elapsed`` seconds with ``done``
+        samples done, or None if nothing says yet."""
+        left = None if self.seconds is None else max(0.0, self.seconds - elapsed)
+        if done:
+            by_rate = elapsed / done * (self.total - done)
+            left = by_rate if left is None else min(left, by_rate)
+        return left
 
     def __call__(self, done: int) -> None:
         if not self.shown:
             return
         width = 30
         filled = width * done // self.total
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total}")
+        elapsed = self.clock() - self.started
+        if self.seconds is not None:  # the budget bounds the run: the bar is its time
+            used = elapsed / self.seconds
+            filled = max(filled, min(width, int(width * used)))
+        line = f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total}"
+        if self.seconds is not None:
+            line = f"\r[{'#' * filled}{'.' * (width - filled)}] {done} samples"
+        left = self.time_left(done, elapsed)
+        if left is not None and done < self.total:
+            line += f", about {left:.0f} s left  "
+        self.stream.write(line)
+        self.drawn = True
         if done == self.total:
-            self.stream.write("\n")
+            self.finish()
         self.stream.flush()
+
+    def finish(self) -> None:
+        """End the line, if one was drawn."""
+        if self.drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.drawn = False
+
+
+def format_estimate(rows: Sequence[Estimate], hand: int, ruleset: str, seat: str) -> str:
+    """The estimate from the features together (:mod:`frogspec.estimate`) as ``frogspec odds
+    --quick`` prints it."""
+    lines = [
+        f"hand {' '.join(format_cards(hand))} bid by {seat} under {ruleset} ({PLAYERS} players)",
+        "estimated from its features together (frogspec.estimate), no deal solved",
+        "",
+        f"{'contract':<12} {'wins':>6} {'95% (fit)':>16} {'payment':>8} {'95% (fit)':>18} "
+        f"{'points':>6} {'± deal':>6}",
+    ]
+    for row in rows:
+        low, high = row.win_interval
+        p_low, p_high = row.payment_interval
+        name = row.name + ("*" if row.contract == Contract.FROG else "")
+        lines.append(
+            f"{name:<12} {_percent(row.win_chance):>6} "
+            f"{_percent(low).strip() + '–' + _percent(high).strip():>16} "
+            f"{row.payment:>+8.1f} {_amount(p_low) + ' to ' + _amount(p_high):>18} "
+            f"{row.points:>6.1f} {row.spread:>6.1f}"
+        )
+    notes = (
+        "The fit's 95% intervals count its own uncertainty only, not what the features leave "
+        "out; '± deal' is the spread of one deal's points about the estimate. Fitted on "
+        "eldest's hands at a table of three"
+        + ("" if seat == "eldest" else f" (not {seat}'s: read it as if the hand sat eldest)")
+        + "; how it fared on deals it was not fitted on is on the hand-worth pages. * A Frog's "
+        "data is the best of three lay-aways, a lower bound. Analysis, not rules."
+    )
+    return "\n".join([*lines, "", *_wrapped(notes)])
+
+
+def _how_far(rows: Sequence[Estimate], odds: Odds) -> str:
+    # How far the estimate was from the sampled answer, contract by contract.
+    parts = []
+    for row, sampled in zip(rows, odds.contracts, strict=True):
+        low, high = sampled.payment_interval
+        inside = "inside" if low <= row.payment <= high else "outside"
+        parts.append(
+            f"{row.name} {_percent(row.win_chance).strip()}, {row.payment:+.1f} "
+            f"(sampled {_percent(sampled.win_rate).strip()}, {sampled.mean_payment:+.1f}: the "
+            f"estimate's payment {inside} the sampled interval)"
+        )
+    seat = "" if odds.seat == "eldest" else f", fitted on eldest's hands, not {odds.seat}'s"
+    return f"The estimate from the features together (--quick{seat}) was: " + "; ".join(parts) + "."
 
 
 def _cmd_odds(args: argparse.Namespace) -> int:
+    if args.quick:
+        try:
+            hand = parse_hand(" ".join(args.hand))
+            print(format_estimate(estimate(hand, args.ruleset), hand, args.ruleset, args.seat))
+        except FrogError as error:
+            print(f"frogspec odds: {error}", file=sys.stderr)
+            return 2
+        return 0
+    workers = args.workers
+    if workers > max_workers():
+        print(
+            f"frogspec odds: {workers} workers is more than this machine can use "
+            f"({os.cpu_count()} cores): {max_workers()} workers",
+            file=sys.stderr,
+        )
+        workers = max_workers()
+    # A count of samples alone runs them all; a budget alone (the default) as many as fit.
+    seconds = args.seconds
+    if seconds is None and args.samples is None:
+        seconds = DEFAULT_SECONDS
+    samples = MAX_SAMPLES if args.samples is None else args.samples
+    bar = ProgressBar(samples, seconds=seconds)
     try:
         hand = parse_hand(" ".join(args.hand))
-        bar = ProgressBar(args.samples)
         odds = hand_odds(
-            hand, args.ruleset, args.seat, args.samples, args.seed, args.workers, progress=bar
-        )
+            hand, args.ruleset, args.seat, samples, args.seed, workers,
+            progress=bar, seconds=seconds, lay_aways=args.lay_aways,
+        )  # fmt: skip
     except FrogError as error:
+        bar.finish()
         print(f"frogspec odds: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        bar.finish()
+        print("frogspec odds: interrupted before the first sample was done", file=sys.stderr)
+        return 130
+    bar.finish()
     print(format_odds(odds))
+    print()
+    print("\n".join(_wrapped(_how_far(estimate(odds.hand, odds.ruleset), odds))))
+    if odds.stopped == STOPPED_BY_INTERRUPT:
+        print(
+            f"frogspec odds: interrupted: the odds of the {_samples(odds.samples)} done",
+            file=sys.stderr,
+        )
+        return 130
     return 0
 
 
 def register(subparsers: Any) -> None:
     """Add ``odds`` to the ``frogspec`` command."""
-    from frogspec.cli import whole_number
+    from frogspec.cli import seconds, whole_number
 
     parser = subparsers.add_parser(
         "odds",
         help="a hand's chance of winning and expected payment in each contract (double-dummy)",
         description="Deal the unseen cards at random many times, solve each contract "
         "double-dummy, and print each contract's chance of winning and expected payment with "
-        "95%% intervals; the footer says how double-dummy figures compare with play with "
-        "hidden cards. Analysis, not rules.",
+        "95% intervals; the footer says how double-dummy figures compare with play with "
+        f"hidden cards. By default it samples for {DEFAULT_SECONDS:.0f} seconds on as many "
+        "worker processes as the machine has cores (the compiled build, FROGSPEC_COMPILE=1 "
+        "at install, solves several times faster: see the README). The samples are the first of the "
+        "seed's, so the same seed and count give the same numbers. Ctrl-C stops it with the "
+        "odds of the samples done. Analysis, not rules.",
     )
     parser.add_argument(
         "hand", nargs="+", help="the eleven cards, like AH 10H KH ... or AH10HKH..."
     )
-    parser.add_argument("--ruleset", required=True, help="a ruleset id, like foster-1909")
-    parser.add_argument("--seat", choices=list(SEATS), default="eldest")
-    parser.add_argument("--samples", type=whole_number(1), default=200)
-    parser.add_argument("--seed", type=whole_number(0), default=0)
-    parser.add_argument("--workers", type=whole_number(1), default=1)
+    parser.add_argument(
+        "--ruleset",
+        required=True,
+        help="a ruleset id, like foster-1909, with any options as a position writes them: "
+        "official-1922-solo[penalty_frog=true]",
+    )
+    parser.add_argument(
+        "--seat", choices=list(SEATS), default="eldest", help="the bidder's seat (default: eldest)"
+    )
+    parser.add_argument(
+        "--seconds",
+        type=seconds,
+        default=None,
+        help=f"the time budget: stop when it is spent, once a sample is done (default: "
+        f"{DEFAULT_SECONDS:.0f}, or none when --samples is given)",
+    )
+    parser.add_argument(
+        "--samples",
+        type=whole_number(1, MAX_SAMPLES),
+        default=None,
+        help="exactly this many samples, however long they take (with --seconds: whichever "
+        "comes first; default: as many as fit in the time budget)",
+    )
+    parser.add_argument(
+        "--seed", type=whole_number(0, 2**63), default=0, help="the samples' seed (default: 0)"
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="no sampling: the estimate from the hand's features together, fitted to the "
+        "hand-worth data (frogspec.estimate), at once",
+    )
+    parser.add_argument(
+        "--lay-aways",
+        choices=LAY_AWAY_CHOICES,
+        default=THREE_LAY_AWAYS,
+        help="a Frog's lay-away: the best of three candidates, a lower bound on its value "
+        "('three', the default), or of every lay-away, exact and about ten times slower "
+        "('every')",
+    )
+    parser.add_argument(
+        "--workers",
+        type=whole_number(1),
+        default=min(os.cpu_count() or 1, max_workers()),
+        help=f"worker processes (default: the machine's cores, here {os.cpu_count()}; at most "
+        f"{max_workers()}, twice the cores up to 16)",
+    )
     parser.set_defaults(handler=_cmd_odds)

@@ -72,7 +72,7 @@ from typing import Any
 
 from frogspec import engine
 from frogspec.engine import Phase, State
-from frogspec.errors import FrogError, InvalidInputError
+from frogspec.errors import FrogError, IllegalActionError, InvalidInputError
 from frogspec.rules.cards import SUIT_MASKS, SUIT_OF, Card, format_card
 from frogspec.ruletable import RuleTable
 
@@ -954,19 +954,54 @@ def sure_of(state: State, points: int, *, equivalent_cards: bool = True) -> bool
     return PositionSearch(state, equivalent_cards=equivalent_cards).sure_of(points)
 
 
+#: The longest text :func:`state_from_text` reads: a position or a whole deal's link is a
+#: few hundred characters; this bounds the work on a mistaken paste.
+MAX_TEXT = 10_000
+
+
 def state_from_text(text: str) -> State:
-    """A play position from the one-line notation or from a replay link (its deal played
-    to the end of its actions)."""
+    """A play position from the one-line notation (:func:`frogspec.notation.format_position`,
+    any ruleset and options) or from a replay link or its fragment
+    (:func:`frogspec.notation.format_deal`): the deal played to the end of its actions, or,
+    for a deal played to its end, the start of its play (the lay-away or trump made, no card
+    played). :class:`~frogspec.errors.InvalidInputError` naming what is wrong.
+
+    >>> from frogspec.notation import DealRecord, format_deal, numbered_deck
+    >>> from frogspec.engine import parse_action
+    >>> actions = [parse_action("grand")]
+    >>> from frogspec.rulesets import get_ruleset
+    >>> link = format_deal(DealRecord(get_ruleset("foster-1909"), 3, 0, numbered_deck(7),
+    ...                               tuple(actions), 7))
+    >>> state = state_from_text(link)
+    >>> state.phase.code, state.tricks, len(state.trick)
+    ('play', 0, 0)
+    """
     from frogspec.notation import parse_deal, parse_position
 
     text = text.strip()
-    if "#" in text or text.startswith("frogspec-deal") or "=" in text:
-        record = parse_deal(text)
-        state = engine.new_deal(record.ruleset, record.players, record.dealer, record.deck)
-        for action in record.actions:
+    if len(text) > MAX_TEXT:
+        raise InvalidInputError(
+            f"a position or a link is at most {MAX_TEXT} characters, got {len(text)}"
+        )
+    if " " in text:  # the notation's nine fields; a link has no space
+        return parse_position(text)
+    record = parse_deal(text)
+    state = engine.new_deal(record.ruleset, record.players, record.dealer, record.deck)
+    play_starts: State | None = None
+    for index, action in enumerate(record.actions, 1):
+        try:
             state = engine.apply(state, action)
-        return state
-    return parse_position(text)
+        except IllegalActionError as error:
+            raise IllegalActionError(
+                error.rule_id, f"action {index}, {str(action)!r}: {error.message}"
+            ) from error
+        if play_starts is None and state.phase == Phase.PLAY:
+            play_starts = state
+    if state.phase == Phase.OVER:
+        if play_starts is None:
+            raise InvalidInputError("the deal has no play to solve: every player passed")
+        return play_starts
+    return state
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
@@ -976,6 +1011,9 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     except FrogError as error:
         print(f"frogspec solve: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("frogspec solve: interrupted; nothing solved", file=sys.stderr)
+        return 130
     print(f"bidder (seat {state.bidder}) is sure of {solution.value} card points of 120")
     print(f"best for seat {state.to_act}: " + " ".join(format_card(c) for c in solution.best))
     print(f"positions searched: {solution.nodes}")
@@ -988,7 +1026,8 @@ def register(subparsers: Any) -> None:
         "solve",
         help="double-dummy: the bidder's sure card points and the best cards to play",
         description="For a position of the play with every hand known (the one-line "
-        "notation, or a replay link), the most card points the bidder can be sure of "
+        "notation, any ruleset and options, or a replay link: a deal played to its end is "
+        "solved from the start of its play), the most card points the bidder can be sure of "
         "against best defence, and the cards that keep it for the player to act. "
         "Analysis, not rules.",
     )

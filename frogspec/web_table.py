@@ -77,6 +77,7 @@ __all__ = [
     "PlayTable",
     "call",
     "deal_test_case",
+    "estimate_line",
     "hint_rows",
     "offered_rulesets",
     "replay_test_case",
@@ -252,6 +253,20 @@ def _fields(row: object) -> dict[str, object]:
     return dict(vars(row))
 
 
+def estimate_line(ruleset: Ruleset, hand: int) -> str | None:
+    """One estimate for ``hand`` from its features together (``frogspec.estimate``, as
+    ``frogspec odds --quick`` gives it), in a sentence; None if it cannot be read here."""
+    try:
+        rows = importlib.import_module("frogspec.estimate").estimate(hand, ruleset)
+    except (ImportError, OSError, ValueError, KeyError):
+        return None
+    parts = [f"{row.name} {row.win_chance:.0%} to win, {row.payment:+.1f}" for row in rows]
+    return (
+        "From all your hand's features together (as if you sat eldest; a Frog's a lower "
+        "bound): " + "; ".join(parts) + "."
+    )
+
+
 def hint_rows(ruleset: Ruleset, hand: int, position: str) -> Json:
     """The hint: the hand-worth table's row for ``hand`` at ``position`` under ``ruleset``
     (``frogspec.worth.row_for_hand``, one row per contract), as headings and rows of text
@@ -275,6 +290,7 @@ def hint_rows(ruleset: Ruleset, hand: int, position: str) -> Json:
             "ruleset": ruleset.id,
             "position": position,
             "note": note,
+            "estimate": estimate_line(ruleset, hand),
             "cards": _sorted_cards(hand),
             "columns": [heading for _, heading in shown],
             "rows": [[_worth_cell(name, row[name]) for name, _ in shown] for row in fields],

@@ -11,7 +11,8 @@ three cards laid away, a Chico a game in the named trump with the widow untouche
 Grand (and a Chico in hearts) a hearts game with the widow untouched; how the cards were
 dealt, whether the widow is shown, the auction and the table size (three play) change
 nothing that the solver sees. So one set of solves serves every ruleset: each deal is
-solved once for the Frog (best of :func:`frogspec.odds.lay_away_candidates`) and once for
+solved once for the Frog (best of :func:`frogspec.odds.lay_away_candidates`: a lower bound
+on the exact Frog value, :data:`LAY_AWAY_LABEL`) and once for
 each trump suit with the widow untouched; a ruleset then takes the plays of its own
 contracts (its Chico the best of the trumps it allows) and applies its own rates.
 
@@ -25,7 +26,7 @@ whatever runs parallel work where it is done (``xargs -P`` on one machine, GNU P
 over several with ``-S``, a batch system's job array): a shard solves the deals whose index
 leaves K divided by N and keeps its own progress file; ``merge`` joins the files into the
 data (a deal is the same row whoever solved it: each is dealt from the seed and its index,
-and the solver is exact)::
+and the solver is deterministic)::
 
     seq 0 15 | xargs -P 2 -I{} python -m frogspec.worth run --deals 2000 --seed 21 \
         --shard {}/16 --progress worth-{}.jsonl
@@ -59,6 +60,7 @@ from frogspec.rules.cards import Suit, card_points
 
 __all__ = [
     "FEATURES",
+    "LAY_AWAY_LABEL",
     "PLAYS",
     "SCHEMA",
     "HandFeatures",
@@ -92,6 +94,13 @@ FEATURES = {
 MIN_MATCHED = 20
 _SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 _DATA_FILE = "worth.json"
+#: What the data's Frog values are: the lay-away is the best of three candidates, so each
+#: is a lower bound on the deal's exact double-dummy Frog value.
+LAY_AWAY_LABEL = (
+    "the best for the solver of the three of frogspec.odds.lay_away_candidates: each Frog "
+    "value is a lower bound on the exact value (the best of every lay-away), which is as "
+    "high or higher"
+)
 
 
 class HandFeatures(NamedTuple):
@@ -131,14 +140,9 @@ def contract_trump(hand: int, contract: Contract, allowed: Sequence[Suit]) -> Su
     >>> contract_trump(hand, Contract.CHICO, (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)).name
     'SPADES'
     """
-    if contract != Contract.CHICO:
-        return Suit.HEARTS
+    from frogspec.estimate import chico_trump
 
-    def strength(suit: Suit) -> tuple[int, int]:
-        cards = [c for c in range(suit * 9, suit * 9 + 9) if hand >> c & 1]
-        return len(cards), sum(card_points(c) for c in cards)
-
-    return max(sorted(allowed), key=strength)
+    return Suit.HEARTS if contract != Contract.CHICO else chico_trump(hand, allowed)
 
 
 # ----------------------------------------------------------------------------- the data
@@ -266,7 +270,8 @@ def _summarise(
             contract, _name(ruleset_id, contract), matched, 0, 0, math.nan, (0.0, 1.0),
             math.nan, (-math.inf, math.inf), math.nan, math.nan,
         )  # fmt: skip
-    mean, low, high = mean_interval([payments[p] for p, _ in points])
+    bounds = (min(payments), max(payments))
+    mean, low, high = mean_interval([payments[p] for p, _ in points], bounds=bounds)
     return WorthRow(
         contract=contract,
         name=_name(ruleset_id, contract),
@@ -372,14 +377,15 @@ def deal_hands(seed: int, index: int) -> tuple[list[int], int]:
 def deal_row(task: tuple[int, int, Callable[[Any], int] | None]) -> tuple[int, ...]:
     """The data row of deal ``index`` (the task is ``(seed, index, solver)``, ``None`` for
     the double-dummy solver)."""
-    from frogspec.odds import solve_plays, solver_points
+    from frogspec.odds import THREE_LAY_AWAYS, solve_plays, solver_points
     from frogspec.rulesets import get_ruleset
 
     seed, index, solver = task
     hands, widow = deal_hands(seed, index)
     found = solve_plays(
-        get_ruleset(PLAY_RULESET), hands, widow, 0, PLAYS, solver or solver_points, bot_seed=index
-    )
+        get_ruleset(PLAY_RULESET), hands, widow, 0, PLAYS, solver or solver_points,
+        bot_seed=index, lay_aways=THREE_LAY_AWAYS,
+    )  # fmt: skip
     return (hands[0], *(found[p][0] for p in PLAYS), *(found[p][1] for p in PLAYS))
 
 
@@ -395,8 +401,8 @@ def _document(seed: int, rows: list[tuple[int, ...]], command: str, started: str
         "play_ruleset": PLAY_RULESET,
         "plays": list(PLAYS),
         "columns": ["eldest_hand_mask", *(f"dd_{p}" for p in PLAYS), *(f"bots_{p}" for p in PLAYS)],
-        "solver": "frogspec.solve.solve (double-dummy, exact)",
-        "lay_away": "the best for the solver of frogspec.odds.lay_away_candidates",
+        "solver": "frogspec.solve.solve (double-dummy, exact for each position solved)",
+        "lay_away": LAY_AWAY_LABEL,
         "bots": "frogspec.bots.Bot at every seat, seeded by the deal's index, same position",
         "rows": [list(r) for r in rows],
     }

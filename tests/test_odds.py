@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from frogspec.cli import main
-from frogspec.engine import Phase, State
+from frogspec.engine import Phase, State, new_deal, settle
 from frogspec.errors import InvalidInputError
 from frogspec.odds import (
     FROG,
@@ -306,3 +306,361 @@ def test_trumps_and_lay_aways_are_tried_in_the_stated_order() -> None:
     assert trump_order(even, ["C", "D", "S"], defenders) == ["S", "C", "D"]
     masks = [CardSet.parse(t).mask for t in ("10C 10S 6D", "7C 10C 6D", "7C 6D 6S", "7C 8C 6S")]
     assert lay_away_order(masks) == [3, 2, 1, 0]
+
+
+# ------------------------------------------------------ intervals the samples can support
+@settings(max_examples=200)
+@given(
+    st.lists(st.integers(-240, 120), min_size=1, max_size=60),
+    st.booleans(),
+)
+def test_a_bounded_mean_interval_holds_the_mean_inside_the_bounds(
+    values: list[int], agree: bool
+) -> None:
+    if agree:
+        values = [values[0]] * len(values)
+    mean, low, high = mean_interval(values, bounds=(-240, 120))
+    assert -240 <= low <= mean <= high <= 120
+    if len(set(values)) == 1 and -240 < values[0] < 120:
+        # Samples that agree never make a point of the interval: the share of deals that
+        # would not is bounded as a rate seen in none is.
+        assert low < mean < high
+        share = wilson_interval(0, len(values))[1]
+        assert math.isclose(high - mean, share * (120 - mean))
+
+
+def _always_61(state: State) -> int:
+    return 61
+
+
+def test_the_odds_of_samples_that_all_agree_keep_an_interval() -> None:
+    # Every sample gives every contract 61 card points, a win each time; yet the payment is
+    # not certain from a few samples.
+    odds = hand_odds(HAND, "foster-1909", "eldest", 5, seed=2, solver=_always_61)
+    for row in odds.contracts:
+        assert row.mean_points == 61 and row.wins == 5
+        low, high = row.payment_interval
+        assert low < row.mean_payment < high
+
+
+# ------------------------------------------------------------- time budget and interruption
+class _Ticks:
+    """A clock that moves one second each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1
+        return self.now
+
+
+def test_a_time_budget_keeps_the_first_samples_and_says_so() -> None:
+    odds = hand_odds(
+        HAND, "modern", "eldest", 10_000, seed=5, solver=points_now_solver,
+        seconds=6, clock=_Ticks(),
+    )  # fmt: skip
+    assert odds.stopped == "time" and 1 <= odds.samples < 10_000 and odds.asked == 10_000
+    # The first samples by index, whichever finished first: the numbers of that count.
+    counted = hand_odds(HAND, "modern", "eldest", odds.samples, 5, solver=points_now_solver)
+    assert counted.contracts == odds.contracts and counted.stopped == ""
+    assert "the time budget" in format_odds(odds)
+
+
+def test_ctrl_c_keeps_the_samples_done() -> None:
+    calls = 0
+
+    def interrupted_later(state: State) -> int:
+        nonlocal calls
+        calls += 1
+        if calls > 12:
+            raise KeyboardInterrupt
+        return bidder_points_now(state)
+
+    odds = hand_odds(HAND, "modern", "eldest", 50, seed=1, solver=interrupted_later)
+    assert odds.stopped == "interrupted" and 1 <= odds.samples < 50
+    same = hand_odds(HAND, "modern", "eldest", odds.samples, 1, solver=points_now_solver)
+    assert same.contracts == odds.contracts
+
+
+def test_ctrl_c_before_any_sample_is_an_interruption() -> None:
+    def interrupted(state: State) -> int:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        hand_odds(HAND, "modern", "eldest", 5, seed=1, solver=interrupted)
+
+
+def _odds_command(
+    monkeypatch: pytest.MonkeyPatch, argv: list[str], stopped: str = ""
+) -> dict[str, Any]:
+    # ``frogspec odds`` with the stand-in solver; what it passed to the odds.
+    import frogspec.odds as odds_module
+
+    seen: dict[str, Any] = {}
+
+    def fake(*args: Any, **kwargs: Any) -> Any:
+        seen.update(workers=args[5], samples=args[3], seconds=kwargs["seconds"])
+        found = hand_odds(HAND, "modern", "eldest", 2, 0, solver=points_now_solver)
+        return odds_module.Odds(**{**found.__dict__, "stopped": stopped, "asked": 9})
+
+    monkeypatch.setattr(odds_module, "hand_odds", fake)
+    seen["status"] = main(["odds", *HAND_TEXT.split(), "--ruleset", "modern", *argv])
+    return seen
+
+
+def test_the_command_interrupted_prints_what_it_has_and_exits_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _odds_command(monkeypatch, [], stopped="interrupted")["status"] == 130
+    out, err = capsys.readouterr()
+    assert "2 samples of the unseen cards" in out and "of 9 asked" in out
+    assert err == "frogspec odds: interrupted: the odds of the 2 samples done\n"
+
+
+def test_the_command_interrupted_before_a_sample_exits_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import frogspec.odds as odds_module
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(odds_module, "hand_odds", interrupted)
+    assert main(["odds", *HAND_TEXT.split(), "--ruleset", "modern"]) == 130
+    err = capsys.readouterr().err
+    assert err.startswith("frogspec odds: interrupted") and err.count("\n") == 1
+
+
+def test_the_command_samples_for_its_time_budget_by_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from frogspec.odds import DEFAULT_SECONDS, MAX_SAMPLES
+
+    default = _odds_command(monkeypatch, [])
+    assert default["seconds"] == DEFAULT_SECONDS and default["samples"] == MAX_SAMPLES
+    counted = _odds_command(monkeypatch, ["--samples", "40"])
+    assert counted["seconds"] is None and counted["samples"] == 40
+    both = _odds_command(monkeypatch, ["--samples", "40", "--seconds", "3"])
+    assert both["seconds"] == 3 and both["samples"] == 40
+
+
+def test_too_many_workers_are_capped_with_a_note(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from frogspec.odds import max_workers
+
+    assert _odds_command(monkeypatch, ["--workers", "64"])["workers"] == max_workers()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{max_workers()} workers" in err
+    with pytest.raises(InvalidInputError, match="workers must be from 1 to"):
+        hand_odds(HAND, "modern", "eldest", 1, 0, max_workers() + 1, solver=points_now_solver)
+
+
+@pytest.mark.parametrize(
+    ("number", "message"),
+    [("1000000000000", "at most 1000000"), ("9" * 4301, "at most 1000000, got 4301 digits")],
+)
+def test_a_sample_count_beyond_the_bound_is_refused_in_one_line(
+    number: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["odds", *HAND_TEXT.split(), "--ruleset", "modern", "--samples", number])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and len(err) < 400
+
+
+def test_the_help_states_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["odds", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "95%%" not in text and "95% intervals" in text
+    for default in ("(default: 25,", "(default: eldest)", "(default: 0)", "default: the machine's"):
+        assert default in text
+
+
+def test_the_progress_line_says_about_how_long_is_left() -> None:
+    terminal = _Terminal()
+    bar = ProgressBar(10, terminal, clock=_Ticks())  # started at 1
+    bar(2)  # 2 done in 1 s: 8 to go at 0.5 s each
+    assert "2/10, about 4 s left" in terminal.getvalue()
+    budget = _Terminal()
+    bar = ProgressBar(1_000_000, budget, seconds=20, clock=_Ticks())
+    bar(3)  # 3 done in 1 s, but the budget ends in 19 s
+    assert "3 samples, about 19 s left" in budget.getvalue()
+    bar.finish()
+    assert budget.getvalue().endswith("\n")
+
+
+# ------------------------------------------------------------- every lay-away: the exact Frog
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 35), min_size=14, max_size=14, unique=True))
+def test_every_lay_away_holds_one_of_each_set_that_plays_alike(cards: list[int]) -> None:
+    from itertools import combinations
+
+    from frogspec.odds import every_lay_away
+
+    hand = sum(1 << c for c in cards)
+    tried = every_lay_away(hand)
+    assert len(set(tried)) == len(tried) <= 364
+    assert all(m.bit_count() == 3 and m & ~hand == 0 for m in tried)
+    # Each three of the hand has one tried that differs from it only by blanks next to each
+    # other in one suit, the defenders holding none between (so it plays alike).
+    kept = set(tried)
+    for three in combinations(cards, 3):
+        mask = sum(1 << c for c in three)
+        points = sorted(points_of(1 << c) for c in three)
+        suits = sorted(c // 9 for c in three)
+        assert any(
+            sorted(points_of(1 << c) for c in _cards(m)) == points
+            and sorted(c // 9 for c in _cards(m)) == suits
+            and all(_alike_in_hand(a, b, hand) for a, b in _matched(mask, m))
+            for m in kept
+        )
+
+
+def _cards(mask: int) -> list[int]:
+    return [c for c in range(36) if mask >> c & 1]
+
+
+def _matched(one: int, other: int) -> list[tuple[int, int]]:
+    # The cards of two threes paired up, by suit and then rank.
+    return list(zip(sorted(_cards(one)), sorted(_cards(other)), strict=True))
+
+
+def _alike_in_hand(a: int, b: int, hand: int) -> bool:
+    from frogspec.rules.cards import card_strength
+
+    if a == b:
+        return True
+    if a // 9 != b // 9 or points_of(1 << a) != points_of(1 << b):
+        return False
+    low, high = sorted((card_strength(a), card_strength(b)))
+    between = [c for c in range(a // 9 * 9, a // 9 * 9 + 9) if low < card_strength(c) < high]
+    return all(hand >> c & 1 for c in between)
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_every_lay_away_finds_the_best_of_all_364(index: int) -> None:
+    from itertools import combinations
+
+    rs = get_ruleset("foster-1909")
+    first, second, widow = sample_deal(HAND, 8, index)
+    hands = [HAND, first, second]
+    # A stand-in solver that counts what is laid away (alike for lay-aways that play alike).
+    found = solve_plays(rs, hands, widow, 0, (FROG,), points_now_solver, lay_aways="every")[FROG][0]
+    best = max(
+        points_of(sum(1 << c for c in three)) for three in combinations(_cards(HAND | widow), 3)
+    )
+    assert found == best
+    three = solve_plays(rs, hands, widow, 0, (FROG,), points_now_solver)[FROG][0]
+    assert three <= found
+    exhaustive = solve_plays_exhaustively(
+        rs, hands, widow, 0, (FROG,), points_now_solver, lay_aways="every"
+    )
+    assert exhaustive[FROG][0] == found
+
+
+def test_the_frog_is_marked_a_lower_bound_unless_every_lay_away_is_tried() -> None:
+    from frogspec.odds import LOWER_BOUND_NOTE
+
+    three = hand_odds(HAND, "foster-1909", "eldest", 2, seed=1, solver=points_now_solver)
+    text = format_odds(three)
+    assert "Frog*" in text and " ".join(LOWER_BOUND_NOTE.split()[:6]) in " ".join(text.split())
+    every = hand_odds(
+        HAND, "foster-1909", "eldest", 2, seed=1, solver=points_now_solver, lay_aways="every"
+    )
+    assert "Frog*" not in format_odds(every) and "lower bound" not in format_odds(every)
+    frog = next(row for row in every.contracts if row.contract == Contract.FROG)
+    frog_three = next(row for row in three.contracts if row.contract == Contract.FROG)
+    assert frog.mean_points >= frog_three.mean_points
+    with pytest.raises(InvalidInputError, match="lay-aways: one of every, three"):
+        hand_odds(HAND, "foster-1909", "eldest", 1, 0, lay_aways="all")
+
+
+def test_lay_aways_that_play_alike_are_worth_the_same_to_the_solver() -> None:
+    # A strong hand (quick to solve) whose widow gives it blanks next to each other: laying
+    # away either of them is worth the same.
+    rs = get_ruleset("foster-1909")
+    for index in range(40):
+        first, second, widow = sample_deal(HAND, 0, index)
+        held = HAND | widow
+        pairs = [
+            (a, b)
+            for a in _cards(held)
+            for b in _cards(held)
+            if a < b and points_of(1 << a) == 0 and _alike_in_hand(a, b, held)
+        ]
+        if pairs:
+            break
+    a, b = pairs[0]
+    rest = [c for c in _cards(held) if c not in (a, b) and c // 9 != 2][:2]
+    values = {
+        solver_points(
+            play_position(rs, [HAND, first, second], widow, 0, FROG, sum(1 << c for c in lay))
+        )
+        for lay in ((a, *rest), (b, *rest))
+    }
+    assert len(values) == 1
+
+
+# ------------------------------------------------------------------ rulesets with options
+def test_the_odds_read_a_ruleset_with_its_options_as_a_position_writes_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    field = "official-1922-solo[penalty_frog=true]"
+    with_options = hand_odds(HAND, field, "eldest", 3, seed=2, solver=points_now_solver)
+    plain = hand_odds(HAND, "official-1922-solo", "eldest", 3, seed=2, solver=points_now_solver)
+    assert with_options.ruleset == field and plain.ruleset == "official-1922-solo"
+    assert f"under {field} " in format_odds(with_options)
+    # The options are in force: a lost Frog pays the penalty rate (the stand-in solver
+    # gives the Frog only what is laid away: a loss every sample).
+    rs = get_ruleset("official-1922-solo").with_options({"penalty_frog": True})
+    bidder = new_deal(rs, 3, 0, list(range(36))).order[0]
+    frog = next(row for row in with_options.contracts if row.contract == Contract.FROG)
+    plain_frog = next(row for row in plain.contracts if row.contract == Contract.FROG)
+    assert frog.wins == 0 and frog.mean_payment != plain_frog.mean_payment
+    lost = settle(rs, 3, 0, bidder, Contract.FROG, round(frog.mean_points))[bidder]
+    assert frog.mean_payment < 0 and lost < 0
+    assert main(["odds", *HAND_TEXT.split(), "--ruleset", field, "--samples", "1"]) == 0
+    assert f"under {field} " in capsys.readouterr().out
+
+
+def test_the_odds_refuse_a_ruleset_with_a_rule_replaced() -> None:
+    from frogspec.twins.substitute import twin_ruleset
+
+    twin = twin_ruleset(get_ruleset("foster-1909"), "play.must-trump")
+    with pytest.raises(InvalidInputError, match="the odds take a ruleset by its id"):
+        hand_odds(HAND, twin, "eldest", 1, 0, solver=points_now_solver)
+
+
+# ----------------------------------------------------------------- the estimate, and how far
+def test_quick_gives_the_estimate_without_sampling(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import frogspec.odds as odds_module
+    from frogspec.estimate import estimate
+
+    def no_sampling(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("--quick samples nothing")
+
+    monkeypatch.setattr(odds_module, "hand_odds", no_sampling)
+    assert main(["odds", *HAND_TEXT.split(), "--ruleset", "foster-1909", "--quick"]) == 0
+    out = capsys.readouterr().out
+    for row in estimate(HAND, "foster-1909"):
+        assert f"{row.payment:+.1f}" in out and row.name in out
+    assert "no deal solved" in out and "lower bound" in out
+
+
+def test_the_sampled_odds_say_how_far_the_estimate_was(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from frogspec.estimate import estimate
+
+    _odds_command(monkeypatch, [])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "The estimate from the features together (--quick) was:" in text
+    for row in estimate(HAND, "modern"):
+        assert f"{row.name} " in text and f"{row.payment:+.1f}" in text
+    assert text.count("the sampled interval") == len(estimate(HAND, "modern"))

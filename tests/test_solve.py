@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -15,7 +16,7 @@ from frogspec import engine
 from frogspec import solve as solve_module
 from frogspec.cli import main
 from frogspec.engine import Action, ActionKind, Phase, State
-from frogspec.notation import format_position, numbered_deck
+from frogspec.notation import DealRecord, format_deal, format_position, numbered_deck
 from frogspec.rules.cards import points_of
 from frogspec.rulesets import Ruleset, get_ruleset
 from frogspec.solve import (
@@ -24,8 +25,11 @@ from frogspec.solve import (
     bidder_points_now,
     solve,
     solve_value,
+    state_from_text,
     sure_of,
 )
+from frogspec.testing import strategies
+from frogspec.testing.strategies import Line
 from frogspec.twins.substitute import twin_ruleset
 
 RULESETS = ("foster-1909", "modern", "gamerules")
@@ -388,3 +392,91 @@ def test_the_cycle_collector_is_paused_for_a_search_and_left_as_it_was(running: 
             assert gc.isenabled() == running
     finally:
         gc.enable()
+
+
+# --- what the solver reads: every position and link the project writes -----------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(line=strategies.lines())
+def test_the_reader_gives_back_every_position_the_notation_writes(line: strategies.Line) -> None:
+    # Any ruleset with any options, any table, any point of the deal.
+    assert state_from_text(format_position(line.state)) == line.state
+
+
+def _played_to(deck_number: int, ruleset: Ruleset, stop: Callable[[State], bool]) -> Line:
+    rng = random.Random(deck_number)
+    deck = numbered_deck(deck_number)
+    state = engine.new_deal(ruleset, 3, 0, deck)
+    states, actions = [state], []
+    while not stop(state):
+        # The first bid where there is one, so that the deal has a play.
+        legal = engine.legal_actions(state)
+        bids = [a for a in legal if a.kind == ActionKind.BID]
+        action = bids[0] if state.phase == Phase.AUCTION and bids else rng.choice(legal)
+        state = engine.apply(state, action)
+        states.append(state)
+        actions.append(action)
+    return Line(deck, tuple(states), tuple(actions))
+
+
+def test_a_position_under_options_is_solved_from_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    ruleset = get_ruleset("official-1922-solo").with_options({"penalty_frog": True})
+    line = _played_to(3, ruleset, lambda s: s.phase == Phase.PLAY and s.tricks >= 8)
+    text = format_position(line.state)
+    assert text.startswith("official-1922-solo[penalty_frog=true] ")
+    assert main(["solve", text]) == 0
+    assert f"sure of {solve(line.state).value} card points" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_finished_deal_is_solved_from_the_start_of_its_play(ruleset: str) -> None:
+    line = _played_to(11, get_ruleset(ruleset), lambda s: s.phase == Phase.OVER)
+    link = format_deal(DealRecord(line.start.ruleset, 3, 0, line.deck, line.actions, 11))
+    start = next(s for s in line.states if s.phase == Phase.PLAY)
+    assert start.tricks == 0 and not start.trick
+    assert state_from_text(link) == start
+    assert state_from_text("https://example.org/deals/replay/#" + link) == start
+
+
+def test_a_deal_everyone_passed_has_no_play_to_solve(capsys: pytest.CaptureFixture[str]) -> None:
+    passes = ",".join(["pass"] * 3)
+    link = f"ruleset=foster-1909&players=3&dealer=0&deal=7&actions={passes}"
+    assert main(["solve", link]) == 2
+    assert "every player passed" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("foster-1909 3/" + "9" * 4301 + " x x x x x x x", "1 or 2 digits"),
+        (
+            "foster-1909 3/1 KC/QC/6D 10CKD10D grand - H ²: "
+            "9DJD8HJHQHAH7S9SQS/6C8CACAD7H8SJSKSAS/7C9CJC7D8DQD6H9HKH10H6S10S",
+            "1 or 2 digits",
+        ),
+        ("ruleset=foster-1909&players=3&dealer=0&deal=" + "7" * 5000 + "&actions=", "0 to"),
+        ("x" * 20_000, "at most 10000 characters"),
+    ],
+)
+def test_long_numbers_and_odd_digits_are_refused_in_one_line(
+    text: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["solve", text]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("frogspec solve: ") and message in err
+    assert err.count("\n") == 1 and len(err) < 300
+
+
+def test_ctrl_c_during_a_solve_exits_130_with_a_note(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(state: State) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(solve_module, "solve", interrupted)
+    assert main(["solve", format_position(ending(1, 2))]) == 130
+    err = capsys.readouterr().err
+    assert err.startswith("frogspec solve: interrupted") and err.count("\n") == 1

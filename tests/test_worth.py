@@ -170,3 +170,80 @@ def test_the_command_refuses_a_bad_shard(capsys: pytest.CaptureFixture[str]) -> 
     assert "K runs from 0 to 2" in capsys.readouterr().err
     assert main(["merge", "--seed", "1", "/nonexistent/progress.jsonl"]) == 2
     assert "no progress file" in capsys.readouterr().err
+
+
+def test_the_frog_values_are_labelled_the_lower_bound_they_are() -> None:
+    from frogspec.worth import LAY_AWAY_LABEL
+
+    data = load()
+    assert data.meta["lay_away"] == LAY_AWAY_LABEL and "lower bound" in LAY_AWAY_LABEL
+    assert "exact)" not in data.meta["solver"]
+    for ruleset_id in RULESETS:
+        text = " ".join(worth_page(ruleset_id).split())
+        assert "The Frog's figures are a lower bound" in text
+        assert "lay-away and trump are chosen knowing" not in text
+
+
+# ------------------------------------------------------ one estimate from the features together
+def test_the_committed_estimate_is_the_fit_of_the_committed_data() -> None:
+    from frogspec.estimate import load_model
+    from frogspec.estimate_fit import fit
+
+    stored = load_model()
+    assert json.loads(json.dumps(fit())) == stored
+    assert stored["data"]["deals"] == load().deals
+
+
+def test_the_estimate_beats_one_rate_for_every_hand_on_deals_it_never_saw() -> None:
+    from frogspec.estimate import load_model
+
+    for key, model in load_model()["models"].items():
+        held = model["held_out"]
+        assert held["deals"] >= 300, key
+        assert held["brier"] < held["brier_of_the_base_rate"], key
+        # Calibrated within a few points where the groups are large.
+        for group in held["calibration"]:
+            if group["deals"] >= 50:
+                assert abs(group["predicted"] - group["won"]) < 0.1, (key, group)
+
+
+@given(st.sets(st.integers(0, 35), min_size=11, max_size=11))
+def test_the_estimate_is_a_chance_and_a_payment_within_the_rates(cards: set[int]) -> None:
+    from frogspec.engine import new_deal, settle
+    from frogspec.estimate import estimate
+    from frogspec.rulesets import get_ruleset
+
+    hand = sum(1 << c for c in cards)
+    rs = get_ruleset("foster-1909")
+    bidder = new_deal(rs, 3, 0, list(range(36))).order[0]
+    for row in estimate(hand, rs):
+        rates = [settle(rs, 3, 0, bidder, row.contract, p)[bidder] for p in range(121)]
+        assert 0 <= row.win_interval[0] <= row.win_chance <= row.win_interval[1] <= 1
+        assert min(rates) <= row.payment_interval[0] <= row.payment <= row.payment_interval[1]
+        assert row.payment_interval[1] <= max(rates)
+
+
+def test_a_strong_hand_is_estimated_strong_where_the_tables_cannot_say() -> None:
+    # Foster, eldest: five hearts with the top three, two side Aces and a side Ten. The
+    # trumps-only table puts the Grand at a loss on average; together the features say a
+    # Grand is won in most deals.
+    from frogspec.estimate import estimate
+
+    by_trumps = dict(table("foster-1909", Contract.GRAND, "trumps"))
+    assert by_trumps[5].mean_payment < 0
+    hand = CardSet.parse("AH 10H KH QH 9H AS 10S KD 7D AC 6C").mask
+    grand = next(r for r in estimate(hand, "foster-1909") if r.contract == Contract.GRAND)
+    assert grand.win_chance > 0.8 and grand.payment > 0
+
+
+def test_the_play_hint_gives_the_same_estimate_as_odds_quick() -> None:
+    from frogspec.estimate import estimate
+    from frogspec.rulesets import get_ruleset
+    from frogspec.web_table import estimate_line, hint_rows
+
+    rs = get_ruleset("modern")
+    line = estimate_line(rs, HAND)
+    assert line is not None and "a Frog's a lower bound" in line
+    for row in estimate(HAND, rs):
+        assert f"{row.name} {row.win_chance:.0%} to win, {row.payment:+.1f}" in line
+    assert hint_rows(rs, HAND, "eldest")["hint"]["estimate"] == line

@@ -220,8 +220,9 @@
     if (hint.refused) return el("div", { className: "fp-hint" }, el("p", { className: "admonition note", text: "No hint: " + hint.refused.message + "." }));
     const h = hint.hint;
     return el("div", { className: "fp-hint admonition info", "data-position": h.position }, [
-      el("p", { text: "What a hand like yours is worth, seated " + h.position + ", under " + view.ruleset_name + " (ruleset " + h.ruleset + "; the hand-worth tables: analysis of deals solved with every hand open, not a rule):" }),
+      el("p", { text: "What a hand like yours is worth, seated " + h.position + ", under " + view.ruleset_name + " (ruleset " + h.ruleset + "; the hand-worth tables: analysis of deals solved with every hand open, not a rule; a Frog's figures are a lower bound, its lay-away the best of three candidates):" }),
       h.note ? el("p", { className: "fp-hint-note", text: h.note }) : null,
+      h.estimate ? el("p", { className: "fp-hint-estimate", text: h.estimate }) : null,
       el("table", { className: "fp-hint-table" }, [
         el("thead", {}, el("tr", {}, h.columns.map((c) => el("th", { text: c })))),
         el("tbody", {}, h.rows.map((row) => el("tr", {}, row.map((cell) => el("td", { text: cell }))))),

@@ -166,12 +166,67 @@ def _assumptions(ruleset_id: str) -> list[str]:
         "",
         '!!! note "Double-dummy figures, and play with hidden cards"',
         "    Each deal is solved *double-dummy*: every player plays knowing every card "
-        "(`frogspec.solve`), and the bidder's lay-away and trump are chosen knowing the "
-        "unseen cards too. " + _hidden_card_comparison() + " The last columns give the "
+        "(`frogspec.solve`), and the bidder's trump is chosen knowing the unseen cards too. "
+        "**The Frog's figures are a lower bound**: its lay-away is the best of three "
+        "candidates, not of every lay-away, and trying every lay-away raised the value on "
+        "5 of 6 deals measured (by 1 to 12 points). "
+        + _hidden_card_comparison()
+        + " The last columns give the "
         "same positions played by the rulebook's simpler computer players "
         "(`frogspec.bots.Bot`) at every seat.",
         "",
     ]
+
+
+def _estimate_section(ruleset_id: str) -> list[str]:
+    # The estimate from every feature together (frogspec.estimate): how it was fitted and how
+    # it fared on the deals it was not fitted on.
+    from frogspec.estimate import MODEL_FEATURES, load_model, model_key
+
+    rs = get_ruleset(ruleset_id)
+    document = load_model()
+    out = [
+        "## One estimate from every feature together",
+        "",
+        "The tables below take one feature at a time. `frogspec odds HAND --ruleset "
+        f"{rs.id} --quick` gives one answer for a hand instead: for each contract the "
+        "bidder's card points as a straight line in the features together ("
+        + ", ".join(f.replace("_", " ") for f in MODEL_FEATURES)
+        + "), fitted by least squares to this run's deals, a deal's points taken as spread "
+        "normally about the line; from that, the chance of winning and the expected "
+        "payment by this ruleset's rates. It was fitted on four deals in five and measured "
+        "on the fifth, which it never saw: the Brier score of its chance of winning "
+        "(lower is better) beside that of one rate for every hand, and how far its points "
+        "were from the solver's. Like the tables it knows eldest's hands only, and a "
+        "Frog's lower bound.",
+        "",
+        "| contract | held-out deals | Brier score | Brier, one rate for all | "
+        "mean error, card points |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    calibration = []
+    for contract in rs.contracts():
+        held = document["models"][model_key(rs.id, contract)]["held_out"]
+        name = escape(rs.contract_name(contract))
+        out.append(
+            f"| {name} | {held['deals']} | {held['brier']:.3f} | "
+            f"{held['brier_of_the_base_rate']:.3f} | {held['mean_absolute_error_points']:.1f} |"
+        )
+        for group in held["calibration"]:
+            calibration.append(
+                f"| {name} | {100 * group['from']:.0f}-{100 * group['to']:.0f}% | "
+                f"{group['deals']} | {100 * group['predicted']:.0f}% | {100 * group['won']:.0f}% |"
+            )
+    out += [
+        "",
+        "Calibration on the held-out deals: the deals grouped by the chance the estimate "
+        "gave, and the share the bidder won.",
+        "",
+        "| contract | estimated chance | deals | mean estimate | won |",
+        "|---|---|---:|---:|---:|",
+        *calibration,
+    ]
+    return out
 
 
 def worth_page(ruleset_id: str, data: WorthData | None = None) -> str:
@@ -187,8 +242,10 @@ def worth_page(ruleset_id: str, data: WorthData | None = None) -> str:
         "",
         f"The bidder's chance of winning (more than 60 card points) and his net payment per "
         f"deal in {unit} (negative: he pays), over every deal of the run, bidding the "
-        "contract whatever he holds. Intervals: Wilson's for the rates, the normal "
-        "approximation (mean ± 1.96 standard errors) for the payments.",
+        "contract whatever he holds. Intervals: Wilson's for the rates; for the payments "
+        "Student's t under 30 deals, else the normal approximation, kept inside the "
+        "contract's range of payments (where every deal of a group agrees, the share that "
+        "might not is bounded as a rate seen in none).",
         "",
         f"| contract | deals | bidder wins (95% interval) | payment, {unit} (95% interval) "
         "| card points, double-dummy | card points, bots |",
@@ -207,6 +264,7 @@ def worth_page(ruleset_id: str, data: WorthData | None = None) -> str:
         "The bidder's mean card points when the bots play the same positions, less the "
         "double-dummy value: " + ", ".join(gaps) + ".",
     ]
+    out += ["", *_estimate_section(ruleset_id)]
     out += ["", "## Win rate by trumps held", ""]
     out += [
         "The trumps are hearts in a Frog and a Grand; in a Chico, the suit the hand is "
@@ -256,7 +314,11 @@ def worth_index_page(data: WorthData | None = None) -> str:
         "",
         "A Frog bidder's lay-away is the best, for the solver, of three candidates: the "
         "side cards worth most that are not Aces; the cards of his shortest side suits "
-        "(Aces last); his weakest side cards.",
+        "(Aces last); his weakest side cards. The Frog's figures are therefore a lower "
+        "bound on its double-dummy value: the best of every lay-away is as high or higher "
+        "(`python -m benchmarks.lay_away`, 2026-12-03: higher on 5 of the first 6 deals of "
+        "this data, by 1 to 12 card points; `frogspec odds --lay-aways every` tries every "
+        "lay-away, about ten times slower).",
         "",
         *_run_facts(data),
         "",
