@@ -9,11 +9,21 @@
 - ``on_files`` adds every page of :func:`frogspec.site.generated_pages` and every file of
   :func:`frogspec.site.downloads` (the BibTeX and CSL-JSON bibliography, the protocol's
   schemas) to the build. Nothing is copied by hand from the code.
+- ``on_page_markdown`` and ``on_page_content`` keep each page's rendered HTML in
+  ``.cache/rulebook/pages/`` under :func:`frogspec.site.build_cache.page_key`: the page's
+  Markdown, and for a page that runs code (an executed example, an API block) the digest of
+  the package's code. A page whose key is unchanged is not rendered again: its HTML, table of
+  contents, anchors and cross-reference targets are taken from the cache.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import os
+import pickle
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +34,172 @@ from mkdocs.structure.pages import Page
 
 from frogspec import site
 from frogspec.site import browser_runtime
+from frogspec.site.build_cache import CACHE_DIR, environment_digest, page_key, tree_digest
 
 log = logging.getLogger("mkdocs.hooks.frogspec")
 
 _generated: dict[str, str] = {}
+
+#: A page that runs code while it is rendered: an executed example, an API block.
+_RUNS_CODE = ('exec="on"', "\n::: ")
+
+#: A page that says itself what its rendering reads (the API pages: their modules' files).
+_OWN_DEPENDENCIES = "<!-- frogspec-reads: "
+
+
+@dataclass
+class _Rendered:
+    """What rendering a page left behind, kept so that the page need not be rendered again."""
+
+    html: str
+    toc: Any
+    title: str | None
+    anchors: set[str]
+    links: dict[str, dict[str, str]]
+    registered: list[tuple[str, str | None, str | None, bool]]
+
+
+@dataclass
+class _PageCache:
+    """The rendered pages of this build: those taken from the cache, those rendered anew."""
+
+    folder: Path
+    common: str
+    code: str
+    keys: dict[str, str] = field(default_factory=dict)
+    hits: dict[str, _Rendered] = field(default_factory=dict)
+    registered: dict[str, list[tuple[str, str | None, str | None, bool]]] = field(
+        default_factory=dict
+    )
+    rendered: int = 0
+
+
+_cache: list[_PageCache] = []
+
+
+def _root(config: MkDocsConfig) -> Path:
+    return Path(config.config_file_path).resolve().parent
+
+
+def _record_registrations(config: MkDocsConfig, cache: _PageCache) -> None:
+    # Rendering a page registers its headings and API objects as cross-reference targets;
+    # the registrations are kept with the page, to be made again when it comes from the cache.
+    autorefs = config.plugins.get("autorefs")
+    if autorefs is None:
+        return
+    register = autorefs.register_anchor
+
+    def recording(
+        page: Page,
+        identifier: str,
+        anchor: str | None = None,
+        *,
+        title: str | None = None,
+        primary: bool = True,
+    ) -> None:
+        if isinstance(page, Page):
+            cache.registered.setdefault(page.file.src_uri, []).append(
+                (identifier, anchor, title, primary)
+            )
+        register(page, identifier, anchor, title=title, primary=primary)
+
+    autorefs.register_anchor = recording
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    started = time.perf_counter()
+    log.info("frogspec: making the pages generated from the registry")
+    _generated.clear()
+    _generated.update(site.generated_pages(_spec_dir(config)))
+    log.info(
+        "frogspec: %d pages generated in %.1f s", len(_generated), time.perf_counter() - started
+    )
+    docs = Path(config.docs_dir)
+    exists = {p.relative_to(docs).as_posix() for p in docs.rglob("*.md")} | set(_generated)
+    if config.nav is not None:
+        config.nav = _expand(config.nav, site.nav_sections(), exists)
+    root = _root(config)
+    # Every page depends on the configuration, the hooks, the installed packages and the
+    # site's address (the citations carry it); a page that runs code, on the package's code.
+    common = hashlib.sha256(
+        "\0".join(
+            [
+                tree_digest(root, ["mkdocs.yml", "docs/_hooks"]),
+                environment_digest(),
+                os.environ.get("FROGSPEC_SITE_URL", ""),
+                *sorted(exists),
+            ]
+        ).encode()
+    ).hexdigest()
+    _cache.clear()
+    _cache.append(_PageCache(root / CACHE_DIR / "pages", common, tree_digest(root, ["frogspec"])))
+    _record_registrations(config, _cache[0])
+    return config
+
+
+def _key(markdown: str, page: Page, cache: _PageCache) -> str:
+    if _OWN_DEPENDENCIES in markdown or not any(mark in markdown for mark in _RUNS_CODE):
+        return page_key(markdown, page.url, cache.common)
+    return page_key(markdown, page.url, cache.common, cache.code)
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **kwargs: Any) -> str:
+    if not _cache:
+        return markdown
+    cache = _cache[0]
+    key = _key(markdown, page, cache)
+    cache.keys[page.file.src_uri] = key
+    try:
+        with (cache.folder / key).open("rb") as kept:
+            rendered = _Rendered(**pickle.load(kept))
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, TypeError):
+        cache.rendered += 1
+        return markdown
+    cache.hits[page.file.src_uri] = rendered
+    if any(mark in markdown for mark in _RUNS_CODE):
+        # The API styles are written only when the handler has been asked for.
+        mkdocstrings = config.plugins.get("mkdocstrings")
+        if mkdocstrings is not None:
+            mkdocstrings.handlers.get_handler("python")
+    return ""
+
+
+def _from_cache(page: Page, rendered: _Rendered, config: MkDocsConfig, files: Files) -> str:
+    page.toc = rendered.toc
+    page._title_from_render = rendered.title
+    page.present_anchor_ids = set(rendered.anchors)
+    links = {}
+    for path, anchors in rendered.links.items():
+        target = files.get_file_from_path(path)
+        if target is not None:
+            links[target] = dict(anchors)
+    page.links_to_anchors = links
+    autorefs = config.plugins.get("autorefs")
+    if autorefs is not None:
+        for identifier, anchor, title, primary in rendered.registered:
+            autorefs.register_anchor(page, identifier, anchor, title=title, primary=primary)
+    return rendered.html
+
+
+def _keep(page: Page, html: str, cache: _PageCache) -> None:
+    rendered = _Rendered(
+        html=html,
+        toc=page.toc,
+        title=page._title_from_render,
+        anchors=set(page.present_anchor_ids or ()),
+        links={
+            target.src_uri: dict(anchors)
+            for target, anchors in (page.links_to_anchors or {}).items()
+        },
+        registered=cache.registered.get(page.file.src_uri, []),
+    )
+    cache.folder.mkdir(parents=True, exist_ok=True)
+    path = cache.folder / cache.keys[page.file.src_uri]
+    partial = path.with_suffix(".partial")
+    with partial.open("wb") as out:
+        # A plain dict: the hook's module cannot be imported by name, so not its classes.
+        pickle.dump(vars(rendered), out, protocol=pickle.HIGHEST_PROTOCOL)
+    partial.replace(path)
 
 
 def _spec_dir(config: MkDocsConfig) -> Path:
@@ -57,16 +229,6 @@ def _expand(items: list[Any], sections: dict[str, list[str]], exists: set[str]) 
     return result
 
 
-def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    _generated.clear()
-    _generated.update(site.generated_pages(_spec_dir(config)))
-    docs = Path(config.docs_dir)
-    exists = {p.relative_to(docs).as_posix() for p in docs.rglob("*.md")} | set(_generated)
-    if config.nav is not None:
-        config.nav = _expand(config.nav, site.nav_sections(), exists)
-    return config
-
-
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     unlisted = set(site.unlisted_pages())
     for path, content in _generated.items():
@@ -87,8 +249,39 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     return files
 
 
-def on_page_content(html: str, page: Page, **kwargs: Any) -> str:
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    if _cache:
+        cache = _cache[0]
+        rendered = cache.hits.get(page.file.src_uri)
+        if rendered is not None:
+            html = _from_cache(page, rendered, config, files)
+        elif page.file.src_uri in cache.keys:
+            _keep(page, html, cache)
     # The glossary explains its terms where they are used, on every page but its own.
     if page.file.src_uri == "glossary.md":
         return html
     return site.link_terms(html, page.url, site.page_ruleset(page.file.src_uri))
+
+
+def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
+    if _cache:
+        cache = _cache[0]
+        log.info(
+            "frogspec: %d pages rendered, %d unchanged taken from %s",
+            cache.rendered,
+            len(cache.hits),
+            cache.folder,
+        )
+    return env
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    # Only the pages of the latest build are kept.
+    if not _cache:
+        return
+    cache = _cache[0]
+    used = set(cache.keys.values())
+    if cache.folder.is_dir():
+        for kept in cache.folder.iterdir():
+            if kept.name not in used:
+                kept.unlink(missing_ok=True)

@@ -46,7 +46,9 @@ from frogspec.site.pages import (
     topic_page,
 )
 from frogspec.site.reference import (
-    api_page,
+    api_modules,
+    api_page_path,
+    api_pages,
     console_markdown,
     meyers_markdown,
     protocol_downloads,
@@ -87,8 +89,9 @@ def nav_sections() -> dict[str, list[str]]:
 
 
 def unlisted_pages() -> list[str]:
-    """Generated pages reached by links only, not from the nav: the printable rules cards."""
-    return [card_page_path(rs) for rs in RULESETS]
+    """Generated pages reached by links only, not from the nav: the printable rules cards,
+    and each module's page of the API reference (reached from its index)."""
+    return [card_page_path(rs) for rs in RULESETS] + [api_page_path(m) for m in api_modules()]
 
 
 def page_ruleset(page: str) -> Ruleset | None:
@@ -136,7 +139,7 @@ def generated_pages(spec_dir: Path | None = None) -> dict[str, str]:
     pages.update(deal_pages())
     pages[REPLAY_PAGE] = replay_page()
     pages.update(worth_pages())
-    pages["api.md"] = api_page()
+    pages.update(api_pages())
     protocol = protocol_page(spec_dir or ROOT / "spec")
     if protocol is not None:
         pages["protocol.md"] = protocol
