@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import os
 import pickle
@@ -276,6 +277,11 @@ def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
 
 
 def on_post_build(config: MkDocsConfig) -> None:
+    search_index = Path(config.site_dir) / "search" / "search_index.json"
+    if search_index.is_file():
+        index = json.loads(search_index.read_text(encoding="utf-8"))
+        index["docs"] = site.weigh_search_entries(index["docs"])
+        search_index.write_text(json.dumps(index, separators=(",", ":")), encoding="utf-8")
     # Only the pages of the latest build are kept.
     if not _cache:
         return

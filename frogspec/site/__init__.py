@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from frogspec.citations import bibtex_all, csl_json
-from frogspec.registry import TOPICS
+from frogspec.registry import TOPICS, all_rules
 from frogspec.rulesets import RULESETS, Ruleset
 from frogspec.site.annotated import DEALS
 from frogspec.site.cite import cite_downloads, cite_page
@@ -35,6 +36,7 @@ from frogspec.site.learn import (
     learn_index_page,
     rules_card_page,
 )
+from frogspec.site.markup import page_of_rule
 from frogspec.site.pages import (
     disagreements_page,
     editorial_page,
@@ -71,6 +73,7 @@ __all__ = [
     "page_ruleset",
     "quote_markdown",
     "unlisted_pages",
+    "weigh_search_entries",
 ]
 
 #: The repository's top directory (where ``mkdocs.yml`` and ``spec/`` are).
@@ -116,6 +119,40 @@ def page_ruleset(page: str) -> Ruleset | None:
         if page == deal_page_path(spec):
             return RULESETS[spec.ruleset]
     return None
+
+
+#: The weight in the site's search of a rule's own section (its statement, its sources'
+#: words) and of a section documenting code (its name starts ``frogspec.``), against 1 for
+#: any other section: the words of a rule find the rule before the code that implements it
+#: or the pages that mention it.
+SEARCH_WEIGHTS = {"rule": 8.0, "code": 0.3}
+
+
+def weigh_search_entries(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The entries of the site's search index (Material's ``search_index.json``), each rule's
+    section and each code section weighed by :data:`SEARCH_WEIGHTS` (times any weight the
+    page gives itself).
+
+    >>> rule, code = weigh_search_entries([
+    ...     {"location": "rules/play/#play-must-trump", "title": "play.must-trump"},
+    ...     {"location": "api/frogspec.engine/#frogspec.engine.apply", "boost": 0.5},
+    ... ])
+    >>> rule["boost"], code["boost"]
+    (8.0, 0.15)
+    """
+    rules = {f"{page_of_rule(entry).removesuffix('.md')}/#{entry.anchor}" for entry in all_rules()}
+    weighed = []
+    for entry in entries:
+        location = str(entry.get("location", ""))
+        weight = 1.0
+        if location in rules:
+            weight = SEARCH_WEIGHTS["rule"]
+        elif location.partition("#")[2].startswith("frogspec."):
+            weight = SEARCH_WEIGHTS["code"]
+        if weight != 1.0:
+            entry = {**entry, "boost": round(float(entry.get("boost", 1.0)) * weight, 6)}
+        weighed.append(entry)
+    return weighed
 
 
 def generated_pages(spec_dir: Path | None = None) -> dict[str, str]:
