@@ -115,18 +115,23 @@ def _port_taken(host: str, port: int) -> bool:
     return False
 
 
-def serve(args: list[str]) -> int:
-    """Serve the rulebook until Ctrl-C or a signal; a port already taken is said plainly."""
+def _serve_address(args: list[str]) -> tuple[str, int, bool] | None:
+    """The host and port to serve on and whether the port is taken; ``None`` (having said
+    why in one line) when the address is not one to serve on."""
     try:
         host, port = _address(args)
-        taken = _port_taken(host, port)
+        return host, port, _port_taken(host, port)
     except ValueError as error:
         print(
             f"dev.py: cannot serve on {error}: the address must be HOST:PORT, with a host of "
             "this machine and a port from 1 to 65535 (like 127.0.0.1:8000)",
             file=sys.stderr,
         )
-        return 2
+        return None
+
+
+def serve(args: list[str], host: str, port: int, taken: bool) -> int:
+    """Serve the rulebook until Ctrl-C or a signal; a port already taken is said plainly."""
     command = [str(BIN / "python"), "-m", "frogspec.site.serve", "-a", f"{host}:{port}", *args]
     if taken:
         print(
@@ -211,11 +216,14 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
+    address = _serve_address(rest) if command == "serve" else None
+    if command == "serve" and address is None:
+        return 2
     _ensure_environment()
     if command in ("serve", "build", "test"):
         _ensure_play_runtime()
-    if command == "serve":
-        return serve(rest)
+    if address is not None:
+        return serve(rest, *address)
     if command == "build":
         return _run(str(BIN / "mkdocs"), "build", "--strict", *rest)
     if command == "bench":

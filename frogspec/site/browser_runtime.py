@@ -245,6 +245,8 @@ def main(argv: list[str] | None = None) -> int:
         print("usage: python -m frogspec.site.browser_runtime fetch [ROOT]", file=sys.stderr)
         return 2
     root = Path(args[1]) if len(args) == 2 else Path.cwd()
+    if runtime_dir(root) is not None:
+        return 0  # already there: nothing to say
     _folder, message = fetch_runtime(root)
     # A word on standard error: dev.py's own lines (and what a caller reads) stay on stdout.
     print(f"frogspec: {message}", file=sys.stderr)

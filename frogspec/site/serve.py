@@ -13,19 +13,16 @@ It needs MkDocs (the ``dev`` extra), imported only when the command runs.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+from frogspec.served import forget_served, record_served
 from frogspec.site.build_cache import CACHE_DIR, INPUTS, ROOT, site_digest
 
-__all__ = ["SERVED_AT", "main", "served_address"]
-
-#: The file in which a running server records its address (for ``frogspec rule``).
-SERVED_AT = CACHE_DIR / "served-at.json"
+__all__ = ["build_once", "main", "serve"]
 
 #: The address served on when none is given.
 DEFAULT_ADDRESS = "127.0.0.1:8000"
@@ -49,26 +46,6 @@ def _parse_address(text: str) -> tuple[str, int]:
     if not 1 <= int(port) <= 65535:
         raise ValueError(f"the port must be a number from 1 to 65535, not {port}")
     return host, int(port)
-
-
-def served_address(root: Path = ROOT) -> str | None:
-    """The address a rulebook server of this checkout is serving on now, or ``None``.
-
-    The server records it in :data:`SERVED_AT` while it runs; a record left by a server that
-    has stopped (its process is gone) is not believed.
-    """
-    try:
-        record = json.loads((root / SERVED_AT).read_text(encoding="utf-8"))
-        pid, url = int(record["pid"]), str(record["url"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return None
-    except OSError:
-        pass  # alive, but another user's
-    return url
 
 
 def _logging() -> None:
@@ -164,15 +141,15 @@ def serve(host: str, port: int, config_file: Path = ROOT / "mkdocs.yml") -> int:
     for name in inputs:
         if (root / name).exists() and not name.startswith(".cache"):
             server.watch(str(root / name))
-    record = root / SERVED_AT
-    record.write_text(json.dumps({"pid": os.getpid(), "url": url}), encoding="utf-8")
+    # ``frogspec rule`` gives the rule's address on this server while it runs.
+    record_served(url, root)
     try:
         server.serve()  # type: ignore[no-untyped-call]  # untyped in MkDocs
     except KeyboardInterrupt:
         log.info("frogspec: the rulebook server has stopped")
     finally:
         server.shutdown()
-        record.unlink(missing_ok=True)
+        forget_served(root)
     return 0
 
 
