@@ -259,9 +259,12 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
         elif page.file.src_uri in cache.keys:
             _keep(page, html, cache)
     # The glossary explains its terms where they are used, on every page but its own.
-    if page.file.src_uri == "glossary.md":
-        return html
-    return site.link_terms(html, page.url, site.page_ruleset(page.file.src_uri))
+    if page.file.src_uri != "glossary.md":
+        html = site.link_terms(html, page.url, site.page_ruleset(page.file.src_uri))
+    # The hand-worth pages' tables and chart are laid out for a phone by worth.css.
+    if page.file.src_uri.startswith("worth/"):
+        html = f'<div class="fs-worth">{html}</div>'
+    return html
 
 
 def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
