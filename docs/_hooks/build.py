@@ -13,7 +13,8 @@
   ``.cache/rulebook/pages/`` under :func:`frogspec.site.build_cache.page_key`: the page's
   Markdown, and for a page that runs code (an executed example, an API block) the digest of
   the package's code. A page whose key is unchanged is not rendered again: its HTML, table of
-  contents, anchors and cross-reference targets are taken from the cache.
+  contents, anchors and cross-reference targets are taken from the cache; so are its
+  entries in the search index (``on_pre_build``), under a key of its final HTML.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ class _Rendered:
     anchors: set[str]
     links: dict[str, dict[str, str]]
     registered: list[tuple[str, str | None, str | None, bool]]
+    inventory: list[tuple[Any, ...]] = field(default_factory=list)
 
 
 @dataclass
@@ -72,6 +74,8 @@ class _PageCache:
     registered: dict[str, list[tuple[str, str | None, str | None, bool]]] = field(
         default_factory=dict
     )
+    inventory: dict[str, list[tuple[Any, ...]]] = field(default_factory=dict)
+    current: list[str] = field(default_factory=list)
     rendered: int = 0
 
 
@@ -105,6 +109,19 @@ def _record_registrations(config: MkDocsConfig, cache: _PageCache) -> None:
         register(page, identifier, anchor, title=title, primary=primary)
 
     autorefs.register_anchor = recording
+    # And the API objects it documents, for the inventory (objects.inv) of other sites.
+    mkdocstrings = config.plugins.get("mkdocstrings")
+    if mkdocstrings is None:
+        return
+    inventory = mkdocstrings.handlers.inventory
+    register_item = inventory.register
+
+    def recording_item(*args: Any, **kwargs: Any) -> None:
+        if cache.current:
+            cache.inventory.setdefault(cache.current[0], []).append((args, kwargs))
+        register_item(*args, **kwargs)
+
+    inventory.register = recording_item
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -133,6 +150,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         ).encode()
     ).hexdigest()
     _cache.clear()
+    if os.environ.get("FROGSPEC_BUILD_CACHE", "1") == "0":
+        return config  # every page rendered anew (a test compares the two)
     _cache.append(_PageCache(root / CACHE_DIR / "pages", common, tree_digest(root, ["frogspec"])))
     _record_registrations(config, _cache[0])
     return config
@@ -150,6 +169,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **kwargs: 
     cache = _cache[0]
     key = _key(markdown, page, cache)
     cache.keys[page.file.src_uri] = key
+    cache.current[:] = [page.file.src_uri]
     try:
         with (cache.folder / key).open("rb") as kept:
             rendered = _Rendered(**pickle.load(kept))
@@ -179,6 +199,10 @@ def _from_cache(page: Page, rendered: _Rendered, config: MkDocsConfig, files: Fi
     if autorefs is not None:
         for identifier, anchor, title, primary in rendered.registered:
             autorefs.register_anchor(page, identifier, anchor, title=title, primary=primary)
+    mkdocstrings = config.plugins.get("mkdocstrings")
+    if mkdocstrings is not None:
+        for args, kwargs in rendered.inventory:
+            mkdocstrings.handlers.inventory.register(*args, **kwargs)
     return rendered.html
 
 
@@ -193,6 +217,7 @@ def _keep(page: Page, html: str, cache: _PageCache) -> None:
             for target, anchors in (page.links_to_anchors or {}).items()
         },
         registered=cache.registered.get(page.file.src_uri, []),
+        inventory=cache.inventory.get(page.file.src_uri, []),
     )
     cache.folder.mkdir(parents=True, exist_ok=True)
     path = cache.folder / cache.keys[page.file.src_uri]
@@ -265,6 +290,41 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     if page.file.src_uri.startswith("worth/"):
         html = f'<div class="fs-worth">{html}</div>'
     return html
+
+
+def _cache_search_entries(index: Any, cache: _PageCache) -> None:
+    # The search index's entries of a page depend on its final HTML, its title and its own
+    # search settings only: kept under a key of those, like the page's rendering.
+    add = index.add_entry_from_context
+
+    def cached(page: Page) -> None:
+        settings = json.dumps([page.meta.get("search"), page.meta.get("tags")], sort_keys=True)
+        title = str(page.meta.get("title", page.title))
+        key = "search-" + page_key(page.content or "", page.url, cache.common, settings, title)
+        cache.keys["search:" + page.file.src_uri] = key
+        path = cache.folder / key
+        try:
+            index.entries.extend(json.loads(path.read_text(encoding="utf-8")))
+            return
+        except (OSError, ValueError):
+            pass
+        before = len(index.entries)
+        add(page)
+        cache.folder.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(".partial")
+        partial.write_text(json.dumps(index.entries[before:]), encoding="utf-8")
+        partial.replace(path)
+
+    index.add_entry_from_context = cached
+
+
+def on_pre_build(config: MkDocsConfig) -> None:
+    if not _cache:
+        return
+    for plugin in config.plugins.values():
+        index = getattr(plugin, "search_index", None)
+        if index is not None and hasattr(index, "add_entry_from_context"):
+            _cache_search_entries(index, _cache[0])
 
 
 def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
