@@ -24,6 +24,7 @@ import json
 import logging
 import os
 import pickle
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -124,14 +125,42 @@ def _record_registrations(config: MkDocsConfig, cache: _PageCache) -> None:
     inventory.register = recording_item
 
 
-def on_config(config: MkDocsConfig) -> MkDocsConfig:
+def _generated_pages(config: MkDocsConfig) -> dict[str, str]:
+    # The generated pages read the package (its code and data) and the protocol's files
+    # only: made again when they change, else taken from the last build.
+    root = _root(config)
+    code = tree_digest(root, ["frogspec", "spec"])
+    key = "generated-" + page_key(code, os.environ.get("FROGSPEC_SITE_URL", ""), sys.version)
+    path = root / CACHE_DIR / "pages" / key
+    cached = os.environ.get("FROGSPEC_BUILD_CACHE", "1") != "0"
+    _generated_key[:] = [key] if cached else []
+    if cached and path.is_file():
+        try:
+            pages: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+        except ValueError:
+            pass
+        else:
+            log.info("frogspec: the package has not changed: its %d pages as built", len(pages))
+            return pages
     started = time.perf_counter()
     log.info("frogspec: making the pages generated from the registry")
+    pages = site.generated_pages(_spec_dir(config))
+    log.info("frogspec: %d pages generated in %.1f s", len(pages), time.perf_counter() - started)
+    if cached:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(".partial")
+        partial.write_text(json.dumps(pages), encoding="utf-8")
+        partial.replace(path)
+    return pages
+
+
+#: The key under which this build's generated pages are kept (spared by the pruning).
+_generated_key: list[str] = []
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _generated.clear()
-    _generated.update(site.generated_pages(_spec_dir(config)))
-    log.info(
-        "frogspec: %d pages generated in %.1f s", len(_generated), time.perf_counter() - started
-    )
+    _generated.update(_generated_pages(config))
     docs = Path(config.docs_dir)
     exists = {p.relative_to(docs).as_posix() for p in docs.rglob("*.md")} | set(_generated)
     if config.nav is not None:
@@ -349,7 +378,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     if not _cache:
         return
     cache = _cache[0]
-    used = set(cache.keys.values())
+    used = set(cache.keys.values()) | set(_generated_key)
     if cache.folder.is_dir():
         for kept in cache.folder.iterdir():
             if kept.name not in used:
