@@ -37,7 +37,13 @@ from mkdocs.structure.pages import Page
 
 from frogspec import site
 from frogspec.site import browser_runtime
-from frogspec.site.build_cache import CACHE_DIR, environment_digest, page_key, tree_digest
+from frogspec.site.build_cache import (
+    CACHE_DIR,
+    behaviour_digest,
+    environment_digest,
+    page_key,
+    tree_digest,
+)
 
 log = logging.getLogger("mkdocs.hooks.frogspec")
 
@@ -133,7 +139,7 @@ def _generated_pages(config: MkDocsConfig) -> dict[str, str]:
     key = "generated-" + page_key(code, os.environ.get("FROGSPEC_SITE_URL", ""), sys.version)
     path = root / CACHE_DIR / "pages" / key
     cached = os.environ.get("FROGSPEC_BUILD_CACHE", "1") != "0"
-    _generated_key[:] = [key] if cached else []
+    _generated_key[:] = [key, _worth_key(root)] if cached else []
     if cached and path.is_file():
         try:
             pages: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
@@ -144,8 +150,36 @@ def _generated_pages(config: MkDocsConfig) -> dict[str, str]:
             return pages
     started = time.perf_counter()
     log.info("frogspec: making the pages generated from the registry")
-    pages = site.generated_pages(_spec_dir(config))
+    pages = site.generated_pages(_spec_dir(config), worth=_worth_pages(root, cached))
     log.info("frogspec: %d pages generated in %.1f s", len(pages), time.perf_counter() - started)
+    if cached:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(".partial")
+        partial.write_text(json.dumps(pages), encoding="utf-8")
+        partial.replace(path)
+    return pages
+
+
+def _worth_key(root: Path) -> str:
+    return "worth-" + page_key(behaviour_digest(root, ["frogspec"]), sys.version)
+
+
+def _worth_pages(root: Path, cached: bool) -> dict[str, str]:
+    # The hand-worth pages (the slowest to make) show what the code computes from the
+    # solved deals and no rule's words: kept under a digest blind to those words, so that
+    # rewording a rule does not make them again.
+    key = _worth_key(root)
+    path = root / CACHE_DIR / "pages" / key
+    if cached:
+        try:
+            pages: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            pass
+        else:
+            log.info("frogspec: the hand-worth pages as built (the code they run is unchanged)")
+            return pages
+    log.info("frogspec: making the hand-worth pages")
+    pages = site.worth_pages()
     if cached:
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_suffix(".partial")

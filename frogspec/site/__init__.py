@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +75,7 @@ __all__ = [
     "quote_markdown",
     "unlisted_pages",
     "weigh_search_entries",
+    "worth_pages",
 ]
 
 #: The repository's top directory (where ``mkdocs.yml`` and ``spec/`` are).
@@ -155,8 +157,11 @@ def weigh_search_entries(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return weighed
 
 
-def generated_pages(spec_dir: Path | None = None) -> dict[str, str]:
-    """The Markdown of every generated page, by its path under ``docs/``."""
+def generated_pages(
+    spec_dir: Path | None = None, worth: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """The Markdown of every generated page, by its path under ``docs/``; ``worth``: the
+    hand-worth pages when they are already made (:func:`worth_pages`, the slowest)."""
     pages: dict[str, str] = {"rules/index.md": rules_index_page()}
     pages["learn/index.md"] = learn_index_page()
     for ruleset_id in RULESETS:
@@ -175,7 +180,7 @@ def generated_pages(spec_dir: Path | None = None) -> dict[str, str]:
     pages["cite.md"] = cite_page()
     pages.update(deal_pages())
     pages[REPLAY_PAGE] = replay_page()
-    pages.update(worth_pages())
+    pages.update(worth_pages() if worth is None else worth)
     pages.update(api_pages())
     protocol = protocol_page(spec_dir or ROOT / "spec")
     if protocol is not None:

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.metadata
 import importlib.util
@@ -28,6 +29,7 @@ __all__ = [
     "CACHE_DIR",
     "INPUTS",
     "ROOT",
+    "behaviour_digest",
     "environment_digest",
     "module_files",
     "page_key",
@@ -112,4 +114,36 @@ def page_key(markdown: str, url: str, *digests: str) -> str:
     digest = hashlib.sha256(f"{url}\0{markdown}".encode())
     for part in digests:
         digest.update(b"\0" + part.encode())
+    return digest.hexdigest()
+
+
+def _without_rule_words(source: bytes) -> bytes:
+    """A module's code with the arguments of its ``@rule(...)`` decorators left out."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            node.decorator_list = [
+                d
+                for d in node.decorator_list
+                if not (isinstance(d, ast.Call) and getattr(d.func, "id", None) == "rule")
+            ]
+    return ast.dump(tree).encode()
+
+
+def behaviour_digest(root: Path, inputs: Iterable[str]) -> str:
+    """Like :func:`tree_digest`, but blind to the words of the rules: the arguments of each
+    ``@rule(...)`` decorator (the rule's id, statement and citations) are left out. A page
+    that shows what the code computes, and no rule's words, is the same while this is.
+
+    >>> behaviour_digest(ROOT, ["frogspec/rules/play.py"]) == behaviour_digest(
+    ...     ROOT, ["frogspec/rules/play.py"])
+    True
+    """
+    digest = hashlib.sha256()
+    for path in _files(root, inputs):
+        data = path.read_bytes()
+        if path.suffix == ".py" and b"@rule(" in data:
+            data = _without_rule_words(data)
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(data).digest())
     return digest.hexdigest()

@@ -11,7 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from frogspec.site.build_cache import module_files, page_key, site_digest, tree_digest
+from frogspec.site.build_cache import (
+    behaviour_digest,
+    module_files,
+    page_key,
+    site_digest,
+    tree_digest,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -90,3 +96,20 @@ def test_a_site_built_from_the_cache_is_the_site_built_anew(
 
     walk(filecmp.dircmp(tmp_path / "cached", tmp_path / "anew"), "")
     assert sorted(set(differ) - timed) == []
+
+
+def test_the_behaviour_digest_is_blind_to_a_rules_words_only(tmp_path: Path) -> None:
+    module = tmp_path / "pkg" / "chapter.py"
+    module.parent.mkdir()
+    source = (
+        "from registry import rule\n\n"
+        '@rule("play.must-trump", "A player must trump.")\n'
+        "def must_trump(hand):\n    return hand & 1\n"
+    )
+    module.write_text(source, encoding="utf-8")
+    before, bytes_before = behaviour_digest(tmp_path, ["pkg"]), tree_digest(tmp_path, ["pkg"])
+    module.write_text(source.replace("A player must trump.", "Trump, if you can."), "utf-8")
+    assert behaviour_digest(tmp_path, ["pkg"]) == before
+    assert tree_digest(tmp_path, ["pkg"]) != bytes_before
+    module.write_text(source.replace("hand & 1", "hand & 3"), encoding="utf-8")
+    assert behaviour_digest(tmp_path, ["pkg"]) != before
