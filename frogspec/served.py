@@ -13,7 +13,14 @@ import json
 import os
 from pathlib import Path
 
-__all__ = ["ROOT", "SERVED_AT", "forget_served", "record_served", "served_address"]
+__all__ = [
+    "ROOT",
+    "SERVED_AT",
+    "SERVED_VARIABLE",
+    "forget_served",
+    "record_served",
+    "served_address",
+]
 
 #: The checkout's top directory (of an editable install; elsewhere nothing is recorded).
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,9 +41,18 @@ def forget_served(root: Path | None = None) -> None:
     ((root or ROOT) / SERVED_AT).unlink(missing_ok=True)
 
 
+#: Set (to an address, or empty for none) to say where the rulebook is served instead of
+#: asking the record: the site's build sets it empty, so that no page it builds shows the
+#: address of a server that happens to run meanwhile.
+SERVED_VARIABLE = "FROGSPEC_SERVED_RULEBOOK"
+
+
 def served_address(root: Path | None = None) -> str | None:
     """The address (ending in ``/``) at which the rulebook of this checkout is served now,
     or ``None``."""
+    if SERVED_VARIABLE in os.environ:
+        said = os.environ[SERVED_VARIABLE].strip()
+        return (said if said.endswith("/") else said + "/") if said else None
     try:
         record = json.loads(((root or ROOT) / SERVED_AT).read_text(encoding="utf-8"))
         pid, url = int(record["pid"]), str(record["url"])

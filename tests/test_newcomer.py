@@ -71,6 +71,7 @@ def test_rule_prints_its_address_on_the_rulebook(
     import frogspec.served
 
     monkeypatch.delenv("FROGSPEC_SITE_URL", raising=False)
+    monkeypatch.delenv(frogspec.served.SERVED_VARIABLE, raising=False)
     monkeypatch.setattr(frogspec.served, "ROOT", tmp_path)
     _, out, _ = _run(capsys, "rule", "play.must-trump")
     assert (
@@ -81,6 +82,11 @@ def test_rule_prints_its_address_on_the_rulebook(
     frogspec.served.record_served("http://127.0.0.1:8765/")
     _, out, _ = _run(capsys, "rule", "play.must-trump")
     assert "In the rulebook: http://127.0.0.1:8765/rules/play/#play-must-trump (served by" in out
+    # The site's build says no server runs, whatever runs meanwhile.
+    monkeypatch.setenv(frogspec.served.SERVED_VARIABLE, "")
+    _, out, _ = _run(capsys, "rule", "play.must-trump")
+    assert "8765" not in out and "(not served now)" in out
+    monkeypatch.delenv(frogspec.served.SERVED_VARIABLE)
     # A record left by a server that has stopped is not believed.
     record = tmp_path / frogspec.served.SERVED_AT
     record.write_text('{"pid": 999999999, "url": "http://127.0.0.1:8765/"}', encoding="utf-8")

@@ -36,6 +36,7 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 from frogspec import site
+from frogspec.served import SERVED_VARIABLE
 from frogspec.site import browser_runtime
 from frogspec.site.build_cache import (
     CACHE_DIR,
@@ -193,6 +194,8 @@ _generated_key: list[str] = []
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    # The pages that run ``frogspec rule`` show no local server's address, served or not.
+    os.environ[SERVED_VARIABLE] = ""
     _generated.clear()
     _generated.update(_generated_pages(config))
     docs = Path(config.docs_dir)
