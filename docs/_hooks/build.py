@@ -26,9 +26,8 @@ import os
 import pickle
 import sys
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -57,8 +56,7 @@ _RUNS_CODE = ('exec="on"', "\n::: ")
 _OWN_DEPENDENCIES = "<!-- frogspec-reads: "
 
 
-@dataclass
-class _Rendered:
+class _Rendered(TypedDict):
     """What rendering a page left behind, kept so that the page need not be rendered again."""
 
     html: str
@@ -67,27 +65,34 @@ class _Rendered:
     anchors: set[str]
     links: dict[str, dict[str, str]]
     registered: list[tuple[str, str | None, str | None, bool]]
-    inventory: list[tuple[Any, ...]] = field(default_factory=list)
+    inventory: list[tuple[Any, ...]]
 
 
-@dataclass
 class _PageCache:
-    """The rendered pages of this build: those taken from the cache, those rendered anew."""
+    """The rendered pages of this build: those taken from the cache, those rendered anew.
+    (Plain classes here: MkDocs loads the hook as a file, not as an importable module.)"""
 
-    folder: Path
-    common: str
-    code: str
-    keys: dict[str, str] = field(default_factory=dict)
-    hits: dict[str, _Rendered] = field(default_factory=dict)
-    registered: dict[str, list[tuple[str, str | None, str | None, bool]]] = field(
-        default_factory=dict
-    )
-    inventory: dict[str, list[tuple[Any, ...]]] = field(default_factory=dict)
-    current: list[str] = field(default_factory=list)
-    rendered: int = 0
+    def __init__(self, folder: Path, common: str, code: str) -> None:
+        self.folder = folder
+        self.common = common
+        self.code = code
+        self.keys: dict[str, str] = {}
+        self.hits: dict[str, _Rendered] = {}
+        self.registered: dict[str, list[tuple[str, str | None, str | None, bool]]] = {}
+        self.inventory: dict[str, list[tuple[Any, ...]]] = {}
+        self.current: list[str] = []
+        self.rendered = 0
 
 
 _cache: list[_PageCache] = []
+
+
+def _write(path: Path, data: bytes) -> None:
+    # Whole or not at all: a build stopped halfway leaves no half-written entry.
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(".partial")
+    partial.write_bytes(data)
+    partial.replace(path)
 
 
 def _root(config: MkDocsConfig) -> Path:
@@ -154,10 +159,7 @@ def _generated_pages(config: MkDocsConfig) -> dict[str, str]:
     pages = site.generated_pages(_spec_dir(config), worth=_worth_pages(root, cached))
     log.info("frogspec: %d pages generated in %.1f s", len(pages), time.perf_counter() - started)
     if cached:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(".partial")
-        partial.write_text(json.dumps(pages), encoding="utf-8")
-        partial.replace(path)
+        _write(path, json.dumps(pages).encode())
     return pages
 
 
@@ -182,10 +184,7 @@ def _worth_pages(root: Path, cached: bool) -> dict[str, str]:
     log.info("frogspec: making the hand-worth pages")
     pages = site.worth_pages()
     if cached:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(".partial")
-        partial.write_text(json.dumps(pages), encoding="utf-8")
-        partial.replace(path)
+        _write(path, json.dumps(pages).encode())
     return pages
 
 
@@ -238,9 +237,12 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **kwargs: 
     cache.current[:] = [page.file.src_uri]
     try:
         with (cache.folder / key).open("rb") as kept:
-            rendered = _Rendered(**pickle.load(kept))
+            rendered: _Rendered = pickle.load(kept)
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, TypeError):
         cache.rendered += 1
+        return markdown
+    if not isinstance(rendered, dict) or set(rendered) != set(_Rendered.__annotations__):
+        cache.rendered += 1  # kept by another version of this hook
         return markdown
     cache.hits[page.file.src_uri] = rendered
     if any(mark in markdown for mark in _RUNS_CODE):
@@ -252,24 +254,24 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **kwargs: 
 
 
 def _from_cache(page: Page, rendered: _Rendered, config: MkDocsConfig, files: Files) -> str:
-    page.toc = rendered.toc
-    page._title_from_render = rendered.title
-    page.present_anchor_ids = set(rendered.anchors)
+    page.toc = rendered["toc"]
+    page._title_from_render = rendered["title"]
+    page.present_anchor_ids = set(rendered["anchors"])
     links = {}
-    for path, anchors in rendered.links.items():
+    for path, anchors in rendered["links"].items():
         target = files.get_file_from_path(path)
         if target is not None:
             links[target] = dict(anchors)
     page.links_to_anchors = links
     autorefs = config.plugins.get("autorefs")
     if autorefs is not None:
-        for identifier, anchor, title, primary in rendered.registered:
+        for identifier, anchor, title, primary in rendered["registered"]:
             autorefs.register_anchor(page, identifier, anchor, title=title, primary=primary)
     mkdocstrings = config.plugins.get("mkdocstrings")
     if mkdocstrings is not None:
-        for args, kwargs in rendered.inventory:
+        for args, kwargs in rendered["inventory"]:
             mkdocstrings.handlers.inventory.register(*args, **kwargs)
-    return rendered.html
+    return rendered["html"]
 
 
 def _keep(page: Page, html: str, cache: _PageCache) -> None:
@@ -285,13 +287,8 @@ def _keep(page: Page, html: str, cache: _PageCache) -> None:
         registered=cache.registered.get(page.file.src_uri, []),
         inventory=cache.inventory.get(page.file.src_uri, []),
     )
-    cache.folder.mkdir(parents=True, exist_ok=True)
-    path = cache.folder / cache.keys[page.file.src_uri]
-    partial = path.with_suffix(".partial")
-    with partial.open("wb") as out:
-        # A plain dict: the hook's module cannot be imported by name, so not its classes.
-        pickle.dump(vars(rendered), out, protocol=pickle.HIGHEST_PROTOCOL)
-    partial.replace(path)
+    data = pickle.dumps(rendered, protocol=pickle.HIGHEST_PROTOCOL)
+    _write(cache.folder / cache.keys[page.file.src_uri], data)
 
 
 def _spec_dir(config: MkDocsConfig) -> Path:
@@ -376,10 +373,7 @@ def _cache_search_entries(index: Any, cache: _PageCache) -> None:
             pass
         before = len(index.entries)
         add(page)
-        cache.folder.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(".partial")
-        partial.write_text(json.dumps(index.entries[before:]), encoding="utf-8")
-        partial.replace(path)
+        _write(path, json.dumps(index.entries[before:]).encode())
 
     index.add_entry_from_context = cached
 

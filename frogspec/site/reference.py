@@ -120,24 +120,7 @@ def api_pages() -> dict[str, str]:
         path = api_page_path(name)
         module = importlib.import_module(name)
         index.append(f"| [`{name}`]({path}) | {_summary(module)} |")
-        if name == "frogspec":
-            pages[path] = "\n".join(
-                [
-                    *_front_matter(name),
-                    f"{_OWN_READS}{_reads(module, [])} -->",
-                    "",
-                    "[All modules](../api.md)",
-                    "",
-                    f"::: {name}",
-                    "    options:",
-                    "      heading_level: 1",
-                    "      show_root_heading: true",
-                    "      members: false",
-                    "",
-                ]
-            )
-            continue
-        public = list(getattr(module, "__all__", []))
+        public = [] if name == "frogspec" else list(getattr(module, "__all__", []))
         members: list[str] = []
         rules: list[str] = []
         for member in public:
@@ -147,6 +130,15 @@ def api_pages() -> dict[str, str]:
                 rules.append(f"{rule_link(entry.id, path, f'`{member}`')} implements `{entry.id}`")
             else:
                 members.append(member)
+        # The package's page is its docstring alone: its names are the modules' own.
+        shown = (
+            ["      members: false"]
+            if name == "frogspec"
+            else [
+                "      show_if_no_docstring: true",
+                f"      members: {json.dumps(members)}",
+            ]
+        )
         out = [
             *_front_matter(name),
             f"{_OWN_READS}{_reads(module, members)} -->",
@@ -157,8 +149,7 @@ def api_pages() -> dict[str, str]:
             "    options:",
             "      heading_level: 1",
             "      show_root_heading: true",
-            "      show_if_no_docstring: true",
-            f"      members: {json.dumps(members)}",
+            *shown,
             "",
         ]
         if rules:

@@ -4,9 +4,6 @@ cache of rendered pages: a site built from the cache is the site built anew."""
 from __future__ import annotations
 
 import filecmp
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,7 +16,7 @@ from frogspec.site.build_cache import (
     tree_digest,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+from .conftest import build_rulebook
 
 
 def test_a_digest_changes_with_any_file_it_covers(tmp_path: Path) -> None:
@@ -61,29 +58,15 @@ def test_a_pages_key_is_its_markdown_its_address_and_what_it_reads() -> None:
     ]
 
 
-def _build(site_dir: Path, *, cache: bool) -> str:
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "FROGSPEC_BUILD_CACHE": "1" if cache else "0"}
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr
-    return proc.stderr
-
-
 @pytest.mark.slow
 def test_a_site_built_from_the_cache_is_the_site_built_anew(
     built_site: Path, tmp_path: Path
 ) -> None:
     # The session's build left every page in the cache: build from it, then with every
     # page rendered anew, and compare every file.
-    said = _build(tmp_path / "cached", cache=True)
+    said = build_rulebook(tmp_path / "cached", FROGSPEC_BUILD_CACHE="1")
     assert "0 pages rendered" in said, said
-    _build(tmp_path / "anew", cache=False)
+    build_rulebook(tmp_path / "anew", FROGSPEC_BUILD_CACHE="0")
     # The Validate page runs the kit and prints how long it took; its search entry too.
     timed = {"validate/index.html", "search/search_index.json"}
     differ: list[str] = []

@@ -16,23 +16,9 @@ import pytest
 from frogspec.registry import get_rule
 from frogspec.site.markup import page_of_rule
 
-from .browser import Browser
+from .browser import SEARCH_RESULTS, Browser
 
 pytestmark = pytest.mark.browser
-
-# Every search waits until Material lists results (or 15 s), then returns their links.
-_RESULTS = """
-new Promise(resolve => {
-  const started = Date.now();
-  const poll = () => {
-    const links = [...document.querySelectorAll('.md-search-result__item a')]
-      .map(a => a.getAttribute('href'));
-    if (links.length || Date.now() - started > 15000) resolve(links);
-    else setTimeout(poll, 100);
-  };
-  poll();
-})
-"""
 
 #: Plain words a reader may type, and the rule they should find first: words of statements,
 #: of the sources' quotations, and ids.
@@ -65,7 +51,7 @@ def browser(chromium: Browser) -> Browser:
 
 def _first_section(browser: Browser, served_site: str, query: str) -> tuple[str, str]:
     browser.navigate(f"{served_site}/?q={quote_plus(query)}")
-    links = browser.evaluate(_RESULTS)
+    links = browser.evaluate(SEARCH_RESULTS)
     sections = [urlsplit(link) for link in links if urlsplit(link).fragment]
     assert sections, f"{query!r} found nothing"
     return sections[0].path, sections[0].fragment
