@@ -378,6 +378,13 @@ def _cache_search_entries(index: Any, cache: _PageCache) -> None:
     index.add_entry_from_context = cached
 
 
+def on_nav(nav: Any, config: MkDocsConfig, files: Files) -> Any:
+    pages = sum(1 for file in files if file.is_documentation_page())
+    reused = " (a page unchanged since the last build is taken as it was)" if _cache else ""
+    log.info("frogspec: rendering the %d pages%s", pages, reused)
+    return nav
+
+
 def on_pre_build(config: MkDocsConfig) -> None:
     if not _cache:
         return
