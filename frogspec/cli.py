@@ -118,16 +118,16 @@ LOCAL_RULEBOOK = "http://127.0.0.1:8000/"
 
 
 def rule_address(entry: Rule) -> str:
-    """The rule's address on the rulebook: under ``FROGSPEC_SITE_URL`` when it is set (the
-    published site's address); else on the server ``python3 dev.py serve`` is running now,
-    at the address it serves on; else where that command would serve it, saying so."""
-    address = rule_url(entry)
-    if address:
-        return address
+    """The rule's address on the rulebook: on the server ``python3 dev.py serve`` is running
+    now, at the address it serves on; else under ``FROGSPEC_SITE_URL`` when it is set (the
+    published site's address); else where that command would serve it, saying so."""
     path = f"rules/{entry.topic}/#{entry.anchor}"
     served = served_address()
     if served is not None:
         return f"{served}{path} (served by python3 dev.py serve)"
+    address = rule_url(entry)
+    if address:
+        return address
     return (
         f"{LOCAL_RULEBOOK}{path} once python3 dev.py serve runs (not served now); set "
         f"{SITE_URL_VARIABLE} to the address of a published rulebook"

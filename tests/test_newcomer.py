@@ -92,10 +92,13 @@ def test_rule_prints_its_address_on_the_rulebook(
     record.write_text('{"pid": 999999999, "url": "http://127.0.0.1:8765/"}', encoding="utf-8")
     _, out, _ = _run(capsys, "rule", "play.must-trump")
     assert "8765" not in out
-    # The published site's address, when it is configured, whatever is served.
+    # The published site's address, when it is configured and nothing is served here.
     monkeypatch.setenv("FROGSPEC_SITE_URL", "https://rules.example.org/frog/")
     _, out, _ = _run(capsys, "rule", "play.must-trump")
     assert "In the rulebook: https://rules.example.org/frog/rules/play/#play-must-trump\n" in out
+    frogspec.served.record_served("http://127.0.0.1:8765/")
+    _, out, _ = _run(capsys, "rule", "play.must-trump")
+    assert "In the rulebook: http://127.0.0.1:8765/rules/play/#play-must-trump (served by" in out
     # The rule and its sources come first, where the reference implements it after.
     assert out.index("A player who cannot follow suit") < out.index("Sources:")
     assert out.index("Sources:") < out.index("Implemented by:")

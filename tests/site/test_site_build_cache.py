@@ -66,6 +66,8 @@ def test_a_site_built_from_the_cache_is_the_site_built_anew(
     # page rendered anew, and compare every file.
     said = build_rulebook(tmp_path / "cached", FROGSPEC_BUILD_CACHE="1")
     assert "0 pages rendered" in said, said
+    # A quiet build: what it says is information, no warning, banner or trace.
+    assert [line for line in said.splitlines() if not line.startswith("INFO ")] == [], said
     build_rulebook(tmp_path / "anew", FROGSPEC_BUILD_CACHE="0")
     # The Validate page runs the kit and prints how long it took; its search entry too.
     timed = {"validate/index.html", "search/search_index.json"}
