@@ -22,7 +22,8 @@ __all__ = [
     "served_address",
 ]
 
-#: The checkout's top directory (of an editable install; elsewhere nothing is recorded).
+#: The checkout's top directory, where ``mkdocs.yml`` and ``spec/`` are (of an editable
+#: install; elsewhere nothing is recorded under it).
 ROOT = Path(__file__).resolve().parents[1]
 
 #: The record, under the top directory.

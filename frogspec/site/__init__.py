@@ -24,6 +24,7 @@ from typing import Any
 from frogspec.citations import bibtex_all, csl_json
 from frogspec.registry import TOPICS, all_rules
 from frogspec.rulesets import RULESETS, Ruleset
+from frogspec.served import ROOT
 from frogspec.site.annotated import DEALS
 from frogspec.site.cite import cite_downloads, cite_page
 from frogspec.site.deal_pages import deal_downloads, deal_pages
@@ -77,9 +78,6 @@ __all__ = [
     "weigh_search_entries",
     "worth_pages",
 ]
-
-#: The repository's top directory (where ``mkdocs.yml`` and ``spec/`` are).
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def nav_sections() -> dict[str, list[str]]:

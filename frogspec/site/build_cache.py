@@ -25,10 +25,11 @@ import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from frogspec.served import ROOT
+
 __all__ = [
     "CACHE_DIR",
     "INPUTS",
-    "ROOT",
     "behaviour_digest",
     "environment_digest",
     "module_files",
@@ -37,8 +38,6 @@ __all__ = [
     "tree_digest",
 ]
 
-#: The repository's top directory (where ``mkdocs.yml`` is).
-ROOT = Path(__file__).resolve().parents[2]
 
 #: Where builds keep what they can reuse: the last served site and the rendered pages.
 CACHE_DIR = Path(".cache") / "rulebook"

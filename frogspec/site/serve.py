@@ -19,8 +19,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from frogspec.served import forget_served, record_served
-from frogspec.site.build_cache import CACHE_DIR, INPUTS, ROOT, site_digest
+from frogspec.served import ROOT, forget_served, record_served
+from frogspec.site.build_cache import CACHE_DIR, INPUTS, site_digest
 
 __all__ = ["build_once", "main", "serve"]
 
