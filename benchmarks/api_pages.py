@@ -14,6 +14,7 @@ import argparse
 import datetime
 import functools
 import http.server
+import importlib.util
 import os
 import statistics
 import sys
@@ -21,6 +22,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -39,8 +41,13 @@ def main(argv: list[str] | None = None) -> int:
     if not (site / "api").is_dir():
         print(f"no built rulebook in {site}: run python3 dev.py serve (or build) first")
         return 1
-    sys.path.insert(0, str(ROOT))
-    from tests.site.browser import CHROMIUM, Browser
+    # The browser tests' DevTools client, loaded from its file (the tests are no package).
+    spec = importlib.util.spec_from_file_location(
+        "_api_pages_browser", ROOT / "tests/site/browser.py"
+    )
+    assert spec is not None and spec.loader is not None
+    client: Any = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(client)
 
     handler = functools.partial(_Quiet, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -48,7 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     base = f"http://127.0.0.1:{server.server_address[1]}"
     rows: list[tuple[float, str, int]] = []
     with tempfile.TemporaryDirectory() as work:
-        browser = Browser(CHROMIUM, Path(work) / "profile", Path(work) / "log", timeout=60)
+        profile, log = Path(work) / "profile", Path(work) / "log"
+        browser = client.Browser(client.CHROMIUM, profile, log, timeout=60)
         try:
             browser.navigate(base + "/api/")  # the theme's files, into the cache
             for page in sorted(p for p in (site / "api").iterdir() if p.is_dir()):

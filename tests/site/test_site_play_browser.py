@@ -252,8 +252,8 @@ def _to_the_play_with_a_refusal_and_the_hint(browser: Any) -> None:
         ):
             break
         assert table["phase"] != "over", "the deal ended before a card could be refused"
-        wanted = "grand" if table["phase"] == "auction" else None
-        click(browser, wanted if wanted in table["legal"] else table["legal"][0])
+        bid_grand = table["phase"] == "auction" and "grand" in table["legal"]
+        click(browser, "grand" if bid_grand else table["legal"][0])
     else:
         pytest.fail("never reached a trick with a card to refuse")
     click(browser, table["illegal_cards"][0])
