@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -88,11 +89,15 @@ _cache: list[_PageCache] = []
 
 
 def _write(path: Path, data: bytes) -> None:
-    # Whole or not at all: a build stopped halfway leaves no half-written entry.
+    # Whole or not at all: a build stopped halfway leaves no half-written entry, and one
+    # pruned away by another build running at the same time is simply not kept.
     path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(".partial")
-    partial.write_bytes(data)
-    partial.replace(path)
+    partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
+    try:
+        partial.write_bytes(data)
+        partial.replace(path)
+    except FileNotFoundError:
+        pass
 
 
 def _root(config: MkDocsConfig) -> Path:
@@ -419,5 +424,10 @@ def on_post_build(config: MkDocsConfig) -> None:
     used = set(cache.keys.values()) | set(_generated_key)
     if cache.folder.is_dir():
         for kept in cache.folder.iterdir():
-            if kept.name not in used:
-                kept.unlink(missing_ok=True)
+            if kept.name in used:
+                continue
+            # Another build's entry being written is spared; one left by a stopped build
+            # an hour ago is not.
+            with contextlib.suppress(FileNotFoundError):
+                if not kept.name.endswith(".partial") or time.time() - kept.stat().st_mtime > 3600:
+                    kept.unlink()
