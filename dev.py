@@ -14,7 +14,8 @@
 
 Each command first makes the virtual environment ``.venv`` and installs frogspec into
 it with everything it needs, when that has not been done or pyproject.toml has changed.
-Extra arguments go to the tool: ``python3 dev.py test -k auction``.
+Extra arguments go to the tool: ``python3 dev.py test -k auction``; ``serve`` takes
+``-a HOST:PORT`` and ``-f CONFIG`` (another ``mkdocs.yml``).
 """
 
 from __future__ import annotations
