@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Developer entry point: needs nothing but Python >= 3.11.
 
-    python3 dev.py serve    build the rulebook and serve it on http://127.0.0.1:8000
-                            (it keeps running, rebuilding on each change; Ctrl-C stops it)
+    python3 dev.py serve    serve the rulebook on http://127.0.0.1:8000 (-a HOST:PORT for
+                            another): the last build at once when nothing it is built from
+                            has changed, else after rebuilding the pages that changed; it
+                            keeps running, rebuilding on each change; Ctrl-C stops it
     python3 dev.py build    build the rulebook into site/ (strict, offline)
     python3 dev.py test     run the quick test suite (pytest, with mypy and ruff inside it;
                             FROGSPEC_TEST_ALL=1 adds the slow and browser tests)
@@ -18,7 +20,8 @@ odds`` samples in its time budget) is a separate install from the source tree, w
 compiler: ``FROGSPEC_COMPILE=1 pip install .`` in an environment of its own (the build
 asks for mypy, which brings mypyc; see README, "The compiled build"; ``frogspec --version``
 says which build runs).
-Extra arguments go to the tool: ``python3 dev.py test -k auction``.
+Extra arguments go to the tool: ``python3 dev.py test -k auction``; ``serve`` takes
+``-a HOST:PORT`` and ``-f CONFIG`` (another ``mkdocs.yml``).
 """
 
 from __future__ import annotations
@@ -40,6 +43,9 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".frogspec-installed"
 BENCH_STAMP = VENV / ".frogspec-bench-installed"
 PIP = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+# setuptools warns at length on every editable install that a folder named like the package
+# could shadow it; here that folder is the package itself.
+_QUIET_PIP = {**os.environ, "PYTHONWARNINGS": "ignore:Editable installation"}
 
 
 def _ensure_environment() -> None:
@@ -52,8 +58,8 @@ def _ensure_environment() -> None:
         print("dev.py: creating .venv", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
     print("dev.py: installing frogspec and its tools into .venv", flush=True)
-    subprocess.run([*PIP, "--upgrade", "pip"], check=True)
-    subprocess.run([*PIP, "--editable", f"{ROOT}[dev]"], check=True)
+    subprocess.run([*PIP, "--upgrade", "pip"], check=True, env=_QUIET_PIP)
+    subprocess.run([*PIP, "--editable", f"{ROOT}[dev]"], check=True, env=_QUIET_PIP)
     STAMP.write_text(wanted)
 
 
@@ -72,7 +78,8 @@ def _ensure_bench_extra() -> None:
     if BENCH_STAMP.exists() and BENCH_STAMP.read_text() == wanted:
         return
     print("dev.py: installing the bench extra (OpenSpiel, the benchmarks' peer)", flush=True)
-    if subprocess.run([*PIP, "--editable", f"{ROOT}[dev,bench]"], check=False).returncode:
+    bench = [*PIP, "--editable", f"{ROOT}[dev,bench]"]
+    if subprocess.run(bench, check=False, env=_QUIET_PIP).returncode:
         print("dev.py: the bench extra did not install; the peers will not be measured")
         return
     BENCH_STAMP.write_text(wanted)
@@ -93,6 +100,8 @@ def _address(args: list[str]) -> tuple[str, int]:
         elif arg.startswith("--dev-addr="):
             address = arg.split("=", 1)[1]
     host, _, port = address.rpartition(":")
+    if not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise ValueError(address)
     return host or "127.0.0.1", int(port)
 
 
@@ -104,20 +113,34 @@ def _port_taken(host: str, port: int) -> bool:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((host, port))
+        except socket.gaierror as error:
+            raise ValueError(host) from error
         except OSError as error:
+            if error.errno == errno.EADDRNOTAVAIL:
+                raise ValueError(host) from error
             return error.errno == errno.EADDRINUSE
     return False
 
 
-def serve(args: list[str]) -> int:
-    """Serve the rulebook until Ctrl-C or a signal; a port already taken is said plainly."""
-    command = [str(BIN / "mkdocs"), "serve", "--strict", "-a", "127.0.0.1:8000", *args]
+def _serve_address(args: list[str]) -> tuple[str, int, bool] | None:
+    """The host and port to serve on and whether the port is taken; ``None`` (having said
+    why in one line) when the address is not one to serve on."""
     try:
-        host, port = _address(command[2:])
-    except ValueError:
-        print("dev.py: the address to serve on must be HOST:PORT", file=sys.stderr)
-        return 2
-    if _port_taken(host, port):
+        host, port = _address(args)
+        return host, port, _port_taken(host, port)
+    except ValueError as error:
+        print(
+            f"dev.py: cannot serve on {error}: the address must be HOST:PORT, with a host of "
+            "this machine and a port from 1 to 65535 (like 127.0.0.1:8000)",
+            file=sys.stderr,
+        )
+        return None
+
+
+def serve(args: list[str], host: str, port: int, taken: bool) -> int:
+    """Serve the rulebook until Ctrl-C or a signal; a port already taken is said plainly."""
+    command = [str(BIN / "python"), "-m", "frogspec.site.serve", "-a", f"{host}:{port}", *args]
+    if taken:
         print(
             f"dev.py: cannot serve the rulebook: port {port} on {host} is already in use "
             "(another dev.py serve, perhaps). Stop that server, or choose another port: "
@@ -126,7 +149,8 @@ def serve(args: list[str]) -> int:
         )
         return 1
     print(
-        f"dev.py: building the rulebook, then serving it on http://{host}:{port}/\n"
+        f"dev.py: serving the rulebook on http://{host}:{port}/ (built first if anything it "
+        "is built from has changed)\n"
         "dev.py: this command keeps running (it rebuilds the site when a file changes); "
         "press Ctrl-C to stop it.",
         flush=True,
@@ -199,11 +223,14 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
+    address = _serve_address(rest) if command == "serve" else None
+    if command == "serve" and address is None:
+        return 2
     _ensure_environment()
     if command in ("serve", "build", "test"):
         _ensure_play_runtime()
-    if command == "serve":
-        return serve(rest)
+    if address is not None:
+        return serve(rest, *address)
     if command == "build":
         return _run(str(BIN / "mkdocs"), "build", "--strict", *rest)
     if command == "bench":

@@ -25,6 +25,7 @@ from frogspec.citations import FORMATS, SITE_URL_VARIABLE, cite_rules, rule_url
 from frogspec.errors import FrogError
 from frogspec.registry import TOPICS, Rule, all_rules, get_rule
 from frogspec.rulesets import RULESETS, get_ruleset, rules_of, rulesets_using
+from frogspec.served import served_address
 from frogspec.sources import ALL_SOURCES, SOURCE_PROBLEMS
 
 __all__ = ["SUBCOMMAND_MODULES", "main", "rule_address", "seconds", "whole_number"]
@@ -119,19 +120,24 @@ def _cmd_rule(args: argparse.Namespace) -> int:
     return 0
 
 
-#: Where ``python3 dev.py serve`` serves the rulebook: the address when no other is set.
+#: Where ``python3 dev.py serve`` serves the rulebook unless told another address.
 LOCAL_RULEBOOK = "http://127.0.0.1:8000/"
 
 
 def rule_address(entry: Rule) -> str:
-    """The rule's address on the rulebook: under ``FROGSPEC_SITE_URL`` when it is set (the
-    site's address), else under the local server of ``python3 dev.py serve``, saying so."""
+    """The rule's address on the rulebook: on the server ``python3 dev.py serve`` is running
+    now, at the address it serves on; else under ``FROGSPEC_SITE_URL`` when it is set (the
+    published site's address); else where that command would serve it, saying so."""
+    path = f"rules/{entry.topic}/#{entry.anchor}"
+    served = served_address()
+    if served is not None:
+        return f"{served}{path} (served by python3 dev.py serve)"
     address = rule_url(entry)
     if address:
         return address
     return (
-        f"{LOCAL_RULEBOOK}rules/{entry.topic}/#{entry.anchor} (served by python3 dev.py "
-        f"serve; set {SITE_URL_VARIABLE} to the rulebook's address)"
+        f"{LOCAL_RULEBOOK}{path} once python3 dev.py serve runs (not served now); set "
+        f"{SITE_URL_VARIABLE} to the address of a published rulebook"
     )
 
 

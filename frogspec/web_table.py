@@ -34,7 +34,7 @@ import json
 import re
 import traceback
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from frogspec._deprecated import deprecated_names
 from frogspec.bots import (
@@ -285,6 +285,8 @@ def hint_rows(ruleset: Ruleset, hand: int, position: str) -> Json:
         return {"refused": {"message": why, "rule": None}}
     fields = [_fields(row) for row in rows]
     shown = [(name, heading) for name, heading in HINT_COLUMNS if fields and name in fields[0]]
+    contracts = [cast(Contract, row["contract"]) for row in fields]
+    trumps = _assumed_trumps(worth, ruleset, hand, contracts)
     return {
         "hint": {
             "ruleset": ruleset.id,
@@ -294,8 +296,44 @@ def hint_rows(ruleset: Ruleset, hand: int, position: str) -> Json:
             "cards": _sorted_cards(hand),
             "columns": [heading for _, heading in shown],
             "rows": [[_worth_cell(name, row[name]) for name, _ in shown] for row in fields],
+            "trumps": None if trumps is None else [_suit_held(*t) for t in trumps],
+            "assumes": _assumption(ruleset, contracts, trumps),
         }
     }
+
+
+def _assumed_trumps(
+    worth: object, ruleset: Ruleset, hand: int, contracts: list[Contract]
+) -> list[tuple[Suit, int]] | None:
+    # Each row's trump suit as the tables count it (``frogspec.worth.contract_trump``):
+    # hearts in a Frog and a Grand, in a Chico the suit the hand would name; and how many
+    # of it the hand holds.
+    contract_trump = getattr(worth, "contract_trump", None)
+    if contract_trump is None:
+        return None
+    allowed = tuple(Suit(s) for s in ruleset.chico_trump())
+    suits = [Suit(contract_trump(hand, c, allowed)) for c in contracts]
+    return [(suit, (hand & suit.mask).bit_count()) for suit in suits]
+
+
+def _suit_held(suit: Suit, held: int) -> str:
+    return f"{suit.symbol} {suit.name.lower()} ({held} held)"
+
+
+def _assumption(
+    ruleset: Ruleset, contracts: list[Contract], trumps: list[tuple[Suit, int]] | None
+) -> str | None:
+    # The sentence naming the trump the Chico row assumes (the others' is fixed by rule).
+    if trumps is None:
+        return None
+    for contract, (suit, held) in zip(contracts, trumps, strict=True):
+        if contract == Contract.CHICO:
+            return (
+                f"The {ruleset.contract_name(Contract.CHICO)} row assumes you name "
+                f"{suit.symbol} {suit.name.lower()} as trumps ({held} held): of the suits you "
+                "may name, the one you hold most of. In the other rows hearts are trumps."
+            )
+    return None
 
 
 def _seat_name(seat: int) -> str:

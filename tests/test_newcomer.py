@@ -66,18 +66,51 @@ def test_twins_is_a_command_like_the_others(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_rule_prints_its_address_on_the_rulebook(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    import frogspec.served
+
     monkeypatch.delenv("FROGSPEC_SITE_URL", raising=False)
+    monkeypatch.delenv(frogspec.served.SERVED_VARIABLE, raising=False)
+    monkeypatch.setattr(frogspec.served, "ROOT", tmp_path)
     _, out, _ = _run(capsys, "rule", "play.must-trump")
-    assert "In the rulebook: http://127.0.0.1:8000/rules/play/#play-must-trump (served by" in out
+    assert (
+        "In the rulebook: http://127.0.0.1:8000/rules/play/#play-must-trump once python3 "
+        "dev.py serve runs (not served now)" in out
+    )
+    # While dev.py serve runs, the address it really serves on.
+    frogspec.served.record_served("http://127.0.0.1:8765/")
+    _, out, _ = _run(capsys, "rule", "play.must-trump")
+    assert "In the rulebook: http://127.0.0.1:8765/rules/play/#play-must-trump (served by" in out
+    # The site's build says no server runs, whatever runs meanwhile.
+    monkeypatch.setenv(frogspec.served.SERVED_VARIABLE, "")
+    _, out, _ = _run(capsys, "rule", "play.must-trump")
+    assert "8765" not in out and "(not served now)" in out
+    monkeypatch.delenv(frogspec.served.SERVED_VARIABLE)
+    # A record left by a server that has stopped is not believed.
+    record = tmp_path / frogspec.served.SERVED_AT
+    record.write_text('{"pid": 999999999, "url": "http://127.0.0.1:8765/"}', encoding="utf-8")
+    _, out, _ = _run(capsys, "rule", "play.must-trump")
+    assert "8765" not in out
+    # The published site's address, when it is configured and nothing is served here.
     monkeypatch.setenv("FROGSPEC_SITE_URL", "https://rules.example.org/frog/")
     _, out, _ = _run(capsys, "rule", "play.must-trump")
     assert "In the rulebook: https://rules.example.org/frog/rules/play/#play-must-trump\n" in out
+    frogspec.served.record_served("http://127.0.0.1:8765/")
+    _, out, _ = _run(capsys, "rule", "play.must-trump")
+    assert "In the rulebook: http://127.0.0.1:8765/rules/play/#play-must-trump (served by" in out
+    # The rule and its sources come first, where the reference implements it after.
+    assert out.index("A player who cannot follow suit") < out.index("Sources:")
+    assert out.index("Sources:") < out.index("Implemented by:")
 
 
-def test_the_address_is_the_built_page_of_the_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_address_is_the_built_page_of_the_rule(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import frogspec.served
+
     monkeypatch.delenv("FROGSPEC_SITE_URL", raising=False)
+    monkeypatch.setattr(frogspec.served, "ROOT", tmp_path)
     # The path the command prints is where the site puts the rule's section.
     from frogspec.registry import get_rule
     from frogspec.site.markup import page_of_rule
@@ -351,3 +384,19 @@ def test_dev_py_port_probe_ignores_time_wait() -> None:
             accepted.close()  # the server's side closes first: it goes to TIME-WAIT
             client.recv(1)
     assert not dev._port_taken("127.0.0.1", port)
+
+
+@pytest.mark.skipif(not _venv_ready(), reason="dev.py has not set up .venv yet")
+@pytest.mark.parametrize(
+    "address", ["127.0.0.1:99999", "127.0.0.1:port", "no-such-host.invalid:8000"]
+)
+def test_serve_on_a_bad_address_says_so_in_one_line(address: str) -> None:
+    proc = _dev("serve", "-a", address)
+    try:
+        out, err = proc.communicate(timeout=120)
+    finally:
+        _end(proc)
+    assert proc.returncode == 2, out + err
+    assert "Traceback" not in out + err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1 and f"cannot serve on {address.rsplit(':', 1)[0]}" in lines[0], err

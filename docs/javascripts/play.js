@@ -13,6 +13,7 @@
   const base = config ? JSON.parse(config.textContent).base : "..";
   const root = new URL(base.replace(/\/?$/, "/"), window.location.href);
   const SUITS = { H: "♥", S: "♠", D: "♦", C: "♣" };
+  const SUIT_NAMES = { H: "hearts", S: "spades", D: "diamonds", C: "clubs" };
   const RED = { H: true, D: true };
   const state = { call: null, view: null, rulesets: [], refusal: null, record: null, hint: null };
   // What the browser test reads: readiness and the time to the first playable table.
@@ -39,16 +40,45 @@
       el("code", { text: label || rule.id }));
   }
 
+  // "1 trick", "2 tricks"; a unit already plural ("counters") loses its "s" for one.
+  function count(n, word) {
+    if (Math.abs(n) === 1) return n + " " + word.replace(/s$/, "");
+    return n + " " + (word.endsWith("s") ? word : word + "s");
+  }
+
   function cardFace(code, attrs) {
     const suit = code.slice(-1);
     const rank = code.slice(0, -1);
     const names = { A: "Ace", K: "King", Q: "Queen", J: "Jack", "10": "Ten" };
-    const suitNames = { H: "hearts", S: "spades", D: "diamonds", C: "clubs" };
-    const title = (names[rank] || rank) + " of " + suitNames[suit];
+    const title = (names[rank] || rank) + " of " + SUIT_NAMES[suit];
     const cls = "fs-card " + (RED[suit] ? "fs-red" : "fs-black") + " " + ((attrs && attrs.className) || "");
     const tag = attrs && attrs.onclick ? "button" : "span";
     return el(tag, Object.assign({}, attrs || {}, { className: cls, title: title, "aria-label": title }),
       [rank, el("span", { className: "fs-suit", text: SUITS[suit] })]);
+  }
+
+  // A message of the engine's with its cards drawn as cards: "not play 8H" becomes "not
+  // play 8♥", the card as everywhere else on the page.
+  function withCards(text) {
+    return String(text).split(/\b((?:10|[2-9AKQJ])[CDHS])\b/).map((part, i) => (i % 2 ? cardFace(part) : part));
+  }
+
+  // A suit as the cards show it: its symbol, in its colour, and its name.
+  function suitFace(letter) {
+    return el("span", { className: "fp-suit " + (RED[letter] ? "fs-red" : "fs-black") }, SUITS[letter] + " " + SUIT_NAMES[letter]);
+  }
+
+  // One step of the deal in words, its card drawn as a card: "Seat 1 plays A♣", "You pass".
+  function stepWords(view, e) {
+    const you = e.seat === view.human;
+    const verb = (mine, theirs) => e.who + " " + (you ? mine : theirs);
+    const [kind, argument] = e.action.split(" ");
+    if (kind === "play" && argument) return [verb("play ", "plays "), cardFace(argument)];
+    if (kind === "discard" && argument) return [verb("lay away ", "lays away "), cardFace(argument)];
+    if (kind === "discard") return [verb("lay away a card", "lays away a card")];
+    if (kind === "trump" && argument) return [verb("name ", "names "), suitFace(argument), " as trumps"];
+    if (kind === "pass") return [verb("pass", "passes")];
+    return [verb("bid ", "bids ") + (e.label || e.action)];
   }
 
   function send(command, argument) {
@@ -115,7 +145,7 @@
       if (view.to_act === s.seat) tags.push("to act");
       return el("li", { className: "fp-seat" + (view.to_act === s.seat ? " fp-to-act" : ""), "data-seat": s.seat }, [
         el("strong", { text: s.name }),
-        el("span", { text: " " + s.cards + " cards · " + s.tricks + " tricks · balance " + s.balance + " " + view.unit }),
+        el("span", { text: " " + count(s.cards, "card") + " · " + count(s.tricks, "trick") + " · balance " + s.balance + " " + view.unit }),
         tags.length ? el("span", { className: "fp-tags", text: " (" + tags.join(", ") + ")" }) : null,
       ]);
     }));
@@ -133,7 +163,7 @@
   function drawRefusal() {
     const r = state.refusal;
     if (!r) return null;
-    const body = [el("p", {}, [el("strong", { text: "Refused: " }), r.message])];
+    const body = [el("p", {}, [el("strong", { text: "Refused: " })].concat(withCards(r.message)))];
     if (r.rule) {
       body.push(el("p", {}, [ruleLink(r.rule), " ", r.rule.statement]));
       if (r.rule.editorial) body.push(el("p", { className: "fp-where", text: "An editorial ruling of this rulebook: " + r.rule.reasoning }));
@@ -186,8 +216,9 @@
       lines.push(el("p", { text: "Every player passed: the deal is over with no payments." }));
     } else {
       lines.push(el("p", { className: "fp-count", text: seatName(view, view.bidder) + " played " + view.contract_names[view.contract] +
-        " and took " + r.bidder_points + " points; the defenders took " + r.defender_points + "." }));
+        " and took " + count(r.bidder_points, "point") + "; the defenders took " + r.defender_points + "." }));
     }
+    lines.push(el("p", { className: "fp-paid", text: paymentWords(view, r) }));
     lines.push(el("table", { className: "fp-payments" }, [
       el("thead", {}, el("tr", {}, [el("th", { text: "seat" }), el("th", { text: "this deal" }), el("th", { text: "balance" })])),
       el("tbody", {}, view.seats.map((s) => el("tr", {}, [
@@ -209,6 +240,23 @@
     return el("section", { className: "fp-result" }, [el("h3", { text: "The count and the payments" })].concat(lines));
   }
 
+  // Who pays whom, in words: "Seat 1 pays you 10 counters and Seat 2 pays you 10 counters."
+  function paymentWords(view, r) {
+    const seats = view.seats.map((s) => s.seat);
+    const subject = (seat) => seatName(view, seat);
+    const object = (seat) => (seat === view.human ? "you" : seatName(view, seat));
+    const pays = (seat) => subject(seat) + (seat === view.human ? " pay " : " pays ");
+    const amount = (n) => count(Math.abs(n), view.unit);
+    const payers = seats.filter((s) => r.payments[s] < 0);
+    const paid = seats.filter((s) => r.payments[s] > 0);
+    if (!payers.length && !paid.length) return "Nothing is paid: no one pays anyone for this deal.";
+    const and = (parts) => parts.length < 2 ? parts.join("") : parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1];
+    if (paid.length === 1) return and(payers.map((s) => pays(s) + object(paid[0]) + " " + amount(r.payments[s]))) + ".";
+    if (payers.length === 1) return pays(payers[0]) + and(paid.map((s) => object(s) + " " + amount(r.payments[s]))) + ".";
+    return and(seats.filter((s) => r.payments[s]).map((s) => subject(s) + (r.payments[s] > 0 ? " receives " : " pays ") +
+      amount(r.payments[s]))) + ".";
+  }
+
   // The hint: the hand-worth table's row for your hand as dealt (frogspec.worth), asked of
   // the engine when you press the button; analysis of this ruleset's deals, not a rule.
   function drawHint(view) {
@@ -220,14 +268,30 @@
     if (hint.refused) return el("div", { className: "fp-hint" }, el("p", { className: "admonition note", text: "No hint: " + hint.refused.message + "." }));
     const h = hint.hint;
     return el("div", { className: "fp-hint admonition info", "data-position": h.position }, [
-      el("p", { text: "What a hand like yours is worth, seated " + h.position + ", under " + view.ruleset_name + " (ruleset " + h.ruleset + "; the hand-worth tables: analysis of deals solved with every hand open, not a rule; a Frog's figures are a lower bound, its lay-away the best of three candidates):" }),
+      el("p", { className: "fp-hint-intro", text: "What a hand like yours is worth, seated " + h.position + ", under " + view.ruleset_name + " (the hand-worth tables: analysis of deals solved with every hand open, not a rule; a Frog's figures are a lower bound, its lay-away the best of three candidates):" }),
       h.note ? el("p", { className: "fp-hint-note", text: h.note }) : null,
+      h.assumes ? el("p", { className: "fp-hint-assumes", text: h.assumes }) : null,
       h.estimate ? el("p", { className: "fp-hint-estimate", text: h.estimate }) : null,
-      el("table", { className: "fp-hint-table" }, [
-        el("thead", {}, el("tr", {}, h.columns.map((c) => el("th", { text: c })))),
-        el("tbody", {}, h.rows.map((row) => el("tr", {}, row.map((cell) => el("td", { text: cell }))))),
-      ]),
+      el("div", { className: "fp-scroll" }, el("table", { className: "fp-hint-table" }, [
+        el("thead", {}, el("tr", {}, hintColumns(h).map((c, i) => el("th", { text: c, className: numeric(hintCells(h, h.rows[0] || [], 0)[i]) ? "fp-num" : null })))),
+        el("tbody", {}, h.rows.map((row, r) => el("tr", {}, hintCells(h, row, r).map((cell, i) =>
+          el(i ? "td" : "th", { text: cell, scope: i ? null : "row", className: numeric(cell) ? "fp-num" : null }))))),
+      ])),
     ]);
+  }
+
+  // A figure (a rate, a payment, a count), set flush right so that its digits line up.
+  function numeric(cell) {
+    return /^[-+]?\d/.test(cell || "");
+  }
+
+  // The hint's columns, with the trump each row assumes after the contract.
+  function hintColumns(h) {
+    return h.trumps ? [h.columns[0], "trumps"].concat(h.columns.slice(1)) : h.columns;
+  }
+
+  function hintCells(h, row, index) {
+    return h.trumps ? [row[0], h.trumps[index]].concat(row.slice(1)) : row;
   }
 
   // "This deal as a test case": the offer of the Play page and of the replay page alike.
@@ -256,9 +320,8 @@
     return el("div", { className: "fp-since" }, [
       el("p", { className: "fp-since-title", text: "Since your move:" }),
       el("ol", {}, steps.map((e, i) => {
-        const words = e.who + " " + (e.label || e.action) +
-          (e.trick_won_by !== undefined ? " — trick to " + seatName(view, e.trick_won_by) : "");
-        return el("li", { style: "animation-delay: " + (0.5 * i).toFixed(1) + "s", text: words });
+        const won = e.trick_won_by !== undefined ? " — trick to " + seatName(view, e.trick_won_by) : "";
+        return el("li", { style: "animation-delay: " + (0.5 * i).toFixed(1) + "s" }, stepWords(view, e).concat([won]));
       })),
     ]);
   }
@@ -272,7 +335,7 @@
 
   function drawLog(view) {
     const items = view.log.map((e) => {
-      const parts = [el("strong", { text: e.who }), " " + (e.label || e.action) + " ", ruleLink(e.rule)];
+      const parts = stepWords(view, e).concat([" ", ruleLink(e.rule)]);
       if (e.trick_won_by !== undefined) parts.push(" — trick to " + seatName(view, e.trick_won_by) + " ", ruleLink(e.trick_rule));
       return el("li", {}, parts);
     });
@@ -292,22 +355,29 @@
     const widowLabel = view.widow_name[0].toUpperCase() + view.widow_name.slice(1) + ": ";
     const widow = view.widow ? el("p", { className: "fp-widow" }, [widowLabel].concat(view.widow.map((c) => cardFace(c)))) : null;
     const laid = view.laid_away && view.laid_away.length ? el("p", { className: "fp-laid" }, ["You laid away: "].concat(view.laid_away.map((c) => cardFace(c)))) : null;
-    board.replaceChildren(...[
-      el("p", { className: "fp-info", text: info.join("") }),
-      drawSeats(view),
-      widow, laid,
+    // The table (the trick, what to do, your hand) beside the messages (a refusal, what the
+    // others did, the hint), so that all three are in view together: side by side on a
+    // wide screen, the messages under the hand (scrolling within themselves) on a phone.
+    const table = [
       view.phase === "play" || view.last_trick.length ? el("div", { className: "fp-tricks" }, [
         view.phase === "play" ? drawTrick(view, view.trick, "This trick") : null,
         view.last_trick.length ? drawTrick(view, view.last_trick, "Last trick, won by " + seatName(view, view.last_trick_won_by)) : null,
       ]) : null,
-      drawSatOut(view),
-      drawSince(view),
-      drawRefusal(),
       drawPrompt(view),
       drawActions(view),
-      drawHint(view),
       el("h3", { className: "fp-hand-title", text: "Your hand" + (view.seats[view.human].playing ? "" : " (you sit out this deal)") }),
       drawHand(view),
+    ].filter(Boolean);
+    const messages = [drawSatOut(view), drawRefusal(), drawHint(view)].filter(Boolean);
+    board.replaceChildren(...[
+      el("p", { className: "fp-info", text: info.join("") }),
+      drawSeats(view),
+      widow, laid,
+      el("div", { className: "fp-layout" }, [
+        el("div", { className: "fp-table" }, table),
+        el("div", { className: "fp-messages" }, messages),
+        drawSince(view),
+      ].filter(Boolean)),
       drawResult(view),
       drawLog(view),
     ].filter(Boolean));
@@ -356,6 +426,7 @@
       if (!seed.value) seed.value = String(1 + Math.floor(Math.random() * 99999));
       app.querySelector(".fp-setup").addEventListener("submit", (event) => { event.preventDefault(); start(); });
       drawSetup();
+      app.querySelector(".fp-controls").disabled = false;  // the engine answers from now on
       start();
       status.hidden = true;
       window.frogPlay.readyMs = Math.round(performance.now());

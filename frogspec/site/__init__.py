@@ -17,11 +17,14 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from frogspec.citations import bibtex_all, csl_json
-from frogspec.registry import TOPICS
+from frogspec.registry import TOPICS, all_rules
 from frogspec.rulesets import RULESETS, Ruleset
+from frogspec.served import ROOT
 from frogspec.site.annotated import DEALS
 from frogspec.site.cite import cite_downloads, cite_page
 from frogspec.site.deal_pages import deal_downloads, deal_pages
@@ -35,6 +38,7 @@ from frogspec.site.learn import (
     learn_index_page,
     rules_card_page,
 )
+from frogspec.site.markup import page_of_rule
 from frogspec.site.pages import (
     disagreements_page,
     editorial_page,
@@ -46,7 +50,9 @@ from frogspec.site.pages import (
     topic_page,
 )
 from frogspec.site.reference import (
-    api_page,
+    api_modules,
+    api_page_path,
+    api_pages,
     console_markdown,
     meyers_markdown,
     protocol_downloads,
@@ -69,10 +75,9 @@ __all__ = [
     "page_ruleset",
     "quote_markdown",
     "unlisted_pages",
+    "weigh_search_entries",
+    "worth_pages",
 ]
-
-#: The repository's top directory (where ``mkdocs.yml`` and ``spec/`` are).
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def nav_sections() -> dict[str, list[str]]:
@@ -87,8 +92,9 @@ def nav_sections() -> dict[str, list[str]]:
 
 
 def unlisted_pages() -> list[str]:
-    """Generated pages reached by links only, not from the nav: the printable rules cards."""
-    return [card_page_path(rs) for rs in RULESETS]
+    """Generated pages reached by links only, not from the nav: the printable rules cards,
+    and each module's page of the API reference (reached from its index)."""
+    return [card_page_path(rs) for rs in RULESETS] + [api_page_path(m) for m in api_modules()]
 
 
 def page_ruleset(page: str) -> Ruleset | None:
@@ -115,8 +121,45 @@ def page_ruleset(page: str) -> Ruleset | None:
     return None
 
 
-def generated_pages(spec_dir: Path | None = None) -> dict[str, str]:
-    """The Markdown of every generated page, by its path under ``docs/``."""
+#: The weight in the site's search of a rule's own section (its statement, its sources'
+#: words) and of a section documenting code (its name starts ``frogspec.``), against 1 for
+#: any other section: the words of a rule find the rule before the code that implements it
+#: or the pages that mention it.
+SEARCH_WEIGHTS = {"rule": 8.0, "code": 0.3}
+
+
+def weigh_search_entries(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The entries of the site's search index (Material's ``search_index.json``), each rule's
+    section and each code section weighed by :data:`SEARCH_WEIGHTS` (times any weight the
+    page gives itself).
+
+    >>> rule, code = weigh_search_entries([
+    ...     {"location": "rules/play/#play-must-trump", "title": "play.must-trump"},
+    ...     {"location": "api/frogspec.engine/#frogspec.engine.apply", "boost": 0.5},
+    ... ])
+    >>> rule["boost"], code["boost"]
+    (8.0, 0.15)
+    """
+    rules = {f"{page_of_rule(entry).removesuffix('.md')}/#{entry.anchor}" for entry in all_rules()}
+    weighed = []
+    for entry in entries:
+        location = str(entry.get("location", ""))
+        weight = 1.0
+        if location in rules:
+            weight = SEARCH_WEIGHTS["rule"]
+        elif location.partition("#")[2].startswith("frogspec."):
+            weight = SEARCH_WEIGHTS["code"]
+        if weight != 1.0:
+            entry = {**entry, "boost": round(float(entry.get("boost", 1.0)) * weight, 6)}
+        weighed.append(entry)
+    return weighed
+
+
+def generated_pages(
+    spec_dir: Path | None = None, worth: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """The Markdown of every generated page, by its path under ``docs/``; ``worth``: the
+    hand-worth pages when they are already made (:func:`worth_pages`, the slowest)."""
     pages: dict[str, str] = {"rules/index.md": rules_index_page()}
     pages["learn/index.md"] = learn_index_page()
     for ruleset_id in RULESETS:
@@ -135,8 +178,8 @@ def generated_pages(spec_dir: Path | None = None) -> dict[str, str]:
     pages["cite.md"] = cite_page()
     pages.update(deal_pages())
     pages[REPLAY_PAGE] = replay_page()
-    pages.update(worth_pages())
-    pages["api.md"] = api_page()
+    pages.update(worth_pages() if worth is None else worth)
+    pages.update(api_pages())
     protocol = protocol_page(spec_dir or ROOT / "spec")
     if protocol is not None:
         pages["protocol.md"] = protocol

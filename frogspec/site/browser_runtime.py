@@ -245,6 +245,14 @@ def main(argv: list[str] | None = None) -> int:
         print("usage: python -m frogspec.site.browser_runtime fetch [ROOT]", file=sys.stderr)
         return 2
     root = Path(args[1]) if len(args) == 2 else Path.cwd()
+    if runtime_dir(root) is not None:
+        return 0  # already there: nothing to say
+    print(
+        f"frogspec: fetching the Play page's Python runtime (Pyodide {PYODIDE_VERSION}, about "
+        "14 MB) with npm, once",
+        file=sys.stderr,
+        flush=True,
+    )
     _folder, message = fetch_runtime(root)
     # A word on standard error: dev.py's own lines (and what a caller reads) stay on stdout.
     print(f"frogspec: {message}", file=sys.stderr)

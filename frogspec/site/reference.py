@@ -1,7 +1,7 @@
 """Reference pages and page pieces: the API reference, the published protocol, the CLI's
 executed examples, and verified quotations for hand-written pages.
 
->>> "::: frogspec.engine" in api_page()
+>>> "::: frogspec.engine" in api_pages()["api/frogspec.engine.md"]
 True
 >>> quote_markdown(MEYERS_1909, "Tapp (württembergischer Tarock)").startswith("> “Tapp")
 True
@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import importlib
 import io
 import json
@@ -17,17 +18,20 @@ import pkgutil
 import re
 import shlex
 from pathlib import Path
+from types import ModuleType
 
 import frogspec
 from frogspec._old_paths import OLD_PATHS
 from frogspec.registry import rule_for_function
+from frogspec.site.build_cache import module_files
 from frogspec.site.markup import escape, rule_link
 from frogspec.sources import MEYERS_1909, Source, held_text
 
 __all__ = [
     "API_EXCLUDED",
     "api_modules",
-    "api_page",
+    "api_page_path",
+    "api_pages",
     "console_markdown",
     "meyers_markdown",
     "meyers_note",
@@ -42,65 +46,133 @@ API_EXCLUDED: tuple[str, ...] = ("frogspec.site", *OLD_PATHS)
 
 
 def api_modules() -> list[str]:
-    """Every public module of the package, the package first, then by name."""
+    """Every public module of the package, the package first, then by name.
+
+    The packages left out (:data:`API_EXCLUDED`) are not imported, so that the old import
+    paths do not warn while the list is made.
+    """
     names = []
-    for info in pkgutil.walk_packages(frogspec.__path__, "frogspec."):
-        parts = info.name.split(".")
-        if any(p.startswith("_") for p in parts):
-            continue
-        if any(info.name == ex or info.name.startswith(ex + ".") for ex in API_EXCLUDED):
-            continue
-        names.append(info.name)
+
+    def walk(path: list[str], prefix: str) -> None:
+        for info in pkgutil.iter_modules(path, prefix):
+            parts = info.name.split(".")
+            if any(p.startswith("_") for p in parts):
+                continue
+            if any(info.name == ex or info.name.startswith(ex + ".") for ex in API_EXCLUDED):
+                continue
+            names.append(info.name)
+            if info.ispkg:
+                walk(list(importlib.import_module(info.name).__path__), info.name + ".")
+
+    walk(list(frogspec.__path__), "frogspec.")
     return ["frogspec", *sorted(names)]
 
 
-def api_page() -> str:
-    """The API reference: every public module with mkdocstrings; rules link to their pages."""
-    page = "api.md"
-    out = [
+def api_page_path(module: str) -> str:
+    """The page of a module in the API reference, under ``docs/``.
+
+    >>> api_page_path("frogspec.engine")
+    'api/frogspec.engine.md'
+    """
+    return f"api/{module}.md"
+
+
+def _summary(module: ModuleType) -> str:
+    """The first sentence of a module's docstring, on one line."""
+    doc = (module.__doc__ or "").strip()
+    first = doc.split("\n\n", 1)[0].replace("\n", " ").replace("``", "`")
+    return re.sub(r":\w+:`~?([^`]+)`", r"`\1`", first).replace("|", "\\|")
+
+
+def _reads(module: ModuleType, members: list[str]) -> str:
+    """A digest of the files a module's page is made from: its own and those of the
+    modules its public names come from (a name re-exported shows its own docstring)."""
+    modules = {module.__name__}
+    for member in members:
+        origin = getattr(getattr(module, member, None), "__module__", None)
+        if isinstance(origin, str) and origin.startswith("frogspec"):
+            modules.add(origin)
+    digest = hashlib.sha256()
+    for path in module_files(modules):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def api_pages() -> dict[str, str]:
+    """The API reference: an index (``api.md``), and one page per public module with
+    mkdocstrings, each reached from the index; rule functions link to their rules.
+
+    Each module's page names the digest of the files it is made from in a comment, which
+    lets the build keep its rendering while they do not change.
+    """
+    index = [
         "# API reference",
         "",
-        "The public modules of `frogspec`, from their docstrings. Rule functions are "
-        "documented with their rule, under their rule's permanent id; here they are listed "
-        "with a link.",
+        "The public modules of `frogspec`, from their docstrings, one page each. Rule "
+        "functions are documented with their rule, under their rule's permanent id; a "
+        "module's page lists them with a link.",
         "",
+        "| Module | What it is |",
+        "| --- | --- |",
     ]
+    pages: dict[str, str] = {}
     for name in api_modules():
-        if name == "frogspec":
-            out += [
-                f"::: {name}",
-                "    options:",
-                "      heading_level: 2",
-                "      show_root_heading: true",
-                "      members: false",
-                "",
-            ]
-            continue
+        path = api_page_path(name)
         module = importlib.import_module(name)
-        public = list(getattr(module, "__all__", []))
+        index.append(f"| [`{name}`]({path}) | {_summary(module)} |")
+        public = [] if name == "frogspec" else list(getattr(module, "__all__", []))
         members: list[str] = []
         rules: list[str] = []
         for member in public:
             obj = getattr(module, member, None)
             entry = rule_for_function(obj) if callable(obj) else None
             if entry is not None:
-                rules.append(f"{rule_link(entry.id, page, f'`{member}`')} implements `{entry.id}`")
+                rules.append(f"{rule_link(entry.id, path, f'`{member}`')} implements `{entry.id}`")
             else:
                 members.append(member)
-        out += [
+        # The package's page is its docstring alone: its names are the modules' own.
+        shown = (
+            ["      members: false"]
+            if name == "frogspec"
+            else [
+                "      show_if_no_docstring: true",
+                f"      members: {json.dumps(members)}",
+            ]
+        )
+        out = [
+            *_front_matter(name),
+            f"{_OWN_READS}{_reads(module, members)} -->",
+            "",
+            "[All modules](../api.md)",
+            "",
             f"::: {name}",
             "    options:",
-            "      heading_level: 2",
+            "      heading_level: 1",
             "      show_root_heading: true",
-            "      show_if_no_docstring: true",
-            f"      members: {json.dumps(members)}",
+            *shown,
             "",
         ]
         if rules:
-            out.append(f"Rule functions of `{name}`, each documented with its rule:\n")
+            out.append(
+                f"## Rule functions\n\nRule functions of `{name}`, each documented with its rule:\n"
+            )
             out += [f"- {line}" for line in rules]
             out.append("")
-    return "\n".join(out)
+        pages[path] = "\n".join(out)
+    return {"api.md": "\n".join([*index, ""]), **pages}
+
+
+def _front_matter(module: str) -> list[str]:
+    """A module page's title (its heading is the API block's)."""
+    # Below the rules in the search: a word of a rule's statement finds the rule first.
+    return ["---", f"title: {module}", "search:", f"  boost: {API_SEARCH_BOOST}", "---", ""]
+
+
+#: The weight of an API page's sections in the site's search (1 is a page's own).
+API_SEARCH_BOOST = 0.2
+
+#: How a generated page names what its rendering reads (see :func:`api_pages`).
+_OWN_READS = "<!-- frogspec-reads: "
 
 
 # --------------------------------------------------------------------------- protocol

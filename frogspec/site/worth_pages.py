@@ -35,8 +35,9 @@ def _payment(row: WorthRow) -> str:
 
 def chart_svg(series: list[tuple[str, list[tuple[int, WorthRow]]]], x_label: str) -> str:
     """A chart of win rates (with their 95% intervals) against a feature's values, one
-    series a contract, as inline SVG."""
-    width, height, left, bottom, top, right = 560, 260, 48, 40, 14, 110
+    series a contract, as inline SVG: the legend above the plot, both axes labelled, as
+    wide as the page allows (its text is set larger on a phone by the site's stylesheet)."""
+    width, height, left, bottom, top, right = 480, 300, 64, 46, 40, 14
     values = sorted({v for _, rows in series for v, r in rows if r.samples >= CHART_MIN_DEALS})
     if not values:
         return ""
@@ -52,7 +53,7 @@ def chart_svg(series: list[tuple[str, list[tuple[int, WorthRow]]]], x_label: str
 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'role="img" class="frogspec-worth-chart" style="max-width:{width}px;width:100%">',
+        f'role="img" class="frogspec-worth-chart">',
         f"<title>Win rate by {escape(x_label.lower())}, with 95% intervals</title>",
     ]
     for tick in (0, 0.25, 0.5, 0.75, 1):
@@ -69,7 +70,10 @@ def chart_svg(series: list[tuple[str, list[tuple[int, WorthRow]]]], x_label: str
         )
     out.append(
         f'<text x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle" '
-        f'font-size="12" fill="currentColor">{escape(x_label)}</text>'
+        f'font-size="12" fill="currentColor" class="fs-axis">{escape(x_label)}</text>'
+        f'<text transform="translate(14 {top + plot_h / 2:.1f}) rotate(-90)" '
+        'text-anchor="middle" font-size="12" fill="currentColor" class="fs-axis">'
+        "bidder wins</text>"
     )
     for number, (name, rows) in enumerate(series):
         colour = _COLOURS[number % len(_COLOURS)]
@@ -87,11 +91,11 @@ def chart_svg(series: list[tuple[str, list[tuple[int, WorthRow]]]], x_label: str
                 f"<title>{escape(name)}, {v}: {escape(_percent(r))}, {r.samples} deals</title>"
                 "</circle>"
             )
-        ly = top + 14 + 18 * number
+        lx = left + number * (plot_w / max(len(series), 1))
         out.append(
-            f'<line x1="{left + plot_w + 12}" x2="{left + plot_w + 30}" y1="{ly - 4}" '
-            f'y2="{ly - 4}" stroke="{colour}" stroke-width="2"/>'
-            f'<text x="{left + plot_w + 34}" y="{ly}" font-size="12" fill="currentColor">'
+            f'<line x1="{lx:.1f}" x2="{lx + 18:.1f}" y1="14" y2="14" stroke="{colour}" '
+            'stroke-width="2"/>'
+            f'<text x="{lx + 22:.1f}" y="18" font-size="12" fill="currentColor">'
             f"{escape(name)}</text>"
         )
     out.append("</svg>")
@@ -114,9 +118,9 @@ def _rows_table(label: str, rows: list[tuple[int, WorthRow]], unit: str) -> list
 
 def _run_facts(data: WorthData) -> list[str]:
     return [
-        f"- **Deals solved:** {data.deals} (the issue asks for at least 2,000"
-        + ("" if data.deals >= 2000 else "; this run holds fewer, so the intervals are wide")
-        + ").",
+        f"- **Deals solved:** {data.deals:,}"
+        + ("" if data.deals >= 2000 else " (fewer than 2,000, so the intervals are wide)")
+        + ".",
         f"- **Seed:** {data.seed}; **started:** {data.date}.",
         f"- **Command:** `{data.command}` (resumable; the data file holds the deals done "
         f"from the first on, so `--deals {data.deals}` gives these figures again).",

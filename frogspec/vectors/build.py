@@ -11,7 +11,7 @@ agree.
 :func:`traced_rules` lists the rules whose functions the reference evaluates while it
 answers a request; the generated cases exercise exactly those.
 
-The helpers :func:`deck_for` (a pack that deals given hands) and :func:`play_out` (finish a
+The functions :func:`deck_for` (a pack that deals given hands) and :func:`play_out` (finish a
 deal by a simple policy) serve the hand-written cases.
 """
 

@@ -68,6 +68,22 @@ FLAGS = (
 )
 
 
+#: Resolves, on a page whose address carries a search (``?q=...``), to the links Material's
+#: search lists once it has answered (or to none after 15 s).
+SEARCH_RESULTS = """
+new Promise(resolve => {
+  const started = Date.now();
+  const poll = () => {
+    const links = [...document.querySelectorAll('.md-search-result__item a')]
+      .map(a => a.getAttribute('href'));
+    if (links.length || Date.now() - started > 15000) resolve(links);
+    else setTimeout(poll, 100);
+  };
+  poll();
+})
+"""
+
+
 class BrowserError(RuntimeError):
     """Chromium failed, answered with an error, or did not answer in time."""
 

@@ -23,21 +23,27 @@ from .browser import CHROMIUM, Browser, BrowserError, require_chromium, version
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The rulebook, built strict into a temporary directory."""
-    out = tmp_path_factory.mktemp("site")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+def build_rulebook(out: Path, **env: str) -> str:
+    """Build the rulebook strict into ``out`` (with ``env`` added to the environment) and
+    return what the build said; a failed build fails the test."""
     proc = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
         cwd=ROOT,
         capture_output=True,
         text=True,
-        env=env,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **env},
         check=False,
     )
     if proc.returncode != 0:
         pytest.fail(f"mkdocs build --strict failed:\n{proc.stdout}\n{proc.stderr}")
+    return proc.stderr
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The rulebook, built strict into a temporary directory."""
+    out = tmp_path_factory.mktemp("site")
+    build_rulebook(out)
     return out
 
 

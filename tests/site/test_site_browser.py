@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from .browser import Browser
+from .browser import SEARCH_RESULTS, Browser
 
 pytestmark = pytest.mark.browser
 
@@ -28,20 +28,6 @@ SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 
 # A word of a quotation: Foster's "they are not obliged to head the trick".
 SEARCH_WORD = "obliged"
-
-# Resolve a search: wait until Material lists results (or 15 s), then return their links.
-_SEARCH_RESULTS = """
-new Promise(resolve => {
-  const started = Date.now();
-  const poll = () => {
-    const links = [...document.querySelectorAll('.md-search-result__item a')]
-      .map(a => a.getAttribute('href'));
-    if (links.length || Date.now() - started > 15000) resolve(links);
-    else setTimeout(poll, 100);
-  };
-  poll();
-})
-"""
 
 
 @pytest.fixture(scope="module")
@@ -129,7 +115,7 @@ def test_cards_are_drawn_in_colour(browser: Browser, served_site: str) -> None:
 def test_search_finds_a_rule_by_a_word_of_its_quote(browser: Browser, served_site: str) -> None:
     before = len(browser.requested_urls())
     browser.navigate(served_site + f"/?q={SEARCH_WORD}")
-    links = browser.evaluate(_SEARCH_RESULTS)
+    links = browser.evaluate(SEARCH_RESULTS)
     found = {(urlsplit(link).path, urlsplit(link).fragment) for link in links}
     assert ("/rules/play/", "play-no-duty-to-head") in found, links
     assert any(

@@ -7,6 +7,7 @@ import importlib.util
 import inspect
 import json
 import re
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -40,7 +41,8 @@ from frogspec.site.pages import (
 )
 from frogspec.site.reference import (
     api_modules,
-    api_page,
+    api_page_path,
+    api_pages,
     console_markdown,
     meyers_note,
     protocol_downloads,
@@ -248,15 +250,30 @@ def test_ruleset_pages_show_payments_computed_by_the_engine() -> None:
 # ----------------------------------------------------------------------- reference pages
 
 
-def test_api_page_documents_modules_but_not_rule_functions_twice() -> None:
-    page = api_page()
+def test_api_reference_is_one_page_a_module_and_rule_functions_are_not_documented_twice() -> None:
+    pages = api_pages()
     assert "frogspec.site" not in api_modules()
+    index = pages["api.md"]
     for name in ("frogspec.engine", "frogspec.rules.play", "frogspec.registry"):
-        assert f"::: {name}\n" in page
-    members = re.search(r"::: frogspec\.rules\.play\n(?:    .*\n)+", page)
+        assert f"::: {name}\n" in pages[api_page_path(name)]
+        assert f"[`{name}`]({api_page_path(name)})" in index
+    assert set(pages) == {"api.md", *(api_page_path(name) for name in api_modules())}
+    play = pages["api/frogspec.rules.play.md"]
+    members = re.search(r"::: frogspec\.rules\.play\n(?:    .*\n)+", play)
     assert members is not None
     assert '"legal_plays"' in members.group(0) and '"must_trump"' not in members.group(0)
-    assert "[`must_trump`](rules/play.md#play-must-trump) implements `play.must-trump`" in page
+    assert "[`must_trump`](../rules/play.md#play-must-trump) implements `play.must-trump`" in play
+
+
+def test_listing_the_api_modules_does_not_import_the_old_paths() -> None:
+    # The old import paths warn when imported; listing the modules must not import them.
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        sys.modules.pop("frogspec.conformance", None)
+        assert "frogspec.conformance" not in api_modules()
+    assert "frogspec.conformance" not in sys.modules
 
 
 def test_protocol_page_from_spec(tmp_path: Path) -> None:

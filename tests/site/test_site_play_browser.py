@@ -129,7 +129,8 @@ def _play_whole_deal(browser: Any, served_site: str, ruleset: str) -> PlayedDeal
             click(browser, card)
             after = browser.evaluate(TABLE)
             assert after["refused"] in ("play.follow-suit", "play.must-trump"), after
-            assert card.split()[1] in after["refusal_text"]
+            code = card.split()[1]  # the card refused, drawn as the page draws cards
+            assert code[:-1] + "♣♦♥♠"["CDHS".index(code[-1])] in after["refusal_text"]
             played.said += after["words"]
             assert (after["hand"], after["steps"]) == (table["hand"], table["steps"]), (
                 f"the page accepted {card}, which the rules forbid"
@@ -213,6 +214,153 @@ def test_the_page_fits_a_phone(play_page: tuple[Any, dict[str, Any]], served_sit
             {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False},
             browser.session,
         )
+
+
+#: Where the table, what to do, your hand and the messages are, in the window's pixels.
+_LAYOUT = """
+(() => {
+  const app = document.getElementById('frog-play');
+  const box = (selector) => {
+    const node = app.querySelector(selector);
+    if (!node) return null;
+    const r = node.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+  };
+  const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+  return {
+    header: header, height: window.innerHeight, width: window.innerWidth,
+    trick: box('.fp-tricks'), hand: box('.fp-hand'), refusal: box('.fp-refusal'),
+    hint: box('.fp-hint-table'), since: box('.fp-since'),
+    page_width: document.documentElement.scrollWidth,
+  };
+})()
+"""
+
+
+def _to_the_play_with_a_refusal_and_the_hint(browser: Any) -> None:
+    # Foster's rules, deal 45: you bid a Grand (or what you may), the others play, and at
+    # your first turn to play with a card the rules forbid, you try it; then the hint.
+    deal(browser, "foster-1909", 3, 45)
+    for _ in range(60):
+        table = browser.evaluate(TABLE)
+        if (
+            table["phase"] == "play"
+            and table["illegal_cards"]
+            and browser.evaluate(
+                "document.querySelectorAll('#frog-play .fp-tricks .fp-played').length > 0"
+            )
+        ):
+            break
+        assert table["phase"] != "over", "the deal ended before a card could be refused"
+        bid_grand = table["phase"] == "auction" and "grand" in table["legal"]
+        click(browser, "grand" if bid_grand else table["legal"][0])
+    else:
+        pytest.fail("never reached a trick with a card to refuse")
+    click(browser, table["illegal_cards"][0])
+    browser.evaluate("document.querySelector('#frog-play .fp-hint-button').click()")
+    # The table at the top of the window, under the site's header.
+    browser.evaluate(
+        "window.scrollTo(0, document.querySelector('#frog-play .fp-board').getBoundingClientRect()"
+        ".top + window.scrollY - document.querySelector('.md-header').offsetHeight - 8)"
+    )
+
+
+@pytest.mark.parametrize(("width", "height", "phone"), [(1280, 800, False), (390, 844, True)])
+def test_the_trick_the_hand_and_the_messages_are_in_view_together(
+    play_page: tuple[Any, dict[str, Any]], served_site: str, width: int, height: int, phone: bool
+) -> None:
+    browser, _ = play_page
+    _on_the_play_page(browser, served_site)
+    browser.send(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 2 if phone else 1, "mobile": phone},
+        browser.session,
+    )
+    try:
+        _to_the_play_with_a_refusal_and_the_hint(browser)
+        time.sleep(0.5)  # the others' steps fade in
+        layout = browser.evaluate(_LAYOUT)
+        browser.screenshot(SCREENSHOTS / f"play-table-{width}x{height}.png")
+        for part in ("trick", "hand", "refusal", "hint"):
+            assert layout[part] is not None, f"no {part} on the table: {layout}"
+        top, bottom = layout["header"], layout["height"]
+        # The trick and the whole hand in the window, and the refusal's first lines.
+        assert top <= layout["trick"]["top"] and layout["trick"]["bottom"] <= bottom, layout
+        assert layout["hand"]["bottom"] <= bottom, layout
+        assert layout["refusal"]["top"] <= bottom - 60, layout
+        if not phone:  # beside the table, the hint too
+            assert layout["hint"]["top"] <= bottom - 40, layout
+        assert layout["page_width"] <= width, layout
+    finally:
+        browser.send(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False},
+            browser.session,
+        )
+
+
+def test_the_page_speaks_of_cards_and_counts_as_a_player_would(
+    play_page: tuple[Any, dict[str, Any]], served_site: str
+) -> None:
+    browser, _ = play_page
+    _on_the_play_page(browser, served_site)
+    _to_the_play_with_a_refusal_and_the_hint(browser)
+    text = browser.evaluate("document.getElementById('frog-play').innerText")
+    # Cards as cards (a rank and a suit symbol), never the protocol's "play AC".
+    assert not re.search(r"\b(play|discard) (10|[2-9AKQJ])[CDHS]\b", text), text
+    assert re.search(r"\b(plays|play) (10|[2-9AKQJ])[♣♦♥♠]", text), text
+    # "1 trick", never "1 tricks" or "1 cards".
+    assert not re.search(r"\b1 (tricks|cards|points)\b", text), text
+    # The hint is a table that names the suit its Chico row assumes.
+    assumes = browser.evaluate("document.querySelector('#frog-play .fp-hint-assumes').innerText")
+    assert re.match(
+        r"The Chico row assumes you name [♣♦♥♠] (clubs|diamonds|hearts|spades)", assumes
+    )
+    headings = browser.evaluate(
+        "[...document.querySelectorAll('#frog-play .fp-hint-table thead th')].map(th => th.innerText)"
+    )
+    assert headings[:2] == ["contract", "trumps"], headings
+    # Its figures stand apart: every cell has room on both sides.
+    gaps = browser.evaluate(
+        "(() => { const cells = [...document.querySelector('#frog-play .fp-hint-table tbody tr').cells];"
+        " return cells.slice(1).map((c, i) => c.getBoundingClientRect().left"
+        " - cells[i].getBoundingClientRect().right); })()"
+    )
+    assert min(gaps) >= 0, gaps
+    widths = browser.evaluate(
+        "[...document.querySelector('#frog-play .fp-hint-table tbody tr').cells].map("
+        "c => parseFloat(getComputedStyle(c).paddingRight))"
+    )
+    assert min(widths[:-1]) >= 8, widths
+
+
+def test_the_result_says_who_pays_whom(
+    play_page: tuple[Any, dict[str, Any]], served_site: str, played_deals: dict[str, PlayedDeal]
+) -> None:
+    for ruleset, played in played_deals.items():
+        assert played.result is not None
+        said = re.search(
+            r"(Nothing is paid: no one pays anyone for this deal\.|.* pays? .*\.)", played.result
+        )
+        assert said, f"{ruleset}: the result does not say who pays whom: {played.result}"
+
+
+def test_the_controls_wait_for_the_engine(served_site: str, chromium: Browser) -> None:
+    # Before the engine answers, no drop-down or Deal button can be used.
+    chromium.navigate(served_site + "/play/")
+    before = chromium.evaluate(
+        "(() => { const f = document.querySelector('#frog-play .fp-setup');"
+        " return {shown: getComputedStyle(f).display !== 'none',"
+        " disabled: f.querySelector('.fp-controls').disabled,"
+        " ready: !!(window.frogPlay && window.frogPlay.ready)}; })()"
+    )
+    assert before["ready"] or (not before["shown"] and before["disabled"]), before
+    assert chromium.evaluate(READY)["ready"]
+    after = chromium.evaluate(
+        "(() => { const f = document.querySelector('#frog-play .fp-setup');"
+        " return [getComputedStyle(f).display !== 'none', f.querySelector('.fp-controls').disabled]; })()"
+    )
+    assert after == [True, False]
 
 
 def test_a_second_load_uses_the_cache(

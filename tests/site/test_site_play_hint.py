@@ -169,3 +169,30 @@ def test_the_hint_is_the_committed_tables_row_for_your_hand() -> None:
             ]
             for r in expected
         ]
+
+
+def test_the_hint_names_the_trump_each_row_assumes() -> None:
+    # Against the real tables: hearts in a Frog and a Grand, in a Chico the suit the hand
+    # would name (frogspec.worth.contract_trump), with the cards of it held; one sentence
+    # says which suit the Chico row assumes.
+    worth = pytest.importorskip("frogspec.worth")
+    from frogspec.rules.cards import Suit
+
+    table = PlayTable("foster-1909", 3, seed=12)
+    hand = table.start.hands[HUMAN]
+    hint = table.hint()["hint"]
+    allowed = tuple(Suit(s) for s in get_ruleset("foster-1909").chico_trump())
+    chico = worth.contract_trump(hand, Contract.CHICO, allowed)
+    held = (hand & chico.mask).bit_count()
+    hearts = (hand & Suit.HEARTS.mask).bit_count()
+    assert hint["trumps"] == [
+        f"♥ hearts ({hearts} held)",
+        f"{chico.symbol} {chico.name.lower()} ({held} held)",
+        f"♥ hearts ({hearts} held)",
+    ]
+    assert hint["assumes"].startswith(
+        f"The Chico row assumes you name {chico.symbol} {chico.name.lower()} as trumps ({held} held)"
+    )
+    # Under a ruleset of other names, its own name for the contract.
+    straight = PlayTable("official-1922-straight", 3, seed=12).hint()["hint"]
+    assert straight["assumes"].startswith("The Simple Solo row assumes you name")
