@@ -107,7 +107,7 @@ def test_the_committed_page_states_the_run() -> None:
     data = load()
     for ruleset_id in RULESETS:
         page = worth_page(ruleset_id)
-        assert f"**Deals solved:** {data.deals}" in page and f"`{ruleset_id}`" in page
+        assert f"**Deals solved:** {data.deals:,}" in page and f"`{ruleset_id}`" in page
 
 
 @pytest.mark.parametrize("ruleset_id", list(RULESETS))
