@@ -42,14 +42,20 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
 Handler = Callable[[argparse.Namespace], int]
 
 
+#: The most seconds a duration given on the command line may be (about eleven days).
+MAX_SECONDS = 1_000_000
+
+
 def seconds(text: str) -> float:
     """An argument type: a number of seconds, more than 0."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
+    if not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"must be more than 0 and at most {MAX_SECONDS:,} seconds, got {text}"
+        )
     return value
 
 

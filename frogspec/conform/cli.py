@@ -7,25 +7,31 @@ frogspec conform [options]                      (validates the reference harness
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import shutil
+import signal
 import sys
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import FrameType
 from typing import IO, Any
 
 from frogspec.cli import seconds, whole_number
 from frogspec.conform.report_data import report_json, report_junit
 from frogspec.conform.reports import badge, render_text, report_markdown
 from frogspec.conform.runner import (
+    DEFAULT_DEADLINE,
     DEFAULT_MAX_RESTARTS,
     DEFAULT_START_TIMEOUT,
     DEFAULT_TIMEOUT,
     CaseOutcome,
     run_conformance,
 )
-from frogspec.conform.transport import UsageError
+from frogspec.conform.safe_text import for_terminal
+from frogspec.conform.transport import UsageError, kill_all
 from frogspec.vectors.generate import add_arguments as add_generate_arguments
 from frogspec.vectors.generate import run as run_generate
 
@@ -77,6 +83,38 @@ class Progress:
         self.stream.flush()
 
 
+class Signalled(BaseException):
+    """The run was ended by a signal (SIGINT, SIGTERM): ``status`` is the exit status."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.name = signal.Signals(signum).name
+        self.status = 128 + signum
+
+
+def _end_the_run(signum: int, frame: FrameType | None) -> None:
+    # First kill every engine's process group, so that nothing outlives the runner even if
+    # the unwinding below is cut short; then unwind (the runner's own clean-up runs).
+    kill_all()
+    raise Signalled(signum)
+
+
+@contextlib.contextmanager
+def ending_engines_on_signals() -> Iterator[None]:
+    """While in force, SIGINT and SIGTERM kill the engines' process groups and raise
+    :class:`Signalled` (only in the main thread, where Python delivers signals)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    wanted = (signal.SIGINT, signal.SIGTERM)
+    before = {signum: signal.signal(signum, _end_the_run) for signum in wanted}
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+
+
 def _write(path: Path, text: str) -> None:
     try:
         path.write_text(text, encoding="utf-8")
@@ -96,27 +134,38 @@ def _cmd_conform(args: argparse.Namespace) -> int:
         if args.expect is not None:
             expectations += read_expectations(args.expect)
     except ExpectationError as error:
-        print(f"frogspec conform: {error}", file=sys.stderr)
+        print(f"frogspec conform: {for_terminal(str(error))}", file=sys.stderr)
         return 2
     bar = Progress(sys.stderr) if show else None
     try:
-        run = run_conformance(
-            command or None,
-            vectors=args.vectors,
-            rulesets=args.ruleset or (),
-            rules=args.rule or (),
-            cases=args.case or (),
-            timeout=args.timeout,
-            max_restarts=args.max_restarts,
-            start_timeout=args.start_timeout,
-            progress=bar,
-            diagnosing=None if bar is None else bar.diagnosing,
-        )
+        with ending_engines_on_signals():
+            run = run_conformance(
+                command or None,
+                vectors=args.vectors,
+                rulesets=args.ruleset or (),
+                rules=args.rule or (),
+                cases=args.case or (),
+                timeout=args.timeout,
+                max_restarts=args.max_restarts,
+                start_timeout=args.start_timeout,
+                deadline=args.deadline,
+                progress=bar,
+                diagnosing=None if bar is None else bar.diagnosing,
+            )
     except UsageError as error:
-        print(f"frogspec conform: {error}", file=sys.stderr)
+        print(f"frogspec conform: {for_terminal(str(error))}", file=sys.stderr)
         return 2
+    except Signalled as signalled:
+        if bar is not None:
+            bar.clear()
+            bar = None
+        print(
+            f"frogspec conform: stopped by {signalled.name}; the implementation was stopped",
+            file=sys.stderr,
+        )
+        return signalled.status
     except KeyboardInterrupt:
-        print("frogspec conform: interrupted", file=sys.stderr)
+        print("frogspec conform: interrupted; the implementation was stopped", file=sys.stderr)
         return 130
     finally:
         if bar is not None:
@@ -132,10 +181,10 @@ def _cmd_conform(args: argparse.Namespace) -> int:
         if args.badge:
             _write(args.badge, json.dumps(badge(run)) + "\n")
     except UsageError as error:
-        print(render_text(run, args.quiet))
-        print(f"frogspec conform: {error}", file=sys.stderr)
+        print(for_terminal(render_text(run, args.quiet)))
+        print(f"frogspec conform: {for_terminal(str(error))}", file=sys.stderr)
         return 2
-    print(render_text(run, args.quiet))
+    print(for_terminal(render_text(run, args.quiet)))
     return run.exit_status()
 
 
@@ -186,6 +235,14 @@ def register(subparsers: Any) -> None:
         default=DEFAULT_START_TIMEOUT,
         metavar="SECONDS",
         help=f"seconds a fresh start has to answer hello (default {DEFAULT_START_TIMEOUT:g})",
+    )
+    conform.add_argument(
+        "--deadline",
+        type=seconds,
+        default=DEFAULT_DEADLINE,
+        metavar="SECONDS",
+        help="seconds the whole run may take, diagnosis included; the cases not run by "
+        f"then are errors (default {DEFAULT_DEADLINE:g})",
     )
     conform.add_argument(
         "--max-restarts",
