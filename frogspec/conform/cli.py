@@ -32,6 +32,7 @@ from frogspec.conform.runner import (
 )
 from frogspec.conform.safe_text import for_terminal
 from frogspec.conform.transport import UsageError, kill_all
+from frogspec.jsonline import LineError, read_json_file
 from frogspec.vectors.generate import add_arguments as add_generate_arguments
 from frogspec.vectors.generate import run as run_generate
 
@@ -132,7 +133,13 @@ def _cmd_conform(args: argparse.Namespace) -> int:
     try:
         expectations = [parse_reading(text) for text in args.reading or ()]
         if args.expect is not None:
+            # Within the bounds of a protocol line first: no device, FIFO, depth or number
+            # the reading below could choke on.
+            read_json_file(args.expect)
             expectations += read_expectations(args.expect)
+    except LineError as error:
+        print(f"frogspec conform: --expect: {for_terminal(str(error))}", file=sys.stderr)
+        return 2
     except ExpectationError as error:
         print(f"frogspec conform: {for_terminal(str(error))}", file=sys.stderr)
         return 2
