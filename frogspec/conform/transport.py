@@ -93,6 +93,10 @@ _QUEUED_LINES = 2
 #: How often (seconds) a reader looks up from its pipe to see whether it should end.
 _POLL = 0.1
 
+#: How long (seconds) answers are still awaited once the engine has exited while its
+#: standard output stays open (held by a process it started).
+_EXIT_GRACE = 1.0
+
 _LIVE: set[Implementation] = set()
 _LIVE_LOCK = threading.Lock()
 
@@ -350,11 +354,25 @@ class Implementation:
         self._refuse_unrequested()
         line = json.dumps(request, ensure_ascii=False) + "\n"
         self._send(line.encode("utf-8"), deadline, wait)
+        exited_at: float | None = None
         while True:
-            left = deadline - time.monotonic()
+            now = time.monotonic()
+            left = deadline - now
+            if exited_at is None and self.process.poll() is not None:
+                exited_at = now
+            if exited_at is not None and now - exited_at > _EXIT_GRACE:
+                # Exited, but a process it started holds standard output open: what it
+                # wrote before exiting has been read by now.
+                raise Failure(
+                    "crash",
+                    f"the implementation {self._exit_status()} without answering "
+                    "(a process it started still holds its output)",
+                )
             try:
-                item = self._next(left)
+                item = self._next(min(left, _POLL * 2))
             except queue.Empty:
+                if time.monotonic() < deadline:
+                    continue
                 with self._lock:
                     partial = self._partial
                 if partial:

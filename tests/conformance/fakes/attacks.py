@@ -16,8 +16,8 @@ Each serves protocol v1 like ``python -m frogspec.harness``, except:
 - ``early``: with its answer to hello, answers the next request before it is sent;
 - ``restarts``: exits at once on five cards (the Queen, King, Jack, Ten and Nine of
   spades), answering everything else right: every answer of a restarted engine must be read;
-- ``escapes``: its hello name and version, error messages and standard error hold
-  terminal escapes (a screen clear, a window title), Markdown and HTML, and characters
+- ``escapes``: its hello name and version, its error message for the Queen of spades and
+  what it writes to standard error before it exits on the King hold terminal escapes (a screen clear, a window title), Markdown and HTML, and characters
   XML 1.0 forbids.
 
 With ``FROGSPEC_FAKE_PIDS`` set to a file, each start appends its process id (its process
@@ -105,9 +105,11 @@ def serve(request: dict[str, Any]) -> None:
         if op == "hello":
             response["result"]["name"] = f"engine{_ESCAPES}"
             response["result"]["version"] = f"1{_ESCAPES}"
-        elif op == "card_points" and card == "QS":
+        elif op == "card_points" and card == "KS":
             sys.stderr.write(f"stderr{_ESCAPES}\n")
             sys.stderr.flush()
+            sys.exit(3)
+        elif op == "card_points" and card == "QS":
             response = {
                 "id": request["id"],
                 "error": {"kind": "invalid", "rule": None, "message": f"no{_ESCAPES}"},
