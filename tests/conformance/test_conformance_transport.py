@@ -115,8 +115,17 @@ def test_the_deadline_cuts_a_slow_engine_off_and_the_report_says_so(
     pids: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     status = main(
-        ["conform", "--case", "cards.points.*", "--deadline", "4", "--timeout", "30"]
-        + ["--", *_attack("slow", "0.5")]
+        [
+            "conform",
+            "--case",
+            "cards.points.*",
+            "--deadline",
+            "4",
+            "--timeout",
+            "30",
+            "--",
+            *_attack("slow", "0.5"),
+        ]
     )
     out, err = capsys.readouterr()
     assert status == 1 and "Traceback" not in out + err
@@ -166,8 +175,19 @@ def test_what_an_engine_writes_is_escaped_in_every_report(
 ) -> None:
     junit, markdown, report = tmp_path / "r.xml", tmp_path / "r.md", tmp_path / "r.json"
     status = main(
-        ["conform", "--case", "cards.points.[qk]s", "--junit", str(junit)]
-        + ["--markdown", str(markdown), "--json", str(report), "--", *_attack("escapes")]
+        [
+            "conform",
+            "--case",
+            "cards.points.[qk]s",
+            "--junit",
+            str(junit),
+            "--markdown",
+            str(markdown),
+            "--json",
+            str(report),
+            "--",
+            *_attack("escapes"),
+        ]
     )
     out, err = capsys.readouterr()
     assert status == 1 and "Traceback" not in out + err
@@ -203,7 +223,7 @@ def test_a_signal_stops_the_run_and_its_engine(
             time.sleep(0.1)
         time.sleep(1.0)  # the engine has answered hello; the runner waits on a case
         runner.send_signal(signum)
-        out, err = runner.communicate(timeout=60)
+        _out, err = runner.communicate(timeout=60)
     finally:
         runner.kill()
     assert runner.returncode == status
