@@ -15,7 +15,9 @@ the nearest ids, and exits with status 2; never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
@@ -198,10 +200,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args)
     except FrogError as error:
-        print(f"frogspec: {error}", file=sys.stderr)
+        print(f"frogspec: {_one_line(str(error))}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("frogspec: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
+        # Whoever read the output has gone (``| head``): say nothing more, even at exit.
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+
+
+#: The most characters of an error message shown (a user's argument may be long).
+MAX_MESSAGE_CHARS = 500
+
+
+def _one_line(message: str) -> str:
+    """An error message as shown: its control characters escaped, and cut to a bound."""
+    from frogspec.conform.safe_text import for_terminal
+
+    shown = for_terminal(message)
+    if len(shown) > MAX_MESSAGE_CHARS:
+        shown = shown[: MAX_MESSAGE_CHARS - 30] + f"... ({len(shown):,} characters)"
+    return shown
 
 
 if __name__ == "__main__":

@@ -637,10 +637,17 @@ def _run_locked(
         # Imported here: Pyodide (the Play page reads this module) has no processes.
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with ProcessPoolExecutor(max_workers=workers, initializer=_leave_interrupts) as pool:
             for task, row in zip(tasks, pool.map(deal_row, tasks), strict=True):
                 finish(task[1], row)
     return len(_prefix(done))
+
+
+def _leave_interrupts() -> None:
+    # Ctrl-C reaches the workers too: the run reports it once; they only end.
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def merge(

@@ -7,16 +7,12 @@ frogspec conform [options]                      (validates the reference harness
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import shutil
-import signal
 import sys
-import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from types import FrameType
 from typing import IO, Any
 
 from frogspec.cli import seconds, whole_number
@@ -31,7 +27,7 @@ from frogspec.conform.runner import (
     run_conformance,
 )
 from frogspec.conform.safe_text import for_terminal
-from frogspec.conform.transport import UsageError, kill_all
+from frogspec.conform.transport import Signalled, UsageError, ending_engines_on_signals
 from frogspec.jsonline import LineError, read_json_file
 from frogspec.vectors.generate import add_arguments as add_generate_arguments
 from frogspec.vectors.generate import run as run_generate
@@ -82,38 +78,6 @@ class Progress:
         """Erase the bar."""
         self.stream.write("\r" + " " * (self.width - 1) + "\r")
         self.stream.flush()
-
-
-class Signalled(BaseException):
-    """The run was ended by a signal (SIGINT, SIGTERM): ``status`` is the exit status."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.name = signal.Signals(signum).name
-        self.status = 128 + signum
-
-
-def _end_the_run(signum: int, frame: FrameType | None) -> None:
-    # First kill every engine's process group, so that nothing outlives the runner even if
-    # the unwinding below is cut short; then unwind (the runner's own clean-up runs).
-    kill_all()
-    raise Signalled(signum)
-
-
-@contextlib.contextmanager
-def ending_engines_on_signals() -> Iterator[None]:
-    """While in force, SIGINT and SIGTERM kill the engines' process groups and raise
-    :class:`Signalled` (only in the main thread, where Python delivers signals)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    wanted = (signal.SIGINT, signal.SIGTERM)
-    before = {signum: signal.signal(signum, _end_the_run) for signum in wanted}
-    try:
-        yield
-    finally:
-        for signum, handler in before.items():
-            signal.signal(signum, handler)
 
 
 def _write(path: Path, text: str) -> None:

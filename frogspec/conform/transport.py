@@ -20,7 +20,8 @@ import subprocess
 import threading
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from types import FrameType
 from typing import Any, Protocol
 
 from frogspec.jsonline import MAX_LINE_BYTES, LineError, Overlong, decode_line
@@ -31,9 +32,11 @@ __all__ = [
     "STDERR_LINE_BYTES",
     "Failure",
     "Implementation",
+    "Signalled",
     "StderrTail",
     "Transport",
     "UsageError",
+    "ending_engines_on_signals",
     "kill_all",
     "short",
 ]
@@ -444,6 +447,38 @@ class Implementation:
                         stream.close()
         with _LIVE_LOCK:
             _LIVE.discard(self)
+
+
+class Signalled(BaseException):
+    """The run was ended by a signal (SIGINT, SIGTERM): ``status`` is the exit status."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.name = signal.Signals(signum).name
+        self.status = 128 + signum
+
+
+def _end_the_run(signum: int, frame: FrameType | None) -> None:
+    # First kill every engine's process group, so that nothing outlives the runner even if
+    # the unwinding below is cut short; then unwind (the runner's own clean-up runs).
+    kill_all()
+    raise Signalled(signum)
+
+
+@contextlib.contextmanager
+def ending_engines_on_signals() -> Iterator[None]:
+    """While in force, SIGINT and SIGTERM kill the engines' process groups and raise
+    :class:`Signalled` (only in the main thread, where Python delivers signals)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    wanted = (signal.SIGINT, signal.SIGTERM)
+    before = {signum: signal.signal(signum, _end_the_run) for signum in wanted}
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
 
 
 class Transport(Protocol):
