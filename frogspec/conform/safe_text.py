@@ -7,7 +7,7 @@ character readable: what the destination would act on is written as an escape.
 >>> for_terminal("engine\\x1b[2J\\x1b]0;owned\\x07")
 'engine\\\\x1b[2J\\\\x1b]0;owned\\\\x07'
 >>> for_markdown("*bold* | [link](x) <b>")
-'\\\\*bold\\\\* \\\\| \\\\[link\\\\](x) &lt;b&gt;'
+'\\\\*bold\\\\* \\\\| \\\\[link\\\\]\\\\(x\\\\) &lt;b&gt;'
 >>> for_xml("ansi \\x1b[31mred\\x1b[0m")
 'ansi \\\\x1b[31mred\\\\x1b[0m'
 """

@@ -132,7 +132,7 @@ def _readable(fd: int, closing: threading.Event) -> bool:
 
 
 class StderrTail:
-    """The last :data:`STDERR_LINES` lines written to a stream, each cut to
+    r"""The last :data:`STDERR_LINES` lines written to a stream, each cut to
     :data:`STDERR_LINE_BYTES` bytes, however much is written and with or without newlines.
 
     >>> tail = StderrTail()
