@@ -590,57 +590,39 @@ def run(
         if parts == 1:
             locks.enter_context(locked(out))
             _check_replaceable(out)
-        return _run_locked(
-            deals, seed, workers, out, progress_file, command, solver, report, first, shard
-        )
+        done: dict[int, tuple[int, ...]] = {}
+        started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%MZ")
+        if progress_file.exists() or progress_file.is_symlink():
+            started = _read_progress(progress_file, seed, done, report, repair=True) or started
+        todo = [i for i in range(first, deals) if i % parts == part and i not in done]
+        report(f"{len(done)} deals already done; {len(todo)} to solve on {workers} worker(s)")
+        clock = time.monotonic()
 
+        def finish(index: int, row: tuple[int, ...]) -> None:
+            done[index] = row
+            with progress_file.open("a", encoding="utf-8") as stream:
+                entry = {"seed": seed, "index": index, "started": started, "row": list(row)}
+                stream.write(json.dumps(entry) + "\n")
+            elapsed = time.monotonic() - clock
+            if parts > 1:
+                report(f"deal {index}: {len(done)} in this shard, {elapsed:.0f} s this run")
+                return
+            prefix = _prefix(done)
+            write_data(out, _document(seed, prefix, command, started))
+            report(f"deal {index}: {len(prefix)} in the data, {elapsed:.0f} s this run")
 
-def _run_locked(
-    deals: int,
-    seed: int,
-    workers: int,
-    out: Path,
-    progress_file: Path,
-    command: str,
-    solver: Callable[[Any], int] | None,
-    report: Callable[[str], None],
-    first: int,
-    shard: tuple[int, int],
-) -> int:
-    part, parts = shard
-    done: dict[int, tuple[int, ...]] = {}
-    started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%MZ")
-    if progress_file.exists() or progress_file.is_symlink():
-        started = _read_progress(progress_file, seed, done, report, repair=True) or started
-    todo = [i for i in range(first, deals) if i % parts == part and i not in done]
-    report(f"{len(done)} deals already done; {len(todo)} to solve on {workers} worker(s)")
-    clock = time.monotonic()
+        tasks = [(seed, i, solver) for i in todo]
+        if workers <= 1:
+            for task in tasks:
+                finish(task[1], deal_row(task))
+        else:
+            # Imported here: Pyodide (the Play page reads this module) has no processes.
+            from concurrent.futures import ProcessPoolExecutor
 
-    def finish(index: int, row: tuple[int, ...]) -> None:
-        done[index] = row
-        with progress_file.open("a", encoding="utf-8") as stream:
-            entry = {"seed": seed, "index": index, "started": started, "row": list(row)}
-            stream.write(json.dumps(entry) + "\n")
-        elapsed = time.monotonic() - clock
-        if parts > 1:
-            report(f"deal {index}: {len(done)} in this shard, {elapsed:.0f} s this run")
-            return
-        prefix = _prefix(done)
-        write_data(out, _document(seed, prefix, command, started))
-        report(f"deal {index}: {len(prefix)} in the data, {elapsed:.0f} s this run")
-
-    tasks = [(seed, i, solver) for i in todo]
-    if workers <= 1:
-        for task in tasks:
-            finish(task[1], deal_row(task))
-    else:
-        # Imported here: Pyodide (the Play page reads this module) has no processes.
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(max_workers=workers, initializer=_leave_interrupts) as pool:
-            for task, row in zip(tasks, pool.map(deal_row, tasks), strict=True):
-                finish(task[1], row)
-    return len(_prefix(done))
+            with ProcessPoolExecutor(max_workers=workers, initializer=_leave_interrupts) as pool:
+                for task, row in zip(tasks, pool.map(deal_row, tasks), strict=True):
+                    finish(task[1], row)
+        return len(_prefix(done))
 
 
 def _leave_interrupts() -> None:
