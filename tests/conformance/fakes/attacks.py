@@ -114,9 +114,13 @@ def serve(request: dict[str, Any]) -> None:
                 "id": request["id"],
                 "error": {"kind": "invalid", "rule": None, "message": f"no{_ESCAPES}"},
             }
-    _answer(response)
     if MODE == "early" and op == "hello":
-        _answer({"id": request["id"] + 1, "result": 0})
+        # One write: the answer ahead of its request reaches the runner with hello's.
+        ahead = {"id": request["id"] + 1, "result": 0}
+        sys.stdout.write(json.dumps(response) + "\n" + json.dumps(ahead) + "\n")
+        sys.stdout.flush()
+        return
+    _answer(response)
 
 
 def main() -> None:
