@@ -412,9 +412,10 @@ def user_data_dir() -> Path:
     return Path(base) / "frogspec"
 
 
-def _check_replaceable(path: Path) -> None:
-    """Refuse to write over anything but a regular file (a symbolic link, a device, a
-    folder): replacing it would lose what it is."""
+def _check_replaceable(path: Path, doing: str = "written") -> None:
+    """Refuse to write over (or read, ``doing="read"``) anything but a regular file (a
+    symbolic link, a device, a folder, a FIFO): replacing it would lose what it is, and
+    reading it might never end."""
     try:
         mode = path.lstat().st_mode
     except FileNotFoundError:
@@ -423,11 +424,11 @@ def _check_replaceable(path: Path) -> None:
         raise InvalidInputError(f"cannot write {path}: {error.strerror}") from None
     if stat.S_ISLNK(mode):
         raise InvalidInputError(
-            f"{path} is a symbolic link: it is not replaced; name the file it points to"
+            f"{path} is a symbolic link: it is not {doing}; name the file it points to"
         )
     if not stat.S_ISREG(mode):
         raise InvalidInputError(
-            f"{path} is not a regular file (a device, a folder...): not written"
+            f"{path} is not a regular file (a device, a folder, a FIFO...): not {doing}"
         )
 
 
@@ -495,7 +496,7 @@ def _progress_lines(path: Path, report: Callable[[str], None], repair: bool) -> 
     """The lines of a progress file, but a torn last one (a run stopped while writing it:
     no newline ends it), which is reported and skipped, and, with ``repair``, cut off the
     file, so that the next deal is appended on a line of its own."""
-    _check_replaceable(path)
+    _check_replaceable(path, "read")
     try:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError as error:

@@ -45,7 +45,7 @@ def test_a_symbolic_link_or_a_device_is_not_replaced(tmp_path: Path) -> None:
     target.write_text("keep me")
     link = tmp_path / "link.json"
     link.symlink_to(target)
-    with pytest.raises(InvalidInputError, match="is a symbolic link: it is not replaced"):
+    with pytest.raises(InvalidInputError, match="is a symbolic link: it is not written"):
         _run(1, link, tmp_path / "progress.jsonl")
     assert target.read_text() == "keep me" and link.is_symlink()
     with pytest.raises(InvalidInputError, match="not a regular file"):

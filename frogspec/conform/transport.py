@@ -101,7 +101,7 @@ _POLL = 0.1
 _EXIT_GRACE = 1.0
 
 _LIVE: set[Implementation] = set()
-_LIVE_LOCK = threading.Lock()
+_LIVE_LOCK = threading.RLock()  # re-entrant: a signal handler may take it mid-stop()
 
 
 def kill_all() -> None:
