@@ -230,3 +230,15 @@ def test_a_signal_stops_the_run_and_its_engine(
     assert "Traceback" not in err
     assert err.strip().splitlines()[-1].startswith("frogspec conform: stopped by SIG")
     assert _left_running(pids) == []
+
+
+def test_the_fuzzer_shows_what_an_engine_writes_escaped(
+    capsys: pytest.CaptureFixture[str], pids: Path
+) -> None:
+    fuzz = ["fuzz", "--examples", "200", "--seed", "1", "--op", "trick_winner", "--quiet"]
+    status = main([*fuzz, "--", *_attack("escapes")])
+    out, err = capsys.readouterr()
+    assert status == 1 and "Traceback" not in out + err
+    assert not {"\x1b", "\x07", "\x9b", "\x00", "\u202e"} & set(out + err)
+    assert "\\x9b31m" in out and "\\u202e" in out  # JSON leaves these raw
+    assert _left_running(pids) == []

@@ -16,9 +16,10 @@ Each serves protocol v1 like ``python -m frogspec.harness``, except:
 - ``early``: with its answer to hello, answers the next request before it is sent;
 - ``restarts``: exits at once on five cards (the Queen, King, Jack, Ten and Nine of
   spades), answering everything else right: every answer of a restarted engine must be read;
-- ``escapes``: its hello name and version, its error message for the Queen of spades and
-  what it writes to standard error before it exits on the King hold terminal escapes (a screen clear, a window title), Markdown and HTML, and characters
-  XML 1.0 forbids.
+- ``escapes``: its hello name and version, its error message for the Queen of spades (and
+  for every ``trick_winner``) and what it writes to standard error before it exits on the
+  King hold terminal escapes (a screen clear, a window title), Markdown and HTML, and
+  characters XML 1.0 forbids.
 
 With ``FROGSPEC_FAKE_PIDS`` set to a file, each start appends its process id (its process
 group, as the runner starts it) to that file, and so does a grandchild, for the tests to
@@ -109,7 +110,7 @@ def serve(request: dict[str, Any]) -> None:
             sys.stderr.write(f"stderr{_ESCAPES}\n")
             sys.stderr.flush()
             sys.exit(3)
-        elif op == "card_points" and card == "QS":
+        elif (op == "card_points" and card == "QS") or op == "trick_winner":
             response = {
                 "id": request["id"],
                 "error": {"kind": "invalid", "rule": None, "message": f"no{_ESCAPES}"},
