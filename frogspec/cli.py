@@ -213,7 +213,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 #: The most characters of an error message shown (a user's argument may be long).
-MAX_MESSAGE_CHARS = 500
+MAX_SHOWN_CHARS = 500
 
 
 def _one_line(message: str) -> str:
@@ -221,8 +221,8 @@ def _one_line(message: str) -> str:
     from frogspec.conform.safe_text import for_terminal
 
     shown = for_terminal(message)
-    if len(shown) > MAX_MESSAGE_CHARS:
-        shown = shown[: MAX_MESSAGE_CHARS - 30] + f"... ({len(shown):,} characters)"
+    if len(shown) > MAX_SHOWN_CHARS:
+        shown = shown[: MAX_SHOWN_CHARS - 30] + f"... ({len(shown):,} characters)"
     return shown
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from frogspec.cli import MAX_MESSAGE_CHARS, main
+from frogspec.cli import MAX_SHOWN_CHARS, main
 from frogspec.jsonline import MAX_LINE_BYTES, LineError, read_json_file
 
 _ROOT = Path(__file__).resolve().parents[1]
@@ -109,7 +109,7 @@ def test_an_argument_with_control_characters_is_shown_escaped_and_cut(
 ) -> None:
     assert main(["cite", "\x1b[2J\x1b]0;owned\x07" + "x" * 5000]) == 2
     err = capsys.readouterr().err
-    assert len(err.splitlines()) == 1 and len(err) < MAX_MESSAGE_CHARS + 20
+    assert len(err.splitlines()) == 1 and len(err) < MAX_SHOWN_CHARS + 20
     assert "\x1b" not in err and "\\x1b[2J" in err
 
 
