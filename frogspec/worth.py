@@ -16,9 +16,14 @@ each trump suit with the widow untouched; a ruleset then takes the plays of its 
 contracts (its Chico the best of the trumps it allows) and applies its own rates.
 
 Run it (resumable: the deals done are kept in a progress file, and the data file is
-rewritten as the deals come in)::
+rewritten as the deals come in, whole, through a temporary file)::
 
     python -m frogspec.worth run --deals 2000 --seed 21 --workers 2
+
+The data goes to ``$XDG_DATA_HOME/frogspec/worth.json`` (:func:`user_data_dir`), never to
+the package's own file unless ``--out`` names it (in a checkout:
+``--out frogspec/data/worth.json``). A second run on the same files is refused while the
+first holds them, and a progress line torn by a stopped run is skipped on resume.
 
 A run that needs more than one machine is cut into shards, each an ordinary job for
 whatever runs parallel work where it is done (``xargs -P`` on one machine, GNU Parallel
