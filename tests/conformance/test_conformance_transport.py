@@ -165,7 +165,9 @@ def test_an_answer_written_before_its_request_is_a_protocol_error(pids: Path) ->
 def test_no_answer_of_a_restarted_engine_is_lost(attempt: int, pids: Path) -> None:
     run = run_conformance(_attack("restarts"), cases=["cards.points.*"], timeout=30.0)
     failed = {o.case.id: o.reason for o in run.outcomes if o.status != "passed"}
-    assert failed == {f"cards.points.{c}s": "crash" for c in ("q", "k", "j", "10", "9")}
+    assert set(failed) == {f"cards.points.{c}s" for c in ("q", "k", "j", "10", "9")}
+    # The stray line of the process left behind may come before the engine is seen gone.
+    assert set(failed.values()) <= {"crash", "wrong-id"}
     assert (run.passed, run.restarts, run.gave_up) == (31, 5, False)
     assert _left_running(pids) == []
 

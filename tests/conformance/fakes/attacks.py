@@ -15,7 +15,9 @@ Each serves protocol v1 like ``python -m frogspec.harness``, except:
 - ``hello_then_hang``: answers hello after AMOUNT seconds (25), then nothing more;
 - ``early``: with its answer to hello, answers the next request before it is sent;
 - ``restarts``: exits at once on five cards (the Queen, King, Jack, Ten and Nine of
-  spades), answering everything else right: every answer of a restarted engine must be read;
+  spades), answering everything else right, and leaves behind a process holding its
+  standard output that writes a stray line there once it has exited: whoever reads that
+  pipe then, it must not be the reader of the next engine's answers;
 - ``escapes``: its hello name and version, its error message for the Queen of spades (and
   for every ``trick_winner``) and what it writes to standard error before it exits on the
   King hold terminal escapes (a screen clear, a window title), Markdown and HTML, and
@@ -79,6 +81,21 @@ def _grandchild(seconds: float) -> None:
     subprocess.Popen([sys.executable, "-c", code])  # inherits stdout and stderr
 
 
+_STRAY = (
+    "import os, sys, time\n"
+    "path = os.environ.get('FROGSPEC_FAKE_PIDS')\n"
+    "if path:\n"
+    "    open(path, 'a').write(f'{os.getpid()}\\n')\n"
+    "parent = os.getppid()\n"
+    "for _ in range(6000):\n"
+    "    if os.getppid() != parent:\n"
+    "        break\n"
+    "    time.sleep(0.05)\n"
+    'os.write(1, b\'{"id": 999999, "result": "stray"}\\n\')\n'
+    "time.sleep(300)\n"
+)
+
+
 def serve(request: dict[str, Any]) -> None:
     """Answer one request the mode's way."""
     op = request.get("op")
@@ -129,6 +146,8 @@ def main() -> None:
     _record(os.getpid())
     if MODE == "grandchild":
         _grandchild(float(AMOUNT or 300))
+    if MODE == "restarts":
+        subprocess.Popen([sys.executable, "-c", _STRAY])  # holds standard output
     if MODE == "never_reads":
         # Answer hello, then stop reading: the runner's writes must not wait on it.
         serve(json.loads(sys.stdin.readline()))
