@@ -3,6 +3,10 @@
 :class:`Implementation` runs a command and reads its standard output on a thread, so that
 a crash, a hang, a line that is not JSON, not UTF-8 or never finished, or an answer with
 the wrong id each becomes a :class:`Failure` naming the reason instead of stopping the run.
+Nothing the implementation does can make the runner hold more than fixed bounds (a line,
+a few queued lines, the last lines of standard error) or wait longer than the timeout it
+is given; the implementation's process group is killed whole when it is stopped, and by
+:func:`ending_engines_on_signals` when the runner is signalled.
 :class:`Transport` is what the runner needs of it, so the pytest plugin can speak to a
 Python object in process instead.
 """
