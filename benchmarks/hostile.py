@@ -1,4 +1,7 @@
-"""Hostile input through the reference harness: ``python -m benchmarks.hostile [--lines N]``.
+"""Hostile input through the reference harness, and hostile engines through the runner.
+
+``python -m benchmarks.hostile [--lines N]``: hostile requests through the harness.
+``python -m benchmarks.hostile --engines``: every attacking engine through the runner.
 
 Writes N fuzzed request lines (100,000 by default; a fixed seed): requests with random ops
 and fields of every type, giant numbers, 10,000-character strings, random Unicode and
@@ -7,6 +10,14 @@ past the length bound. It pipes them through ``python -m frogspec.harness`` once
 prints, ready to paste, how many answer lines came back, how many crashes (a wrong count of
 answers, an exit status but 0, a traceback) and the wall clock. Figures only: nothing is
 asserted.
+
+With ``--engines``, it runs ``frogspec conform`` (the cases of ``cards.points``, the
+defaults of ``conform``: ``--timeout 10``, ``--deadline 45``) against every fake engine of
+``tests/conformance/fakes/attacks.py`` at the sizes of the attacks it stands for (40 lines
+of 5 MB of standard error, 500 MB without a newline, answers of 9.5 s, hello at 25 s...),
+each run in a process of its own, and prints for each its wall clock, the runner's peak
+memory (its ``ru_maxrss``, the engine's not counted), how the run ended (its last line and
+the bound that cut it off) and how many of the processes the engine started are left.
 """
 
 from __future__ import annotations
@@ -23,6 +34,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from frogspec.harness import OPS
@@ -109,11 +121,115 @@ def hostile_lines(count: int, seed: int = 23) -> list[bytes]:
     return lines
 
 
+_FAKES = Path(__file__).resolve().parents[1] / "tests" / "conformance" / "fakes"
+
+#: Each attacking engine: its mode of ``attacks.py`` and the amount of its attack.
+ENGINES = [
+    ("stderr_lines", "5000000"),
+    ("stderr_unended", "500000000"),
+    ("grandchild", "300"),
+    ("never_reads", None),
+    ("slow", "9.5"),
+    ("hello_then_hang", "25"),
+    ("early", None),
+    ("restarts", None),
+    ("escapes", None),
+]
+
+_ONE_RUN = """
+import json, resource, sys, time
+from frogspec.conform import run_conformance
+from frogspec.conform.reports import render_text
+began = time.monotonic()
+run = run_conformance(json.loads(sys.argv[1]), cases=["cards.points.*"])
+seconds = time.monotonic() - began
+text = render_text(run, quiet=True)
+print(json.dumps({
+    "seconds": seconds,
+    "peak_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+    "summary": run.summary_line(),
+    "cut_off": run.cut_off,
+    "report_chars": len(text),
+}))
+"""
+
+
+def _running(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return False
+    return stat[0] != "Z"
+
+
+def run_engine(mode: str, amount: str | None) -> dict[str, Any]:
+    """One run of the runner against one attacking engine, in a process of its own."""
+    root = Path(__file__).resolve().parents[1]
+    with tempfile.NamedTemporaryFile("r") as pids:
+        env = {**os.environ, "PYTHONPATH": str(root), "FROGSPEC_FAKE_PIDS": pids.name}
+        command = [sys.executable, str(_FAKES / "attacks.py"), mode, *([amount] if amount else [])]
+        began = time.monotonic()
+        done = subprocess.run(
+            [sys.executable, "-c", _ONE_RUN, json.dumps(command)],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+            timeout=600,
+        )
+        wall = time.monotonic() - began
+        time.sleep(1.0)  # a killed group may take a moment to be gone
+        started = [int(p) for p in Path(pids.name).read_text().split()]
+    result: dict[str, Any] = (
+        json.loads(done.stdout.splitlines()[-1])
+        if done.returncode == 0 and done.stdout.strip()
+        else {"summary": f"exit {done.returncode}: {done.stderr.strip()[-200:]}"}
+    )
+    result.update(
+        mode=mode,
+        amount=amount,
+        wall=wall,
+        started=len(started),
+        left=sum(map(_running, started)),
+        traceback="Traceback" in done.stderr,
+    )
+    return result
+
+
+def engines_main() -> int:
+    """Run the runner against every attacking engine and print a dated table."""
+    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    print(
+        f"`python -m benchmarks.hostile --engines`, {now}: Python {platform.python_version()}, "
+        f"{os.cpu_count()} cores, load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}"
+    )
+    print()
+    print("| engine (attack) | wall s | runner peak MB | result | cut off by | left running |")
+    print("|---|--:|--:|---|---|--:|")
+    for mode, amount in ENGINES:
+        r = run_engine(mode, amount)
+        peak = f"{r['peak_kib'] / 1024:.0f}" if "peak_kib" in r else "?"
+        cut = (r.get("cut_off") or "-").split(":")[0]
+        tb = " (traceback)" if r["traceback"] else ""
+        print(
+            f"| {mode} ({amount or '-'}) | {r['wall']:.1f} | {peak} | {r['summary']}{tb} "
+            f"| {cut} | {r['left']} of {r['started']} |",
+            flush=True,
+        )
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Pipe the lines through the harness and print the run."""
+    """Pipe the lines through the harness and print the run (``--engines``: run the
+    attacking engines)."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.hostile", description=__doc__)
     parser.add_argument("--lines", type=int, default=100_000, help="request lines (100,000)")
+    parser.add_argument(
+        "--engines", action="store_true", help="run the attacking engines through the runner"
+    )
     args = parser.parse_args(argv)
+    if args.engines:
+        return engines_main()
     lines = hostile_lines(args.lines)
     with tempfile.TemporaryFile() as requests, tempfile.TemporaryFile() as answers:
         requests.write(b"\n".join(lines) + b"\n")

@@ -15,7 +15,9 @@ the nearest ids, and exits with status 2; never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
@@ -43,14 +45,20 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
 Handler = Callable[[argparse.Namespace], int]
 
 
+#: The most seconds a duration given on the command line may be (about eleven days).
+MAX_SECONDS = 1_000_000
+
+
 def seconds(text: str) -> float:
     """An argument type: a number of seconds, more than 0."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
+    if not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"must be more than 0 and at most {MAX_SECONDS:,} seconds, got {text}"
+        )
     return value
 
 
@@ -205,10 +213,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args)
     except FrogError as error:
-        print(f"frogspec: {error}", file=sys.stderr)
+        print(f"frogspec: {_one_line(str(error))}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("frogspec: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
+        # Whoever read the output has gone (``| head``): say nothing more, even at exit.
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+
+
+#: The most characters of an error message shown (a user's argument may be long).
+MAX_SHOWN_CHARS = 500
+
+
+def _one_line(message: str) -> str:
+    """An error message as shown: its control characters escaped, and cut to a bound."""
+    from frogspec.conform.safe_text import for_terminal
+
+    shown = for_terminal(message)
+    if len(shown) > MAX_SHOWN_CHARS:
+        shown = shown[: MAX_SHOWN_CHARS - 30] + f"... ({len(shown):,} characters)"
+    return shown
 
 
 if __name__ == "__main__":

@@ -618,21 +618,29 @@ def _cmd_fuzz(args: argparse.Namespace) -> int:
     )
     show = sys.stderr if sys.stderr.isatty() and not args.quiet else None
     print(f"frogspec fuzz: seed {seed}", file=sys.stderr)
+    from frogspec.conform.safe_text import for_terminal
+    from frogspec.conform.transport import Signalled, ending_engines_on_signals
+
     try:
-        result = fuzz(
-            command,
-            examples=args.examples,
-            seed=seed,
-            rulesets=args.ruleset or (),
-            ops=args.op or (),
-            timeout=args.timeout,
-            progress=show,
-            readings=readings,
-        )
+        with ending_engines_on_signals():
+            result = fuzz(
+                command,
+                examples=args.examples,
+                seed=seed,
+                rulesets=args.ruleset or (),
+                ops=args.op or (),
+                timeout=args.timeout,
+                progress=show,
+                readings=readings,
+            )
     except FuzzUsageError as error:
-        print(f"frogspec fuzz: {error}", file=sys.stderr)
+        print(f"frogspec fuzz: {for_terminal(str(error))}", file=sys.stderr)
         return 2
-    print(report(result, command, options))
+    except (Signalled, KeyboardInterrupt) as stop:
+        name = stop.name if isinstance(stop, Signalled) else "SIGINT"
+        print(f"frogspec fuzz: stopped by {name}; the implementation was stopped", file=sys.stderr)
+        return stop.status if isinstance(stop, Signalled) else 130
+    print(for_terminal(report(result, command, options)))
     if result.vector is not None and args.vector is not None:
         from frogspec.vectors.model import dumps
 
@@ -649,9 +657,13 @@ def _expected_readings(path: Path | None) -> dict[str, str]:
     if path is None:
         return {}
     from frogspec.conform.expectations import ExpectationError, read_expectations
+    from frogspec.jsonline import LineError, read_json_file
 
     try:
+        read_json_file(path)  # within a protocol line's bounds first (no device, no FIFO)
         accepted = read_expectations(path)
+    except LineError as error:
+        raise FuzzUsageError(f"--expect: {error}") from None
     except ExpectationError as error:
         raise FuzzUsageError(str(error)) from error
     return {a.rule: a.reading for a in accepted if a.rule is not None and a.reading}

@@ -29,6 +29,7 @@ catch it. Unset, the harness is the faithful reference.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -67,6 +68,9 @@ from frogspec.rulesets import RULESETS, Ruleset, rules_of
 __all__ = ["OPS", "Adjust", "answering_under", "handle", "main", "observation", "put_in_force"]
 
 SPEC_VERSION = "1"
+
+#: The bytes of a line that is blank: JSON's whitespace (a line of them is no request).
+JSON_WHITESPACE = b" \t\r"
 
 Json = Any
 Request = Mapping[str, Json]
@@ -403,7 +407,14 @@ OPS: dict[str, Callable[[Request, Adjust], Json]] = {
 }
 
 
+#: The most characters of a message (which may quote the request): an answer is never
+#: larger than the bounds the harness holds a request to, whatever the request echoes.
+MAX_MESSAGE_CHARS = 1000
+
+
 def _error(request_id: Json, kind: str, rule: str | None, message: str) -> dict[str, Json]:
+    if len(message) > MAX_MESSAGE_CHARS:
+        message = message[: MAX_MESSAGE_CHARS - 25] + f"... ({len(message):,} characters)"
     return {"id": request_id, "error": {"kind": kind, "rule": rule, "message": message}}
 
 
@@ -487,11 +498,20 @@ def main() -> int:
             file=sys.stderr,
             flush=True,
         )
-    for line in read_lines(stdin):
-        if isinstance(line, bytes) and not line.strip():
-            continue
-        stdout.write(respond(line, adjust).encode("utf-8") + b"\n")
-        stdout.flush()
+    try:
+        for line in read_lines(stdin):
+            if isinstance(line, bytes) and not line.strip(JSON_WHITESPACE):
+                continue  # a blank line is no request (spec/README.md, "Transport")
+            stdout.write(respond(line, adjust).encode("utf-8") + b"\n")
+            stdout.flush()
+    except BrokenPipeError:
+        # Whoever read the answers has gone (``| head``): nothing more to say, quietly.
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
+        return 0
+    except KeyboardInterrupt:
+        print("frogspec.harness: interrupted", file=sys.stderr)
+        return 130
     return 0
 
 

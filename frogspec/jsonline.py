@@ -23,9 +23,12 @@ frogspec.jsonline.LineError: key 'id' twice in one object
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from collections.abc import Callable, Iterator
 from itertools import accumulate
+from pathlib import Path
 from typing import IO, Any
 
 __all__ = [
@@ -35,6 +38,7 @@ __all__ = [
     "LineError",
     "Overlong",
     "decode_line",
+    "read_json_file",
     "read_lines",
 ]
 
@@ -50,7 +54,8 @@ MAX_NUMBER_CHARS = 40
 
 class LineError(ValueError):
     """A line out of bounds or not JSON; ``bound`` names which: ``length``, ``depth``,
-    ``number``, ``non-finite``, ``utf-8``, ``surrogate``, ``duplicate-key`` or ``json``."""
+    ``number``, ``non-finite``, ``utf-8``, ``surrogate``, ``duplicate-key``, ``json`` or
+    (for :func:`read_json_file`) ``file``."""
 
     def __init__(self, bound: str, message: str) -> None:
         super().__init__(message)
@@ -185,3 +190,44 @@ def read_lines(stream: IO[bytes], chunk: int = 65536) -> Iterator[bytes | Overlo
                 if not rest or rest.endswith(b"\n"):
                     break
             yield Overlong(head)
+
+
+def read_json_file(path: Path, limit: int = MAX_LINE_BYTES) -> Json:
+    """The JSON value of the file at ``path``, within the bounds of a line (at most
+    ``limit`` bytes, nesting, numbers, no lone surrogate: :func:`decode_line`).
+
+    Only a regular file is read: a pipe, a FIFO or a device (``/dev/zero``) could hang
+    the reader or never end, and is refused. :class:`LineError` names the bound broken
+    (``file`` for one that cannot be read or is not a regular file), and so does nothing
+    else, whatever the file holds.
+
+    >>> read_json_file(Path("/dev/zero"))
+    Traceback (most recent call last):
+    ...
+    frogspec.jsonline.LineError: /dev/zero is not a regular file (a device, a pipe or a FIFO is not read)
+    """
+    try:
+        # O_NONBLOCK: opening a FIFO must not wait for a writer before it can be refused.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        raise LineError("file", f"cannot read {path}: {error.strerror or error}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise LineError(
+                "file", f"{path} is not a regular file (a device, a pipe or a FIFO is not read)"
+            )
+        if info.st_size > limit:
+            raise LineError("length", f"{path} is longer than {limit:,} bytes")
+        with os.fdopen(fd, "rb", closefd=False) as stream:
+            data = stream.read(limit + 1)
+    except OSError as error:
+        raise LineError("file", f"cannot read {path}: {error.strerror or error}") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise LineError("length", f"{path} is longer than {limit:,} bytes")
+    try:
+        return decode_line(data)
+    except LineError as error:
+        raise LineError(error.bound, f"{path}: {error.message}") from None

@@ -17,9 +17,14 @@ each trump suit with the widow untouched; a ruleset then takes the plays of its 
 contracts (its Chico the best of the trumps it allows) and applies its own rates.
 
 Run it (resumable: the deals done are kept in a progress file, and the data file is
-rewritten as the deals come in)::
+rewritten as the deals come in, whole, through a temporary file)::
 
     python -m frogspec.worth run --deals 2000 --seed 21 --workers 2
+
+The data goes to ``$XDG_DATA_HOME/frogspec/worth.json`` (:func:`user_data_dir`), never to
+the package's own file unless ``--out`` names it (in a checkout:
+``--out frogspec/data/worth.json``). A second run on the same files is refused while the
+first holds them, and a progress line torn by a stopped run is skipped on resume.
 
 A run that needs more than one machine is cut into shards, each an ordinary job for
 whatever runs parallel work where it is done (``xargs -P`` on one machine, GNU Parallel
@@ -40,14 +45,17 @@ HandFeatures(trumps=5, aces_and_tens=7, voids=0, longest=5)
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import json
 import math
 import os
 import random
+import stat
 import sys
+import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -408,21 +416,124 @@ def _document(seed: int, rows: list[tuple[int, ...]], command: str, started: str
     }
 
 
+def user_data_dir() -> Path:
+    """Where a run writes its data unless told otherwise: ``$XDG_DATA_HOME/frogspec``
+    (``~/.local/share/frogspec`` without it), never the installed package's own data."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "frogspec"
+
+
+def _check_replaceable(path: Path, doing: str = "written") -> None:
+    """Refuse to write over (or read, ``doing="read"``) anything but a regular file (a
+    symbolic link, a device, a folder, a FIFO): replacing it would lose what it is, and
+    reading it might never end."""
+    try:
+        mode = path.lstat().st_mode
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise InvalidInputError(f"cannot write {path}: {error.strerror}") from None
+    if stat.S_ISLNK(mode):
+        raise InvalidInputError(
+            f"{path} is a symbolic link: it is not {doing}; name the file it points to"
+        )
+    if not stat.S_ISREG(mode):
+        raise InvalidInputError(
+            f"{path} is not a regular file (a device, a folder, a FIFO...): not {doing}"
+        )
+
+
+def replace_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file of its own (unique) name in the
+    same folder, renamed over ``path`` once complete: a reader sees the old file or the new,
+    never a part. A symbolic link or a device at ``path`` is refused
+    (:class:`InvalidInputError`), not replaced."""
+    _check_replaceable(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as error:
+        raise InvalidInputError(f"cannot write {path}: {error.strerror}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        raise
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold the lock of ``path`` (an exclusive lock on ``path.lock`` beside it) for the
+    block: a second run on the same file is refused (:class:`InvalidInputError`) rather
+    than mixing its lines with the first's. The lock ends with the process, however it
+    ends; the lock file stays, empty."""
+    import fcntl  # here: Pyodide (the Play page reads this module) has none
+
+    lock = path.with_name(path.name + ".lock")
+    _check_replaceable(lock)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as error:
+        raise InvalidInputError(f"cannot lock {path}: {error.strerror}") from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise InvalidInputError(
+                f"another run is writing {path} (it holds {lock}): wait for it to end"
+            ) from None
+        yield
+    finally:
+        os.close(fd)
+
+
 def write_data(path: Path, document: dict[str, Any]) -> None:
-    """Write the data file compactly (one deal a line), atomically."""
+    """Write the data file compactly (one deal a line), atomically
+    (:func:`replace_atomically`)."""
     rows = document["rows"]
     head = {k: v for k, v in document.items() if k != "rows"}
     text = json.dumps(head, indent=1)[:-2] + ',\n "rows": [\n'
     text += ",\n".join(json.dumps(r, separators=(",", ":")) for r in rows) + "\n ]\n}\n"
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, path)
+    replace_atomically(path, text)
 
 
-def _read_progress(path: Path, seed: int, done: dict[int, tuple[int, ...]]) -> str | None:
+def _progress_lines(path: Path, report: Callable[[str], None], repair: bool) -> list[str]:
+    """The lines of a progress file, but a torn last one (a run stopped while writing it:
+    no newline ends it), which is reported and skipped, and, with ``repair``, cut off the
+    file, so that the next deal is appended on a line of its own."""
+    _check_replaceable(path, "read")
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError as error:
+        raise InvalidInputError(f"cannot read {path}: {error.strerror}") from None
+    lines = text.splitlines()
+    if text and not text.endswith("\n"):
+        torn = lines.pop()
+        report(
+            f"warning: {path}, line {len(lines) + 1}: skipped, torn (the run that wrote it "
+            f"stopped mid-line: {torn[:60]!r}); its deal is solved again"
+        )
+        if repair:
+            replace_atomically(path, "".join(line + "\n" for line in lines))
+    return lines
+
+
+def _read_progress(
+    path: Path,
+    seed: int,
+    done: dict[int, tuple[int, ...]],
+    report: Callable[[str], None] = print,
+    repair: bool = False,
+) -> str | None:
     # Add the deals of ``seed`` in a progress file to ``done``; the run's start, if any.
     started = None
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for number, line in enumerate(_progress_lines(path, report, repair), 1):
         if not line.strip():
             continue
         try:
@@ -475,45 +586,62 @@ def run(
 
     ``shard=(k, n)`` solves only the deals whose index leaves ``k`` divided by ``n``, and
     writes no data file: each of ``n`` jobs, run by any scheduler of parallel work (see the
-    module's docstring), keeps a progress file of its own, and :func:`merge` joins them."""
+    module's docstring), keeps a progress file of its own, and :func:`merge` joins them.
+
+    A second run on the same files is refused while this one holds them (:func:`locked`);
+    a torn last line of the progress file (a run stopped mid-line) is reported, cut off
+    and its deal solved again; the data file is replaced whole (:func:`replace_atomically`),
+    never through a symbolic link or onto a device."""
     part, parts = shard
     if not 0 <= part < parts:
         raise InvalidInputError(
             f"shard {part}/{parts}: the first number runs from 0 to {parts - 1}"
         )
-    done: dict[int, tuple[int, ...]] = {}
-    started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%MZ")
-    if progress_file.exists():
-        started = _read_progress(progress_file, seed, done) or started
-    todo = [i for i in range(first, deals) if i % parts == part and i not in done]
-    report(f"{len(done)} deals already done; {len(todo)} to solve on {workers} worker(s)")
-    clock = time.monotonic()
+    with contextlib.ExitStack() as locks:
+        locks.enter_context(locked(progress_file))
+        if parts == 1:
+            locks.enter_context(locked(out))
+            _check_replaceable(out)
+        done: dict[int, tuple[int, ...]] = {}
+        started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%MZ")
+        if progress_file.exists() or progress_file.is_symlink():
+            started = _read_progress(progress_file, seed, done, report, repair=True) or started
+        todo = [i for i in range(first, deals) if i % parts == part and i not in done]
+        report(f"{len(done)} deals already done; {len(todo)} to solve on {workers} worker(s)")
+        clock = time.monotonic()
 
-    def finish(index: int, row: tuple[int, ...]) -> None:
-        done[index] = row
-        with progress_file.open("a", encoding="utf-8") as stream:
-            entry = {"seed": seed, "index": index, "started": started, "row": list(row)}
-            stream.write(json.dumps(entry) + "\n")
-        elapsed = time.monotonic() - clock
-        if parts > 1:
-            report(f"deal {index}: {len(done)} in this shard, {elapsed:.0f} s this run")
-            return
-        prefix = _prefix(done)
-        write_data(out, _document(seed, prefix, command, started))
-        report(f"deal {index}: {len(prefix)} in the data, {elapsed:.0f} s this run")
+        def finish(index: int, row: tuple[int, ...]) -> None:
+            done[index] = row
+            with progress_file.open("a", encoding="utf-8") as stream:
+                entry = {"seed": seed, "index": index, "started": started, "row": list(row)}
+                stream.write(json.dumps(entry) + "\n")
+            elapsed = time.monotonic() - clock
+            if parts > 1:
+                report(f"deal {index}: {len(done)} in this shard, {elapsed:.0f} s this run")
+                return
+            prefix = _prefix(done)
+            write_data(out, _document(seed, prefix, command, started))
+            report(f"deal {index}: {len(prefix)} in the data, {elapsed:.0f} s this run")
 
-    tasks = [(seed, i, solver) for i in todo]
-    if workers <= 1:
-        for task in tasks:
-            finish(task[1], deal_row(task))
-    else:
-        # Imported here: Pyodide (the Play page reads this module) has no processes.
-        from concurrent.futures import ProcessPoolExecutor
+        tasks = [(seed, i, solver) for i in todo]
+        if workers <= 1:
+            for task in tasks:
+                finish(task[1], deal_row(task))
+        else:
+            # Imported here: Pyodide (the Play page reads this module) has no processes.
+            from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for task, row in zip(tasks, pool.map(deal_row, tasks), strict=True):
-                finish(task[1], row)
-    return len(_prefix(done))
+            with ProcessPoolExecutor(max_workers=workers, initializer=_leave_interrupts) as pool:
+                for task, row in zip(tasks, pool.map(deal_row, tasks), strict=True):
+                    finish(task[1], row)
+        return len(_prefix(done))
+
+
+def _leave_interrupts() -> None:
+    # Ctrl-C reaches the workers too: the run reports it once; they only end.
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def merge(
@@ -528,7 +656,7 @@ def merge(
     for path in progress_files:
         if not path.exists():
             raise InvalidInputError(f"no progress file {path}")
-        started = _read_progress(path, seed, done)
+        started = _read_progress(path, seed, done, report)
         if started:
             starts.append(started)
     rows = _prefix(done)
@@ -540,9 +668,30 @@ def merge(
             f"deal {len(rows)} is missing: {len(later)} later deals are left out until it is done"
         )
     started = min(starts) if starts else ""
-    write_data(out, _document(seed, rows, data_command(len(rows), seed), started))
+    with locked(out):
+        write_data(out, _document(seed, rows, data_command(len(rows), seed), started))
     report(f"{len(rows)} deals of seed {seed} in {out}")
     return len(rows)
+
+
+#: The most deals one run solves, and the most worker processes it starts.
+MAX_DEALS = 1_000_000
+MAX_WORKERS = 2 * (os.cpu_count() or 1)
+
+
+def bounded(least: int, most: int) -> Callable[[str], int]:
+    """An argument type: a whole number from ``least`` to ``most``."""
+    from frogspec.cli import whole_number
+
+    parse_least = whole_number(least)
+
+    def parse(text: str) -> int:
+        value = parse_least(text)
+        if value > most:
+            raise argparse.ArgumentTypeError(f"at most {most:,}, got {text}")
+        return value
+
+    return parse
 
 
 def _shard(text: str) -> tuple[int, int]:
@@ -565,11 +714,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         "or join the progress files of a run's shards. Analysis, not rules.",
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    default_out = Path(__file__).parent / "data" / _DATA_FILE
+    # Never the package's own data (a run of one deal would replace 2,000): a user's folder.
+    default_out = user_data_dir() / _DATA_FILE
+    out_help = f"the data file (default {default_out}; the package's own is not written)"
     go = sub.add_parser("run", help="solve the deals and write the data (resumable)")
-    go.add_argument("--deals", type=whole_number(1), required=True)
+    go.add_argument("--deals", type=bounded(1, MAX_DEALS), required=True)
     go.add_argument("--seed", type=whole_number(0), required=True)
-    go.add_argument("--workers", type=whole_number(1), default=1)
+    go.add_argument(
+        "--workers",
+        type=bounded(1, MAX_WORKERS),
+        default=1,
+        help=f"processes solving at once (at most {MAX_WORKERS}, twice this machine's cores)",
+    )
     go.add_argument(
         "--first", type=whole_number(0), default=0, help="the first deal to solve (a range)"
     )
@@ -580,13 +736,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="K/N: solve only the deals whose index leaves K divided by N (one job of N, "
         "run by any scheduler; no data file is written: merge the progress files)",
     )
-    go.add_argument("--out", type=Path, default=default_out, help="the data file")
+    go.add_argument("--out", type=Path, default=default_out, help=out_help)
     go.add_argument(
         "--progress", type=Path, default=Path("worth-progress.jsonl"), help="the deals done"
     )
     join = sub.add_parser("merge", help="join progress files into the data file")
     join.add_argument("--seed", type=whole_number(0), required=True)
-    join.add_argument("--out", type=Path, default=default_out, help="the data file")
+    join.add_argument("--out", type=Path, default=default_out, help=out_help)
     join.add_argument("progress", type=Path, nargs="+", help="the shards' progress files")
     args = parser.parse_args(argv)
     try:
@@ -607,6 +763,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InvalidInputError as error:
         print(f"python -m frogspec.worth: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(
+            f"python -m frogspec.worth: interrupted; the deals done are kept in {args.progress}"
+            if args.command == "run"
+            else "python -m frogspec.worth: interrupted; nothing was written",
+            file=sys.stderr,
+        )
+        return 130
     if args.shard[1] > 1:
         print(f"shard {args.shard[0]}/{args.shard[1]} is in {args.progress}: merge the "
               "shards' progress files into the data", file=sys.stderr)  # fmt: skip

@@ -22,7 +22,11 @@ request; ``--start-timeout`` for the hello after a start), a line that is not JS
 UTF-8 or never finished, or an answer with the wrong id fails the case with that reason;
 the implementation is restarted and the run goes on. After ``--max-restarts`` restarts
 the remaining cases are reported as errors (counted as failures); an implementation that
-does not answer hello at its first start is not started again. An answer of
+does not answer hello at its first start is not started again. ``--deadline`` bounds the
+whole run (:data:`~frogspec.conform.runner.DEFAULT_DEADLINE` seconds by default); the
+report says which bound cut a run off. The implementation runs in a process group of its
+own, killed whole when it is stopped or the runner is signalled; what it writes is kept
+within fixed bounds and escaped wherever it is shown (:mod:`~frogspec.conform.safe_text`). An answer of
 ``unsupported``, or an op or ruleset the implementation's hello does not list, makes a
 case skipped.
 

@@ -19,13 +19,16 @@ from frogspec.cli import seconds, whole_number
 from frogspec.conform.report_data import report_json, report_junit
 from frogspec.conform.reports import badge, render_text, report_markdown
 from frogspec.conform.runner import (
+    DEFAULT_DEADLINE,
     DEFAULT_MAX_RESTARTS,
     DEFAULT_START_TIMEOUT,
     DEFAULT_TIMEOUT,
     CaseOutcome,
     run_conformance,
 )
-from frogspec.conform.transport import UsageError
+from frogspec.conform.safe_text import for_terminal
+from frogspec.conform.transport import Signalled, UsageError, ending_engines_on_signals
+from frogspec.jsonline import LineError, read_json_file
 from frogspec.vectors.generate import add_arguments as add_generate_arguments
 from frogspec.vectors.generate import run as run_generate
 
@@ -94,29 +97,46 @@ def _cmd_conform(args: argparse.Namespace) -> int:
     try:
         expectations = [parse_reading(text) for text in args.reading or ()]
         if args.expect is not None:
+            # Within the bounds of a protocol line first: no device, FIFO, depth or number
+            # the reading below could choke on.
+            read_json_file(args.expect)
             expectations += read_expectations(args.expect)
+    except LineError as error:
+        print(f"frogspec conform: --expect: {for_terminal(str(error))}", file=sys.stderr)
+        return 2
     except ExpectationError as error:
-        print(f"frogspec conform: {error}", file=sys.stderr)
+        print(f"frogspec conform: {for_terminal(str(error))}", file=sys.stderr)
         return 2
     bar = Progress(sys.stderr) if show else None
     try:
-        run = run_conformance(
-            command or None,
-            vectors=args.vectors,
-            rulesets=args.ruleset or (),
-            rules=args.rule or (),
-            cases=args.case or (),
-            timeout=args.timeout,
-            max_restarts=args.max_restarts,
-            start_timeout=args.start_timeout,
-            progress=bar,
-            diagnosing=None if bar is None else bar.diagnosing,
-        )
+        with ending_engines_on_signals():
+            run = run_conformance(
+                command or None,
+                vectors=args.vectors,
+                rulesets=args.ruleset or (),
+                rules=args.rule or (),
+                cases=args.case or (),
+                timeout=args.timeout,
+                max_restarts=args.max_restarts,
+                start_timeout=args.start_timeout,
+                deadline=args.deadline,
+                progress=bar,
+                diagnosing=None if bar is None else bar.diagnosing,
+            )
     except UsageError as error:
-        print(f"frogspec conform: {error}", file=sys.stderr)
+        print(f"frogspec conform: {for_terminal(str(error))}", file=sys.stderr)
         return 2
+    except Signalled as signalled:
+        if bar is not None:
+            bar.clear()
+            bar = None
+        print(
+            f"frogspec conform: stopped by {signalled.name}; the implementation was stopped",
+            file=sys.stderr,
+        )
+        return signalled.status
     except KeyboardInterrupt:
-        print("frogspec conform: interrupted", file=sys.stderr)
+        print("frogspec conform: interrupted; the implementation was stopped", file=sys.stderr)
         return 130
     finally:
         if bar is not None:
@@ -132,10 +152,10 @@ def _cmd_conform(args: argparse.Namespace) -> int:
         if args.badge:
             _write(args.badge, json.dumps(badge(run)) + "\n")
     except UsageError as error:
-        print(render_text(run, args.quiet))
-        print(f"frogspec conform: {error}", file=sys.stderr)
+        print(for_terminal(render_text(run, args.quiet)))
+        print(f"frogspec conform: {for_terminal(str(error))}", file=sys.stderr)
         return 2
-    print(render_text(run, args.quiet))
+    print(for_terminal(render_text(run, args.quiet)))
     return run.exit_status()
 
 
@@ -186,6 +206,14 @@ def register(subparsers: Any) -> None:
         default=DEFAULT_START_TIMEOUT,
         metavar="SECONDS",
         help=f"seconds a fresh start has to answer hello (default {DEFAULT_START_TIMEOUT:g})",
+    )
+    conform.add_argument(
+        "--deadline",
+        type=seconds,
+        default=DEFAULT_DEADLINE,
+        metavar="SECONDS",
+        help="seconds the whole run may take, diagnosis included; the cases not run by "
+        f"then are errors (default {DEFAULT_DEADLINE:g})",
     )
     conform.add_argument(
         "--max-restarts",

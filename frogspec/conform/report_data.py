@@ -23,6 +23,7 @@ from typing import Any
 from frogspec import __version__
 from frogspec.conform.reports import failure_lines, quote_of, rule_entry
 from frogspec.conform.runner import CaseOutcome, Run
+from frogspec.conform.safe_text import for_xml
 from frogspec.conform.summary import by_rule, by_ruleset, scope, unexplained_failures
 
 __all__ = ["REPORT_FORMAT", "REPORT_FORMAT_VERSION", "report_json", "report_junit"]
@@ -116,6 +117,8 @@ def report_json(run: Run) -> dict[str, Json]:
         "filters": run.filters,
         "timeout": run.timeout,
         "start_timeout": run.start_timeout,
+        "deadline": run.deadline,
+        "cut_off": run.cut_off,
         "max_restarts": run.max_restarts,
         "started": run.started,
         "seconds": round(run.seconds, 3),
@@ -214,4 +217,6 @@ def report_junit(run: Run) -> str:
     root.set("skipped", str(totals["skipped"]))
     root.set("time", f"{run.seconds:.3f}")
     ET.indent(root)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    # Whatever an engine wrote, the document stays well-formed XML 1.0.
+    document = for_xml(ET.tostring(root, encoding="unicode"))
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + document + "\n"

@@ -20,6 +20,7 @@ from typing import Any
 from frogspec import __version__
 from frogspec.conform.deviations import Deviation, statement_of
 from frogspec.conform.runner import CaseOutcome, Run
+from frogspec.conform.safe_text import code_span, for_markdown, for_terminal
 from frogspec.conform.summary import (
     FailureGroup,
     Tally,
@@ -142,6 +143,15 @@ def _deviation_text(run: Run) -> list[str]:
     ]
 
 
+def _engine_name(run: Run) -> str:
+    hello = run.hello or {}
+    return f"{hello.get('name')} {hello.get('version')}"
+
+
+def _cut_off_lines(run: Run) -> list[str]:
+    return [] if run.cut_off is None else ["", f"The run was cut off by {run.cut_off}."]
+
+
 def render_text(run: Run, quiet: bool = False) -> str:
     """The report printed at the end of a run; its last line is the summary line."""
     if run.gave_up and run.hello is None:
@@ -154,7 +164,7 @@ def render_text(run: Run, quiet: bool = False) -> str:
     if not quiet:
         out.append(f"frogspec conform {__version__}: {' '.join(run.command)}")
         if run.hello is not None:
-            out.append(f"implementation: {run.hello.get('name')} {run.hello.get('version')}")
+            out.append(f"implementation: {_engine_name(run)}")
         out += scope(run).lines()
         out += level2
         out.append("")
@@ -189,6 +199,7 @@ def render_text(run: Run, quiet: bool = False) -> str:
                 f"The runner gave up after {run.restarts} restarts; the cases it did "
                 "not run are errors."
             )
+    out += _cut_off_lines(run)
     if run.start_failures and not quiet:
         out.append("")
         out.append("Failures at start (hello):")
@@ -298,7 +309,9 @@ def failure_lines(outcome: CaseOutcome) -> list[str]:
 
 
 def _md(text: str) -> str:
-    return text.replace("|", "\\|")
+    # The report's own lines keep their markup; what an engine wrote in them cannot add
+    # HTML, end a table cell or send a control character.
+    return for_terminal(text).replace("&", "&amp;").replace("<", "&lt;").replace("|", "\\|")
 
 
 def report_markdown(run: Run) -> str:
@@ -315,11 +328,12 @@ def report_markdown(run: Run) -> str:
         out += ["## Rule ids (level 2)", "", *[f"- {_md(line.strip())}" for line in level2], ""]
     out.append(f"- command: `{' '.join(run.command)}`")
     if run.hello is not None:
-        out.append(f"- implementation: {run.hello.get('name')} {run.hello.get('version')}")
+        out.append(f"- implementation: {for_markdown(_engine_name(run))}")
     out.append(f"- frogspec {__version__}, protocol 1, {run.started}, {run.seconds:.1f} s")
     out += [f"- {_md(line)}" for line in scope(run).lines()]
     if level2 and not (run.misnamed() and run.declares_rule_ids):
         out += [f"- {_md(line)}" for line in level2]
+    out += [f"- {_md(line)}" for line in _cut_off_lines(run) if line]
     out.append(f"- **{run.summary_line()}**")
     header = "| {} | passed | failed | skipped | names rule |"
     out += ["", "## Rulesets", "", header.format("ruleset"), "|---|--:|--:|--:|--:|"]
@@ -370,11 +384,11 @@ def _markdown_failure(o: CaseOutcome) -> list[str]:
     out.append(f"expected: `{json.dumps(o.case.expected, ensure_ascii=False)}`")
     out.append("")
     if o.reason == "mismatch":
-        out.append(f"actual: `{json.dumps(o.actual, ensure_ascii=False)}`")
+        out.append(f"actual: {code_span(json.dumps(o.actual, ensure_ascii=False))}")
         out.append("")
         out += [f"- {_md(d)}" for d in o.differences[:10]]
     else:
-        out.append(f"actual: {_md(o.message)}")
+        out.append(f"actual: {for_markdown(o.message)}")
     return out
 
 

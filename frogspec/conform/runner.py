@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from frogspec.conform.expectations import Expectation
 
 __all__ = [
+    "DEFAULT_DEADLINE",
     "DEFAULT_MAX_RESTARTS",
     "DEFAULT_START_TIMEOUT",
     "DEFAULT_TIMEOUT",
@@ -66,6 +67,11 @@ a virtual machine or an interpreter may take a while to start."""
 DEFAULT_MAX_RESTARTS = 5
 """Restarts after which the runner stops trying and reports the remaining cases as errors."""
 
+DEFAULT_DEADLINE = 45.0
+"""Seconds a whole run may take (the cases and the diagnosis of the failures): the cases not
+run by then are errors. The reference harness runs every case in about a second; an engine
+that answers each request just inside ``--timeout`` would otherwise take hours."""
+
 #: The statuses of a case.
 STATUSES = ("passed", "failed", "skipped", "error")
 
@@ -79,6 +85,8 @@ REASONS = {
     "partial-line": "an answer that never ended with a newline",
     "not-utf8": "output that is not UTF-8",
     "out-of-bounds": "an answer line too long, too deep or with too long a number",
+    "unrequested": "a line written before the request it would answer was sent",
+    "deadline": "the run's deadline passed (waiting for this answer, or before it was run)",
     "unsupported": "the implementation answered unsupported",
     "not-offered": "hello does not list the op or ruleset",
     "extension-absent": "the answer lacks the extension field the case is about",
@@ -129,6 +137,10 @@ class Run:
     max_restarts: int
     started: str
     start_timeout: float = 30.0
+    deadline: float | None = None
+    """Seconds the whole run may take (``None``: no bound)."""
+    cut_off: str | None = None
+    """Which bound ended the run before every case had run, and how; ``None`` if none."""
     outcomes: list[CaseOutcome] = field(default_factory=list)
     seconds: float = 0.0
     hello: dict[str, Json] | None = None
@@ -259,6 +271,37 @@ class Runner:
         self.next_id = 1
         self.stderr_parts: list[str] = []
         self.last_failure = ""
+        self.ends_at = None if run.deadline is None else time.monotonic() + run.deadline
+
+    def _left(self) -> float | None:
+        """Seconds left before the run's deadline (``None``: no deadline)."""
+        return None if self.ends_at is None else self.ends_at - time.monotonic()
+
+    def _wait(self, wait: float) -> float:
+        """``wait``, cut to the time left before the deadline."""
+        left = self._left()
+        return wait if left is None else max(min(wait, left), 0.0)
+
+    def _past_deadline(self) -> bool:
+        left = self._left()
+        if left is None or left > 0:
+            return False
+        if self.run.cut_off is None:
+            self.run.cut_off = (
+                f"deadline: the run's deadline of {self.run.deadline:g} s passed "
+                "(--deadline SECONDS gives more)"
+            )
+        return True
+
+    def _deadline_failure(self, failure: Failure) -> Failure:
+        """A timeout cut short by the deadline, said so; any other failure as it is."""
+        if failure.reason == "timeout" and self._past_deadline():
+            return Failure(
+                "deadline",
+                f"the run's deadline of {self.run.deadline:g} s passed while waiting for "
+                "this answer",
+            )
+        return failure
 
     def _id(self) -> int:
         self.next_id += 1
@@ -279,15 +322,20 @@ class Runner:
     def _ensure(self) -> bool:
         run = self.run
         while self.impl is None:
-            if run.gave_up:
+            if run.gave_up or self._past_deadline():
                 return False
             if run.starts > 0 and run.hello is None:
                 # It never answered hello: another start would only cost another timeout.
                 run.gave_up = True
+                run.cut_off = run.cut_off or "hello: no answer to hello at the first start"
                 return False
             if run.starts > 0:
                 if run.restarts >= run.max_restarts:
                     run.gave_up = True
+                    run.cut_off = run.cut_off or (
+                        f"max-restarts: the implementation failed after {run.restarts} "
+                        "restarts (--max-restarts N)"
+                    )
                     return False
                 run.restarts += 1
             run.starts += 1
@@ -299,7 +347,7 @@ class Runner:
             try:
                 answer = impl.exchange(
                     {"id": self._id(), "op": "hello", "spec": "1"},
-                    max(run.timeout, run.start_timeout),
+                    self._wait(max(run.timeout, run.start_timeout)),
                 )
                 result = answer.get("result")
                 if (
@@ -313,6 +361,7 @@ class Runner:
                         f"{short(json.dumps(answer))}",
                     )
             except Failure as failure:
+                failure = self._deadline_failure(failure)
                 run.start_failures.append(f"{failure.reason}: {failure.message}")
                 self.last_failure = f"hello: {failure.reason}: {failure.message}"
                 self.impl = impl
@@ -334,6 +383,8 @@ class Runner:
         return None
 
     def _not_run(self) -> str:
+        if self.run.cut_off is not None and self.run.cut_off.startswith("deadline"):
+            return f"not run: the run's deadline of {self.run.deadline:g} s had passed"
         if self.run.hello is None:
             return (
                 "not run: the implementation did not answer hello at its first start "
@@ -346,8 +397,8 @@ class Runner:
 
     def one(self, case: Case) -> CaseOutcome:
         """Run one case."""
-        if not self._ensure():
-            return CaseOutcome(case, "error", "not-run", self._not_run())
+        if self._past_deadline() or not self._ensure():
+            return CaseOutcome(case, "error", self._not_run_reason(), self._not_run())
         why = self._skip_reason(case)
         if why is not None:
             return CaseOutcome(case, "skipped", "not-offered", why)
@@ -355,8 +406,9 @@ class Runner:
         sent = {**case.request, "id": self._id()}
         began = time.monotonic()
         try:
-            answer = self.impl.exchange(sent)
+            answer = self.impl.exchange(sent, self._wait(self.run.timeout))
         except Failure as failure:
+            failure = self._deadline_failure(failure)
             impl = self.impl
             self.last_failure = f"{case.id}: {failure.reason}: {failure.message}"
             self._stop()
@@ -384,17 +436,21 @@ class Runner:
             level2=verdict.comparison,
         )
 
+    def _not_run_reason(self) -> str:
+        cut = self.run.cut_off
+        return "deadline" if cut is not None and cut.startswith("deadline") else "not-run"
+
     def ask(self, request: dict[str, Json]) -> dict[str, Json]:
         """Send one request (without an id) to the implementation, (re)starting it if need
         be; its answer without the id, or :class:`Failure`. The diagnosis asks through it."""
-        if not self._ensure():
-            raise Failure("not-run", self._not_run())
+        if self._past_deadline() or not self._ensure():
+            raise Failure(self._not_run_reason(), self._not_run())
         assert self.impl is not None
         try:
-            answer = self.impl.exchange({**request, "id": self._id()})
-        except Failure:
+            answer = self.impl.exchange({**request, "id": self._id()}, self._wait(self.run.timeout))
+        except Failure as failure:
             self._stop()
-            raise
+            raise self._deadline_failure(failure) from None
         return {k: v for k, v in answer.items() if k != "id"}
 
     def diagnose(self, outcome: CaseOutcome) -> None:
@@ -424,6 +480,8 @@ class Runner:
 
         gave_up = self.run.gave_up
         for done, outcome in enumerate(failed):
+            if self._past_deadline():
+                break  # the rest stay undiagnosed: the report says the deadline cut it off
             if self.diagnosing is not None:
                 self.diagnosing(done, len(failed))
             self.diagnose(outcome)
@@ -447,7 +505,12 @@ class Runner:
         from frogspec.conform.probes import probe_stages
 
         hello = self.run.hello
-        if self.run.gave_up or hello is None or not isinstance(hello.get("ops"), list):
+        if (
+            self.run.gave_up
+            or self._past_deadline()
+            or hello is None
+            or not isinstance(hello.get("ops"), list)
+        ):
             return
         offered = hello.get("rulesets")
         rulesets = [
@@ -497,6 +560,7 @@ def run_conformance(
     timeout: float = DEFAULT_TIMEOUT,
     max_restarts: int = DEFAULT_MAX_RESTARTS,
     start_timeout: float = DEFAULT_START_TIMEOUT,
+    deadline: float | None = DEFAULT_DEADLINE,
     progress: Callable[[int, int, CaseOutcome], None] | None = None,
     diagnosing: Callable[[int, int], None] | None = None,
 ) -> Run:
@@ -504,6 +568,8 @@ def run_conformance(
 
     ``progress`` is told of each case run (how many are done, of how many, and its
     outcome); ``diagnosing``, of the failures diagnosed after (how many, of how many).
+    ``deadline`` bounds the whole run in seconds (``None``: no bound): the cases not run
+    by then are errors (reason ``deadline``) and :attr:`Run.cut_off` says so.
     """
     folder = vectors or default_vectors_dir()
     if not folder.is_dir():
@@ -526,6 +592,8 @@ def run_conformance(
         raise UsageError("no case matches the filters")
     if timeout <= 0 or start_timeout <= 0:
         raise UsageError(f"a timeout must be more than 0, got {min(timeout, start_timeout):g}")
+    if deadline is not None and deadline <= 0:
+        raise UsageError(f"--deadline must be more than 0 seconds, got {deadline:g}")
     if max_restarts < 0:
         raise UsageError(f"--max-restarts must be 0 or more, got {max_restarts}")
     env: dict[str, str] | None = None
@@ -540,6 +608,7 @@ def run_conformance(
         timeout=timeout,
         max_restarts=max_restarts,
         start_timeout=start_timeout,
+        deadline=deadline,
         started=_dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
     )
     total = len(chosen)

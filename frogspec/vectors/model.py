@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from frogspec.jsonline import LineError, read_json_file
+
 __all__ = [
     "CASE_ID_PATTERN",
     "COMPARE_MODES",
@@ -204,15 +206,18 @@ def _case_from_json(data: Json, file: str, index: int) -> Case:
 def load_file(path: Path) -> VectorFile:
     """Read one vector file."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise VectorError(f"cannot read {path}: {error}") from None
+        data = read_json_file(path)
+    except LineError as error:
+        raise VectorError(f"cannot read a vector file: {error}") from None
     name = path.stem
     if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
         raise VectorError(f"{path}: a vector file is an object with a list of cases")
     if data.get("spec") != SPEC_VERSION:
         raise VectorError(f"{path}: written for protocol {data.get('spec')!r}, not {SPEC_VERSION}")
-    cases = tuple(_case_from_json(c, name, i) for i, c in enumerate(data["cases"]))
+    try:
+        cases = tuple(_case_from_json(c, name, i) for i, c in enumerate(data["cases"]))
+    except (TypeError, ValueError) as error:  # a field of the wrong type deep in a case
+        raise VectorError(f"{path}: a case of the wrong shape: {error}") from None
     return VectorFile(
         name=name,
         title=str(data.get("title", name)),
