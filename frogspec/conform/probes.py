@@ -35,6 +35,8 @@ from frogspec.errors import FrogError
 from frogspec.registry import rule_for_function
 from frogspec.rules.cards import FULL_PACK, cards_of, format_card
 from frogspec.rulesets import RULESETS, Ruleset
+from frogspec.vectors.build import DEFAULT_COMPARE
+from frogspec.vectors.model import differences
 
 __all__ = [
     "BOUNDARY_POINTS",
@@ -79,9 +81,9 @@ class Probe:
     @property
     def departs(self) -> bool:
         """Whether the engine answers otherwise than the reference."""
-        if _result(self.actual) == ("error", "unsupported"):
+        if _result(self.actual) == _UNSUPPORTED:
             return False  # a ruleset or op the engine does not offer is no departure
-        return bool(_result(self.expected) != _result(self.actual))
+        return not _agrees(str(self.request.get("op")), self.expected, self.actual)
 
     def feature(self, name: str) -> Json:
         """The value of one feature (``None`` if the probe has none of that name)."""
@@ -142,20 +144,47 @@ class StageFinding:
         )
 
 
+_UNSUPPORTED = ("error", "unsupported")
+
+
 def _result(answer: Json) -> Json:
+    """The answer's result (a deal's cards as sets, in a canonical text), or the pair
+    ``("error", kind)``: a value to group answers by, whatever the engine sent."""
     if isinstance(answer, dict) and "result" in answer:
         result = answer["result"]
         if isinstance(result, dict):  # a deal: cards compared as sets
-            return json.dumps(
-                {
-                    k: ([sorted(h) if h else h for h in v] if k == "hands" else v)
-                    for k, v in result.items()
-                },
-                sort_keys=True,
-            )
+            shown = dict(result)
+            if isinstance(shown.get("hands"), list):
+                shown["hands"] = [_as_set(h) for h in shown["hands"]]
+            if isinstance(shown.get("widow"), list):
+                shown["widow"] = _as_set(shown["widow"])
+            return json.dumps(shown, sort_keys=True, default=str)
+        if isinstance(result, list):
+            return json.dumps(result, default=str)
         return result
-    kind = answer.get("error", {}).get("kind") if isinstance(answer, dict) else None
-    return ("error", kind)
+    error = answer.get("error") if isinstance(answer, dict) else None
+    return ("error", error.get("kind") if isinstance(error, dict) else None)
+
+
+def _as_set(cards: Json) -> Json:
+    """A list of cards in a canonical order (anything else as it is)."""
+    if not isinstance(cards, list):
+        return cards
+    return sorted(cards, key=lambda card: json.dumps(card, sort_keys=True, default=str))
+
+
+def _agrees(op: str, expected: Json, actual: Json) -> bool:
+    """Whether the engine's answer is the reference's as the vectors judge it: the same
+    kind of error, or a result equal where the reference's has fields (a deal's cards as
+    sets, a legal list as a set; fields the reference does not give are not looked at)."""
+    if not isinstance(actual, dict):
+        return False
+    if isinstance(expected, dict) and "error" in expected:
+        return bool(_result(expected) == _result(actual))
+    if "result" not in actual:
+        return False
+    compare = DEFAULT_COMPARE.get(op, {})
+    return not differences({"result": expected.get("result")}, actual, compare)
 
 
 class _Gone(Exception):
@@ -281,7 +310,13 @@ def _roles(probe: Probe) -> dict[str, list[int]]:
 
 def _payments(answer: Json) -> list[int] | None:
     result = answer.get("result") if isinstance(answer, dict) else None
-    return result if isinstance(result, list) else None
+    if not isinstance(result, list) or not all(_is_int(v) for v in result):
+        return None
+    return result
+
+
+def _is_int(value: Json) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _settle_signature(probe: Probe) -> Json:
@@ -446,10 +481,12 @@ def _receivers(answer: Json, deck: Sequence[str]) -> list[str] | None:
     if not isinstance(result, dict):
         return None
     owner: dict[str, str] = {}
-    for seat, hand in enumerate(result.get("hands") or []):
-        for card in hand or []:
+    hands = result.get("hands")
+    widow = result.get("widow")
+    for seat, hand in enumerate(hands if isinstance(hands, list) else []):
+        for card in hand if isinstance(hand, list) else []:
             owner[str(card)] = f"seat {seat}"
-    for card in result.get("widow") or []:
+    for card in widow if isinstance(widow, list) else []:
         owner[str(card)] = "widow"
     return [owner.get(card, "?") for card in deck]
 
@@ -514,6 +551,8 @@ def _out(answer: Json, players: int) -> list[int] | None:
     result = answer.get("result") if isinstance(answer, dict) else None
     if not isinstance(result, dict) or not isinstance(result.get("active"), list):
         return None
+    if not isinstance(players, int):
+        return None
     return [s for s in range(players) if s not in result["active"]]
 
 
@@ -533,11 +572,13 @@ def _deal_instead(probe: Probe, deck: Sequence[str]) -> str:
         return f"answers {_show(probe.actual)} instead of a deal"
     if _pattern(eng) != _pattern(ref):
         return f"deals {_pattern(eng)} instead of {_pattern(ref)}"
-    first_eng = next(w for w in eng if w != "widow")
-    first_ref = next(w for w in ref if w != "widow")
+    first_eng = next((w for w in eng if w != "widow"), None)
+    first_ref = next((w for w in ref if w != "widow"), None)
     if first_eng != first_ref:
         return f"deals first to {first_eng} instead of {first_ref}"
-    moved = next(i for i, (a, b) in enumerate(zip(eng, ref, strict=True)) if a != b)
+    moved = next((i for i, (a, b) in enumerate(zip(eng, ref, strict=True)) if a != b), None)
+    if moved is None:  # the same cards to the same places: another field differs
+        return f"answers {_show(probe.actual)} instead of {_show(probe.expected)}"
     return f"pack position {moved} goes to {eng[moved]} instead of {ref[moved]}"
 
 

@@ -125,7 +125,8 @@ def expectation_lines(run: Run) -> list[str]:
         if run.accepted(d)
     ]
     stale = run.stale_expectations()
-    return lines + [f"stale expectation: {e.describe()} matches no deviation" for e in stale]
+    lines += [f"stale expectation: {e.describe()} matches no deviation" for e in stale]
+    return lines + list(run.diagnosis_failures)
 
 
 def _deviation_text(run: Run) -> list[str]:
