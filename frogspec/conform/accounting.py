@@ -10,10 +10,11 @@ give the engine's count, and says so in the rules' words.
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from frogspec.conform.evidence import Difference, SeatChanged
 from frogspec.rules.cards import points_of
 
 __all__ = ["Accounting", "account", "who_leads"]
@@ -72,19 +73,18 @@ def _points(answer: Json) -> int | None:
     return bidder if isinstance(bidder, int) else None
 
 
-_TO_ACT = re.compile(r"to_act is (\d+) \(the reference: (\d+)\)")
-
-
-def who_leads(request: Json, detail: str) -> Accounting | None:
+def who_leads(request: Json, differences: Sequence[Difference]) -> Accounting | None:
     """Who leads, where the first divergence is the player to lead a trick (the first, or
     the next after a trick): the rule that decides it and what the engine does instead."""
     from frogspec.conform.diagnosis import game_state
     from frogspec.engine import Phase
 
-    match = _TO_ACT.search(detail)
-    if match is None or not isinstance(request, dict):
+    moved = next(
+        (d for d in differences if isinstance(d, SeatChanged) and d.name == "to_act"), None
+    )
+    if moved is None or moved.engine is None or not isinstance(request, dict):
         return None
-    engine, reference = int(match.group(1)), int(match.group(2))
+    engine, reference = moved.engine, moved.reference
     actions = request.get("actions")
     state = game_state(request, actions if isinstance(actions, list) else [])
     if state is None or state.phase is not Phase.PLAY or state.trick or state.to_act != reference:

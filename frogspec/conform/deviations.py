@@ -50,6 +50,7 @@ from typing import Any
 from frogspec.conform.accounting import account, who_leads
 from frogspec.conform.counterfactuals import failed_under, has_twin
 from frogspec.conform.diagnosis import Divergence, fits_passed
+from frogspec.conform.evidence import Difference, difference_json
 from frogspec.conform.probes import StageFinding
 from frogspec.errors import FrogError
 from frogspec.registry import all_rules, get_rule
@@ -98,6 +99,9 @@ class Deviation:
     ``would_fail`` are the ids of the cases the engine passes that the swap would fail (the
     swap that fails fewest: the broken twin when ``would_fail_reading`` is ``None``, else
     that rival reading), which is why the swap does not confirm it; empty if it fails none.
+
+    ``differences`` are the typed ways its example's answer parts from the reference's
+    (:mod:`frogspec.conform.evidence`), which the kit decides from; ``detail`` says them.
     """
 
     rule: str | None
@@ -117,6 +121,7 @@ class Deviation:
     stage: str | None = None
     probes_agree: int = 0
     probes_disagree: int = 0
+    differences: tuple[Difference, ...] = ()
 
     @property
     def status(self) -> str:
@@ -294,7 +299,7 @@ ACCOUNTED_CASES = 20
 def _unexplained(members: list[_Entry], order: dict[str, int]) -> Deviation:
     look_at = _look_at(members, order)
     case, divergence = min(members, key=lambda e: _size(e[1]))
-    leads = who_leads(divergence.request, divergence.detail)
+    leads = who_leads(divergence.request, divergence.differences)
     if leads is not None:  # the player to lead is the step: its rule decides it
         return Deviation(
             rule=leads.rule,
@@ -304,6 +309,7 @@ def _unexplained(members: list[_Entry], order: dict[str, int]) -> Deviation:
             example=_example(leads.rule, case, divergence, None),
             hand_written=sum(_hand_written(c) for c, _ in members),
             detail=divergence.detail,
+            differences=divergence.differences,
             when=leads.when,
             instead=leads.instead,
             stage="lead",
@@ -324,6 +330,7 @@ def _unexplained(members: list[_Entry], order: dict[str, int]) -> Deviation:
             example=_example(accounted.rule, case, divergence, None),
             hand_written=sum(_hand_written(c) for c, _ in members),
             detail=divergence.detail,
+            differences=divergence.differences,
             when=f"in {case.ruleset}, {when}" if case.ruleset else when,
             instead=accounted.instead,
             stage="accounting",
@@ -336,6 +343,7 @@ def _unexplained(members: list[_Entry], order: dict[str, int]) -> Deviation:
         example=_example(None, case, divergence, None, look_at),
         hand_written=sum(_hand_written(c) for c, _ in members),
         detail=divergence.detail,
+        differences=divergence.differences,
         look_at=look_at,
     )
 
@@ -373,7 +381,7 @@ def _deviation(
     would_fail_reading: str | None = None
     if not confirmed and reproduced and passed:
         would_fail_reading, would_fail = _fewest_broken(rule_id, members, passed)
-    leads = who_leads(divergence.request, divergence.detail)
+    leads = who_leads(divergence.request, divergence.differences)
     said = leads if leads is not None and leads.rule == rule_id else None
     return Deviation(
         when=said.when if said else "",
@@ -386,6 +394,7 @@ def _deviation(
         confirmed=confirmed,
         hand_written=sum(_hand_written(c) for c, _ in members),
         detail=divergence.detail,
+        differences=divergence.differences,
         reproduced=reproduced,
         would_fail=would_fail,
         would_fail_reading=would_fail_reading,
@@ -506,8 +515,8 @@ def deviation_json(d: Deviation) -> dict[str, Json]:
     """A deviation as the JSON report lists it: ``rule`` (``null`` when unexplained),
     ``when``, ``instead``, ``reading``, ``cases``, ``example`` in that order, then
     ``evidence`` (the cases and probes that agree and depart), ``reading_rulesets``,
-    ``confirmed``, ``hand_written``, ``detail``, ``status``, ``reproduced``, ``look_at``
-    and ``would_fail``."""
+    ``confirmed``, ``hand_written``, ``detail``, ``status``, ``reproduced``, ``look_at``,
+    ``would_fail`` and ``differences`` (each with its ``kind``, ``field`` and values)."""
     return {
         "rule": d.rule,
         "when": d.when,
@@ -530,6 +539,7 @@ def deviation_json(d: Deviation) -> dict[str, Json]:
         "reproduced": d.reproduced,
         "look_at": list(d.look_at),
         "would_fail": list(d.would_fail),
+        "differences": [difference_json(difference) for difference in d.differences],
     }
 
 
@@ -537,7 +547,7 @@ def deviation_json(d: Deviation) -> dict[str, Json]:
 _STAGE_SHOWS = {
     "settle": ("payments",),
     "card_points": ("points", "payments"),
-    "deal": ("hands", "legal list", "to_act", "active", "eldest", "widow"),
+    "deal": ("hands", "legal", "to_act", "active", "eldest", "widow"),
 }
 
 
@@ -622,7 +632,7 @@ def _probed(d: Deviation, finding: StageFinding) -> Deviation:
 def _reseats(finding: StageFinding) -> bool:
     """Whether the finding seats the table otherwise: every answer at that table size
     (who bids, who pays) may follow from it."""
-    return finding.stage == "deal" and " out instead of " in finding.instead
+    return finding.stage == "deal" and finding.reseats
 
 
 def _stage_shows(stage: str, d: Deviation) -> bool:
@@ -631,10 +641,7 @@ def _stage_shows(stage: str, d: Deviation) -> bool:
     request = d.example.get("request") if isinstance(d.example, dict) else None
     if isinstance(request, dict) and request.get("op") == stage:
         return True
-    detail = d.detail
-    return any(f"{name} is" in detail or f"{name}:" in detail for name in _STAGE_SHOWS[stage]) or (
-        stage == "deal" and "legal list" in detail
-    )
+    return any(difference.field in _STAGE_SHOWS[stage] for difference in d.differences)
 
 
 def _probe_example(finding: StageFinding) -> Json:

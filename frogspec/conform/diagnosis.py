@@ -63,6 +63,7 @@ from frogspec.conform.counterfactuals import (
     swapped,
     swapping,
 )
+from frogspec.conform.evidence import Difference, differences_of
 from frogspec.engine import State, apply, legal_actions, new_deal, parse_action
 from frogspec.errors import FrogError, IllegalActionError
 from frogspec.harness import observation
@@ -117,7 +118,10 @@ class Divergence:
     ``readings`` the pairs (rule, rival reading) among those reproductions; ``suspects``
     the rules in the order the differing fields alone suggest; ``rule_named`` says that
     both sides refuse alike and the rule is the one the reference's error names (the
-    second level: the refusal itself names the rule, no swap is needed). ``request`` is
+    second level: the refusal itself names the rule, no swap is needed). ``differences``
+    are the ways the engine's answer at that step parts from the reference's, as typed
+    values (:mod:`frogspec.conform.evidence`): the diagnosis decides from them, ``detail``
+    only says them. ``request`` is
     the shortest request that shows the divergence (with ``"id": 1``), ``expected`` the
     reference's answer to it as a vector keeps it, ``actual`` the engine's; ``compare``
     and ``extension`` are those a vector case of that request needs.
@@ -142,6 +146,7 @@ class Divergence:
     extension: str | None = None
     suspects: tuple[str, ...] = ()
     rule_named: bool = False
+    differences: tuple[Difference, ...] = ()
 
     @classmethod
     def unplaced(
@@ -594,6 +599,7 @@ def _game_step(
         actual=eng,
         compare=compare if "result" in ref else {},
         extension=case.extension,
+        differences=differences_of("game", _stripped(ref, "game", case.extension), eng, compare),
     )
 
 
@@ -661,6 +667,7 @@ def _diagnose_perft(case: Case, actual: Json, ask: Ask) -> Divergence | None:
         expected=_stripped(ref, "perft", "perft"),
         actual=eng,
         extension="perft",
+        differences=differences_of("perft", _stripped(ref, "perft", "perft"), eng, {}),
     )
 
 
@@ -731,6 +738,7 @@ def _match_deal(
                 actual=inner.actual,
                 compare=inner.compare,
                 extension=inner.extension,
+                differences=inner.differences,
             )
     # The deal plays alike: what differs is the match's own (the bank, the dealers, the end).
     calls: list[str] = []
@@ -764,6 +772,7 @@ def _match_deal(
         request={"id": 1, **{k: v for k, v in prefix.items() if k != "id"}},
         expected=_stripped(ref, "match", None),
         actual=eng,
+        differences=differences_of("match", _stripped(ref, "match", None), eng, {}),
     )
 
 
@@ -811,6 +820,9 @@ def _diagnose_request(case: Case, actual: Json) -> Divergence | None:
         actual=actual,
         compare=compare,
         extension=case.extension,
+        differences=differences_of(
+            case.op, _stripped(ref, case.op, case.extension), actual, compare
+        ),
     )
 
 

@@ -110,6 +110,9 @@ class StageFinding:
     smallest: Probe
     rulesets: tuple[str, ...] = ()
     tables: tuple[int, ...] = ()
+    #: Whether the stage seats the table otherwise (a deal's active players differ):
+    #: every answer at that table size may follow from it.
+    reseats: bool = False
 
     @property
     def probes(self) -> int:
@@ -534,16 +537,15 @@ def _deal(ask: Ask, rulesets: Iterable[str]) -> list[StageFinding]:
             for players in rs.player_count()
         ]
         for group in _by_difference(probes, lambda p: _deal_instead(p, deck)):
-            findings.append(
-                _table_finding(
-                    "deal",
-                    _deal_rule(group[0], rs, deck),
-                    _deal_instead(group[0], deck),
-                    group,
-                    probes,
-                    ruleset,
-                )
+            found = _table_finding(
+                "deal",
+                _deal_rule(group[0], rs, deck),
+                _deal_instead(group[0], deck),
+                group,
+                probes,
+                ruleset,
             )
+            findings.append(replace(found, reseats=_deal_differs_in_seating(group[0])))
     return findings
 
 
@@ -696,7 +698,7 @@ def probe_stages(ask: Ask, ops: Sequence[str], rulesets: Sequence[str]) -> list[
             reseated = {
                 (rs, f.smallest.request["players"])
                 for f in seating
-                if f.rule is not None and "sit" in f.instead
+                if f.rule is not None and f.reseats
                 for rs in f.rulesets
             }
             findings += _settle(ask, rulesets, reseated)

@@ -147,10 +147,7 @@ class Run:
         """Whether an expectation (``--reading``, ``--expect``) accepts the deviation."""
         from frogspec.conform.expectations import expectation_matches
 
-        return any(
-            expectation_matches(e, deviation.rule, deviation.reading, deviation.when)
-            for e in self.expectations
-        )
+        return any(expectation_matches(e, deviation) for e in self.expectations)
 
     def stale_expectations(self) -> list[Expectation]:
         """The expectations no deviation of the run matches."""
