@@ -273,6 +273,13 @@ def differences_of(
     ref_result = reference.get("result") if isinstance(reference, dict) else None
     eng_result = engine.get("result")
     if not isinstance(ref_result, dict) or not isinstance(eng_result, dict):
+        listed = isinstance(ref_result, list) and isinstance(eng_result, list)
+        if op == "legal_plays" and listed and differences({"result": ref_result}, engine, modes):
+            return (_field_difference("legal", eng_result, ref_result),)
+        if op == "settle" and isinstance(ref_result, list) and isinstance(eng_result, list):
+            paid = _int_list(ref_result) and _int_list(eng_result)
+            if paid and differences({"result": ref_result}, engine, modes):
+                return (PaymentsChanged(tuple(eng_result), tuple(ref_result)),)
         if differences({"result": ref_result}, engine, modes):
             return (AnswerChanged(eng_result, ref_result),)
         return ()
