@@ -47,10 +47,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from frogspec.conform.accounting import account, who_leads
+from frogspec.conform.accounting import explain_points, who_leads
 from frogspec.conform.counterfactuals import failed_under, has_twin
 from frogspec.conform.diagnosis import Divergence, fits_passed
 from frogspec.conform.evidence import Difference, difference_json
+from frogspec.conform.localise import localise
 from frogspec.conform.probes import StageFinding
 from frogspec.errors import FrogError
 from frogspec.registry import all_rules, get_rule
@@ -208,6 +209,7 @@ def find_deviations(
     # may break a rule otherwise than its twin does). The fewest rules that cover them
     # are taken, greedily: most weight covered, a disputed point, most cases naming it first.
     pending = [(entry, _suspects(entry[1], rejected)) for entry in remaining]
+    unbacked: list[_Entry] = []
     while pending:
         covers: dict[str, Cover] = {}
         for (case, divergence), suspects in pending:
@@ -216,16 +218,60 @@ def find_deviations(
                     _weight(case), _points_to(rule_id, divergence), place == 0
                 )
         best = min(covers.values(), key=lambda c: c.rank(order)).rule
-        groups.setdefault(best, []).extend(e for e, suspects in pending if best in suspects)
+        covered = [e for e, suspects in pending if best in suspects]
+        if best in confirmed:
+            # A confirmed departure takes only the cases evidence points to it on: the
+            # others show another departure, not a second sight of this one.
+            groups[best].extend(e for e in covered if _points_to(best, e[1]))
+            unbacked.extend(e for e in covered if not _points_to(best, e[1]))
+        else:
+            groups.setdefault(best, []).extend(covered)
         pending = [(e, suspects) for e, suspects in pending if best not in suspects]
     found = []
     for rule_id, members in groups.items():
         if rule_id in confirmed or any(_points_to(rule_id, d) for _, d in members):
             found.append(_deviation(rule_id, members, rule_id in confirmed, passed))
         else:  # nothing backs the rule the cover chose: say so, and where to look
-            found.append(_unexplained(members, order))
+            unbacked.extend(members)
+    for members in _by_kind(unbacked):
+        found.append(_unexplained(members, order, passed))
+    found = _one_per_departure(found)
     found.sort(key=lambda d: d.rank(order))
     return found
+
+
+def _one_per_departure(found: list[Deviation]) -> list[Deviation]:
+    """Deviations localised to the same rule and stage, saying the same ``instead`` kind
+    of difference, joined: groups of cases that first part otherwise (at the position,
+    after the action) but show one departure."""
+    joined: dict[tuple[str, str, str], Deviation] = {}
+    kept: list[Deviation] = []
+    for d in found:
+        if d.rule is None or d.confirmed or d.stage not in ("game", "accounting"):
+            kept.append(d)
+            continue
+        key = (d.rule, d.stage, d.differences[0].kind if d.differences else "")
+        if key in joined:
+            first = joined[key]
+            joined[key] = replace(
+                first,
+                cases=first.cases + d.cases,
+                hand_written=first.hand_written + d.hand_written,
+                when=first.when if len(first.cases) >= len(d.cases) else d.when,
+            )
+        else:
+            joined[key] = d
+    return kept + list(joined.values())
+
+
+def _by_kind(entries: list[_Entry]) -> list[list[_Entry]]:
+    """Cases nothing backs, grouped by the kind of their first difference (one departure
+    shows alike: the points counted otherwise, a legal list narrowed...)."""
+    groups: dict[str, list[_Entry]] = {}
+    for case, divergence in entries:
+        kind = divergence.differences[0].kind if divergence.differences else "unknown"
+        groups.setdefault(kind, []).append((case, divergence))
+    return list(groups.values())
 
 
 @dataclass
@@ -292,11 +338,9 @@ def _look_at(members: list[_Entry], order: dict[str, int]) -> tuple[str, ...]:
     return tuple(ranked[:LOOK_AT])
 
 
-#: How many of a group's cases are accounted for to say in which contracts it departs.
-ACCOUNTED_CASES = 20
-
-
-def _unexplained(members: list[_Entry], order: dict[str, int]) -> Deviation:
+def _unexplained(
+    members: list[_Entry], order: dict[str, int], passed: Sequence[Case] = ()
+) -> Deviation:
     look_at = _look_at(members, order)
     case, divergence = min(members, key=lambda e: _size(e[1]))
     leads = who_leads(divergence.request, divergence.differences)
@@ -314,26 +358,50 @@ def _unexplained(members: list[_Entry], order: dict[str, int]) -> Deviation:
             instead=leads.instead,
             stage="lead",
         )
-    accounted = account(divergence.request, divergence.expected, divergence.actual)
-    if accounted is not None:  # the points by card groups: one credited to the other side
-        contracts = {accounted.when}
-        for _, other in members[:ACCOUNTED_CASES]:
-            also = account(other.request, other.expected, other.actual)
-            if also is not None and also.rule == accounted.rule:
-                contracts.add(also.when)
-        when = " or ".join(sorted(contracts)).replace(" or in a ", " or a ")
+    ordered = [d for _, d in sorted(members, key=lambda e: _size(e[1]))]
+    explained = explain_points(ordered)
+    if explained is not None:  # every deal's count fits one hypothesis
+        hypothesis, contracts = explained
+        when = "in a " + " or a ".join(contracts)
         return Deviation(
-            rule=accounted.rule,
+            rule=hypothesis.rule,
             reading=None,
             reading_rulesets=(),
             cases=tuple(c.id for c, _ in members),
-            example=_example(accounted.rule, case, divergence, None),
+            example=_example(hypothesis.rule, case, divergence, None),
             hand_written=sum(_hand_written(c) for c, _ in members),
             detail=divergence.detail,
             differences=divergence.differences,
             when=f"in {case.ruleset}, {when}" if case.ruleset else when,
-            instead=accounted.instead,
+            instead=hypothesis.instead(),
             stage="accounting",
+        )
+    # The passed cases that end on a result: an error that agrees may hide a step that
+    # does not (an engine that plays on after all passed refuses the next card too).
+    agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
+    localised = localise(ordered, agreed)
+    if localised is not None:  # the step's part of the game, new at that step
+        return Deviation(
+            rule=localised.rule,
+            reading=None,
+            reading_rulesets=(),
+            cases=tuple(c.id for c, _ in members),
+            example=_example(localised.rule, case, divergence, None),
+            hand_written=sum(_hand_written(c) for c, _ in members),
+            detail=divergence.detail,
+            differences=divergence.differences,
+            when=", ".join(
+                part
+                for part in (
+                    f"in {case.ruleset}" if case.ruleset else "",
+                    localised.condition.words(),
+                )
+                if part
+            ),
+            instead=localised.instead,
+            stage="game",
+            probes_agree=localised.agreeing,
+            probes_disagree=localised.replayed,
         )
     return Deviation(
         rule=None,
@@ -574,7 +642,7 @@ def with_findings(
                 (
                     i
                     for i, d in enumerate(found)
-                    if d.rule is None and i not in used and _stage_shows(finding.stage, d)
+                    if _open(d) and i not in used and _stage_shows(finding.stage, d)
                 ),
                 None,
             )
@@ -596,7 +664,7 @@ def with_findings(
         absorbed = [
             i
             for i, d in enumerate(found)
-            if (d.rule is None or (_reseats(finding) and d.status == "suspected"))
+            if (_open(d) or (_reseats(finding) and d.status == "suspected"))
             and i not in used
             and (_stage_shows(finding.stage, d) or _reseats(finding))
             and finding.shows(d.example.get("request"))
@@ -615,7 +683,7 @@ def with_findings(
 def _probed(d: Deviation, finding: StageFinding) -> Deviation:
     """The deviation with the finding's rule, ``when``, ``instead`` and probes."""
     assert finding.rule is not None
-    unexplained = d.rule is None
+    unexplained = _open(d)
     return replace(
         d,
         rule=finding.rule,
@@ -627,6 +695,13 @@ def _probed(d: Deviation, finding: StageFinding) -> Deviation:
         example={**d.example, "rules": [finding.rule]} if unexplained else d.example,
         look_at=() if unexplained else d.look_at,
     )
+
+
+def _open(d: Deviation) -> bool:
+    """Whether a unit op's finding may take the deviation over: it names no rule, or one
+    only a replay of its games points to (:mod:`frogspec.conform.localise`), which a
+    unit op that departs localises better."""
+    return d.rule is None or d.stage == "game"
 
 
 def _reseats(finding: StageFinding) -> bool:

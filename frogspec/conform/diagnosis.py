@@ -87,6 +87,7 @@ __all__ = [
     "fits_passed",
     "game_state",
     "rival_readings",
+    "step_evaluates",
     "swapped",
 ]
 
@@ -147,6 +148,9 @@ class Divergence:
     suspects: tuple[str, ...] = ()
     rule_named: bool = False
     differences: tuple[Difference, ...] = ()
+    #: The index of the step in the actions of ``request`` (a ``game``): for a match,
+    #: the step within the deal where it parts (``step`` is then the deal).
+    game_step: int | None = None
 
     @classmethod
     def unplaced(
@@ -461,6 +465,20 @@ def _trace_step(request: Mapping[str, Json], before: State | None, action: Json)
     return step
 
 
+def step_evaluates(
+    request: Mapping[str, Json], actions: Sequence[Json], step: int
+) -> frozenset[str]:
+    """The rules the reference evaluates at one step of a game: applying ``actions[step]``
+    to the position before it, and listing and observing what follows (at the position
+    alone, when ``step`` is past the last action)."""
+    before = _state(request, actions[:step])
+    if before is None:
+        return frozenset()
+    action = actions[step] if step < len(actions) else None
+    traced = _trace_step(request, before, action)
+    return frozenset(traced.applied + traced.legal + traced.observed)
+
+
 _OBSERVED_FIELDS = ("points", "payments", "widow_shown")
 
 
@@ -600,6 +618,7 @@ def _game_step(
         compare=compare if "result" in ref else {},
         extension=case.extension,
         differences=differences_of("game", _stripped(ref, "game", case.extension), eng, compare),
+        game_step=step,
     )
 
 
@@ -739,6 +758,7 @@ def _match_deal(
                 compare=inner.compare,
                 extension=inner.extension,
                 differences=inner.differences,
+                game_step=inner.game_step,
             )
     # The deal plays alike: what differs is the match's own (the bank, the dealers, the end).
     calls: list[str] = []

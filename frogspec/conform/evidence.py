@@ -115,7 +115,7 @@ class SeatChanged(Difference):
         return self.name
 
     def words(self) -> str:
-        return f"{self.name} is {_show(self.engine)} (the reference: {_show(self.reference)})"
+        return f"{self.name} is {_show(self.engine)} instead of {_show(self.reference)}"
 
 
 @dataclass(frozen=True)
@@ -138,7 +138,7 @@ class FieldChanged(Difference):
         return self.name
 
     def words(self) -> str:
-        return f"{self.name} is {_show(self.engine)} (the reference: {_show(self.reference)})"
+        return f"{self.name} is {_show(self.engine)} instead of {_show(self.reference)}"
 
 
 @dataclass(frozen=True)
@@ -149,6 +149,17 @@ class PointsChanged(Difference):
     engine: int
     #: The reference's.
     reference: int
+    #: The engine's count of the defenders' points (``None``: not given).
+    engine_defenders: int | None = None
+    #: The reference's.
+    reference_defenders: int | None = None
+
+    @property
+    def defenders_moved(self) -> int | None:
+        """Points the engine gives the defenders beyond the reference's count."""
+        if self.engine_defenders is None or self.reference_defenders is None:
+            return None
+        return self.engine_defenders - self.reference_defenders
 
     @property
     def moved(self) -> int:
@@ -165,7 +176,10 @@ class PointsChanged(Difference):
         return "points"
 
     def words(self) -> str:
-        return f"points is {self.engine} for the bidder (the reference: {self.reference})"
+        return (
+            f"the bidder counts {self.engine}, the defenders {self.engine_defenders} "
+            f"(the reference: {self.reference} and {self.reference_defenders})"
+        )
 
 
 @dataclass(frozen=True)
@@ -252,7 +266,12 @@ def _field_difference(name: str, engine: Json, reference: Json) -> Difference:
     if name == "points" and isinstance(engine, dict) and isinstance(reference, dict):
         counted, due_points = _int(engine.get("bidder")), _int(reference.get("bidder"))
         if counted is not None and due_points is not None:
-            return PointsChanged(counted, due_points)
+            return PointsChanged(
+                counted,
+                due_points,
+                _int(engine.get("defenders")),
+                _int(reference.get("defenders")),
+            )
     if _int_list(engine) and _int_list(reference) and name == "payments":
         return PaymentsChanged(tuple(engine), tuple(reference))
     return FieldChanged(name, engine, reference)
