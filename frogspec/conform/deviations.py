@@ -201,9 +201,16 @@ def find_deviations(
         rejected.update(ranked[: ranked.index(best)] if best is not None else ranked)
         if best is None:
             break
-        groups[best] = [e for e in remaining if best in e[1].explained_by]
+        taken, coincidences = _one_swap(best, [e for e in remaining if best in e[1].explained_by])
+        groups[best] = taken
         confirmed.add(best)
-        remaining = [e for e in remaining if best not in e[1].explained_by]
+        rejected.add(best)  # its other cases are not its own: no second pass 1 for it
+        kept = {id(e) for e in taken}
+        remaining = [
+            _without(best, e) if id(e) in coincidences else e
+            for e in remaining
+            if id(e) not in kept
+        ]
     # The cases no swap explains: each could be any of its first few suspects, passing
     # over a turned-down rule unless the differing fields point to it first (an engine
     # may break a rule otherwise than its twin does). The fewest rules that cover them
@@ -262,6 +269,34 @@ def _one_per_departure(found: list[Deviation]) -> list[Deviation]:
         else:
             joined[key] = d
     return kept + list(joined.values())
+
+
+def _one_swap(rule_id: str, explained: list[_Entry]) -> tuple[list[_Entry], set[int]]:
+    """Of the cases a rule's swaps explain, those one swap explains (the twin, or one
+    rival reading: the swap that explains the most weight), and the ids of the others: on
+    those another swap of the rule reproduces the engine by coincidence (a reading that
+    happens to pay the same on one deal), which is not evidence of this departure."""
+    weight: dict[str | None, int] = {}
+    for case, divergence in explained:
+        for rule, reading in divergence.swaps:
+            if rule == rule_id:
+                weight[reading] = weight.get(reading, 0) + _weight(case)
+    if not weight:
+        return explained, set()
+    best = max(weight, key=lambda r: (weight[r], r is None))
+    taken = [e for e in explained if (rule_id, best) in e[1].swaps]
+    return taken, {id(e) for e in explained if (rule_id, best) not in e[1].swaps}
+
+
+def _without(rule_id: str, entry: _Entry) -> _Entry:
+    """The case with the rule taken out of what explains its divergence."""
+    case, divergence = entry
+    return case, replace(
+        divergence,
+        explained_by=tuple(r for r in divergence.explained_by if r != rule_id),
+        readings=tuple(pair for pair in divergence.readings if pair[0] != rule_id),
+        swaps=tuple(pair for pair in divergence.swaps if pair[0] != rule_id),
+    )
 
 
 def _by_kind(entries: list[_Entry]) -> list[list[_Entry]]:
@@ -676,6 +711,7 @@ def with_findings(
             kept = [d for i, d in enumerate(found) if i not in absorbed]
             used = {kept.index(found[i]) for i in used}
             found = kept
+    found = _predicted(found, findings)
     found.sort(key=lambda d: d.rank(order))
     return found
 
@@ -695,6 +731,40 @@ def _probed(d: Deviation, finding: StageFinding) -> Deviation:
         example={**d.example, "rules": [finding.rule]} if unexplained else d.example,
         look_at=() if unexplained else d.look_at,
     )
+
+
+def _predicted(found: list[Deviation], findings: Sequence[StageFinding]) -> list[Deviation]:
+    """The deviations whose example a finding's model predicts (the engine's answer to it,
+    from the example's typed differences), folded into that finding's deviation: one
+    hypothesis that gives every probe's answer outweighs a swap that matches a case or two
+    by coincidence."""
+    from frogspec.conform.evidence import PaymentsChanged
+
+    for finding in findings:
+        if finding.model is None:
+            continue
+        home = next((d for d in found if d.rule == finding.rule and d.stage == finding.stage), None)
+        if home is None:
+            continue
+        taken = []
+        for d in found:
+            request = d.example.get("request") if isinstance(d.example, dict) else None
+            paid = next((x for x in d.differences if isinstance(x, PaymentsChanged)), None)
+            if d is home or paid is None or not isinstance(request, dict):
+                continue
+            if request.get("op") != finding.stage or not finding.shows(request):
+                continue
+            answer = finding.model({k: v for k, v in request.items() if k != "id"})
+            if isinstance(answer, dict) and answer.get("result") == list(paid.engine):
+                taken.append(d)
+        if taken:
+            merged = replace(
+                home,
+                cases=home.cases + tuple(c for d in taken for c in d.cases),
+                hand_written=home.hand_written + sum(d.hand_written for d in taken),
+            )
+            found = [merged if d is home else d for d in found if d not in taken]
+    return found
 
 
 def _open(d: Deviation) -> bool:

@@ -148,6 +148,9 @@ class Divergence:
     suspects: tuple[str, ...] = ()
     rule_named: bool = False
     differences: tuple[Difference, ...] = ()
+    #: Each swap that reproduces the engine here: the rule and its rival reading
+    #: (``None``: its broken twin).
+    swaps: tuple[tuple[str, str | None], ...] = ()
     #: The index of the step in the actions of ``request`` (a ``game``): for a match,
     #: the step within the deal where it parts (``step`` is then the deal).
     game_step: int | None = None
@@ -347,7 +350,13 @@ class _Probe:
 
 def _rank(
     tiers: Sequence[Sequence[str]], probe: _Probe, only_explained: bool = False
-) -> tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, str], ...], tuple[str, ...]]:
+) -> tuple[
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[tuple[str, str], ...],
+    tuple[str, ...],
+    tuple[tuple[str, str | None], ...],
+]:
     """The candidates most likely first, those whose swap reproduces the engine, and the
     rival readings that do (pairs of rule and reading), and the candidates in the order
     the differing fields suggest (before any counterfactual).
@@ -360,6 +369,7 @@ def _rank(
     ordered = list(dict.fromkeys(r for tier in tiers for r in tier))
     scores: dict[str, ProbeScore] = {}
     readings: list[tuple[str, str]] = []
+    swaps: list[tuple[str, str | None]] = []
     tried = 0
     for tier in tiers:
         if ProbeScore.REPRODUCES in scores.values():
@@ -373,12 +383,14 @@ def _rank(
                 score = probe.score({rule_id: function})
                 if score is ProbeScore.REPRODUCES and reading is not None:
                     readings.append((rule_id, reading))
+                if score is ProbeScore.REPRODUCES:
+                    swaps.append((rule_id, reading))
                 best = max(best, score)
             scores[rule_id] = best
     ranked = sorted(ordered, key=lambda r: -scores.get(r, ProbeScore.NO_MATCH))
     explained = tuple(r for r in ranked if scores.get(r) is ProbeScore.REPRODUCES)
     rules = explained if only_explained else tuple(ranked)
-    return rules, explained, tuple(readings), tuple(ordered)
+    return rules, explained, tuple(readings), tuple(ordered), tuple(swaps)
 
 
 # --- games -----------------------------------------------------------------------------
@@ -595,7 +607,7 @@ def _game_step(
             case.extension,
         )
     traced = _trace_step(prefix, before, None if at_position else action)
-    rules, explained, readings, suspects = _rank(
+    rules, explained, readings, suspects, swaps = _rank(
         _candidates(traced, fields), probe, _protocol_only(ref, eng)
     )
     return Divergence(
@@ -612,6 +624,7 @@ def _game_step(
         explained_by=explained,
         readings=readings,
         suspects=suspects,
+        swaps=swaps,
         request={"id": 1, **{k2: v for k2, v in prefix.items() if k2 != "id"}},
         expected=_stripped(ref, "game", case.extension),
         actual=eng,
@@ -666,7 +679,7 @@ def _diagnose_perft(case: Case, actual: Json, ask: Ask) -> Divergence | None:
     perft_request["depth"] = depth
     traced = _trace_step(game, before, None)
     probe = _Probe([perft_request], [eng], [ref], "perft", {})
-    rules, explained, readings, suspects = _rank(_candidates(traced, ["legal"]), probe)
+    rules, explained, readings, suspects, swaps = _rank(_candidates(traced, ["legal"]), probe)
     return Divergence(
         case_id=case.id,
         op=case.op,
@@ -682,6 +695,7 @@ def _diagnose_perft(case: Case, actual: Json, ask: Ask) -> Divergence | None:
         explained_by=explained,
         readings=readings,
         suspects=suspects,
+        swaps=swaps,
         request=perft_request,
         expected=_stripped(ref, "perft", "perft"),
         actual=eng,
@@ -752,6 +766,7 @@ def _match_deal(
                 explained_by=inner.explained_by,
                 readings=inner.readings,
                 suspects=inner.suspects,
+                swaps=inner.swaps,
                 request=inner.request,
                 expected=inner.expected,
                 actual=inner.actual,
@@ -780,7 +795,9 @@ def _match_deal(
         inside = recent_first(game_calls)
     own = [r for r in recent_first(calls) if r not in inside]
     probe = _Probe([prefix], [eng], [ref], "match", {})
-    rules, explained, readings, suspects = _rank([own, inside], probe, _protocol_only(ref, eng))
+    rules, explained, readings, suspects, swaps = _rank(
+        [own, inside], probe, _protocol_only(ref, eng)
+    )
     return Divergence.unplaced(
         case,
         d,
@@ -789,6 +806,7 @@ def _match_deal(
         explained_by=explained,
         readings=readings,
         suspects=suspects,
+        swaps=swaps,
         request={"id": 1, **{k: v for k, v in prefix.items() if k != "id"}},
         expected=_stripped(ref, "match", None),
         actual=eng,
@@ -823,7 +841,9 @@ def _diagnose_request(case: Case, actual: Json) -> Divergence | None:
     reference_answer(request, recording_into(calls))
     candidates = [r for r in case.rules if _known(r)] + recent_first(calls)
     probe = _Probe([request], [actual], [ref], case.op, compare, case.extension)
-    rules, explained, readings, suspects = _rank([candidates], probe, _protocol_only(ref, actual))
+    rules, explained, readings, suspects, swaps = _rank(
+        [candidates], probe, _protocol_only(ref, actual)
+    )
     legal = case.op == "legal_plays"
     return Divergence.unplaced(
         case,
@@ -835,6 +855,7 @@ def _diagnose_request(case: Case, actual: Json) -> Divergence | None:
         explained_by=explained,
         readings=readings,
         suspects=suspects,
+        swaps=swaps,
         request=request,
         expected=_stripped(ref, case.op, case.extension),
         actual=actual,

@@ -85,6 +85,10 @@ class StageFinding:
     #: Whether the stage seats the table otherwise (a deal's active players differ):
     #: every answer at that table size may follow from it.
     reseats: bool = False
+    #: The finding's hypothesis as a model of the engine, where it has one that gives
+    #: every probe's answer: a request of the stage's op in, the engine's answer out.
+    #: A deviation whose example it predicts is this departure seen on a case.
+    model: Callable[[dict[str, Json]], Json] | None = None
 
     @property
     def probes(self) -> int:

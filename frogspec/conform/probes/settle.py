@@ -9,6 +9,7 @@ by which part of the table is paid otherwise (the same difference, the same depa
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from frogspec.conform.counterfactuals import reference_answer
@@ -29,7 +30,7 @@ from frogspec.registry import rule_for_function
 from frogspec.rules.cards import FULL_PACK, cards_of, format_card
 from frogspec.rulesets import RULESETS, Ruleset
 
-__all__ = ["BOUNDARY_POINTS", "SETTLE_POINTS", "SettleProbe"]
+__all__ = ["BOUNDARY_POINTS", "SETTLE_POINTS", "TIE_RULE", "WHO_SETTLES_RULE", "SettleProbe"]
 
 #: The bidder's points every settle probe visits: the thresholds and either side of them.
 BOUNDARY_POINTS = (0, 29, 30, 31, 59, 60, 61, 89, 90, 91, 120)
@@ -161,6 +162,16 @@ def _settle_instead(group: list[Probe]) -> str:
     expected, actual = _payments(first.expected), _payments(first.actual)
     if expected is None or actual is None or len(expected) != len(actual):
         return f"answers {show(first.actual)} instead of {show(first.expected)}"
+    if all(_moves_the_money(p) for p in group):
+        bidder = int(first.request["bidder"])
+        paid = [
+            s for s, (a, e) in enumerate(zip(actual, expected, strict=True)) if a and s != bidder
+        ]
+        due = [s for s, e in enumerate(expected) if e and s != bidder]
+        return (
+            f"the bidder settles with {_seats(paid)} only, instead of {_seats(due)} "
+            f"(the bidder in seat {bidder}: {show(actual)} instead of {show(expected)})"
+        )
     roles = _roles(first)
     won = bool(first.feature("won"))
     phrases = []
@@ -206,6 +217,14 @@ def _settle_instead(group: list[Probe]) -> str:
     return "; ".join(phrases)
 
 
+def _seats(seats: list[int]) -> str:
+    return (
+        ("seat " if len(seats) == 1 else "seats ") + ", ".join(map(str, seats))
+        if seats
+        else "nobody"
+    )
+
+
 def _settle_rule(group: list[Probe], rs: Ruleset) -> str | None:
     """The rule of the settlement the group departs from: a rule whose swap reproduces
     the engine on the smallest probe, else the rule the ruleset uses for the part paid
@@ -214,6 +233,8 @@ def _settle_rule(group: list[Probe], rs: Ruleset) -> str | None:
     swapped = swap_rule(first)
     if swapped is not None:
         return swapped
+    if all(_moves_the_money(p) for p in group):
+        return WHO_SETTLES_RULE
     signature = _settle_signature(first)
     only_out = isinstance(signature, tuple) and all(
         isinstance(p, tuple) and p[0] == "out" for p in signature
@@ -240,6 +261,20 @@ def _settle(
         ]
         if not any(p.departs for p in probes):
             continue
+        tie = _tie_moved(probes)
+        if tie is not None:  # one hypothesis gives every answer: one departure
+            departing = [p for p in probes if p.departs]
+            found = table_finding(
+                "settle",
+                TIE_RULE,
+                f"the tie is {60 + tie} points instead of 60: the bidder wins above "
+                f"{60 + tie} and loses below it",
+                departing,
+                probes,
+                ruleset,
+            )
+            findings.append(replace(found, model=_shifted(tie)))
+            continue
         for group in by_difference(probes, _settle_signature):
             findings.append(
                 table_finding(
@@ -252,6 +287,61 @@ def _settle(
                 )
             )
     return findings
+
+
+#: The rule that each other player settles the full amount with the bidder.
+WHO_SETTLES_RULE = "settlement.each-pays-in-full"
+
+#: The rule that puts the tie at 60 points.
+TIE_RULE = "settlement.sixty-is-a-tie"
+
+#: The shifts of the tie tried (points above or below 60).
+TIE_SHIFTS = tuple(s for s in range(-15, 16) if s)
+
+
+def _tie_moved(probes: Sequence[Probe]) -> int | None:
+    """The shift of the tie (the engine pays at ``p`` points what the reference pays at
+    ``p - shift``) that gives every probe's answer where both are defined, departing and
+    agreeing alike, if one does."""
+    for shift in TIE_SHIFTS:
+        checked = 0
+        for probe in probes:
+            points = int(probe.request["bidder_points"]) - shift
+            if not 0 <= points <= 120:
+                continue
+            moved = reference_answer({**probe.request, "bidder_points": points})
+            if result_of(moved) != result_of(probe.actual):
+                break
+            checked += 1
+        else:
+            if checked >= len(probes) // 2:
+                return shift
+    return None
+
+
+def _shifted(shift: int) -> Callable[[dict[str, Json]], Json]:
+    """The engine as the tie's shift models it: the reference at the points less the
+    shift."""
+
+    def model(request: dict[str, Json]) -> Json:
+        points = request.get("bidder_points")
+        if not isinstance(points, int):
+            return None
+        return reference_answer({"id": 1, **request, "bidder_points": points - shift})
+
+    return model
+
+
+def _moves_the_money(probe: Probe) -> bool:
+    """Whether the bidder pays or receives the reference's amount, but from or to other
+    seats (who settles with him departs, not the rate)."""
+    expected, actual = _payments(probe.expected), _payments(probe.actual)
+    if expected is None or actual is None or len(expected) != len(actual):
+        return False
+    bidder = int(probe.request["bidder"])
+    others = [s for s in range(len(actual)) if s != bidder]
+    # Each other seat settles its due or nothing: the amounts are the rules', the seats not.
+    return actual != expected and all(actual[s] in (0, expected[s]) for s in others)
 
 
 class SettleProbe:
