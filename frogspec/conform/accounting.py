@@ -178,8 +178,22 @@ def explain_points(divergences: Sequence[Any]) -> tuple[PointsHypothesis, tuple[
     first, engine = deals[0]
     for hypothesis in _hypotheses(first, engine):
         if all(hypothesis.predicts(deal) == counted for deal, counted in deals):
-            return hypothesis, tuple(sorted({deal.contract for deal, _ in deals}))
+            return hypothesis, _contracts(divergences)
     return None
+
+
+def _contracts(divergences: Sequence[Any]) -> tuple[str, ...]:
+    """The contracts of every deal of the group (its ``when``: one no deal contradicts)."""
+    from frogspec.conform.diagnosis import game_state
+
+    found = set()
+    for divergence in divergences:
+        request = divergence.request
+        actions = request.get("actions") if isinstance(request, dict) else None
+        state = game_state(request, actions) if isinstance(actions, list) else None
+        if state is not None and state.contract is not None:
+            found.add(state.contract.name.lower())
+    return tuple(sorted(found))
 
 
 def who_leads(request: Json, differences: Sequence[Difference]) -> Accounting | None:

@@ -236,10 +236,17 @@ def find_deviations(
         pending = [(e, suspects) for e, suspects in pending if best not in suspects]
     found = []
     for rule_id, members in groups.items():
-        if rule_id in confirmed or any(_points_to(rule_id, d) for _, d in members):
-            found.append(_deviation(rule_id, members, rule_id in confirmed, passed))
-        else:  # nothing backs the rule the cover chose: say so, and where to look
-            unbacked.extend(members)
+        if rule_id in confirmed:
+            found.append(_deviation(rule_id, members, True, passed))
+            continue
+        # Evidence on some cases backs those that part from the reference alike, not
+        # cases that differ in another way (a count, where a swap matches payments).
+        kinds = {_kind(d) for _, d in members if _points_to(rule_id, d)}
+        backed = [e for e in members if _kind(e[1]) in kinds]
+        if backed:
+            found.append(_deviation(rule_id, backed, False, passed))
+        # Nothing backs the rest: say so, and where to look.
+        unbacked.extend(e for e in members if _kind(e[1]) not in kinds)
     for members in _by_kind(unbacked):
         found.append(_unexplained(members, order, passed))
     found = _one_per_departure(found)
@@ -299,13 +306,23 @@ def _without(rule_id: str, entry: _Entry) -> _Entry:
     )
 
 
+def _kind(divergence: Divergence) -> str:
+    """The kind of the first difference at a divergence (the op's, when it has none)."""
+    return divergence.differences[0].kind if divergence.differences else divergence.op
+
+
+def _in_rulesets(members: list[_Entry]) -> str:
+    """``in R1, R2``: the rulesets of the cases (empty if none names one)."""
+    named = sorted({c.ruleset for c, _ in members if c.ruleset})
+    return f"in {', '.join(named)}" if named else ""
+
+
 def _by_kind(entries: list[_Entry]) -> list[list[_Entry]]:
     """Cases nothing backs, grouped by the kind of their first difference (one departure
     shows alike: the points counted otherwise, a legal list narrowed...)."""
     groups: dict[str, list[_Entry]] = {}
     for case, divergence in entries:
-        kind = divergence.differences[0].kind if divergence.differences else "unknown"
-        groups.setdefault(kind, []).append((case, divergence))
+        groups.setdefault(_kind(divergence), []).append((case, divergence))
     return list(groups.values())
 
 
@@ -407,7 +424,7 @@ def _unexplained(
             hand_written=sum(_hand_written(c) for c, _ in members),
             detail=divergence.detail,
             differences=divergence.differences,
-            when=f"in {case.ruleset}, {when}" if case.ruleset else when,
+            when=", ".join(part for part in (_in_rulesets(members), when) if part),
             instead=hypothesis.instead(),
             stage="accounting",
         )
@@ -426,12 +443,7 @@ def _unexplained(
             detail=divergence.detail,
             differences=divergence.differences,
             when=", ".join(
-                part
-                for part in (
-                    f"in {case.ruleset}" if case.ruleset else "",
-                    localised.condition.words(),
-                )
-                if part
+                part for part in (_in_rulesets(members), localised.condition.words()) if part
             ),
             instead=localised.instead,
             stage="game",
@@ -786,7 +798,9 @@ def _stage_shows(stage: str, d: Deviation) -> bool:
     request = d.example.get("request") if isinstance(d.example, dict) else None
     if isinstance(request, dict) and request.get("op") == stage:
         return True
-    return any(difference.field in _STAGE_SHOWS[stage] for difference in d.differences)
+    # The first field that differs is the stage's doing: a count that differs before the
+    # payments is not the settlement's.
+    return bool(d.differences) and d.differences[0].field in _STAGE_SHOWS[stage]
 
 
 def _probe_example(finding: StageFinding) -> Json:

@@ -169,8 +169,7 @@ def _settle_instead(group: list[Probe]) -> str:
         ]
         due = [s for s, e in enumerate(expected) if e and s != bidder]
         return (
-            f"the bidder settles with {_seats(paid)} only, instead of {_seats(due)} "
-            f"(the bidder in seat {bidder}: {show(actual)} instead of {show(expected)})"
+            f"the bidder (seat {bidder}) settles with {_seats(paid)} only, instead of {_seats(due)}"
         )
     roles = _roles(first)
     won = bool(first.feature("won"))
