@@ -50,7 +50,7 @@ from typing import Any
 from frogspec.conform.accounting import explain_points, who_leads
 from frogspec.conform.counterfactuals import failed_under, has_twin
 from frogspec.conform.diagnosis import Divergence, fits_passed
-from frogspec.conform.evidence import Difference, difference_json
+from frogspec.conform.evidence import Difference, LegalChanged, difference_json
 from frogspec.conform.localise import localise
 from frogspec.conform.probes import StageFinding
 from frogspec.errors import FrogError
@@ -663,6 +663,9 @@ _STAGE_SHOWS = {
     "settle": ("payments",),
     "card_points": ("points", "payments"),
     "deal": ("hands", "legal", "to_act", "active", "eldest", "widow"),
+    "legal_plays": ("legal",),
+    "trick_winner": ("to_act",),
+    "first_dealer": ("dealers",),
 }
 
 
@@ -800,7 +803,14 @@ def _stage_shows(stage: str, d: Deviation) -> bool:
         return True
     # The first field that differs is the stage's doing: a count that differs before the
     # payments is not the settlement's.
-    return bool(d.differences) and d.differences[0].field in _STAGE_SHOWS[stage]
+    if not d.differences or d.differences[0].field not in _STAGE_SHOWS.get(stage, ()):
+        return False
+    first = d.differences[0]
+    if stage == "legal_plays":  # the duties of the play: a list of cards to play
+        return isinstance(first, LegalChanged) and all(
+            str(a).startswith("play ") for a in first.lacks + first.adds
+        )
+    return True
 
 
 def _probe_example(finding: StageFinding) -> Json:

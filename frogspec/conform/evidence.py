@@ -9,7 +9,7 @@ words (:meth:`Difference.words`).
 >>> reference = {"result": {"phase": "play", "to_act": 1, "legal": ["play AS", "play 7S"]}}
 >>> engine = {"result": {"phase": "play", "to_act": 2, "legal": ["play AS"]}}
 >>> [d.kind for d in differences_of("game", reference, engine)]
-['seat moved: to_act', 'legal narrowed']
+['seat moved: to_act', 'legal narrowed: play']
 """
 
 from __future__ import annotations
@@ -75,12 +75,21 @@ class LegalChanged(Difference):
     adds: tuple[str, ...]
 
     @property
+    def verb(self) -> str:
+        """What the actions of the difference are (``play``, ``discard``, ``trump``, a
+        bid), if they are all of one kind; else empty."""
+        verbs = {str(a).split(" ")[0] if " " in str(a) else "bid" for a in self.lacks + self.adds}
+        return verbs.pop() if len(verbs) == 1 else ""
+
+    @property
     def kind(self) -> str:
         if self.lacks and not self.adds:
-            return "legal narrowed"
-        if self.adds and not self.lacks:
-            return "legal widened"
-        return "legal changed"
+            change = "legal narrowed"
+        elif self.adds and not self.lacks:
+            change = "legal widened"
+        else:
+            change = "legal changed"
+        return f"{change}: {self.verb}" if self.verb else change
 
     @property
     def field(self) -> str:
