@@ -106,6 +106,20 @@ class Condition:
         """The condition in words, the terms joined by commas (empty: no condition)."""
         return ", ".join(term.words() for term in self.terms)
 
+    def joined(self, other: Condition) -> Condition:
+        """A condition true wherever either is: the features both name, with the values
+        of both (a feature only one names is dropped)."""
+        theirs = {t.feature: t for t in other.terms}
+        terms = tuple(
+            Term(
+                t.feature,
+                tuple(sorted(set(t.values) | set(theirs[t.feature].values), key=_sort_key)),
+            )
+            for t in self.terms
+            if t.feature in theirs
+        )
+        return Condition(terms, self.agreeing_left + other.agreeing_left)
+
     def contradicted_by(self, departing: Sequence[Features]) -> list[Features]:
         """The departing situations the condition does not describe (none, when found by
         :func:`condition_of` from them)."""

@@ -48,6 +48,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from frogspec.conform.accounting import explain_points, who_leads
+from frogspec.conform.conditions import Condition
 from frogspec.conform.counterfactuals import failed_under, has_twin
 from frogspec.conform.diagnosis import Divergence, fits_passed
 from frogspec.conform.evidence import Difference, LegalChanged, difference_json
@@ -103,6 +104,9 @@ class Deviation:
 
     ``differences`` are the typed ways its example's answer parts from the reference's
     (:mod:`frogspec.conform.evidence`), which the kit decides from; ``detail`` says them.
+    ``condition`` is ``when`` as a value, where it was found from the features of the
+    cases' steps (:mod:`frogspec.conform.conditions`), and ``in_rulesets`` the rulesets
+    of the cases it names: ``when`` is said from them.
     """
 
     rule: str | None
@@ -123,6 +127,8 @@ class Deviation:
     probes_agree: int = 0
     probes_disagree: int = 0
     differences: tuple[Difference, ...] = ()
+    condition: Condition | None = None
+    in_rulesets: tuple[str, ...] = ()
 
     @property
     def status(self) -> str:
@@ -267,11 +273,19 @@ def _one_per_departure(found: list[Deviation]) -> list[Deviation]:
         key = (d.rule, d.stage, d.differences[0].kind if d.differences else "")
         if key in joined:
             first = joined[key]
+            rulesets = tuple(sorted(set(first.in_rulesets) | set(d.in_rulesets)))
+            condition = (
+                first.condition.joined(d.condition)
+                if first.condition is not None and d.condition is not None
+                else None
+            )
             joined[key] = replace(
                 first,
                 cases=first.cases + d.cases,
                 hand_written=first.hand_written + d.hand_written,
-                when=first.when if len(first.cases) >= len(d.cases) else d.when,
+                condition=condition,
+                in_rulesets=rulesets,
+                when=_when_of(rulesets, condition) if condition is not None else first.when,
             )
         else:
             joined[key] = d
@@ -311,10 +325,16 @@ def _kind(divergence: Divergence) -> str:
     return divergence.differences[0].kind if divergence.differences else divergence.op
 
 
-def _in_rulesets(members: list[_Entry]) -> str:
-    """``in R1, R2``: the rulesets of the cases (empty if none names one)."""
-    named = sorted({c.ruleset for c, _ in members if c.ruleset})
-    return f"in {', '.join(named)}" if named else ""
+def _rulesets_of(members: list[_Entry]) -> tuple[str, ...]:
+    """The rulesets the cases name."""
+    return tuple(sorted({c.ruleset for c, _ in members if c.ruleset}))
+
+
+def _when_of(rulesets: Sequence[str], condition: Condition | None) -> str:
+    """``when`` in words: ``in R1, R2`` and the condition's terms."""
+    parts = [f"in {', '.join(rulesets)}" if rulesets else ""]
+    parts.append(condition.words() if condition is not None else "")
+    return ", ".join(part for part in parts if part)
 
 
 def _by_kind(entries: list[_Entry]) -> list[list[_Entry]]:
@@ -424,7 +444,7 @@ def _unexplained(
             hand_written=sum(_hand_written(c) for c, _ in members),
             detail=divergence.detail,
             differences=divergence.differences,
-            when=", ".join(part for part in (_in_rulesets(members), when) if part),
+            when=", ".join(part for part in (_when_of(_rulesets_of(members), None), when) if part),
             instead=hypothesis.instead(),
             stage="accounting",
         )
@@ -442,9 +462,9 @@ def _unexplained(
             hand_written=sum(_hand_written(c) for c, _ in members),
             detail=divergence.detail,
             differences=divergence.differences,
-            when=", ".join(
-                part for part in (_in_rulesets(members), localised.condition.words()) if part
-            ),
+            when=_when_of(_rulesets_of(members), localised.condition),
+            condition=localised.condition,
+            in_rulesets=_rulesets_of(members),
             instead=localised.instead,
             stage="game",
             probes_agree=localised.agreeing,
@@ -739,6 +759,7 @@ def _probed(d: Deviation, finding: StageFinding) -> Deviation:
         d,
         rule=finding.rule,
         when=finding.situation,
+        condition=None,  # the probes' when, not the replayed steps'
         instead=finding.instead,
         stage=finding.stage,
         probes_agree=finding.agree,
