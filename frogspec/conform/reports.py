@@ -62,10 +62,13 @@ def rule_entry(rule_id: str) -> Rule | None:
 
 
 def quote_of(entry: Rule) -> str | None:
-    """The rule's first citation with a quote, as text."""
-    for citation in entry.citations:
-        if citation.quote:
-            return citation.text()
+    """The rule's first citation whose quote states it, as text (a quote that only gives
+    its setting, a context citation, is a quote about something else: it comes only where
+    no other does)."""
+    quoted = [c for c in entry.citations if c.quote]
+    stating = [c for c in quoted if not c.context]
+    for citation in stating or quoted:
+        return citation.text()
     return None
 
 

@@ -127,3 +127,16 @@ def test_fuzz_passes_over_a_declared_house_rule_and_finds_a_seeded_fault(
     base = ["fuzz", "--quiet", "--seed", "1", "--examples", "150", "--ruleset", "foster-1909"]
     assert main([*base, "--house", "play.eldest-leads-first", "--", *engine]) == 0
     assert "passed over as declared deviations" in capsys.readouterr().out
+
+
+def test_a_report_cites_the_quote_that_states_the_rule() -> None:
+    from dataclasses import replace
+
+    from frogspec.conform.reports import quote_of
+    from frogspec.registry import get_rule
+
+    entry = get_rule("play.no-duty-to-head")
+    stating = entry.citations[0]
+    setting = replace(entry.citations[1], context=True)
+    assert quote_of(replace(entry, citations=(setting, stating))) == stating.text()
+    assert quote_of(replace(entry, citations=(setting,))) == setting.text()
