@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["FEATURE_WORDS", "Condition", "Term", "condition_of"]
+__all__ = ["FEATURE_WORDS", "Condition", "Term", "condition_of", "play_features"]
 
 Json = Any
 Features = Mapping[str, Json]
@@ -124,6 +124,32 @@ class Condition:
         """The departing situations the condition does not describe (none, when found by
         :func:`condition_of` from them)."""
         return [f for f in departing if not self.holds(f)]
+
+
+def play_features(held: Sequence[int], trick: Sequence[int], trump: str | None) -> dict[str, Json]:
+    """The features of a player's turn in the play: his cards ``held`` and the ``trick``
+    so far (cards of :mod:`frogspec.rules.cards`), with ``trump`` (a suit letter, or
+    ``None``): the suit led, what the trick holds, what he holds."""
+    from frogspec.rules.cards import card_strength, suit_of
+
+    def suit(card: int) -> str:
+        return suit_of(card).letter
+
+    led = suit(trick[0]) if trick else None
+    of_led = [c for c in held if led is not None and suit(c) == led]
+    best = max((card_strength(c) for c in trick if suit(c) == led), default=-1)
+    return {
+        "trump": trump,
+        "position": len(trick) + 1,
+        "led": led,
+        "led_trump": led is not None and led == trump,
+        "trick_trumped": trump is not None
+        and led != trump
+        and any(suit(c) == trump for c in trick),
+        "holds_led": bool(of_led),
+        "holds_trump": trump is not None and any(suit(c) == trump for c in held),
+        "can_beat": any(card_strength(c) > best for c in of_led),
+    }
 
 
 def _sort_key(value: Json) -> tuple[str, str]:

@@ -415,36 +415,34 @@ def _unexplained(
 ) -> Deviation:
     look_at = _look_at(members, order)
     case, divergence = min(members, key=lambda e: _size(e[1]))
-    leads = who_leads(divergence.request, divergence.differences)
-    if leads is not None:  # the player to lead is the step: its rule decides it
+
+    def named(rule: str, **said: Any) -> Deviation:
+        """The group charged to ``rule`` on what ``said`` gives (when, instead, stage)."""
         return Deviation(
-            rule=leads.rule,
+            rule=rule,
             reading=None,
             reading_rulesets=(),
             cases=tuple(c.id for c, _ in members),
-            example=_example(leads.rule, case, divergence, None),
+            example=_example(rule, case, divergence, None),
             hand_written=sum(_hand_written(c) for c, _ in members),
             detail=divergence.detail,
             differences=divergence.differences,
-            when=leads.when,
-            instead=leads.instead,
-            stage="lead",
+            in_rulesets=_rulesets_of(members),
+            **said,
         )
+
+    leads = who_leads(divergence.request, divergence.differences)
+    if leads is not None:  # the player to lead is the step: its rule decides it
+        return named(leads.rule, when=leads.when, instead=leads.instead, stage="lead")
     ordered = [d for _, d in sorted(members, key=lambda e: _size(e[1]))]
     explained = explain_points(ordered)
     if explained is not None:  # every deal's count fits one hypothesis
         hypothesis, contracts = explained
-        when = "in a " + " or a ".join(contracts)
-        return Deviation(
-            rule=hypothesis.rule,
-            reading=None,
-            reading_rulesets=(),
-            cases=tuple(c.id for c, _ in members),
-            example=_example(hypothesis.rule, case, divergence, None),
-            hand_written=sum(_hand_written(c) for c, _ in members),
-            detail=divergence.detail,
-            differences=divergence.differences,
-            when=", ".join(part for part in (_when_of(_rulesets_of(members), None), when) if part),
+        contract = "in a " + " or a ".join(contracts)
+        in_rulesets = _when_of(_rulesets_of(members), None)
+        return named(
+            hypothesis.rule,
+            when=", ".join(part for part in (in_rulesets, contract) if part),
             instead=hypothesis.instead(),
             stage="accounting",
         )
@@ -453,18 +451,10 @@ def _unexplained(
     agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
     localised = localise(ordered, agreed)
     if localised is not None:  # the step's part of the game, new at that step
-        return Deviation(
-            rule=localised.rule,
-            reading=None,
-            reading_rulesets=(),
-            cases=tuple(c.id for c, _ in members),
-            example=_example(localised.rule, case, divergence, None),
-            hand_written=sum(_hand_written(c) for c, _ in members),
-            detail=divergence.detail,
-            differences=divergence.differences,
+        return named(
+            localised.rule,
             when=_when_of(_rulesets_of(members), localised.condition),
             condition=localised.condition,
-            in_rulesets=_rulesets_of(members),
             instead=localised.instead,
             stage="game",
             probes_agree=localised.agreeing,

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from frogspec.conform.conditions import Condition, condition_of
+from frogspec.conform.conditions import Condition, condition_of, play_features
 from frogspec.conform.evidence import (
     Difference,
     FieldChanged,
@@ -27,7 +27,7 @@ from frogspec.conform.evidence import (
     PointsChanged,
     SeatChanged,
 )
-from frogspec.rules.cards import card_strength, cards_of, rank_of, suit_of
+from frogspec.rules.cards import cards_of, rank_of
 
 __all__ = ["Localised", "game_features", "localise", "step_features"]
 
@@ -97,10 +97,6 @@ def _families(difference: Difference, phase: str | None) -> tuple[str, ...]:
     if isinstance(difference, PaymentsChanged):
         return ("settlement.",)
     return ()
-
-
-def _suit(card: int) -> str:
-    return suit_of(card).letter
 
 
 def step_features(
@@ -191,21 +187,11 @@ def _features(request: Mapping[str, Json], before: Any, action: Json) -> dict[st
         features["holds_counter"] = any(rank_of(c) in ("A", "10") for c in held)
     if before.phase is Phase.PLAY:
         trump = before.trump.letter if before.trump is not None else None
-        led = _suit(before.trick[0]) if before.trick else None
-        of_led = [c for c in held if led is not None and _suit(c) == led]
-        best = max((card_strength(c) for c in before.trick if _suit(c) == led), default=-1)
+        features.update(play_features(held, before.trick, trump))
         features.update(
             {
                 "first_trick": before.tricks == 0,
                 "last_trick": len(held) <= 1,
-                "position": len(before.trick) + 1,
-                "holds_led": bool(of_led),
-                "can_beat": any(card_strength(c) > best for c in of_led),
-                "holds_trump": trump is not None and any(_suit(c) == trump for c in held),
-                "trick_trumped": trump is not None
-                and led != trump
-                and any(_suit(c) == trump for c in before.trick),
-                "led_trump": led is not None and led == trump,
                 "bidder_leads": not before.trick and seat == before.bidder,
             }
         )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from frogspec.conform.conditions import play_features
 from frogspec.conform.evidence import LegalChanged, differences_of
 from frogspec.conform.probes.base import (
     Ask,
@@ -24,7 +25,7 @@ from frogspec.conform.probes.base import (
     register,
     rules_of,
 )
-from frogspec.rules.cards import card_strength, parse_card, suit_of
+from frogspec.rules.cards import parse_card
 
 __all__ = ["SITUATIONS", "LegalPlaysProbe"]
 
@@ -51,24 +52,8 @@ def _features(
 ) -> dict[str, Json]:
     """The situation in the rules' terms: the suit led, what the trick holds, what the
     player holds."""
-    cards = [parse_card(c) for c in trick]
     held = [parse_card(c) for c in hand]
-    led = suit_of(cards[0]).letter if cards else None
-    trumped = trump is not None and any(suit_of(c).letter == trump for c in cards)
-    of_led = [c for c in held if led is not None and suit_of(c).letter == led]
-    led_cards = [c for c in cards if suit_of(c).letter == led]
-    best = max((card_strength(c) for c in led_cards), default=-1)
-    return {
-        "ruleset": ruleset,
-        "trump": trump,
-        "position": len(trick) + 1,
-        "led": led,
-        "led_trump": led is not None and led == trump,
-        "trick_trumped": trumped and led != trump,
-        "holds_led": bool(of_led),
-        "holds_trump": trump is not None and any(suit_of(c).letter == trump for c in held),
-        "can_beat": any(card_strength(c) > best for c in of_led),
-    }
+    return {"ruleset": ruleset, **play_features(held, [parse_card(c) for c in trick], trump)}
 
 
 #: The features a ``when`` of the play may name, the most general first.
