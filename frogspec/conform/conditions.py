@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["FEATURE_WORDS", "Condition", "Term", "condition_of", "play_features"]
+__all__ = ["FEATURE_WORDS", "Condition", "ConditionTerm", "condition_of", "play_features"]
 
 Json = Any
 Features = Mapping[str, Json]
@@ -67,7 +67,7 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
 
 
 @dataclass(frozen=True)
-class Term:
+class ConditionTerm:
     """One feature and the values it takes where the engine departs."""
 
     #: The feature's name (a key of :data:`FEATURE_WORDS`, or another).
@@ -94,7 +94,7 @@ class Condition:
     condition separates them exactly)."""
 
     #: The terms, the most telling first.
-    terms: tuple[Term, ...]
+    terms: tuple[ConditionTerm, ...]
     #: Agreeing situations the condition still describes.
     agreeing_left: int = 0
 
@@ -111,7 +111,7 @@ class Condition:
         of both (a feature only one names is dropped)."""
         theirs = {t.feature: t for t in other.terms}
         terms = tuple(
-            Term(
+            ConditionTerm(
                 t.feature,
                 tuple(sorted(set(t.values) | set(theirs[t.feature].values), key=_sort_key)),
             )
@@ -164,14 +164,14 @@ def condition_of(
     greedily: each step takes the term that leaves out most of the agreeing situations
     still described (fewer values first, then the earlier name), until none is left out
     or no term leaves any out."""
-    terms: list[Term] = []
+    terms: list[ConditionTerm] = []
     left = list(agreeing)
     candidates = []
     for name in names:
         values = {f.get(name) for f in departing}
         if not departing or (None in values and name not in ("trump", "led")):
             continue
-        candidates.append(Term(name, tuple(sorted(values, key=_sort_key))))
+        candidates.append(ConditionTerm(name, tuple(sorted(values, key=_sort_key))))
     while left and candidates:
         best = max(
             candidates,

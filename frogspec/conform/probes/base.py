@@ -14,12 +14,12 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from frogspec.conform.counterfactuals import reference_answer
+from frogspec.conform.diagnosis import Ask as Ask
 from frogspec.vectors.build import DEFAULT_COMPARE
 from frogspec.vectors.model import differences
 
 __all__ = [
     "PROBES",
-    "Ask",
     "Gone",
     "Probe",
     "StageFinding",
@@ -28,16 +28,15 @@ __all__ = [
     "ask_engine",
     "by_difference",
     "featured_finding",
+    "probe_rules",
     "register",
     "result_of",
-    "rules_of",
     "show",
     "swap_rule",
     "table_finding",
 ]
 
 Json = Any
-Ask = Callable[[dict[str, Json]], dict[str, Json]]
 
 
 @dataclass(frozen=True)
@@ -295,11 +294,11 @@ def register(probe: UnitProbe) -> UnitProbe:
 def swap_rule(probe: Probe) -> str | None:
     """The rule whose swap (its broken twin or a rival reading) reproduces the engine's
     answer to the probe's request, if one does: the diagnosis of that request as a case."""
-    explained, _ = rules_of(probe)
+    explained, _ = probe_rules(probe)
     return explained[0] if explained else None
 
 
-def rules_of(probe: Probe) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def probe_rules(probe: Probe) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The diagnosis of the probe's request as a case: the rules whose swap reproduces the
     engine's answer, and the rules the reference evaluates for it, most likely first."""
     from frogspec.conform.diagnosis import diagnose
@@ -336,7 +335,7 @@ def featured_finding(
     agreeing = [dict(p.features) for p in probes if not p.departs]
     condition = condition_of([dict(p.features) for p in group], agreeing, names)
     if rule is None:
-        explained, ranked = rules_of(group[0])
+        explained, ranked = probe_rules(group[0])
         rule = (explained or ranked or (None,))[0]
     rulesets = tuple(
         dict.fromkeys(str(p.feature("ruleset")) for p in group if p.feature("ruleset"))

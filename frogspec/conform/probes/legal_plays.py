@@ -22,8 +22,8 @@ from frogspec.conform.probes.base import (
     ask_both,
     by_difference,
     featured_finding,
+    probe_rules,
     register,
-    rules_of,
 )
 from frogspec.rules.cards import parse_card
 
@@ -95,10 +95,10 @@ def _moved(probe: Probe, answer: Json) -> set[tuple[str, str]]:
 def _closest_rule(group: list[Probe]) -> str | None:
     """The rule whose swap moves the reference's lists towards the engine's on most of
     the group's probes (the same cards added or left out): the one a swap reproduces
-    where one does (:func:`rules_of`), else the closest of the rules evaluated."""
+    where one does (:func:`probe_rules`), else the closest of the rules evaluated."""
     from frogspec.conform.counterfactuals import alternatives, reference_answer, replaced
 
-    explained, ranked = rules_of(group[0])
+    explained, ranked = probe_rules(group[0])
     if explained:
         return explained[0]
     best: tuple[int, str] | None = None
