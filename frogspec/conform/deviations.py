@@ -52,7 +52,7 @@ from frogspec.conform.conditions import Condition
 from frogspec.conform.counterfactuals import failed_under, has_twin
 from frogspec.conform.diagnosis import Divergence, fits_passed
 from frogspec.conform.evidence import Difference, LegalChanged, difference_json
-from frogspec.conform.localise import localise
+from frogspec.conform.localise import condition_at, localise
 from frogspec.conform.probes import StageFinding
 from frogspec.errors import FrogError
 from frogspec.registry import all_rules, get_rule
@@ -431,10 +431,23 @@ def _unexplained(
             **said,
         )
 
+    ordered = [d for _, d in sorted(members, key=lambda e: _size(e[1]))]
+    # The passed cases that end on a result: an error that agrees may hide a step that
+    # does not (an engine that plays on after all passed refuses the next card too).
+    agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
     leads = who_leads(divergence.request, divergence.differences)
     if leads is not None:  # the player to lead is the step: its rule decides it
-        return named(leads.rule, when=leads.when, instead=leads.instead, stage="lead")
-    ordered = [d for _, d in sorted(members, key=lambda e: _size(e[1]))]
+        condition = condition_at(ordered, agreed)
+        more = condition.words()
+        return named(
+            leads.rule,
+            when=", ".join(
+                p for p in (_when_of(_rulesets_of(members), None), leads.when, more) if p
+            ),
+            condition=condition,
+            instead=leads.instead,
+            stage="lead",
+        )
     explained = explain_points(ordered)
     if explained is not None:  # every deal's count fits one hypothesis
         hypothesis, contracts = explained
@@ -446,9 +459,6 @@ def _unexplained(
             instead=hypothesis.instead(),
             stage="accounting",
         )
-    # The passed cases that end on a result: an error that agrees may hide a step that
-    # does not (an engine that plays on after all passed refuses the next card too).
-    agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
     localised = localise(ordered, agreed)
     if localised is not None:  # the step's part of the game, new at that step
         return named(

@@ -29,7 +29,7 @@ from frogspec.conform.evidence import (
 )
 from frogspec.rules.cards import cards_of, rank_of
 
-__all__ = ["Localised", "game_features", "localise", "step_features"]
+__all__ = ["Localised", "condition_at", "game_features", "localise", "step_features"]
 
 Json = Any
 
@@ -260,8 +260,6 @@ def localise(divergences: Sequence[Any], passed: Sequence[Any] = ()) -> Localise
     are the steps before each divergence and every step of the ``passed`` cases (the
     engine answered those alike)."""
     votes: Counter[str] = Counter()
-    departing: list[dict[str, Json]] = []
-    agreeing: list[dict[str, Json]] = []
     replayed = 0
     for divergence in divergences[:REPLAYED]:
         found = _step_of(divergence)
@@ -274,6 +272,32 @@ def localise(divergences: Sequence[Any], passed: Sequence[Any] = ()) -> Localise
             votes[rule] += 1
     if not votes or 2 * votes.most_common(1)[0][1] < replayed:
         return None
+    departing, agreeing = _situations(divergences, passed)
+    rule = votes.most_common(1)[0][0]
+    condition = condition_of(departing, agreeing, STEP_NAMES)
+    return Localised(
+        rule,
+        condition,
+        _said(divergences[0].differences),
+        replayed=replayed,
+        agreeing=len(agreeing),
+    )
+
+
+def condition_at(divergences: Sequence[Any], passed: Sequence[Any] = ()) -> Condition:
+    """The condition that sets the diverging steps of a group of games apart from the
+    steps where the engine agreed (those before each divergence, and the ``passed``
+    cases')."""
+    departing, agreeing = _situations(divergences, passed)
+    return condition_of(departing, agreeing, STEP_NAMES)
+
+
+def _situations(
+    divergences: Sequence[Any], passed: Sequence[Any]
+) -> tuple[list[dict[str, Json]], list[dict[str, Json]]]:
+    """The features of the diverging steps, and of the steps where the engine agreed."""
+    departing: list[dict[str, Json]] = []
+    agreeing: list[dict[str, Json]] = []
     for divergence in divergences[:CONDITIONED]:
         found = _step_of(divergence)
         if found is None:
@@ -285,12 +309,4 @@ def localise(divergences: Sequence[Any], passed: Sequence[Any] = ()) -> Localise
         agreeing += game_features({**request, "actions": actions[:step]})
     for case in passed[:CONDITIONED]:
         agreeing += game_features(case.request)
-    rule = votes.most_common(1)[0][0]
-    condition = condition_of(departing, agreeing, STEP_NAMES)
-    return Localised(
-        rule,
-        condition,
-        _said(divergences[0].differences),
-        replayed=replayed,
-        agreeing=len(agreeing),
-    )
+    return departing, agreeing
