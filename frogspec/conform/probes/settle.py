@@ -260,20 +260,20 @@ def _settle(
         ]
         if not any(p.departs for p in probes):
             continue
-        tie = _tie_moved(probes)
-        if tie is not None:  # one hypothesis gives every answer: one departure
-            departing = [p for p in probes if p.departs]
+        tie, explained = _tie_moved(probes)
+        if tie is not None:  # one hypothesis gives these answers: one departure
             found = table_finding(
                 "settle",
                 TIE_RULE,
                 f"the tie is {60 + tie} points instead of 60: the bidder wins above "
                 f"{60 + tie} and loses below it",
-                departing,
+                explained,
                 probes,
                 ruleset,
             )
             findings.append(replace(found, model=_shifted(tie)))
-            continue
+            # What the shift does not give is another departure, on its own probes.
+            probes = [p for p in probes if p not in explained]
         for group in by_difference(probes, _settle_signature):
             findings.append(
                 table_finding(
@@ -298,24 +298,31 @@ TIE_RULE = "settlement.sixty-is-a-tie"
 TIE_SHIFTS = tuple(s for s in range(-15, 16) if s)
 
 
-def _tie_moved(probes: Sequence[Probe]) -> int | None:
+def _tie_moved(probes: Sequence[Probe]) -> tuple[int | None, list[Probe]]:
     """The shift of the tie (the engine pays at ``p`` points what the reference pays at
-    ``p - shift``) that gives every probe's answer where both are defined, departing and
-    agreeing alike, if one does."""
+    ``p - shift``) and the departing probes it gives: every one of them, or, where the
+    engine departs in other ways too, the most of them (a third of the departing probes
+    at least, and :data:`TIE_EVIDENCE` or more: a shift that matches a probe or two is a
+    coincidence). ``None`` and no probes where no shift does."""
+    departing = [p for p in probes if p.departs]
+    best: tuple[int | None, list[Probe]] = (None, [])
     for shift in TIE_SHIFTS:
-        checked = 0
-        for probe in probes:
-            points = int(probe.request["bidder_points"]) - shift
-            if not 0 <= points <= 120:
-                continue
-            moved = reference_answer({**probe.request, "bidder_points": points})
-            if result_of(moved) != result_of(probe.actual):
-                break
-            checked += 1
-        else:
-            if checked >= len(probes) // 2:
-                return shift
-    return None
+        model = _shifted(shift)
+        given = []
+        for probe in departing:
+            answer = model(probe.request)
+            if answer is not None and result_of(answer) == result_of(probe.actual):
+                given.append(probe)
+        if len(given) > len(best[1]):
+            best = (shift, given)
+    found, given = best
+    if found is None or len(given) < max(TIE_EVIDENCE, len(departing) // 3):
+        return None, []
+    return found, given
+
+
+#: How many departing probes a shift of the tie must give, at least.
+TIE_EVIDENCE = 5
 
 
 def _shifted(shift: int) -> Callable[[dict[str, Json]], Json]:
@@ -324,7 +331,7 @@ def _shifted(shift: int) -> Callable[[dict[str, Json]], Json]:
 
     def model(request: dict[str, Json]) -> Json:
         points = request.get("bidder_points")
-        if not isinstance(points, int):
+        if not isinstance(points, int) or not 0 <= points - shift <= 120:
             return None
         return reference_answer({"id": 1, **request, "bidder_points": points - shift})
 
