@@ -272,8 +272,10 @@ def _settle(
                 ruleset,
             )
             findings.append(replace(found, model=_shifted(tie)))
-            # What the shift does not give is another departure, on its own probes.
-            probes = [p for p in probes if p not in explained]
+            # What the shift does not give is another departure, on its own probes (those
+            # it cannot be put to, points shifted past 0 or 120, tell nothing either way).
+            model = _shifted(tie)
+            probes = [p for p in probes if p not in explained and model(p.request) is not None]
         for group in by_difference(probes, _settle_signature):
             findings.append(
                 table_finding(
@@ -316,7 +318,10 @@ def _tie_moved(probes: Sequence[Probe]) -> tuple[int | None, list[Probe]]:
         if len(given) > len(best[1]):
             best = (shift, given)
     found, given = best
+    contracts = {p.feature("contract") for p in given}
     if found is None or len(given) < max(TIE_EVIDENCE, len(departing) // 3):
+        return None, []
+    if len(contracts) < 2:  # one contract's rate may match a shift by coincidence
         return None, []
     return found, given
 
