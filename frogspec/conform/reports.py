@@ -504,9 +504,16 @@ def _probed(d: Deviation) -> str:
         )
     if d.stage == "accounting":
         return (
-            "the points differ by exactly that group's points (by accounting: the tricks, "
-            "the widow, the laid-away cards); no swap of a rule reproduces it (localised, "
-            "not confirmed)"
+            "one hypothesis gives the engine's count on every deal checked (by accounting: "
+            "a card group credited to the other side, or fixed points to a trick's winner); "
+            "no swap of a rule reproduces it (localised, not confirmed)"
+        )
+    if d.stage == "game":
+        return (
+            f"replaying {d.probes_disagree} of its games near the divergence: the rule of the "
+            "part of the game that differs, new at that step, against "
+            f"{d.probes_agree} steps where the engine agreed; no swap of a rule reproduces "
+            "it (localised, not confirmed)"
         )
     shown = (
         f"the engine's {d.stage} op departs on {d.probes_disagree} of {d.probes} probes this way"
