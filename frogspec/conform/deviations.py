@@ -759,7 +759,7 @@ def _probed(d: Deviation, finding: StageFinding) -> Deviation:
         d,
         rule=finding.rule,
         when=finding.situation,
-        condition=None,  # the probes' when, not the replayed steps'
+        condition=finding.condition,  # the probes' when, not the replayed steps'
         instead=finding.instead,
         stage=finding.stage,
         probes_agree=finding.agree,

@@ -111,9 +111,25 @@ def step_features(
     if before is None:
         return {}
     action = actions[step] if step < len(actions) else None
-    features = _features(request, before, action)
+    features = _features(request, before, action, _played(actions[:step]))
     features.pop("after", None)
     return features
+
+
+def _played(actions: Sequence[Json]) -> list[int]:
+    """The cards played by ``actions``, in order."""
+    from frogspec.engine import ActionKind, parse_action
+    from frogspec.errors import FrogError
+
+    cards = []
+    for text in actions:
+        try:
+            action = parse_action(str(text))
+        except (FrogError, ValueError):
+            continue
+        if action.kind is ActionKind.PLAY:
+            cards.append(action.value)
+    return cards
 
 
 def game_features(request: Mapping[str, Json], limit: int = 60) -> list[dict[str, Json]]:
@@ -127,8 +143,8 @@ def game_features(request: Mapping[str, Json], limit: int = 60) -> list[dict[str
         state = game_state(game, [])
         if state is None or not isinstance(actions, list):
             continue
-        for action in actions[:limit]:
-            features = _features(game, state, action)
+        for at, action in enumerate(actions[:limit]):
+            features = _features(game, state, action, _played(actions[:at]))
             if features.get("after") is None:
                 break
             found.append(features)
@@ -158,7 +174,9 @@ def _games(request: Mapping[str, Json]) -> list[Mapping[str, Json]]:
     return games
 
 
-def _features(request: Mapping[str, Json], before: Any, action: Json) -> dict[str, Json]:
+def _features(
+    request: Mapping[str, Json], before: Any, action: Json, played: Sequence[int] = ()
+) -> dict[str, Json]:
     from frogspec.engine import Phase, apply, parse_action
     from frogspec.errors import FrogError
 
@@ -194,6 +212,15 @@ def _features(request: Mapping[str, Json], before: Any, action: Json) -> dict[st
                 "last_trick": len(held) <= 1,
                 "bidder_leads": not before.trick and seat == before.bidder,
             }
+        )
+        # What the trick holds: the one being played with the card of the step, or at a
+        # lead the one just taken (where who won it shows).
+        just_taken = list(played[-len(before.order) :]) if before.tricks else []
+        card = _played([action]) if action is not None else []
+        trick = list(before.trick) + card if (before.trick or card) else just_taken
+        ranks = {rank_of(c) for c in trick}
+        features.update(
+            {"trick_ten": "10" in ranks, "trick_ace": "A" in ranks, "trick_king": "K" in ranks}
         )
     return features
 

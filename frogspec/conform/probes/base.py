@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from frogspec.conform.conditions import Condition
 from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.diagnosis import Ask as Ask
 from frogspec.vectors.build import DEFAULT_COMPARE
@@ -88,6 +89,9 @@ class StageFinding:
     #: every probe's answer: a request of the stage's op in, the engine's answer out.
     #: A deviation whose example it predicts is this departure seen on a case.
     model: Callable[[dict[str, Json]], Json] | None = None
+    #: ``when`` as a value, where it was found from the probes' features
+    #: (:mod:`frogspec.conform.conditions`): the same features a game's steps have.
+    condition: Condition | None = None
 
     @property
     def probes(self) -> int:
@@ -349,4 +353,5 @@ def featured_finding(
         disagree=len(group),
         smallest=group[0],
         rulesets=rulesets,
+        condition=condition if agreeing else None,
     )
