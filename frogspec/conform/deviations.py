@@ -651,7 +651,8 @@ def deviation_json(d: Deviation) -> dict[str, Json]:
     ``when``, ``instead``, ``reading``, ``cases``, ``example`` in that order, then
     ``evidence`` (the cases and probes that agree and depart), ``reading_rulesets``,
     ``confirmed``, ``hand_written``, ``detail``, ``status``, ``reproduced``, ``look_at``,
-    ``would_fail`` and ``differences`` (each with its ``kind``, ``field`` and values)."""
+    ``would_fail``, ``differences`` (each with its ``kind``, ``field`` and values) and
+    ``condition`` (the terms of ``when`` as data, where it was found from features)."""
     return {
         "rule": d.rule,
         "when": d.when,
@@ -675,6 +676,10 @@ def deviation_json(d: Deviation) -> dict[str, Json]:
         "look_at": list(d.look_at),
         "would_fail": list(d.would_fail),
         "differences": [difference_json(difference) for difference in d.differences],
+        "condition": [
+            {"feature": term.feature, "values": list(term.values)}
+            for term in (d.condition.terms if d.condition is not None else ())
+        ],
     }
 
 
