@@ -117,3 +117,21 @@ def test_four_house_rules_at_once_each_named(cfrog: Path) -> None:
     assert {HOUSE_RULES[flag][0] for flag in flags[:3]} <= charged
     assert all(d.status != "unexplained" for d in run.deviations)
     assert _contradicting(run) == []
+
+
+@pytest.mark.slow
+def test_expecting_all_but_one_house_rule_still_fails_on_the_one_left_out(
+    cfrog: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from frogspec.cli import main
+
+    declared = ("must-head", "no-bury-counters", "grand-no-trump")
+    base = ["conform", "--quiet", "--ruleset", "foster-1909"]
+    engine = [str(cfrog), *[part for flag in declared for part in ("--house", flag)]]
+    report = tmp_path / "report.json"
+    assert main([*base, "--json", str(report), "--", *engine]) == 1
+    assert main([*base, "--expect", str(report), "--", *engine]) == 0
+    # The fourth house rule, left out of the expectations, fails the run.
+    assert main([*base, "--expect", str(report), "--", *engine, "--house", "last-trick-ten"]) == 1
+    assert main([*base, "--expect", str(report), "--", *engine, "--house", "forced-frog"]) == 1
+    capsys.readouterr()
