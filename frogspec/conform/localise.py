@@ -27,6 +27,7 @@ from frogspec.conform.evidence import (
     PointsChanged,
     SeatChanged,
 )
+from frogspec.errors import FrogError
 from frogspec.rules.cards import cards_of, rank_of
 
 __all__ = ["Localised", "condition_at", "game_features", "localise", "step_features"]
@@ -280,6 +281,34 @@ def _said(differences: Sequence[Difference]) -> str:
     return "; ".join(d.words() for d in ranked[:2])
 
 
+def _ranks_left_out(divergences: Sequence[Any]) -> str | None:
+    """Where every game's legal list only leaves out actions on cards of a few ranks (and
+    some game lists a card of another rank), those ranks: ``leaves out the discards of the
+    cards of rank 10 or A (discard 10D, discard AD)``; else ``None``."""
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.rules.cards import parse_card
+
+    firsts = [d.differences[0] for d in divergences[:CONDITIONED] if d.differences]
+    changes = [d for d in firsts if isinstance(d, LegalChanged)]
+    if not changes or len(changes) < len(firsts) or any(c.adds or not c.verb for c in changes):
+        return None
+    try:
+        ranks = {rank_of(parse_card(str(a).split(" ")[-1])) for c in changes for a in c.lacks}
+    except (ValueError, TypeError, KeyError, FrogError):
+        return None
+    kept = set()
+    for divergence in divergences[:CONDITIONED]:
+        found = _step_of(divergence)
+        state = game_state(found[0], found[1][: found[2]]) if found else None
+        if state is not None and state.to_act is not None:
+            kept |= {rank_of(c) for c in cards_of(state.hands[state.to_act])}
+    if not ranks or not kept - ranks:
+        return None
+    verb = changes[0].verb
+    shown = ", ".join(changes[0].lacks[:3])
+    return f"leaves out the {verb}s of the cards of rank {' or '.join(sorted(ranks))} ({shown})"
+
+
 def localise(divergences: Sequence[Any], passed: Sequence[Any] = ()) -> Localised | None:
     """The rule and the condition of a group of games no swap explains (each given by its
     first divergence, :class:`frogspec.conform.diagnosis.Divergence`, smallest first), or
@@ -305,7 +334,7 @@ def localise(divergences: Sequence[Any], passed: Sequence[Any] = ()) -> Localise
     return Localised(
         rule,
         condition,
-        _said(divergences[0].differences),
+        _ranks_left_out(divergences) or _said(divergences[0].differences),
         replayed=replayed,
         agreeing=len(agreeing),
     )
