@@ -38,16 +38,8 @@ PYFROG = {
 
 #: cfrog's house rules and the rules its README names (the first is the main one).
 CFROG = {
-    "must-head": ("play.no-duty-to-head",),
-    "no-bury-counters": ("widow.frog-take-and-discard",),
-    "grand-no-trump": ("trump.hearts-in-frog-and-grand",),
-    "last-trick-ten": ("scoring.count-card-points", "settlement.sixty-is-a-tie"),
-    "widow-last": ("deal.packets-3-3-4-4",),
-    "forced-frog": ("auction.all-pass",),
-    "ten-below-king": ("cards.rank-order",),
-    "grand-pays-five": ("settlement.rates-1-2-4",),
-    "loser-pays-left": ("settlement.each-pays-in-full", "settlement.sitting-out-receive-only"),
-    "deal-passes-right": ("deal.rotation-left",),
+    item["flag"]: tuple(item["rules"])
+    for item in json.loads((ENGINES / "c" / "house_rules.json").read_text())
 }
 
 

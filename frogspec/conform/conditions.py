@@ -22,7 +22,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["FEATURE_WORDS", "Condition", "ConditionTerm", "condition_of", "play_features"]
+__all__ = [
+    "FEATURE_WORDS",
+    "PLAY_NAMES",
+    "Condition",
+    "ConditionTerm",
+    "condition_of",
+    "play_features",
+]
 
 Json = Any
 Features = Mapping[str, Json]
@@ -124,6 +131,18 @@ class Condition:
         """The departing situations the condition does not describe (none, when found by
         :func:`condition_of` from them)."""
         return [f for f in departing if not self.holds(f)]
+
+
+#: The features of a turn in the play a ``when`` may name (:func:`play_features`), the
+#: most general first.
+PLAY_NAMES = (
+    "position",
+    "holds_led",
+    "can_beat",
+    "holds_trump",
+    "trick_trumped",
+    "led_trump",
+)
 
 
 def play_features(held: Sequence[int], trick: Sequence[int], trump: str | None) -> dict[str, Json]:

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from frogspec.conform.conditions import Condition, condition_of, play_features
+from frogspec.conform.conditions import PLAY_NAMES, Condition, condition_of, play_features
 from frogspec.conform.evidence import (
     Difference,
     FieldChanged,
@@ -53,12 +53,7 @@ STEP_NAMES = (
     "bid",
     "first_trick",
     "last_trick",
-    "position",
-    "holds_led",
-    "can_beat",
-    "holds_trump",
-    "trick_trumped",
-    "led_trump",
+    *PLAY_NAMES,
     "holds_counter",
     "bidder_leads",
 )

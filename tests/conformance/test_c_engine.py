@@ -11,6 +11,7 @@ so, where gcc is missing).
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -23,18 +24,12 @@ from frogspec.conform.runner import Run
 
 SOURCE = Path(__file__).resolve().parent / "engines" / "c" / "frog.c"
 
-#: Each flag, and the rules its README says it departs from (the first is the main one).
+#: Each flag, and the rules its README names for it, in Foster's rules (the first is the
+#: one it departs from; the others follow from it), as ``engines/c/house_rules.json`` has
+#: them.
 HOUSE_RULES: dict[str, tuple[str, ...]] = {
-    "must-head": ("play.no-duty-to-head",),
-    "no-bury-counters": ("widow.frog-take-and-discard",),
-    "grand-no-trump": ("trump.hearts-in-frog-and-grand",),
-    "last-trick-ten": ("scoring.count-card-points", "settlement.sixty-is-a-tie"),
-    "widow-last": ("deal.packets-3-3-4-4",),
-    "forced-frog": ("auction.all-pass",),
-    "ten-below-king": ("cards.rank-order",),
-    "grand-pays-five": ("settlement.rates-1-2-4",),
-    "loser-pays-left": ("settlement.each-pays-in-full", "settlement.sitting-out-receive-only"),
-    "deal-passes-right": ("deal.rotation-left",),
+    item["flag"]: tuple(item["rules"])
+    for item in json.loads((SOURCE.parent / "house_rules.json").read_text())
 }
 
 

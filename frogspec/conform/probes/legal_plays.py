@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from frogspec.conform.conditions import play_features
+from frogspec.conform.conditions import PLAY_NAMES, play_features
 from frogspec.conform.evidence import LegalChanged, differences_of
 from frogspec.conform.probes.base import (
     Ask,
@@ -57,15 +57,7 @@ def _features(
 
 
 #: The features a ``when`` of the play may name, the most general first.
-NAMES = (
-    "position",
-    "holds_led",
-    "can_beat",
-    "holds_trump",
-    "trick_trumped",
-    "led_trump",
-    "trump",
-)
+NAMES = (*PLAY_NAMES, "trump")
 
 
 def _difference(probe: Probe) -> str:
