@@ -25,6 +25,7 @@ __all__ = [
     "FixedPoints",
     "GroupCredited",
     "PointsHypothesis",
+    "contracts_of",
     "explain_points",
     "who_leads",
 ]
@@ -57,6 +58,12 @@ class PointsHypothesis:
     def instead(self) -> str:
         """What the engine does, in words."""
         raise NotImplementedError
+
+    def fits(self, divergence: Any) -> bool:
+        """Whether the hypothesis gives the engine's count where the points differ at
+        ``divergence`` (anything with the ``request`` and the typed ``differences``)."""
+        found = _deal(divergence)
+        return found is not None and self.predicts(found[0]) == found[1]
 
 
 @dataclass(frozen=True)
@@ -168,21 +175,27 @@ def _last_winner_is_bidder(state: Any, actions: Json) -> bool | None:
 ACCOUNTED_CASES = 20
 
 
-def explain_points(divergences: Sequence[Any]) -> tuple[PointsHypothesis, tuple[str, ...]] | None:
+def explain_points(
+    divergences: Sequence[Any], elsewhere: Sequence[Any] = ()
+) -> tuple[PointsHypothesis, tuple[str, ...]] | None:
     """The hypothesis that gives the engine's count on every deal of the group whose points
-    differ (checked on up to :data:`ACCOUNTED_CASES`, and on two at least), with the
-    contracts of those deals; ``None`` when none fits them all."""
+    differ (checked on up to :data:`ACCOUNTED_CASES`), with the contracts of those deals;
+    ``None`` when none fits them all. One deal is no evidence: a group of one deal needs
+    the hypothesis to give the count of two deals ``elsewhere`` too (other failing games'
+    final answers, whose play is the case's own)."""
     deals = [d for d in (_deal(v) for v in divergences[:ACCOUNTED_CASES]) if d is not None]
-    if len(deals) < 2:
+    if not deals:
         return None
     first, engine = deals[0]
     for hypothesis in _hypotheses(first, engine):
-        if all(hypothesis.predicts(deal) == counted for deal, counted in deals):
-            return hypothesis, _contracts(divergences)
+        if not all(hypothesis.predicts(deal) == counted for deal, counted in deals):
+            continue
+        if len(deals) >= 2 or sum(hypothesis.fits(other) for other in elsewhere) >= 2:
+            return hypothesis, contracts_of(divergences)
     return None
 
 
-def _contracts(divergences: Sequence[Any]) -> tuple[str, ...]:
+def contracts_of(divergences: Sequence[Any]) -> tuple[str, ...]:
     """The contracts of every deal of the group (its ``when``: one no deal contradicts)."""
     from frogspec.conform.diagnosis import game_state
 

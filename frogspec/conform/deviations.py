@@ -45,10 +45,11 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from types import SimpleNamespace
 from typing import Any
 
-from frogspec.conform.accounting import explain_points, who_leads
-from frogspec.conform.conditions import Condition
+from frogspec.conform.accounting import PointsHypothesis, contracts_of, explain_points, who_leads
+from frogspec.conform.conditions import Condition, ConditionTerm
 from frogspec.conform.counterfactuals import failed_under, has_twin
 from frogspec.conform.diagnosis import Divergence, fits_passed
 from frogspec.conform.evidence import Difference, LegalChanged, difference_json
@@ -106,7 +107,10 @@ class Deviation:
     (:mod:`frogspec.conform.evidence`), which the kit decides from; ``detail`` says them.
     ``condition`` is ``when`` as a value, where it was found from the features of the
     cases' steps (:mod:`frogspec.conform.conditions`), and ``in_rulesets`` the rulesets
-    of the cases it names: ``when`` is said from them.
+    of the cases it names: ``when`` is said from them. ``hypothesis`` is what the engine
+    counts otherwise, for a deviation of the points explained by accounting; a failing
+    case whose final count it gives is filed under it too (a case two departures touch
+    counts for both).
     """
 
     rule: str | None
@@ -129,6 +133,7 @@ class Deviation:
     differences: tuple[Difference, ...] = ()
     condition: Condition | None = None
     in_rulesets: tuple[str, ...] = ()
+    hypothesis: PointsHypothesis | None = None
 
     @property
     def status(self) -> str:
@@ -253,11 +258,71 @@ def find_deviations(
             found.append(_deviation(rule_id, backed, False, passed))
         # Nothing backs the rest: say so, and where to look.
         unbacked.extend(e for e in members if _kind(e[1]) not in kinds)
+    finals = _final_counts(failed)
     for members in _by_kind(unbacked):
-        found.append(_unexplained(members, order, passed))
+        found.append(_unexplained(members, order, passed, finals))
     found = _one_per_departure(found)
+    found = _counted_otherwise(found, failed)
     found.sort(key=lambda d: d.rank(order))
     return found
+
+
+def _final_counts(failed: Sequence[tuple[Case, Any, Divergence | None]]) -> list[Any]:
+    """The final answers of the failing games whose points differ, as the accounting reads
+    a divergence (``case_id``, ``request``, typed ``differences``): their play is the case's
+    own, whatever departed on the way."""
+    from frogspec.conform.evidence import PointsChanged, differences_of
+
+    found = []
+    for case, actual, _ in failed:
+        if case.op != "game" or not isinstance(actual, dict) or "result" not in case.expected:
+            continue
+        differences = differences_of("game", case.expected, actual)
+        if any(isinstance(d, PointsChanged) for d in differences):
+            found.append(
+                SimpleNamespace(
+                    case_id=case.id, request=dict(case.request), differences=differences
+                )
+            )
+    return found
+
+
+def _counted_otherwise(
+    found: list[Deviation], failed: Sequence[tuple[Case, Any, Divergence | None]]
+) -> list[Deviation]:
+    """Each deviation of the count with its hypothesis, with the failing games filed
+    elsewhere whose final count the hypothesis gives too (their play is the case's own;
+    an earlier departure changed what was legal or shown, not the count): a case two
+    departures touch counts for both."""
+    finals = _final_counts(failed)
+    by_id = {case.id: case for case, _, _ in failed}
+    kept = []
+    for d in found:
+        if d.hypothesis is None:
+            kept.append(d)
+            continue
+        more = [
+            by_id[f.case_id] for f in finals if f.case_id not in d.cases and d.hypothesis.fits(f)
+        ]
+        if not more:
+            kept.append(d)
+            continue
+        rulesets = tuple(sorted(set(d.in_rulesets) | {c.ruleset for c in more if c.ruleset}))
+        added = [f for f in finals if f.case_id in {c.id for c in more}]
+        had = d.condition.terms[0].values if d.condition is not None and d.condition.terms else ()
+        contracts = tuple(sorted(set(had) | set(contracts_of(added))))
+        condition = Condition((ConditionTerm("contract", contracts),))
+        kept.append(
+            replace(
+                d,
+                cases=d.cases + tuple(c.id for c in more),
+                hand_written=d.hand_written + sum(_hand_written(c) for c in more),
+                in_rulesets=rulesets,
+                condition=condition,
+                when=_when_of(rulesets, condition),
+            )
+        )
+    return kept
 
 
 def _one_per_departure(found: list[Deviation]) -> list[Deviation]:
@@ -411,7 +476,10 @@ def _look_at(members: list[_Entry], order: dict[str, int]) -> tuple[str, ...]:
 
 
 def _unexplained(
-    members: list[_Entry], order: dict[str, int], passed: Sequence[Case] = ()
+    members: list[_Entry],
+    order: dict[str, int],
+    passed: Sequence[Case] = (),
+    finals: Sequence[Any] = (),
 ) -> Deviation:
     look_at = _look_at(members, order)
     case, divergence = min(members, key=lambda e: _size(e[1]))
@@ -448,16 +516,18 @@ def _unexplained(
             instead=leads.instead,
             stage="lead",
         )
-    explained = explain_points(ordered)
+    ids = {c.id for c, _ in members}
+    explained = explain_points(ordered, [f for f in finals if f.case_id not in ids])
     if explained is not None:  # every deal's count fits one hypothesis
         hypothesis, contracts = explained
-        contract = "in a " + " or a ".join(contracts)
-        in_rulesets = _when_of(_rulesets_of(members), None)
+        condition = Condition((ConditionTerm("contract", contracts),))
         return named(
             hypothesis.rule,
-            when=", ".join(part for part in (in_rulesets, contract) if part),
+            when=_when_of(_rulesets_of(members), condition),
+            condition=condition,
             instead=hypothesis.instead(),
             stage="accounting",
+            hypothesis=hypothesis,
         )
     localised = localise(ordered, agreed)
     if localised is not None:  # the step's part of the game, new at that step
@@ -519,6 +589,7 @@ def _deviation(
     leads = who_leads(divergence.request, divergence.differences)
     said = leads if leads is not None and leads.rule == rule_id else None
     return Deviation(
+        in_rulesets=_rulesets_of(members),
         when=said.when if said else "",
         instead=said.instead if said else "",
         rule=rule_id,
@@ -763,8 +834,9 @@ def _probed(d: Deviation, finding: StageFinding) -> Deviation:
     return replace(
         d,
         rule=finding.rule,
-        when=finding.situation,
-        condition=finding.condition,  # the probes' when, not the replayed steps'
+        when=_situation(d, finding),
+        # The probes' when, not the replayed steps' (none where cases go beyond them).
+        condition=finding.condition if _situation(d, finding) == finding.situation else None,
         instead=finding.instead,
         stage=finding.stage,
         probes_agree=finding.agree,
@@ -806,6 +878,16 @@ def _predicted(found: list[Deviation], findings: Sequence[StageFinding]) -> list
             )
             found = [merged if d is home else d for d in found if d not in taken]
     return found
+
+
+def _situation(d: Deviation, finding: StageFinding) -> str:
+    """The finding's ``when`` for the deviation's cases: where they are of rulesets the
+    probes did not depart in, every ruleset is named and the probes' condition (which
+    holds only in theirs) is not said."""
+    beyond = set(d.in_rulesets) - set(finding.rulesets)
+    if not beyond or not finding.rulesets:
+        return finding.situation
+    return _when_of(sorted(set(d.in_rulesets) | set(finding.rulesets)), None)
 
 
 def _open(d: Deviation) -> bool:

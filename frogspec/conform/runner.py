@@ -156,9 +156,14 @@ class Run:
         return stale(self.expectations, self.deviations)
 
     def unaccepted_failed(self) -> int:
-        """Cases failed, errors included, but those filed under an accepted deviation."""
+        """Cases failed, errors included, but those filed under accepted deviations only (a
+        case two departures touch is accepted when both are)."""
         accepted = {c for d in self.deviations if self.accepted(d) for c in d.cases}
-        return sum(o.counted_failed and o.case.id not in accepted for o in self.outcomes)
+        refused = {c for d in self.deviations if not self.accepted(d) for c in d.cases}
+        return sum(
+            o.counted_failed and (o.case.id not in accepted or o.case.id in refused)
+            for o in self.outcomes
+        )
 
     def count(self) -> Counter[str]:
         """Cases by status."""

@@ -130,3 +130,17 @@ def test_expecting_all_but_one_house_rule_still_fails_on_the_one_left_out(
     assert main([*base, "--expect", str(report), "--", *engine, "--house", "last-trick-ten"]) == 1
     assert main([*base, "--expect", str(report), "--", *engine, "--house", "forced-frog"]) == 1
     capsys.readouterr()
+
+
+@pytest.mark.slow
+def test_a_game_two_house_rules_touch_counts_for_both(cfrog: Path) -> None:
+    # Points that do not come from the cards show at the end of a deal; where a duty of
+    # the play parted the answers first, the count still differs as the hypothesis says:
+    # the game is filed under both.
+    flags = ("must-head", "last-trick-ten")
+    run = run_conformance([str(cfrog), *[p for f in flags for p in ("--house", f)]])
+    (count,) = [d for d in run.deviations if d.rule == "scoring.count-card-points"]
+    (duty,) = [d for d in run.deviations if d.rule == "play.no-duty-to-head"]
+    assert count.instead == "the side that wins the last trick counts 10 points more"
+    assert set(count.cases) & set(duty.cases)
+    assert _contradicting(run) == []
