@@ -43,7 +43,6 @@ diagnosis takes milliseconds.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -74,7 +73,7 @@ from frogspec.rules.deal import next_dealer_left
 from frogspec.rulesets import get_ruleset
 from frogspec.twins.substitute import active_twin
 from frogspec.vectors.build import DEFAULT_COMPARE, _strip
-from frogspec.vectors.model import Case, differences
+from frogspec.vectors.model import Case
 
 __all__ = [
     "Ask",
@@ -200,9 +199,6 @@ def _stripped(answer: Json, op: str, extension: str | None) -> Json:
     return _strip(copied, op, extension)
 
 
-_RESULT_FIELD = re.compile(r"^\$\.result\.([A-Za-z_]+)")
-
-
 def _differing(
     reference: Json,
     engine: Json,
@@ -223,14 +219,10 @@ def _differing(
         same = all(ref_error.get(k) == eng_error.get(k) for k in keys)
         return [] if same else ["error"]
     expected = _stripped(reference, op, extension)
-    found = differences(expected, engine, compare)
-    fields: list[str] = []
-    for line in found:
-        match = _RESULT_FIELD.match(line)
-        name = match.group(1) if match else "result"
-        if name not in fields:
-            fields.append(name)
-    return fields
+    found = differences_of(op, expected, engine, dict(compare))
+    if not isinstance(expected.get("result"), dict) or not isinstance(engine.get("result"), dict):
+        return ["result"] if found else []
+    return list(dict.fromkeys(d.field for d in found))
 
 
 def _kind(answer: Json) -> str | None:
