@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from hypothesis import strategies as st
 
     from frogspec.conform import Implementation
+    from frogspec.conform.expectations import Expectation
     from frogspec.vectors.model import Case
 
 __all__ = [
@@ -120,6 +121,9 @@ class FuzzResult:
     suspects: list[str] = field(default_factory=list)
     vector: dict[str, Json] | None = None
     flaky: bool = False
+    #: Disagreements passed over because a declared deviation (``--house``, ``--expect``)
+    #: accounts for them: the search goes on past them.
+    declared: int = 0
 
 
 # --- comparing answers ------------------------------------------------------------------
@@ -380,12 +384,16 @@ def fuzz(
     timeout: float = DEFAULT_TIMEOUT,
     progress: IO[str] | None = None,
     readings: Mapping[str, str] | None = None,
+    declared: Sequence[Expectation] = (),
 ) -> FuzzResult:
     """Fuzz ``command`` against the reference; see the module's documentation.
 
     ``readings`` maps a rule to the rival reading the implementation follows instead
     (``--reading RULE=READING``): the reference plays that reading, so the fuzzer finds
-    the implementation's other departures, not that one.
+    the implementation's other departures, not that one. ``declared`` are the deviations
+    of the implementation's own that are accepted (``--house RULE``, an ``--expect`` file's
+    deviations that follow no reading): a disagreement whose diagnosis is one of them is
+    passed over (counted in :attr:`FuzzResult.declared`) and the search goes on.
 
     Raises :class:`FuzzUsageError` for bad arguments or an implementation that does not
     start.
@@ -435,6 +443,9 @@ def fuzz(
             diffs = judged.differences
             if not diffs and judged.names_rule is False and declares_rule_ids(target.hello):
                 diffs = [judged.rule_line()]  # level 2 counts for an engine that declares it
+            if diffs and declared and _is_declared(request, actual, target, declared):
+                result.declared += 1
+                return
             if diffs:
                 found.append(Disagreement(dict(request), expected, actual, diffs))
                 raise found[-1]
@@ -489,6 +500,38 @@ def parse_reading_pair(text: str) -> tuple[str, str]:
         raise FuzzUsageError(str(error)) from error
     assert expectation.rule is not None and expectation.reading is not None
     return expectation.rule, expectation.reading
+
+
+def _is_declared(
+    request: dict[str, Json],
+    actual: Json,
+    target: _Target,
+    declared: Sequence[Expectation],
+) -> bool:
+    """Whether the disagreement on ``request`` is a declared deviation: its diagnosis
+    (the first divergence, replayed through the implementation) gives deviations each of
+    which a declared one matches by rule (an unexplained one, by its differences). One
+    request cannot show the ``when`` of a whole group, so that is not compared here."""
+    from frogspec.conform import Failure
+    from frogspec.conform.deviations import find_deviations
+    from frogspec.conform.diagnosis import diagnose
+    from frogspec.conform.expectations import matches_rule
+    from frogspec.vectors.build import Spec, make_case
+
+    def ask(question: dict[str, Json]) -> dict[str, Json]:
+        answer, failure = target.ask(question)
+        if failure is not None or not isinstance(answer, dict):
+            raise Failure("not-run", failure or "no answer")
+        return {k: v for k, v in answer.items() if k != "id"}
+
+    body = {k: v for k, v in request.items() if k != "id"}
+    try:
+        case = make_case(Spec(id="fuzz.declared", description="", request=body, rules=()), "fuzz")
+        divergence = diagnose(case, actual, ask)
+        deviations = find_deviations([(case, actual, divergence)])
+    except Exception:  # a request the reference cannot diagnose is no declared deviation
+        return False
+    return bool(deviations) and all(any(matches_rule(e, d) for e in declared) for d in deviations)
 
 
 def reading_swap(readings: Mapping[str, str]) -> Callable[[], AbstractContextManager[None]]:
@@ -562,6 +605,8 @@ def report(result: FuzzResult, command: Sequence[str], options: str) -> str:
             f"{result.calls} requests, {result.skipped} skipped (unsupported), no disagreement "
             f"with the reference in {result.seconds:.1f} s (seed {result.seed})."
         )
+        if result.declared:
+            lines.append(f"{result.declared} disagreements passed over as declared deviations.")
         lines.append(f"Replay: {replay}")
         return "\n".join(lines)
     lines.append(
@@ -607,7 +652,8 @@ def _cmd_fuzz(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else _new_seed()
     try:
         readings = dict(parse_reading_pair(text) for text in args.reading or ())
-        readings.update(_expected_readings(args.expect))
+        expected_readings, declared = _declared(args.house or (), args.expect)
+        readings.update(expected_readings)
     except FuzzUsageError as error:
         print(f"frogspec fuzz: {error}", file=sys.stderr)
         return 2
@@ -632,6 +678,7 @@ def _cmd_fuzz(args: argparse.Namespace) -> int:
                 timeout=args.timeout,
                 progress=show,
                 readings=readings,
+                declared=declared,
             )
     except FuzzUsageError as error:
         print(f"frogspec fuzz: {for_terminal(str(error))}", file=sys.stderr)
@@ -652,21 +699,19 @@ def _cmd_fuzz(args: argparse.Namespace) -> int:
     return 1 if result.disagreement is not None else 0
 
 
-def _expected_readings(path: Path | None) -> dict[str, str]:
-    """The readings of the deviations accepted in an expectation file (a JSON report)."""
-    if path is None:
-        return {}
-    from frogspec.conform.expectations import ExpectationError, read_expectations
-    from frogspec.jsonline import LineError, read_json_file
+def _declared(houses: Sequence[str], path: Path | None) -> tuple[dict[str, str], list[Expectation]]:
+    """What the implementation declares, from ``--house RULE`` and an expectation file
+    (read once, within a protocol line's bounds): the readings it follows, and its own
+    deviations that follow no reading."""
+    from frogspec.conform.expectations import ExpectationError, parse_house, read_expectations
 
     try:
-        read_json_file(path)  # within a protocol line's bounds first (no device, no FIFO)
-        accepted = read_expectations(path)
-    except LineError as error:
-        raise FuzzUsageError(f"--expect: {error}") from None
+        accepted = read_expectations(path) if path is not None else []
+        own = [parse_house(text) for text in houses]
     except ExpectationError as error:
         raise FuzzUsageError(str(error)) from error
-    return {a.rule: a.reading for a in accepted if a.rule is not None and a.reading}
+    readings = {a.rule: a.reading for a in accepted if a.rule is not None and a.reading}
+    return readings, own + [a for a in accepted if a.reading is None]
 
 
 def register(subparsers: Any) -> None:
@@ -726,11 +771,19 @@ def register(subparsers: Any) -> None:
         "the reference plays it too (repeatable)",
     )
     parser.add_argument(
+        "--house",
+        action="append",
+        metavar="RULE",
+        help="the implementation departs from RULE by a house rule of its own: a "
+        "disagreement diagnosed as that is passed over, and the search goes on (repeatable)",
+    )
+    parser.add_argument(
         "--expect",
         type=Path,
         metavar="FILE",
         help="a JSON report of frogspec conform whose deviations are accepted: those that "
-        "follow a reading are played by the reference",
+        "follow a reading are played by the reference; a disagreement diagnosed as one of "
+        "the others is passed over, and the search goes on",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument(

@@ -1,90 +1,226 @@
-"""Points by accounting: a difference in the points explained as card groups credited to
-another side.
+"""Points by accounting: a difference in the points explained only by a hypothesis that
+fits every case of the group.
 
 When an engine's ``points`` differ from the reference's at the end of a deal, the cards
-are the same; what differs is whose side a group of them is counted for. The groups are
-each seat's tricks, the widow left untouched (Chico, Grand) and the three cards a Frog
-bidder laid away. :func:`account` finds the group whose points, moved to the other side,
-give the engine's count, and says so in the rules' words.
+are the same; what differs is what is counted for whom. The hypotheses are typed values:
+a card group (the widow left untouched in a Chico or a Grand, the three cards a Frog
+bidder laid away) credited to the other side (:class:`GroupCredited`), or a fixed number
+of points given to the side that wins the last trick (:class:`FixedPoints`).
+:func:`explain_points` keeps a hypothesis only if it gives the engine's count on every
+case of the group it is shown (one deal's coincidence, a widow that happens to hold ten
+points, is no evidence); :func:`who_leads` says who leads where that is the step.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from frogspec.conform.evidence import Difference, PointsChanged, SeatChanged
 from frogspec.rules.cards import points_of
 
-__all__ = ["Accounting", "account", "who_leads"]
+__all__ = [
+    "Accounting",
+    "FixedPoints",
+    "GroupCredited",
+    "PointsHypothesis",
+    "contracts_of",
+    "explain_points",
+    "who_leads",
+]
 
 Json = Any
 
 
 @dataclass(frozen=True)
 class Accounting:
-    """A group of cards the engine counts for the other side: ``rule`` the rule that
-    says whose they are, ``when`` the contract, ``instead`` what the engine does."""
+    """A departure said in the rules' terms: ``rule`` the rule that decides it, ``when``
+    the situation, ``instead`` what the engine does."""
 
     rule: str
     when: str
     instead: str
 
 
-def account(request: Json, expected: Json, actual: Json) -> Accounting | None:
-    """The card group that explains the engine's points at the end of a ``game`` request,
-    or ``None`` if no one group does (or the answers carry no points)."""
+@dataclass(frozen=True)
+class PointsHypothesis:
+    """What the engine may count otherwise (the base of the hypotheses)."""
+
+    #: The rule that says what is counted, and for whom.
+    rule: str
+
+    def predicts(self, case: _Deal) -> tuple[int, int] | None:
+        """The points (bidder, defenders) the engine would count on the deal (``None``:
+        the hypothesis says nothing of it)."""
+        raise NotImplementedError
+
+    def instead(self) -> str:
+        """What the engine does, in words."""
+        raise NotImplementedError
+
+    def fits(self, divergence: Any) -> bool:
+        """Whether the hypothesis gives the engine's count where the points differ at
+        ``divergence`` (anything with the ``request`` and the typed ``differences``)."""
+        found = _deal(divergence)
+        return found is not None and self.predicts(found[0]) == found[1]
+
+
+@dataclass(frozen=True)
+class GroupCredited(PointsHypothesis):
+    """A card group counted for the other side."""
+
+    #: ``widow`` (untouched, Chico or Grand) or ``laid away`` (a Frog bidder's).
+    group: str = "widow"
+
+    def predicts(self, case: _Deal) -> tuple[int, int] | None:
+        mask = case.widow if self.group == "widow" else case.laid_away
+        if not mask:
+            return None
+        moved = points_of(mask)
+        return case.bidder - moved, case.defenders + moved
+
+    def instead(self) -> str:
+        return f"the {self.group} cards' points counted for the defenders, not the bidder"
+
+
+@dataclass(frozen=True)
+class FixedPoints(PointsHypothesis):
+    """A fixed number of points added to the side that wins the last trick."""
+
+    #: The points added.
+    points: int = 10
+
+    def predicts(self, case: _Deal) -> tuple[int, int] | None:
+        if case.last_winner_is_bidder is None:
+            return None
+        if case.last_winner_is_bidder:
+            return case.bidder + self.points, case.defenders
+        return case.bidder, case.defenders + self.points
+
+    def instead(self) -> str:
+        return f"the side that wins the last trick counts {self.points} points more"
+
+
+@dataclass(frozen=True)
+class _Deal:
+    """The reference's count of one finished deal, and what the hypotheses need of it."""
+
+    bidder: int
+    defenders: int
+    widow: int
+    laid_away: int
+    last_winner_is_bidder: bool | None
+    contract: str
+
+
+def _deal(divergence: Any) -> tuple[_Deal, tuple[int, int]] | None:
+    """The reference's deal at the divergence and the engine's count, if the points
+    differ there."""
     from frogspec.conform.diagnosis import game_state
 
-    ref = _points(expected)
-    eng = _points(actual)
-    if ref is None or eng is None or not isinstance(request, dict):
-        return None
-    moved = ref - eng  # points the engine gives the defenders that are the bidder's
-    if moved == 0:
+    changed = next((d for d in divergence.differences if isinstance(d, PointsChanged)), None)
+    request = divergence.request
+    if changed is None or changed.engine_defenders is None or not isinstance(request, dict):
         return None
     actions = request.get("actions")
     state = game_state(request, actions if isinstance(actions, list) else [])
     if state is None or state.bidder is None or state.contract is None:
         return None
-    contract = state.contract.name.lower()
-    groups = [
-        ("the widow's", state.widow, "scoring.widow-counts-for-bidder"),
-        ("the laid-away cards'", state.laid_away, "scoring.widow-counts-for-bidder"),
+    reference_defenders = changed.reference_defenders
+    assert reference_defenders is not None
+    deal = _Deal(
+        changed.reference,
+        reference_defenders,
+        state.widow,
+        state.laid_away,
+        _last_winner_is_bidder(state, actions),
+        state.contract.name.lower(),
+    )
+    return deal, (changed.engine, changed.engine_defenders)
+
+
+def _hypotheses(deal: _Deal, engine: tuple[int, int]) -> list[PointsHypothesis]:
+    """The hypotheses one deal suggests: each card group, the fixed points it shows."""
+    found: list[PointsHypothesis] = [
+        GroupCredited("scoring.widow-counts-for-bidder", "widow"),
+        GroupCredited("scoring.widow-counts-for-bidder", "laid away"),
     ]
-    for name, mask, rule in groups:
-        points = points_of(mask)
-        if mask and points == abs(moved):
-            side = "the defenders" if moved > 0 else "the bidder"
-            was = "the bidder" if moved > 0 else "the defenders"
-            return Accounting(
-                rule,
-                f"in a {contract}",
-                f"{name} points counted for {side}, not {was} ({points} in the deal shown)",
-            )
+    gained = engine[0] - deal.bidder if deal.last_winner_is_bidder else engine[1] - deal.defenders
+    if gained:
+        found.append(FixedPoints("scoring.count-card-points", gained))
+    return found
+
+
+def _last_winner_is_bidder(state: Any, actions: Json) -> bool | None:
+    """Whether the bidder took the last trick: the one whose tricks hold the last card
+    played (``None`` if the deal did not end on a card)."""
+    from frogspec.engine import ActionKind, parse_action
+    from frogspec.errors import FrogError
+
+    if not isinstance(actions, list) or not actions or state.tricks == 0:
+        return None
+    try:
+        last = parse_action(str(actions[-1]))
+    except (FrogError, ValueError):
+        return None
+    if last.kind is not ActionKind.PLAY:
+        return None
+    card = last.value
+    winner = next((seat for seat, mask in enumerate(state.won) if mask >> card & 1), None)
+    return None if winner is None else winner == state.bidder
+
+
+#: How many of a group's deals a hypothesis is checked on.
+ACCOUNTED_CASES = 20
+
+
+def explain_points(
+    divergences: Sequence[Any], elsewhere: Sequence[Any] = ()
+) -> tuple[PointsHypothesis, tuple[str, ...]] | None:
+    """The hypothesis that gives the engine's count on every deal of the group whose points
+    differ (checked on up to :data:`ACCOUNTED_CASES`), with the contracts of those deals;
+    ``None`` when none fits them all. One deal is no evidence: a group of one deal needs
+    the hypothesis to give the count of two deals ``elsewhere`` too (other failing games'
+    final answers, whose play is the case's own)."""
+    deals = [d for d in (_deal(v) for v in divergences[:ACCOUNTED_CASES]) if d is not None]
+    if not deals:
+        return None
+    first, engine = deals[0]
+    for hypothesis in _hypotheses(first, engine):
+        if not all(hypothesis.predicts(deal) == counted for deal, counted in deals):
+            continue
+        if len(deals) >= 2 or sum(hypothesis.fits(other) for other in elsewhere) >= 2:
+            return hypothesis, contracts_of(divergences)
     return None
 
 
-def _points(answer: Json) -> int | None:
-    result = answer.get("result") if isinstance(answer, dict) else None
-    points = result.get("points") if isinstance(result, dict) else None
-    bidder = points.get("bidder") if isinstance(points, dict) else None
-    return bidder if isinstance(bidder, int) else None
+def contracts_of(divergences: Sequence[Any]) -> tuple[str, ...]:
+    """The contracts of every deal of the group (its ``when``: one no deal contradicts)."""
+    from frogspec.conform.diagnosis import game_state
+
+    found = set()
+    for divergence in divergences:
+        request = divergence.request
+        actions = request.get("actions") if isinstance(request, dict) else None
+        state = game_state(request, actions) if isinstance(actions, list) else None
+        if state is not None and state.contract is not None:
+            found.add(state.contract.name.lower())
+    return tuple(sorted(found))
 
 
-_TO_ACT = re.compile(r"to_act is (\d+) \(the reference: (\d+)\)")
-
-
-def who_leads(request: Json, detail: str) -> Accounting | None:
+def who_leads(request: Json, differences: Sequence[Difference]) -> Accounting | None:
     """Who leads, where the first divergence is the player to lead a trick (the first, or
     the next after a trick): the rule that decides it and what the engine does instead."""
     from frogspec.conform.diagnosis import game_state
     from frogspec.engine import Phase
 
-    match = _TO_ACT.search(detail)
-    if match is None or not isinstance(request, dict):
+    moved = next(
+        (d for d in differences if isinstance(d, SeatChanged) and d.name == "to_act"), None
+    )
+    if moved is None or moved.engine is None or not isinstance(request, dict):
         return None
-    engine, reference = int(match.group(1)), int(match.group(2))
+    engine, reference = moved.engine, moved.reference
     actions = request.get("actions")
     state = game_state(request, actions if isinstance(actions, list) else [])
     if state is None or state.phase is not Phase.PLAY or state.trick or state.to_act != reference:

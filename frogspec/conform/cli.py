@@ -28,7 +28,6 @@ from frogspec.conform.runner import (
 )
 from frogspec.conform.safe_text import for_terminal
 from frogspec.conform.transport import Signalled, UsageError, ending_engines_on_signals
-from frogspec.jsonline import LineError, read_json_file
 from frogspec.vectors.generate import add_arguments as add_generate_arguments
 from frogspec.vectors.generate import run as run_generate
 
@@ -92,18 +91,18 @@ def _cmd_conform(args: argparse.Namespace) -> int:
     if command and command[0] == "--":
         command = command[1:]
     show = not args.quiet and sys.stderr.isatty()
-    from frogspec.conform.expectations import ExpectationError, parse_reading, read_expectations
+    from frogspec.conform.expectations import (
+        ExpectationError,
+        parse_house,
+        parse_reading,
+        read_expectations,
+    )
 
     try:
         expectations = [parse_reading(text) for text in args.reading or ()]
+        expectations += [parse_house(text) for text in args.house or ()]
         if args.expect is not None:
-            # Within the bounds of a protocol line first: no device, FIFO, depth or number
-            # the reading below could choke on.
-            read_json_file(args.expect)
             expectations += read_expectations(args.expect)
-    except LineError as error:
-        print(f"frogspec conform: --expect: {for_terminal(str(error))}", file=sys.stderr)
-        return 2
     except ExpectationError as error:
         print(f"frogspec conform: {for_terminal(str(error))}", file=sys.stderr)
         return 2
@@ -231,10 +230,18 @@ def register(subparsers: Any) -> None:
         "its deviation is reported, and does not fail the run (repeatable)",
     )
     conform.add_argument(
+        "--house",
+        action="append",
+        metavar="RULE",
+        help="the implementation departs from RULE by a house rule of its own (no reading "
+        "covers it): its deviations of RULE are reported, and do not fail the run (repeatable)",
+    )
+    conform.add_argument(
         "--expect",
         type=Path,
         metavar="FILE",
-        help="deviations accepted earlier (a JSON report's deviations): reported, not failing; "
+        help="deviations accepted earlier (a JSON report's deviations), each matched exactly "
+        "(its rule, reading, when, instead and differences): reported, not failing; "
         "one no deviation matches is reported stale",
     )
     conform.add_argument("--json", type=Path, metavar="FILE", help="write the JSON report")

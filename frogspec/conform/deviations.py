@@ -45,11 +45,15 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from types import SimpleNamespace
 from typing import Any
 
-from frogspec.conform.accounting import account, who_leads
+from frogspec.conform.accounting import PointsHypothesis, contracts_of, explain_points, who_leads
+from frogspec.conform.conditions import Condition, ConditionTerm
 from frogspec.conform.counterfactuals import failed_under, has_twin
 from frogspec.conform.diagnosis import Divergence, fits_passed
+from frogspec.conform.evidence import Difference, LegalChanged, difference_json
+from frogspec.conform.localise import condition_at, localise
 from frogspec.conform.probes import StageFinding
 from frogspec.errors import FrogError
 from frogspec.registry import all_rules, get_rule
@@ -98,6 +102,15 @@ class Deviation:
     ``would_fail`` are the ids of the cases the engine passes that the swap would fail (the
     swap that fails fewest: the broken twin when ``would_fail_reading`` is ``None``, else
     that rival reading), which is why the swap does not confirm it; empty if it fails none.
+
+    ``differences`` are the typed ways its example's answer parts from the reference's
+    (:mod:`frogspec.conform.evidence`), which the kit decides from; ``detail`` says them.
+    ``condition`` is ``when`` as a value, where it was found from the features of the
+    cases' steps (:mod:`frogspec.conform.conditions`), and ``in_rulesets`` the rulesets
+    of the cases it names: ``when`` is said from them. ``hypothesis`` is what the engine
+    counts otherwise, for a deviation of the points explained by accounting; a failing
+    case whose final count it gives is filed under it too (a case two departures touch
+    counts for both).
     """
 
     rule: str | None
@@ -117,6 +130,10 @@ class Deviation:
     stage: str | None = None
     probes_agree: int = 0
     probes_disagree: int = 0
+    differences: tuple[Difference, ...] = ()
+    condition: Condition | None = None
+    in_rulesets: tuple[str, ...] = ()
+    hypothesis: PointsHypothesis | None = None
 
     @property
     def status(self) -> str:
@@ -195,14 +212,22 @@ def find_deviations(
         rejected.update(ranked[: ranked.index(best)] if best is not None else ranked)
         if best is None:
             break
-        groups[best] = [e for e in remaining if best in e[1].explained_by]
+        taken, coincidences = _one_swap(best, [e for e in remaining if best in e[1].explained_by])
+        groups[best] = taken
         confirmed.add(best)
-        remaining = [e for e in remaining if best not in e[1].explained_by]
+        rejected.add(best)  # its other cases are not its own: no second pass 1 for it
+        kept = {id(e) for e in taken}
+        remaining = [
+            _without(best, e) if id(e) in coincidences else e
+            for e in remaining
+            if id(e) not in kept
+        ]
     # The cases no swap explains: each could be any of its first few suspects, passing
     # over a turned-down rule unless the differing fields point to it first (an engine
     # may break a rule otherwise than its twin does). The fewest rules that cover them
     # are taken, greedily: most weight covered, a disputed point, most cases naming it first.
     pending = [(entry, _suspects(entry[1], rejected)) for entry in remaining]
+    unbacked: list[_Entry] = []
     while pending:
         covers: dict[str, Cover] = {}
         for (case, divergence), suspects in pending:
@@ -211,16 +236,179 @@ def find_deviations(
                     _weight(case), _points_to(rule_id, divergence), place == 0
                 )
         best = min(covers.values(), key=lambda c: c.rank(order)).rule
-        groups.setdefault(best, []).extend(e for e, suspects in pending if best in suspects)
+        covered = [e for e, suspects in pending if best in suspects]
+        if best in confirmed:
+            # A confirmed departure takes only the cases evidence points to it on: the
+            # others show another departure, not a second sight of this one.
+            groups[best].extend(e for e in covered if _points_to(best, e[1]))
+            unbacked.extend(e for e in covered if not _points_to(best, e[1]))
+        else:
+            groups.setdefault(best, []).extend(covered)
         pending = [(e, suspects) for e, suspects in pending if best not in suspects]
     found = []
     for rule_id, members in groups.items():
-        if rule_id in confirmed or any(_points_to(rule_id, d) for _, d in members):
-            found.append(_deviation(rule_id, members, rule_id in confirmed, passed))
-        else:  # nothing backs the rule the cover chose: say so, and where to look
-            found.append(_unexplained(members, order))
+        if rule_id in confirmed:
+            found.append(_deviation(rule_id, members, True, passed))
+            continue
+        # Evidence on some cases backs those that part from the reference alike, not
+        # cases that differ in another way (a count, where a swap matches payments).
+        kinds = {_kind(d) for _, d in members if _points_to(rule_id, d)}
+        backed = [e for e in members if _kind(e[1]) in kinds]
+        if backed:
+            found.append(_deviation(rule_id, backed, False, passed))
+        # Nothing backs the rest: say so, and where to look.
+        unbacked.extend(e for e in members if _kind(e[1]) not in kinds)
+    finals = _final_counts(failed)
+    for members in _by_kind(unbacked):
+        found.append(_unexplained(members, order, passed, finals))
+    found = _one_per_departure(found)
+    found = _counted_otherwise(found, failed)
     found.sort(key=lambda d: d.rank(order))
     return found
+
+
+def _final_counts(failed: Sequence[tuple[Case, Any, Divergence | None]]) -> list[Any]:
+    """The final answers of the failing games whose points differ, as the accounting reads
+    a divergence (``case_id``, ``request``, typed ``differences``): their play is the case's
+    own, whatever departed on the way."""
+    from frogspec.conform.evidence import PointsChanged, differences_of
+
+    found = []
+    for case, actual, _ in failed:
+        if case.op != "game" or not isinstance(actual, dict) or "result" not in case.expected:
+            continue
+        differences = differences_of("game", case.expected, actual)
+        if any(isinstance(d, PointsChanged) for d in differences):
+            found.append(
+                SimpleNamespace(
+                    case_id=case.id, request=dict(case.request), differences=differences
+                )
+            )
+    return found
+
+
+def _counted_otherwise(
+    found: list[Deviation], failed: Sequence[tuple[Case, Any, Divergence | None]]
+) -> list[Deviation]:
+    """Each deviation of the count with its hypothesis, with the failing games filed
+    elsewhere whose final count the hypothesis gives too (their play is the case's own;
+    an earlier departure changed what was legal or shown, not the count): a case two
+    departures touch counts for both."""
+    finals = _final_counts(failed)
+    by_id = {case.id: case for case, _, _ in failed}
+    kept = []
+    for d in found:
+        if d.hypothesis is None:
+            kept.append(d)
+            continue
+        more = [
+            by_id[f.case_id] for f in finals if f.case_id not in d.cases and d.hypothesis.fits(f)
+        ]
+        if not more:
+            kept.append(d)
+            continue
+        rulesets = tuple(sorted(set(d.in_rulesets) | {c.ruleset for c in more if c.ruleset}))
+        added = [f for f in finals if f.case_id in {c.id for c in more}]
+        had = d.condition.terms[0].values if d.condition is not None and d.condition.terms else ()
+        contracts = tuple(sorted(set(had) | set(contracts_of(added))))
+        condition = Condition((ConditionTerm("contract", contracts),))
+        kept.append(
+            replace(
+                d,
+                cases=d.cases + tuple(c.id for c in more),
+                hand_written=d.hand_written + sum(_hand_written(c) for c in more),
+                in_rulesets=rulesets,
+                condition=condition,
+                when=_when_of(rulesets, condition),
+            )
+        )
+    return kept
+
+
+def _one_per_departure(found: list[Deviation]) -> list[Deviation]:
+    """Deviations localised to the same rule and stage, saying the same ``instead`` kind
+    of difference, joined: groups of cases that first part otherwise (at the position,
+    after the action) but show one departure."""
+    joined: dict[tuple[str, str, str], Deviation] = {}
+    kept: list[Deviation] = []
+    for d in found:
+        if d.rule is None or d.confirmed or d.stage not in ("game", "accounting"):
+            kept.append(d)
+            continue
+        key = (d.rule, d.stage, d.differences[0].kind if d.differences else "")
+        if key in joined:
+            first = joined[key]
+            rulesets = tuple(sorted(set(first.in_rulesets) | set(d.in_rulesets)))
+            condition = (
+                first.condition.joined(d.condition)
+                if first.condition is not None and d.condition is not None
+                else None
+            )
+            joined[key] = replace(
+                first,
+                cases=first.cases + d.cases,
+                hand_written=first.hand_written + d.hand_written,
+                condition=condition,
+                in_rulesets=rulesets,
+                when=_when_of(rulesets, condition) if condition is not None else first.when,
+            )
+        else:
+            joined[key] = d
+    return kept + list(joined.values())
+
+
+def _one_swap(rule_id: str, explained: list[_Entry]) -> tuple[list[_Entry], set[int]]:
+    """Of the cases a rule's swaps explain, those one swap explains (the twin, or one
+    rival reading: the swap that explains the most weight), and the ids of the others: on
+    those another swap of the rule reproduces the engine by coincidence (a reading that
+    happens to pay the same on one deal), which is not evidence of this departure."""
+    weight: dict[str | None, int] = {}
+    for case, divergence in explained:
+        for rule, reading in divergence.swaps:
+            if rule == rule_id:
+                weight[reading] = weight.get(reading, 0) + _weight(case)
+    if not weight:
+        return explained, set()
+    best = max(weight, key=lambda r: (weight[r], r is None))
+    taken = [e for e in explained if (rule_id, best) in e[1].swaps]
+    return taken, {id(e) for e in explained if (rule_id, best) not in e[1].swaps}
+
+
+def _without(rule_id: str, entry: _Entry) -> _Entry:
+    """The case with the rule taken out of what explains its divergence."""
+    case, divergence = entry
+    return case, replace(
+        divergence,
+        explained_by=tuple(r for r in divergence.explained_by if r != rule_id),
+        readings=tuple(pair for pair in divergence.readings if pair[0] != rule_id),
+        swaps=tuple(pair for pair in divergence.swaps if pair[0] != rule_id),
+    )
+
+
+def _kind(divergence: Divergence) -> str:
+    """The kind of the first difference at a divergence (the op's, when it has none)."""
+    return divergence.differences[0].kind if divergence.differences else divergence.op
+
+
+def _rulesets_of(members: list[_Entry]) -> tuple[str, ...]:
+    """The rulesets the cases name."""
+    return tuple(sorted({c.ruleset for c, _ in members if c.ruleset}))
+
+
+def _when_of(rulesets: Sequence[str], condition: Condition | None) -> str:
+    """``when`` in words: ``in R1, R2`` and the condition's terms."""
+    parts = [f"in {', '.join(rulesets)}" if rulesets else ""]
+    parts.append(condition.words() if condition is not None else "")
+    return ", ".join(part for part in parts if part)
+
+
+def _by_kind(entries: list[_Entry]) -> list[list[_Entry]]:
+    """Cases nothing backs, grouped by the kind of their first difference (one departure
+    shows alike: the points counted otherwise, a legal list narrowed...)."""
+    groups: dict[str, list[_Entry]] = {}
+    for case, divergence in entries:
+        groups.setdefault(_kind(divergence), []).append((case, divergence))
+    return list(groups.values())
 
 
 @dataclass
@@ -287,46 +475,70 @@ def _look_at(members: list[_Entry], order: dict[str, int]) -> tuple[str, ...]:
     return tuple(ranked[:LOOK_AT])
 
 
-#: How many of a group's cases are accounted for to say in which contracts it departs.
-ACCOUNTED_CASES = 20
-
-
-def _unexplained(members: list[_Entry], order: dict[str, int]) -> Deviation:
+def _unexplained(
+    members: list[_Entry],
+    order: dict[str, int],
+    passed: Sequence[Case] = (),
+    finals: Sequence[Any] = (),
+) -> Deviation:
     look_at = _look_at(members, order)
     case, divergence = min(members, key=lambda e: _size(e[1]))
-    leads = who_leads(divergence.request, divergence.detail)
-    if leads is not None:  # the player to lead is the step: its rule decides it
+
+    def named(rule: str, **said: Any) -> Deviation:
+        """The group charged to ``rule`` on what ``said`` gives (when, instead, stage)."""
         return Deviation(
-            rule=leads.rule,
+            rule=rule,
             reading=None,
             reading_rulesets=(),
             cases=tuple(c.id for c, _ in members),
-            example=_example(leads.rule, case, divergence, None),
+            example=_example(rule, case, divergence, None),
             hand_written=sum(_hand_written(c) for c, _ in members),
             detail=divergence.detail,
-            when=leads.when,
+            differences=divergence.differences,
+            in_rulesets=_rulesets_of(members),
+            **said,
+        )
+
+    ordered = [d for _, d in sorted(members, key=lambda e: _size(e[1]))]
+    # The passed cases that end on a result: an error that agrees may hide a step that
+    # does not (an engine that plays on after all passed refuses the next card too).
+    agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
+    leads = who_leads(divergence.request, divergence.differences)
+    if leads is not None:  # the player to lead is the step: its rule decides it
+        condition = condition_at(ordered, agreed)
+        more = condition.words()
+        return named(
+            leads.rule,
+            when=", ".join(
+                p for p in (_when_of(_rulesets_of(members), None), leads.when, more) if p
+            ),
+            condition=condition,
             instead=leads.instead,
             stage="lead",
         )
-    accounted = account(divergence.request, divergence.expected, divergence.actual)
-    if accounted is not None:  # the points by card groups: one credited to the other side
-        contracts = {accounted.when}
-        for _, other in members[:ACCOUNTED_CASES]:
-            also = account(other.request, other.expected, other.actual)
-            if also is not None and also.rule == accounted.rule:
-                contracts.add(also.when)
-        when = " or ".join(sorted(contracts)).replace(" or in a ", " or a ")
-        return Deviation(
-            rule=accounted.rule,
-            reading=None,
-            reading_rulesets=(),
-            cases=tuple(c.id for c, _ in members),
-            example=_example(accounted.rule, case, divergence, None),
-            hand_written=sum(_hand_written(c) for c, _ in members),
-            detail=divergence.detail,
-            when=f"in {case.ruleset}, {when}" if case.ruleset else when,
-            instead=accounted.instead,
+    ids = {c.id for c, _ in members}
+    explained = explain_points(ordered, [f for f in finals if f.case_id not in ids])
+    if explained is not None:  # every deal's count fits one hypothesis
+        hypothesis, contracts = explained
+        condition = Condition((ConditionTerm("contract", contracts),))
+        return named(
+            hypothesis.rule,
+            when=_when_of(_rulesets_of(members), condition),
+            condition=condition,
+            instead=hypothesis.instead(),
             stage="accounting",
+            hypothesis=hypothesis,
+        )
+    localised = localise(ordered, agreed)
+    if localised is not None:  # the step's part of the game, new at that step
+        return named(
+            localised.rule,
+            when=_when_of(_rulesets_of(members), localised.condition),
+            condition=localised.condition,
+            instead=localised.instead,
+            stage="game",
+            probes_agree=localised.agreeing,
+            probes_disagree=localised.replayed,
         )
     return Deviation(
         rule=None,
@@ -336,6 +548,7 @@ def _unexplained(members: list[_Entry], order: dict[str, int]) -> Deviation:
         example=_example(None, case, divergence, None, look_at),
         hand_written=sum(_hand_written(c) for c, _ in members),
         detail=divergence.detail,
+        differences=divergence.differences,
         look_at=look_at,
     )
 
@@ -373,9 +586,10 @@ def _deviation(
     would_fail_reading: str | None = None
     if not confirmed and reproduced and passed:
         would_fail_reading, would_fail = _fewest_broken(rule_id, members, passed)
-    leads = who_leads(divergence.request, divergence.detail)
+    leads = who_leads(divergence.request, divergence.differences)
     said = leads if leads is not None and leads.rule == rule_id else None
     return Deviation(
+        in_rulesets=_rulesets_of(members),
         when=said.when if said else "",
         instead=said.instead if said else "",
         rule=rule_id,
@@ -386,6 +600,7 @@ def _deviation(
         confirmed=confirmed,
         hand_written=sum(_hand_written(c) for c, _ in members),
         detail=divergence.detail,
+        differences=divergence.differences,
         reproduced=reproduced,
         would_fail=would_fail,
         would_fail_reading=would_fail_reading,
@@ -506,8 +721,9 @@ def deviation_json(d: Deviation) -> dict[str, Json]:
     """A deviation as the JSON report lists it: ``rule`` (``null`` when unexplained),
     ``when``, ``instead``, ``reading``, ``cases``, ``example`` in that order, then
     ``evidence`` (the cases and probes that agree and depart), ``reading_rulesets``,
-    ``confirmed``, ``hand_written``, ``detail``, ``status``, ``reproduced``, ``look_at``
-    and ``would_fail``."""
+    ``confirmed``, ``hand_written``, ``detail``, ``status``, ``reproduced``, ``look_at``,
+    ``would_fail``, ``differences`` (each with its ``kind``, ``field`` and values) and
+    ``condition`` (the terms of ``when`` as data, where it was found from features)."""
     return {
         "rule": d.rule,
         "when": d.when,
@@ -530,6 +746,11 @@ def deviation_json(d: Deviation) -> dict[str, Json]:
         "reproduced": d.reproduced,
         "look_at": list(d.look_at),
         "would_fail": list(d.would_fail),
+        "differences": [difference_json(difference) for difference in d.differences],
+        "condition": [
+            {"feature": term.feature, "values": list(term.values)}
+            for term in (d.condition.terms if d.condition is not None else ())
+        ],
     }
 
 
@@ -537,7 +758,10 @@ def deviation_json(d: Deviation) -> dict[str, Json]:
 _STAGE_SHOWS = {
     "settle": ("payments",),
     "card_points": ("points", "payments"),
-    "deal": ("hands", "legal list", "to_act", "active", "eldest", "widow"),
+    "deal": ("hands", "legal", "to_act", "active", "eldest", "widow"),
+    "legal_plays": ("legal",),
+    "trick_winner": ("to_act",),
+    "first_dealer": ("dealers",),
 }
 
 
@@ -564,7 +788,7 @@ def with_findings(
                 (
                     i
                     for i, d in enumerate(found)
-                    if d.rule is None and i not in used and _stage_shows(finding.stage, d)
+                    if _open(d) and i not in used and _stage_shows(finding.stage, d)
                 ),
                 None,
             )
@@ -586,7 +810,7 @@ def with_findings(
         absorbed = [
             i
             for i, d in enumerate(found)
-            if (d.rule is None or (_reseats(finding) and d.status == "suspected"))
+            if (_open(d) or (_reseats(finding) and d.status == "suspected"))
             and i not in used
             and (_stage_shows(finding.stage, d) or _reseats(finding))
             and finding.shows(d.example.get("request"))
@@ -598,6 +822,7 @@ def with_findings(
             kept = [d for i, d in enumerate(found) if i not in absorbed]
             used = {kept.index(found[i]) for i in used}
             found = kept
+    found = _predicted(found, findings)
     found.sort(key=lambda d: d.rank(order))
     return found
 
@@ -605,11 +830,13 @@ def with_findings(
 def _probed(d: Deviation, finding: StageFinding) -> Deviation:
     """The deviation with the finding's rule, ``when``, ``instead`` and probes."""
     assert finding.rule is not None
-    unexplained = d.rule is None
+    unexplained = _open(d)
     return replace(
         d,
         rule=finding.rule,
-        when=finding.situation,
+        when=_situation(d, finding),
+        # The probes' when, not the replayed steps' (none where cases go beyond them).
+        condition=finding.condition if _situation(d, finding) == finding.situation else None,
         instead=finding.instead,
         stage=finding.stage,
         probes_agree=finding.agree,
@@ -619,10 +846,61 @@ def _probed(d: Deviation, finding: StageFinding) -> Deviation:
     )
 
 
+def _predicted(found: list[Deviation], findings: Sequence[StageFinding]) -> list[Deviation]:
+    """The deviations whose example a finding's model predicts (the engine's answer to it,
+    from the example's typed differences), folded into that finding's deviation: one
+    hypothesis that gives every probe's answer outweighs a swap that matches a case or two
+    by coincidence."""
+    from frogspec.conform.evidence import PaymentsChanged
+
+    for finding in findings:
+        if finding.model is None:
+            continue
+        home = next((d for d in found if d.rule == finding.rule and d.stage == finding.stage), None)
+        if home is None:
+            continue
+        taken = []
+        for d in found:
+            request = d.example.get("request") if isinstance(d.example, dict) else None
+            paid = next((x for x in d.differences if isinstance(x, PaymentsChanged)), None)
+            if d is home or paid is None or not isinstance(request, dict):
+                continue
+            if request.get("op") != finding.stage or not finding.shows(request):
+                continue
+            answer = finding.model({k: v for k, v in request.items() if k != "id"})
+            if isinstance(answer, dict) and answer.get("result") == list(paid.engine):
+                taken.append(d)
+        if taken:
+            merged = replace(
+                home,
+                cases=home.cases + tuple(c for d in taken for c in d.cases),
+                hand_written=home.hand_written + sum(d.hand_written for d in taken),
+            )
+            found = [merged if d is home else d for d in found if d not in taken]
+    return found
+
+
+def _situation(d: Deviation, finding: StageFinding) -> str:
+    """The finding's ``when`` for the deviation's cases: where they are of rulesets the
+    probes did not depart in, every ruleset is named and the probes' condition (which
+    holds only in theirs) is not said."""
+    beyond = set(d.in_rulesets) - set(finding.rulesets)
+    if not beyond or not finding.rulesets:
+        return finding.situation
+    return _when_of(sorted(set(d.in_rulesets) | set(finding.rulesets)), None)
+
+
+def _open(d: Deviation) -> bool:
+    """Whether a unit op's finding may take the deviation over: it names no rule, or one
+    only a replay of its games points to (:mod:`frogspec.conform.localise`), which a
+    unit op that departs localises better."""
+    return d.rule is None or d.stage == "game"
+
+
 def _reseats(finding: StageFinding) -> bool:
     """Whether the finding seats the table otherwise: every answer at that table size
     (who bids, who pays) may follow from it."""
-    return finding.stage == "deal" and " out instead of " in finding.instead
+    return finding.stage == "deal" and finding.reseats
 
 
 def _stage_shows(stage: str, d: Deviation) -> bool:
@@ -631,10 +909,16 @@ def _stage_shows(stage: str, d: Deviation) -> bool:
     request = d.example.get("request") if isinstance(d.example, dict) else None
     if isinstance(request, dict) and request.get("op") == stage:
         return True
-    detail = d.detail
-    return any(f"{name} is" in detail or f"{name}:" in detail for name in _STAGE_SHOWS[stage]) or (
-        stage == "deal" and "legal list" in detail
-    )
+    # The first field that differs is the stage's doing: a count that differs before the
+    # payments is not the settlement's.
+    if not d.differences or d.differences[0].field not in _STAGE_SHOWS.get(stage, ()):
+        return False
+    first = d.differences[0]
+    if stage == "legal_plays":  # the duties of the play: a list of cards to play
+        return isinstance(first, LegalChanged) and all(
+            str(a).startswith("play ") for a in first.lacks + first.adds
+        )
+    return True
 
 
 def _probe_example(finding: StageFinding) -> Json:

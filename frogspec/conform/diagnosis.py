@@ -43,7 +43,6 @@ diagnosis takes milliseconds.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -63,6 +62,7 @@ from frogspec.conform.counterfactuals import (
     swapped,
     swapping,
 )
+from frogspec.conform.evidence import Difference, differences_of
 from frogspec.engine import State, apply, legal_actions, new_deal, parse_action
 from frogspec.errors import FrogError, IllegalActionError
 from frogspec.harness import observation
@@ -73,7 +73,7 @@ from frogspec.rules.deal import next_dealer_left
 from frogspec.rulesets import get_ruleset
 from frogspec.twins.substitute import active_twin
 from frogspec.vectors.build import DEFAULT_COMPARE, _strip
-from frogspec.vectors.model import Case, differences
+from frogspec.vectors.model import Case
 
 __all__ = [
     "Ask",
@@ -86,6 +86,7 @@ __all__ = [
     "fits_passed",
     "game_state",
     "rival_readings",
+    "step_evaluates",
     "swapped",
 ]
 
@@ -117,7 +118,10 @@ class Divergence:
     ``readings`` the pairs (rule, rival reading) among those reproductions; ``suspects``
     the rules in the order the differing fields alone suggest; ``rule_named`` says that
     both sides refuse alike and the rule is the one the reference's error names (the
-    second level: the refusal itself names the rule, no swap is needed). ``request`` is
+    second level: the refusal itself names the rule, no swap is needed). ``differences``
+    are the ways the engine's answer at that step parts from the reference's, as typed
+    values (:mod:`frogspec.conform.evidence`): the diagnosis decides from them, ``detail``
+    only says them. ``request`` is
     the shortest request that shows the divergence (with ``"id": 1``), ``expected`` the
     reference's answer to it as a vector keeps it, ``actual`` the engine's; ``compare``
     and ``extension`` are those a vector case of that request needs.
@@ -142,6 +146,13 @@ class Divergence:
     extension: str | None = None
     suspects: tuple[str, ...] = ()
     rule_named: bool = False
+    differences: tuple[Difference, ...] = ()
+    #: Each swap that reproduces the engine here: the rule and its rival reading
+    #: (``None``: its broken twin).
+    swaps: tuple[tuple[str, str | None], ...] = ()
+    #: The index of the step in the actions of ``request`` (a ``game``): for a match,
+    #: the step within the deal where it parts (``step`` is then the deal).
+    game_step: int | None = None
 
     @classmethod
     def unplaced(
@@ -188,9 +199,6 @@ def _stripped(answer: Json, op: str, extension: str | None) -> Json:
     return _strip(copied, op, extension)
 
 
-_RESULT_FIELD = re.compile(r"^\$\.result\.([A-Za-z_]+)")
-
-
 def _differing(
     reference: Json,
     engine: Json,
@@ -211,14 +219,10 @@ def _differing(
         same = all(ref_error.get(k) == eng_error.get(k) for k in keys)
         return [] if same else ["error"]
     expected = _stripped(reference, op, extension)
-    found = differences(expected, engine, compare)
-    fields: list[str] = []
-    for line in found:
-        match = _RESULT_FIELD.match(line)
-        name = match.group(1) if match else "result"
-        if name not in fields:
-            fields.append(name)
-    return fields
+    found = differences_of(op, expected, engine, dict(compare))
+    if not isinstance(expected.get("result"), dict) or not isinstance(engine.get("result"), dict):
+        return ["result"] if found else []
+    return list(dict.fromkeys(d.field for d in found))
 
 
 def _kind(answer: Json) -> str | None:
@@ -338,7 +342,13 @@ class _Probe:
 
 def _rank(
     tiers: Sequence[Sequence[str]], probe: _Probe, only_explained: bool = False
-) -> tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, str], ...], tuple[str, ...]]:
+) -> tuple[
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[tuple[str, str], ...],
+    tuple[str, ...],
+    tuple[tuple[str, str | None], ...],
+]:
     """The candidates most likely first, those whose swap reproduces the engine, and the
     rival readings that do (pairs of rule and reading), and the candidates in the order
     the differing fields suggest (before any counterfactual).
@@ -351,6 +361,7 @@ def _rank(
     ordered = list(dict.fromkeys(r for tier in tiers for r in tier))
     scores: dict[str, ProbeScore] = {}
     readings: list[tuple[str, str]] = []
+    swaps: list[tuple[str, str | None]] = []
     tried = 0
     for tier in tiers:
         if ProbeScore.REPRODUCES in scores.values():
@@ -364,12 +375,14 @@ def _rank(
                 score = probe.score({rule_id: function})
                 if score is ProbeScore.REPRODUCES and reading is not None:
                     readings.append((rule_id, reading))
+                if score is ProbeScore.REPRODUCES:
+                    swaps.append((rule_id, reading))
                 best = max(best, score)
             scores[rule_id] = best
     ranked = sorted(ordered, key=lambda r: -scores.get(r, ProbeScore.NO_MATCH))
     explained = tuple(r for r in ranked if scores.get(r) is ProbeScore.REPRODUCES)
     rules = explained if only_explained else tuple(ranked)
-    return rules, explained, tuple(readings), tuple(ordered)
+    return rules, explained, tuple(readings), tuple(ordered), tuple(swaps)
 
 
 # --- games -----------------------------------------------------------------------------
@@ -454,6 +467,20 @@ def _trace_step(request: Mapping[str, Json], before: State | None, action: Json)
         observation(recorded(after, calls))
         step.observed = [r for r in recent_first(calls) if r not in step.legal]
     return step
+
+
+def step_evaluates(
+    request: Mapping[str, Json], actions: Sequence[Json], step: int
+) -> frozenset[str]:
+    """The rules the reference evaluates at one step of a game: applying ``actions[step]``
+    to the position before it, and listing and observing what follows (at the position
+    alone, when ``step`` is past the last action)."""
+    before = _state(request, actions[:step])
+    if before is None:
+        return frozenset()
+    action = actions[step] if step < len(actions) else None
+    traced = _trace_step(request, before, action)
+    return frozenset(traced.applied + traced.legal + traced.observed)
 
 
 _OBSERVED_FIELDS = ("points", "payments", "widow_shown")
@@ -572,7 +599,7 @@ def _game_step(
             case.extension,
         )
     traced = _trace_step(prefix, before, None if at_position else action)
-    rules, explained, readings, suspects = _rank(
+    rules, explained, readings, suspects, swaps = _rank(
         _candidates(traced, fields), probe, _protocol_only(ref, eng)
     )
     return Divergence(
@@ -589,11 +616,14 @@ def _game_step(
         explained_by=explained,
         readings=readings,
         suspects=suspects,
+        swaps=swaps,
         request={"id": 1, **{k2: v for k2, v in prefix.items() if k2 != "id"}},
         expected=_stripped(ref, "game", case.extension),
         actual=eng,
         compare=compare if "result" in ref else {},
         extension=case.extension,
+        differences=differences_of("game", _stripped(ref, "game", case.extension), eng, compare),
+        game_step=step,
     )
 
 
@@ -641,7 +671,7 @@ def _diagnose_perft(case: Case, actual: Json, ask: Ask) -> Divergence | None:
     perft_request["depth"] = depth
     traced = _trace_step(game, before, None)
     probe = _Probe([perft_request], [eng], [ref], "perft", {})
-    rules, explained, readings, suspects = _rank(_candidates(traced, ["legal"]), probe)
+    rules, explained, readings, suspects, swaps = _rank(_candidates(traced, ["legal"]), probe)
     return Divergence(
         case_id=case.id,
         op=case.op,
@@ -657,10 +687,12 @@ def _diagnose_perft(case: Case, actual: Json, ask: Ask) -> Divergence | None:
         explained_by=explained,
         readings=readings,
         suspects=suspects,
+        swaps=swaps,
         request=perft_request,
         expected=_stripped(ref, "perft", "perft"),
         actual=eng,
         extension="perft",
+        differences=differences_of("perft", _stripped(ref, "perft", "perft"), eng, {}),
     )
 
 
@@ -726,11 +758,14 @@ def _match_deal(
                 explained_by=inner.explained_by,
                 readings=inner.readings,
                 suspects=inner.suspects,
+                swaps=inner.swaps,
                 request=inner.request,
                 expected=inner.expected,
                 actual=inner.actual,
                 compare=inner.compare,
                 extension=inner.extension,
+                differences=inner.differences,
+                game_step=inner.game_step,
             )
     # The deal plays alike: what differs is the match's own (the bank, the dealers, the end).
     calls: list[str] = []
@@ -752,7 +787,9 @@ def _match_deal(
         inside = recent_first(game_calls)
     own = [r for r in recent_first(calls) if r not in inside]
     probe = _Probe([prefix], [eng], [ref], "match", {})
-    rules, explained, readings, suspects = _rank([own, inside], probe, _protocol_only(ref, eng))
+    rules, explained, readings, suspects, swaps = _rank(
+        [own, inside], probe, _protocol_only(ref, eng)
+    )
     return Divergence.unplaced(
         case,
         d,
@@ -761,9 +798,11 @@ def _match_deal(
         explained_by=explained,
         readings=readings,
         suspects=suspects,
+        swaps=swaps,
         request={"id": 1, **{k: v for k, v in prefix.items() if k != "id"}},
         expected=_stripped(ref, "match", None),
         actual=eng,
+        differences=differences_of("match", _stripped(ref, "match", None), eng, {}),
     )
 
 
@@ -794,7 +833,9 @@ def _diagnose_request(case: Case, actual: Json) -> Divergence | None:
     reference_answer(request, recording_into(calls))
     candidates = [r for r in case.rules if _known(r)] + recent_first(calls)
     probe = _Probe([request], [actual], [ref], case.op, compare, case.extension)
-    rules, explained, readings, suspects = _rank([candidates], probe, _protocol_only(ref, actual))
+    rules, explained, readings, suspects, swaps = _rank(
+        [candidates], probe, _protocol_only(ref, actual)
+    )
     legal = case.op == "legal_plays"
     return Divergence.unplaced(
         case,
@@ -806,11 +847,15 @@ def _diagnose_request(case: Case, actual: Json) -> Divergence | None:
         explained_by=explained,
         readings=readings,
         suspects=suspects,
+        swaps=swaps,
         request=request,
         expected=_stripped(ref, case.op, case.extension),
         actual=actual,
         compare=compare,
         extension=case.extension,
+        differences=differences_of(
+            case.op, _stripped(ref, case.op, case.extension), actual, compare
+        ),
     )
 
 

@@ -129,6 +129,7 @@ def report_json(run: Run) -> dict[str, Json]:
         "start_failures": run.start_failures,
         "deviations": _deviations_json(run),
         "stale_expectations": [e.describe() for e in run.stale_expectations()],
+        "diagnosis_failures": list(run.diagnosis_failures),
         "summary": {
             "total": len(run.outcomes),
             "passed": run.passed,

@@ -63,10 +63,13 @@ def rule_entry(rule_id: str) -> Rule | None:
 
 
 def quote_of(entry: Rule) -> str | None:
-    """The rule's first citation with a quote, as text."""
-    for citation in entry.citations:
-        if citation.quote:
-            return citation.text()
+    """The rule's first citation whose quote states it, as text (a quote that only gives
+    its setting, a context citation, is a quote about something else: it comes only where
+    no other does)."""
+    quoted = [c for c in entry.citations if c.quote]
+    stating = [c for c in quoted if not c.context]
+    for citation in stating or quoted:
+        return citation.text()
     return None
 
 
@@ -126,7 +129,8 @@ def expectation_lines(run: Run) -> list[str]:
         if run.accepted(d)
     ]
     stale = run.stale_expectations()
-    return lines + [f"stale expectation: {e.describe()} matches no deviation" for e in stale]
+    lines += [f"stale expectation: {e.describe()} matches no deviation" for e in stale]
+    return lines + list(run.diagnosis_failures)
 
 
 def _deviation_text(run: Run) -> list[str]:
@@ -514,9 +518,16 @@ def _probed(d: Deviation) -> str:
         )
     if d.stage == "accounting":
         return (
-            "the points differ by exactly that group's points (by accounting: the tricks, "
-            "the widow, the laid-away cards); no swap of a rule reproduces it (localised, "
-            "not confirmed)"
+            "one hypothesis gives the engine's count on every deal checked (by accounting: "
+            "a card group credited to the other side, or fixed points to a trick's winner); "
+            "no swap of a rule reproduces it (localised, not confirmed)"
+        )
+    if d.stage == "game":
+        return (
+            f"replaying {d.probes_disagree} of its games near the divergence: the rule of the "
+            "part of the game that differs, new at that step, against "
+            f"{d.probes_agree} steps where the engine agreed; no swap of a rule reproduces "
+            "it (localised, not confirmed)"
         )
     shown = (
         f"the engine's {d.stage} op departs on {d.probes_disagree} of {d.probes} probes this way"

@@ -151,15 +151,15 @@ class Run:
     stderr: str = ""
     deviations: list[Deviation] = field(default_factory=list)
     expectations: list[Expectation] = field(default_factory=list)
+    #: What the diagnosis could not do, one line each ("diagnosis failed on case X: why"):
+    #: the report still comes out, with these said in it.
+    diagnosis_failures: list[str] = field(default_factory=list)
 
     def accepted(self, deviation: Deviation) -> bool:
         """Whether an expectation (``--reading``, ``--expect``) accepts the deviation."""
         from frogspec.conform.expectations import expectation_matches
 
-        return any(
-            expectation_matches(e, deviation.rule, deviation.reading, deviation.when)
-            for e in self.expectations
-        )
+        return any(expectation_matches(e, deviation) for e in self.expectations)
 
     def stale_expectations(self) -> list[Expectation]:
         """The expectations no deviation of the run matches."""
@@ -168,9 +168,14 @@ class Run:
         return stale(self.expectations, self.deviations)
 
     def unaccepted_failed(self) -> int:
-        """Cases failed, errors included, but those filed under an accepted deviation."""
+        """Cases failed, errors included, but those filed under accepted deviations only (a
+        case two departures touch is accepted when both are)."""
         accepted = {c for d in self.deviations if self.accepted(d) for c in d.cases}
-        return sum(o.counted_failed and o.case.id not in accepted for o in self.outcomes)
+        refused = {c for d in self.deviations if not self.accepted(d) for c in d.cases}
+        return sum(
+            o.counted_failed and (o.case.id not in accepted or o.case.id in refused)
+            for o in self.outcomes
+        )
 
     def count(self) -> Counter[str]:
         """Cases by status."""
@@ -467,7 +472,10 @@ class Runner:
             # there is no faithful reference here to compare with.
             return
         live = outcome.reason == "mismatch" and not self.run.gave_up
-        outcome.divergence = diagnose(outcome.case, outcome.actual, self.ask if live else None)
+        try:
+            outcome.divergence = diagnose(outcome.case, outcome.actual, self.ask if live else None)
+        except Exception as error:  # the last resort: a report, never a traceback
+            self.run.diagnosis_failures.append(_failed_on(f"case {outcome.case.id}", error))
 
     def diagnose_all(self) -> None:
         """Diagnose every failed case, then find the deviations they show
@@ -491,11 +499,18 @@ class Runner:
         self.run.gave_up = gave_up
         # The passed cases keep a rival reading or a swap honest: one that would fail them
         # is not what the engine does.
-        self.run.deviations = find_deviations(
-            [(o.case, o.actual, o.divergence) for o in failed],
-            passed=[o.case for o in self.run.outcomes if o.status == "passed"],
-        )
-        self.probe_stages(failed)
+        try:
+            self.run.deviations = find_deviations(
+                [(o.case, o.actual, o.divergence) for o in failed],
+                passed=[o.case for o in self.run.outcomes if o.status == "passed"],
+            )
+        except Exception as error:  # the last resort: a report, never a traceback
+            self.run.diagnosis_failures.append(_failed_on("the deviations", error))
+            return
+        try:
+            self.probe_stages(failed)
+        except Exception as error:  # the last resort: the deviations without the probes
+            self.run.diagnosis_failures.append(_failed_on("the probes of the unit ops", error))
 
     def probe_stages(self, failed: Sequence[CaseOutcome]) -> None:
         """Ask the engine's unit ops where it departs (:func:`frogspec.conform.probes.
@@ -548,6 +563,11 @@ def _unknown_ruleset(name: str, known: set[str]) -> str:
     near = difflib.get_close_matches(name, ours, n=1, cutoff=0.3)
     hint = f" (did you mean {near[0]!r}?)" if near else ""
     return f"no case is for ruleset {name!r}{hint}; rulesets: {', '.join(ours)}"
+
+
+def _failed_on(what: str, error: Exception) -> str:
+    """One line of :attr:`Run.diagnosis_failures`: what failed, and the error in short."""
+    return f"diagnosis failed on {what}: {type(error).__name__}: {short(str(error))}"
 
 
 def run_conformance(

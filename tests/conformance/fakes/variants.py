@@ -16,6 +16,9 @@ Modes, for the tests of the levels of conformance and of the scope a report stat
 - ``declared-wrong``: hello declares ``"rule_ids": "frogspec"``, yet every ``illegal``
   error names ``cards.points`` (passes level 1, fails level 2);
 - ``cards-only``: hello lists only ``card_points`` (most cases are not offered);
+- ``widow-reversed``: every deal's widow and hands listed in reverse order (which the
+  vectors accept: they compare them as sets), and a Grand settled at twice the reference's
+  payments (fails: the diagnosis then probes the engine's ``deal``);
 - ``flaky-game``: its first two ``game`` answers say ``to_act`` 9, the third ``game``
   request makes it exit with status 3, and it answers the later ones right (the count
   goes on across restarts in the file named by ``VARIANTS_STATE``; for the diagnosis).
@@ -45,12 +48,27 @@ def _flaky_game(answer: dict[str, Json]) -> dict[str, Json]:
     return answer
 
 
+def _reversed(request: dict[str, Json], answer: dict[str, Json]) -> dict[str, Json]:
+    result = answer.get("result")
+    if isinstance(result, dict):
+        if isinstance(result.get("widow"), list):
+            result["widow"] = list(reversed(result["widow"]))
+        if isinstance(result.get("hands"), list):
+            result["hands"] = [list(reversed(h)) if h else h for h in result["hands"]]
+    grand = request.get("op") == "settle" and request.get("contract") == "grand"
+    if grand and isinstance(result, list):
+        answer["result"] = [2 * v for v in result]
+    return answer
+
+
 def vary(mode: str, request: dict[str, Json]) -> dict[str, Json]:
     """The reference's answer to ``request``, varied as ``mode`` says."""
     answer: dict[str, Json] = handle(request)
     if mode == "flaky-game" and request.get("op") == "game":
         return _flaky_game(answer)
     result = answer.get("result")
+    if mode == "widow-reversed":
+        return _reversed(request, answer)
     if request.get("op") == "hello" and isinstance(result, dict):
         result.pop("rule_ids", None)
         if mode == "declared-wrong":

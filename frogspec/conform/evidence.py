@@ -1,0 +1,330 @@
+"""Evidence: what differs between an engine's answer and the reference's, as typed values.
+
+The diagnosis decides from values, never from its own sentences: each way two answers can
+part is a small frozen class (a legal list narrowed or widened, a seat moved, a field such
+as the trump changed, the points or the payments otherwise, another error), and
+:func:`differences_of` reads them off two answers. The reporters alone turn them into
+words (:meth:`Difference.words`).
+
+>>> reference = {"result": {"phase": "play", "to_act": 1, "legal": ["play AS", "play 7S"]}}
+>>> engine = {"result": {"phase": "play", "to_act": 2, "legal": ["play AS"]}}
+>>> [d.kind for d in differences_of("game", reference, engine)]
+['seat moved: to_act', 'legal narrowed: play']
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from frogspec.vectors.build import DEFAULT_COMPARE
+from frogspec.vectors.model import differences
+
+__all__ = [
+    "AnswerChanged",
+    "Difference",
+    "ErrorChanged",
+    "FieldChanged",
+    "LegalChanged",
+    "PaymentsChanged",
+    "PointsChanged",
+    "SeatChanged",
+    "difference_json",
+    "differences_of",
+]
+
+Json = Any
+
+#: The fields of a game observation that name a seat.
+SEAT_FIELDS = ("to_act", "bidder")
+
+
+def _show(value: Json) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One way the engine's answer parts from the reference's (the base of the kinds)."""
+
+    @property
+    def kind(self) -> str:
+        """What differs, in a few fixed words: the same for one departure wherever it
+        shows (a seat moved, a legal list narrowed, a field changed...)."""
+        return "answer changed"
+
+    @property
+    def field(self) -> str:
+        """The field of the answer that differs (``"answer"`` for the whole of it)."""
+        return "answer"
+
+    def words(self) -> str:
+        """The difference in words, for a report."""
+        return self.kind
+
+
+@dataclass(frozen=True)
+class LegalChanged(Difference):
+    """The engine's legal list lacks some of the reference's actions or adds others."""
+
+    #: The reference's actions the engine leaves out.
+    lacks: tuple[str, ...]
+    #: The actions the engine allows and the reference does not.
+    adds: tuple[str, ...]
+
+    @property
+    def verb(self) -> str:
+        """What the actions of the difference are (``play``, ``discard``, ``trump``, a
+        bid), if they are all of one kind; else empty."""
+        verbs = {str(a).split(" ")[0] if " " in str(a) else "bid" for a in self.lacks + self.adds}
+        return verbs.pop() if len(verbs) == 1 else ""
+
+    @property
+    def kind(self) -> str:
+        if self.lacks and not self.adds:
+            change = "legal narrowed"
+        elif self.adds and not self.lacks:
+            change = "legal widened"
+        else:
+            change = "legal changed"
+        return f"{change}: {self.verb}" if self.verb else change
+
+    @property
+    def field(self) -> str:
+        return "legal"
+
+    def words(self) -> str:
+        parts = []
+        if self.lacks:
+            parts.append("lacks " + ", ".join(self.lacks))
+        if self.adds:
+            parts.append("adds " + ", ".join(self.adds))
+        return "the engine's legal list " + "; ".join(parts or ["is in another order"])
+
+
+@dataclass(frozen=True)
+class SeatChanged(Difference):
+    """A field naming a seat (who acts, the bidder) names another one."""
+
+    #: The field: ``to_act`` or ``bidder``.
+    name: str
+    #: The engine's seat (``None``: nobody).
+    engine: int | None
+    #: The reference's seat.
+    reference: int | None
+
+    @property
+    def kind(self) -> str:
+        return f"seat moved: {self.name}"
+
+    @property
+    def field(self) -> str:
+        return self.name
+
+    def words(self) -> str:
+        return f"{self.name} is {_show(self.engine)} instead of {_show(self.reference)}"
+
+
+@dataclass(frozen=True)
+class FieldChanged(Difference):
+    """Another field of the answer differs (the trump, the contract, the phase...)."""
+
+    #: The field's name.
+    name: str
+    #: The engine's value.
+    engine: Json
+    #: The reference's value.
+    reference: Json
+
+    @property
+    def kind(self) -> str:
+        return f"field changed: {self.name}"
+
+    @property
+    def field(self) -> str:
+        return self.name
+
+    def words(self) -> str:
+        return f"{self.name} is {_show(self.engine)} instead of {_show(self.reference)}"
+
+
+@dataclass(frozen=True)
+class PointsChanged(Difference):
+    """The card points of the bidder at the end of a deal differ."""
+
+    #: The engine's count of the bidder's points.
+    engine: int
+    #: The reference's.
+    reference: int
+    #: The engine's count of the defenders' points (``None``: not given).
+    engine_defenders: int | None = None
+    #: The reference's.
+    reference_defenders: int | None = None
+
+    @property
+    def defenders_moved(self) -> int | None:
+        """Points the engine gives the defenders beyond the reference's count."""
+        if self.engine_defenders is None or self.reference_defenders is None:
+            return None
+        return self.engine_defenders - self.reference_defenders
+
+    @property
+    def moved(self) -> int:
+        """Points the engine gives the defenders that the reference gives the bidder
+        (negative: the other way)."""
+        return self.reference - self.engine
+
+    @property
+    def kind(self) -> str:
+        return "points changed"
+
+    @property
+    def field(self) -> str:
+        return "points"
+
+    def words(self) -> str:
+        return (
+            f"the bidder counts {self.engine}, the defenders {self.engine_defenders} "
+            f"(the reference: {self.reference} and {self.reference_defenders})"
+        )
+
+
+@dataclass(frozen=True)
+class PaymentsChanged(Difference):
+    """The payments at the end of a deal (or a ``settle``) differ."""
+
+    #: The engine's payments, seat by seat.
+    engine: tuple[int, ...]
+    #: The reference's.
+    reference: tuple[int, ...]
+
+    @property
+    def kind(self) -> str:
+        return "payments changed"
+
+    @property
+    def field(self) -> str:
+        return "payments"
+
+    def words(self) -> str:
+        return (
+            f"payments is {_show(list(self.engine))} (the reference: {_show(list(self.reference))})"
+        )
+
+
+@dataclass(frozen=True)
+class ErrorChanged(Difference):
+    """One side refuses and the other does not, or they refuse otherwise."""
+
+    #: The engine's error kind (``None``: it answers a result).
+    engine: str | None
+    #: The reference's.
+    reference: str | None
+
+    @property
+    def kind(self) -> str:
+        return f"error changed: {self.engine or 'result'} for {self.reference or 'result'}"
+
+    @property
+    def field(self) -> str:
+        return "error"
+
+    def words(self) -> str:
+        return f"the engine answers {self.engine or 'a result'}, the reference {self.reference or 'a result'}"
+
+
+@dataclass(frozen=True)
+class AnswerChanged(Difference):
+    """The answer differs as a whole (a unit op's result, or an answer of another shape)."""
+
+    #: The engine's answer.
+    engine: Json
+    #: The reference's.
+    reference: Json
+
+    def words(self) -> str:
+        return f"the engine answers {_show(self.engine)}, the reference {_show(self.reference)}"
+
+
+def _error_kind(answer: Json) -> str | None:
+    error = answer.get("error") if isinstance(answer, dict) else None
+    if isinstance(error, dict):
+        return str(error.get("kind"))
+    return None
+
+
+def _int(value: Json) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _int_list(value: Json) -> bool:
+    return isinstance(value, list) and all(_int(v) is not None for v in value)
+
+
+def _field_difference(name: str, engine: Json, reference: Json) -> Difference:
+    if name == "legal" and isinstance(engine, list) and isinstance(reference, list):
+        listed = [str(a) for a in engine]
+        due = [str(a) for a in reference]
+        return LegalChanged(
+            tuple(a for a in due if a not in listed), tuple(a for a in listed if a not in due)
+        )
+    if name in SEAT_FIELDS and (engine is None or _int(engine) is not None):
+        return SeatChanged(name, _int(engine), _int(reference))
+    if name == "points" and isinstance(engine, dict) and isinstance(reference, dict):
+        counted, due_points = _int(engine.get("bidder")), _int(reference.get("bidder"))
+        if counted is not None and due_points is not None:
+            return PointsChanged(
+                counted,
+                due_points,
+                _int(engine.get("defenders")),
+                _int(reference.get("defenders")),
+            )
+    if _int_list(engine) and _int_list(reference) and name == "payments":
+        return PaymentsChanged(tuple(engine), tuple(reference))
+    return FieldChanged(name, engine, reference)
+
+
+def differences_of(
+    op: str, reference: Json, engine: Json, compare: dict[str, str] | None = None
+) -> tuple[Difference, ...]:
+    """The ways the engine's answer parts from the reference's, as the vectors judge
+    them (``compare`` the vector's modes, by default the op's), in the order of the
+    reference's fields; empty if they agree."""
+    modes = DEFAULT_COMPARE.get(op, {}) if compare is None else compare
+    ref_kind, eng_kind = _error_kind(reference), _error_kind(engine)
+    if not isinstance(engine, dict):
+        return (AnswerChanged(engine, reference),)
+    if ref_kind is not None or eng_kind is not None:
+        return () if ref_kind == eng_kind else (ErrorChanged(eng_kind, ref_kind),)
+    ref_result = reference.get("result") if isinstance(reference, dict) else None
+    eng_result = engine.get("result")
+    if not isinstance(ref_result, dict) or not isinstance(eng_result, dict):
+        listed = isinstance(ref_result, list) and isinstance(eng_result, list)
+        if op == "legal_plays" and listed and differences({"result": ref_result}, engine, modes):
+            return (_field_difference("legal", eng_result, ref_result),)
+        if op == "settle" and isinstance(ref_result, list) and isinstance(eng_result, list):
+            paid = _int_list(ref_result) and _int_list(eng_result)
+            if paid and differences({"result": ref_result}, engine, modes):
+                return (PaymentsChanged(tuple(eng_result), tuple(ref_result)),)
+        if differences({"result": ref_result}, engine, modes):
+            return (AnswerChanged(eng_result, ref_result),)
+        return ()
+    found: list[Difference] = []
+    for name, value in ref_result.items():
+        mode = {k.removeprefix(f"$.result.{name}"): v for k, v in modes.items()}
+        mode = {"$" + k: v for k, v in mode.items() if not k or k.startswith(("[", "."))}
+        if name not in eng_result or differences(value, eng_result[name], mode):
+            found.append(_field_difference(name, eng_result.get(name), value))
+    return tuple(found)
+
+
+def difference_json(difference: Difference) -> dict[str, Json]:
+    """A difference for a JSON report: its ``kind`` and ``field``, then its own values."""
+    values = {k: v for k, v in vars(difference).items()}
+    return {
+        "kind": difference.kind,
+        "field": difference.field,
+        **{k: list(v) if isinstance(v, tuple) else v for k, v in values.items()},
+    }

@@ -1,0 +1,363 @@
+"""The game by replay near the divergence: a departure no swap explains, localised.
+
+When no broken twin or rival reading reproduces a group of failing games, the step where
+each first parts still says much: its phase, the typed differences of the answers there
+(:mod:`frogspec.conform.evidence`) and the rules the reference evaluates at that step and
+not at the step before (a rule that only comes into play there). :func:`localise` takes
+the rule of the part of the game the differences belong to (the trump of a contract, the
+duties of the play, the laying away, the auction's end) that is new at the diverging step
+on most of the group's games, and finds ``when`` from the situations' features: those of
+the diverging steps against those of the earlier steps of the same phase, where the
+engine agreed (:func:`frogspec.conform.conditions.condition_of`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from frogspec.conform.conditions import PLAY_NAMES, Condition, condition_of, play_features
+from frogspec.conform.evidence import (
+    Difference,
+    FieldChanged,
+    LegalChanged,
+    PaymentsChanged,
+    PointsChanged,
+    SeatChanged,
+)
+from frogspec.errors import FrogError
+from frogspec.rules.cards import cards_of, rank_of
+
+__all__ = ["Localised", "condition_at", "game_features", "localise", "step_features"]
+
+Json = Any
+
+#: How many of a group's games are replayed to localise it.
+REPLAYED = 12
+
+#: How many of a group's games, and of the passed cases, its condition is found from.
+CONDITIONED = 40
+
+#: How many steps before the divergence count as "before" it: a rule they evaluate is
+#: not one that only comes into play at the diverging step.
+EARLIER_STEPS = 8
+
+#: The features a ``when`` of a game's step may name, the most general first.
+STEP_NAMES = (
+    "contract",
+    "players",
+    "phase",
+    "all_passed",
+    "bid",
+    "first_trick",
+    "last_trick",
+    *PLAY_NAMES,
+    "holds_counter",
+    "bidder_leads",
+)
+
+
+@dataclass(frozen=True)
+class Localised:
+    """A group of games localised: the ``rule`` of the part of the game that departs,
+    the ``condition`` that sets its diverging steps apart, and ``instead``, the typed
+    differences of its smallest example said in words."""
+
+    rule: str
+    condition: Condition
+    instead: str
+    #: The games replayed, and on how many of them the rule is the one localised.
+    replayed: int = 0
+    agreeing: int = 0
+
+
+def _families(difference: Difference, phase: str | None) -> tuple[str, ...]:
+    """The parts of the rulebook (rule id prefixes) a difference at a phase belongs to."""
+    if isinstance(difference, LegalChanged) or (
+        isinstance(difference, SeatChanged) and difference.name == "to_act"
+    ):
+        return {
+            "auction": ("auction.",),
+            "discard": ("widow.",),
+            "trump": ("trump.",),
+            "play": ("play.", "cards."),
+        }.get(phase or "", ())
+    if isinstance(difference, FieldChanged) and difference.name == "trump":
+        return ("trump.",)
+    if isinstance(difference, (SeatChanged, FieldChanged)) and phase == "auction":
+        return ("auction.",)
+    if isinstance(difference, PointsChanged):
+        return ("scoring.", "widow.")
+    if isinstance(difference, PaymentsChanged):
+        return ("settlement.",)
+    return ()
+
+
+def step_features(
+    request: Mapping[str, Json], actions: Sequence[Json], step: int
+) -> dict[str, Json]:
+    """The features of one step of a game (the position before ``actions[step]``, the
+    action, and what follows), in the terms of :data:`frogspec.conform.conditions.
+    FEATURE_WORDS`; empty if the reference has no such position."""
+    from frogspec.conform.diagnosis import game_state
+
+    before = game_state(request, actions[:step])
+    if before is None:
+        return {}
+    action = actions[step] if step < len(actions) else None
+    features = _features(request, before, action, _played(actions[:step]))
+    features.pop("after", None)
+    return features
+
+
+def _played(actions: Sequence[Json]) -> list[int]:
+    """The cards played by ``actions``, in order."""
+    from frogspec.engine import ActionKind, parse_action
+    from frogspec.errors import FrogError
+
+    cards = []
+    for text in actions:
+        try:
+            action = parse_action(str(text))
+        except (FrogError, ValueError):
+            continue
+        if action.kind is ActionKind.PLAY:
+            cards.append(action.value)
+    return cards
+
+
+def game_features(request: Mapping[str, Json], limit: int = 60) -> list[dict[str, Json]]:
+    """The features of every step of a ``game`` request (or a ``match``'s deals), played
+    once through the reference (the first ``limit`` steps)."""
+    from frogspec.conform.diagnosis import game_state
+
+    found: list[dict[str, Json]] = []
+    for game in _games(request):
+        actions = game.get("actions")
+        state = game_state(game, [])
+        if state is None or not isinstance(actions, list):
+            continue
+        for at, action in enumerate(actions[:limit]):
+            features = _features(game, state, action, _played(actions[:at]))
+            if features.get("after") is None:
+                break
+            found.append(features)
+            state = features.pop("after")
+    return found
+
+
+def _games(request: Mapping[str, Json]) -> list[Mapping[str, Json]]:
+    if request.get("op") in ("game", "perft"):
+        return [request]
+    if request.get("op") != "match" or not isinstance(request.get("deals"), list):
+        return []
+    from frogspec.rules.deal import next_dealer_left
+
+    games: list[Mapping[str, Json]] = []
+    dealer = request.get("first_dealer")
+    players = request.get("players")
+    for deal in request["deals"]:
+        if (
+            not isinstance(deal, dict)
+            or not isinstance(dealer, int)
+            or not isinstance(players, int)
+        ):
+            break
+        games.append({**request, "op": "game", "dealer": dealer, **deal})
+        dealer = next_dealer_left(dealer, players)
+    return games
+
+
+def _features(
+    request: Mapping[str, Json], before: Any, action: Json, played: Sequence[int] = ()
+) -> dict[str, Json]:
+    from frogspec.engine import Phase, apply, parse_action
+    from frogspec.errors import FrogError
+
+    after = None
+    if action is not None:
+        try:
+            after = apply(before, parse_action(str(action)))
+        except (FrogError, ValueError):
+            after = None
+    now = after or before
+    features: dict[str, Json] = {
+        "ruleset": request.get("ruleset"),
+        "players": request.get("players"),
+        "phase": before.phase.code,
+        "contract": now.contract.code if now.contract is not None else None,
+        "after": after,
+    }
+    if before.phase is Phase.AUCTION and action is not None:
+        features["bid"] = str(action)
+        features["all_passed"] = (
+            after is not None and after.phase is Phase.OVER and after.bidder is None
+        )
+    seat = before.to_act
+    held = list(cards_of(before.hands[seat])) if seat is not None else []
+    if before.phase is Phase.DISCARD:
+        features["holds_counter"] = any(rank_of(c) in ("A", "10") for c in held)
+    if before.phase is Phase.PLAY:
+        trump = before.trump.letter if before.trump is not None else None
+        features.update(play_features(held, before.trick, trump))
+        features.update(
+            {
+                "first_trick": before.tricks == 0,
+                "last_trick": len(held) <= 1,
+                "bidder_leads": not before.trick and seat == before.bidder,
+            }
+        )
+        # What the trick holds: the one being played with the card of the step, or at a
+        # lead the one just taken (where who won it shows).
+        just_taken = list(played[-len(before.order) :]) if before.tricks else []
+        card = _played([action]) if action is not None else []
+        trick = list(before.trick) + card if (before.trick or card) else just_taken
+        ranks = {rank_of(c) for c in trick}
+        features.update(
+            {"trick_ten": "10" in ranks, "trick_ace": "A" in ranks, "trick_king": "K" in ranks}
+        )
+    return features
+
+
+def _step_of(divergence: Any) -> tuple[Mapping[str, Json], list[Json], int] | None:
+    """The game request, its actions and the index of the step where it parts."""
+    request = divergence.request
+    if not isinstance(request, dict) or request.get("op") != "game":
+        return None
+    actions = request.get("actions")
+    step = divergence.game_step
+    if not isinstance(actions, list) or not isinstance(step, int):
+        return None
+    return request, actions, step
+
+
+def _rule_at(divergence: Any, families: tuple[str, ...]) -> str | None:
+    """The rule of the families the reference evaluates at the diverging step and not at
+    the step before it (else the first of the families it evaluates there)."""
+    from frogspec.conform.diagnosis import step_evaluates
+
+    found = _step_of(divergence)
+    if found is None or not families:
+        return None
+    request, actions, step = found
+    candidates = [str(r) for r in divergence.rules if str(r).startswith(families)]
+    if not candidates:
+        return None
+    earlier: set[str] = set()
+    for before in range(max(0, step - EARLIER_STEPS), step):
+        earlier |= step_evaluates(request, actions, before)
+    new = [r for r in candidates if r not in earlier]
+    return (new or candidates)[0]
+
+
+def _phase_of(divergence: Any) -> str | None:
+    from frogspec.conform.diagnosis import game_state
+
+    found = _step_of(divergence)
+    if found is None:
+        return None
+    request, actions, step = found
+    state = game_state(request, actions[:step])
+    return state.phase.code if state is not None else None
+
+
+#: The fields an ``instead`` says first: what a player sees of the game before the lists.
+_TELLING = ("contract", "bidder", "trump", "points", "payments", "phase", "legal", "to_act")
+
+
+def _said(differences: Sequence[Difference]) -> str:
+    """The most telling differences in words, as what the engine does instead."""
+    ranked = sorted(
+        differences,
+        key=lambda d: _TELLING.index(d.field) if d.field in _TELLING else len(_TELLING),
+    )
+    return "; ".join(d.words() for d in ranked[:2])
+
+
+def _ranks_left_out(divergences: Sequence[Any]) -> str | None:
+    """Where every game's legal list only leaves out actions on cards of a few ranks (and
+    some game lists a card of another rank), those ranks: ``leaves out the discards of the
+    cards of rank 10 or A (discard 10D, discard AD)``; else ``None``."""
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.rules.cards import parse_card
+
+    firsts = [d.differences[0] for d in divergences[:CONDITIONED] if d.differences]
+    changes = [d for d in firsts if isinstance(d, LegalChanged)]
+    if not changes or len(changes) < len(firsts) or any(c.adds or not c.verb for c in changes):
+        return None
+    try:
+        ranks = {rank_of(parse_card(str(a).split(" ")[-1])) for c in changes for a in c.lacks}
+    except (ValueError, TypeError, KeyError, FrogError):
+        return None
+    kept = set()
+    for divergence in divergences[:CONDITIONED]:
+        found = _step_of(divergence)
+        state = game_state(found[0], found[1][: found[2]]) if found else None
+        if state is not None and state.to_act is not None:
+            kept |= {rank_of(c) for c in cards_of(state.hands[state.to_act])}
+    if not ranks or not kept - ranks:
+        return None
+    verb = changes[0].verb
+    shown = ", ".join(changes[0].lacks[:3])
+    return f"leaves out the {verb}s of the cards of rank {' or '.join(sorted(ranks))} ({shown})"
+
+
+def localise(divergences: Sequence[Any], passed: Sequence[Any] = ()) -> Localised | None:
+    """The rule and the condition of a group of games no swap explains (each given by its
+    first divergence, :class:`frogspec.conform.diagnosis.Divergence`, smallest first), or
+    ``None`` where the games do not agree on a part of the game. The agreeing situations
+    are the steps before each divergence and every step of the ``passed`` cases (the
+    engine answered those alike)."""
+    votes: Counter[str] = Counter()
+    replayed = 0
+    for divergence in divergences[:REPLAYED]:
+        found = _step_of(divergence)
+        if found is None or not divergence.differences:
+            continue
+        replayed += 1
+        phase = _phase_of(divergence)
+        rule = _rule_at(divergence, _families(divergence.differences[0], phase))
+        if rule is not None:
+            votes[rule] += 1
+    if not votes or 2 * votes.most_common(1)[0][1] < replayed:
+        return None
+    departing, agreeing = _situations(divergences, passed)
+    rule = votes.most_common(1)[0][0]
+    condition = condition_of(departing, agreeing, STEP_NAMES)
+    return Localised(
+        rule,
+        condition,
+        _ranks_left_out(divergences) or _said(divergences[0].differences),
+        replayed=replayed,
+        agreeing=len(agreeing),
+    )
+
+
+def condition_at(divergences: Sequence[Any], passed: Sequence[Any] = ()) -> Condition:
+    """The condition that sets the diverging steps of a group of games apart from the
+    steps where the engine agreed (those before each divergence, and the ``passed``
+    cases')."""
+    departing, agreeing = _situations(divergences, passed)
+    return condition_of(departing, agreeing, STEP_NAMES)
+
+
+def _situations(
+    divergences: Sequence[Any], passed: Sequence[Any]
+) -> tuple[list[dict[str, Json]], list[dict[str, Json]]]:
+    """The features of the diverging steps, and of the steps where the engine agreed."""
+    departing: list[dict[str, Json]] = []
+    agreeing: list[dict[str, Json]] = []
+    for divergence in divergences[:CONDITIONED]:
+        found = _step_of(divergence)
+        if found is None:
+            continue
+        request, actions, step = found
+        here = step_features(request, actions, step)
+        if here:
+            departing.append(here)
+        agreeing += game_features({**request, "actions": actions[:step]})
+    for case in passed[:CONDITIONED]:
+        agreeing += game_features(case.request)
+    return departing, agreeing

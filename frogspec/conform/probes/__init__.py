@@ -1,0 +1,87 @@
+"""Probes: localise a departure by asking the engine's unit ops, and say it in the rules' terms.
+
+One module per op (``card_points``, ``deal``, ``settle``, ``legal_plays``,
+``trick_winner``, ``first_dealer``), each a :class:`~frogspec.conform.probes.base.UnitProbe`
+registered in :data:`~frogspec.conform.probes.base.PROBES`: a new kind of probe is a new
+module here, and needs nothing else of the kit.
+
+A failing whole deal says where the answers part, not which stage of the engine is at fault:
+the count of the cards, the settlement, the deal. The unit ops the protocol offers answer
+each stage alone, and their inputs are few enough to enumerate. :func:`probe_stages` puts
+the same inputs to the engine and to the reference, for instance:
+
+- ``card_points`` for every card of the pack;
+- ``settle`` over each contract, the bidder's points (every fifth from 0 to 120 and the
+  boundaries around 30, 60 and 90), each table size, with the eldest hand bidding, and
+  every seat bidding once at one score;
+- ``deal`` once for each table size and dealer 0, with the pack in its order: the answer
+  shows which pack position goes to which seat (or the widow) and who sits out.
+
+The departing answers are grouped by what the engine does instead (the same difference,
+the same deviation), and each group becomes a :class:`StageFinding`: the rule of the stage
+(the rule a swap confirms where one reproduces the engine, else the rule the ruleset uses
+for the part that differs), ``when`` (the features that separate its departing probes from
+the agreeing ones: the ruleset, the contract, the table size, the bidder's points against
+a threshold, whether the bidder won) and ``instead`` (what the engine does, e.g. "each
+defender pays 3 a point instead of 2"). :mod:`frogspec.conform.deviations` joins the
+findings to the deviations the failing cases show (:func:`frogspec.conform.deviations.
+with_findings`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from frogspec.conform.probes import (  # noqa: F401  (each module registers its probe)
+    card_points,
+    deal,
+    first_dealer,
+    legal_plays,
+    settle,
+    trick_winner,
+)
+from frogspec.conform.probes.base import (
+    PROBES,
+    Ask,
+    Gone,
+    Probe,
+    StageFinding,
+    UnitProbe,
+    register,
+)
+from frogspec.conform.probes.settle import BOUNDARY_POINTS
+from frogspec.errors import FrogError
+
+__all__ = [
+    "BOUNDARY_POINTS",
+    "PROBES",
+    "Probe",
+    "StageFinding",
+    "UnitProbe",
+    "probe_stages",
+    "register",
+]
+
+
+def probe_stages(ask: Ask, ops: Sequence[str], rulesets: Sequence[str]) -> list[StageFinding]:
+    """The departures the engine's unit ops show (those of ``ops`` it offers, each by its
+    registered probe, in their order), for the ``rulesets`` given; empty if every probe
+    agrees. A transport failure ends the probing with what was found so far."""
+    findings: list[StageFinding] = []
+    try:
+        for probe in sorted(PROBES.values(), key=lambda p: p.order):
+            if probe.op in ops:
+                findings += probe.run(ask, rulesets, tuple(findings))
+    except (FrogError, Gone):
+        pass
+    return _joined(findings)
+
+
+def _joined(findings: list[StageFinding]) -> list[StageFinding]:
+    """One finding per departure: those of one rule that say the same in several
+    rulesets are joined."""
+    joined: dict[tuple[str, str | None, str, str], StageFinding] = {}
+    for finding in findings:
+        key = (finding.stage, finding.rule, finding.when, finding.instead)
+        joined[key] = joined[key].joined(finding) if key in joined else finding
+    return list(joined.values())

@@ -1,0 +1,357 @@
+"""The probes' shared parts: one request put to both sides, a finding, and the interface.
+
+A probe of a unit op (:class:`UnitProbe`) asks the engine and the reference the same
+requests and groups the departing answers into :class:`StageFinding` values. A new kind of
+probe is a module of this package with a class that has an ``op``, an ``order`` and a
+``run`` method, registered with :func:`register`: it needs nothing else of the kit.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from frogspec.conform.conditions import Condition
+from frogspec.conform.counterfactuals import reference_answer
+from frogspec.conform.diagnosis import Ask as Ask
+from frogspec.vectors.build import DEFAULT_COMPARE
+from frogspec.vectors.model import differences
+
+__all__ = [
+    "PROBES",
+    "Gone",
+    "Probe",
+    "StageFinding",
+    "UnitProbe",
+    "ask_both",
+    "ask_engine",
+    "by_difference",
+    "featured_finding",
+    "probe_rules",
+    "register",
+    "result_of",
+    "show",
+    "swap_rule",
+    "table_finding",
+]
+
+Json = Any
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One request put to the engine and the reference, with both answers and the
+    situation's features (``contract``, ``players``, ``bidder_points``...)."""
+
+    request: dict[str, Json]
+    expected: Json
+    actual: Json
+    features: tuple[tuple[str, Json], ...]
+
+    @property
+    def departs(self) -> bool:
+        """Whether the engine answers otherwise than the reference."""
+        if result_of(self.actual) == _UNSUPPORTED:
+            return False  # a ruleset or op the engine does not offer is no departure
+        return not _agrees(str(self.request.get("op")), self.expected, self.actual)
+
+    def feature(self, name: str) -> Json:
+        """The value of one feature (``None`` if the probe has none of that name)."""
+        return dict(self.features).get(name)
+
+
+@dataclass(frozen=True)
+class StageFinding:
+    """A departure of one stage, localised by the engine's unit op ``stage``.
+
+    ``rule`` the rule of that stage the engine departs from (``None`` if no rule of the
+    stage can be named); ``rulesets`` those probed in which it departs so; ``when`` the features of the departing situations, in the rules'
+    words (empty: always); ``instead`` what the engine does there; ``agree`` and
+    ``disagree`` the numbers of probes of that stage that agree with the reference and
+    that depart this way; ``smallest`` the first departing probe.
+    """
+
+    stage: str
+    rule: str | None
+    when: str
+    instead: str
+    agree: int
+    disagree: int
+    smallest: Probe
+    rulesets: tuple[str, ...] = ()
+    tables: tuple[int, ...] = ()
+    #: Whether the stage seats the table otherwise (a deal's active players differ):
+    #: every answer at that table size may follow from it.
+    reseats: bool = False
+    #: The finding's hypothesis as a model of the engine, where it has one that gives
+    #: every probe's answer: a request of the stage's op in, the engine's answer out.
+    #: A deviation whose example it predicts is this departure seen on a case.
+    model: Callable[[dict[str, Json]], Json] | None = None
+    #: ``when`` as a value, where it was found from the probes' features
+    #: (:mod:`frogspec.conform.conditions`): the same features a game's steps have.
+    condition: Condition | None = None
+
+    @property
+    def probes(self) -> int:
+        """The probes the finding rests on, agreeing and departing."""
+        return self.agree + self.disagree
+
+    @property
+    def situation(self) -> str:
+        """``when`` with the rulesets, in words: ``in foster-1909, in a grand``."""
+        where = f"in {', '.join(self.rulesets)}" if self.rulesets else ""
+        when = "" if self.when == "always" else self.when
+        return ", ".join(part for part in (where, when) if part) or "always"
+
+    def joined(self, other: StageFinding) -> StageFinding:
+        """This finding and another of the same departure in other rulesets, as one."""
+        return replace(
+            self,
+            agree=self.agree + other.agree,
+            disagree=self.disagree + other.disagree,
+            rulesets=self.rulesets + other.rulesets,
+            tables=tuple(sorted(set(self.tables) | set(other.tables))),
+        )
+
+    def shows(self, request: Json) -> bool:
+        """Whether a failing case's request is of a situation the finding departs in: its
+        ruleset and table size (any request, for a finding of no ruleset)."""
+        if not isinstance(request, dict) or not self.rulesets:
+            return True
+        players = request.get("players")
+        return request.get("ruleset") in self.rulesets and (
+            not self.tables or players in self.tables
+        )
+
+
+_UNSUPPORTED = ("error", "unsupported")
+
+
+def result_of(answer: Json) -> Json:
+    """The answer's result (a deal's cards as sets, in a canonical text), or the pair
+    ``("error", kind)``: a value to group answers by, whatever the engine sent."""
+    if isinstance(answer, dict) and "result" in answer:
+        result = answer["result"]
+        if isinstance(result, dict):  # a deal: cards compared as sets
+            shown = dict(result)
+            if isinstance(shown.get("hands"), list):
+                shown["hands"] = [_as_set(h) for h in shown["hands"]]
+            if isinstance(shown.get("widow"), list):
+                shown["widow"] = _as_set(shown["widow"])
+            return json.dumps(shown, sort_keys=True, default=str)
+        if isinstance(result, list):
+            return json.dumps(result, default=str)
+        return result
+    error = answer.get("error") if isinstance(answer, dict) else None
+    return ("error", error.get("kind") if isinstance(error, dict) else None)
+
+
+def _as_set(cards: Json) -> Json:
+    """A list of cards in a canonical order (anything else as it is)."""
+    if not isinstance(cards, list):
+        return cards
+    return sorted(cards, key=lambda card: json.dumps(card, sort_keys=True, default=str))
+
+
+def _agrees(op: str, expected: Json, actual: Json) -> bool:
+    """Whether the engine's answer is the reference's as the vectors judge it: the same
+    kind of error, or a result equal where the reference's has fields (a deal's cards as
+    sets, a legal list as a set; fields the reference does not give are not looked at)."""
+    if not isinstance(actual, dict):
+        return False
+    if isinstance(expected, dict) and "error" in expected:
+        return bool(result_of(expected) == result_of(actual))
+    if "result" not in actual:
+        return False
+    compare = DEFAULT_COMPARE.get(op, {})
+    return not differences({"result": expected.get("result")}, actual, compare)
+
+
+class Gone(Exception):
+    """The engine stopped answering: probing ends (a hang must not cost a timeout a probe)."""
+
+
+def ask_engine(ask: Ask, request: dict[str, Json]) -> Json:
+    from frogspec.conform.transport import Failure
+
+    try:
+        return ask(json.loads(json.dumps(request)))
+    except Failure as failure:
+        raise Gone from failure
+
+
+def ask_both(ask: Ask, request: dict[str, Json], **features: Json) -> Probe:
+    full = {"id": 1, **request}
+    return Probe(full, reference_answer(full), ask_engine(ask, full), tuple(features.items()))
+
+
+def show(value: Json) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+# --- when ------------------------------------------------------------------------------
+
+_WORDS: dict[str, Callable[[Json], str]] = {
+    "players": lambda v: f"with {v} at the table",
+    "contract": lambda v: f"in a {v}",
+    "won": lambda v: "when the bidder wins" if v else "when the bidder loses",
+}
+
+
+def table_finding(
+    stage: str,
+    rule: str | None,
+    instead: str,
+    group: list[Probe],
+    probes: list[Probe],
+    ruleset: str,
+) -> StageFinding:
+    """The finding of a stage probed per ruleset and table size (``settle``, ``deal``):
+    ``group`` departs alike, out of ``probes``."""
+    return StageFinding(
+        stage=stage,
+        rule=rule,
+        when=_when(group, probes, ruleset),
+        instead=instead,
+        agree=sum(not p.departs for p in probes),
+        disagree=len(group),
+        smallest=group[0],
+        rulesets=(ruleset,),
+        tables=tuple(sorted({int(p.request["players"]) for p in group})),
+    )
+
+
+def _when(group: list[Probe], probes: list[Probe], ruleset: str) -> str:
+    """The features that set the group's probes apart from the agreeing ones, in words
+    (empty when every probe of the stage departs so)."""
+    others = [p for p in probes if p not in group]
+    agreeing = [p for p in others if not p.departs]
+    if not agreeing:
+        return "always"
+    conditions: list[str] = []
+    selected = list(probes)
+    for name in ("players", "contract", "won"):
+        values = {p.feature(name) for p in group}
+        present = {p.feature(name) for p in selected}
+        if None in values or values == present:
+            continue
+        shown = " or ".join(str(v) for v in sorted(values, key=str))
+        conditions.append(_WORDS[name](next(iter(values)) if len(values) == 1 else shown))
+        selected = [p for p in selected if p.feature(name) in values]
+    points = [p.feature("bidder_points") for p in group if p.feature("bidder_points") is not None]
+    if points:
+        low, high = min(points), max(points)
+        within = [p for p in selected if p.feature("bidder_points") is not None]
+        if any(not p.departs and low <= p.feature("bidder_points") <= high for p in within):
+            pass  # no threshold separates them
+        elif low > 0 and high < 120:
+            conditions.append(f"the bidder's points from {low} to {high}")
+        elif low > 0:
+            conditions.append(f"the bidder's points {low} or more")
+        elif high < 120:
+            conditions.append(f"the bidder's points {high} or fewer")
+    if not conditions:
+        return f"in {len(group)} of {len(probes)} situations probed"
+    return ", ".join(conditions)
+
+
+def by_difference(probes: Sequence[Probe], signature: Callable[[Probe], Json]) -> list[list[Probe]]:
+    """The departing probes, grouped by what the engine does otherwise, largest first."""
+    groups: dict[str, list[Probe]] = {}
+    for probe in probes:
+        if probe.departs and probe.actual is not None:
+            groups.setdefault(json.dumps(signature(probe), default=str), []).append(probe)
+    return sorted(groups.values(), key=len, reverse=True)
+
+
+class UnitProbe(Protocol):
+    """A probe of one unit op: it puts requests of that op to the engine (``ask``) and
+    to the reference, and returns the departures it finds, one :class:`StageFinding`
+    each. ``order`` places it among the others (a probe may read the findings of those
+    before it: the settlement's probe passes over the tables the deal's seats otherwise)."""
+
+    #: The op it asks (probed only when the engine's hello offers it).
+    op: str
+    #: Its place in the order of probing, lowest first.
+    order: int
+
+    def run(
+        self, ask: Ask, rulesets: Sequence[str], before: Sequence[StageFinding]
+    ) -> list[StageFinding]:
+        """The departures of the op, in ``rulesets`` (``before``: earlier probes' findings)."""
+        ...
+
+
+#: The probes, by op: :func:`register` adds one.
+PROBES: dict[str, UnitProbe] = {}
+
+
+def register(probe: UnitProbe) -> UnitProbe:
+    """Add a probe to :data:`PROBES` (a later one of the same op replaces it)."""
+    PROBES[probe.op] = probe
+    return probe
+
+
+def swap_rule(probe: Probe) -> str | None:
+    """The rule whose swap (its broken twin or a rival reading) reproduces the engine's
+    answer to the probe's request, if one does: the diagnosis of that request as a case."""
+    explained, _ = probe_rules(probe)
+    return explained[0] if explained else None
+
+
+def probe_rules(probe: Probe) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The diagnosis of the probe's request as a case: the rules whose swap reproduces the
+    engine's answer, and the rules the reference evaluates for it, most likely first."""
+    from frogspec.conform.diagnosis import diagnose
+    from frogspec.vectors.model import Case
+
+    case = Case(
+        id="probe." + str(probe.request.get("op")).replace("_", "-"),
+        file="probes",
+        description="",
+        rules=(),
+        request=probe.request,
+        response={"id": 1, **probe.expected},
+    )
+    divergence = diagnose(case, probe.actual, None)
+    if divergence is None:
+        return (), ()
+    return divergence.explained_by, divergence.rules
+
+
+def featured_finding(
+    stage: str,
+    group: list[Probe],
+    probes: list[Probe],
+    names: Sequence[str],
+    instead: str,
+    rule: str | None = None,
+) -> StageFinding:
+    """The finding of a group of departing probes whose ``when`` is the condition that
+    sets them apart from the agreeing probes (:func:`frogspec.conform.conditions.
+    condition_of`, over the features ``names``), and whose rule is ``rule`` or else the
+    one a swap confirms, else the first the reference evaluates for the first probe."""
+    from frogspec.conform.conditions import condition_of
+
+    agreeing = [dict(p.features) for p in probes if not p.departs]
+    condition = condition_of([dict(p.features) for p in group], agreeing, names)
+    if rule is None:
+        explained, ranked = probe_rules(group[0])
+        rule = (explained or ranked or (None,))[0]
+    rulesets = tuple(
+        dict.fromkeys(str(p.feature("ruleset")) for p in group if p.feature("ruleset"))
+    )
+    return StageFinding(
+        stage=stage,
+        rule=rule,
+        when=condition.words() if agreeing else "always",
+        instead=instead,
+        agree=len(agreeing),
+        disagree=len(group),
+        smallest=group[0],
+        rulesets=rulesets,
+        condition=condition if agreeing else None,
+    )

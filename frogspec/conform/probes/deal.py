@@ -1,0 +1,169 @@
+"""The probe of ``deal``: once for each table size, dealer 0, the pack in its order.
+
+The answer shows which pack position goes to which seat (or the widow) and who sits
+out: a deal dealt otherwise is said in packets (``deals 3-4-4-(3) instead of
+3-(3)-4-4``), a table seated otherwise by who sits out (a finding that ``reseats``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from frogspec.conform.probes.base import (
+    Ask,
+    Json,
+    Probe,
+    StageFinding,
+    ask_both,
+    by_difference,
+    register,
+    show,
+    table_finding,
+)
+from frogspec.registry import rule_for_function
+from frogspec.rules.cards import FULL_PACK, cards_of, format_card
+from frogspec.rulesets import RULESETS, Ruleset
+
+__all__ = ["DealProbe"]
+
+
+def _receivers(answer: Json, deck: Sequence[str]) -> list[str] | None:
+    """Who gets each pack position: ``"seat N"`` or ``"widow"``."""
+    result = answer.get("result") if isinstance(answer, dict) else None
+    if not isinstance(result, dict):
+        return None
+    owner: dict[str, str] = {}
+    hands = result.get("hands")
+    widow = result.get("widow")
+    for seat, hand in enumerate(hands if isinstance(hands, list) else []):
+        for card in hand if isinstance(hand, list) else []:
+            owner[str(card)] = f"seat {seat}"
+    for card in widow if isinstance(widow, list) else []:
+        owner[str(card)] = "widow"
+    return [owner.get(card, "?") for card in deck]
+
+
+def _pattern(receivers: Sequence[str]) -> str:
+    """The packets of a deal, as the rules write them: ``3-(3)-4-4`` (a packet to each
+    player in turn, the widow's in brackets)."""
+    runs: list[tuple[str, int]] = []
+    for who in receivers:
+        if runs and runs[-1][0] == who:
+            runs[-1] = (who, runs[-1][1] + 1)
+        else:
+            runs.append((who, 1))
+    first_seat = next((w for w, _ in runs if w != "widow"), None)
+    parts: list[str] = []
+    for who, size in runs:
+        if who == "widow":
+            parts.append(f"({size})")
+        elif who == first_seat:
+            parts.append(str(size))
+    return "-".join(parts)
+
+
+def _deal(ask: Ask, rulesets: Iterable[str]) -> list[StageFinding]:
+    deck = [format_card(c) for c in cards_of(FULL_PACK)]
+    findings = []
+    for ruleset in rulesets:
+        rs = RULESETS.get(ruleset)
+        if rs is None:
+            continue
+        probes = [
+            ask_both(
+                ask,
+                {
+                    "op": "deal",
+                    "ruleset": ruleset,
+                    "options": {},
+                    "players": players,
+                    "dealer": 0,
+                    "deck": deck,
+                },
+                ruleset=ruleset,
+                players=players,
+            )
+            for players in rs.player_count()
+        ]
+        for group in by_difference(probes, lambda p: _deal_instead(p, deck)):
+            found = table_finding(
+                "deal",
+                _deal_rule(group[0], rs, deck),
+                _deal_instead(group[0], deck),
+                group,
+                probes,
+                ruleset,
+            )
+            findings.append(replace(found, reseats=_deal_differs_in_seating(group[0])))
+    return findings
+
+
+def _out(answer: Json, players: int) -> list[int] | None:
+    result = answer.get("result") if isinstance(answer, dict) else None
+    if not isinstance(result, dict) or not isinstance(result.get("active"), list):
+        return None
+    if not isinstance(players, int):
+        return None
+    return [s for s in range(players) if s not in result["active"]]
+
+
+def _deal_differs_in_seating(probe: Probe) -> bool:
+    players = probe.request["players"]
+    return _out(probe.expected, players) != _out(probe.actual, players)
+
+
+def _deal_instead(probe: Probe, deck: Sequence[str]) -> str:
+    players = probe.request["players"]
+    if _deal_differs_in_seating(probe):
+        out, out_ref = _out(probe.actual, players), _out(probe.expected, players)
+        verb = "sits" if len(out or []) == 1 else "sit"
+        return f"{_seats(out)} {verb} out instead of {_seats(out_ref)} (the dealer is seat 0)"
+    eng, ref = _receivers(probe.actual, deck), _receivers(probe.expected, deck)
+    if eng is None or ref is None:
+        return f"answers {show(probe.actual)} instead of a deal"
+    if _pattern(eng) != _pattern(ref):
+        return f"deals {_pattern(eng)} instead of {_pattern(ref)}"
+    first_eng = next((w for w in eng if w != "widow"), None)
+    first_ref = next((w for w in ref if w != "widow"), None)
+    if first_eng != first_ref:
+        return f"deals first to {first_eng} instead of {first_ref}"
+    moved = next((i for i, (a, b) in enumerate(zip(eng, ref, strict=True)) if a != b), None)
+    if moved is None:  # the same cards to the same places: another field differs
+        return f"answers {show(probe.actual)} instead of {show(probe.expected)}"
+    return f"pack position {moved} goes to {eng[moved]} instead of {ref[moved]}"
+
+
+def _seats(seats: list[int] | None) -> str:
+    if not seats:
+        return "nobody"
+    return (
+        "seat " + " and ".join(map(str, seats))
+        if len(seats) == 1
+        else ("seats " + ", ".join(map(str, seats)))
+    )
+
+
+def _deal_rule(probe: Probe, rs: Ruleset, deck: Sequence[str]) -> str | None:
+    function: Callable[..., Any] = (
+        rs.active_seats if _deal_differs_in_seating(probe) else rs.deal_pattern
+    )
+    entry = rule_for_function(function)
+    return entry.id if entry is not None else None
+
+
+class DealProbe:
+    """``deal`` once per table size of each ruleset, dealer 0, the pack in its order."""
+
+    op = "deal"
+    order = 20
+
+    def run(
+        self, ask: Ask, rulesets: Sequence[str], before: Sequence[StageFinding]
+    ) -> list[StageFinding]:
+        """The departures of the deal: the packets, who is dealt first, who sits out."""
+        return _deal(ask, rulesets)
+
+
+register(DealProbe())

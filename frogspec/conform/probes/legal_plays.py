@@ -1,0 +1,147 @@
+"""The probe of ``legal_plays``: the duties of the play, one situation each.
+
+A few hands and tricks put every duty to the test (following suit, with and without a
+card that beats the trick; void, with and without a trump; a trick already trumped; a
+trump led; the lead), each with hearts, spades and no trump. The departing answers are
+grouped by how the engine's list differs (narrowed or widened), and ``when`` is the
+condition on the situation's features (:mod:`frogspec.conform.conditions`) that sets them
+apart: ``when he holds a card of the suit led that beats the trick``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from frogspec.conform.conditions import PLAY_NAMES, play_features
+from frogspec.conform.evidence import LegalChanged, differences_of
+from frogspec.conform.probes.base import (
+    Ask,
+    Json,
+    Probe,
+    StageFinding,
+    ask_both,
+    by_difference,
+    featured_finding,
+    probe_rules,
+    register,
+)
+from frogspec.rules.cards import parse_card
+
+__all__ = ["SITUATIONS", "LegalPlaysProbe"]
+
+#: The hands and tricks asked, each under every trump of :data:`TRUMPS`.
+SITUATIONS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (("7C", "AC", "KH", "9S"), ("9C",)),  # follows, holds a card that beats
+    (("7C", "9C", "KH", "9S"), ("AC",)),  # follows, nothing beats
+    (("10C", "AC", "7C", "KS"), ("9C", "KC")),  # third hand, may head
+    (("7H", "KH", "9S", "QD"), ("9C",)),  # void, holds hearts
+    (("9S", "QD", "JD"), ("9C",)),  # void, no heart
+    (("6H", "KH", "9S"), ("9C", "7H")),  # void, the trick holds a heart
+    (("AC", "7C", "8D"), ("9C", "7H")),  # follows a trick a heart has taken
+    (("6H", "KH", "9S"), ("9H",)),  # hearts led
+    (("6S", "AS", "9D"), ("10S", "QS")),  # third hand follows spades
+    (("9S", "QD", "AH"), ()),  # the lead
+)
+
+#: The trumps each situation is asked under (``None``: a hand without trumps).
+TRUMPS: tuple[str | None, ...] = ("H", "S", None)
+
+
+def _features(
+    ruleset: str, trump: str | None, hand: Sequence[str], trick: Sequence[str]
+) -> dict[str, Json]:
+    """The situation in the rules' terms: the suit led, what the trick holds, what the
+    player holds."""
+    held = [parse_card(c) for c in hand]
+    return {"ruleset": ruleset, **play_features(held, [parse_card(c) for c in trick], trump)}
+
+
+#: The features a ``when`` of the play may name, the most general first.
+NAMES = (*PLAY_NAMES, "trump")
+
+
+def _difference(probe: Probe) -> str:
+    found = differences_of("legal_plays", probe.expected, probe.actual)
+    return found[0].kind if found else "agrees"
+
+
+def _instead(group: list[Probe]) -> str:
+    first = group[0]
+    (difference, *_) = differences_of("legal_plays", first.expected, first.actual) or (None,)
+    hand = " ".join(first.request["hand"])
+    trick = " ".join(first.request["trick"]) or "nothing"
+    if isinstance(difference, LegalChanged):
+        return f"{difference.words()} (hand {hand}, trick {trick}, trump {first.request['trump']})"
+    return f"answers otherwise (hand {hand}, trick {trick}, trump {first.request['trump']})"
+
+
+def _moved(probe: Probe, answer: Json) -> set[tuple[str, str]]:
+    """The cards an answer adds to or lacks from the reference's list, as marked pairs."""
+    found = differences_of("legal_plays", probe.expected, answer)
+    if not found or not isinstance(found[0], LegalChanged):
+        return set()
+    change = found[0]
+    return {("adds", c) for c in change.adds} | {("lacks", c) for c in change.lacks}
+
+
+def _closest_rule(group: list[Probe]) -> str | None:
+    """The rule whose swap moves the reference's lists towards the engine's on most of
+    the group's probes (the same cards added or left out): the one a swap reproduces
+    where one does (:func:`probe_rules`), else the closest of the rules evaluated."""
+    from frogspec.conform.counterfactuals import alternatives, reference_answer, replaced
+
+    explained, ranked = probe_rules(group[0])
+    if explained:
+        return explained[0]
+    best: tuple[int, str] | None = None
+    for rule_id in ranked:
+        score = 0
+        for probe in group:
+            wanted = _moved(probe, probe.actual)
+            for _, function in alternatives(rule_id):
+                try:
+                    answer = reference_answer(probe.request, replaced({rule_id: function}))
+                except Exception:  # a swapped rule may crash the reference
+                    continue
+                score += len(wanted & _moved(probe, answer))
+        if score and (best is None or score > best[0]):
+            best = (score, rule_id)
+    return best[1] if best else (ranked[0] if ranked else None)
+
+
+class LegalPlaysProbe:
+    """``legal_plays`` over :data:`SITUATIONS` and :data:`TRUMPS` in each ruleset."""
+
+    op = "legal_plays"
+    order = 40
+
+    def run(
+        self, ask: Ask, rulesets: Sequence[str], before: Sequence[StageFinding]
+    ) -> list[StageFinding]:
+        """The departures of the duties of the play, one finding per way of listing
+        otherwise."""
+        probes = [
+            ask_both(
+                ask,
+                {
+                    "op": "legal_plays",
+                    "ruleset": ruleset,
+                    "trump": trump,
+                    "hand": list(hand),
+                    "trick": list(trick),
+                },
+                **_features(ruleset, trump, hand, trick),
+            )
+            for ruleset in rulesets
+            for trump in TRUMPS
+            for hand, trick in SITUATIONS
+        ]
+        return [
+            featured_finding(
+                "legal_plays", group, probes, NAMES, _instead(group), _closest_rule(group)
+            )
+            for group in by_difference(probes, _difference)
+        ]
+
+
+register(LegalPlaysProbe())

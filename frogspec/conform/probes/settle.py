@@ -1,0 +1,379 @@
+"""The probe of ``settle``: each contract, the bidder's points and every seat bidding.
+
+The requests: each contract, the bidder's points (every fifth from 0 to 120 and the
+boundaries around 30, 60 and 90: :data:`SETTLE_POINTS`), each table size, with the eldest
+hand bidding, and every seat bidding once at one score. The departing answers are grouped
+by which part of the table is paid otherwise (the same difference, the same departure).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from frogspec.conform.counterfactuals import reference_answer
+from frogspec.conform.probes.base import (
+    Ask,
+    Json,
+    Probe,
+    StageFinding,
+    ask_both,
+    by_difference,
+    register,
+    result_of,
+    show,
+    swap_rule,
+    table_finding,
+)
+from frogspec.registry import rule_for_function
+from frogspec.rules.cards import FULL_PACK, cards_of, format_card
+from frogspec.rulesets import RULESETS, Ruleset
+
+__all__ = ["BOUNDARY_POINTS", "SETTLE_POINTS", "TIE_RULE", "WHO_SETTLES_RULE", "SettleProbe"]
+
+#: The bidder's points every settle probe visits: the thresholds and either side of them.
+BOUNDARY_POINTS = (0, 29, 30, 31, 59, 60, 61, 89, 90, 91, 120)
+
+#: The bidder's points probed for each contract and table size.
+SETTLE_POINTS = tuple(sorted(set(range(0, 121, 5)) | set(BOUNDARY_POINTS)))
+
+_CONTRACT_CODES = {1: "frog", 2: "chico", 3: "grand"}
+
+
+def _active(ruleset: str, players: int, dealer: int) -> list[int] | None:
+    deck = [format_card(c) for c in cards_of(FULL_PACK)]
+    answer = reference_answer(
+        {
+            "id": 1,
+            "op": "deal",
+            "ruleset": ruleset,
+            "options": {},
+            "players": players,
+            "dealer": dealer,
+            "deck": deck,
+        }
+    )
+    result = answer.get("result")
+    return list(result["active"]) if isinstance(result, dict) else None
+
+
+def _settle_probes(ask: Ask, rs: Ruleset) -> list[Probe]:
+    probes = []
+    for players in rs.player_count():
+        active = _active(rs.id, players, 0)
+        if not active:
+            continue
+        for contract in rs.contracts():
+            code = _CONTRACT_CODES.get(int(contract), str(contract))
+            bidders = [(active[0], p) for p in SETTLE_POINTS]
+            bidders += [(seat, 75) for seat in active[1:]]
+            for bidder, points in bidders:
+                request = {
+                    "op": "settle",
+                    "ruleset": rs.id,
+                    "options": {},
+                    "players": players,
+                    "dealer": 0,
+                    "bidder": bidder,
+                    "contract": code,
+                    "bidder_points": points,
+                }
+                probes.append(
+                    ask_both(
+                        ask,
+                        request,
+                        ruleset=rs.id,
+                        contract=code,
+                        players=players,
+                        bidder_points=points,
+                        won=points > 60,
+                        active=tuple(active),
+                    )
+                )
+    return probes
+
+
+def _roles(probe: Probe) -> dict[str, list[int]]:
+    """The seats by their part in a settlement: the bidder, the defenders (the other
+    active players) and those sitting out."""
+    bidder = probe.request["bidder"]
+    active = probe.feature("active") or ()
+    players = probe.request["players"]
+    return {
+        "bidder": [bidder],
+        "defender": [s for s in active if s != bidder],
+        "out": [s for s in range(players) if s not in active],
+    }
+
+
+def _payments(answer: Json) -> list[int] | None:
+    result = answer.get("result") if isinstance(answer, dict) else None
+    if not isinstance(result, list) or not all(_is_int(v) for v in result):
+        return None
+    return result
+
+
+def _is_int(value: Json) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _settle_signature(probe: Probe) -> Json:
+    """What the engine does otherwise, in a form that is the same for one departure:
+    which parts of the table are paid otherwise, and by what factor."""
+    expected, actual = _payments(probe.expected), _payments(probe.actual)
+    if expected is None or actual is None or len(actual) != len(expected):
+        return ("answer", result_of(probe.actual) == result_of(probe.expected))
+    parts = []
+    for role, seats in _roles(probe).items():
+        differ = [s for s in seats if actual[s] != expected[s]]
+        if role != "bidder" and differ:
+            more = abs(actual[differ[0]]) > abs(expected[differ[0]])
+            parts.append("more" if more else "less")
+    # One departure pays more (or less) wherever it shows, whoever is paid.
+    return tuple(sorted(set(parts))) or ("bidder",)
+
+
+def _rate(probe: Probe, answer: Json) -> float | None:
+    payments = _payments(answer)
+    margin = abs(int(probe.request["bidder_points"]) - 60)
+    defenders = _roles(probe)["defender"]
+    if payments is None or not margin or not defenders:
+        return None
+    return abs(payments[defenders[0]]) / margin
+
+
+def _extra(probe: Probe) -> int | None:
+    """What a defender pays beyond (or short of) the reference's amount, if one does."""
+    expected, actual = _payments(probe.expected), _payments(probe.actual)
+    defenders = _roles(probe)["defender"]
+    if expected is None or actual is None or not defenders or len(actual) != len(expected):
+        return None
+    s = defenders[0]
+    return abs(actual[s]) - abs(expected[s])
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+def _settle_instead(group: list[Probe]) -> str:
+    first = group[0]
+    expected, actual = _payments(first.expected), _payments(first.actual)
+    if expected is None or actual is None or len(expected) != len(actual):
+        return f"answers {show(first.actual)} instead of {show(first.expected)}"
+    if all(_moves_the_money(p) for p in group):
+        bidder = int(first.request["bidder"])
+        paid = [
+            s for s, (a, e) in enumerate(zip(actual, expected, strict=True)) if a and s != bidder
+        ]
+        due = [s for s, e in enumerate(expected) if e and s != bidder]
+        return (
+            f"the bidder (seat {bidder}) settles with {_seats(paid)} only, instead of {_seats(due)}"
+        )
+    roles = _roles(first)
+    won = bool(first.feature("won"))
+    phrases = []
+    defenders = [s for s in roles["defender"] if actual[s] != expected[s]]
+    if defenders:
+        rates = {(_rate(p, p.actual), _rate(p, p.expected)) for p in group}
+        outcomes = {bool(p.feature("won")) for p in group}
+        who = "pays"
+        if len(outcomes) == 1:
+            who = "each defender pays" if won else "the bidder pays each defender"
+        extras = {_extra(p) for p in group}
+        if len(rates) == 1 and None not in next(iter(rates)):
+            engine_rate, reference_rate = next(iter(rates))
+            assert engine_rate is not None and reference_rate is not None
+            phrases.append(
+                f"{who} {_number(engine_rate)} a point instead of {_number(reference_rate)}"
+            )
+        elif len(extras) == 1 and None not in extras:
+            extra = next(iter(extras))
+            assert extra is not None
+            last = max(group, key=lambda p: int(p.request["bidder_points"]))
+            s = _roles(last)["defender"][0]
+            paid, due = _payments(last.actual) or [], _payments(last.expected) or []
+            amount, rate = abs(paid[s]), abs(due[s])
+            phrases.append(
+                f"{who} {abs(extra)} {'more' if extra > 0 else 'less'} than the rate "
+                f"(at {last.request['bidder_points']} points in a {last.feature('contract')}: "
+                f"{amount} instead of {rate})"
+            )
+        else:
+            s = defenders[0]
+            phrases.append(f"{who} {abs(actual[s])} instead of {abs(expected[s])}")
+    out = [s for s in roles["out"] if actual[s] != expected[s]]
+    if out:
+        s = out[0]
+        verb = "receives" if expected[s] >= 0 else "pays"
+        phrases.append(
+            f"a player sitting out {verb} {abs(actual[s])} instead of {abs(expected[s])}"
+        )
+    if not phrases:
+        b = roles["bidder"][0]
+        phrases.append(f"the bidder's balance is {actual[b]} instead of {expected[b]}")
+    return "; ".join(phrases)
+
+
+def _seats(seats: list[int]) -> str:
+    return (
+        ("seat " if len(seats) == 1 else "seats ") + ", ".join(map(str, seats))
+        if seats
+        else "nobody"
+    )
+
+
+def _settle_rule(group: list[Probe], rs: Ruleset) -> str | None:
+    """The rule of the settlement the group departs from: a rule whose swap reproduces
+    the engine on the smallest probe, else the rule the ruleset uses for the part paid
+    otherwise (who settles with the bidder, or the rate)."""
+    first = group[0]
+    swapped = swap_rule(first)
+    if swapped is not None:
+        return swapped
+    if all(_moves_the_money(p) for p in group):
+        return WHO_SETTLES_RULE
+    signature = _settle_signature(first)
+    only_out = isinstance(signature, tuple) and all(
+        isinstance(p, tuple) and p[0] == "out" for p in signature
+    )
+    function: Callable[..., Any] = rs.sitting_out if only_out else rs.rates
+    if first.feature("contract") == "frog" and not first.feature("won") and rs.rate_as:
+        function = rs.rate_as if not only_out else function
+    entry = rule_for_function(function)
+    return entry.id if entry is not None else None
+
+
+def _settle(
+    ask: Ask,
+    rulesets: Iterable[str],
+    reseated: Collection[tuple[str, int]] = (),
+) -> list[StageFinding]:
+    findings = []
+    for ruleset in rulesets:
+        rs = RULESETS.get(ruleset)
+        if rs is None:
+            continue
+        probes = [
+            p for p in _settle_probes(ask, rs) if (ruleset, p.feature("players")) not in reseated
+        ]
+        if not any(p.departs for p in probes):
+            continue
+        tie, explained = _tie_moved(probes)
+        if tie is not None:  # one hypothesis gives these answers: one departure
+            found = table_finding(
+                "settle",
+                TIE_RULE,
+                f"the tie is {60 + tie} points instead of 60: the bidder wins above "
+                f"{60 + tie} and loses below it",
+                explained,
+                probes,
+                ruleset,
+            )
+            findings.append(replace(found, model=_shifted(tie)))
+            # What the shift does not give is another departure, on its own probes (those
+            # it cannot be put to, points shifted past 0 or 120, tell nothing either way).
+            model = _shifted(tie)
+            probes = [p for p in probes if p not in explained and model(p.request) is not None]
+        for group in by_difference(probes, _settle_signature):
+            findings.append(
+                table_finding(
+                    "settle",
+                    _settle_rule(group, rs),
+                    _settle_instead(group),
+                    group,
+                    probes,
+                    ruleset,
+                )
+            )
+    return findings
+
+
+#: The rule that each other player settles the full amount with the bidder.
+WHO_SETTLES_RULE = "settlement.each-pays-in-full"
+
+#: The rule that puts the tie at 60 points.
+TIE_RULE = "settlement.sixty-is-a-tie"
+
+#: The shifts of the tie tried (points above or below 60).
+TIE_SHIFTS = tuple(s for s in range(-15, 16) if s)
+
+
+def _tie_moved(probes: Sequence[Probe]) -> tuple[int | None, list[Probe]]:
+    """The shift of the tie (the engine pays at ``p`` points what the reference pays at
+    ``p - shift``) and the departing probes it gives: every one of them, or, where the
+    engine departs in other ways too, the most of them (a third of the departing probes
+    at least, and :data:`TIE_EVIDENCE` or more: a shift that matches a probe or two is a
+    coincidence). ``None`` and no probes where no shift does."""
+    departing = [p for p in probes if p.departs]
+    best: tuple[int | None, list[Probe]] = (None, [])
+    for shift in TIE_SHIFTS:
+        model = _shifted(shift)
+        given = []
+        for probe in departing:
+            answer = model(probe.request)
+            if answer is not None and result_of(answer) == result_of(probe.actual):
+                given.append(probe)
+        if len(given) > len(best[1]):
+            best = (shift, given)
+    found, given = best
+    contracts = {p.feature("contract") for p in given}
+    if found is None or len(given) < max(TIE_EVIDENCE, len(departing) // 3):
+        return None, []
+    if len(contracts) < 2:  # one contract's rate may match a shift by coincidence
+        return None, []
+    return found, given
+
+
+#: How many departing probes a shift of the tie must give, at least.
+TIE_EVIDENCE = 5
+
+
+def _shifted(shift: int) -> Callable[[dict[str, Json]], Json]:
+    """The engine as the tie's shift models it: the reference at the points less the
+    shift."""
+
+    def model(request: dict[str, Json]) -> Json:
+        points = request.get("bidder_points")
+        if not isinstance(points, int) or not 0 <= points - shift <= 120:
+            return None
+        return reference_answer({"id": 1, **request, "bidder_points": points - shift})
+
+    return model
+
+
+def _moves_the_money(probe: Probe) -> bool:
+    """Whether the bidder pays or receives the reference's amount, but from or to other
+    seats (who settles with him departs, not the rate)."""
+    expected, actual = _payments(probe.expected), _payments(probe.actual)
+    if expected is None or actual is None or len(expected) != len(actual):
+        return False
+    bidder = int(probe.request["bidder"])
+    others = [s for s in range(len(actual)) if s != bidder]
+    # Each other seat settles its due or nothing: the amounts are the rules', the seats not.
+    return actual != expected and all(actual[s] in (0, expected[s]) for s in others)
+
+
+class SettleProbe:
+    """``settle`` over the contracts, the bidder's points, the table sizes and seats; a
+    table the deal's probe finds seated otherwise is passed over (its seating explains
+    its settlements)."""
+
+    op = "settle"
+    order = 30
+
+    def run(
+        self, ask: Ask, rulesets: Sequence[str], before: Sequence[StageFinding]
+    ) -> list[StageFinding]:
+        """The departures of the settlement, one finding per way of paying otherwise."""
+        reseated = {
+            (rs, f.smallest.request["players"])
+            for f in before
+            if f.rule is not None and f.reseats
+            for rs in f.rulesets
+        }
+        return _settle(ask, rulesets, reseated)
+
+
+register(SettleProbe())
