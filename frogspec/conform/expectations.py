@@ -125,7 +125,7 @@ def read_expectations(path: Path) -> list[Expectation]:
     try:
         data: Any = read_json_file(path)
     except LineError as error:
-        raise ExpectationError(f"--expect {path}: cannot read it: {error}") from None
+        raise ExpectationError(f"--expect: {error}") from None
     items = data.get("deviations") if isinstance(data, dict) else data
     if not isinstance(items, list):
         raise ExpectationError(f"--expect {path}: no list of deviations in it")
