@@ -105,7 +105,7 @@ def test_a_failure_reads_as_the_runners_report(pytester: pytest.Pytester) -> Non
             "*legal-plays.json::legal.must-trump*",
             "FAIL legal.must-trump (legal-plays.json): mismatch",
             "  rule play.must-trump: A player who cannot follow suit must play a trump if he holds one.",
-            "*Foster (1909), pp. 441–442: “If a player cannot follow suit, he must trump”*",
+            "*Foster (1909), pp. 441–442: “If a player cannot follow suit, he must trump*",
             '  request:  {*"op": "legal_plays"*',
             '  expected: {"result": *',
             '  actual:   {"result": *',
