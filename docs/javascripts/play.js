@@ -268,15 +268,15 @@
     if (hint.refused) return el("div", { className: "fp-hint" }, el("p", { className: "admonition note", text: "No hint: " + hint.refused.message + "." }));
     const h = hint.hint;
     return el("div", { className: "fp-hint admonition info", "data-position": h.position }, [
-      el("p", { className: "fp-hint-intro", text: "What a hand like yours is worth, seated " + h.position + ", under " + view.ruleset_name + " (the hand-worth tables: analysis of deals solved with every hand open, not a rule; a Frog's figures are a lower bound, its lay-away the best of three candidates):" }),
+      el("p", { className: "fp-hint-intro", text: "What a hand like yours is worth, seated " + h.position + ", under " + view.ruleset_name + " (the hand-worth tables: deals solved with every hand open, not a rule; a Frog's figures a lower bound):" }),
       h.note ? el("p", { className: "fp-hint-note", text: h.note }) : null,
       h.assumes ? el("p", { className: "fp-hint-assumes", text: h.assumes }) : null,
-      h.estimate ? el("p", { className: "fp-hint-estimate", text: h.estimate }) : null,
       el("div", { className: "fp-scroll" }, el("table", { className: "fp-hint-table" }, [
         el("thead", {}, el("tr", {}, hintColumns(h).map((c, i) => el("th", { text: c, className: numeric(hintCells(h, h.rows[0] || [], 0)[i]) ? "fp-num" : null })))),
         el("tbody", {}, h.rows.map((row, r) => el("tr", {}, hintCells(h, row, r).map((cell, i) =>
           el(i ? "td" : "th", { text: cell, scope: i ? null : "row", className: numeric(cell) ? "fp-num" : null }))))),
       ])),
+      h.estimate ? el("p", { className: "fp-hint-estimate", text: h.estimate }) : null,
     ]);
   }
 
