@@ -216,11 +216,14 @@ def _readings_table(entry: Rule, page: str) -> str:
         mark = "**this rule**" if other.id == entry.id else rule_link(other.id, page)
         kind = " *(editorial)*" if other.editorial else ""
         rows.append(f"| {mark}{kind} | {escape(other.statement)} | {_usage_text(other.id, page)} |")
+    # The other readings' statements stand in this rule's section: kept out of the search
+    # index, so that a reading's words find that reading's own section first.
     return (
         f"This rule is one reading of the question **{escape(QUESTIONS[key])}** "
         f"([all readings side by side]({relative(page, 'disagreements.md', key)})):\n\n"
+        + '<div markdown="1" data-search-exclude>\n\n'
         + "\n".join(rows)
-        + "\n"
+        + "\n\n</div>\n"
     )
 
 
