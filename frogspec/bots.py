@@ -54,7 +54,7 @@ from frogspec.citations import site_url
 from frogspec.engine import (
     Action,
     ActionKind,
-    Outcome,
+    DealOutcome,
     Phase,
     State,
     apply,
@@ -390,7 +390,7 @@ class BotDeal:
     options: tuple[tuple[str, object], ...] = ()
 
     @property
-    def result(self) -> Outcome:
+    def result(self) -> DealOutcome:
         """The points and payments."""
         return outcome(self.final)
 

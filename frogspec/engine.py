@@ -54,7 +54,6 @@ __all__ = [
     "DealOutcome",
     "MatchError",
     "MatchResult",
-    "Outcome",
     "Phase",
     "State",
     "after_auction",
@@ -774,10 +773,6 @@ class DealOutcome(NamedTuple):
     bidder_points: int | None
     defender_points: int | None
     payments: tuple[int, ...]
-
-
-#: The old name of :class:`DealOutcome`, kept for those who import it.
-Outcome = DealOutcome
 
 
 def outcome(state: State) -> DealOutcome:

@@ -40,7 +40,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from frogspec._deprecated import deprecated_names
 from frogspec.cli import seconds, whole_number
 
 if TYPE_CHECKING:
@@ -66,8 +65,6 @@ Json = Any
 #: The ops the fuzzer draws, simplest first (hypothesis shrinks towards the first).
 FUZZED_OPS = ("trick_winner", "legal_plays", "deal", "settle", "game", "match")
 
-#: ``OPS`` was the name of :data:`FUZZED_OPS` (:data:`frogspec.harness.OPS` are the harness's).
-__getattr__ = deprecated_names(__name__, {"OPS": "FUZZED_OPS"})
 
 DEFAULT_EXAMPLES = 200
 """Examples drawn when ``--examples`` is not given."""

@@ -36,7 +36,6 @@ import traceback
 from collections.abc import Callable
 from typing import Any, cast
 
-from frogspec._deprecated import deprecated_names
 from frogspec.bots import (
     Bot,
     BotDeal,
@@ -714,8 +713,3 @@ def call(command: str, argument: str = "") -> str:
     except (FrogError, ValueError, KeyError) as error:
         return json.dumps({"refused": {"message": str(error), "rule": None}})
     return json.dumps({"refused": {"message": f"unknown command {command!r}", "rule": None}})
-
-
-#: The names this module had before public names became unique across the package:
-#: ``frogspec.testing.strategies`` has a ``Table`` and ``rulesets`` of its own.
-__getattr__ = deprecated_names(__name__, {"Table": "PlayTable", "rulesets": "offered_rulesets"})

@@ -46,7 +46,6 @@ This module re-exports their public names.
 
 from __future__ import annotations
 
-from frogspec._deprecated import deprecated_names
 from frogspec.conform.cli import main, register
 from frogspec.conform.comparison import (
     RULE_IDS_FIELD,
@@ -122,7 +121,3 @@ __all__ = [
     "scope",
     "select_cases",
 ]
-
-# Deprecated, with a warning: ``Outcome``, the old name of :class:`CaseOutcome`
-# (``frogspec.Outcome`` is a deal's outcome).
-__getattr__ = deprecated_names(__name__, {"Outcome": "CaseOutcome"})

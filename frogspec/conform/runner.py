@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from frogspec._deprecated import deprecated_names
 from frogspec.conform.comparison import (
     Comparison,
     declares_rule_ids,
@@ -112,10 +111,6 @@ class CaseOutcome:
         """Level 2: whether the answer names the reference's rule id (``None``: not judged,
         as the case expects no ``illegal`` error or failed level 1)."""
         return None if self.level2 is None else self.level2.names_rule
-
-
-#: The old name of :class:`CaseOutcome` (``frogspec.Outcome`` is a deal's), with a warning.
-__getattr__ = deprecated_names(__name__, {"Outcome": "CaseOutcome"})
 
 
 @dataclass

@@ -26,7 +26,7 @@ from typing import NamedTuple
 from frogspec.engine import (
     Action,
     ActionKind,
-    Outcome,
+    DealOutcome,
     Phase,
     State,
     apply,
@@ -255,7 +255,7 @@ class AnnotatedDeal:
     deck: tuple[Card, ...]
     states: tuple[State, ...]
     actions: tuple[Action, ...]
-    result: Outcome
+    result: DealOutcome
 
     @property
     def start(self) -> State:
