@@ -47,7 +47,6 @@ from frogspec.ruletable import RuleTable
 
 __all__ = [
     "AUCTION_ACTIONS",
-    "CONTRACTS_BY_VALUE",
     "PLAY_ACTIONS",
     "Action",
     "ActionKind",
@@ -133,7 +132,7 @@ AUCTION_ACTIONS: dict[tuple[Contract, ...], tuple[Action, ...]] = {
 }
 
 #: The contracts by their value (index 0 stands for a pass).
-CONTRACTS_BY_VALUE: tuple[Contract, ...] = (Contract.FROG, *Contract)
+_CONTRACTS_BY_VALUE: tuple[Contract, ...] = (Contract.FROG, *Contract)
 
 #: The action that plays each card, by card.
 PLAY_ACTIONS: tuple[Action, ...] = tuple(Action(ActionKind.PLAY, c) for c in range(36))
@@ -534,7 +533,7 @@ def _apply_auction(state: State, action: Action) -> State:
     if action.kind == ActionKind.PASS:
         history = (*state.auction, (seat, None))
     elif action.kind == ActionKind.BID:
-        bid = CONTRACTS_BY_VALUE[action.value]
+        bid = _CONTRACTS_BY_VALUE[action.value]
         if bid not in contracts:
             raise _illegal(rs.rule_id("contracts"), f"{bid.code} is not a contract of {rs.name}")
         standing = next((b for _, b in reversed(state.auction) if b is not None), None)

@@ -122,7 +122,7 @@ class FuzzResult:
 # --- comparing answers ------------------------------------------------------------------
 
 
-def expected_of(op: str, response: dict[str, Json]) -> dict[str, Json]:
+def _expected_of(op: str, response: dict[str, Json]) -> dict[str, Json]:
     """The part of the reference's response every implementation must give (as in the
     vectors: no id, no error message, no extension field; ``at`` only for ``game``)."""
     out = {k: v for k, v in response.items() if k != "id"}
@@ -419,7 +419,7 @@ def fuzz(
             op = str(request["op"])
             with in_force():
                 reference = handle(json.loads(json.dumps({"id": 0, **request})))
-            expected = expected_of(op, reference)
+            expected = _expected_of(op, reference)
             answer, failure = target.ask(request)
             if failure is not None:
                 found.append(Disagreement(dict(request), expected, None, [f"no answer: {failure}"]))
@@ -541,7 +541,7 @@ def _describe(result: FuzzResult) -> None:
                 broken = handle(json.loads(json.dumps({"id": 0, **request})))
             except Exception:  # a twin may crash the reference
                 continue
-        if not compare_answer(expected_of(op, broken), found.actual, compare).differences:
+        if not compare_answer(_expected_of(op, broken), found.actual, compare).differences:
             result.suspects.append(rule_id)
 
 

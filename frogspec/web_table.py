@@ -127,13 +127,13 @@ _TO_YOU = (
 )
 
 
-def to_you(message: str) -> str:
+def _to_you(message: str) -> str:
     """An engine's message in the words of the table, which calls seat :data:`HUMAN` "You"
     and the others "Seat N" (the page shows it after "Refused: ").
 
-    >>> to_you("seat 0 holds S and must follow suit, not play 7H")
+    >>> _to_you("seat 0 holds S and must follow suit, not play 7H")
     'you hold a spade and must follow suit, not play 7H'
-    >>> to_you("seat 2 does not hold AS")
+    >>> _to_you("seat 2 does not hold AS")
     'Seat 2 does not hold AS'
     """
     for pattern, words in _TO_YOU:
@@ -141,13 +141,13 @@ def to_you(message: str) -> str:
     return message
 
 
-def rule_ref(entry: Rule, rs: Ruleset | None = None) -> Json:
+def _rule_ref(entry: Rule, rs: Ruleset | None = None) -> Json:
     """A rule as the page shows it: id, statement, the sources' words, and its page. At a
     table of ``rs`` the statement is in that ruleset's own names for the contracts
     (:func:`~frogspec.rulesets.own_phrasing`: Simple Solo and Heart Solo at a 1922 table);
     the sources' words stay verbatim.
 
-    >>> rule_ref(get_rule("auction.contract-order"), get_ruleset("official-1922-solo"))["statement"]
+    >>> _rule_ref(get_rule("auction.contract-order"), get_ruleset("official-1922-solo"))["statement"]
     'Simple Solo outbids Frog, and Heart Solo outbids Simple Solo; Heart Solo is the highest bid.'
     """
     statement = entry.statement if rs is None else own_phrasing(rs, entry.statement)
@@ -168,7 +168,7 @@ def rule_ref(entry: Rule, rs: Ruleset | None = None) -> Json:
 def _ref(function: Callable[..., object], rs: Ruleset) -> Json:
     entry = rule_for_function(function)
     assert entry is not None, f"{function.__qualname__} is not a registered rule"
-    return rule_ref(entry, rs)
+    return _rule_ref(entry, rs)
 
 
 def offered_rulesets() -> list[Json]:
@@ -439,7 +439,7 @@ class PlayTable:
     def act(self, text: str) -> Json:
         """Your action in the protocol's notation (``"frog"``, ``"play 10H"``): the view
         after it and the bots' replies, or ``{"refused": ...}`` with the rule it breaks (the
-        engine's message and the rule's statement in the ruleset's own names, :func:`rule_ref`)."""
+        engine's message and the rule's statement in the ruleset's own names, :func:`_rule_ref`)."""
         if self.state.phase == Phase.OVER or self.state.to_act != HUMAN:
             return {"refused": {"message": "it is not your turn", "rule": None}}
         try:
@@ -448,8 +448,8 @@ class PlayTable:
         except IllegalActionError as error:
             return {
                 "refused": {
-                    "message": to_you(own_phrasing(self.ruleset, error.message)),
-                    "rule": rule_ref(get_rule(error.rule_id), self.ruleset),
+                    "message": _to_you(own_phrasing(self.ruleset, error.message)),
+                    "rule": _rule_ref(get_rule(error.rule_id), self.ruleset),
                 }
             }
         except FrogError as error:
@@ -616,7 +616,7 @@ def replay_test_case(link: str) -> Json:
     try:
         deal = recorded_deal(record)
     except IllegalActionError as error:
-        rule = rule_ref(get_rule(error.rule_id), record.ruleset)
+        rule = _rule_ref(get_rule(error.rule_id), record.ruleset)
         return {"refused": {"message": error.message, "rule": rule}}
     table = f"{deal.players} players, seat {deal.dealer} deals"
     if record.number is None:
@@ -662,7 +662,7 @@ def replay(link: str) -> Json:
     try:
         return {"deal": replay_data(link)}
     except IllegalActionError as error:
-        return {"refused": {"message": error.message, "rule": rule_ref(get_rule(error.rule_id))}}
+        return {"refused": {"message": error.message, "rule": _rule_ref(get_rule(error.rule_id))}}
 
 
 _table: PlayTable | None = None

@@ -81,7 +81,7 @@ SCHEMA = "frogspec-worth/1"
 #: The plays solved for each deal, in the order of a data row's points.
 PLAYS = ("frog", "C", "D", "S", "H")
 #: The ruleset the positions are built under (any would do: they all play alike).
-PLAY_RULESET = "foster-1909"
+_PLAY_RULESET = "foster-1909"
 #: The features players count, by name, with their headings.
 FEATURES = {
     "trumps": "Trumps held",
@@ -91,7 +91,7 @@ FEATURES = {
 }
 #: A hint's row matches trumps held and Aces and Tens when it has this many deals; else
 #: trumps held only; else every deal.
-MIN_MATCHED = 20
+_MIN_MATCHED = 20
 _SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 _DATA_FILE = "worth.json"
 #: What the data's Frog values are: the lay-away is the best of three candidates, so each
@@ -334,7 +334,7 @@ def row_for_hand(ruleset_id: str, hand: int, seat: str = "eldest") -> list[Worth
     """The table's row for ``hand`` (a mask of eleven cards), one :class:`WorthRow` per
     contract of the ruleset: the deals of the committed data whose eldest hand has as many
     trumps (for that contract) and as many Aces and Tens; if fewer than
-    :data:`MIN_MATCHED`, those with as many trumps; if fewer still, every deal.
+    :data:`_MIN_MATCHED`, those with as many trumps; if fewer still, every deal.
 
     >>> from frogspec.rules.cards import CardSet
     >>> rows = row_for_hand("foster-1909", CardSet.parse("AH 10H KH QH JH AS 10S AC 10C AD 6D").mask)
@@ -355,10 +355,10 @@ def row_for_hand(ruleset_id: str, hand: int, seat: str = "eldest") -> list[Worth
         groups = _index(ruleset_id, contract)
         rows = groups.get((f.trumps, f.aces_and_tens), [])
         matched = f"trumps = {f.trumps}, Aces and Tens = {f.aces_and_tens}"
-        if len(rows) < MIN_MATCHED:
+        if len(rows) < _MIN_MATCHED:
             rows = [r for (t, _), group in groups.items() if t == f.trumps for r in group]
             matched = f"trumps = {f.trumps}"
-        if len(rows) < MIN_MATCHED:
+        if len(rows) < _MIN_MATCHED:
             rows, matched = list(data.rows), "every deal"
         result.append(_summarise(ruleset_id, contract, rows, data, matched))
     return result
@@ -383,7 +383,7 @@ def deal_row(task: tuple[int, int, Callable[[Any], int] | None]) -> tuple[int, .
     seed, index, solver = task
     hands, widow = deal_hands(seed, index)
     found = solve_plays(
-        get_ruleset(PLAY_RULESET), hands, widow, 0, PLAYS, solver or solver_points,
+        get_ruleset(_PLAY_RULESET), hands, widow, 0, PLAYS, solver or solver_points,
         bot_seed=index, lay_aways=THREE_LAY_AWAYS,
     )  # fmt: skip
     return (hands[0], *(found[p][0] for p in PLAYS), *(found[p][1] for p in PLAYS))
@@ -398,7 +398,7 @@ def _document(seed: int, rows: list[tuple[int, ...]], command: str, started: str
         "deals": len(rows),
         "players": 3,
         "seat": "eldest",
-        "play_ruleset": PLAY_RULESET,
+        "play_ruleset": _PLAY_RULESET,
         "plays": list(PLAYS),
         "columns": ["eldest_hand_mask", *(f"dd_{p}" for p in PLAYS), *(f"bots_{p}" for p in PLAYS)],
         "solver": "frogspec.solve.solve (double-dummy, exact for each position solved)",
@@ -408,7 +408,7 @@ def _document(seed: int, rows: list[tuple[int, ...]], command: str, started: str
     }
 
 
-def write_data(path: Path, document: dict[str, Any]) -> None:
+def _write_data(path: Path, document: dict[str, Any]) -> None:
     """Write the data file compactly (one deal a line), atomically."""
     rows = document["rows"]
     head = {k: v for k, v in document.items() if k != "rows"}
@@ -499,7 +499,7 @@ def run(
             report(f"deal {index}: {len(done)} in this shard, {elapsed:.0f} s this run")
             return
         prefix = _prefix(done)
-        write_data(out, _document(seed, prefix, command, started))
+        _write_data(out, _document(seed, prefix, command, started))
         report(f"deal {index}: {len(prefix)} in the data, {elapsed:.0f} s this run")
 
     tasks = [(seed, i, solver) for i in todo]
@@ -540,7 +540,7 @@ def merge(
             f"deal {len(rows)} is missing: {len(later)} later deals are left out until it is done"
         )
     started = min(starts) if starts else ""
-    write_data(out, _document(seed, rows, data_command(len(rows), seed), started))
+    _write_data(out, _document(seed, rows, data_command(len(rows), seed), started))
     report(f"{len(rows)} deals of seed {seed} in {out}")
     return len(rows)
 

@@ -70,7 +70,7 @@ ERROR_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 #: Extension ops: an implementation may answer ``unsupported``.
-EXTENSION_OPS = ("perft", "first_dealer")
+_EXTENSION_OPS = ("perft", "first_dealer")
 
 
 class BuildError(VectorError):
@@ -134,7 +134,7 @@ def extension_of(op: str, response: Mapping[str, Json], declared: str | None = N
     """
     if declared is not None:
         return declared
-    if op in EXTENSION_OPS:
+    if op in _EXTENSION_OPS:
         return op
     error = response.get("error")
     if op == "match" and isinstance(error, dict) and "deal" in error:
@@ -293,8 +293,8 @@ def play_out(
     return actions
 
 
-def checked_cards(text: str) -> list[str]:
-    """Split space-separated cards, checking each: ``checked_cards("AS 10H")``."""
+def _checked_cards(text: str) -> list[str]:
+    """Split space-separated cards, checking each: ``_checked_cards("AS 10H")``."""
     return [format_card(parse_card(c)) for c in text.split()]
 
 
