@@ -73,6 +73,7 @@ from frogspec.notation import (
 )
 from frogspec.rules.auction import Contract
 from frogspec.rules.cards import (
+    FULL_PACK,
     SUIT_MASKS,
     Card,
     Suit,
@@ -83,6 +84,7 @@ from frogspec.rules.cards import (
     parse_card,
 )
 from frogspec.rules.play import trick_winner
+from frogspec.rules.settlement import bidder_result
 from frogspec.rulesets import RULESETS, get_ruleset
 from frogspec.worlds import played_cards
 
@@ -187,7 +189,7 @@ def _expected_points(hand: int, trump: Suit, contract: Contract) -> float:
     >>> _expected_points(weak, Suit.HEARTS, Contract.FROG) < _THRESHOLDS[Contract.FROG]
     True
     """
-    unseen = list(cards_of(((1 << 36) - 1) & ~hand))
+    unseen = list(cards_of(FULL_PACK & ~hand))
     average = sum(card_points(c) for c in unseen) / len(unseen)
     winners = _trump_tricks(hand, trump) + _side_winners(hand, trump)
     tricks = min(len(winners), 11)
@@ -588,7 +590,8 @@ def measure(ruleset: str, players: int = 3, deals: int = 10_000, seed: int = 0) 
             points = deal.result.bidder_points
             assert points is not None
             tally = result.bids[final.contract.code]
-            tally[0 if points > 60 else 1 if points == 60 else 2] += 1
+            margin = bidder_result(points)
+            tally[0 if margin > 0 else 1 if margin == 0 else 2] += 1
         seat = (index // players) % players
         mixed: list[Policy] = [chance] * players
         mixed[seat] = bot

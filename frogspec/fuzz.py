@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from frogspec._types import Json
 from frogspec.cli import seconds, whole_number
 
 if TYPE_CHECKING:
@@ -60,7 +61,6 @@ __all__ = [
     "register",
 ]
 
-Json = Any
 
 #: The ops the fuzzer draws, simplest first (hypothesis shrinks towards the first).
 FUZZED_OPS = ("trick_winner", "legal_plays", "deal", "settle", "game", "match")

@@ -37,6 +37,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from frogspec import __version__
+from frogspec._types import Json
 from frogspec.engine import (
     Action,
     MatchError,
@@ -68,7 +69,6 @@ __all__ = ["OPS", "Adjust", "answering_under", "handle", "main", "observation", 
 
 SPEC_VERSION = "1"
 
-Json = Any
 Request = Mapping[str, Json]
 
 #: What turns each ruleset a request names into the one that answers it: a ruleset with a

@@ -26,7 +26,9 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from itertools import accumulate
-from typing import IO, Any
+from typing import IO
+
+from frogspec._types import Json
 
 __all__ = [
     "MAX_DEPTH",
@@ -38,7 +40,6 @@ __all__ = [
     "read_lines",
 ]
 
-Json = Any
 
 #: The longest line (bytes, without its newline) either side reads.
 MAX_LINE_BYTES = 1 << 24

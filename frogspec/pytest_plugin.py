@@ -42,9 +42,10 @@ from typing import Any
 
 import pytest
 
+from frogspec._types import Json
+
 __all__ = ["VectorCaseItem", "VectorFileCollector"]
 
-Json = Any
 
 _STATE_KEY = pytest.StashKey["_Driver"]()
 

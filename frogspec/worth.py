@@ -56,7 +56,9 @@ from typing import Any, NamedTuple
 
 from frogspec.errors import InvalidInputError
 from frogspec.rules.auction import Contract
-from frogspec.rules.cards import Suit, card_points
+from frogspec.rules.cards import CARDS, FULL_PACK, SUIT_MASKS, Suit, card_points, cards_of
+from frogspec.rules.play import TRICKS
+from frogspec.rules.settlement import bidder_result
 
 __all__ = [
     "FEATURES",
@@ -120,8 +122,8 @@ def features_of(hand: int, trump: Suit | None) -> HandFeatures:
     >>> features_of(CardSet.parse("AS 10S KS QS JS 9S 8S 7S 6S AC 10C").mask, None)
     HandFeatures(trumps=0, aces_and_tens=4, voids=2, longest=9)
     """
-    lengths = [(hand >> (suit * 9) & 0x1FF).bit_count() for suit in _SUITS]
-    aces_and_tens = sum(1 for card in range(36) if hand >> card & 1 and card_points(card) >= 10)
+    lengths = [(hand & SUIT_MASKS[suit]).bit_count() for suit in _SUITS]
+    aces_and_tens = sum(1 for card in cards_of(hand) if card_points(card) >= 10)
     return HandFeatures(
         trumps=0 if trump is None else lengths[int(trump)],
         aces_and_tens=aces_and_tens,
@@ -239,7 +241,7 @@ def _payments(ruleset_id: str) -> dict[Contract, tuple[int, ...]]:
     from frogspec.rulesets import get_ruleset
 
     rs = get_ruleset(ruleset_id)
-    bidder = new_deal(rs, PLAYERS, DEALER, list(range(36))).order[0]
+    bidder = new_deal(rs, PLAYERS, DEALER, list(CARDS)).order[0]
     return {
         c: tuple(settle(rs, PLAYERS, DEALER, bidder, c, p)[bidder] for p in range(121))
         for c in rs.contracts()
@@ -263,7 +265,7 @@ def _summarise(
 
     payments = _payments(ruleset_id)[contract]
     points = [contract_points(ruleset_id, contract, data, row) for row in rows]
-    wins = sum(1 for p, _ in points if p > 60)
+    wins = sum(1 for p, _ in points if bidder_result(p) > 0)
     n = len(points)
     if n == 0:
         return WorthRow(
@@ -346,7 +348,7 @@ def row_for_hand(ruleset_id: str, hand: int, seat: str = "eldest") -> list[Worth
     rs = get_ruleset(ruleset_id)
     if seat != "eldest":
         raise InvalidInputError(f"the data holds eldest's hands only, not {seat!r}'s")
-    if not isinstance(hand, int) or hand.bit_count() != 11 or hand >> 36:
+    if not isinstance(hand, int) or hand.bit_count() != TRICKS or hand & ~FULL_PACK:
         raise InvalidInputError("a hand is eleven cards of the pack")
     data = load()
     result = []
@@ -368,7 +370,7 @@ def row_for_hand(ruleset_id: str, hand: int, seat: str = "eldest") -> list[Worth
 def deal_hands(seed: int, index: int) -> tuple[list[int], int]:
     """Deal ``index`` of a run: the three hands from eldest and the widow, the pack
     shuffled by ``random.Random`` seeded by the run's seed and the deal's index."""
-    pack = list(range(36))
+    pack = list(CARDS)
     random.Random(f"frogspec-worth:{seed}:{index}").shuffle(pack)
     hands = [sum(1 << c for c in pack[11 * i : 11 * i + 11]) for i in range(3)]
     return hands, sum(1 << c for c in pack[33:])

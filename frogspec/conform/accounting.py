@@ -14,11 +14,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from frogspec._types import Json
 from frogspec.rules.cards import points_of
 
 __all__ = ["Accounting", "account", "who_leads"]
-
-Json = Any
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from frogspec._types import Json
 from frogspec.conform.accounting import account, who_leads
 from frogspec.conform.counterfactuals import failed_under, has_twin
 from frogspec.conform.diagnosis import Divergence, fits_passed
@@ -68,7 +69,6 @@ __all__ = [
     "with_findings",
 ]
 
-Json = Any
 
 #: The statuses of a deviation, in the report's order.
 STATUS_ORDER = ("confirmed", "localised", "suspected", "unexplained")

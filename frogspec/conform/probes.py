@@ -30,6 +30,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from frogspec._types import Json
 from frogspec.conform.counterfactuals import reference_answer
 from frogspec.errors import FrogError
 from frogspec.registry import rule_for_function
@@ -43,7 +44,6 @@ __all__ = [
     "probe_stages",
 ]
 
-Json = Any
 Ask = Callable[[dict[str, Json]], dict[str, Json]]
 
 #: The bidder's points every settle probe visits: the thresholds and either side of them.

@@ -18,8 +18,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from frogspec._types import Json
 from frogspec.conform.comparison import (
     Comparison,
     declares_rule_ids,
@@ -53,7 +54,6 @@ __all__ = [
     "select_cases",
 ]
 
-Json = Any
 
 DEFAULT_TIMEOUT = 10.0
 """Seconds an implementation has to answer one request."""

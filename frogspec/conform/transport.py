@@ -20,13 +20,12 @@ import threading
 import time
 from collections import deque
 from collections.abc import Sequence
-from typing import IO, Any, Protocol
+from typing import IO, Protocol
 
+from frogspec._types import Json
 from frogspec.jsonline import MAX_LINE_BYTES, LineError, Overlong, decode_line
 
 __all__ = ["MAX_LINE", "Failure", "Implementation", "Transport", "UsageError", "short"]
-
-Json = Any
 
 
 class UsageError(Exception):

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from frogspec._types import Json
 from frogspec.harness import Adjust
 from frogspec.registry import all_rules, get_rule
 from frogspec.rulesets import Ruleset
@@ -66,7 +67,6 @@ __all__ = [
     "vectors_digest",
 ]
 
-Json = Any
 
 _RESULTS_FORMAT = "frogspec-twins-results"
 _WRITTEN_BY = "python -m frogspec.twins check --write (do not edit by hand)"

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
+from frogspec._types import Json
 from frogspec.engine import Action, State, apply, legal_actions, new_deal, parse_action
 from frogspec.harness import handle
 from frogspec.prng import CANONICAL_ORDER
 from frogspec.registry import get_rule
-from frogspec.rules.cards import SUIT_OF, SUIT_SIZE, format_card, parse_card
+from frogspec.rules.cards import CARDS, SUIT_OF, SUIT_SIZE, format_card, parse_card
 from frogspec.rules.deal import WIDOW
 from frogspec.rulesets import get_ruleset
 from frogspec.vectors.model import CASE_ID_PATTERN, Case, VectorError, differences
@@ -44,7 +44,6 @@ __all__ = [
     "traced_rules",
 ]
 
-Json = Any
 
 #: The paths compared as sets, by op, in every case of that op.
 DEFAULT_COMPARE: dict[str, dict[str, str]] = {
@@ -214,7 +213,7 @@ def deck_for(
     canonical order of :data:`frogspec.prng.CANONICAL_ORDER`.
     """
     rs = get_ruleset(ruleset)
-    order = new_deal(rs, players, dealer, tuple(range(36))).order
+    order = new_deal(rs, players, dealer, CARDS).order
     pattern = rs.deal_pattern()
     wanted: dict[int, list[str]] = {d: [] for d in (0, 1, 2, WIDOW)}
     for seat, text in hands.items():

@@ -16,17 +16,17 @@ actions are wrong where its play happens to be right still fails.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
+from frogspec._types import Json
 from frogspec.engine import State, apply, legal_actions, new_deal, outcome
 from frogspec.prng import SplitMix64, deal_deck
 from frogspec.rules.cards import parse_card
+from frogspec.rules.play import TRICKS
 from frogspec.rulesets import RULESETS, get_ruleset
 from frogspec.vectors.build import Spec, state_after
 
 __all__ = ["FILES", "playout", "seed_for"]
 
-Json = Any
 
 #: Xored into a deal number to seed the stream that chooses the actions of its playout.
 _PLAYOUT_SALT = 0x5EED_F406
@@ -231,7 +231,9 @@ def _perft_request(
     rs = get_ruleset(ruleset)
     state = new_deal(rs, players, dealer, [parse_card(c) for c in deck])
     rng = SplitMix64(seed ^ _PLAYOUT_SALT)
-    actions = playout(state, rng, lambda s: s.phase.code == "play" and s.tricks >= 11 - tricks_left)
+    actions = playout(
+        state, rng, lambda s: s.phase.code == "play" and s.tricks >= TRICKS - tricks_left
+    )
     request: dict[str, Json] = {
         "op": "perft",
         "ruleset": ruleset,

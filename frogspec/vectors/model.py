@@ -29,7 +29,8 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+
+from frogspec._types import Json
 
 __all__ = [
     "CASE_ID_PATTERN",
@@ -43,7 +44,6 @@ __all__ = [
     "load_vectors",
 ]
 
-Json = Any
 
 #: What a case id looks like: lower-case words of letters and digits joined by dots and
 #: hyphens, like ``settle.gamerules.frog-80``.
