@@ -296,7 +296,13 @@ def _name(ruleset_id: str, contract: Contract) -> str:
 
 
 def _features(ruleset_id: str, contract: Contract, hand: int) -> HandFeatures:
-    return features_of(hand, contract_trump(hand, contract, _allowed(ruleset_id)))
+    return _features_with(_allowed(ruleset_id), contract, hand)
+
+
+@cache
+def _features_with(allowed: tuple[Suit, ...], contract: Contract, hand: int) -> HandFeatures:
+    # Each table of a page groups the same deals again by another feature: compute once.
+    return features_of(hand, contract_trump(hand, contract, allowed))
 
 
 def table(
