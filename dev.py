@@ -18,7 +18,7 @@ That install is the pure build (editable). The compiled build (the engine and th
 compiled with mypyc: the same answers, several times faster solves, so more ``frogspec
 odds`` samples in its time budget) is a separate install from the source tree, with a C
 compiler: ``FROGSPEC_COMPILE=1 pip install .`` in an environment of its own (the build
-asks for mypy, which brings mypyc; see README, "The compiled build"; ``frogspec --version``
+asks for mypy, which brings mypyc; see docs/benchmarks.md, "The compiled build"; ``frogspec --version``
 says which build runs).
 Extra arguments go to the tool: ``python3 dev.py test -k auction``; ``serve`` takes
 ``-a HOST:PORT`` and ``-f CONFIG`` (another ``mkdocs.yml``).

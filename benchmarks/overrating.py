@@ -43,6 +43,7 @@ from frogspec.odds import (
     mean_interval,
     solver_points,
 )
+from frogspec.rules.cards import CARDS
 from frogspec.rulesets import get_ruleset
 from frogspec.sampling_bot import SamplingBot
 from frogspec.solve import bidder_points_now
@@ -55,7 +56,7 @@ SCHEMA = "frogspec-overrating/1"
 def deal(seed: int, index: int) -> tuple[list[int], int, int]:
     """Deal ``index`` of run ``seed``: the three hands (in turn order from eldest), the
     widow, and the bidder's place in the turn order (eldest, second, dealer in turn)."""
-    pack = list(range(36))
+    pack = list(CARDS)
     random.Random(f"frogspec-overrating:{seed}:{index}").shuffle(pack)
     hands = [sum(1 << c for c in pack[11 * i : 11 * i + 11]) for i in range(PLAYERS)]
     widow = sum(1 << c for c in pack[33:])

@@ -25,6 +25,7 @@ import frogspec
 from frogspec import engine
 from frogspec.engine import Phase, State
 from frogspec.notation import numbered_deck
+from frogspec.rules.play import TRICKS
 from frogspec.solve import _Search, solve
 
 #: The upper ends of the bands the times are counted in (seconds); the last is open.
@@ -38,7 +39,7 @@ def position(rng: random.Random, tricks_left: int) -> State:
             "foster-1909", 3, rng.randrange(3), numbered_deck(rng.randrange(10**6))
         )
         while state.phase != Phase.OVER and not (
-            state.phase == Phase.PLAY and state.tricks == 11 - tricks_left and not state.trick
+            state.phase == Phase.PLAY and state.tricks == TRICKS - tricks_left and not state.trick
         ):
             state = engine.apply(state, rng.choice(engine.legal_actions(state)))
         if state.phase == Phase.PLAY:

@@ -18,6 +18,7 @@ from typing import Any
 from frogspec.engine import Action, Phase, State, apply, legal_actions, new_deal, parse_action
 from frogspec.fuzz import fuzz
 from frogspec.rules.cards import CARDS, format_card
+from frogspec.rules.play import TRICKS
 
 __all__ = ["fuzz_examples", "grand_position", "perft_position", "positions_below"]
 
@@ -36,7 +37,7 @@ def grand_position(
         rng.shuffle(deck)
     actions: list[Action] = [parse_action("grand")]
     state = apply(new_deal("foster-1909", 3, 0, deck), actions[0])
-    while state.phase == Phase.PLAY and state.tricks < 11 - tricks_left:
+    while state.phase == Phase.PLAY and state.tricks < TRICKS - tricks_left:
         options = legal_actions(state)
         actions.append(options[int(rng.random() * len(options))])
         state = apply(state, actions[-1])

@@ -14,7 +14,6 @@ from frogspec import engine as _engine
 from frogspec.engine import (
     Action,
     DealOutcome,
-    Outcome,
     Phase,
     State,
     apply,
@@ -50,7 +49,6 @@ __all__ = [
     "FrogError",
     "IllegalActionError",
     "InvalidInputError",
-    "Outcome",
     "Phase",
     "Rule",
     "Ruleset",

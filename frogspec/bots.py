@@ -11,12 +11,12 @@ choice (:class:`RandomBot`), so the same seed plays the same game.
 cards played so far, the trump, the widow if the ruleset shows it, and (as the bidder) the
 cards it laid away. Never another player's hand.
 
-- **Bidding** (:func:`expected_points`): for each contract it may bid, the points it can
+- **Bidding** (:func:`_expected_points`): for each contract it may bid, the points it can
   expect to take as the bidder: the points of the trumps and side cards it expects to win
   tricks with, two captured cards of average value for each such trick, and the widow (which
   counts for the bidder in a Chico and a Grand, and which a Frog bidder takes up and lays
   away). It bids the highest contract whose estimate reaches that contract's threshold
-  (:data:`THRESHOLDS`: a higher contract is paid more, so it wants a safer margin), and
+  (:data:`_THRESHOLDS`: a higher contract is paid more, so it wants a safer margin), and
   passes otherwise.
 - **Widow** (a Frog): it lays away, one by one, the side card (not a trump) that counts most
   among those it does not expect to win with, shortest suit first, to make voids.
@@ -54,7 +54,7 @@ from frogspec.citations import site_url
 from frogspec.engine import (
     Action,
     ActionKind,
-    Outcome,
+    DealOutcome,
     Phase,
     State,
     apply,
@@ -73,6 +73,7 @@ from frogspec.notation import (
 )
 from frogspec.rules.auction import Contract
 from frogspec.rules.cards import (
+    FULL_PACK,
     SUIT_MASKS,
     Card,
     Suit,
@@ -83,11 +84,11 @@ from frogspec.rules.cards import (
     parse_card,
 )
 from frogspec.rules.play import trick_winner
+from frogspec.rules.settlement import bidder_result
 from frogspec.rulesets import RULESETS, get_ruleset
 from frogspec.worlds import played_cards
 
 __all__ = [
-    "THRESHOLDS",
     "Bot",
     "BotDeal",
     "Measurement",
@@ -96,7 +97,6 @@ __all__ = [
     "deal_notation",
     "deal_record",
     "deal_vector",
-    "expected_points",
     "game_request",
     "main",
     "measure",
@@ -105,10 +105,10 @@ __all__ = [
     "replay_link",
 ]
 
-#: The estimate (:func:`expected_points`) a hand needs before the bot bids each contract.
+#: The estimate (:func:`_expected_points`) a hand needs before the bot bids each contract.
 #: More than 60 wins; a Chico and a Grand pay two to four times a Frog, and lose as much, so
 #: they ask for a margin.
-THRESHOLDS: dict[Contract, float] = {
+_THRESHOLDS: dict[Contract, float] = {
     Contract.FROG: 64.0,
     Contract.CHICO: 68.0,
     Contract.GRAND: 70.0,
@@ -116,7 +116,7 @@ THRESHOLDS: dict[Contract, float] = {
 
 #: The share of two average cards a trick won by the bidder is expected to capture: the
 #: defenders throw low to a trick they cannot win.
-CAPTURE_SHARE = 0.8
+_CAPTURE_SHARE = 0.8
 
 
 class Policy(Protocol):
@@ -173,33 +173,33 @@ def _side_winners(hand: int, trump: Suit | None) -> list[Card]:
     return winners
 
 
-def expected_points(hand: int, trump: Suit, contract: Contract) -> float:
+def _expected_points(hand: int, trump: Suit, contract: Contract) -> float:
     """The card points the hand can expect to take as the bidder of ``contract`` with
     ``trump``: the points of its expected winners (:func:`_trump_tricks`, each side Ace and
-    a Ten behind it), :data:`CAPTURE_SHARE` of two unseen cards of average value for each
+    a Ten behind it), :data:`_CAPTURE_SHARE` of two unseen cards of average value for each
     such trick, and the three cards of the widow at the average value (a Frog bidder takes
     them up and lays three away, which count for him; in a Chico and a Grand the widow
     counts for the bidder as it lies). A Frog bidder's choice of what to keep is worth one
     more average card.
 
-    >>> strong = mask_of_text("AH 10H KH QH JH 9H 8H AS 10S AD 10D")
-    >>> expected_points(strong, Suit.HEARTS, Contract.GRAND) > THRESHOLDS[Contract.GRAND]
+    >>> strong = _mask_of_text("AH 10H KH QH JH 9H 8H AS 10S AD 10D")
+    >>> _expected_points(strong, Suit.HEARTS, Contract.GRAND) > _THRESHOLDS[Contract.GRAND]
     True
-    >>> weak = mask_of_text("6H 7S 8S 6S 7D 8D 6D 7C 8C 6C 9C")
-    >>> expected_points(weak, Suit.HEARTS, Contract.FROG) < THRESHOLDS[Contract.FROG]
+    >>> weak = _mask_of_text("6H 7S 8S 6S 7D 8D 6D 7C 8C 6C 9C")
+    >>> _expected_points(weak, Suit.HEARTS, Contract.FROG) < _THRESHOLDS[Contract.FROG]
     True
     """
-    unseen = list(cards_of(((1 << 36) - 1) & ~hand))
+    unseen = list(cards_of(FULL_PACK & ~hand))
     average = sum(card_points(c) for c in unseen) / len(unseen)
     winners = _trump_tricks(hand, trump) + _side_winners(hand, trump)
     tricks = min(len(winners), 11)
     points: float = sum(card_points(c) for c in winners)
-    points += tricks * 2 * average * CAPTURE_SHARE
+    points += tricks * 2 * average * _CAPTURE_SHARE
     widow = 3 * average + (average if contract == Contract.FROG else 0.0)
     return points + widow
 
 
-def mask_of_text(text: str) -> int:
+def _mask_of_text(text: str) -> int:
     """The mask of cards written as ``"AH 10H KS"`` (for examples and tests)."""
     mask = 0
     for word in text.split():
@@ -261,15 +261,15 @@ class Bot(_Seeded):
         bids = sorted((a for a in legal if a.kind == ActionKind.BID), reverse=True)
         for action in bids:
             contract = Contract(action.value)
-            if self._estimate(hand, contract, state.ruleset.chico_trump()) >= THRESHOLDS[contract]:
+            if self._estimate(hand, contract, state.ruleset.chico_trump()) >= _THRESHOLDS[contract]:
                 return action
         return next(a for a in legal if a.kind == ActionKind.PASS)
 
     @staticmethod
     def _estimate(hand: int, contract: Contract, chico_suits: Iterable[Suit]) -> float:
         if contract == Contract.CHICO:
-            return max((expected_points(hand, s, contract) for s in chico_suits), default=0.0)
-        return expected_points(hand, Suit.HEARTS, contract)
+            return max((_expected_points(hand, s, contract) for s in chico_suits), default=0.0)
+        return _expected_points(hand, Suit.HEARTS, contract)
 
     def _discard(self, state: State, legal: Sequence[Action]) -> Action:
         seat = state.to_act
@@ -296,7 +296,7 @@ class Bot(_Seeded):
             self.rng,
             suits,
             lambda s: (
-                -expected_points(hand, Suit(s), contract),
+                -_expected_points(hand, Suit(s), contract),
                 -(hand & SUIT_MASKS[s]).bit_count(),
             ),
         )
@@ -390,7 +390,7 @@ class BotDeal:
     options: tuple[tuple[str, object], ...] = ()
 
     @property
-    def result(self) -> Outcome:
+    def result(self) -> DealOutcome:
         """The points and payments."""
         return outcome(self.final)
 
@@ -590,7 +590,8 @@ def measure(ruleset: str, players: int = 3, deals: int = 10_000, seed: int = 0) 
             points = deal.result.bidder_points
             assert points is not None
             tally = result.bids[final.contract.code]
-            tally[0 if points > 60 else 1 if points == 60 else 2] += 1
+            margin = bidder_result(points)
+            tally[0 if margin > 0 else 1 if margin == 0 else 2] += 1
         seat = (index // players) % players
         mixed: list[Policy] = [chance] * players
         mixed[seat] = bot

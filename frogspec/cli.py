@@ -30,11 +30,11 @@ from frogspec.rulesets import RULESETS, get_ruleset, rules_of, rulesets_using
 from frogspec.served import served_address
 from frogspec.sources import ALL_SOURCES, SOURCE_PROBLEMS
 
-__all__ = ["SUBCOMMAND_MODULES", "main", "rule_address", "seconds", "whole_number"]
+__all__ = ["main", "rule_address", "seconds", "whole_number"]
 
 #: Modules that add subcommands: each defines ``register(subparsers) -> None`` and sets a
 #: handler with ``parser.set_defaults(handler=function)``, ``function(args) -> int``.
-SUBCOMMAND_MODULES: tuple[str, ...] = (
+_SUBCOMMAND_MODULES: tuple[str, ...] = (
     "frogspec.conform",
     "frogspec.fuzz",
     "frogspec.odds",
@@ -42,7 +42,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "frogspec.twins.__main__",
 )
 
-Handler = Callable[[argparse.Namespace], int]
+_Handler = Callable[[argparse.Namespace], int]
 
 
 #: The most seconds a duration given on the command line may be (about eleven days).
@@ -129,7 +129,7 @@ def _cmd_rule(args: argparse.Namespace) -> int:
 
 
 #: Where ``python3 dev.py serve`` serves the rulebook unless told another address.
-LOCAL_RULEBOOK = "http://127.0.0.1:8000/"
+_LOCAL_RULEBOOK = "http://127.0.0.1:8000/"
 
 
 def rule_address(entry: Rule) -> str:
@@ -144,7 +144,7 @@ def rule_address(entry: Rule) -> str:
     if address:
         return address
     return (
-        f"{LOCAL_RULEBOOK}{path} once python3 dev.py serve runs (not served now); set "
+        f"{_LOCAL_RULEBOOK}{path} once python3 dev.py serve runs (not served now); set "
         f"{SITE_URL_VARIABLE} to the address of a published rulebook"
     )
 
@@ -197,7 +197,7 @@ def _parser() -> argparse.ArgumentParser:
     sources = sub.add_parser("sources", help="the bibliography")
     sources.set_defaults(handler=_cmd_sources)
 
-    for name in SUBCOMMAND_MODULES:
+    for name in _SUBCOMMAND_MODULES:
         importlib.import_module(name).register(sub)
     return parser
 
@@ -206,7 +206,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
-    handler: Handler | None = getattr(args, "handler", None)
+    handler: _Handler | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()
         return 2

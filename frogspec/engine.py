@@ -27,6 +27,7 @@ from typing import NamedTuple, cast
 from frogspec.errors import IllegalActionError, InvalidInputError
 from frogspec.rules.auction import AuctionHistory, AuctionProcedure, Contract, Turn, parse_contract
 from frogspec.rules.cards import (
+    CARDS,
     FULL_PACK,
     SUIT_OF,
     SUIT_PATTERNS,
@@ -37,6 +38,7 @@ from frogspec.rules.cards import (
     pack,
     parse_card,
     parse_suit,
+    points_of,
     suit_pattern_cards,
 )
 from frogspec.rules.deal import deal_cards
@@ -47,14 +49,12 @@ from frogspec.ruletable import RuleTable
 
 __all__ = [
     "AUCTION_ACTIONS",
-    "CONTRACTS_BY_VALUE",
     "PLAY_ACTIONS",
     "Action",
     "ActionKind",
     "DealOutcome",
     "MatchError",
     "MatchResult",
-    "Outcome",
     "Phase",
     "State",
     "after_auction",
@@ -134,10 +134,10 @@ AUCTION_ACTIONS: dict[tuple[Contract, ...], tuple[Action, ...]] = {
 }
 
 #: The contracts by their value (index 0 stands for a pass).
-CONTRACTS_BY_VALUE: tuple[Contract, ...] = (Contract.FROG, *Contract)
+_CONTRACTS_BY_VALUE: tuple[Contract, ...] = (Contract.FROG, *Contract)
 
 #: The action that plays each card, by card.
-PLAY_ACTIONS: tuple[Action, ...] = tuple(Action(ActionKind.PLAY, c) for c in range(36))
+PLAY_ACTIONS: tuple[Action, ...] = tuple(Action(ActionKind.PLAY, c) for c in CARDS)
 
 
 def _actions_by_suit_pattern(
@@ -309,7 +309,9 @@ def auction_turn(
     return procedure(order, contracts, history)
 
 
-_PACK_CARDS = frozenset(range(36))
+_PACK_CARDS = frozenset(CARDS)
+#: The card points of the whole pack (120).
+_PACK_POINTS = points_of(FULL_PACK)
 _ONLY_INT = {int}
 
 
@@ -353,7 +355,7 @@ def check_deck(deck: Sequence[object], rules: RuleTable | None = None) -> tuple[
     full = pack() if rules is None else rules.pack()
     if (
         full == FULL_PACK
-        and len(cards) == 36
+        and len(cards) == len(CARDS)
         and set(map(type, cards)) == _ONLY_INT
         and _PACK_CARDS.issubset(cards)
     ):
@@ -362,7 +364,7 @@ def check_deck(deck: Sequence[object], rules: RuleTable | None = None) -> tuple[
         raise InvalidInputError(f"a deck has {full.bit_count()} cards, got {len(cards)}")
     seen = 0
     for card in cards:
-        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 36:
+        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < len(CARDS):
             raise InvalidInputError(f"not a card: {card!r}")
         if not full >> card & 1:
             raise InvalidInputError(f"{format_card(card)} is not a card of the pack")
@@ -535,7 +537,7 @@ def _apply_auction(state: State, action: Action) -> State:
     if action.kind == ActionKind.PASS:
         history = (*state.auction, (seat, None))
     elif action.kind == ActionKind.BID:
-        bid = CONTRACTS_BY_VALUE[action.value]
+        bid = _CONTRACTS_BY_VALUE[action.value]
         if bid not in contracts:
             raise _illegal(rs.rule_id("contracts"), f"{bid.code} is not a contract of {rs.name}")
         standing = next((b for _, b in reversed(state.auction) if b is not None), None)
@@ -776,10 +778,6 @@ class DealOutcome(NamedTuple):
     payments: tuple[int, ...]
 
 
-#: The old name of :class:`DealOutcome`, kept for those who import it.
-Outcome = DealOutcome
-
-
 def outcome(state: State) -> DealOutcome:
     """The points and payments of a finished deal (points ``None`` when everyone passed)."""
     phase, bidder, contract = state.phase, state.bidder, state.contract
@@ -825,9 +823,9 @@ def settle(
     if (
         isinstance(bidder_points, bool)
         or not isinstance(bidder_points, int)
-        or not (0 <= bidder_points <= 120)
+        or not (0 <= bidder_points <= _PACK_POINTS)
     ):
-        raise InvalidInputError(f"bidder_points must be 0 to 120, got {bidder_points!r}")
+        raise InvalidInputError(f"bidder_points must be 0 to {_PACK_POINTS}, got {bidder_points!r}")
     # Malformed input is refused before a rule is applied: an illegal contract comes last.
     if contract not in rs.rules.contracts():
         raise _illegal(rs.rule_id("contracts"), f"{contract.code} is not a contract of {rs.name}")

@@ -40,7 +40,16 @@ from typing import Any
 
 from frogspec.errors import InvalidInputError
 from frogspec.rules.auction import Contract
-from frogspec.rules.cards import Suit, card_points
+from frogspec.rules.cards import (
+    CARDS,
+    FULL_PACK,
+    SUIT_MASKS,
+    Suit,
+    card_points,
+    cards_of,
+    points_of,
+)
+from frogspec.rules.play import TRICKS
 from frogspec.rulesets import Ruleset
 
 __all__ = [
@@ -74,6 +83,9 @@ FOLDS = 5
 HELD_OUT = 4
 _DATA_FILE = "estimate.json"
 _NORMAL = NormalDist()
+
+#: The card points of the whole pack (120).
+_PACK_POINTS = points_of(FULL_PACK)
 #: The 95% quantile of the normal distribution.
 _Z95 = 1.959963984540054
 
@@ -85,9 +97,9 @@ def features(hand: int, trump: Suit) -> tuple[float, ...]:
     >>> features(CardSet.parse("AH 10H KH AS 10S 6S AC 6C 7C 8C 6D").mask, Suit.HEARTS)
     (1.0, 3.0, 25.0, 2.0, 1.0, 0.0, 1.0)
     """
-    trump_cards = [c for c in range(trump * 9, trump * 9 + 9) if hand >> c & 1]
-    side = [c for c in range(36) if hand >> c & 1 and c // 9 != trump]
-    lengths = [sum(1 for c in side if c // 9 == suit) for suit in range(4) if suit != trump]
+    trump_cards = list(cards_of(hand & SUIT_MASKS[trump]))
+    side = list(cards_of(hand & ~SUIT_MASKS[trump]))
+    lengths = [(hand & SUIT_MASKS[suit]).bit_count() for suit in Suit if suit != trump]
     return (
         1.0,
         float(len(trump_cards)),
@@ -131,7 +143,7 @@ def chico_trump(hand: int, allowed: Sequence[Suit]) -> Suit:
     """
 
     def strength(suit: Suit) -> tuple[int, int]:
-        cards = [c for c in range(suit * 9, suit * 9 + 9) if hand >> c & 1]
+        cards = list(cards_of(hand & SUIT_MASKS[suit]))
         return len(cards), sum(card_points(c) for c in cards)
 
     return max(sorted(allowed), key=strength)
@@ -191,8 +203,8 @@ def _distribution(mean: float, sigma: float) -> list[float]:
     # gathered at 0 and 120).
     chances = []
     previous = 0.0
-    for points in range(121):
-        upper = 1.0 if points == 120 else _NORMAL.cdf((points + 0.5 - mean) / sigma)
+    for points in range(_PACK_POINTS + 1):
+        upper = 1.0 if points == _PACK_POINTS else _NORMAL.cdf((points + 0.5 - mean) / sigma)
         chances.append(upper - previous)
         previous = upper
     return chances
@@ -214,11 +226,11 @@ def estimate(hand: int, ruleset: str | Ruleset) -> list[Estimate]:
     from frogspec.engine import new_deal, settle
     from frogspec.notation import parse_ruleset_field
 
-    if hand.bit_count() != 11 or hand >> 36:
+    if hand.bit_count() != TRICKS or hand & ~FULL_PACK:
         raise InvalidInputError("a hand is 11 cards of the pack")
     rs = ruleset if isinstance(ruleset, Ruleset) else parse_ruleset_field(ruleset)
     models = load_model()["models"]
-    bidder = new_deal(rs, 3, 0, list(range(36))).order[0]
+    bidder = new_deal(rs, 3, 0, list(CARDS)).order[0]
     found = []
     for contract in rs.contracts():
         key = model_key(rs.id, contract)

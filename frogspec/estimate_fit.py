@@ -34,6 +34,7 @@ from frogspec.estimate import (
     win_chance,
 )
 from frogspec.rules.auction import Contract
+from frogspec.rules.settlement import bidder_result
 
 __all__ = ["fit", "main"]
 
@@ -122,8 +123,8 @@ def fit() -> dict[str, Any]:
         beta, sigma, covariance = _least_squares(xs, ys)
         test_xs, test_ys = _examples(ruleset_id, contract, test)
         predicted = [win_chance(predicted_points(beta, x), sigma) for x in test_xs]
-        won = [1.0 if y > 60 else 0.0 for y in test_ys]
-        base_rate = sum(1 for y in ys if y > 60) / len(ys)
+        won = [1.0 if bidder_result(round(y)) > 0 else 0.0 for y in test_ys]
+        base_rate = sum(1 for y in ys if bidder_result(round(y)) > 0) / len(ys)
         brier = math.fsum((p - w) ** 2 for p, w in zip(predicted, won, strict=True)) / len(won)
         base = math.fsum((base_rate - w) ** 2 for w in won) / len(won)
         error = math.fsum(

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from frogspec._deprecated import deprecated_names
+from frogspec._types import Json
 from frogspec.cli import seconds, whole_number
 
 if TYPE_CHECKING:
@@ -62,13 +62,10 @@ __all__ = [
     "register",
 ]
 
-Json = Any
 
 #: The ops the fuzzer draws, simplest first (hypothesis shrinks towards the first).
 FUZZED_OPS = ("trick_winner", "legal_plays", "deal", "settle", "game", "match")
 
-#: ``OPS`` was the name of :data:`FUZZED_OPS` (:data:`frogspec.harness.OPS` are the harness's).
-__getattr__ = deprecated_names(__name__, {"OPS": "FUZZED_OPS"})
 
 DEFAULT_EXAMPLES = 200
 """Examples drawn when ``--examples`` is not given."""
@@ -129,7 +126,7 @@ class FuzzResult:
 # --- comparing answers ------------------------------------------------------------------
 
 
-def expected_of(op: str, response: dict[str, Json]) -> dict[str, Json]:
+def _expected_of(op: str, response: dict[str, Json]) -> dict[str, Json]:
     """The part of the reference's response every implementation must give (as in the
     vectors: no id, no error message, no extension field; ``at`` only for ``game``)."""
     out = {k: v for k, v in response.items() if k != "id"}
@@ -430,7 +427,7 @@ def fuzz(
             op = str(request["op"])
             with in_force():
                 reference = handle(json.loads(json.dumps({"id": 0, **request})))
-            expected = expected_of(op, reference)
+            expected = _expected_of(op, reference)
             answer, failure = target.ask(request)
             if failure is not None:
                 found.append(Disagreement(dict(request), expected, None, [f"no answer: {failure}"]))
@@ -587,7 +584,7 @@ def _describe(result: FuzzResult) -> None:
                 broken = handle(json.loads(json.dumps({"id": 0, **request})))
             except Exception:  # a twin may crash the reference
                 continue
-        if not compare_answer(expected_of(op, broken), found.actual, compare).differences:
+        if not compare_answer(_expected_of(op, broken), found.actual, compare).differences:
             result.suspects.append(rule_id)
 
 

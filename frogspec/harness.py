@@ -38,6 +38,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from frogspec import __version__
+from frogspec._types import Json
 from frogspec.engine import (
     Action,
     MatchError,
@@ -72,7 +73,6 @@ SPEC_VERSION = "1"
 #: The bytes of a line that is blank: JSON's whitespace (a line of them is no request).
 JSON_WHITESPACE = b" \t\r"
 
-Json = Any
 Request = Mapping[str, Json]
 
 #: What turns each ruleset a request names into the one that answers it: a ruleset with a

@@ -29,7 +29,9 @@ import stat
 from collections.abc import Callable, Iterator
 from itertools import accumulate
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
+
+from frogspec._types import Json
 
 __all__ = [
     "MAX_DEPTH",
@@ -42,7 +44,6 @@ __all__ = [
     "read_lines",
 ]
 
-Json = Any
 
 #: The longest line (bytes, without its newline) either side reads.
 MAX_LINE_BYTES = 1 << 24

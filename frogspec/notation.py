@@ -59,6 +59,7 @@ from frogspec.errors import IllegalActionError, InvalidInputError
 from frogspec.prng import deal_deck
 from frogspec.rules.auction import Contract, auction_winner
 from frogspec.rules.cards import (
+    CARDS,
     FULL_PACK,
     Card,
     format_card,
@@ -67,6 +68,7 @@ from frogspec.rules.cards import (
     parse_card,
     parse_suit,
 )
+from frogspec.rules.play import TRICKS
 from frogspec.rules.seats import eldest_first
 from frogspec.rules.widow import DISCARDS
 from frogspec.rulesets import Ruleset, get_ruleset
@@ -324,7 +326,7 @@ def _derive(state: State) -> State:
         return state._replace(phase=Phase.TRUMP, to_act=bidder)
     tricks = sum(m.bit_count() for m in state.won) // 3
     state = state._replace(tricks=tricks)
-    if tricks == 11:
+    if tricks == TRICKS:
         if played:
             raise InvalidInputError("all eleven tricks are played: write the trick as '-'")
         return state._replace(phase=Phase.OVER)
@@ -354,7 +356,7 @@ def _check_cards(state: State) -> None:
         expected[state.bidder] = 14 - state.laid_away.bit_count()
     else:
         done = state.tricks
-        expected = {s: 11 - done for s in state.order}
+        expected = {s: TRICKS - done for s in state.order}
         if state.leader is not None:
             for i in range(len(state.trick)):
                 expected[state.order[(state.order.index(state.leader) + i) % 3]] -= 1
@@ -516,7 +518,7 @@ def parse_deal(text: str) -> DealRecord:
         deck = numbered_deck(number)
     else:
         deck = tuple(_read_cards(fields["deck"], "deck"))
-        if len(deck) != 36 or len(set(deck)) != 36:
+        if len(deck) != len(CARDS) or len(set(deck)) != len(CARDS):
             twice = sorted({format_card(c) for c in deck if deck.count(c) > 1})
             detail = f"; written twice: {' '.join(twice)}" if twice else ""
             raise InvalidInputError(f"deck: a pack is 36 different cards, got {len(deck)}{detail}")

@@ -42,9 +42,10 @@ from typing import Any
 
 import pytest
 
+from frogspec._types import Json
+
 __all__ = ["VectorCaseItem", "VectorFileCollector"]
 
-Json = Any
 
 _STATE_KEY = pytest.StashKey["_Driver"]()
 
@@ -94,7 +95,7 @@ def pytest_configure(config: pytest.Config) -> None:
 # --- the implementation -----------------------------------------------------------------
 
 
-def load_object(spec: str) -> Callable[[dict[str, Json]], Json]:
+def _load_object(spec: str) -> Callable[[dict[str, Json]], Json]:
     """The handler named by ``module:object``: its ``handle`` method, or itself."""
     module_name, colon, attribute = spec.partition(":")
     if not colon or not module_name or not attribute:
@@ -111,7 +112,7 @@ def load_object(spec: str) -> Callable[[dict[str, Json]], Json]:
                 f"--frogspec-impl-object: cannot import {module_name!r}: {error}"
             ) from None
         sys.path.insert(0, here)
-        return load_object(spec)
+        return _load_object(spec)
     except ImportError as error:
         raise pytest.UsageError(
             f"--frogspec-impl-object: cannot import {module_name!r}: {error}"
@@ -184,7 +185,7 @@ class _Driver:
                 raise pytest.UsageError("--frogspec-impl is empty: give the command to run")
         else:
             command = [f"<python object {object_spec}>"]
-            self.in_process = _InProcess(load_object(object_spec), str(object_spec))
+            self.in_process = _InProcess(_load_object(object_spec), str(object_spec))
         self.run = Run(
             command=command,
             vectors="",
@@ -255,7 +256,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 # --- collection -------------------------------------------------------------------------
 
 
-class VectorFailure(Exception):
+class _VectorFailure(Exception):
     """A case the implementation failed; carries the runner's outcome."""
 
     def __init__(self, outcome: Any) -> None:
@@ -280,7 +281,7 @@ class VectorCaseItem(pytest.Item):
         if outcome.status == "skipped":
             pytest.skip(f"{outcome.reason}: {outcome.message}")
         if outcome.status != "passed":
-            raise VectorFailure(outcome)
+            raise _VectorFailure(outcome)
 
     def repr_failure(
         self,
@@ -288,7 +289,7 @@ class VectorCaseItem(pytest.Item):
         style: Any = None,
     ) -> str:
         """The runner's report of the failure."""
-        if isinstance(excinfo.value, VectorFailure):
+        if isinstance(excinfo.value, _VectorFailure):
             return _failure_text(excinfo.value.outcome)
         return str(super().repr_failure(excinfo, style))
 

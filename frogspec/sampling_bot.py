@@ -51,10 +51,8 @@ from frogspec.bots import Bot, play_deal
 from frogspec.engine import PASS, Action, ActionKind, Phase, State, apply, legal_actions, outcome
 from frogspec.notation import numbered_deck
 from frogspec.rules.auction import Contract
-from frogspec.rules.cards import SUIT_OF, Card, card_points, card_strength
+from frogspec.rules.cards import FULL_PACK, SUIT_OF, Card, card_points, card_strength
 from frogspec.worlds import PlayMemory, sample_world, unseen
-
-_ALL_CARDS = (1 << 36) - 1
 
 __all__ = [
     "POSITIONS",
@@ -88,7 +86,7 @@ def distinct_plays(state: State, cards: Sequence[Card]) -> list[Card]:
     gone = state.laid_away if seat == state.bidder else 0
     for won in state.won:
         gone |= won
-    between = _ALL_CARDS & ~mine & ~gone
+    between = FULL_PACK & ~mine & ~gone
     for card in state.trick:
         between |= 1 << card
     kept: list[Card] = []

@@ -36,7 +36,6 @@ import traceback
 from collections.abc import Callable
 from typing import Any, cast
 
-from frogspec._deprecated import deprecated_names
 from frogspec.bots import (
     Bot,
     BotDeal,
@@ -62,7 +61,7 @@ from frogspec.notation import numbered_deck, parse_deal
 from frogspec.registry import Rule, get_rule, rule_for_function
 from frogspec.rules import play
 from frogspec.rules.auction import Contract, all_pass_ends_deal
-from frogspec.rules.cards import Suit, card_strength, format_card
+from frogspec.rules.cards import SUIT_OF, Suit, card_strength, cards_of, format_card
 from frogspec.rules.match import balances_after, never_over
 from frogspec.rules.scoring import count_points
 from frogspec.rules.settlement import bidder_result
@@ -96,15 +95,16 @@ OPPONENTS: dict[str, Callable[[int], Policy]] = {
     "sampling": lambda seed: SamplingBot(seed, samples=8, bid_samples=16),
 }
 
-Json = dict[str, Any]
+#: A JSON object as the Play page sends and receives it.
+JsonObject = dict[str, Any]
 
 # Suits as the site draws them: colours alternating, hearts (Frog's trump) first.
 _DRAW_ORDER = (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)
 
 
 def _sorted_cards(mask: int) -> list[str]:
-    cards = [c for c in range(36) if mask >> c & 1]
-    cards.sort(key=lambda c: (_DRAW_ORDER.index(Suit(c // 9)), -card_strength(c)))
+    cards = list(cards_of(mask))
+    cards.sort(key=lambda c: (_DRAW_ORDER.index(SUIT_OF[c]), -card_strength(c)))
     return [format_card(c) for c in cards]
 
 
@@ -128,13 +128,13 @@ _TO_YOU = (
 )
 
 
-def to_you(message: str) -> str:
+def _to_you(message: str) -> str:
     """An engine's message in the words of the table, which calls seat :data:`HUMAN` "You"
     and the others "Seat N" (the page shows it after "Refused: ").
 
-    >>> to_you("seat 0 holds S and must follow suit, not play 7H")
+    >>> _to_you("seat 0 holds S and must follow suit, not play 7H")
     'you hold a spade and must follow suit, not play 7H'
-    >>> to_you("seat 2 does not hold AS")
+    >>> _to_you("seat 2 does not hold AS")
     'Seat 2 does not hold AS'
     """
     for pattern, words in _TO_YOU:
@@ -142,13 +142,13 @@ def to_you(message: str) -> str:
     return message
 
 
-def rule_ref(entry: Rule, rs: Ruleset | None = None) -> Json:
+def _rule_ref(entry: Rule, rs: Ruleset | None = None) -> JsonObject:
     """A rule as the page shows it: id, statement, the sources' words, and its page. At a
     table of ``rs`` the statement is in that ruleset's own names for the contracts
     (:func:`~frogspec.rulesets.own_phrasing`: Simple Solo and Heart Solo at a 1922 table);
     the sources' words stay verbatim.
 
-    >>> rule_ref(get_rule("auction.contract-order"), get_ruleset("official-1922-solo"))["statement"]
+    >>> _rule_ref(get_rule("auction.contract-order"), get_ruleset("official-1922-solo"))["statement"]
     'Simple Solo outbids Frog, and Heart Solo outbids Simple Solo; Heart Solo is the highest bid.'
     """
     statement = entry.statement if rs is None else own_phrasing(rs, entry.statement)
@@ -166,13 +166,13 @@ def rule_ref(entry: Rule, rs: Ruleset | None = None) -> Json:
     }
 
 
-def _ref(function: Callable[..., object], rs: Ruleset) -> Json:
+def _ref(function: Callable[..., object], rs: Ruleset) -> JsonObject:
     entry = rule_for_function(function)
     assert entry is not None, f"{function.__qualname__} is not a registered rule"
-    return rule_ref(entry, rs)
+    return _rule_ref(entry, rs)
 
 
-def offered_rulesets() -> list[Json]:
+def offered_rulesets() -> list[JsonObject]:
     """The rulesets the page offers, with the table sizes each allows."""
     return [
         {
@@ -201,7 +201,7 @@ def _duty(state: State) -> Callable[..., object]:
     return play.any_card_when_unable
 
 
-def _step_rule(state: State) -> Json:
+def _step_rule(state: State) -> JsonObject:
     # The rule that governs the choice of the player to act.
     rs = state.ruleset
     if state.phase == Phase.AUCTION:
@@ -267,7 +267,7 @@ def estimate_line(ruleset: Ruleset, hand: int) -> str | None:
     )
 
 
-def hint_rows(ruleset: Ruleset, hand: int, position: str) -> Json:
+def hint_rows(ruleset: Ruleset, hand: int, position: str) -> JsonObject:
     """The hint: the hand-worth table's row for ``hand`` at ``position`` under ``ruleset``
     (``frogspec.worth.row_for_hand``, one row per contract), as headings and rows of text
     for the page. Where the tables hold another seat's hands only, the row is the eldest
@@ -359,7 +359,7 @@ class PlayTable:
         self.loser: int | None = None
         self.dealer = players - 1
         self.number = seed
-        self.log: list[Json] = []
+        self.log: list[JsonObject] = []
         self._actions: list[Action] = []
         self._deal()
 
@@ -373,7 +373,7 @@ class PlayTable:
         self.log = []
         # Where the log stood after your last action: what the others did since is shown.
         self._since = 0
-        self.last_trick: list[Json] = []
+        self.last_trick: list[JsonObject] = []
         self.last_trick_won_by: int | None = None
         self._advance()
 
@@ -381,7 +381,7 @@ class PlayTable:
         state = self.state
         seat = state.to_act
         assert seat is not None
-        entry: Json = {"seat": seat, "who": _seat_name(seat), "action": str(action)}
+        entry: JsonObject = {"seat": seat, "who": _seat_name(seat), "action": str(action)}
         if action.kind == ActionKind.BID:
             entry["label"] = state.ruleset.contract_name(Contract(action.value))
         entry["rule"] = _step_rule(state)
@@ -437,10 +437,10 @@ class PlayTable:
             )
         self.balances = list(balances_after(self.balances, result.payments, self.loser))
 
-    def act(self, text: str) -> Json:
+    def act(self, text: str) -> JsonObject:
         """Your action in the protocol's notation (``"frog"``, ``"play 10H"``): the view
         after it and the bots' replies, or ``{"refused": ...}`` with the rule it breaks (the
-        engine's message and the rule's statement in the ruleset's own names, :func:`rule_ref`)."""
+        engine's message and the rule's statement in the ruleset's own names, :func:`_rule_ref`)."""
         if self.state.phase == Phase.OVER or self.state.to_act != HUMAN:
             return {"refused": {"message": "it is not your turn", "rule": None}}
         try:
@@ -449,8 +449,8 @@ class PlayTable:
         except IllegalActionError as error:
             return {
                 "refused": {
-                    "message": to_you(own_phrasing(self.ruleset, error.message)),
-                    "rule": rule_ref(get_rule(error.rule_id), self.ruleset),
+                    "message": _to_you(own_phrasing(self.ruleset, error.message)),
+                    "rule": _rule_ref(get_rule(error.rule_id), self.ruleset),
                 }
             }
         except FrogError as error:
@@ -460,7 +460,7 @@ class PlayTable:
         self._advance()
         return {"view": self.view()}
 
-    def next_deal(self) -> Json:
+    def next_deal(self) -> JsonObject:
         """Deal the next deal of the match (the deal turns to the left)."""
         if self.state.phase != Phase.OVER:
             return {"refused": {"message": "the deal is not over yet", "rule": None}}
@@ -476,7 +476,7 @@ class PlayTable:
         self._deal()
         return {"view": self.view()}
 
-    def hint(self) -> Json:
+    def hint(self) -> JsonObject:
         """The hand-worth table's row for your hand as dealt, at your place in this deal
         (:func:`hint_rows`)."""
         if HUMAN not in self.start.order:
@@ -485,7 +485,7 @@ class PlayTable:
 
     # ------------------------------------------------------------------ what you see
 
-    def view(self) -> Json:
+    def view(self) -> JsonObject:
         """The table as seat :data:`HUMAN` sees it, with the legal actions when it is your
         turn and the rule that governs the step."""
         state = self.state
@@ -509,7 +509,7 @@ class PlayTable:
         widow_visible = state.widow_shown or (
             state.phase == Phase.OVER and state.bidder is not None
         )
-        view: Json = {
+        view: JsonObject = {
             "ruleset": rs.id,
             "ruleset_name": rs.name,
             "opponent": self.opponent,
@@ -550,7 +550,7 @@ class PlayTable:
         }
         return view
 
-    def _current_trick(self) -> list[Json]:
+    def _current_trick(self) -> list[JsonObject]:
         state = self.state
         if state.leader is None or not state.trick:
             return []
@@ -560,7 +560,7 @@ class PlayTable:
             for i, card in enumerate(state.trick)
         ]
 
-    def _result(self) -> Json:
+    def _result(self) -> JsonObject:
         state = self.state
         result = outcome(state)
         rs = self.ruleset
@@ -577,7 +577,7 @@ class PlayTable:
 
     # ------------------------------------------------------------------ the record
 
-    def record(self) -> Json:
+    def record(self) -> JsonObject:
         """The last finished deal as a conformance vector and in the position notation."""
         if not self.deals:
             return {"refused": {"message": "no deal has been finished yet", "rule": None}}
@@ -592,7 +592,7 @@ class PlayTable:
         return deal_test_case(deal, number, case_id, description)
 
 
-def deal_test_case(deal: BotDeal, number: int | None, case_id: str, description: str) -> Json:
+def deal_test_case(deal: BotDeal, number: int | None, case_id: str, description: str) -> JsonObject:
     """A finished deal as the pages offer it for a test: a conformance vector of one case
     (:func:`~frogspec.bots.deal_vector`: the ``game`` request, its actions and the observation
     the reference answers), the deal in the position notation, and its replay link.
@@ -605,7 +605,7 @@ def deal_test_case(deal: BotDeal, number: int | None, case_id: str, description:
     }
 
 
-def replay_test_case(link: str) -> Json:
+def replay_test_case(link: str) -> JsonObject:
     """The deal of a replay link as a test case (:func:`deal_test_case`), for the replay page's
     "This deal as a test case"; ``{"refused": ...}`` saying what is wrong with the link.
 
@@ -617,7 +617,7 @@ def replay_test_case(link: str) -> Json:
     try:
         deal = recorded_deal(record)
     except IllegalActionError as error:
-        rule = rule_ref(get_rule(error.rule_id), record.ruleset)
+        rule = _rule_ref(get_rule(error.rule_id), record.ruleset)
         return {"refused": {"message": error.message, "rule": rule}}
     table = f"{deal.players} players, seat {deal.dealer} deals"
     if record.number is None:
@@ -649,7 +649,7 @@ def run_example(code: str) -> str:
     return out.getvalue()
 
 
-def replay(link: str) -> Json:
+def replay(link: str) -> JsonObject:
     """The step-through view's data for a replay link
     (:func:`frogspec.site.replay.replay_data`), or ``{"refused": ...}`` saying what is wrong
     with the link: for an action the rules forbid, the rule the engine names.
@@ -663,7 +663,7 @@ def replay(link: str) -> Json:
     try:
         return {"deal": replay_data(link)}
     except IllegalActionError as error:
-        return {"refused": {"message": error.message, "rule": rule_ref(get_rule(error.rule_id))}}
+        return {"refused": {"message": error.message, "rule": _rule_ref(get_rule(error.rule_id))}}
 
 
 _table: PlayTable | None = None
@@ -714,8 +714,3 @@ def call(command: str, argument: str = "") -> str:
     except (FrogError, ValueError, KeyError) as error:
         return json.dumps({"refused": {"message": str(error), "rule": None}})
     return json.dumps({"refused": {"message": f"unknown command {command!r}", "rule": None}})
-
-
-#: The names this module had before public names became unique across the package:
-#: ``frogspec.testing.strategies`` has a ``Table`` and ``rulesets`` of its own.
-__getattr__ = deprecated_names(__name__, {"Table": "PlayTable", "rulesets": "offered_rulesets"})

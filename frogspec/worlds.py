@@ -37,7 +37,7 @@ from math import comb
 
 from frogspec.engine import Action, ActionKind, Phase, State
 from frogspec.rules.auction import Contract
-from frogspec.rules.cards import SUIT_MASKS, SUIT_OF, Card, Suit, cards_of
+from frogspec.rules.cards import FULL_PACK, SUIT_MASKS, SUIT_OF, Card, Suit, cards_of
 from frogspec.rules.play import legal_plays as reference_legal_plays
 
 __all__ = [
@@ -54,8 +54,6 @@ __all__ = [
 #: The place of the cards no one at the table sees: the widow (in the auction, in a Chico
 #: and a Grand) or the bidder's lay-away (to a defender in a Frog).
 HIDDEN = -1
-
-_ALL_CARDS = (1 << 36) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +175,7 @@ def unseen(state: State, seat: int, plays: Sequence[Play] = ()) -> Unseen:
         sizes.append(state.laid_away.bit_count())
     void = voids(plays, state.trump, state.ruleset.rules.legal_plays) if plays else {}
     classes: list[tuple[int, tuple[int, ...]]] = []
-    hidden_cards = _ALL_CARDS & ~known
+    hidden_cards = FULL_PACK & ~known
     for suit in Suit:
         allowed = tuple(p for p in places if not (void.get(p, 0) >> suit & 1))
         plain = hidden_cards & SUIT_MASKS[suit]

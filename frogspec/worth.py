@@ -64,7 +64,9 @@ from typing import Any, NamedTuple
 
 from frogspec.errors import InvalidInputError
 from frogspec.rules.auction import Contract
-from frogspec.rules.cards import Suit, card_points
+from frogspec.rules.cards import CARDS, FULL_PACK, SUIT_MASKS, Suit, card_points, cards_of
+from frogspec.rules.play import TRICKS
+from frogspec.rules.settlement import bidder_result
 
 __all__ = [
     "FEATURES",
@@ -89,7 +91,7 @@ SCHEMA = "frogspec-worth/1"
 #: The plays solved for each deal, in the order of a data row's points.
 PLAYS = ("frog", "C", "D", "S", "H")
 #: The ruleset the positions are built under (any would do: they all play alike).
-PLAY_RULESET = "foster-1909"
+_PLAY_RULESET = "foster-1909"
 #: The features players count, by name, with their headings.
 FEATURES = {
     "trumps": "Trumps held",
@@ -99,7 +101,7 @@ FEATURES = {
 }
 #: A hint's row matches trumps held and Aces and Tens when it has this many deals; else
 #: trumps held only; else every deal.
-MIN_MATCHED = 20
+_MIN_MATCHED = 20
 _SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 _DATA_FILE = "worth.json"
 #: What the data's Frog values are: the lay-away is the best of three candidates, so each
@@ -128,8 +130,8 @@ def features_of(hand: int, trump: Suit | None) -> HandFeatures:
     >>> features_of(CardSet.parse("AS 10S KS QS JS 9S 8S 7S 6S AC 10C").mask, None)
     HandFeatures(trumps=0, aces_and_tens=4, voids=2, longest=9)
     """
-    lengths = [(hand >> (suit * 9) & 0x1FF).bit_count() for suit in _SUITS]
-    aces_and_tens = sum(1 for card in range(36) if hand >> card & 1 and card_points(card) >= 10)
+    lengths = [(hand & SUIT_MASKS[suit]).bit_count() for suit in _SUITS]
+    aces_and_tens = sum(1 for card in cards_of(hand) if card_points(card) >= 10)
     return HandFeatures(
         trumps=0 if trump is None else lengths[int(trump)],
         aces_and_tens=aces_and_tens,
@@ -247,7 +249,7 @@ def _payments(ruleset_id: str) -> dict[Contract, tuple[int, ...]]:
     from frogspec.rulesets import get_ruleset
 
     rs = get_ruleset(ruleset_id)
-    bidder = new_deal(rs, PLAYERS, DEALER, list(range(36))).order[0]
+    bidder = new_deal(rs, PLAYERS, DEALER, list(CARDS)).order[0]
     return {
         c: tuple(settle(rs, PLAYERS, DEALER, bidder, c, p)[bidder] for p in range(121))
         for c in rs.contracts()
@@ -271,7 +273,7 @@ def _summarise(
 
     payments = _payments(ruleset_id)[contract]
     points = [contract_points(ruleset_id, contract, data, row) for row in rows]
-    wins = sum(1 for p, _ in points if p > 60)
+    wins = sum(1 for p, _ in points if bidder_result(p) > 0)
     n = len(points)
     if n == 0:
         return WorthRow(
@@ -302,7 +304,13 @@ def _name(ruleset_id: str, contract: Contract) -> str:
 
 
 def _features(ruleset_id: str, contract: Contract, hand: int) -> HandFeatures:
-    return features_of(hand, contract_trump(hand, contract, _allowed(ruleset_id)))
+    return _features_with(_allowed(ruleset_id), contract, hand)
+
+
+@cache
+def _features_with(allowed: tuple[Suit, ...], contract: Contract, hand: int) -> HandFeatures:
+    # Each table of a page groups the same deals again by another feature: compute once.
+    return features_of(hand, contract_trump(hand, contract, allowed))
 
 
 def table(
@@ -342,7 +350,7 @@ def row_for_hand(ruleset_id: str, hand: int, seat: str = "eldest") -> list[Worth
     """The table's row for ``hand`` (a mask of eleven cards), one :class:`WorthRow` per
     contract of the ruleset: the deals of the committed data whose eldest hand has as many
     trumps (for that contract) and as many Aces and Tens; if fewer than
-    :data:`MIN_MATCHED`, those with as many trumps; if fewer still, every deal.
+    :data:`_MIN_MATCHED`, those with as many trumps; if fewer still, every deal.
 
     >>> from frogspec.rules.cards import CardSet
     >>> rows = row_for_hand("foster-1909", CardSet.parse("AH 10H KH QH JH AS 10S AC 10C AD 6D").mask)
@@ -354,7 +362,7 @@ def row_for_hand(ruleset_id: str, hand: int, seat: str = "eldest") -> list[Worth
     rs = get_ruleset(ruleset_id)
     if seat != "eldest":
         raise InvalidInputError(f"the data holds eldest's hands only, not {seat!r}'s")
-    if not isinstance(hand, int) or hand.bit_count() != 11 or hand >> 36:
+    if not isinstance(hand, int) or hand.bit_count() != TRICKS or hand & ~FULL_PACK:
         raise InvalidInputError("a hand is eleven cards of the pack")
     data = load()
     result = []
@@ -363,10 +371,10 @@ def row_for_hand(ruleset_id: str, hand: int, seat: str = "eldest") -> list[Worth
         groups = _index(ruleset_id, contract)
         rows = groups.get((f.trumps, f.aces_and_tens), [])
         matched = f"trumps = {f.trumps}, Aces and Tens = {f.aces_and_tens}"
-        if len(rows) < MIN_MATCHED:
+        if len(rows) < _MIN_MATCHED:
             rows = [r for (t, _), group in groups.items() if t == f.trumps for r in group]
             matched = f"trumps = {f.trumps}"
-        if len(rows) < MIN_MATCHED:
+        if len(rows) < _MIN_MATCHED:
             rows, matched = list(data.rows), "every deal"
         result.append(_summarise(ruleset_id, contract, rows, data, matched))
     return result
@@ -376,7 +384,7 @@ def row_for_hand(ruleset_id: str, hand: int, seat: str = "eldest") -> list[Worth
 def deal_hands(seed: int, index: int) -> tuple[list[int], int]:
     """Deal ``index`` of a run: the three hands from eldest and the widow, the pack
     shuffled by ``random.Random`` seeded by the run's seed and the deal's index."""
-    pack = list(range(36))
+    pack = list(CARDS)
     random.Random(f"frogspec-worth:{seed}:{index}").shuffle(pack)
     hands = [sum(1 << c for c in pack[11 * i : 11 * i + 11]) for i in range(3)]
     return hands, sum(1 << c for c in pack[33:])
@@ -391,7 +399,7 @@ def deal_row(task: tuple[int, int, Callable[[Any], int] | None]) -> tuple[int, .
     seed, index, solver = task
     hands, widow = deal_hands(seed, index)
     found = solve_plays(
-        get_ruleset(PLAY_RULESET), hands, widow, 0, PLAYS, solver or solver_points,
+        get_ruleset(_PLAY_RULESET), hands, widow, 0, PLAYS, solver or solver_points,
         bot_seed=index, lay_aways=THREE_LAY_AWAYS,
     )  # fmt: skip
     return (hands[0], *(found[p][0] for p in PLAYS), *(found[p][1] for p in PLAYS))
@@ -406,7 +414,7 @@ def _document(seed: int, rows: list[tuple[int, ...]], command: str, started: str
         "deals": len(rows),
         "players": 3,
         "seat": "eldest",
-        "play_ruleset": PLAY_RULESET,
+        "play_ruleset": _PLAY_RULESET,
         "plays": list(PLAYS),
         "columns": ["eldest_hand_mask", *(f"dd_{p}" for p in PLAYS), *(f"bots_{p}" for p in PLAYS)],
         "solver": "frogspec.solve.solve (double-dummy, exact for each position solved)",

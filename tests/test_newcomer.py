@@ -292,7 +292,7 @@ def test_serve_says_it_blocks_and_stops_its_server_on_a_signal(tmp_path: Path) -
             assert "Traceback" not in out + err
             assert not _group_alive(proc.pid), "dev.py left its server running"
             with pytest.raises(OSError):
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                socket.create_connection(("127.0.0.1", port), timeout=5).close()
         finally:
             _end(proc)
 

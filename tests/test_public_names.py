@@ -8,6 +8,7 @@ objects defines nothing new (the same object is counted once).
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
 import pkgutil
 from collections import defaultdict
@@ -16,9 +17,6 @@ from types import ModuleType
 import pytest
 
 import frogspec
-
-#: The deprecated shims re-export other modules (and warn on import): not definitions.
-SHIMS = ("frogspec.cards", "frogspec.conformance", "frogspec._old_paths")
 
 #: Names alike by convention, one per module that needs them.
 ALLOWED = {
@@ -35,12 +33,10 @@ ALLOWED = {
 
 
 def _modules(package: ModuleType = frogspec) -> list[ModuleType]:
-    # pkgutil.walk_packages would import the shims to walk into them (and they warn).
     found = [package]
     for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
-        if info.name not in SHIMS:
-            module = importlib.import_module(info.name)
-            found += _modules(module) if info.ispkg else [module]
+        module = importlib.import_module(info.name)
+        found += _modules(module) if info.ispkg else [module]
     return found
 
 
@@ -92,19 +88,26 @@ def test_the_finder_sees_a_duplicate() -> None:
 
 
 @pytest.mark.parametrize(
-    ("module_name", "old", "new"),
+    ("module_name", "old"),
     [
-        ("frogspec.web_table", "Table", "PlayTable"),
-        ("frogspec.web_table", "rulesets", "offered_rulesets"),
-        ("frogspec.conform.runner", "Outcome", "CaseOutcome"),
-        ("frogspec.conform", "Outcome", "CaseOutcome"),
-        ("frogspec.fuzz", "OPS", "FUZZED_OPS"),
-        ("frogspec.testing.invariants", "TOPICS", "INVARIANT_TOPICS"),
+        ("frogspec", "Outcome"),
+        ("frogspec.engine", "Outcome"),
+        ("frogspec.web_table", "Table"),
+        ("frogspec.web_table", "rulesets"),
+        ("frogspec.conform.runner", "Outcome"),
+        ("frogspec.conform", "Outcome"),
+        ("frogspec.fuzz", "OPS"),
+        ("frogspec.testing.invariants", "TOPICS"),
     ],
 )
-def test_an_old_name_still_works_and_warns(module_name: str, old: str, new: str) -> None:
+def test_a_name_removed_in_0_4_is_gone(module_name: str, old: str) -> None:
+    # The changelog of 0.4.0 lists them with what to use instead; no alias lingers.
     module = importlib.import_module(module_name)
-    with pytest.warns(DeprecationWarning, match=f"{module_name}.{old} is now {module_name}.{new}"):
-        assert getattr(module, old) is getattr(module, new)
-    with pytest.raises(AttributeError, match=f"has no attribute '{old}x'"):
-        getattr(module, old + "x")
+    with pytest.raises(AttributeError):
+        getattr(module, old)
+
+
+@pytest.mark.parametrize("old", ["frogspec.cards", "frogspec.conformance"])
+def test_a_module_path_removed_in_0_4_is_gone(old: str) -> None:
+    # The pack is frogspec.rules.cards, the vectors' builder frogspec.vectors.
+    assert importlib.util.find_spec(old) is None

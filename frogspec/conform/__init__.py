@@ -50,7 +50,6 @@ This module re-exports their public names.
 
 from __future__ import annotations
 
-from frogspec._deprecated import deprecated_names
 from frogspec.conform.cli import main, register
 from frogspec.conform.comparison import (
     RULE_IDS_FIELD,
@@ -126,7 +125,3 @@ __all__ = [
     "scope",
     "select_cases",
 ]
-
-# Deprecated, with a warning: ``Outcome``, the old name of :class:`CaseOutcome`
-# (``frogspec.Outcome`` is a deal's outcome).
-__getattr__ = deprecated_names(__name__, {"Outcome": "CaseOutcome"})

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from frogspec._types import Json
 from frogspec.conform.evidence import Difference, PointsChanged, SeatChanged
 from frogspec.rules.cards import points_of
 
@@ -29,8 +30,6 @@ __all__ = [
     "explain_points",
     "who_leads",
 ]
-
-Json = Any
 
 
 @dataclass(frozen=True)

@@ -31,8 +31,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
+from frogspec._types import Json
 from frogspec.vectors.model import Case, differences, has_path
 
 __all__ = [
@@ -47,7 +47,6 @@ __all__ = [
     "level_one",
 ]
 
-Json = Any
 
 #: The field of the ``hello`` result in which an implementation declares whose rule ids
 #: it names in its ``illegal`` errors.

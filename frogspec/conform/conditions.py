@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from frogspec._types import Json
 
 __all__ = [
     "FEATURE_WORDS",
@@ -31,7 +32,6 @@ __all__ = [
     "play_features",
 ]
 
-Json = Any
 Features = Mapping[str, Json]
 
 _SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", None: "no suit"}

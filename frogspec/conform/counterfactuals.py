@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
+from frogspec._types import Json
 from frogspec.engine import State
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust, answering_under, handle
@@ -42,8 +43,6 @@ __all__ = [
     "swapping",
     "tracing",
 ]
-
-Json = Any
 
 
 def reference_answer(request: Mapping[str, Json], adjust: Adjust | None = None) -> dict[str, Json]:

@@ -48,6 +48,7 @@ from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from typing import Any
 
+from frogspec._types import Json
 from frogspec.conform.accounting import PointsHypothesis, contracts_of, explain_points, who_leads
 from frogspec.conform.conditions import Condition, ConditionTerm
 from frogspec.conform.counterfactuals import failed_under, has_twin
@@ -72,7 +73,6 @@ __all__ = [
     "with_findings",
 ]
 
-Json = Any
 
 #: The statuses of a deviation, in the report's order.
 STATUS_ORDER = ("confirmed", "localised", "suspected", "unexplained")

@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
 
+from frogspec._types import Json
 from frogspec.conform.counterfactuals import (
     alternatives,
     evaluated_rules,
@@ -90,7 +91,6 @@ __all__ = [
     "swapped",
 ]
 
-Json = Any
 
 Ask = Callable[[dict[str, Json]], dict[str, Json]]
 """Sends one request to the engine and returns its answer (its ``id`` is not looked at).

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
 
+from frogspec._types import Json
 from frogspec.vectors.build import DEFAULT_COMPARE
 from frogspec.vectors.model import differences
 
@@ -34,7 +34,6 @@ __all__ = [
     "differences_of",
 ]
 
-Json = Any
 
 #: The fields of a game observation that name a seat.
 SEAT_FIELDS = ("to_act", "bidder")

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from frogspec._types import Json
 from frogspec.conform.conditions import PLAY_NAMES, Condition, condition_of, play_features
 from frogspec.conform.evidence import (
     Difference,
@@ -32,7 +33,6 @@ from frogspec.rules.cards import cards_of, rank_of
 
 __all__ = ["Localised", "condition_at", "game_features", "localise", "step_features"]
 
-Json = Any
 
 #: How many of a group's games are replayed to localise it.
 REPLAYED = 12

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections import Counter
-from typing import Any
 
 from frogspec import __version__
+from frogspec._types import Json
 from frogspec.conform.reports import failure_lines, quote_of, rule_entry
 from frogspec.conform.runner import CaseOutcome, Run
 from frogspec.conform.safe_text import for_xml
@@ -28,7 +28,6 @@ from frogspec.conform.summary import by_rule, by_ruleset, scope, unexplained_fai
 
 __all__ = ["REPORT_FORMAT", "REPORT_FORMAT_VERSION", "report_json", "report_junit"]
 
-Json = Any
 
 REPORT_FORMAT = "frogspec-conform-report"
 REPORT_FORMAT_VERSION = 4

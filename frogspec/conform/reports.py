@@ -15,9 +15,9 @@ from __future__ import annotations
 import json
 import shlex
 from collections.abc import Sequence
-from typing import Any
 
 from frogspec import __version__
+from frogspec._types import Json
 from frogspec.conform.deviations import Deviation, statement_of
 from frogspec.conform.runner import CaseOutcome, Run
 from frogspec.conform.safe_text import code_span, for_markdown, for_terminal
@@ -48,7 +48,6 @@ __all__ = [
     "report_markdown",
 ]
 
-Json = Any
 
 #: A failure names every rule with its statement and source when it has at most this many.
 DETAILED_RULES = 4

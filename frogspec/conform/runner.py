@@ -18,9 +18,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from frogspec._deprecated import deprecated_names
+from frogspec._types import Json
 from frogspec.conform.comparison import (
     Comparison,
     declares_rule_ids,
@@ -55,7 +55,6 @@ __all__ = [
     "select_cases",
 ]
 
-Json = Any
 
 DEFAULT_TIMEOUT = 10.0
 """Seconds an implementation has to answer one request."""
@@ -120,10 +119,6 @@ class CaseOutcome:
         """Level 2: whether the answer names the reference's rule id (``None``: not judged,
         as the case expects no ``illegal`` error or failed level 1)."""
         return None if self.level2 is None else self.level2.names_rule
-
-
-#: The old name of :class:`CaseOutcome` (``frogspec.Outcome`` is a deal's), with a warning.
-__getattr__ = deprecated_names(__name__, {"Outcome": "CaseOutcome"})
 
 
 @dataclass

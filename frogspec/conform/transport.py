@@ -26,8 +26,9 @@ import time
 from collections import deque
 from collections.abc import Iterator, Sequence
 from types import FrameType
-from typing import Any, Protocol
+from typing import Protocol
 
+from frogspec._types import Json
 from frogspec.jsonline import MAX_LINE_BYTES, LineError, Overlong, decode_line
 
 __all__ = [
@@ -44,8 +45,6 @@ __all__ = [
     "kill_all",
     "short",
 ]
-
-Json = Any
 
 
 class UsageError(Exception):

@@ -26,7 +26,7 @@ from typing import NamedTuple
 from frogspec.engine import (
     Action,
     ActionKind,
-    Outcome,
+    DealOutcome,
     Phase,
     State,
     apply,
@@ -45,6 +45,7 @@ from frogspec.rules.cards import (
     card_strength,
     cards_of,
     format_card,
+    make_card,
     points_of,
     suit_of,
 )
@@ -171,11 +172,11 @@ def _holds(hand: int, card: Card) -> bool:
 
 
 def _ace(suit: Suit) -> Card:
-    return int(suit) * 9 + 8
+    return make_card("A", suit)
 
 
 def _ten(suit: Suit) -> Card:
-    return int(suit) * 9 + 7
+    return make_card("10", suit)
 
 
 def wanted_bid(hand: int, chico_suits: tuple[Suit, ...]) -> tuple[Contract, Suit] | None:
@@ -255,7 +256,7 @@ class AnnotatedDeal:
     deck: tuple[Card, ...]
     states: tuple[State, ...]
     actions: tuple[Action, ...]
-    result: Outcome
+    result: DealOutcome
 
     @property
     def start(self) -> State:

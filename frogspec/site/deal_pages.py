@@ -23,7 +23,7 @@ from frogspec.engine import ActionKind, Phase
 from frogspec.harness import handle
 from frogspec.registry import get_rule
 from frogspec.rules.auction import Contract
-from frogspec.rules.cards import Card, points_of
+from frogspec.rules.cards import Card, cards_of, points_of
 from frogspec.site.annotated import (
     DEALS,
     AnnotatedDeal,
@@ -145,12 +145,11 @@ def _hands(deal: AnnotatedDeal, hands: tuple[int, ...]) -> list[str]:
 
 def _mark_widow(html: str, widow: int) -> str:
     # Outline the widow's cards in a hand drawn by cards_html.
-    for card in range(36):
-        if widow >> card & 1:
-            drawn = card_html(card)
-            html = html.replace(
-                drawn, drawn.replace('class="fs-card ', 'class="fs-card fs-from-widow ', 1)
-            )
+    for card in cards_of(widow):
+        drawn = card_html(card)
+        html = html.replace(
+            drawn, drawn.replace('class="fs-card ', 'class="fs-card fs-from-widow ', 1)
+        )
     return html
 
 

@@ -21,7 +21,6 @@ from pathlib import Path
 from types import ModuleType
 
 import frogspec
-from frogspec._old_paths import OLD_PATHS
 from frogspec.registry import rule_for_function
 from frogspec.site.build_cache import module_files
 from frogspec.site.markup import escape, rule_link
@@ -40,16 +39,14 @@ __all__ = [
     "quote_markdown",
 ]
 
-#: Packages left out of the API reference: the site builder itself, and the old
-#: import paths kept as deprecated shims.
-API_EXCLUDED: tuple[str, ...] = ("frogspec.site", *OLD_PATHS)
+#: Packages left out of the API reference: the site builder itself.
+API_EXCLUDED: tuple[str, ...] = ("frogspec.site",)
 
 
 def api_modules() -> list[str]:
     """Every public module of the package, the package first, then by name.
 
-    The packages left out (:data:`API_EXCLUDED`) are not imported, so that the old import
-    paths do not warn while the list is made.
+    The packages left out (:data:`API_EXCLUDED`) are not imported.
     """
     names = []
 

@@ -31,8 +31,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
-from frogspec._deprecated import deprecated_names
-
 __all__ = [
     "INVARIANTS",
     "INVARIANT_TOPICS",
@@ -493,8 +491,3 @@ def markdown(rule_link: Callable[[str], str] | None = None) -> str:
                 checked = "A promise of the engine's interface; it checks no rule of the game."
             lines += [f"### `{inv.id}`", "", inv.statement, "", checked, ""]
     return "\n".join(lines).rstrip() + "\n"
-
-
-#: ``TOPICS`` was the name of :data:`INVARIANT_TOPICS` (:data:`frogspec.registry.TOPICS` are
-#: the rules' topics).
-__getattr__ = deprecated_names(__name__, {"TOPICS": "INVARIANT_TOPICS"})

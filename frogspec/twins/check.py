@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from frogspec._types import Json
 from frogspec.harness import Adjust
 from frogspec.registry import all_rules, get_rule
 from frogspec.rulesets import Ruleset
@@ -66,11 +67,10 @@ __all__ = [
     "vectors_digest",
 ]
 
-Json = Any
 
-RESULTS_FORMAT = "frogspec-twins-results"
-WRITTEN_BY = "python -m frogspec.twins check --write (do not edit by hand)"
-FIRST_CASES = 3
+_RESULTS_FORMAT = "frogspec-twins-results"
+_WRITTEN_BY = "python -m frogspec.twins check --write (do not edit by hand)"
+_FIRST_CASES = 3
 """How many of the catching cases the results name, per twin."""
 
 
@@ -307,7 +307,7 @@ def check_twin(
         failed,
         len(catching),
         crashed,
-        [case.id for case in catching[:FIRST_CASES]],
+        [case.id for case in catching[:_FIRST_CASES]],
         ruleset_statuses(twin.rule_id, catching),
     )
 
@@ -405,8 +405,8 @@ def results_json(report: CheckReport) -> dict[str, Json]:
     """The content of ``spec/twins-results.json``: no times, so that it only changes when
     the vectors, the twins or the rules do."""
     return {
-        "format": RESULTS_FORMAT,
-        "written_by": WRITTEN_BY,
+        "format": _RESULTS_FORMAT,
+        "written_by": _WRITTEN_BY,
         "vectors": {"cases": report.cases, "digest": report.digest},
         "summary": {
             "twins": len(report.results),

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
+from frogspec._types import Json
 from frogspec.engine import Action, State, apply, legal_actions, new_deal, parse_action
 from frogspec.harness import handle
 from frogspec.prng import CANONICAL_ORDER
 from frogspec.registry import get_rule
-from frogspec.rules.cards import SUIT_OF, SUIT_SIZE, format_card, parse_card
+from frogspec.rules.cards import CARDS, SUIT_OF, SUIT_SIZE, format_card, parse_card
 from frogspec.rules.deal import WIDOW
 from frogspec.rulesets import get_ruleset
 from frogspec.vectors.model import CASE_ID_PATTERN, Case, VectorError, differences
@@ -44,7 +44,6 @@ __all__ = [
     "traced_rules",
 ]
 
-Json = Any
 
 #: The paths compared as sets, by op, in every case of that op.
 DEFAULT_COMPARE: dict[str, dict[str, str]] = {
@@ -70,7 +69,7 @@ ERROR_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 #: Extension ops: an implementation may answer ``unsupported``.
-EXTENSION_OPS = ("perft", "first_dealer")
+_EXTENSION_OPS = ("perft", "first_dealer")
 
 
 class BuildError(VectorError):
@@ -134,7 +133,7 @@ def extension_of(op: str, response: Mapping[str, Json], declared: str | None = N
     """
     if declared is not None:
         return declared
-    if op in EXTENSION_OPS:
+    if op in _EXTENSION_OPS:
         return op
     error = response.get("error")
     if op == "match" and isinstance(error, dict) and "deal" in error:
@@ -214,7 +213,7 @@ def deck_for(
     canonical order of :data:`frogspec.prng.CANONICAL_ORDER`.
     """
     rs = get_ruleset(ruleset)
-    order = new_deal(rs, players, dealer, tuple(range(36))).order
+    order = new_deal(rs, players, dealer, CARDS).order
     pattern = rs.deal_pattern()
     wanted: dict[int, list[str]] = {d: [] for d in (0, 1, 2, WIDOW)}
     for seat, text in hands.items():
@@ -293,8 +292,8 @@ def play_out(
     return actions
 
 
-def checked_cards(text: str) -> list[str]:
-    """Split space-separated cards, checking each: ``checked_cards("AS 10H")``."""
+def _checked_cards(text: str) -> list[str]:
+    """Split space-separated cards, checking each: ``_checked_cards("AS 10H")``."""
     return [format_card(parse_card(c)) for c in text.split()]
 
 

@@ -8,7 +8,7 @@ rules each case exercises are those the reference evaluates while answering it.
 The deal numbers are fixed by the ruleset, the table and the variant
 (:func:`seed_for`), so a case keeps its id and its pack when cases are added elsewhere.
 
-Each whole deal is also asked stopped at a few points in the middle (:data:`MIDWAY`, case
+Each whole deal is also asked stopped at a few points in the middle (:data:`_MIDWAY`, case
 ids ending ``.at-N`` for the first N actions), so that an implementation whose legal
 actions are wrong where its play happens to be right still fails.
 """
@@ -16,23 +16,23 @@ actions are wrong where its play happens to be right still fails.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
+from frogspec._types import Json
 from frogspec.engine import State, apply, legal_actions, new_deal, outcome
 from frogspec.prng import SplitMix64, deal_deck
 from frogspec.rules.cards import parse_card
+from frogspec.rules.play import TRICKS
 from frogspec.rulesets import RULESETS, get_ruleset
 from frogspec.vectors.build import Spec, state_after
 
 __all__ = ["FILES", "playout", "seed_for"]
 
-Json = Any
 
 #: Xored into a deal number to seed the stream that chooses the actions of its playout.
-PLAYOUT_SALT = 0x5EED_F406
+_PLAYOUT_SALT = 0x5EED_F406
 
 #: Deals per ruleset and table in the generated games.
-GAMES_PER_TABLE = 6
+_GAMES_PER_TABLE = 6
 
 #: Option variants generated besides the defaults, by ruleset.
 VARIANTS: dict[str, list[dict[str, Json]]] = {
@@ -88,7 +88,7 @@ def _game_request(
     deck = deal_deck(seed)
     rs = get_ruleset(ruleset).with_options(options)
     state = new_deal(rs, players, dealer, [parse_card(c) for c in deck])
-    actions = playout(state, SplitMix64(seed ^ PLAYOUT_SALT))
+    actions = playout(state, SplitMix64(seed ^ _PLAYOUT_SALT))
     return {
         "op": "game",
         "ruleset": ruleset,
@@ -110,14 +110,14 @@ def _options_text(options: dict[str, Json]) -> str:
     return ", ".join(f"{k} {v}" for k, v in options.items())
 
 
-def game_cases() -> list[Spec]:
+def _game_cases() -> list[Spec]:
     """Whole deals, every ruleset and table, from the portable generator."""
     specs = []
     for ruleset in RULESETS:
         variants: list[dict[str, Json]] = [{}, *VARIANTS.get(ruleset, [])]
         for v, options in enumerate(variants):
             for players in _tables(ruleset):
-                count = GAMES_PER_TABLE if v == 0 else 1
+                count = _GAMES_PER_TABLE if v == 0 else 1
                 if v and players not in (4, 5):
                     continue
                 for index in range(count):
@@ -144,13 +144,13 @@ def game_cases() -> list[Spec]:
 
 #: Where a whole deal is also stopped, as fractions of its actions: so that the legal
 #: actions are compared in the middle of the deal, not only the end it reaches.
-MIDWAY = (1 / 3, 2 / 3)
+_MIDWAY = (1 / 3, 2 / 3)
 
 
 def _midway_cases(case_id: str, request: dict[str, Json], seed: int) -> list[Spec]:
-    """The same deal stopped after a part of its actions (:data:`MIDWAY`)."""
+    """The same deal stopped after a part of its actions (:data:`_MIDWAY`)."""
     actions = request["actions"]
-    stops = sorted({round(len(actions) * part) for part in MIDWAY} - {0, len(actions)})
+    stops = sorted({round(len(actions) * part) for part in _MIDWAY} - {0, len(actions)})
     return [
         Spec(
             id=f"{case_id}.at-{stop}",
@@ -166,12 +166,12 @@ def _midway_cases(case_id: str, request: dict[str, Json], seed: int) -> list[Spe
 
 
 #: Deals at most in a generated match.
-MATCH_DEALS = 8
+_MATCH_DEALS = 8
 
 
-def whole_match_cases() -> list[Spec]:
+def _whole_match_cases() -> list[Spec]:
     """Matches of several deals, every ruleset and table (and the first option variant at
-    four players), until the game is over or for :data:`MATCH_DEALS` deals."""
+    four players), until the game is over or for :data:`_MATCH_DEALS` deals."""
     specs = []
     for ruleset in RULESETS:
         variants: list[dict[str, Json]] = [{}, *VARIANTS.get(ruleset, [])[:1]]
@@ -184,7 +184,7 @@ def whole_match_cases() -> list[Spec]:
                 seeds = []
                 balances = [rs.bank()] * players
                 dealer = first
-                for k in range(MATCH_DEALS):
+                for k in range(_MATCH_DEALS):
                     seed = seed0 + k
                     request = _game_request(ruleset, players, dealer, seed, options)
                     deals.append({"deck": request["deck"], "actions": request["actions"]})
@@ -230,8 +230,10 @@ def _perft_request(
     deck = deal_deck(seed)
     rs = get_ruleset(ruleset)
     state = new_deal(rs, players, dealer, [parse_card(c) for c in deck])
-    rng = SplitMix64(seed ^ PLAYOUT_SALT)
-    actions = playout(state, rng, lambda s: s.phase.code == "play" and s.tricks >= 11 - tricks_left)
+    rng = SplitMix64(seed ^ _PLAYOUT_SALT)
+    actions = playout(
+        state, rng, lambda s: s.phase.code == "play" and s.tricks >= TRICKS - tricks_left
+    )
     request: dict[str, Json] = {
         "op": "perft",
         "ruleset": ruleset,
@@ -248,7 +250,7 @@ def _perft_request(
     return request
 
 
-def perft_cases() -> list[Spec]:
+def _perft_cases() -> list[Spec]:
     """Perft counts from positions late in a deal: three or four tricks from the end."""
     specs = []
     for ruleset in RULESETS:
@@ -304,14 +306,14 @@ FILES: list[tuple[str, str, str, Callable[[], list[Spec]]]] = [
         "game: deals from the portable deal "
         "generator, for every ruleset and table, played to the end by random legal actions, "
         "and each also stopped at a third and two thirds of its actions.",
-        game_cases,
+        _game_cases,
     ),
     (
         "generated-matches",
         "Matches (generated)",
         "match: runs of deals from the portable "
         "deal generator, until the game is over or for eight deals.",
-        whole_match_cases,
+        _whole_match_cases,
     ),
     (
         "perft",
@@ -319,6 +321,6 @@ FILES: list[tuple[str, str, str, Callable[[], list[Spec]]]] = [
         "perft, an extension op: the number of legal "
         "action sequences from positions late in a deal, with the count under each first "
         "action, so that a disagreement can be traced to one card's subtree.",
-        perft_cases,
+        _perft_cases,
     ),
 ]

@@ -17,8 +17,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from importlib import resources
-from typing import Any
 
+from frogspec._types import Json
 from frogspec.prng import CANONICAL_ORDER
 from frogspec.rules.auction import Contract
 from frogspec.rulesets import RULESETS
@@ -32,7 +32,6 @@ from frogspec.vectors.build import (
 
 __all__ = ["FILES"]
 
-Json = Any
 CANON = list(CANONICAL_ORDER)
 
 FOSTER = "foster-1909"

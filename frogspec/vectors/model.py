@@ -29,8 +29,8 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
+from frogspec._types import Json
 from frogspec.jsonline import LineError, read_json_file
 
 __all__ = [
@@ -45,7 +45,6 @@ __all__ = [
     "load_vectors",
 ]
 
-Json = Any
 
 #: What a case id looks like: lower-case words of letters and digits joined by dots and
 #: hyphens, like ``settle.gamerules.frog-80``.

@@ -22,7 +22,6 @@ from frogspec.twins import (
     UnknownTwinError,
     active_twin,
     get_twin,
-    install,
     missing_twins,
     substituted,
 )
@@ -307,16 +306,20 @@ def test_the_harness_refuses_an_unknown_twin_without_a_traceback() -> None:
 
 
 def test_install_is_for_good() -> None:
-    # install() is what the harness calls; in this process, undo it by hand.
+    # install() is what the harness calls: the reference answers before it, the twin after,
+    # and still on a later request. In a child process, as nothing undoes it.
     code = (
         "from frogspec.twins import install, active_twin\n"
         "from frogspec.harness import handle\n"
-        "install('cards.rank-order')\n"
-        "print(active_twin().rule_id, handle({'id': 1, 'op': 'trick_winner', "
-        "'ruleset': 'foster-1909', 'trump': 'S', 'cards': ['KH', '10H']})['result'])\n"
+        "request = {'id': 1, 'op': 'trick_winner', 'ruleset': 'foster-1909', 'trump': 'S', "
+        "'cards': ['KH', '10H']}\n"
+        "before = handle(request)['result']\n"
+        "twin = install('cards.rank-order')\n"
+        "after = handle(request)['result']\n"
+        "handle({'id': 2, 'op': 'card_points', 'card': 'JD'})\n"
+        "print(before, twin.rule_id, active_twin().rule_id, after, handle(request)['result'])\n"
     )
     proc = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
-    assert proc.stdout.split() == ["cards.rank-order", "0"]
-    assert install is not None
+    assert proc.stdout.split() == ["1", "cards.rank-order", "cards.rank-order", "0", "0"]

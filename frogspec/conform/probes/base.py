@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Protocol
 
+from frogspec._types import Json
 from frogspec.conform.conditions import Condition
 from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.diagnosis import Ask as Ask
@@ -36,8 +37,6 @@ __all__ = [
     "swap_rule",
     "table_finding",
 ]
-
-Json = Any
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from frogspec._types import Json
 from frogspec.conform.probes.base import (
     Ask,
-    Json,
     Probe,
     StageFinding,
     ask_both,

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from frogspec._types import Json
 from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.probes.base import (
     Ask,
-    Json,
     Probe,
     StageFinding,
     ask_both,

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from frogspec._types import Json
 from frogspec.conform.conditions import PLAY_NAMES, play_features
 from frogspec.conform.evidence import LegalChanged, differences_of
 from frogspec.conform.probes.base import (
     Ask,
-    Json,
     Probe,
     StageFinding,
     ask_both,

@@ -12,10 +12,10 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from frogspec._types import Json
 from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.probes.base import (
     Ask,
-    Json,
     Probe,
     StageFinding,
     ask_both,

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import permutations
 
+from frogspec._types import Json
 from frogspec.conform.probes.base import (
     Ask,
-    Json,
     Probe,
     StageFinding,
     ask_both,
