@@ -1108,6 +1108,7 @@ SUMMARY_STATES: dict[str, tuple[str, ...]] = {
         "settlement.fixed-25-50-75",
         "match.coeur-dalene-bank-in-cents",
         "settlement.coeur-dalene-penalty-frog",
+        "settlement.coeur-dalene-loser-pays-same",
         "match.first-unable-to-pay-loses",
     ),
     "gamerules": (

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from frogspec.engine import new_deal
-from frogspec.registry import all_rules, get_rule
+from frogspec.registry import all_rules, get_rule, rule_for_function
 from frogspec.rules import deal, settlement, trump, widow
 from frogspec.rules.cards import CARDS
 from frogspec.rules.deal import WIDOW
@@ -228,6 +228,8 @@ def test_every_ruling_and_reading_is_marked_in_print_where_it_is_stated(ruleset_
         assert "A step marked **[ruling]** states an editorial ruling" in page
     # The summary, wherever it is printed, and the ruleset page's statement of each choice.
     rs = RULESETS[ruleset_id]
+    # What a summary states is among the rules its ruleset uses, options included.
+    assert set(SUMMARY_STATES[ruleset_id]) <= {r.id for r in rules_of(rs)} | set(_option_rules(rs))
     summary = _marked(escape(rs.summary), SUMMARY_STATES[ruleset_id])
     index = generated_pages()["learn/index.md"]
     assert f"| {summary} |" in index and "A summary marked **[ruling]**" in index
@@ -248,6 +250,15 @@ def _assert_marked_as(line: str, rule_ids: list[str]) -> None:
     assert rules, line
     assert (RULING_MARK in line) == any(r.editorial for r in rules), line
     assert (READING_MARK in line) == any(r.reading is not None for r in rules), line
+
+
+def _option_rules(rs: Ruleset) -> list[str]:
+    return [
+        entry.id
+        for option in rs.options
+        for fn in option.choices.values()
+        if fn is not None and (entry := rule_for_function(fn)) is not None
+    ]
 
 
 def _marked(text: str, rule_ids: tuple[str, ...]) -> str:
