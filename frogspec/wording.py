@@ -225,7 +225,10 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "solo": _CONTRACT,
         "player": _p("the quotes' 'they', 'one', 'the others' named as what they are"),
         "players": _p("the quotes' 'they', 'the others' named as what they are"),
-        "holds": _p("'if he holds one' restates 'if possible', 'if they can', 'if able'"),
+        "holds": _p(
+            "holding a card that can be played restates the quotes' 'if possible', 'if they "
+            "can', 'if able'"
+        ),
         "sitting": _SITTING_OUT,
         "out": _SITTING_OUT,
     },
@@ -234,7 +237,10 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "dealer's": _p("Foster's 'his left' and 'his right' are the dealer's"),
     },
     "seats.eldest-hand": {
-        "bid": _p("the page's 'The game is played clockwise', said of the whole game"),
+        "bid": _p(
+            "the page's 'The game is played clockwise' stands in its account of the play; its "
+            "bidding too begins on the dealer's left: 'The player left of the dealer starts'"
+        ),
         "first": _p(
             "'beginning with eldest hand to the left' (the article); 'The player left of the "
             "dealer starts' (the page)"
@@ -249,7 +255,7 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
     },
     "seats.players-3-to-7@official-rules-1922": {
         "three": _r("'increased to seven' read as counting from three; see the reading"),
-        "play": _p("'the number of possible players'"),
+        "play": _p("the article's report: 'The number of possible players increased to seven'"),
     },
     "cards.pack": {
         "four": _p("the four suits of the pack the 2s to 5s are removed from"),
@@ -292,7 +298,7 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         "widow": _p("the article's bracketed packet, as in its 3-(3)-4-4 for Foster's deal"),
     },
     "deal.singly-slough-1-4-8": {
-        "time": _p("'one at a time' restates 'singly'"),
+        "time": _p("dealing one card at a time restates the article's 'Cards were dealt singly'"),
         "except": _p("the 1st, 4th and 8th cards 'going to the widow'"),
         "go": _p("'going to the widow'"),
     },
@@ -352,7 +358,10 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
         ),
         "takes": _p("the page's 'They take all three cards into their hand'"),
         "widow": _p("the three cards the sentences speak of are the widow's"),
-        "time": _r("'one at a time' is the engine's record of the lay-away; see the reading"),
+        "time": _r(
+            "laying the cards away one at a time is how the engine records the lay-away; see "
+            "the reading"
+        ),
     },
     "widow.untouched-in-chico-and-grand": {
         "over": _r("Foster's 'until the play is finished' is said of Grand; see the reading"),
@@ -652,7 +661,10 @@ ACCEPTED: dict[str, dict[str, Acceptance]] = {
     "scoring.widow-counts-for-bidder@wikipedia-frog": {
         "away": _r("the laid-away cards are read as the widow's; see the reading"),
         "cards": _r("the laid-away cards are read as the widow's; see the reading"),
-        "counts": _p("'belongs to the bidder' 'for this purpose': the count of card points"),
+        "counts": _p(
+            "'For this purpose the widow belongs to the bidder': the purpose is the count of "
+            "card points"
+        ),
         "lays": _r("the laid-away cards are read as the widow's; see the reading"),
         "three": _r("the laid-away cards are read as the widow's; see the reading"),
     },

@@ -12,11 +12,19 @@ the reviewed table (:data:`frogspec.wording.ACCEPTED`) with a reason; a word of 
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
 from frogspec.registry import Rule, all_rules, get_rule
-from frogspec.sources import FOSTER_1909, GAMERULES, cite
+from frogspec.sources import (
+    ALL_SOURCES,
+    FOSTER_1909,
+    GAMERULES,
+    WIKIPEDIA_FROG,
+    cite,
+    held_text,
+)
 from frogspec.wording import (
     ACCEPTED,
     acceptance,
@@ -93,3 +101,98 @@ def test_words_are_compared_without_endings_numbers_or_card_letters() -> None:
     fake = get_rule("match.bank-120-chips")
     (source,) = attributed_sources(fake)
     assert "eleven" not in added_words(fake, source) and "ten" not in added_words(fake, source)
+
+
+# ------------------------------------------------------------- the reasons quote their sources
+
+# A quoted fragment in a reason: 'in single quotes' (not an apostrophe: no letter outside),
+# “curly” or "straight" double quotes.
+_FRAGMENT = re.compile(r"(?<![\w])'(.+?)'(?![\w])|“(.+?)”|\"(.+?)\"")
+# The sources a reason names for the fragment that follows ("Foster's 'is worth'", "the
+# article's and the page's 'A score of 60'") or that it names after it ("(the page)").
+_NAMED_BEFORE = re.compile(r"((?:(?:Foster's|the article's|the page's)(?:,? and )?)+)\s*$")
+_NAMED_AFTER = re.compile(r"^\s*\((the article|the page|Foster)\)")
+_NAMES = {"Foster": FOSTER_1909.key, "article": WIKIPEDIA_FROG.key, "page": GAMERULES.key}
+
+
+def _typeset(text: str) -> str:
+    # Compared as words: line breaks and typographic apostrophes and quotes do not count.
+    text = text.replace("’", "'").replace("“", '"').replace("”", '"')
+    return re.sub(r"\s+", " ", text)
+
+
+def _stands_in(fragment: str, text: str) -> bool:
+    """``fragment`` stands verbatim in ``text``: "..." marks words left out, and a word in
+    [brackets] is ours (a letter added, a misprint replaced)."""
+    pieces = [p.strip() for p in re.split(r"\.\.\.|…|\[[^\]]*\]", fragment) if p.strip()]
+    position = 0
+    for piece in pieces:
+        found = text.find(piece, position)
+        if found < 0:
+            return False
+        position = found + len(piece)
+    return bool(pieces)
+
+
+def _quoted_sources(key: str) -> set[str]:
+    """The held texts a table entry's reason may quote unnamed: those of the entry's source,
+    or of every source its rule is attributed to (through the reporter for a source we
+    hold no text of); of every source for ``"*"``."""
+    if key == "*":
+        return {s.key for s in ALL_SOURCES if s.held}
+    rule_id, _, only = key.partition("@")
+    entry = get_rule(rule_id)
+    wanted = {only} if only else set(attributed_sources(entry))
+    return {c.quoted_source.key for c in entry.citations if c.source.key in wanted}
+
+
+def quotes_not_in_their_sources(key: str, reason: str) -> list[str]:
+    """The fragments a reason quotes that do not stand in the text of the source they are
+    given as: the one the reason names, else the entry's own."""
+    texts = {s.key: _typeset(held_text(s)) for s in ALL_SOURCES if s.held}
+    wrong = []
+    previous_end = 0
+    for match in _FRAGMENT.finditer(reason):
+        fragment = next(group for group in match.groups() if group)
+        before = _NAMED_BEFORE.search(reason[previous_end : match.start()])
+        after = _NAMED_AFTER.match(reason[match.end() :])
+        named = before.group(1) if before else after.group(1) if after else ""
+        sources = {key for name, key in _NAMES.items() if name in named}
+        # A reason that names sources quotes each of them; else one of the entry's own.
+        if sources:
+            ok = all(_stands_in(_typeset(fragment), texts[s]) for s in sources)
+        else:
+            ok = any(_stands_in(_typeset(fragment), texts[s]) for s in _quoted_sources(key))
+        if not ok:
+            wrong.append(fragment)
+        previous_end = match.end()
+    return wrong
+
+
+def test_every_quote_in_a_reason_stands_in_the_source_it_is_given_as() -> None:
+    wrong = {
+        (key, word, fragment)
+        for key, words in ACCEPTED.items()
+        for word, accepted in words.items()
+        for fragment in quotes_not_in_their_sources(key, accepted.reason)
+    }
+    assert not wrong
+
+
+def test_a_quote_in_a_reason_is_checked_against_the_source_it_names() -> None:
+    assert quotes_not_in_their_sources("play.follow-suit", "Foster's 'if they can'") == []
+    # The article's words are not the page's, nor are the rulebook's own a source's.
+    assert quotes_not_in_their_sources("play.follow-suit", "the page's 'if possible'") == [
+        "if possible"
+    ]
+    assert quotes_not_in_their_sources("play.must-trump", "'if he holds one'") == [
+        "if he holds one"
+    ]
+    # Case counts; words left out and bracketed words of ours do not.
+    assert quotes_not_in_their_sources("*", "'the number of possible players'") == [
+        "the number of possible players"
+    ]
+    assert quotes_not_in_their_sources("*", "'Even if they do not [choose] to exchange'") == []
+    assert quotes_not_in_their_sources("*", "Foster's 'must be paid ... by each'") == []
+    # An apostrophe is not a quotation mark.
+    assert quotes_not_in_their_sources("*", "the rulebook's word for the dealer's seat") == []

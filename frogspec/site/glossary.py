@@ -23,7 +23,14 @@ from functools import cache
 
 from frogspec.rulesets import Ruleset
 from frogspec.site.annotated import own_phrasing
-from frogspec.site.markup import admonition, escape, relative, rule_link
+from frogspec.site.markup import (
+    admonition,
+    escape,
+    kind_marks,
+    marks_legend,
+    relative,
+    rule_link,
+)
 from frogspec.sources import (
     FOSTER_1909,
     OFFICIAL_RULES_1922,
@@ -43,7 +50,8 @@ class Term:
     of them on a page is linked. ``case_sensitive`` keeps a contract's name (Grand) from
     matching the ordinary word. ``citation`` quotes a source that uses the word, verbatim;
     ``None`` marks a word of this rulebook's own. ``rule`` is the rule that says most about
-    it.
+    it. ``states`` are the rules the definition states: the marks of those that are
+    rulings or readings (:func:`~frogspec.site.markup.kind_marks`) print with it.
     """
 
     name: str
@@ -53,6 +61,12 @@ class Term:
     rule: str | None = None
     case_sensitive: bool = False
     linked: bool = True
+    states: tuple[str, ...] = ()
+
+    @property
+    def marks(self) -> str:
+        """The printed marks of the rulings and readings the definition states, or ``""``."""
+        return kind_marks(self.states)
 
     @property
     def anchor(self) -> str:
@@ -104,6 +118,7 @@ TERMS: tuple[Term, ...] = tuple(
                 None,
                 ("banks",),
                 rule="match.bank-120-chips",
+                states=("match.counters-no-bank",),
             ),
             Term(
                 "bid",
@@ -143,6 +158,7 @@ TERMS: tuple[Term, ...] = tuple(
                 ("Chicos",),
                 rule="trump.chico-not-hearts",
                 case_sensitive=True,
+                states=("widow.untouched-in-chico-and-grand",),
             ),
             Term(
                 "chip",
@@ -199,6 +215,7 @@ TERMS: tuple[Term, ...] = tuple(
                 ("passes", "passed"),
                 rule="auction.pass-is-final",
                 linked=False,
+                states=("auction.pass-is-final",),
             ),
             Term(
                 "rank",
@@ -258,6 +275,7 @@ TERMS: tuple[Term, ...] = tuple(
                 rule="widow.frog-take-and-discard",
                 case_sensitive=True,
                 linked=False,
+                states=("widow.frog-take-and-discard",),
             ),
             Term(
                 "Grand",
@@ -267,6 +285,7 @@ TERMS: tuple[Term, ...] = tuple(
                 ("Grands",),
                 rule="trump.hearts-in-frog-and-grand",
                 case_sensitive=True,
+                states=("widow.untouched-in-chico-and-grand",),
             ),
             Term(
                 "head the trick",
@@ -296,6 +315,7 @@ TERMS: tuple[Term, ...] = tuple(
                 ),
                 ("lays away", "laid away", "laying away", "discard", "discards"),
                 rule="widow.frog-take-and-discard",
+                states=("widow.frog-take-and-discard", "scoring.widow-counts-for-bidder"),
             ),
             Term(
                 "lead",
@@ -314,6 +334,7 @@ TERMS: tuple[Term, ...] = tuple(
                 "from.",
                 None,
                 rule="settlement.sixty-is-a-tie",
+                states=("settlement.sixty-is-a-tie",),
             ),
             Term(
                 "over-trump",
@@ -321,6 +342,7 @@ TERMS: tuple[Term, ...] = tuple(
                 _foster("he is not obliged to over-trump unless he likes"),
                 ("over-trumps", "overtrump"),
                 rule="play.no-duty-to-overtrump",
+                states=("play.no-duty-to-overtrump",),
             ),
             Term(
                 "overbid",
@@ -368,6 +390,7 @@ TERMS: tuple[Term, ...] = tuple(
                 _wikipedia("With four players, the dealer sits out"),
                 ("sits out", "sitting out", "sat out"),
                 rule="settlement.sitting-out-receive-only",
+                states=("settlement.sitting-out-receive-only",),
             ),
             Term(
                 "slough",
@@ -385,6 +408,7 @@ TERMS: tuple[Term, ...] = tuple(
                 ),
                 ("tricks",),
                 rule="play.trick-winner",
+                states=("play.trick-winner",),
             ),
             Term(
                 "trump",
@@ -402,6 +426,7 @@ TERMS: tuple[Term, ...] = tuple(
                 _foster("then three for the widow"),
                 ("widows",),
                 rule="widow.untouched-in-chico-and-grand",
+                states=("scoring.widow-counts-for-bidder",),
             ),
         ),
         key=lambda t: t.name.lower(),
@@ -427,12 +452,12 @@ def glossary_page() -> str:
         "Every word of the game, defined once, with a source that uses it, quoted word for "
         "word. On every other page of the rulebook, the first use of each of these words "
         "links here; point at it to read the definition. Words marked *this rulebook's "
-        "term* are ours, not the sources'.",
+        "term* are ours, not the sources'. " + marks_legend("definition"),
         "",
     ]
     for entry in TERMS:
         out += [f"## {escape(entry.name)} {{ #{entry.anchor} }}", ""]
-        out.append(escape(entry.definition))
+        out.append(" ".join(part for part in (escape(entry.definition), entry.marks) if part))
         out.append("")
         if entry.citation is None:
             out.append("*This rulebook's term.*")

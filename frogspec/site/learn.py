@@ -43,7 +43,17 @@ from frogspec.rules.widow import exchanges_widow
 from frogspec.rulesets import QUESTIONS, RULESETS, Ruleset, get_ruleset, rules_of
 from frogspec.site.annotated import contract_name, own_words
 from frogspec.site.glossary import term
-from frogspec.site.markup import DISPLAY_SUITS, admonition, card_html, escape, relative
+from frogspec.site.markup import (
+    DISPLAY_SUITS,
+    READING_MARK,
+    RULING_MARK,
+    admonition,
+    card_html,
+    escape,
+    kind_marks,
+    marks_legend,
+    relative,
+)
 
 __all__ = [
     "CARD_WORDS",
@@ -55,6 +65,7 @@ __all__ = [
     "SECTIONS",
     "SHORT",
     "STAGE_OF_TOPIC",
+    "SUMMARY_STATES",
     "LessonStep",
     "Section",
     "UnexplainedRuleError",
@@ -71,6 +82,7 @@ __all__ = [
     "rule_ids_explained",
     "rules_card_page",
     "sections_of",
+    "summary_line",
     "title_of",
 ]
 
@@ -761,34 +773,8 @@ def _ref(rule_id: str, page: str) -> str:
     return f'[{entry.id}]({target}){{ .fs-ruleref title="The rule this step follows" }}'
 
 
-#: The text marks of what a step states beyond its sources, printed with the step.
-RULING_MARK = "**[ruling]**"
-READING_MARK = "**[reading]**"
-
 #: What the marks mean, said once on each page that uses them.
-MARKS_LEGEND = (
-    f"A step marked {RULING_MARK} states an editorial ruling: the rulebook's own, where the "
-    f"sources are silent or unclear, with its reasons on the rule's page. {READING_MARK} "
-    "marks our reading of words that admit more than one sense. Unmarked steps say what the "
-    "sources say."
-)
-
-
-def kind_marks(rule_ids: Iterable[str]) -> str:
-    """The marks of the rules a statement rests on: rulings and readings, as printed text.
-
-    >>> kind_marks(["play.follow-suit"])
-    ''
-    >>> kind_marks(["play.follow-suit", "trump.chico-any-suit"])
-    '**[ruling]**'
-    """
-    entries = [get_rule(rid) for rid in rule_ids]
-    marks = []
-    if any(e.editorial for e in entries):
-        marks.append(RULING_MARK)
-    if any(e.reading is not None for e in entries):
-        marks.append(READING_MARK)
-    return " ".join(marks)
+MARKS_LEGEND = marks_legend("step")
 
 
 def _step_line(step: LessonStep, page: str) -> str:
@@ -1019,7 +1005,8 @@ def _card_words(text: str, rs: Ruleset) -> str:
         ):
             # The glossary speaks Foster's names; a 1922 card speaks its own.
             definition = own_words(rs, entry.definition)
-            lines.append(f"**{escape(entry.name)}**: {escape(definition)}")
+            marks = f" {entry.marks}" if entry.marks else ""
+            lines.append(f"**{escape(entry.name)}**: {escape(definition)}{marks}")
     return " · ".join(lines)
 
 
@@ -1097,6 +1084,54 @@ def card_lookup(rule_id: str) -> str:
     )
 
 
+#: The rules each ruleset's summary (:attr:`~frogspec.rulesets.Ruleset.summary`) states:
+#: where one is a ruling or a reading, the summary carries its mark wherever it is printed.
+SUMMARY_STATES: dict[str, tuple[str, ...]] = {
+    "foster-1909": (
+        "seats.players-3-to-5",
+        "deal.packets-3-3-4-4",
+        "widow.frog-shown",
+        "settlement.rates-1-2-4",
+    ),
+    "hoyle-1907": (),
+    "modern": ("deal.packets-4-3-3-4", "widow.frog-hidden", "auction.one-round-frog-may-raise"),
+    "official-1922-solo": (
+        "seats.players-3-to-7",
+        "deal.singly-slough-1-4-8",
+        "settlement.rates-1-2-3",
+        "match.bank-120-chips",
+        "match.first-unable-to-pay-loses",
+    ),
+    "official-1922-straight": ("auction.contracts-without-frog", "settlement.rates-straight-1-2"),
+    "official-1922-coeur-dalene": (
+        "settlement.coeur-dalene-fixed-ratio",
+        "settlement.fixed-25-50-75",
+        "match.coeur-dalene-bank-in-cents",
+        "settlement.coeur-dalene-penalty-frog",
+        "settlement.coeur-dalene-loser-pays-same",
+        "match.first-unable-to-pay-loses",
+    ),
+    "gamerules": (
+        "seats.players-3",
+        "match.bank-150-points",
+        "auction.one-bid-each",
+        "settlement.rates-1-2-3",
+    ),
+}
+
+
+def summary_line(ruleset: Ruleset | str) -> str:
+    """A ruleset's summary as printed: escaped, with the marks of the rulings and readings
+    it states (:data:`SUMMARY_STATES`).
+
+    >>> summary_line("gamerules").endswith("Grand ×3. **[reading]**")
+    True
+    """
+    rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    marks = kind_marks(SUMMARY_STATES[rs.id])
+    return " ".join(part for part in (escape(rs.summary), marks) if part)
+
+
 def learn_index_page() -> str:
     """The Learn section's front page: which rules to play, and a page per ruleset."""
     page = "learn/index.md"
@@ -1116,7 +1151,7 @@ def learn_index_page() -> str:
         "",
         "Each page is the whole game under one ruleset, step by step in the order a table "
         "plays, made from the rules the reference engine uses; each has a rules card to "
-        "print.",
+        "print. " + marks_legend("summary"),
         "",
         "| How to play | Rules card | In short |",
         "| --- | --- | --- |",
@@ -1124,7 +1159,7 @@ def learn_index_page() -> str:
     for rs in RULESETS.values():
         out.append(
             f"| [{escape(title_of(rs.id))}]({relative(page, how_to_play_path(rs.id))}) | "
-            f"[print]({relative(page, card_page_path(rs.id))}) | {escape(rs.summary)} |"
+            f"[print]({relative(page, card_page_path(rs.id))}) | {summary_line(rs)} |"
         )
     out += [
         "",

@@ -23,6 +23,8 @@ from frogspec.rules.cards import Card, Suit, card_strength, cards_of, rank_of, s
 
 __all__ = [
     "DISPLAY_SUITS",
+    "READING_MARK",
+    "RULING_MARK",
     "admonition",
     "card_back_html",
     "card_html",
@@ -30,6 +32,8 @@ __all__ = [
     "docstring_to_markdown",
     "escape",
     "indent",
+    "kind_marks",
+    "marks_legend",
     "page_of_rule",
     "relative",
     "rule_link",
@@ -76,6 +80,44 @@ def rule_link(rule_id: str, from_page: str, text: str | None = None) -> str:
     entry = get_rule(rule_id)
     label = text if text is not None else f"`{entry.id}`"
     return f"[{label}]({relative(from_page, page_of_rule(entry), entry.anchor)})"
+
+
+#: The text marks of what a statement states beyond its sources, printed with the statement:
+#: on paper as on the screen, not a colour or a tooltip.
+RULING_MARK = "**[ruling]**"
+READING_MARK = "**[reading]**"
+
+
+def kind_marks(rule_ids: Iterable[str]) -> str:
+    """The marks of the rules a statement rests on: rulings and readings, as printed text.
+
+    >>> kind_marks(["play.follow-suit"])
+    ''
+    >>> kind_marks(["play.follow-suit", "trump.chico-any-suit"])
+    '**[ruling]**'
+    """
+    entries = [get_rule(rid) for rid in rule_ids]
+    marks = []
+    if any(e.editorial for e in entries):
+        marks.append(RULING_MARK)
+    if any(e.reading is not None for e in entries):
+        marks.append(READING_MARK)
+    return " ".join(marks)
+
+
+def marks_legend(marked: str = "step") -> str:
+    """What the marks mean, said once on each page that uses them; ``marked`` names what
+    carries them there (a step, a definition, a summary).
+
+    >>> marks_legend("definition").startswith("A definition marked **[ruling]** states")
+    True
+    """
+    return (
+        f"A {marked} marked {RULING_MARK} states an editorial ruling: the rulebook's own, "
+        f"where the sources are silent or unclear, with its reasons on the rule's page. "
+        f"{READING_MARK} marks our reading of words that admit more than one sense. An "
+        f"unmarked {marked} says what the sources say."
+    )
 
 
 def ruleset_link(ruleset_id: str, from_page: str, text: str | None = None) -> str:

@@ -26,12 +26,14 @@ from frogspec.rules.auction import Contract
 from frogspec.rulesets import QUESTIONS, RULESETS, Ruleset, rules_of
 from frogspec.site.annotated import own_statement, own_words
 from frogspec.site.examples import EXAMPLES
-from frogspec.site.learn import RECOMMENDED, STAGE_OF_TOPIC, how_to_play_path
+from frogspec.site.learn import RECOMMENDED, STAGE_OF_TOPIC, how_to_play_path, summary_line
 from frogspec.site.markup import (
     admonition,
     docstring_to_markdown,
     escape,
     indent,
+    kind_marks,
+    marks_legend,
     page_of_rule,
     relative,
     rule_link,
@@ -464,10 +466,10 @@ def rulesets_matrix_page() -> str:
         names = [escape(opt.name) for opt in rs.options]
         options.append(", ".join(names) if names else "none")
     out.append("| Options | " + " | ".join(options) + " |")
-    out += ["", "</div>", "", "## The rulesets", ""]
+    out += ["", "</div>", "", "## The rulesets", "", marks_legend("summary"), ""]
     for rs in rulesets:
         out.append(
-            f"- {ruleset_link(rs.id, page, escape(rs.name))} (`{rs.id}`): {escape(rs.summary)}"
+            f"- {ruleset_link(rs.id, page, escape(rs.name))} (`{rs.id}`): {summary_line(rs)}"
         )
     out.append("")
     return "\n".join(out)
@@ -553,7 +555,8 @@ def ruleset_page(ruleset_id: str) -> str:
     """The page of one ruleset: what it is, its choices, options, rules and payments."""
     rs = RULESETS[ruleset_id]
     page = f"rulesets/{rs.id}.md"
-    out = [f"# {escape(rs.name)}", "", f"Ruleset id: `{rs.id}`. {escape(rs.summary)}", ""]
+    out = [f"# {escape(rs.name)}", "", f"Ruleset id: `{rs.id}`. {summary_line(rs)}", ""]
+    out += [marks_legend("statement"), ""]
     out.append(f"Payments are counted in **{escape(rs.unit)}**.\n")
     if rs.basis:
         out.append("## What it stands on\n")
@@ -573,6 +576,7 @@ def ruleset_page(ruleset_id: str) -> str:
                 f"*does not arise* | {escape(moot)} |"
                 if moot is not None
                 else f"{rule_link(entry.id, page)} | {escape(own_statement(rs, entry.id))}"
+                + (f" {kind_marks([entry.id])}" if kind_marks([entry.id]) else "")
                 + _borrowed_note(rs, key)
                 + " |"
             )

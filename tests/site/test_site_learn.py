@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from frogspec.engine import new_deal
-from frogspec.registry import all_rules, get_rule
+from frogspec.registry import all_rules, get_rule, rule_for_function
 from frogspec.rules import deal, settlement, trump, widow
 from frogspec.rules.cards import CARDS
 from frogspec.rules.deal import WIDOW
@@ -19,11 +19,13 @@ from frogspec.rulesets import RULESETS, Ruleset, rules_of
 from frogspec.site import generated_pages, learn, nav_sections, unlisted_pages
 from frogspec.site.glossary import TERMS, glossary_page, link_terms, term
 from frogspec.site.learn import (
+    CARD_WORDS,
     PLAIN,
     READING_MARK,
     RECOMMENDED,
     RULING_MARK,
     SHORT,
+    SUMMARY_STATES,
     UnexplainedRuleError,
     deal_in_words,
     how_to_play_page,
@@ -31,6 +33,8 @@ from frogspec.site.learn import (
     rules_card_page,
     sections_of,
 )
+from frogspec.site.markup import escape, kind_marks
+from frogspec.site.pages import ruleset_page, rulesets_matrix_page
 from frogspec.sources import held_text
 
 _REF = re.compile(r"\]\(\.\./rules/(\w+)\.md#([a-z0-9-]+)\)\{ \.fs-ruleref")
@@ -222,6 +226,78 @@ def test_every_ruling_and_reading_is_marked_in_print_where_it_is_stated(ruleset_
             assert (RULING_MARK in line) == ruled or "Elsewhere:" in line, (ruleset_id, line)
             assert (READING_MARK in line) == read or "Elsewhere:" in line, (ruleset_id, line)
         assert "A step marked **[ruling]** states an editorial ruling" in page
+    # The summary, wherever it is printed, and the ruleset page's statement of each choice.
+    rs = RULESETS[ruleset_id]
+    # What a summary states is among the rules its ruleset uses, options included.
+    assert set(SUMMARY_STATES[ruleset_id]) <= {r.id for r in rules_of(rs)} | set(_option_rules(rs))
+    summary = _marked(escape(rs.summary), SUMMARY_STATES[ruleset_id])
+    index = generated_pages()["learn/index.md"]
+    assert f"| {summary} |" in index and "A summary marked **[ruling]**" in index
+    assert f"(`{ruleset_id}`): {summary}\n" in rulesets_matrix_page()
+    ruleset = ruleset_page(ruleset_id)
+    assert f"Ruleset id: `{ruleset_id}`. {summary}\n" in ruleset
+    assert "A statement marked **[ruling]**" in ruleset
+    start = ruleset.index("## Its choices")
+    choices = ruleset[start : ruleset.index("\n## ", start)]
+    stated = [line for line in choices.splitlines() if "](../rules/" in line]
+    assert stated
+    for line in stated:
+        _assert_marked_as(line, re.findall(r"\[`([a-z-]+\.[a-z0-9-]+)`\]", line))
+
+
+def _assert_marked_as(line: str, rule_ids: list[str]) -> None:
+    rules = [get_rule(rule_id) for rule_id in rule_ids]
+    assert rules, line
+    assert (RULING_MARK in line) == any(r.editorial for r in rules), line
+    assert (READING_MARK in line) == any(r.reading is not None for r in rules), line
+
+
+def _option_rules(rs: Ruleset) -> list[str]:
+    return [
+        entry.id
+        for option in rs.options
+        for fn in option.choices.values()
+        if fn is not None and (entry := rule_for_function(fn)) is not None
+    ]
+
+
+def _marked(text: str, rule_ids: tuple[str, ...]) -> str:
+    marks = kind_marks(rule_ids)
+    return f"{text} {marks}" if marks else text
+
+
+#: Terms whose rule, a ruling or a reading, says more than their definition states: the
+#: "lead" definition does not say that any card may be led, nor the "widow" one that it
+#: stays untouched in Chico and Grand.
+_DEFINITIONS_SHORT_OF_THEIR_RULE = {"lead", "widow"}
+
+
+def test_every_definition_carries_the_marks_of_the_rulings_and_readings_it_states() -> None:
+    glossary = glossary_page()
+    assert "A definition marked **[ruling]** states an editorial ruling" in glossary
+    cards = "\n".join(rules_card_page(ruleset_id) for ruleset_id in RULESETS)
+    for entry in TERMS:
+        for rule_id in entry.states:
+            get_rule(rule_id)
+        rule = get_rule(entry.rule) if entry.rule is not None else None
+        if rule is not None and (rule.editorial or rule.reading is not None):
+            assert rule.id in entry.states or entry.name in _DEFINITIONS_SHORT_OF_THEIR_RULE, (
+                f"{entry.name}: does its definition state {rule.id}?"
+            )
+        printed = _marked(escape(entry.definition), entry.states)
+        assert f"\n{printed}\n" in glossary, entry.name
+        if entry.name in CARD_WORDS:
+            assert f"**{escape(entry.name)}**: {printed}" in cards or (
+                f"**{escape(entry.name)}**:" not in cards
+            ), entry.name
+    # The marks the glossary prints, pinned on words whose definitions state a ruling.
+    assert entry_line(glossary, "over-trump").endswith(f"no one is obliged to. {RULING_MARK}")
+    assert entry_line(glossary, "widow").endswith(f"for the bidder at the end. {READING_MARK}")
+
+
+def entry_line(glossary: str, name: str) -> str:
+    section = glossary[glossary.index(f"{{ #{term(name).anchor} }}") :]
+    return section.split("\n\n")[1]
 
 
 def test_the_differences_box_marks_rival_rulings_too() -> None:
