@@ -780,9 +780,22 @@ def with_findings(
     for finding in findings:
         if finding.rule is None:
             continue
-        index = next(
-            (i for i, d in enumerate(found) if d.rule == finding.rule and i not in used), None
+        # The same departure seen by another op (the order of play, in the deal and in who
+        # deals first) is more evidence for the deviation already saying it.
+        seen = next(
+            (
+                i
+                for i in used
+                if found[i].rule == finding.rule and found[i].instead == finding.instead
+            ),
+            None,
         )
+        index = seen
+        if index is None:
+            index = next(
+                (i for i, d in enumerate(found) if d.rule == finding.rule and i not in used),
+                None,
+            )
         if index is None:
             index = next(
                 (
@@ -803,7 +816,14 @@ def with_findings(
             )
             found.append(blank)
             index = len(found) - 1
-        found[index] = _probed(found[index], finding)
+        if seen is None:
+            found[index] = _probed(found[index], finding)
+        else:
+            found[index] = replace(
+                found[index],
+                probes_agree=found[index].probes_agree + finding.agree,
+                probes_disagree=found[index].probes_disagree + finding.disagree,
+            )
         used.add(index)
         # The other unexplained groups this departure can cause (a deal dealt otherwise
         # parts every game at its first legal list) are its cases too.
