@@ -55,6 +55,7 @@ from frogspec.conform.diagnosis import Divergence, fits_passed
 from frogspec.conform.evidence import Difference, LegalChanged, difference_json
 from frogspec.conform.localise import condition_at, localise
 from frogspec.conform.probes import StageFinding
+from frogspec.conform.rotation import who_deals
 from frogspec.errors import FrogError
 from frogspec.registry import all_rules, get_rule
 from frogspec.rulesets import rulesets_using
@@ -515,6 +516,14 @@ def _unexplained(
             condition=condition,
             instead=leads.instead,
             stage="lead",
+        )
+    deals = who_deals(ordered, passed)
+    if deals is not None:  # the match passes the deal otherwise: its rule decides it
+        return named(
+            deals.rule,
+            when=", ".join(p for p in (_when_of(_rulesets_of(members), None), deals.when) if p),
+            instead=deals.instead,
+            stage="match",
         )
     ids = {c.id for c, _ in members}
     explained = explain_points(ordered, [f for f in finals if f.case_id not in ids])
