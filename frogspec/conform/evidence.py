@@ -34,6 +34,7 @@ __all__ = [
     "dealer_moved",
     "difference_json",
     "differences_of",
+    "passed_out",
 ]
 
 Json = Any
@@ -311,10 +312,15 @@ def dealer_moved(request: Json, deal: int, reference: Json, engine: Json) -> Dea
         return None
     if ours[:deal] != theirs[:deal] or ours[deal] == theirs[deal]:
         return None
-    before = deals[deal - 1]
-    actions = before.get("actions") if isinstance(before, dict) else None
-    passed_out = isinstance(actions, list) and bool(actions) and all(a == "pass" for a in actions)
-    return DealerMoved(deal, theirs[deal], ours[deal], ours[deal - 1], players, passed_out)
+    after = passed_out(deals[deal - 1])
+    return DealerMoved(deal, theirs[deal], ours[deal], ours[deal - 1], players, after)
+
+
+def passed_out(deal: Json) -> bool:
+    """Whether a match's deal (``deck`` and ``actions``) is one in which every player
+    passed: its actions are passes alone."""
+    actions = deal.get("actions") if isinstance(deal, dict) else None
+    return isinstance(actions, list) and bool(actions) and all(a == "pass" for a in actions)
 
 
 def _error_kind(answer: Json) -> str | None:

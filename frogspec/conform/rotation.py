@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from frogspec.conform.evidence import DealerMoved
+from frogspec.conform.evidence import DealerMoved, passed_out
 
 __all__ = ["Rotation", "who_deals"]
 
@@ -35,11 +35,6 @@ class Rotation:
     when: str
     #: What the engine does there.
     instead: str
-
-
-def _passed_out(deal: Json) -> bool:
-    actions = deal.get("actions") if isinstance(deal, dict) else None
-    return isinstance(actions, list) and bool(actions) and all(a == "pass" for a in actions)
 
 
 def _instead(moved: DealerMoved) -> str:
@@ -75,7 +70,7 @@ def who_deals(divergences: Sequence[Any], passed: Sequence[Any] = ()) -> Rotatio
         # (a match refused, as both refuse it, shows no dealer)
         shown = case.op == "match" and "result" in case.expected
         deals = case.request.get("deals") if shown else None
-        if isinstance(deals, list) and any(_passed_out(x) == after_passed_out for x in deals[:-1]):
+        if isinstance(deals, list) and any(passed_out(x) == after_passed_out for x in deals[:-1]):
             return None
     when = (
         "after a deal in which every player passed" if after_passed_out else "after a deal played"
