@@ -56,6 +56,7 @@ from frogspec.conform.diagnosis import Divergence, fits_passed
 from frogspec.conform.evidence import Difference, LegalChanged, difference_json
 from frogspec.conform.localise import condition_at, localise
 from frogspec.conform.probes import StageFinding
+from frogspec.conform.rotation import who_deals
 from frogspec.errors import FrogError
 from frogspec.registry import all_rules, get_rule
 from frogspec.rulesets import rulesets_using
@@ -516,6 +517,14 @@ def _unexplained(
             instead=leads.instead,
             stage="lead",
         )
+    deals = who_deals(ordered, passed)
+    if deals is not None:  # the match passes the deal otherwise: its rule decides it
+        return named(
+            deals.rule,
+            when=", ".join(p for p in (_when_of(_rulesets_of(members), None), deals.when) if p),
+            instead=deals.instead,
+            stage="match",
+        )
     ids = {c.id for c, _ in members}
     explained = explain_points(ordered, [f for f in finals if f.case_id not in ids])
     if explained is not None:  # every deal's count fits one hypothesis
@@ -780,9 +789,22 @@ def with_findings(
     for finding in findings:
         if finding.rule is None:
             continue
-        index = next(
-            (i for i, d in enumerate(found) if d.rule == finding.rule and i not in used), None
+        # The same departure seen by another op (the order of play, in the deal and in who
+        # deals first) is more evidence for the deviation already saying it.
+        seen = next(
+            (
+                i
+                for i in used
+                if found[i].rule == finding.rule and found[i].instead == finding.instead
+            ),
+            None,
         )
+        index = seen
+        if index is None:
+            index = next(
+                (i for i, d in enumerate(found) if d.rule == finding.rule and i not in used),
+                None,
+            )
         if index is None:
             index = next(
                 (
@@ -803,7 +825,14 @@ def with_findings(
             )
             found.append(blank)
             index = len(found) - 1
-        found[index] = _probed(found[index], finding)
+        if seen is None:
+            found[index] = _probed(found[index], finding)
+        else:
+            found[index] = replace(
+                found[index],
+                probes_agree=found[index].probes_agree + finding.agree,
+                probes_disagree=found[index].probes_disagree + finding.disagree,
+            )
         used.add(index)
         # The other unexplained groups this departure can cause (a deal dealt otherwise
         # parts every game at its first legal list) are its cases too.

@@ -63,7 +63,7 @@ from frogspec.conform.counterfactuals import (
     swapped,
     swapping,
 )
-from frogspec.conform.evidence import Difference, differences_of
+from frogspec.conform.evidence import Difference, dealer_moved, differences_of
 from frogspec.engine import State, apply, legal_actions, new_deal, parse_action
 from frogspec.errors import FrogError, IllegalActionError
 from frogspec.harness import observation
@@ -802,8 +802,18 @@ def _match_deal(
         request={"id": 1, **{k: v for k, v in prefix.items() if k != "id"}},
         expected=_stripped(ref, "match", None),
         actual=eng,
-        differences=differences_of("match", _stripped(ref, "match", None), eng, {}),
+        differences=_match_differences(prefix, d, ref, eng),
     )
+
+
+def _match_differences(
+    prefix: Mapping[str, Json], d: int, ref: Json, eng: Json
+) -> tuple[Difference, ...]:
+    """How a match parts after deal ``d`` plays alike: where another player deals it, that
+    first (the balances that differ follow from who dealt)."""
+    found = differences_of("match", _stripped(ref, "match", None), eng, {})
+    moved = dealer_moved(prefix, d, ref, eng)
+    return found if moved is None else (moved, *found)
 
 
 def _dealer_of(request: Mapping[str, Json], d: int) -> int | None:

@@ -23,6 +23,7 @@ from frogspec.vectors.model import differences
 
 __all__ = [
     "AnswerChanged",
+    "DealerMoved",
     "Difference",
     "ErrorChanged",
     "FieldChanged",
@@ -30,8 +31,10 @@ __all__ = [
     "PaymentsChanged",
     "PointsChanged",
     "SeatChanged",
+    "dealer_moved",
     "difference_json",
     "differences_of",
+    "passed_out",
 ]
 
 
@@ -245,6 +248,78 @@ class AnswerChanged(Difference):
 
     def words(self) -> str:
         return f"the engine answers {_show(self.engine)}, the reference {_show(self.reference)}"
+
+
+@dataclass(frozen=True)
+class DealerMoved(Difference):
+    """In a match, another player deals the next deal: the deal passes otherwise."""
+
+    #: The deal (from 0) the engine has another player deal.
+    deal: int
+    #: The seat that deals it by the engine.
+    engine: int
+    #: By the reference.
+    reference: int
+    #: The seat that dealt the deal before (both agree on it).
+    previous: int
+    #: The number of players.
+    players: int
+    #: Whether every player passed in the deal before (no one bid).
+    after_passed_out: bool
+
+    @property
+    def kind(self) -> str:
+        return "dealer moved"
+
+    @property
+    def field(self) -> str:
+        return "dealers"
+
+    @property
+    def steps(self) -> int:
+        """How far the deal moves by the engine, seats to the left (0: the same dealer,
+        ``players - 1``: one to the right)."""
+        return (self.engine - self.previous) % self.players
+
+    def words(self) -> str:
+        return f"seat {self.engine} deals deal {self.deal} (the reference: seat {self.reference})"
+
+
+def dealer_moved(request: Json, deal: int, reference: Json, engine: Json) -> DealerMoved | None:
+    """How the engine passes the deal before match deal ``deal``, where its ``dealers``
+    first differ from the reference's there (``None`` otherwise).
+
+    >>> pack = {"deck": [], "actions": ["pass", "pass", "pass"]}
+    >>> request = {"players": 3, "deals": [pack, pack]}
+    >>> moved = dealer_moved(request, 1, {"result": {"dealers": [0, 1]}},
+    ...                      {"result": {"dealers": [0, 0]}})
+    >>> moved.steps, moved.after_passed_out
+    (0, True)
+    """
+    ref = reference.get("result") if isinstance(reference, dict) else None
+    eng = engine.get("result") if isinstance(engine, dict) else None
+    players = _int(request.get("players")) if isinstance(request, dict) else None
+    deals = request.get("deals") if isinstance(request, dict) else None
+    if not isinstance(ref, dict) or not isinstance(eng, dict) or players is None:
+        return None
+    ours, theirs = ref.get("dealers"), eng.get("dealers")
+    if not isinstance(ours, list) or not isinstance(theirs, list) or not isinstance(deals, list):
+        return None
+    if not _int_list(ours) or not _int_list(theirs):
+        return None
+    if not 0 < deal < min(len(ours), len(theirs), len(deals) + 1) or players < 1:
+        return None
+    if ours[:deal] != theirs[:deal] or ours[deal] == theirs[deal]:
+        return None
+    after = passed_out(deals[deal - 1])
+    return DealerMoved(deal, theirs[deal], ours[deal], ours[deal - 1], players, after)
+
+
+def passed_out(deal: Json) -> bool:
+    """Whether a match's deal (``deck`` and ``actions``) is one in which every player
+    passed: its actions are passes alone."""
+    actions = deal.get("actions") if isinstance(deal, dict) else None
+    return isinstance(actions, list) and bool(actions) and all(a == "pass" for a in actions)
 
 
 def _error_kind(answer: Json) -> str | None:

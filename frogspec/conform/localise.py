@@ -252,6 +252,37 @@ def _rule_at(divergence: Any, families: tuple[str, ...]) -> str | None:
     return (new or candidates)[0]
 
 
+def _not_outbidding(divergence: Any) -> str | None:
+    """The rule of the order of the bids, where the engine lets a player bid what does not
+    outbid the standing bid (an equal bid, or a lower one): whatever else follows from it,
+    the order of the contracts is what it departs from. ``None`` elsewhere."""
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.engine import ActionKind, Phase, parse_action
+    from frogspec.registry import rule_for_function
+    from frogspec.rules.auction import Contract, outbids
+
+    first = divergence.differences[0] if divergence.differences else None
+    found = _step_of(divergence)
+    if not isinstance(first, LegalChanged) or not first.adds or found is None:
+        return None
+    request, actions, step = found
+    state = game_state(request, actions[:step])
+    if state is None or state.phase is not Phase.AUCTION:
+        return None
+    standing = next((bid for _, bid in reversed(state.auction) if bid is not None), None)
+    if standing is None:
+        return None
+    for added in first.adds:
+        try:
+            action = parse_action(added)
+        except FrogError:
+            continue
+        if action.kind is ActionKind.BID and not outbids(Contract(action.value), standing):
+            entry = rule_for_function(outbids)
+            return entry.id if entry is not None else None
+    return None
+
+
 def _phase_of(divergence: Any) -> str | None:
     from frogspec.conform.diagnosis import game_state
 
@@ -318,7 +349,9 @@ def localise(divergences: Sequence[Any], passed: Sequence[Any] = ()) -> Localise
             continue
         replayed += 1
         phase = _phase_of(divergence)
-        rule = _rule_at(divergence, _families(divergence.differences[0], phase))
+        rule = _not_outbidding(divergence) or _rule_at(
+            divergence, _families(divergence.differences[0], phase)
+        )
         if rule is not None:
             votes[rule] += 1
     if not votes or 2 * votes.most_common(1)[0][1] < replayed:

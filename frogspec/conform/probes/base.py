@@ -22,6 +22,8 @@ from frogspec.vectors.model import differences
 
 __all__ = [
     "PROBES",
+    "SEAT_ORDER_REVERSED",
+    "SEAT_ORDER_RULE",
     "Gone",
     "Probe",
     "StageFinding",
@@ -30,6 +32,7 @@ __all__ = [
     "ask_engine",
     "by_difference",
     "featured_finding",
+    "mirrored",
     "probe_rules",
     "register",
     "result_of",
@@ -126,6 +129,22 @@ class StageFinding:
 
 
 _UNSUPPORTED = ("error", "unsupported")
+
+#: The rule a table seated in the mirror order departs from: the order of play decides
+#: who is eldest, who is dealt to first, who sits out and who leads, all at once.
+SEAT_ORDER_RULE = "seats.eldest-hand"
+#: What an engine seating the table in the mirror order does.
+SEAT_ORDER_REVERSED = "play goes to the right: eldest is the seat on the dealer's right"
+
+
+def mirrored(seat: int, about: int, players: int) -> int:
+    """The seat on the other side of ``about`` at the same distance: the seat the
+    reference's seat becomes when the order of play goes the other way round.
+
+    >>> [mirrored(s, 0, 4) for s in range(4)]
+    [0, 3, 2, 1]
+    """
+    return (2 * about - seat) % players
 
 
 def result_of(answer: Json) -> Json:

@@ -13,11 +13,14 @@ from typing import Any
 
 from frogspec._types import Json
 from frogspec.conform.probes.base import (
+    SEAT_ORDER_REVERSED,
+    SEAT_ORDER_RULE,
     Ask,
     Probe,
     StageFinding,
     ask_both,
     by_difference,
+    mirrored,
     register,
     show,
     table_finding,
@@ -96,8 +99,48 @@ def _deal(ask: Ask, rulesets: Iterable[str]) -> list[StageFinding]:
                 probes,
                 ruleset,
             )
-            findings.append(replace(found, reseats=_deal_differs_in_seating(group[0])))
+            reseats = _deal_differs_in_seating(group[0]) or _in_mirror_order(group[0])
+            findings.append(replace(found, reseats=reseats))
     return findings
+
+
+def _in_mirror_order(probe: Probe) -> bool:
+    """Whether the engine's deal is the reference's with the order of play reversed: each
+    seat the reference names (the active seats in their order, eldest) is the seat on the
+    other side of the dealer, and each hand that seat's; the widow the same. One departure
+    (which way play goes round), however many fields it changes."""
+    ref = probe.expected.get("result") if isinstance(probe.expected, dict) else None
+    eng = probe.actual.get("result") if isinstance(probe.actual, dict) else None
+    players, dealer = probe.request.get("players"), probe.request.get("dealer")
+    if not isinstance(ref, dict) or not isinstance(eng, dict):
+        return False
+    if not isinstance(players, int) or not isinstance(dealer, int) or players < 3:
+        return False
+    active, hands = ref.get("active"), ref.get("hands")
+    if not isinstance(active, list) or not isinstance(hands, list) or len(hands) != players:
+        return False
+    if not all(isinstance(s, int) and 0 <= s < players for s in [*active, ref.get("eldest")]):
+        return False
+    turned = [mirrored(s, dealer, players) for s in active]
+    if turned == active or eng.get("active") != turned:
+        return False
+    if eng.get("eldest") != mirrored(ref["eldest"], dealer, players):
+        return False
+    their = eng.get("hands")
+    if not isinstance(their, list) or len(their) != players:
+        return False
+    for seat in range(players):
+        mine, theirs = hands[mirrored(seat, dealer, players)], their[seat]
+        if (mine is None) != (theirs is None):
+            return False
+        if isinstance(mine, list) and (
+            not isinstance(theirs, list) or sorted(map(str, mine)) != sorted(map(str, theirs))
+        ):
+            return False
+    widow, engine_widow = ref.get("widow"), eng.get("widow")
+    if isinstance(widow, list) and isinstance(engine_widow, list):
+        return sorted(map(str, widow)) == sorted(map(str, engine_widow))
+    return widow == engine_widow
 
 
 def _out(answer: Json, players: int) -> list[int] | None:
@@ -116,6 +159,8 @@ def _deal_differs_in_seating(probe: Probe) -> bool:
 
 def _deal_instead(probe: Probe, deck: Sequence[str]) -> str:
     players = probe.request["players"]
+    if _in_mirror_order(probe):
+        return SEAT_ORDER_REVERSED
     if _deal_differs_in_seating(probe):
         out, out_ref = _out(probe.actual, players), _out(probe.expected, players)
         verb = "sits" if len(out or []) == 1 else "sit"
@@ -146,6 +191,8 @@ def _seats(seats: list[int] | None) -> str:
 
 
 def _deal_rule(probe: Probe, rs: Ruleset, deck: Sequence[str]) -> str | None:
+    if _in_mirror_order(probe):
+        return SEAT_ORDER_RULE
     function: Callable[..., Any] = (
         rs.active_seats if _deal_differs_in_seating(probe) else rs.deal_pattern
     )

@@ -12,12 +12,15 @@ from collections.abc import Sequence
 from frogspec._types import Json
 from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.probes.base import (
+    SEAT_ORDER_REVERSED,
+    SEAT_ORDER_RULE,
     Ask,
     Probe,
     StageFinding,
     ask_both,
     by_difference,
     featured_finding,
+    mirrored,
     register,
     result_of,
 )
@@ -40,8 +43,24 @@ def _requests(ruleset: str) -> list[dict[str, Json]]:
     return found
 
 
+def _in_mirror_order(probe: Probe) -> bool:
+    """Whether the engine's first dealer is the reference's seen the other way round the
+    table from the seat the draw (or the choice) names: the seat on the drawer's left where
+    the reference has the one on his right, as when play goes to the right."""
+    engine, reference = result_of(probe.actual), result_of(probe.expected)
+    pivot = probe.request.get("lowest", probe.request.get("chosen"))
+    players = probe.request.get("players")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (engine, reference)):
+        return False
+    if not isinstance(pivot, int) or not isinstance(players, int) or players < 1:
+        return False
+    return bool(engine != reference and engine == mirrored(reference, pivot, players))
+
+
 def _instead(group: list[Probe]) -> str:
     first = group[0]
+    if _in_mirror_order(first):
+        return SEAT_ORDER_REVERSED
     return f"seat {result_of(first.actual)} deals first instead of seat {result_of(first.expected)}"
 
 
@@ -69,10 +88,20 @@ class FirstDealerProbe:
                 )
         return [
             featured_finding(
-                "first_dealer", group, probes, ("players", "chooses_to_deal"), _instead(group)
+                "first_dealer",
+                group,
+                probes,
+                ("players", "chooses_to_deal"),
+                _instead(group),
+                SEAT_ORDER_RULE if _in_mirror_order(group[0]) else None,
             )
-            for group in by_difference(probes, lambda p: "dealer changed")
+            for group in by_difference(probes, _signature)
         ]
+
+
+def _signature(probe: Probe) -> str:
+    """What the engine does otherwise: deals in the mirror order, or another seat."""
+    return "mirror order" if _in_mirror_order(probe) else "dealer changed"
 
 
 register(FirstDealerProbe())

@@ -368,10 +368,11 @@ class SettleProbe:
     ) -> list[StageFinding]:
         """The departures of the settlement, one finding per way of paying otherwise."""
         reseated = {
-            (rs, f.smallest.request["players"])
+            (rs, players)
             for f in before
             if f.rule is not None and f.reseats
             for rs in f.rulesets
+            for players in f.tables or (f.smallest.request["players"],)
         }
         return _settle(ask, rulesets, reseated)
 
