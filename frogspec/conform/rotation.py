@@ -19,7 +19,6 @@ from frogspec.conform.evidence import DealerMoved, passed_out
 
 __all__ = ["Rotation", "who_deals"]
 
-Json = Any
 
 #: The rule that passes the deal, after a deal every player passed and after one played.
 ROTATION_RULES = {True: "auction.all-pass", False: "deal.rotation-left"}
