@@ -23,6 +23,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 
 from frogspec import COMPILED, __version__
+from frogspec.arguments import seconds, whole_number
 from frogspec.citations import FORMATS, SITE_URL_VARIABLE, cite_rules, rule_url
 from frogspec.errors import FrogError
 from frogspec.registry import TOPICS, Rule, all_rules, get_rule
@@ -37,51 +38,12 @@ __all__ = ["main", "rule_address", "seconds", "whole_number"]
 _SUBCOMMAND_MODULES: tuple[str, ...] = (
     "frogspec.conform",
     "frogspec.fuzz",
-    "frogspec.odds",
+    "frogspec.odds.command",
     "frogspec.solve",
     "frogspec.twins.__main__",
 )
 
 _Handler = Callable[[argparse.Namespace], int]
-
-
-#: The most seconds a duration given on the command line may be (about eleven days).
-MAX_SECONDS = 1_000_000
-
-
-def seconds(text: str) -> float:
-    """An argument type: a number of seconds, more than 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 < value <= MAX_SECONDS:
-        raise argparse.ArgumentTypeError(
-            f"must be more than 0 and at most {MAX_SECONDS:,} seconds, got {text}"
-        )
-    return value
-
-
-def whole_number(minimum: int | None = None, maximum: int | None = None) -> Callable[[str], int]:
-    """An argument type: a whole number, at least ``minimum`` and at most ``maximum`` if
-    they are given (a number of more than 30 digits is refused by its length)."""
-
-    def parse(text: str) -> int:
-        digits = text.strip().lstrip("+-")
-        if len(digits) > 30:
-            bound = f"at most {maximum}" if maximum is not None else "of at most 30 digits"
-            raise argparse.ArgumentTypeError(f"must be {bound}, got {len(digits)} digits")
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if minimum is not None and value < minimum:
-            raise argparse.ArgumentTypeError(f"must be {minimum} or more, got {text}")
-        if maximum is not None and value > maximum:
-            raise argparse.ArgumentTypeError(f"must be at most {maximum}, got {text}")
-        return value
-
-    return parse
 
 
 def _wrap(text: str, indent: str = "  ") -> str:

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from frogspec._types import Json
-from frogspec.cli import seconds, whole_number
+from frogspec.arguments import seconds, whole_number
 
 if TYPE_CHECKING:
     from hypothesis import strategies as st

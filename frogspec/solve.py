@@ -639,42 +639,36 @@ class _Search:
         inside = length < 2
         removed, points = self.removed, self.points
         shift, following = 6 * length, (place + 1) % 3
-        if place == self.bidder:
-            best = -_TOP
-            for card in moves:
-                if inside:  # the trick goes on: :meth:`play`'s work, without its call
-                    score = self.value(
-                        hands & removed[card], trick | (card + 1) << shift, length + 1,
-                        following, trick_points + points[card], alpha, beta, rest, won, left,
-                    )  # fmt: skip
-                else:
-                    score = self.play(
-                        hands, trick, 2, place, trick_points, card, alpha, beta, rest, won, left
-                    )
-                if score > best:
-                    best, best_card = score, card
-                    if best > alpha:
-                        alpha = best
-                        if alpha >= beta:
-                            break
+        # The two sides written once: ``sign`` turns a value into the mover's own terms (the
+        # bidder's points, or their negation for a defender), so that each side maximises;
+        # ``low_side`` .. ``high_side`` is the window in those terms.
+        sign = 1 if place == self.bidder else -1
+        if sign > 0:
+            low_side, high_side = alpha, beta
         else:
-            best = _TOP
-            for card in moves:
-                if inside:  # the trick goes on: :meth:`play`'s work, without its call
-                    score = self.value(
-                        hands & removed[card], trick | (card + 1) << shift, length + 1,
-                        following, trick_points + points[card], alpha, beta, rest, won, left,
-                    )  # fmt: skip
-                else:
-                    score = self.play(
-                        hands, trick, 2, place, trick_points, card, alpha, beta, rest, won, left
-                    )
-                if score < best:
-                    best, best_card = score, card
-                    if best < beta:
-                        beta = best
-                        if alpha >= beta:
-                            break
+            low_side, high_side = -beta, -alpha
+        best = -_TOP
+        for card in moves:
+            if inside:  # the trick goes on: :meth:`play`'s work, without its call
+                score = sign * self.value(
+                    hands & removed[card], trick | (card + 1) << shift, length + 1,
+                    following, trick_points + points[card], alpha, beta, rest, won, left,
+                )  # fmt: skip
+            else:
+                score = sign * self.play(
+                    hands, trick, 2, place, trick_points, card, alpha, beta, rest, won, left
+                )
+            if score > best:
+                best, best_card = score, card
+                if best > low_side:
+                    low_side = best
+                    if low_side >= high_side:
+                        break
+                    if sign > 0:
+                        alpha = best
+                    else:
+                        beta = -best
+        best *= sign
         if best <= start_alpha:
             high = min(high, best)
         elif best >= start_beta:

@@ -269,7 +269,7 @@ def _summarise(
     data: WorthData,
     matched: str,
 ) -> WorthRow:
-    from frogspec.odds import mean_interval, wilson_interval
+    from frogspec.odds.stats import mean_interval, wilson_interval
 
     payments = _payments(ruleset_id)[contract]
     points = [contract_points(ruleset_id, contract, data, row) for row in rows]
@@ -714,7 +714,7 @@ def _shard(text: str) -> tuple[int, int]:
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m frogspec.worth run --deals N --seed S [--workers W] [--shard K/N]`` and
     ``python -m frogspec.worth merge --seed S PROGRESS...``."""
-    from frogspec.cli import whole_number
+    from frogspec.arguments import whole_number
 
     parser = argparse.ArgumentParser(
         prog="python -m frogspec.worth",

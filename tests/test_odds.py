@@ -17,6 +17,7 @@ from frogspec.errors import InvalidInputError
 from frogspec.odds import (
     FROG,
     SEATS,
+    Odds,
     ProgressBar,
     Solver,
     contract_plays,
@@ -395,14 +396,14 @@ def _odds_command(
     monkeypatch: pytest.MonkeyPatch, argv: list[str], stopped: str = ""
 ) -> dict[str, Any]:
     # ``frogspec odds`` with the stand-in solver; what it passed to the odds.
-    import frogspec.odds as odds_module
+    import frogspec.odds.command as odds_module
 
     seen: dict[str, Any] = {}
 
     def fake(*args: Any, **kwargs: Any) -> Any:
         seen.update(workers=args[5], samples=args[3], seconds=kwargs["seconds"])
         found = hand_odds(HAND, "modern", "eldest", 2, 0, solver=points_now_solver)
-        return odds_module.Odds(**{**found.__dict__, "stopped": stopped, "asked": 9})
+        return Odds(**{**found.__dict__, "stopped": stopped, "asked": 9})
 
     monkeypatch.setattr(odds_module, "hand_odds", fake)
     seen["status"] = main(["odds", *HAND_TEXT.split(), "--ruleset", "modern", *argv])
@@ -421,7 +422,7 @@ def test_the_command_interrupted_prints_what_it_has_and_exits_130(
 def test_the_command_interrupted_before_a_sample_exits_130(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import frogspec.odds as odds_module
+    import frogspec.odds.command as odds_module
 
     def interrupted(*args: Any, **kwargs: Any) -> Any:
         raise KeyboardInterrupt
@@ -639,7 +640,7 @@ def test_the_odds_refuse_a_ruleset_with_a_rule_replaced() -> None:
 def test_quick_gives_the_estimate_without_sampling(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import frogspec.odds as odds_module
+    import frogspec.odds.command as odds_module
     from frogspec.estimate import estimate
 
     def no_sampling(*args: Any, **kwargs: Any) -> Any:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from frogspec.cli import seconds, whole_number
+from frogspec.arguments import seconds, whole_number
 from frogspec.conform.report_data import report_json, report_junit
 from frogspec.conform.reports import badge, render_text, report_markdown
 from frogspec.conform.runner import (

@@ -29,7 +29,6 @@ from frogspec.site.annotated import DEALS
 from frogspec.site.cite import cite_downloads, cite_page
 from frogspec.site.deal_pages import deal_downloads, deal_pages
 from frogspec.site.deal_pages import page_path as deal_page_path
-from frogspec.site.examples import EXAMPLES
 from frogspec.site.glossary import glossary_page, link_terms
 from frogspec.site.learn import (
     card_page_path,
@@ -64,7 +63,6 @@ from frogspec.site.worth_pages import worth_pages
 from frogspec.sources import ALL_SOURCES
 
 __all__ = [
-    "EXAMPLES",
     "ROOT",
     "console_markdown",
     "downloads",
@@ -167,7 +165,7 @@ def generated_pages(
         pages[card_page_path(ruleset_id)] = rules_card_page(ruleset_id)
     pages["glossary.md"] = glossary_page()
     for topic in TOPICS:
-        pages[f"rules/{topic}.md"] = topic_page(topic)
+        pages[f"rules/{topic}.md"] = topic_page(topic, spec_dir / "vectors" if spec_dir else None)
     pages["rulesets/index.md"] = rulesets_matrix_page()
     for ruleset_id in RULESETS:
         pages[f"rulesets/{ruleset_id}.md"] = ruleset_page(ruleset_id)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 import inspect
 from collections import defaultdict
+from pathlib import Path
 
 from frogspec.citations import bibtex, cite_rule, cite_rule_bibtex, cite_rule_text
 from frogspec.engine import settle
@@ -25,7 +26,6 @@ from frogspec.registry import TOPICS, Rule, all_rules, rule_for_function
 from frogspec.rules.auction import Contract
 from frogspec.rulesets import QUESTIONS, RULESETS, Ruleset, rules_of
 from frogspec.site.annotated import own_statement, own_words
-from frogspec.site.examples import EXAMPLES
 from frogspec.site.learn import RECOMMENDED, STAGE_OF_TOPIC, how_to_play_path, summary_line
 from frogspec.site.markup import (
     admonition,
@@ -40,14 +40,13 @@ from frogspec.site.markup import (
     ruleset_link,
     source_link,
 )
+from frogspec.site.rule_vectors import vectors_block
 from frogspec.sources import ALL_SOURCES, SOURCE_PROBLEMS, Citation, Source
 
 __all__ = [
     "METHOD_PAGE",
-    "MissingExampleError",
     "disagreements_page",
     "editorial_page",
-    "example_block",
     "match_consequences",
     "question_key",
     "rule_section",
@@ -65,10 +64,6 @@ __all__ = [
 
 #: The page that says what each label of a rule promises ("How we read the sources").
 METHOD_PAGE = "method.md"
-
-
-class MissingExampleError(FrogError):
-    """A rule has no example in :data:`frogspec.site.examples.EXAMPLES`."""
 
 
 def question_key(entry: Rule) -> str | None:
@@ -197,17 +192,6 @@ def _quotes(entry: Rule, page: str) -> str:
     )
 
 
-def example_block(rule_id: str) -> str:
-    """The ``markdown-exec`` block that runs the rule's example when the site is built."""
-    try:
-        code = EXAMPLES[rule_id].strip("\n")
-    except KeyError:
-        raise MissingExampleError(
-            f"rule {rule_id} has no example: add one to frogspec.site.examples.EXAMPLES"
-        ) from None
-    return f'```python exec="on" source="block" result="text"\n{code}\n```\n'
-
-
 def _readings_table(entry: Rule, page: str) -> str:
     key = question_key(entry)
     assert key is not None
@@ -229,8 +213,9 @@ def _readings_table(entry: Rule, page: str) -> str:
     )
 
 
-def rule_section(entry: Rule) -> str:
-    """The section of one rule on its topic's page."""
+def rule_section(entry: Rule, vectors_dir: Path | None = None) -> str:
+    """The section of one rule on its topic's page: its words, its function and its vectors
+    (those of ``vectors_dir``, by default the package's ``spec/vectors``)."""
     page = page_of_rule(entry)
     out: list[str] = [
         # The heading's id is the permanent anchor; the dotted id is an anchor too.
@@ -270,8 +255,7 @@ def rule_section(entry: Rule) -> str:
         "      show_root_heading: true\n"
         "      show_root_toc_entry: false\n"
     )
-    out.append("**Example**, run when this page was built:\n")
-    out.append(example_block(entry.id))
+    out.append(vectors_block(entry.id, vectors_dir))
     cite_body = (
         '=== "Text"\n\n'
         + indent(f"```text\n{cite_rule_text(entry)}\n```")
@@ -319,8 +303,9 @@ def rulebook_order() -> list[Rule]:
     return [entry for topic in TOPICS for entry in rules_of_topic(topic)]
 
 
-def topic_page(topic: str) -> str:
-    """The page of one part of the game: every rule of that topic, in full."""
+def topic_page(topic: str, vectors_dir: Path | None = None) -> str:
+    """The page of one part of the game: every rule of that topic, in full, with the vectors
+    of ``vectors_dir`` (by default the package's ``spec/vectors``)."""
     title = TOPICS[topic]
     page = f"rules/{topic}.md"
     entries = rules_of_topic(topic)
@@ -344,8 +329,8 @@ def topic_page(topic: str) -> str:
     out.append("")
     out.append(
         f"Then each of the {len(entries)} rules in full, under its permanent id: the words of "
-        "its sources, the function that implements it and an example run when this page was "
-        "built.\n"
+        "its sources, the function that implements it and its conformance vectors, each run "
+        "against the reference when this page was built.\n"
     )
     if implementation:
         out.append(
@@ -357,7 +342,7 @@ def topic_page(topic: str) -> str:
             )
         )
     for entry in entries:
-        out.append(rule_section(entry))
+        out.append(rule_section(entry, vectors_dir))
     return "\n".join(out)
 
 

@@ -1,11 +1,9 @@
 """The built site: strict and offline, every internal link and anchor resolves, and every
-rule stands with its quotes, its function and the output of its example."""
+rule stands with its quotes, its function and its vectors."""
 
 from __future__ import annotations
 
-import contextlib
 import html
-import io
 import json
 import re
 from functools import cache
@@ -17,7 +15,7 @@ from frogspec.errors import FrogError
 from frogspec.notation import REPLAY_PATH, parse_deal
 from frogspec.registry import all_rules
 from frogspec.rulesets import RULESETS
-from frogspec.site.examples import EXAMPLES
+from frogspec.site.rule_vectors import cases_of_rule
 from frogspec.sources import ALL_SOURCES
 
 _ASSET_TAGS = {"script": "src", "img": "src", "iframe": "src", "source": "src", "audio": "src",
@@ -153,14 +151,7 @@ def _sections(page: Path) -> dict[str, str]:
     return sections
 
 
-def _example_output(rule_id: str) -> str:
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(EXAMPLES[rule_id], {})
-    return out.getvalue()
-
-
-def test_every_rule_has_its_section_with_quotes_function_and_example(built_site: Path) -> None:
+def test_every_rule_has_its_section_with_quotes_function_and_vectors(built_site: Path) -> None:
     problems: list[str] = []
     for entry in all_rules():
         page = built_site / "rules" / entry.topic / "index.html"
@@ -185,15 +176,12 @@ def test_every_rule_has_its_section_with_quotes_function_and_example(built_site:
             problems.append(f"{entry.id}: function {entry.qualified_name} not documented")
         if entry.function.__name__ + "(" not in text.replace(" (", "("):
             problems.append(f"{entry.id}: no signature of {entry.function.__name__}")
-        # The output stands in a block of its own, after the example's source.
-        output = _norm(_example_output(entry.id))
-        blocks = [_text(pre) for pre in re.findall(r"<pre\b.*?</pre>", section, re.S)]
-        if not output or output not in blocks:
-            problems.append(f"{entry.id}: the example's output is not on the page")
-        elif "".join(EXAMPLES[entry.id].split()) not in [
-            "".join(block.split()) for block in blocks[: blocks.index(output)]
-        ]:
-            problems.append(f"{entry.id}: the example's source is not above its output")
+        # Its examples are its vectors: each hand-written case that exercises it is named.
+        if "Vectors" not in text:
+            problems.append(f"{entry.id}: no vectors")
+        for run in cases_of_rule(entry.id):
+            if run.case.id not in text:
+                problems.append(f"{entry.id}: case {run.case.id} not shown")
         if "Cite this rule" not in text or f"frogspec-{entry.anchor}" not in text:
             problems.append(f"{entry.id}: no citation box")
     assert not problems, "\n".join(problems)

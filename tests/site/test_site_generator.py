@@ -20,7 +20,6 @@ from frogspec.rules.cards import parse_card
 from frogspec.rulesets import QUESTIONS, RULESETS
 from frogspec.site import downloads, generated_pages, nav_sections
 from frogspec.site.annotated import pretty_json
-from frogspec.site.examples import EXAMPLES
 from frogspec.site.markup import (
     admonition,
     card_html,
@@ -31,8 +30,6 @@ from frogspec.site.markup import (
     rule_link,
 )
 from frogspec.site.pages import (
-    MissingExampleError,
-    example_block,
     question_key,
     rule_section,
     rules_of_topic,
@@ -49,6 +46,7 @@ from frogspec.site.reference import (
     protocol_page,
     quote_markdown,
 )
+from frogspec.site.rule_vectors import vectors_block
 from frogspec.sources import ALL_SOURCES, MEYERS_1909, WIKIPEDIA_FROG, held_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -143,7 +141,7 @@ def test_a_rule_section_has_its_parts() -> None:
         assert citation.quote is not None
         assert escape(citation.quote) in section
     assert "::: frogspec.rules.play.must_trump" in section
-    assert example_block(entry.id) in section
+    assert vectors_block(entry.id) in section
     assert '??? info "Cite this rule"' in section and "@misc{frogspec-play-must-trump" in section
 
 
@@ -177,18 +175,6 @@ def test_usage_names_the_option_a_rule_needs() -> None:
     assert by_id == {"official-1922-coeur-dalene": "penalty_frog: true"}
     assert {rs.id for rs, how in usage("play.must-trump")} == set(RULESETS)
     assert [how for _, how in usage("deal.packets-3-3-4-4")] == ["", ""]
-
-
-def test_a_rule_without_an_example_stops_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delitem(EXAMPLES, "play.must-trump")
-    with pytest.raises(MissingExampleError, match=r"play\.must-trump has no example"):
-        topic_page("play")
-
-
-def test_examples_fit_the_page() -> None:
-    for rule_id, code in EXAMPLES.items():
-        for line in code.splitlines():
-            assert len(line) <= 79, f"{rule_id}: a line of {len(line)} characters scrolls"
 
 
 # ----------------------------------------------------------------------- the whole site
