@@ -178,6 +178,11 @@ def vectors_block(rule_id: str, vectors_dir: Path | None = None) -> str:
         "vectors expect. An implementation checks itself against them with `frogspec conform`.",
         "",
     ]
+    # The cases' requests and answers are kept out of the search index: their card lists,
+    # field names and case ids would outweigh the rule's own words in its section's entry.
+    # (A <section>, not a <div>: the index's parser matches closing tags by name, so the
+    # admonitions' own divs inside would end a div's exclusion early.)
+    out += ['<section markdown="1" data-search-exclude>', ""]
     shown = _varied(hand)
     out += [_case_in_full(run) for run in shown]
     rest = [run for run in hand if run not in shown]
@@ -190,4 +195,5 @@ def vectors_block(rule_id: str, vectors_dir: Path | None = None) -> str:
                 collapsible=True,
             )
         )
+    out += ["</section>", ""]
     return "\n".join(out) + "\n"
