@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import ClassVar
 
 from frogspec._types import Json
 from frogspec.vectors.build import DEFAULT_COMPARE
@@ -107,19 +108,23 @@ class LegalChanged(Difference):
 
 
 @dataclass(frozen=True)
-class SeatChanged(Difference):
-    """A field naming a seat (who acts, the bidder) names another one."""
+class _NamedFieldChange(Difference):
+    """A named field of the answer holds another value: what a seat and any other field's
+    differences share (each says its own kind)."""
 
-    #: The field: ``to_act`` or ``bidder``.
+    #: The field's name.
     name: str
-    #: The engine's seat (``None``: nobody).
-    engine: int | None
-    #: The reference's seat.
-    reference: int | None
+    #: The engine's value.
+    engine: Json
+    #: The reference's value.
+    reference: Json
+
+    #: The kind's words before the field's name.
+    KIND: ClassVar[str] = "field changed"
 
     @property
     def kind(self) -> str:
-        return f"seat moved: {self.name}"
+        return f"{self.KIND}: {self.name}"
 
     @property
     def field(self) -> str:
@@ -130,26 +135,22 @@ class SeatChanged(Difference):
 
 
 @dataclass(frozen=True)
-class FieldChanged(Difference):
-    """Another field of the answer differs (the trump, the contract, the phase...)."""
+class SeatChanged(_NamedFieldChange):
+    """A field naming a seat (who acts, the bidder) names another one."""
 
-    #: The field's name.
+    #: The field: ``to_act`` or ``bidder``.
     name: str
-    #: The engine's value.
-    engine: Json
-    #: The reference's value.
-    reference: Json
+    #: The engine's seat (``None``: nobody).
+    engine: int | None
+    #: The reference's seat.
+    reference: int | None
 
-    @property
-    def kind(self) -> str:
-        return f"field changed: {self.name}"
+    KIND: ClassVar[str] = "seat moved"
 
-    @property
-    def field(self) -> str:
-        return self.name
 
-    def words(self) -> str:
-        return f"{self.name} is {_show(self.engine)} instead of {_show(self.reference)}"
+@dataclass(frozen=True)
+class FieldChanged(_NamedFieldChange):
+    """Another field of the answer differs (the trump, the contract, the phase...)."""
 
 
 @dataclass(frozen=True)
