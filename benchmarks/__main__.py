@@ -73,7 +73,7 @@ ROWS: dict[str, Shown] = {
 AGAINST_SKAT = ("random_playout", "api", "ceiling")
 PEER = "skat"
 
-#: Issue 18's targets: (build, row, least ratio to skat).
+#: The speed targets: (build, row, least ratio to skat).
 TARGETS = (
     ("compiled", "random_playout", 2.5),
     ("compiled", "api", 1.0),
@@ -205,7 +205,7 @@ def table(cells: dict[tuple[str, str], Cell]) -> str:
 
 
 def targets(cells: dict[tuple[str, str], Cell]) -> str:
-    """Issue 18's targets beside this run's ratios to skat (nothing without the peer)."""
+    """The speed targets beside this run's ratios to skat (nothing without the peer)."""
     skat = cells.get((PEER, "peer"))
     if skat is None:
         return "No target is measured: OpenSpiel is not installed, so there is no peer."
@@ -217,7 +217,7 @@ def targets(cells: dict[tuple[str, str], Cell]) -> str:
         ratio = cell.rate / skat.rate
         verdict = "met" if ratio >= least else "not met"
         parts.append(f"{build} `{row}` {ratio:.2f} × skat (target {least:g}: {verdict})")
-    return "Targets (issue 18): " + "; ".join(parts) + "."
+    return "Targets: " + "; ".join(parts) + "."
 
 
 def slower(cells: dict[tuple[str, str], Cell]) -> str:

@@ -2,8 +2,8 @@
 
 Run ``.venv/bin/python -m benchmarks.conform``. It runs ``frogspec conform`` (every case of
 ``spec/vectors/``, the reference started as ``python -m frogspec.harness``) several times
-and prints the best time and the cases per second, beside the budget of the conformance
-issue (the whole suite under 30 seconds). It also times writing the vectors, which the
+and prints the best time and the cases per second, beside its budget (the whole
+suite under 30 seconds). It also times writing the vectors, which the
 stale-vectors test does once. Figures only: nothing here is asserted.
 """
 
@@ -16,7 +16,7 @@ from typing import TypeVar
 from frogspec.conform import run_conformance
 from frogspec.vectors.generate import build_files
 
-#: The conformance issue's target for the whole suite against the reference.
+#: The target for the whole suite against the reference.
 TARGET_SECONDS = 30.0
 
 T = TypeVar("T")

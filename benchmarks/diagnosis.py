@@ -5,7 +5,7 @@ pyfrog (``tests/conformance/engines/python/frog_engine.py``, an engine written a
 frogspec) with faults switched on (:data:`FAULTS`), so that about a hundred cases fail,
 and prints the best time of the whole run (the cases, the diagnosis of every failure, the
 probing of the engine's unit ops, the deviations), the failures, and the time of the run
-without any fault for comparison, beside the target of issue 17 (under 20 s). Figures
+without any fault for comparison, beside its target (under 20 s). Figures
 only: nothing here is asserted.
 """
 
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from frogspec.conform import run_conformance
 
-#: The target of issue 17: diagnosing an engine with 100 failures, on this 2-core machine.
+#: The target: diagnosing an engine with 100 failures, on this 2-core machine.
 TARGET_SECONDS = 20.0
 
 #: pyfrog's faults for the run: two departures (the Grand rate, the play) that fail about a hundred cases.
