@@ -426,11 +426,11 @@ new Promise(resolve => {
 """
 
 
-def test_a_rules_example_runs_here_and_can_be_edited(
+def test_an_example_runs_here_and_can_be_edited(
     play_page: tuple[Any, dict[str, Any]], served_site: str
 ) -> None:
     browser, _ = play_page
-    browser.navigate(served_site + "/rules/play/")
+    browser.navigate(served_site + "/play/")
     ran = browser.evaluate(_RUN_EXAMPLE.replace("WANTED", "'1'"))
     assert ran["output"].strip() == ran["built"], ran
     edited = browser.evaluate(_RUN_AGAIN)
