@@ -81,7 +81,8 @@ def test_rule_page_and_permanent_anchor(browser: Browser, served_site: str) -> N
     assert 0 <= top < 300
     text = _text(browser)
     assert "If a player cannot follow suit, he must trump" in text
-    assert "Diamonds led: 7H" in text  # the example's output, run at build time
+    # Its vectors, each sent to the reference when the page was built.
+    assert "legal.must-trump (legal-plays.json): agrees" in text
     browser.screenshot(SCREENSHOTS / "rule-play-must-trump.png")
     # Another rule on the same page: the browser moves to it.
     browser.navigate(served_site + "/rules/play/#play-no-duty-to-head")
