@@ -17,7 +17,6 @@ five rounds of shorter samples and the slow rows once.
 from __future__ import annotations
 
 import argparse
-import datetime
 import importlib.util
 import os
 import platform
@@ -28,6 +27,7 @@ from dataclasses import dataclass
 
 from benchmarks import peers, worker
 from benchmarks.builds import ROOT, Build, Worker, WorkerError, compiled_build, pure_build
+from benchmarks.timing import load_average, run_date
 
 __all__ = ["ROWS", "Cell", "header", "main", "measure", "table", "targets"]
 
@@ -139,17 +139,10 @@ def _machine() -> str:
     return f"{model}, {os.cpu_count()} cores ({platform.machine()}, {platform.system()})"
 
 
-def _load() -> str:
-    try:
-        return " ".join(f"{x:.1f}" for x in os.getloadavg())
-    except OSError:
-        return "unknown"
-
-
 def header(command: str, rounds: int, slow_rounds: int, seconds: float, load: str) -> str:
     """The lines that date a run and say where and how it was made (``load``: the load
     average as it began)."""
-    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    now = run_date()
     openspiel = peers.openspiel_version()
     spiel = f"open-spiel {openspiel}" if openspiel else "OpenSpiel not installed"
     few = " (fewer than 5: not a run to quote)" if rounds < 5 else ""
@@ -281,7 +274,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if rounds < 1 or slow_rounds < 1 or seconds <= 0:
         parser.error("--rounds and --slow-rounds must be 1 or more, --seconds above 0")
     command = " ".join(["python3 dev.py bench", *(argv if argv is not None else sys.argv[1:])])
-    load = _load()
+    load = load_average()
     said: list[str] = []
     chosen: dict[str, Build] = {}
     if "pure" in builds:
@@ -321,7 +314,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
     print(table(cells))
     print()
-    for line in [*said, targets(cells), slower(cells), f"Load average {_load()} at the end."]:
+    for line in [
+        *said,
+        targets(cells),
+        slower(cells),
+        f"Load average {load_average()} at the end.",
+    ]:
         print(line)
     return 0
 

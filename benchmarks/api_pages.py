@@ -11,7 +11,6 @@ asserted, and CI runs none of it.
 from __future__ import annotations
 
 import argparse
-import datetime
 import functools
 import http.server
 import importlib.util
@@ -23,6 +22,8 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from benchmarks.timing import run_date
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -68,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
             browser.close()
             server.shutdown()
     rows.sort(reverse=True)
-    when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    when = run_date()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     median = statistics.median(seconds for seconds, _, _ in rows)
     print(f"API reference: {len(rows)} pages, load time median {median:.2f} s ({when},")

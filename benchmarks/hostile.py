@@ -23,7 +23,6 @@ the bound that cut it off) and how many of the processes the engine started are 
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import os
 import platform
@@ -37,6 +36,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from benchmarks.timing import load_average, run_date
 from frogspec.harness import OPS
 from frogspec.jsonline import MAX_LINE_BYTES
 
@@ -198,10 +198,10 @@ def run_engine(mode: str, amount: str | None) -> dict[str, Any]:
 
 def engines_main() -> int:
     """Run the runner against every attacking engine and print a dated table."""
-    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    now = run_date()
     print(
         f"`python -m benchmarks.hostile --engines`, {now}: Python {platform.python_version()}, "
-        f"{os.cpu_count()} cores, load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}"
+        f"{os.cpu_count()} cores, load average {load_average()}"
     )
     print()
     print("| engine (attack) | wall s | runner peak MB | result | cut off by | left running |")
@@ -252,10 +252,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     crashes = (
         int(len(got) != len(lines)) + int(done.returncode != 0) + int(b"Traceback" in done.stderr)
     )
-    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    now = run_date()
     print(
         f"`python -m benchmarks.hostile`, {now}: Python {platform.python_version()}, "
-        f"{os.cpu_count()} cores, load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}"
+        f"{os.cpu_count()} cores, load average {load_average()}"
     )
     print(
         f"{len(lines):,} fuzzed request lines through `python -m frogspec.harness` over the "

@@ -15,7 +15,6 @@ Whether the build is compiled is printed with it. Figures only: nothing is asser
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
 import platform
 import resource
@@ -23,6 +22,7 @@ import time
 from collections.abc import Sequence
 
 import frogspec
+from benchmarks.timing import load_average, run_date
 from frogspec.engine import State
 from frogspec.odds import (
     SEATS,
@@ -76,13 +76,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     place = SEATS[args.seat]
     groups = tuple(contract_plays(rs).values())
     plays = tuple(sorted({p for group in groups for p in group}))
-    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    now = run_date()
     build = "compiled" if frogspec.COMPILED else "pure"
     print(
         f"`python -m benchmarks.odds --samples {args.samples} --workers {args.workers} "
         f"--ruleset {args.ruleset} --seat {args.seat}{' --no-compare' * args.no_compare}`, {now}: {build} build, Python "
-        f"{platform.python_version()}, {os.cpu_count()} cores, load average "
-        + " ".join(f"{x:.1f}" for x in os.getloadavg())
+        f"{platform.python_version()}, {os.cpu_count()} cores, load average " + load_average()
     )
     print(f"hand {args.hand}; plays {', '.join(plays)}; contracts' plays {groups}")
     totals = {"old": [0, 0, 0.0], "new": [0, 0, 0.0]}

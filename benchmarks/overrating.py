@@ -26,7 +26,6 @@ Measurement only: nothing is asserted.
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import random
 import sys
@@ -34,6 +33,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from benchmarks.timing import run_date
 from frogspec.bots import Bot
 from frogspec.engine import Phase, State, apply
 from frogspec.odds import (
@@ -188,7 +188,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "schema": SCHEMA,
         "command": command,
         "seed": args.seed,
-        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "date": run_date(),
         "ruleset": args.ruleset,
         "deals": deals,
         "positions": "each contract's play as frogspec.odds.best_positions chooses it",

@@ -16,7 +16,6 @@ exit status is 1. Figures only: no speed is asserted.
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
 import platform
 import random
@@ -33,6 +32,7 @@ from pathlib import Path
 from types import TracebackType
 
 import frogspec
+from benchmarks.timing import load_average, run_date
 from frogspec.engine import State
 from frogspec.notation import format_position
 from frogspec.rules.auction import Contract
@@ -250,13 +250,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
-    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    now = run_date()
     build = "compiled" if frogspec.COMPILED else "pure"
     print(
         f"`python -m benchmarks.peer_solver --deals {args.deals}`, {now}: frogspec {build} "
         f"build, Python {platform.python_version()}, native peer built by {_gcc_version()} "
-        f"({' '.join(CFLAGS)}); {os.cpu_count()} cores (nproc), load average "
-        + " ".join(f"{x:.1f}" for x in os.getloadavg())
+        f"({' '.join(CFLAGS)}); {os.cpu_count()} cores (nproc), load average " + load_average()
     )
     with tempfile.TemporaryDirectory(prefix="frogdd-") as folder:
         try:

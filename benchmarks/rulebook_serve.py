@@ -16,7 +16,6 @@ is asserted, and CI runs none of it. It serves on port 8731 (:data:`PORT`).
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
 import shutil
 import signal
@@ -26,6 +25,8 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+
+from benchmarks.timing import run_date
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -98,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         RULE_FILE.write_text(source, encoding="utf-8")
     rows.append(("the statement put back", first_page(PORT)))
     rows.append(("warm again", first_page(PORT)))
-    when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    when = run_date()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"python3 dev.py serve: seconds to the first page ({when}, {os.cpu_count()} cores,")
     print(f"load average {load:.2f} at the end; wall time)")

@@ -13,7 +13,6 @@ with it. Figures only: nothing is asserted.
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
 import platform
 import random
@@ -22,6 +21,7 @@ import time
 from collections.abc import Sequence
 
 import frogspec
+from benchmarks.timing import load_average, run_date
 from frogspec import engine
 from frogspec.engine import Phase, State
 from frogspec.notation import numbered_deck
@@ -69,14 +69,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             nodes += solve(state).nodes
         times.append(time.perf_counter() - start)
         cpu.append(time.process_time() - start_cpu)
-    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    now = run_date()
     cuts = statistics.quantiles(times, n=20, method="inclusive") if len(times) > 1 else times * 19
     flags = " --value-only" if args.value_only else ""
     build = "compiled" if frogspec.COMPILED else "pure"
     print(
         f"`python -m benchmarks.solve --deals {args.deals} --tricks {args.tricks}{flags}`, "
         f"{now}: {build} build, Python {platform.python_version()}, {os.cpu_count()} cores, "
-        "load average " + " ".join(f"{x:.1f}" for x in os.getloadavg())
+        "load average " + load_average()
     )
     print(
         f"{args.deals} positions, {args.tricks} tricks to go (foster-1909, 3 players): "

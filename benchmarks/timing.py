@@ -11,11 +11,27 @@ a busy machine disturb far less than the wall clock; the work runs on one core.
 
 from __future__ import annotations
 
+import datetime
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["Workload", "size"]
+__all__ = ["Workload", "load_average", "run_date", "size"]
+
+
+def run_date() -> str:
+    """The minute a run is dated by, in UTC, as every benchmark prints it."""
+    return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def load_average() -> str:
+    """The machine's load averages over 1, 5 and 15 minutes (``unknown`` where the system
+    gives none): a run on a shared machine says how loaded it was."""
+    try:
+        return " ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
 
 
 @dataclass(frozen=True)
