@@ -50,7 +50,6 @@ __all__ = [
     "match_consequences",
     "question_key",
     "rule_section",
-    "rulebook_order",
     "rules_index_page",
     "rules_of_topic",
     "ruleset_page",
@@ -196,7 +195,7 @@ def _readings_table(entry: Rule, page: str) -> str:
     key = question_key(entry)
     assert key is not None
     rows = ["| Reading | Statement | Used by |", "| --- | --- | --- |"]
-    for other in rulebook_order():
+    for other in _rulebook_order():
         if other.question != entry.question:
             continue
         mark = "**this rule**" if other.id == entry.id else rule_link(other.id, page)
@@ -298,7 +297,7 @@ def rules_of_topic(topic: str) -> list[Rule]:
     return sorted((r for r in all_rules() if r.topic == topic), key=_definition_order)
 
 
-def rulebook_order() -> list[Rule]:
+def _rulebook_order() -> list[Rule]:
     """Every rule, part by part, each part in the order its module defines its rules."""
     return [entry for topic in TOPICS for entry in rules_of_topic(topic)]
 
@@ -615,7 +614,7 @@ def ruleset_page(ruleset_id: str) -> str:
 
 
 def _readings_of(key: str) -> list[Rule]:
-    return [r for r in rulebook_order() if question_key(r) == key]
+    return [r for r in _rulebook_order() if question_key(r) == key]
 
 
 def disagreements_page() -> str:
@@ -662,7 +661,7 @@ def disagreements_page() -> str:
 def editorial_page() -> str:
     """Every editorial ruling with its reasoning."""
     page = "editorial.md"
-    entries = [r for r in rulebook_order() if r.editorial]
+    entries = [r for r in _rulebook_order() if r.editorial]
     out = [
         "# Editorial rulings",
         "",
@@ -717,13 +716,13 @@ def source_problems_page() -> str:
 def _citing(source: Source) -> list[Rule]:
     return [
         r
-        for r in rulebook_order()
+        for r in _rulebook_order()
         if any(c.source == source or c.reported_by == source for c in r.citations)
     ]
 
 
 def _naming_as_example(source: Source) -> list[Rule]:
-    return [r for r in rulebook_order() if any(source in c.examples for c in r.citations)]
+    return [r for r in _rulebook_order() if any(source in c.examples for c in r.citations)]
 
 
 def _address(source: Source) -> str:
