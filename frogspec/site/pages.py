@@ -28,6 +28,7 @@ from frogspec.rulesets import QUESTIONS, RULESETS, Ruleset, rules_of
 from frogspec.site.annotated import own_statement, own_words
 from frogspec.site.learn import RECOMMENDED, STAGE_OF_TOPIC, how_to_play_path, summary_line
 from frogspec.site.markup import (
+    RULING_MARK,
     admonition,
     docstring_to_markdown,
     escape,
@@ -157,11 +158,11 @@ def _quote_body(citation: Citation, page: str) -> str:
     return "\n".join(lines)
 
 
-def _kind_mark(entry: Rule, ruling: str = "editorial") -> str:
-    """The text mark a list puts after a rule that is a ruling, or carries our reading."""
-    if entry.editorial:
-        return f" *({ruling})*"
-    return " *(reading)*" if entry.reading is not None else ""
+def _kind_mark(entry: Rule) -> str:
+    """The mark a list puts after a rule that is a ruling, or carries our reading: the
+    one printed wherever a ruling or a reading is stated (:func:`kind_marks`)."""
+    marks = kind_marks([entry.id])
+    return f" {marks}" if marks else ""
 
 
 def _badges(entry: Rule, page: str) -> str:
@@ -199,7 +200,7 @@ def _readings_table(entry: Rule, page: str) -> str:
         if other.question != entry.question:
             continue
         mark = "**this rule**" if other.id == entry.id else rule_link(other.id, page)
-        kind = " *(editorial)*" if other.editorial else ""
+        kind = f" {RULING_MARK}" if other.editorial else ""
         rows.append(f"| {mark}{kind} | {escape(other.statement)} | {_usage_text(other.id, page)} |")
     # The other readings' statements stand in this rule's section: kept out of the search
     # index, so that a reading's words find that reading's own section first.
@@ -635,7 +636,7 @@ def disagreements_page() -> str:
         for entry in readings:
             out.append('<div class="fs-reading" markdown>')
             out.append("")
-            mark = _kind_mark(entry, ruling="editorial ruling")
+            mark = _kind_mark(entry)
             out.append(f"**{rule_link(entry.id, page)}**{mark}")
             out.append("")
             out.append(escape(entry.statement))

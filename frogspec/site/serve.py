@@ -19,13 +19,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from frogspec.served import ROOT, forget_served, record_served
+from frogspec.served import DEFAULT_ADDRESS, ROOT, forget_served, record_served
 from frogspec.site.build_cache import CACHE_DIR, INPUTS, site_digest
 
 __all__ = ["build_once", "main", "serve"]
-
-#: The address served on when none is given.
-DEFAULT_ADDRESS = "127.0.0.1:8000"
 
 log = logging.getLogger("mkdocs.frogspec.serve")
 

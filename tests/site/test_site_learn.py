@@ -466,17 +466,29 @@ def test_the_card_says_how_to_look_a_rule_up(monkeypatch: pytest.MonkeyPatch) ->
     assert card.count("https://rules.example.org/") == 1
 
 
-def test_the_rule_lists_mark_rulings_and_readings_in_text() -> None:
+def test_the_rule_lists_mark_rulings_and_readings_as_every_page_does() -> None:
     from frogspec.site.pages import disagreements_page, rules_index_page, topic_page
 
     index = rules_index_page()
     for entry in all_rules():
         (line,) = [line for line in index.splitlines() if line.startswith(f"- [`{entry.id}`]")]
-        assert ("*(editorial)*" in line) == entry.editorial, line
-        assert ("*(reading)*" in line) == (entry.reading is not None), line
+        assert (RULING_MARK in line) == entry.editorial, line
+        assert (READING_MARK in line) == (entry.reading is not None), line
         table = topic_page(entry.topic)
         # The topic's table of rules comes first; a rule's table of rival readings may follow.
         row = next(row for row in table.splitlines() if row.startswith(f"| [`{entry.id}`]"))
-        assert ("*(editorial)*" in row) == entry.editorial, row
-        assert ("*(reading)*" in row) == (entry.reading is not None), row
-    assert "*(reading)*" in disagreements_page()
+        assert (RULING_MARK in row) == entry.editorial, row
+        assert (READING_MARK in row) == (entry.reading is not None), row
+    assert READING_MARK in disagreements_page()
+    assert "*(editorial)*" not in index and "*(reading)*" not in index
+
+
+def test_a_glossary_tooltip_carries_the_marks_its_definition_does_in_print() -> None:
+    from frogspec.site.glossary import hover_text
+
+    for entry in TERMS:
+        marks = kind_marks(entry.states, plain=True)
+        tooltip = hover_text(entry)
+        assert tooltip.endswith(f" {marks}") if marks else "[" not in tooltip[-10:], entry.name
+        assert ("[ruling]" in tooltip) == (RULING_MARK in kind_marks(entry.states)), entry.name
+    assert hover_text(term("over-trump")).endswith("no one is obliged to. [ruling]")
