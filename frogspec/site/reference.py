@@ -27,7 +27,6 @@ from frogspec.site.markup import escape, rule_link
 from frogspec.sources import MEYERS_1909, Source, held_text
 
 __all__ = [
-    "API_EXCLUDED",
     "PUBLIC_MODULES",
     "api_modules",
     "api_page_path",
@@ -41,7 +40,7 @@ __all__ = [
 ]
 
 #: Packages left out of the API reference: the site builder itself.
-API_EXCLUDED: tuple[str, ...] = ("frogspec.site",)
+_API_EXCLUDED: tuple[str, ...] = ("frogspec.site",)
 
 #: The modules whose ``__all__`` is frogspec's public API, in the order the API reference
 #: lists them: the package (the engine's play API and the rules' lookup), the rules and the
@@ -79,7 +78,7 @@ PUBLIC_MODULES: tuple[str, ...] = (
 def api_modules() -> list[str]:
     """Every public module of the package, the package first, then by name.
 
-    The packages left out (:data:`API_EXCLUDED`) are not imported.
+    The packages left out (:data:`_API_EXCLUDED`) are not imported.
     """
     names = []
 
@@ -88,7 +87,7 @@ def api_modules() -> list[str]:
             parts = info.name.split(".")
             if any(p.startswith("_") for p in parts):
                 continue
-            if any(info.name == ex or info.name.startswith(ex + ".") for ex in API_EXCLUDED):
+            if any(info.name == ex or info.name.startswith(ex + ".") for ex in _API_EXCLUDED):
                 continue
             names.append(info.name)
             if info.ispkg:
