@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -75,6 +76,7 @@ __all__ = [
     "how_to_play_path",
     "kind_marks",
     "learn_index_page",
+    "play_page_marks",
     "recommendation",
     "rule_ids_explained",
     "rules_card_page",
@@ -1126,6 +1128,23 @@ def summary_line(ruleset: Ruleset | str) -> str:
     rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     marks = kind_marks(SUMMARY_STATES[rs.id])
     return " ".join(part for part in (escape(rs.summary), marks) if part)
+
+
+def play_page_marks() -> str:
+    """For the Play page: the marks each ruleset's summary carries in print, as the JSON its
+    script reads (``#fp-summary-marks``), then what the marks mean.
+
+    >>> print(play_page_marks().splitlines()[0][:67])
+    <script type="application/json" id="fp-summary-marks">{"modern": "[
+    """
+    every = {rs_id: kind_marks(SUMMARY_STATES[rs_id], plain=True) for rs_id in RULESETS}
+    marks = {rs_id: mark for rs_id, mark in every.items() if mark}
+    data = json.dumps(marks, ensure_ascii=False).replace("</", "<\\/")
+    return (
+        f'<script type="application/json" id="fp-summary-marks">{data}</script>\n\n'
+        + marks_legend("summary")
+        + "\n"
+    )
 
 
 def learn_index_page() -> str:

@@ -500,3 +500,26 @@ def test_a_glossary_tooltip_carries_the_marks_its_definition_does_in_print() -> 
         assert tooltip.endswith(f" {marks}") if marks else "[" not in tooltip[-10:], entry.name
         assert ("[ruling]" in tooltip) == (RULING_MARK in kind_marks(entry.states)), entry.name
     assert hover_text(term("over-trump")).endswith("no one is obliged to. [ruling]")
+
+
+def test_the_play_page_marks_each_summary_as_printed_elsewhere() -> None:
+    import json
+
+    from frogspec.site.learn import play_page_marks, summary_line
+
+    block = play_page_marks()
+    found = re.search(
+        r'<script type="application/json" id="fp-summary-marks">(.*?)</script>', block
+    )
+    assert found is not None
+    marks = json.loads(found.group(1))
+    for ruleset_id in RULESETS:
+        printed = summary_line(ruleset_id).removeprefix(escape(RULESETS[ruleset_id].summary))
+        assert marks.get(ruleset_id, "") == printed.replace("**", "").strip(), ruleset_id
+    assert "A summary marked **[ruling]**" in block
+    page = (Path(__file__).resolve().parents[2] / "docs" / "play.md").read_text(encoding="utf-8")
+    assert "print(play_page_marks())" in page
+    script = (Path(__file__).resolve().parents[2] / "docs" / "javascripts" / "play.js").read_text(
+        encoding="utf-8"
+    )
+    assert 'getElementById("fp-summary-marks")' in script
