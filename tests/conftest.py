@@ -72,6 +72,32 @@ SLOW_TESTS: dict[str, str] = {
     "tests/test_harness_hostile.py::test_one_answer_line_for_every_request_line": (
         "feeds the harness process 150 drawn streams of hostile lines"
     ),
+    # Four of the five composites of twins: the quick selection keeps four-seats-bank.
+    **{
+        f"tests/conformance/test_deviations.py::"
+        f"test_a_composite_of_twins_gets_exactly_its_rules[{name}": (
+            "runs every case against an engine of several twins and diagnoses its failures"
+        )
+        for name in (
+            "discard-eldest-chico",
+            "leader-and-grand-rate",
+            "pass-jack-trump",
+            "deal-overtrump",
+        )
+    },
+    "tests/twins/test_check.py::test_a_twin_through_the_real_harness_process": (
+        "runs the kit twice over the harness process"
+    ),
+    "tests/twins/test_check.py::test_the_command_lists_and_checks": (
+        "runs the twins check command"
+    ),
+    "tests/conformance/test_conformance_scope.py::"
+    "test_a_built_package_ships_the_vectors_and_finds_them": ("builds the package with setuptools"),
+    "tests/conformance/test_conformance_transport.py::"
+    "test_no_answer_of_a_restarted_engine_is_lost": ("restarts an engine process five times"),
+    "tests/test_odds.py::test_the_odds_read_a_ruleset_with_its_options_as_a_position_writes_it": (
+        "samples and solves the odds of a hand three times"
+    ),
 }
 
 
