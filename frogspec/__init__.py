@@ -5,6 +5,10 @@ Every rule is a small typed function, registered under a permanent id with its s
 (:mod:`frogspec.rulesets`); the engine plays a deal from the shuffled pack to the
 payments (:mod:`frogspec.engine`).
 
+The public API is this package's ``__all__`` (the engine's play API, the rules and the
+rulesets' lookup) and the ``__all__`` of the modules the API reference lists as public;
+every other module and name is internal and may change in any release.
+
 >>> import frogspec
 >>> frogspec.get_rule("play.must-trump").statement
 'A player who cannot follow suit must play a trump if he holds one.'
@@ -13,7 +17,10 @@ payments (:mod:`frogspec.engine`).
 from frogspec import engine as _engine
 from frogspec.engine import (
     Action,
+    ActionKind,
     DealOutcome,
+    MatchError,
+    MatchResult,
     Phase,
     State,
     apply,
@@ -25,7 +32,7 @@ from frogspec.engine import (
     settle,
 )
 from frogspec.errors import FrogError, IllegalActionError, InvalidInputError, UnknownRuleError
-from frogspec.registry import Rule, all_rules, get_rule
+from frogspec.registry import Rule, RuleKind, all_rules, get_rule
 from frogspec.rules.auction import Contract
 from frogspec.rules.cards import Card, CardSet, Suit, format_card, parse_card
 from frogspec.rulesets import RULESETS, Ruleset, get_ruleset
@@ -42,6 +49,7 @@ __all__ = [
     "COMPILED",
     "RULESETS",
     "Action",
+    "ActionKind",
     "Card",
     "CardSet",
     "Contract",
@@ -49,8 +57,11 @@ __all__ = [
     "FrogError",
     "IllegalActionError",
     "InvalidInputError",
+    "MatchError",
+    "MatchResult",
     "Phase",
     "Rule",
+    "RuleKind",
     "Ruleset",
     "State",
     "Suit",

@@ -97,7 +97,6 @@ __all__ = [
     "deal_notation",
     "deal_record",
     "deal_vector",
-    "game_request",
     "main",
     "measure",
     "play_deal",
@@ -439,7 +438,7 @@ def play_deal(
     )
 
 
-def game_request(deal: BotDeal) -> dict[str, Any]:
+def _game_request(deal: BotDeal) -> dict[str, Any]:
     """The deal as a ``game`` request of the conformance protocol."""
     return {
         "id": 1,
@@ -461,7 +460,7 @@ def deal_vector(
     ``seed`` is the deal number of the portable generator the pack came from, if it did."""
     from frogspec.vectors.build import Spec, make_case
 
-    request = {k: v for k, v in game_request(deal).items() if k != "id"}
+    request = {k: v for k, v in _game_request(deal).items() if k != "id"}
     seeds = () if seed is None else (seed,)
     spec = Spec(case_id, description, request, rules=(), traced=True, seeds=seeds)
     return {

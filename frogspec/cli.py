@@ -28,7 +28,7 @@ from frogspec.citations import FORMATS, SITE_URL_VARIABLE, cite_rules, rule_url
 from frogspec.errors import FrogError
 from frogspec.registry import TOPICS, Rule, all_rules, get_rule
 from frogspec.rulesets import RULESETS, get_ruleset, rules_of, rulesets_using
-from frogspec.served import served_address
+from frogspec.served import DEFAULT_ADDRESS, served_address
 from frogspec.sources import ALL_SOURCES, SOURCE_PROBLEMS
 
 __all__ = ["main", "rule_address", "seconds", "whole_number"]
@@ -90,10 +90,6 @@ def _cmd_rule(args: argparse.Namespace) -> int:
     return 0
 
 
-#: Where ``python3 dev.py serve`` serves the rulebook unless told another address.
-_LOCAL_RULEBOOK = "http://127.0.0.1:8000/"
-
-
 def rule_address(entry: Rule) -> str:
     """The rule's address on the rulebook: on the server ``python3 dev.py serve`` is running
     now, at the address it serves on; else under ``FROGSPEC_SITE_URL`` when it is set (the
@@ -106,7 +102,7 @@ def rule_address(entry: Rule) -> str:
     if address:
         return address
     return (
-        f"{_LOCAL_RULEBOOK}{path} once python3 dev.py serve runs (not served now); set "
+        f"http://{DEFAULT_ADDRESS}/{path} once python3 dev.py serve runs (not served now); set "
         f"{SITE_URL_VARIABLE} to the address of a published rulebook"
     )
 

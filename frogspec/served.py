@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 
 __all__ = [
+    "DEFAULT_ADDRESS",
     "ROOT",
     "SERVED_AT",
     "SERVED_VARIABLE",
@@ -25,6 +26,9 @@ __all__ = [
 #: The checkout's top directory, where ``mkdocs.yml`` and ``spec/`` are (of an editable
 #: install; elsewhere nothing is recorded under it).
 ROOT = Path(__file__).resolve().parents[1]
+
+#: The address ``python3 dev.py serve`` serves on when none is given (``HOST:PORT``).
+DEFAULT_ADDRESS = "127.0.0.1:8000"
 
 #: The record, under the top directory.
 SERVED_AT = Path(".cache") / "rulebook" / "served-at.json"

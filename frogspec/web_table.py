@@ -70,7 +70,6 @@ from frogspec.rulesets import RULESETS, Ruleset, get_ruleset, own_phrasing
 from frogspec.sampling_bot import SamplingBot
 
 __all__ = [
-    "HINT_COLUMNS",
     "HUMAN",
     "OPPONENTS",
     "PlayTable",
@@ -226,7 +225,7 @@ def seat_position(state: State, seat: int) -> str:
 
 #: The hint's columns: the fields of ``frogspec.worth.WorthRow`` it shows, under the page's
 #: headings, in order (a field the row lacks is left out).
-HINT_COLUMNS = (
+_HINT_COLUMNS = (
     ("name", "contract"),
     ("win_rate", "bidder wins"),
     ("win_interval", "95% interval"),
@@ -284,7 +283,7 @@ def hint_rows(ruleset: Ruleset, hand: int, position: str) -> JsonObject:
         why = f"the hand-worth tables cannot be read here ({type(error).__name__}: {error})"
         return {"refused": {"message": why, "rule": None}}
     fields = [_fields(row) for row in rows]
-    shown = [(name, heading) for name, heading in HINT_COLUMNS if fields and name in fields[0]]
+    shown = [(name, heading) for name, heading in _HINT_COLUMNS if fields and name in fields[0]]
     contracts = [cast(Contract, row["contract"]) for row in fields]
     trumps = _assumed_trumps(worth, ruleset, hand, contracts)
     return {

@@ -1,4 +1,4 @@
-"""The reference harness against hostile request lines (issue 23): exactly one answer line
+"""The reference harness against hostile request lines: exactly one answer line
 for every request line, never a crash or a hang."""
 
 from __future__ import annotations

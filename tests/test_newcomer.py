@@ -1,6 +1,6 @@
 """What a newcomer meets first: the commands' first words, the server, the package data.
 
-Each test is one detail issue 10 reported: ``frogspec rules`` starting with a blank line,
+Each test is one detail a first-time user would trip on: ``frogspec rules`` starting with a blank line,
 ``frogspec fuzz`` printing a seed before its usage error, ``python -m frogspec.harness``
 waiting silently in a terminal, ``frogspec twins`` missing, ``frogspec rule`` giving no
 address, ``python3 dev.py serve`` leaving its server running or failing with a traceback
@@ -297,7 +297,7 @@ def test_serve_says_it_blocks_and_stops_its_server_on_a_signal(tmp_path: Path) -
             _end(proc)
 
 
-# ----------------------------------------------------------------------- issue 20
+# ------------------------------------------------------------- installing and running
 
 
 def test_pip_install_is_enough_to_fuzz() -> None:

@@ -1,4 +1,4 @@
-"""Scholarly fidelity: no reading, example or inference passes as a source's rule (issue 11).
+"""Scholarly fidelity: no reading, example or inference passes as a source's rule.
 
 Each test keeps one of the fixes in place: a sourced rule's quotes state it, an inference
 is an editorial ruling, an article's own words are cited as the article's, and the site

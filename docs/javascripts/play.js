@@ -117,7 +117,10 @@
     const players = form.querySelector("select[name=players]");
     const wanted = Number(players.value) || 3;
     players.replaceChildren(...rs.players.map((n) => el("option", { value: n, text: n + " players", selected: n === wanted })));
-    form.querySelector(".fp-summary").textContent = rs.summary + (rs.has_end ? " A match ends when a player cannot pay." : "");
+    // The marks of the rulings and readings the summary states, as printed elsewhere.
+    const marks = document.getElementById("fp-summary-marks");
+    const mark = marks ? JSON.parse(marks.textContent)[rs.id] : "";
+    form.querySelector(".fp-summary").textContent = rs.summary + (mark ? " " + mark : "") + (rs.has_end ? " A match ends when a player cannot pay." : "");
   }
 
   function start() {

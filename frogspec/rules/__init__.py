@@ -9,3 +9,6 @@ its sources (:mod:`frogspec.registry`): :mod:`~frogspec.rules.cards`,
 readings, and the engine (:mod:`frogspec.engine`) applies them. Importing this package
 imports no chapter (the registry fills as each is imported).
 """
+
+#: A package of modules: its public names are those of its public modules.
+__all__: list[str] = []

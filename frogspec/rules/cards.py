@@ -29,6 +29,7 @@ from frogspec.sources import FOSTER_1909, GAMERULES, WIKIPEDIA_FROG, cite
 __all__ = [
     "CARDS",
     "FULL_PACK",
+    "PACK_SIZE",
     "RANKS_HIGH_TO_LOW",
     "SUIT_MASKS",
     "SUIT_OF",
@@ -101,8 +102,14 @@ _PATTERN = SUIT_PATTERNS - 1  # the mask of one suit pattern's nine bits
 SUIT_MASKS: tuple[int, ...] = tuple(_PATTERN << (SUIT_SIZE * s) for s in range(4))
 """The mask of each suit's nine cards, by suit."""
 
-FULL_PACK: int = (1 << 36) - 1
-CARDS: tuple[Card, ...] = tuple(range(36))
+PACK_SIZE = 4 * SUIT_SIZE
+"""The cards in the pack: thirty-six (see the rule ``cards.pack``)."""
+
+FULL_PACK: int = (1 << PACK_SIZE) - 1
+"""The mask of the whole pack, one bit for each card."""
+
+CARDS: tuple[Card, ...] = tuple(range(PACK_SIZE))
+"""Every card, in the order of its number."""
 
 SUIT_OF: tuple[Suit, ...] = tuple(Suit(card // SUIT_SIZE) for card in CARDS)
 """``SUIT_OF[card]`` is :func:`suit_of` ``(card)``: a table, for the rules the engine asks
@@ -253,7 +260,7 @@ class CardSet:
     def __contains__(self, card: object) -> bool:
         if isinstance(card, str):
             card = parse_card(card)
-        return isinstance(card, int) and 0 <= card < 36 and bool(self.mask >> card & 1)
+        return isinstance(card, int) and 0 <= card < PACK_SIZE and bool(self.mask >> card & 1)
 
     def __and__(self, other: CardSet | int) -> CardSet:
         return CardSet(self.mask & _mask(other))

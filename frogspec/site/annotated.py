@@ -6,7 +6,7 @@ Each deal of :data:`DEALS` is a pack of the portable deal generator (:mod:`frogs
 (:func:`choose`). :func:`steps` records the position after every action with what the
 engine says of it: the legal actions of the player to act, the rule that bound the card
 played (:func:`play_duty`) and the rule that gave the trick to its winner
-(:func:`trick_note`). :func:`deal_data` is that record as the JSON the step-through view
+(:func:`_trick_note`). :func:`deal_data` is that record as the JSON the step-through view
 of the rulebook reads; :mod:`frogspec.site.deal_pages` writes the pages.
 
 >>> deal = play_annotated_deal(DEALS[0])
@@ -77,7 +77,6 @@ __all__ = [
     "replay_deal",
     "settlement_lines",
     "steps",
-    "trick_note",
     "wanted_bid",
     "widow_name",
 ]
@@ -422,7 +421,7 @@ _DUTY_WORDS = {
 }
 
 
-def trick_note(
+def _trick_note(
     cards: tuple[Card, ...], seats: tuple[int, ...], duties: tuple[str, ...], trump: Suit
 ) -> list[Segment]:
     """One line saying who won the trick and which rules decided it.
@@ -639,7 +638,7 @@ def steps(deal: AnnotatedDeal) -> Iterator[Step]:
                 assert state.trump is not None
                 note += [
                     Segment(". "),
-                    *trick_note(cards, tuple(trick_seats), tuple(duties), state.trump),
+                    *_trick_note(cards, tuple(trick_seats), tuple(duties), state.trump),
                 ]
                 winner = trick_seats[play.trick_winner(cards, state.trump)]
                 completed = (tuple(zip(trick_seats, cards, strict=True)), winner)

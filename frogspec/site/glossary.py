@@ -10,7 +10,7 @@ left alone.
 >>> entry.anchor
 'eldest-hand'
 >>> print(link_terms("<h2>The widow</h2><p>The widow, the <code>widow</code>: the widow.</p>", "rules/"))
-<h2>The widow</h2><p>The <a class="fs-term" href="../glossary/#widow" title="The three cards dealt face down to the table, apart from the hands; they count for the bidder at the end.">widow</a>, the <code>widow</code>: the widow.</p>
+<h2>The widow</h2><p>The <a class="fs-term" href="../glossary/#widow" title="The three cards dealt face down to the table, apart from the hands; they count for the bidder at the end. [reading]">widow</a>, the <code>widow</code>: the widow.</p>
 """
 
 from __future__ import annotations
@@ -530,10 +530,18 @@ def hover_text(entry: Term, ruleset: Ruleset | None = None) -> str:
     'The suit that beats every other in a deal (hearts in Frog and Heart Solo; in a Simple Solo, the suit the bidder names); a card of that suit. To trump is to play one to a trick of another suit.'
     >>> hover_text(term("Heart Solo"), solo)
     'The 1922 name of Grand.'
+
+    A definition that states a ruling or a reading carries its mark, as in print:
+
+    >>> hover_text(term("over-trump")).endswith("[ruling]")
+    True
     """
     if ruleset is None or entry.name in dict(ruleset.names).values():
-        return entry.definition
-    return own_phrasing(ruleset, entry.definition)
+        text = entry.definition
+    else:
+        text = own_phrasing(ruleset, entry.definition)
+    marks = kind_marks(entry.states, plain=True)
+    return f"{text} {marks}" if marks else text
 
 
 def _link_text(text: str, seen: set[str], prefix: str, ruleset: Ruleset | None) -> str:

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -57,7 +58,6 @@ from frogspec.site.markup import (
 
 __all__ = [
     "CARD_WORDS",
-    "MARKS_LEGEND",
     "PLAIN",
     "READING_MARK",
     "RECOMMENDED",
@@ -69,7 +69,6 @@ __all__ = [
     "LessonStep",
     "Section",
     "UnexplainedRuleError",
-    "card_lookup",
     "card_page_path",
     "contract_name",
     "deal_in_words",
@@ -77,13 +76,12 @@ __all__ = [
     "how_to_play_path",
     "kind_marks",
     "learn_index_page",
-    "reading_differences",
+    "play_page_marks",
     "recommendation",
     "rule_ids_explained",
     "rules_card_page",
     "sections_of",
     "summary_line",
-    "title_of",
 ]
 
 
@@ -761,7 +759,7 @@ _SHORT_NAMES = {
 }
 
 
-def title_of(ruleset_id: str) -> str:
+def _title_of(ruleset_id: str) -> str:
     """The how-to-play page's title: "Play Frog by Foster's rules"."""
     name = _SHORT_NAMES.get(ruleset_id, RULESETS[ruleset_id].name)
     return f"Play Frog by {name}"
@@ -774,7 +772,7 @@ def _ref(rule_id: str, page: str) -> str:
 
 
 #: What the marks mean, said once on each page that uses them.
-MARKS_LEGEND = marks_legend("step")
+_MARKS_LEGEND = marks_legend("step")
 
 
 def _step_line(step: LessonStep, page: str) -> str:
@@ -835,7 +833,7 @@ SHORT: dict[str, str] = {
 }
 
 
-def reading_differences(
+def _reading_differences(
     ruleset: Ruleset | str,
 ) -> list[tuple[str, str, list[tuple[str, list[str]]]]]:
     """Where a ruleset differs from the others: for each question on which the rulesets
@@ -862,7 +860,7 @@ def _differences_box(rs: Ruleset, page: str) -> str:
         return escape(own_words(rs, SHORT[rule_id])) + (f" {marks}" if marks else "")
 
     lines = []
-    for key, mine, rivals in reading_differences(rs):
+    for key, mine, rivals in _reading_differences(rs):
         rival_text = "; ".join(f"{short(rid)} ({', '.join(ids)})" for rid, ids in rivals)
         moot = rs.moot_reason(mine)
         here = (
@@ -909,13 +907,13 @@ def how_to_play_page(ruleset: Ruleset | str) -> str:
     rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     page = how_to_play_path(rs.id)
     out = [
-        f"# {title_of(rs.id)}",
+        f"# {_title_of(rs.id)}",
         "",
         _in_short(rs) + " This page is the whole game as "
         f"[{escape(rs.name)}]({relative(page, f'rulesets/{rs.id}.md')}) plays it, in the "
         "order a table plays it. Each step ends with the id of the rule it follows: click it "
         "for the sources' own words. A word underlined with dots is explained when you point "
-        f"at it, and in the [glossary]({relative(page, 'glossary.md')}). " + MARKS_LEGEND,
+        f"at it, and in the [glossary]({relative(page, 'glossary.md')}). " + _MARKS_LEGEND,
         "",
         f"Print it: [the rules card]({relative(page, card_page_path(rs.id))}) fits on the two "
         "sides of one sheet.",
@@ -929,7 +927,7 @@ def how_to_play_page(ruleset: Ruleset | str) -> str:
                 "success",
                 "Our recommendation (editorial)",
                 f"If you just want to play, we recommend "
-                f"[{title_of(RECOMMENDED)[len('Play Frog by ') :]}]"
+                f"[{_title_of(RECOMMENDED)[len('Play Frog by ') :]}]"
                 f"({relative(page, how_to_play_path(RECOMMENDED))}): "
                 f"[why]({relative(page, 'learn/index.md', 'which-rules-to-play')}).",
             )
@@ -1021,10 +1019,10 @@ def rules_card_page(ruleset: Ruleset | str) -> str:
         "  - toc",
         "---",
         "",
-        f"# {title_of(rs.id)}: rules card",
+        f"# {_title_of(rs.id)}: rules card",
         "",
         f"The rules of [{escape(rs.name)}]({relative(page, how_to_play_path(rs.id))}) on two sides "
-        "of paper; print this page. Each step names its rule in the rulebook. " + MARKS_LEGEND,
+        "of paper; print this page. Each step names its rule in the rulebook. " + _MARKS_LEGEND,
         "",
         '<div class="fs-rulescard" markdown>',
         "",
@@ -1046,7 +1044,7 @@ def rules_card_page(ruleset: Ruleset | str) -> str:
     out += [
         f"**Words.** {_card_words(chr(10).join(steps), rs)}",
         "",
-        card_lookup(first_rule),
+        _card_lookup(first_rule),
         "",
         "</div>",
         "",
@@ -1054,13 +1052,13 @@ def rules_card_page(ruleset: Ruleset | str) -> str:
     return "\n".join(out)
 
 
-def card_lookup(rule_id: str) -> str:
+def _card_lookup(rule_id: str) -> str:
     """How a reader holding the printed card finds a rule from the id after a step: its
     address on the rulebook when the site's is known (``FROGSPEC_SITE_URL``), else where it
     stands in the rulebook; and ``frogspec rule``. The example is ``rule_id``; any id reads
     the same way, so the card prints the address once, not after every step.
 
-    >>> print(card_lookup("play.follow-suit"))  # doctest: +NORMALIZE_WHITESPACE
+    >>> print(_card_lookup("play.follow-suit"))  # doctest: +NORMALIZE_WHITESPACE
     **Looking a rule up.** The id after a step names the rule it follows. The rule
     `play.follow-suit`, with its sources' words, is in the rulebook under Rules › The play,
     the page the part before the dot names, at the heading of the id;
@@ -1132,6 +1130,23 @@ def summary_line(ruleset: Ruleset | str) -> str:
     return " ".join(part for part in (escape(rs.summary), marks) if part)
 
 
+def play_page_marks() -> str:
+    """For the Play page: the marks each ruleset's summary carries in print, as the JSON its
+    script reads (``#fp-summary-marks``), then what the marks mean.
+
+    >>> print(play_page_marks().splitlines()[0][:67])
+    <script type="application/json" id="fp-summary-marks">{"modern": "[
+    """
+    every = {rs_id: kind_marks(SUMMARY_STATES[rs_id], plain=True) for rs_id in RULESETS}
+    marks = {rs_id: mark for rs_id, mark in every.items() if mark}
+    data = json.dumps(marks, ensure_ascii=False).replace("</", "<\\/")
+    return (
+        f'<script type="application/json" id="fp-summary-marks">{data}</script>\n\n'
+        + marks_legend("summary")
+        + "\n"
+    )
+
+
 def learn_index_page() -> str:
     """The Learn section's front page: which rules to play, and a page per ruleset."""
     page = "learn/index.md"
@@ -1158,7 +1173,7 @@ def learn_index_page() -> str:
     ]
     for rs in RULESETS.values():
         out.append(
-            f"| [{escape(title_of(rs.id))}]({relative(page, how_to_play_path(rs.id))}) | "
+            f"| [{escape(_title_of(rs.id))}]({relative(page, how_to_play_path(rs.id))}) | "
             f"[print]({relative(page, card_page_path(rs.id))}) | {summary_line(rs)} |"
         )
     out += [

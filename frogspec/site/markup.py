@@ -88,13 +88,16 @@ RULING_MARK = "**[ruling]**"
 READING_MARK = "**[reading]**"
 
 
-def kind_marks(rule_ids: Iterable[str]) -> str:
-    """The marks of the rules a statement rests on: rulings and readings, as printed text.
+def kind_marks(rule_ids: Iterable[str], *, plain: bool = False) -> str:
+    """The marks of the rules a statement rests on: rulings and readings, as printed text
+    (Markdown, or ``plain`` for a tooltip).
 
     >>> kind_marks(["play.follow-suit"])
     ''
     >>> kind_marks(["play.follow-suit", "trump.chico-any-suit"])
     '**[ruling]**'
+    >>> kind_marks(["trump.chico-any-suit"], plain=True)
+    '[ruling]'
     """
     entries = [get_rule(rid) for rid in rule_ids]
     marks = []
@@ -102,7 +105,8 @@ def kind_marks(rule_ids: Iterable[str]) -> str:
         marks.append(RULING_MARK)
     if any(e.reading is not None for e in entries):
         marks.append(READING_MARK)
-    return " ".join(marks)
+    text = " ".join(marks)
+    return text.replace("**", "") if plain else text
 
 
 def marks_legend(marked: str = "step") -> str:

@@ -28,6 +28,7 @@ from frogspec.rulesets import QUESTIONS, RULESETS, Ruleset, rules_of
 from frogspec.site.annotated import own_statement, own_words
 from frogspec.site.learn import RECOMMENDED, STAGE_OF_TOPIC, how_to_play_path, summary_line
 from frogspec.site.markup import (
+    RULING_MARK,
     admonition,
     docstring_to_markdown,
     escape,
@@ -50,7 +51,6 @@ __all__ = [
     "match_consequences",
     "question_key",
     "rule_section",
-    "rulebook_order",
     "rules_index_page",
     "rules_of_topic",
     "ruleset_page",
@@ -158,11 +158,11 @@ def _quote_body(citation: Citation, page: str) -> str:
     return "\n".join(lines)
 
 
-def _kind_mark(entry: Rule, ruling: str = "editorial") -> str:
-    """The text mark a list puts after a rule that is a ruling, or carries our reading."""
-    if entry.editorial:
-        return f" *({ruling})*"
-    return " *(reading)*" if entry.reading is not None else ""
+def _kind_mark(entry: Rule) -> str:
+    """The mark a list puts after a rule that is a ruling, or carries our reading: the
+    one printed wherever a ruling or a reading is stated (:func:`kind_marks`)."""
+    marks = kind_marks([entry.id])
+    return f" {marks}" if marks else ""
 
 
 def _badges(entry: Rule, page: str) -> str:
@@ -196,11 +196,11 @@ def _readings_table(entry: Rule, page: str) -> str:
     key = question_key(entry)
     assert key is not None
     rows = ["| Reading | Statement | Used by |", "| --- | --- | --- |"]
-    for other in rulebook_order():
+    for other in _rulebook_order():
         if other.question != entry.question:
             continue
         mark = "**this rule**" if other.id == entry.id else rule_link(other.id, page)
-        kind = " *(editorial)*" if other.editorial else ""
+        kind = f" {RULING_MARK}" if other.editorial else ""
         rows.append(f"| {mark}{kind} | {escape(other.statement)} | {_usage_text(other.id, page)} |")
     # The other readings' statements stand in this rule's section: kept out of the search
     # index, so that a reading's words find that reading's own section first.
@@ -298,7 +298,7 @@ def rules_of_topic(topic: str) -> list[Rule]:
     return sorted((r for r in all_rules() if r.topic == topic), key=_definition_order)
 
 
-def rulebook_order() -> list[Rule]:
+def _rulebook_order() -> list[Rule]:
     """Every rule, part by part, each part in the order its module defines its rules."""
     return [entry for topic in TOPICS for entry in rules_of_topic(topic)]
 
@@ -615,7 +615,7 @@ def ruleset_page(ruleset_id: str) -> str:
 
 
 def _readings_of(key: str) -> list[Rule]:
-    return [r for r in rulebook_order() if question_key(r) == key]
+    return [r for r in _rulebook_order() if question_key(r) == key]
 
 
 def disagreements_page() -> str:
@@ -636,7 +636,7 @@ def disagreements_page() -> str:
         for entry in readings:
             out.append('<div class="fs-reading" markdown>')
             out.append("")
-            mark = _kind_mark(entry, ruling="editorial ruling")
+            mark = _kind_mark(entry)
             out.append(f"**{rule_link(entry.id, page)}**{mark}")
             out.append("")
             out.append(escape(entry.statement))
@@ -662,7 +662,7 @@ def disagreements_page() -> str:
 def editorial_page() -> str:
     """Every editorial ruling with its reasoning."""
     page = "editorial.md"
-    entries = [r for r in rulebook_order() if r.editorial]
+    entries = [r for r in _rulebook_order() if r.editorial]
     out = [
         "# Editorial rulings",
         "",
@@ -717,13 +717,13 @@ def source_problems_page() -> str:
 def _citing(source: Source) -> list[Rule]:
     return [
         r
-        for r in rulebook_order()
+        for r in _rulebook_order()
         if any(c.source == source or c.reported_by == source for c in r.citations)
     ]
 
 
 def _naming_as_example(source: Source) -> list[Rule]:
-    return [r for r in rulebook_order() if any(source in c.examples for c in r.citations)]
+    return [r for r in _rulebook_order() if any(source in c.examples for c in r.citations)]
 
 
 def _address(source: Source) -> str:

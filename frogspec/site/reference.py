@@ -27,7 +27,7 @@ from frogspec.site.markup import escape, rule_link
 from frogspec.sources import MEYERS_1909, Source, held_text
 
 __all__ = [
-    "API_EXCLUDED",
+    "PUBLIC_MODULES",
     "api_modules",
     "api_page_path",
     "api_pages",
@@ -40,13 +40,45 @@ __all__ = [
 ]
 
 #: Packages left out of the API reference: the site builder itself.
-API_EXCLUDED: tuple[str, ...] = ("frogspec.site",)
+_API_EXCLUDED: tuple[str, ...] = ("frogspec.site",)
+
+#: The modules whose ``__all__`` is frogspec's public API, in the order the API reference
+#: lists them: the package (the engine's play API and the rules' lookup), the rules and the
+#: rulesets, the notation, the sources and citations, the computer players and their
+#: random numbers, the conformance kit's runner and the testing aids. Every other module is
+#: internal: the API reference lists it under "Internals".
+PUBLIC_MODULES: tuple[str, ...] = (
+    "frogspec",
+    "frogspec.errors",
+    "frogspec.rules",
+    "frogspec.rules.cards",
+    "frogspec.rules.seats",
+    "frogspec.rules.deal",
+    "frogspec.rules.auction",
+    "frogspec.rules.widow",
+    "frogspec.rules.trump",
+    "frogspec.rules.play",
+    "frogspec.rules.scoring",
+    "frogspec.rules.settlement",
+    "frogspec.rules.match",
+    "frogspec.rulesets",
+    "frogspec.notation",
+    "frogspec.sources",
+    "frogspec.citations",
+    "frogspec.bots",
+    "frogspec.prng",
+    "frogspec.conform",
+    "frogspec.pytest_plugin",
+    "frogspec.testing",
+    "frogspec.testing.invariants",
+    "frogspec.testing.strategies",
+)
 
 
 def api_modules() -> list[str]:
     """Every public module of the package, the package first, then by name.
 
-    The packages left out (:data:`API_EXCLUDED`) are not imported.
+    The packages left out (:data:`_API_EXCLUDED`) are not imported.
     """
     names = []
 
@@ -55,7 +87,7 @@ def api_modules() -> list[str]:
             parts = info.name.split(".")
             if any(p.startswith("_") for p in parts):
                 continue
-            if any(info.name == ex or info.name.startswith(ex + ".") for ex in API_EXCLUDED):
+            if any(info.name == ex or info.name.startswith(ex + ".") for ex in _API_EXCLUDED):
                 continue
             names.append(info.name)
             if info.ispkg:
@@ -96,67 +128,113 @@ def _reads(module: ModuleType, members: list[str]) -> str:
 
 
 def api_pages() -> dict[str, str]:
-    """The API reference: an index (``api.md``), and one page per public module with
-    mkdocstrings, each reached from the index; rule functions link to their rules.
+    """The API reference: an index (``api.md``) saying what is public, and one page per
+    module with mkdocstrings, each reached from the index; rule functions link to their
+    rules.
 
-    Each module's page names the digest of the files it is made from in a comment, which
-    lets the build keep its rendering while they do not change.
+    The index lists the public modules (:data:`PUBLIC_MODULES`) with the names of their
+    ``__all__``, then the internal modules under "Internals"; an internal module's page
+    says it is internal. Each module's page names the digest of the files it is made from
+    in a comment, which lets the build keep its rendering while they do not change.
     """
-    index = [
-        "# API reference",
-        "",
-        "The public modules of `frogspec`, from their docstrings, one page each. Rule "
-        "functions are documented with their rule, under their rule's permanent id; a "
-        "module's page lists them with a link.",
-        "",
-        "| Module | What it is |",
-        "| --- | --- |",
-    ]
+    public_rows: dict[str, str] = {}
+    internal_rows: list[str] = []
     pages: dict[str, str] = {}
     for name in api_modules():
         path = api_page_path(name)
         module = importlib.import_module(name)
-        index.append(f"| [`{name}`]({path}) | {_summary(module)} |")
-        public = [] if name == "frogspec" else list(getattr(module, "__all__", []))
-        members: list[str] = []
-        rules: list[str] = []
-        for member in public:
-            obj = getattr(module, member, None)
-            entry = rule_for_function(obj) if callable(obj) else None
-            if entry is not None:
-                rules.append(f"{rule_link(entry.id, path, f'`{member}`')} implements `{entry.id}`")
-            else:
-                members.append(member)
-        # The package's page is its docstring alone: its names are the modules' own.
-        shown = (
-            ["      members: false"]
-            if name == "frogspec"
-            else [
-                "      show_if_no_docstring: true",
-                f"      members: {json.dumps(members)}",
-            ]
-        )
-        out = [
-            *_front_matter(name),
-            f"{_OWN_READS}{_reads(module, members)} -->",
-            "",
-            "[All modules](../api.md)",
-            "",
-            f"::: {name}",
-            "    options:",
-            "      heading_level: 1",
-            "      show_root_heading: true",
-            *shown,
-            "",
+        public = name in PUBLIC_MODULES
+        if public:
+            names = ", ".join(f"`{n}`" for n in getattr(module, "__all__", ())) or "(its modules)"
+            public_rows[name] = f"| [`{name}`]({path}) | {_summary(module)} | {names} |"
+        else:
+            internal_rows.append(f"| [`{name}`]({path}) | {_summary(module)} |")
+        pages[path] = _module_page(name, module, path, public=public)
+    index = [
+        "# API reference",
+        "",
+        "The modules of `frogspec`, from their docstrings, one page each. Rule functions are "
+        "documented with their rule, under their rule's permanent id; a module's page lists "
+        "them with a link.",
+        "",
+        "## The public API",
+        "",
+        "What frogspec promises is the names below: the `__all__` of the package and of each "
+        "module of this table. They keep their meaning from one release to the next; one "
+        "removed or renamed is listed in the [changelog](changelog.md) with what to use "
+        "instead. A name the package re-exports (`frogspec.apply`, `frogspec.Rule`) is "
+        "public under the package's name, wherever it is documented.",
+        "",
+        "| Module | What it is | Public names |",
+        "| --- | --- | --- |",
+        *(public_rows[name] for name in PUBLIC_MODULES if name in public_rows),
+        "",
+        "## Internals",
+        "",
+        "Everything else is internal: the modules below, and any name not listed above (a "
+        "name starting with `_` always). They are what the command line, the conformance "
+        "kit, the analysis tools and the rulebook's build are made of, documented here for "
+        "those who work on frogspec, and they may change in any release without notice.",
+        "",
+        "| Module | What it is |",
+        "| --- | --- |",
+        *internal_rows,
+        "",
+    ]
+    return {"api.md": "\n".join(index), **pages}
+
+
+#: What an internal module's page says under its title.
+_INTERNAL_NOTE = (
+    '!!! note "Internal"\n\n'
+    "    Not part of the public API: this module may change in any release without notice "
+    "([what is public](../api.md#the-public-api)).\n"
+)
+
+
+def _module_page(name: str, module: ModuleType, path: str, *, public: bool) -> str:
+    """One module's page: its docstring and members by mkdocstrings, its rule functions
+    as links to their rules, and, for an internal module, :data:`_INTERNAL_NOTE`."""
+    listed = [] if name == "frogspec" else list(getattr(module, "__all__", []))
+    members: list[str] = []
+    rules: list[str] = []
+    for member in listed:
+        obj = getattr(module, member, None)
+        entry = rule_for_function(obj) if callable(obj) else None
+        if entry is not None:
+            rules.append(f"{rule_link(entry.id, path, f'`{member}`')} implements `{entry.id}`")
+        else:
+            members.append(member)
+    # The package's page is its docstring alone: its names are the modules' own.
+    shown = (
+        ["      members: false"]
+        if name == "frogspec"
+        else [
+            "      show_if_no_docstring: true",
+            f"      members: {json.dumps(members)}",
         ]
-        if rules:
-            out.append(
-                f"## Rule functions\n\nRule functions of `{name}`, each documented with its rule:\n"
-            )
-            out += [f"- {line}" for line in rules]
-            out.append("")
-        pages[path] = "\n".join(out)
-    return {"api.md": "\n".join([*index, ""]), **pages}
+    )
+    out = [
+        *_front_matter(name),
+        f"{_OWN_READS}{_reads(module, members)} -->",
+        "",
+        "[All modules](../api.md)",
+        "",
+        *([] if public else [_INTERNAL_NOTE]),
+        f"::: {name}",
+        "    options:",
+        "      heading_level: 1",
+        "      show_root_heading: true",
+        *shown,
+        "",
+    ]
+    if rules:
+        out.append(
+            f"## Rule functions\n\nRule functions of `{name}`, each documented with its rule:\n"
+        )
+        out += [f"- {line}" for line in rules]
+        out.append("")
+    return "\n".join(out)
 
 
 def _front_matter(module: str) -> list[str]:

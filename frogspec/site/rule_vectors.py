@@ -35,7 +35,6 @@ __all__ = [
     "VectorMismatchError",
     "VectorRun",
     "cases_of_rule",
-    "generated_cases_of_rule",
     "vector_runs",
     "vectors_block",
 ]
@@ -102,7 +101,7 @@ def cases_of_rule(rule_id: str, vectors_dir: Path | None = None) -> list[VectorR
     )
 
 
-def generated_cases_of_rule(rule_id: str, vectors_dir: Path | None = None) -> list[VectorRun]:
+def _generated_cases_of_rule(rule_id: str, vectors_dir: Path | None = None) -> list[VectorRun]:
     """The generated cases that exercise a rule (the rules the reference evaluated)."""
     return [r for r in vector_runs(vectors_dir) if r.generated and rule_id in r.case.rules]
 
@@ -161,7 +160,7 @@ def vectors_block(rule_id: str, vectors_dir: Path | None = None) -> str:
     the vector expects.
     """
     hand = cases_of_rule(rule_id, vectors_dir)
-    generated = generated_cases_of_rule(rule_id, vectors_dir)
+    generated = _generated_cases_of_rule(rule_id, vectors_dir)
     if not hand:
         raise MissingVectorError(
             f"rule {rule_id} has no vector: add a case naming it to "

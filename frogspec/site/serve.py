@@ -19,13 +19,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from frogspec.served import ROOT, forget_served, record_served
+from frogspec.served import DEFAULT_ADDRESS, ROOT, forget_served, record_served
 from frogspec.site.build_cache import CACHE_DIR, INPUTS, site_digest
 
-__all__ = ["build_once", "main", "serve"]
-
-#: The address served on when none is given.
-DEFAULT_ADDRESS = "127.0.0.1:8000"
+__all__ = ["main", "serve"]
 
 log = logging.getLogger("mkdocs.frogspec.serve")
 
@@ -60,7 +57,7 @@ def _logging() -> None:
     logger.addHandler(stream)
 
 
-def build_once(host: str, port: int, config_file: Path = ROOT / "mkdocs.yml") -> int:
+def _build_once(host: str, port: int, config_file: Path = ROOT / "mkdocs.yml") -> int:
     """Build the rulebook into the served folder, for ``http://host:port/``: 0 if it built,
     1 (with one line saying why) if it did not. Each build runs in a process of its own, so
     that it reads the package's code as it is now."""
@@ -185,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     if not config_file.is_file():
         print(f"frogspec: no configuration file {config_file}", file=sys.stderr)
         return 2
-    return build_once(host, port, config_file) if once else serve(host, port, config_file)
+    return _build_once(host, port, config_file) if once else serve(host, port, config_file)
 
 
 if __name__ == "__main__":

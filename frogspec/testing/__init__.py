@@ -10,3 +10,6 @@
 
 Nothing here is imported by ``import frogspec``.
 """
+
+#: A package of modules: its public names are those of its public modules.
+__all__: list[str] = []

@@ -98,7 +98,7 @@ def settle_request(
     }
 
 
-def deal_request(
+def _deal_request(
     ruleset: str, players: int, dealer: int, deck: Sequence[str] | None = None
 ) -> dict[str, Json]:
     """A ``deal`` request."""
@@ -136,7 +136,7 @@ UNSUPPORTED: dict[str, Json] = {"error": {"kind": "unsupported"}}
 _POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0, "6": 0}
 
 
-def card_cases() -> list[Spec]:
+def _card_cases() -> list[Spec]:
     """``card_points`` for every card of the pack."""
     specs = []
     for card in CANONICAL_ORDER:
@@ -286,7 +286,7 @@ def _expected_deal(ruleset: str, players: int, dealer: int) -> dict[str, Json]:
     return {"active": order, "eldest": order[0], "hands": hands, "widow": widow}
 
 
-def deal_cases() -> list[Spec]:
+def _deal_cases() -> list[Spec]:
     """``deal``: the pattern of each ruleset, and who sits out at four to seven."""
     specs = []
     tables = [(3, 0), (3, 2), (4, 0), (4, 2), (5, 0), (5, 3), (6, 0), (7, 3)]
@@ -311,7 +311,7 @@ def deal_cases() -> list[Spec]:
                     id=f"deal.{rs_id}.p{players}.dealer-{dealer}",
                     description=f"{players} players, seat {dealer} deals the canonical pack "
                     f"by the pattern of {rs_id}{who}.",
-                    request=deal_request(rs_id, players, dealer),
+                    request=_deal_request(rs_id, players, dealer),
                     rules=tuple(dict.fromkeys(rules)),
                     check={"result": _expected_deal(rs_id, players, dealer)},
                     untraced=("cards.pack",),
@@ -343,7 +343,7 @@ def _auction(
     )
 
 
-def auction_cases() -> list[Spec]:
+def _auction_cases() -> list[Spec]:
     """``game`` in the auction: whose turn, which bids, and when the auction ends."""
     specs: list[Spec] = []
     full = ["pass", "frog", "chico", "grand"]
@@ -551,7 +551,7 @@ def _widow_deck(rs: str) -> list[str]:
     return deck_for(rs, 3, 0, _WIDOW_HANDS, _WIDOW)
 
 
-def widow_cases() -> list[Spec]:
+def _widow_cases() -> list[Spec]:
     """The widow in a Frog (taken, discarded, shown or not) and in Chico and Grand."""
     specs: list[Spec] = []
     hand14 = [f"discard {c}" for c in _WIDOW_HANDS[1].split() + _WIDOW.split()]
@@ -650,7 +650,7 @@ def widow_cases() -> list[Spec]:
     return specs
 
 
-def trump_cases() -> list[Spec]:
+def _trump_cases() -> list[Spec]:
     """Trumps: hearts in Frog and Grand; the suit the Chico bidder may name."""
     specs: list[Spec] = []
     for rs in RULESETS:
@@ -722,7 +722,7 @@ def _play_deck(rs: str) -> list[str]:
     return deck_for(rs, 3, 0, _PLAY_HANDS, _PLAY_WIDOW)
 
 
-def play_cases() -> list[Spec]:
+def _play_cases() -> list[Spec]:
     """``game`` in the play: the duties of each player at the table, and who leads."""
     specs: list[Spec] = []
     for rs in RULESETS:
@@ -831,7 +831,7 @@ def _junk(rs: str, bid: Sequence[str], widow: str) -> dict[str, Json]:
     return request
 
 
-def scoring_cases() -> list[Spec]:
+def _scoring_cases() -> list[Spec]:
     """Whole deals whose count can be done on paper."""
     specs: list[Spec] = []
     rates = {FOSTER: 4, HOYLE: 4, MODERN: 4, SOLO: 3, STRAIGHT: 2, GAMERULES_RULESET: 3}
@@ -1304,7 +1304,7 @@ def settle_cases() -> list[Spec]:
             illegal("auction.contracts-without-frog"),
         ),
     ]
-    return specs + settle_boundary_cases()
+    return specs + _settle_boundary_cases()
 
 
 #: The bidder's points at the edges of ``settle``'s domain: none, the 30 and 90 an engine
@@ -1315,7 +1315,7 @@ SETTLE_BOUNDARIES = (0, 30, 59, 60, 61, 89, 90, 91, 120)
 SETTLE_TABLE_POINTS = (30, 61, 91)
 
 
-def settle_boundary_cases() -> list[Spec]:
+def _settle_boundary_cases() -> list[Spec]:
     """``settle`` at the edges of its domain, for each ruleset and contract: every point of
     :data:`SETTLE_BOUNDARIES` at three players, and :data:`SETTLE_TABLE_POINTS` at each
     larger table the ruleset seats (the eldest hand bidding). The payments are the
@@ -1357,7 +1357,7 @@ def _eldest(ruleset: str, players: int) -> int:
 PHASES = "deal.actions-by-phase"
 
 
-def illegal_cases() -> list[Spec]:
+def _illegal_cases() -> list[Spec]:
     """Every kind of illegal action, with the rule it breaks."""
     widow_deck = _widow_deck(FOSTER)
     play_deck = _play_deck(FOSTER)
@@ -1567,7 +1567,7 @@ def illegal_cases() -> list[Spec]:
 # --- malformed requests ---------------------------------------------------------------
 
 
-def invalid_cases() -> list[Spec]:
+def _invalid_cases() -> list[Spec]:
     """Malformed requests (kind ``invalid``) and what is not offered (``unsupported``)."""
     short = CANON[:35]
     dup = [*CANON[:35], "AC"]
@@ -1637,55 +1637,55 @@ def invalid_cases() -> list[Spec]:
         inv(
             "deal-short-deck",
             "A deck of 35 cards.",
-            deal_request(FOSTER, 3, 0, short),
+            _deal_request(FOSTER, 3, 0, short),
             ("cards.pack",),
         ),
         inv(
             "deal-duplicate-card",
             "A deck with the Ace of clubs twice (and no Six of spades).",
-            deal_request(FOSTER, 3, 0, dup),
+            _deal_request(FOSTER, 3, 0, dup),
             ("cards.pack",),
         ),
         inv(
             "deal-unknown-card",
             "A deck with 1S in it.",
-            deal_request(MODERN, 3, 0, bad),
+            _deal_request(MODERN, 3, 0, bad),
             ("cards.pack",),
         ),
         inv(
             "deal-long-deck",
             "A deck of 37 cards.",
-            deal_request(SOLO, 3, 0, [*CANON, "AC"]),
+            _deal_request(SOLO, 3, 0, [*CANON, "AC"]),
             ("cards.pack",),
         ),
         inv(
             "deal-dealer-out-of-range",
             "Seat 3 at a table of three (seats 0 to 2).",
-            deal_request(FOSTER, 3, 3),
+            _deal_request(FOSTER, 3, 3),
         ),
-        inv("deal-negative-dealer", "Seat -1.", deal_request(FOSTER, 3, -1)),
+        inv("deal-negative-dealer", "Seat -1.", _deal_request(FOSTER, 3, -1)),
         inv(
             "deal-six-players-foster",
             "Foster's game is for three to five players.",
-            deal_request(FOSTER, 6, 0),
+            _deal_request(FOSTER, 6, 0),
             ("seats.players-3-to-5",),
         ),
         inv(
             "deal-four-players-gamerules",
             "The web page's game is for three players.",
-            deal_request(GAMERULES_RULESET, 4, 0),
+            _deal_request(GAMERULES_RULESET, 4, 0),
             ("seats.players-3",),
         ),
         inv(
             "deal-eight-players-1922",
             "The 1922 game is for three to seven players.",
-            deal_request(COEUR, 8, 0),
+            _deal_request(COEUR, 8, 0),
             ("seats.players-3-to-7",),
         ),
         inv(
             "deal-two-players",
             "Two players are too few for any ruleset.",
-            deal_request(MODERN, 2, 0),
+            _deal_request(MODERN, 2, 0),
         ),
         inv(
             "unknown-option",
@@ -1749,12 +1749,12 @@ def invalid_cases() -> list[Spec]:
         inv(
             "options-missing",
             "A deal request without options.",
-            {k: v for k, v in deal_request(FOSTER, 3, 0).items() if k != "options"},
+            {k: v for k, v in _deal_request(FOSTER, 3, 0).items() if k != "options"},
         ),
         inv(
             "options-a-list",
             "options is an object, not a list.",
-            {**deal_request(SOLO, 3, 0), "options": []},
+            {**_deal_request(SOLO, 3, 0), "options": []},
         ),
         inv(
             "settle-points-not-an-integer",
@@ -1769,12 +1769,12 @@ def invalid_cases() -> list[Spec]:
         inv(
             "players-a-string",
             "players is an integer, not a string.",
-            {**deal_request(FOSTER, 3, 0), "players": "3"},
+            {**_deal_request(FOSTER, 3, 0), "players": "3"},
         ),
         inv(
             "dealer-true",
             "dealer is a seat, an integer: true is not one.",
-            {**deal_request(FOSTER, 3, 0), "dealer": True},
+            {**_deal_request(FOSTER, 3, 0), "dealer": True},
         ),
         inv(
             "actions-not-a-list",
@@ -1852,7 +1852,7 @@ def invalid_cases() -> list[Spec]:
         Spec(
             "unsupported.unknown-ruleset-deal",
             "A ruleset no one offers, in a deal.",
-            deal_request("tapp", 3, 0),
+            _deal_request("tapp", 3, 0),
             (),
             UNSUPPORTED,
         ),
@@ -1881,7 +1881,7 @@ def match(
     }
 
 
-def match_cases() -> list[Spec]:
+def _match_cases() -> list[Spec]:
     """``match``: the deal going round, the banks, and the end of the 1922 game."""
     passes = {"deck": CANON, "actions": ["pass", "pass", "pass"]}
     specs = [
@@ -2199,7 +2199,7 @@ def _dealer_grand(rs: str) -> dict[str, Json]:
 # --- the first dealer (an extension op) -----------------------------------------------
 
 
-def first_dealer_cases() -> list[Spec]:
+def _first_dealer_cases() -> list[Spec]:
     """``first_dealer``: who deals the first hand (extension op)."""
     specs = []
     for rs in (FOSTER, HOYLE, MODERN, GAMERULES_RULESET):
@@ -2247,7 +2247,7 @@ def first_dealer_cases() -> list[Spec]:
 
 #: The hand-written vector files: name, title, description, and the function that builds them.
 FILES: list[tuple[str, str, str, Callable[[], list[Spec]]]] = [
-    ("cards", "Card points", "card_points for each of the 36 cards.", card_cases),
+    ("cards", "Card points", "card_points for each of the 36 cards.", _card_cases),
     (
         "tricks",
         "Trick winners",
@@ -2265,38 +2265,38 @@ FILES: list[tuple[str, str, str, Callable[[], list[Spec]]]] = [
         "The deal",
         "deal: the pattern of each ruleset, eldest hand, and the seats "
         "that sit out at four to seven players.",
-        deal_cases,
+        _deal_cases,
     ),
     (
         "auction",
         "The auction",
         "game, stopped in or at the end of the auction: whose turn, which bids, who wins.",
-        auction_cases,
+        _auction_cases,
     ),
     (
         "widow",
         "The widow",
         "game: the widow in a Frog (taken, laid away, shown or not) and "
         "untouched in Chico and Grand.",
-        widow_cases,
+        _widow_cases,
     ),
     (
         "trump",
         "Trumps",
         "game: hearts in Frog and Grand; the suits a Chico bidder may name.",
-        trump_cases,
+        _trump_cases,
     ),
     (
         "play",
         "The play",
         "game, stopped in the first tricks: following suit, trumping, who leads.",
-        play_cases,
+        _play_cases,
     ),
     (
         "scoring",
         "Counting and payments",
         "game, played to the end in deals whose count can be done on paper.",
-        scoring_cases,
+        _scoring_cases,
     ),
     (
         "settle",
@@ -2309,26 +2309,26 @@ FILES: list[tuple[str, str, str, Callable[[], list[Spec]]]] = [
         "illegal",
         "Illegal actions",
         "game: every kind of illegal action, with the rule it breaks and the index of the action.",
-        illegal_cases,
+        _illegal_cases,
     ),
     (
         "invalid",
         "Malformed requests",
         "Requests an implementation must refuse as invalid, "
         "and ops and rulesets no one offers (unsupported).",
-        invalid_cases,
+        _invalid_cases,
     ),
     (
         "match",
         "Matches",
         "match: the deal going round, the banks, the end of the 1922 "
         "game, and illegal actions in a match.",
-        match_cases,
+        _match_cases,
     ),
     (
         "first-dealer",
         "The first dealer (extension)",
         "first_dealer, an extension op: who deals the first hand.",
-        first_dealer_cases,
+        _first_dealer_cases,
     ),
 ]

@@ -1,4 +1,4 @@
-"""The runner against engines that answer one request with a hostile line (issue 23): each
+"""The runner against engines that answer one request with a hostile line: each
 fails that one case, naming what the engine sent, and the run goes on."""
 
 from __future__ import annotations

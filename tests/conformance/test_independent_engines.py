@@ -6,7 +6,7 @@ rule statements alone. Without a fault each must pass every case it offers, and 
 good part of the suite; with each ``--fault`` (``engines/README.md``) the run must fail,
 and a hand-written case that fails must name the rule the fault breaks.
 
-A case is judged here on the first level the issue sets: the result, or for an error its
+A case is judged here on the first level of the protocol's judgement: the result, or for an error its
 ``kind`` and ``at``. An ``illegal`` answer at the right index that names another rule (or
 none) is not counted as a failure of the rules, whether or not the runner at hand still
 compares rule ids; pyfrog's ``--rule-ids`` makes it name ours, and that is checked too.
@@ -183,7 +183,7 @@ def test_jsfrog_fault_is_caught_and_named(fault: str) -> None:
 
 @pytest.mark.slow
 def test_pyfrog_overtrump_duty_caught_in_every_ruleset() -> None:
-    """Issue 9 found a duty to over-trump caught only by a few generated deals; each
+    """A duty to over-trump was once caught only by a few generated deals; each
     ruleset now has a hand-written case with a higher trump to play over the one led to."""
     fault = "overtrump-duty"
     for ruleset in RULESETS:
@@ -230,7 +230,7 @@ def test_fuzzing_jsfrog_judges_on_the_rules() -> None:
     result = fuzz(JSFROG, examples=60, seed=61747900, rulesets=("foster-1909",))
     found = result.disagreement
     if found is not None and _names_another_rule_only(found.expected, found.actual):
-        # Until fuzz judges on the first level (issue 9), it stops at the first illegal
+        # Until fuzz judges on the first level, it stops at the first illegal
         # request jsfrog answers with its own code; anything else is a real failure.
         pytest.xfail(f"fuzz compares rule ids: {found}")
     assert found is None, found

@@ -48,7 +48,7 @@ def require_chromium() -> None:
 # Chromium reads commands from its descriptor 3 and writes replies and events to its
 # descriptor 4, each message JSON ended by a NUL byte.
 
-#: The flags the browser test runs Chromium with (the issue's, and quiet ones).
+#: The flags the browser tests run Chromium with (headless, over the pipe, and quiet ones).
 FLAGS = (
     "--headless",
     "--no-sandbox",

@@ -1,5 +1,5 @@
-"""Shared fixtures of the site tests: one strict build per session, a local server, and
-one headless Chromium for every browser test.
+"""Shared fixtures of the site tests: the generated pages made once, one strict build per
+run, a local server, and one headless Chromium for every browser test.
 
 The build (``mkdocs build --strict``) is the slow part, so it runs once and every test
 that needs the built site shares it; so is Chromium's start, so it starts once too.
@@ -13,8 +13,9 @@ import os
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 
@@ -37,6 +38,15 @@ def build_rulebook(out: Path, **env: str) -> str:
     if proc.returncode != 0:
         pytest.fail(f"mkdocs build --strict failed:\n{proc.stdout}\n{proc.stderr}")
     return proc.stderr
+
+
+@pytest.fixture(scope="session")
+def site_pages() -> Mapping[str, str]:
+    """Every generated page's Markdown (:func:`frogspec.site.generated_pages`), made once for
+    the whole run and read-only, so that no test can change what another reads."""
+    from frogspec.site import generated_pages
+
+    return MappingProxyType(generated_pages())
 
 
 @pytest.fixture(scope="session")

@@ -11,13 +11,14 @@ import importlib
 import json
 import shutil
 import subprocess
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 
 from frogspec.citations import FORMATS, SITE_URL_VARIABLE, cite_rules
 from frogspec.registry import all_rules
-from frogspec.site import downloads, generated_pages
+from frogspec.site import downloads
 from frogspec.site.cite import CITE_DATA, cite_data, cite_page
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,8 +85,8 @@ def test_the_page_script_refuses_an_unknown_rule(data_file: Path) -> None:
     assert proc.returncode != 0 and "unknown rule play.nope" in proc.stderr
 
 
-def test_the_page_lists_every_rule_and_the_downloads() -> None:
-    page = generated_pages()["cite.md"]
+def test_the_page_lists_every_rule_and_the_downloads(site_pages: Mapping[str, str]) -> None:
+    page = site_pages["cite.md"]
     assert page == cite_page()
     for entry in all_rules():
         assert f'value="{entry.id}"' in page

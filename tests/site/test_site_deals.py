@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -27,7 +28,7 @@ from frogspec.prng import deal_deck
 from frogspec.registry import get_rule
 from frogspec.rules.auction import Contract
 from frogspec.rules.cards import CardSet, Suit, format_card, parse_card, points_of, suit_of
-from frogspec.site import downloads, generated_pages
+from frogspec.site import downloads
 from frogspec.site.annotated import (
     DEALS,
     AnnotatedDeal,
@@ -291,8 +292,8 @@ def test_the_1922_solo_shows_the_single_card_deal_and_the_slough() -> None:
 # ----------------------------------------------------------------------------- the site
 
 
-def test_the_deals_are_pages_and_downloads_of_the_site() -> None:
-    pages = generated_pages()
+def test_the_deals_are_pages_and_downloads_of_the_site(site_pages: Mapping[str, str]) -> None:
+    pages = site_pages
     files = downloads()
     assert INDEX_PAGE in pages and "deal.md" not in pages
     for spec in DEALS:

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import contextlib
 import doctest
-import functools
 import io
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +22,6 @@ from sybil import Document, Example, Region
 from sybil.evaluators.doctest import DocTestEvaluator
 from sybil.parsers.abstract.doctest import DocTestStringParser
 from sybil.parsers.markdown.lexers import FencedCodeBlockLexer
-
-from frogspec.site import generated_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -65,11 +62,6 @@ def _parse(document: Document) -> Iterable[Region]:
                 yield doctest_region
 
 
-@functools.cache
-def _generated() -> dict[str, str]:
-    return generated_pages()
-
-
 def _hand_written() -> list[str]:
     return sorted(
         p.relative_to(DOCS).as_posix()
@@ -101,10 +93,10 @@ def test_every_example_on_the_page_runs(page: str) -> None:
         example.evaluate()
 
 
-def test_the_examples_are_found() -> None:
+def test_the_examples_are_found(site_pages: Mapping[str, str]) -> None:
     # The parser must find the hand-written pages' exec blocks and doctests; a rule's page
     # runs no example of its own (its examples are its vectors).
-    assert [name for name, text in _generated().items() if _has_examples(text)] == []
+    assert [name for name, text in site_pages.items() if _has_examples(text)] == []
     index = _examples(DOCS / "index.md")
     assert {type(e.region.evaluator).__name__ for e in index} == {"DocTestEvaluator"}
     history = _examples(DOCS / "history.md")

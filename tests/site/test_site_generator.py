@@ -8,6 +8,7 @@ import inspect
 import json
 import re
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 
@@ -18,7 +19,7 @@ from frogspec.registry import TOPICS, all_rules, get_rule
 from frogspec.rules.auction import Contract
 from frogspec.rules.cards import parse_card
 from frogspec.rulesets import QUESTIONS, RULESETS
-from frogspec.site import downloads, generated_pages, nav_sections
+from frogspec.site import downloads, nav_sections
 from frogspec.site.annotated import pretty_json
 from frogspec.site.markup import (
     admonition,
@@ -180,8 +181,8 @@ def test_usage_names_the_option_a_rule_needs() -> None:
 # ----------------------------------------------------------------------- the whole site
 
 
-def test_generated_pages_cover_the_registry_and_rulesets() -> None:
-    pages = generated_pages()
+def test_generated_pages_cover_the_registry_and_rulesets(site_pages: Mapping[str, str]) -> None:
+    pages = site_pages
     sections = nav_sections()
     for path in sections["rules/"] + sections["rulesets/"]:
         assert path in pages
@@ -195,8 +196,8 @@ def test_generated_pages_cover_the_registry_and_rulesets() -> None:
             assert f"#{rs.choice(key).anchor})" in matrix
 
 
-def test_disagreements_and_rulings_pages() -> None:
-    pages = generated_pages()
+def test_disagreements_and_rulings_pages(site_pages: Mapping[str, str]) -> None:
+    pages = site_pages
     disagreements = pages["disagreements.md"]
     for key in QUESTIONS:
         assert f"{{ #{key} }}" in disagreements
@@ -205,8 +206,8 @@ def test_disagreements_and_rulings_pages() -> None:
         assert (f"{{ #{entry.anchor} }}" in editorial) == entry.editorial
 
 
-def test_sources_page_and_downloads() -> None:
-    pages = generated_pages()
+def test_sources_page_and_downloads(site_pages: Mapping[str, str]) -> None:
+    pages = site_pages
     sources = pages["sources.md"]
     for source in ALL_SOURCES:
         assert f"{{ #{source.key} }}" in sources
@@ -217,18 +218,18 @@ def test_sources_page_and_downloads() -> None:
     assert "(frogspec.bib)" in sources and "(frogspec.csl.json)" in sources
 
 
-def test_the_source_problems_page_lists_every_problem() -> None:
+def test_the_source_problems_page_lists_every_problem(site_pages: Mapping[str, str]) -> None:
     from frogspec.sources import SOURCE_PROBLEMS
 
-    page = generated_pages()["source-problems.md"]
+    page = site_pages["source-problems.md"]
     for problem in SOURCE_PROBLEMS:
         assert f"{{ #{problem.key} }}" in page
         for quote in problem.quotes:
             assert escape(quote) in page
 
 
-def test_ruleset_pages_show_payments_computed_by_the_engine() -> None:
-    page = generated_pages()["rulesets/foster-1909.md"]
+def test_ruleset_pages_show_payments_computed_by_the_engine(site_pages: Mapping[str, str]) -> None:
+    page = site_pages["rulesets/foster-1909.md"]
     paid = settle("foster-1909", 3, 0, 1, Contract.GRAND, 75)
     assert f"| grand | 75 | {', '.join(str(p) for p in paid)} |" in page
 
@@ -359,9 +360,9 @@ def test_the_nav_of_mkdocs_yml_names_the_generated_sections() -> None:
         assert forbidden not in text
 
 
-def test_html_in_generated_pages_is_well_formed() -> None:
+def test_html_in_generated_pages_is_well_formed(site_pages: Mapping[str, str]) -> None:
     # Inline HTML (cards, badges) must close every tag it opens.
-    for name, text in generated_pages().items():
+    for name, text in site_pages.items():
         for tag in ("span", "div"):
             opened = len(re.findall(rf"<{tag}[\s>]", text))
             closed = text.count(f"</{tag}>")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Mapping
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from frogspec.rules import deal, settlement, trump, widow
 from frogspec.rules.cards import CARDS
 from frogspec.rules.deal import WIDOW
 from frogspec.rulesets import RULESETS, Ruleset, rules_of
-from frogspec.site import generated_pages, learn, nav_sections, unlisted_pages
+from frogspec.site import learn, nav_sections, unlisted_pages
 from frogspec.site.glossary import TERMS, glossary_page, link_terms, term
 from frogspec.site.learn import (
     CARD_WORDS,
@@ -34,7 +35,6 @@ from frogspec.site.learn import (
     sections_of,
 )
 from frogspec.site.markup import escape, kind_marks
-from frogspec.site.pages import ruleset_page, rulesets_matrix_page
 from frogspec.sources import held_text
 
 _REF = re.compile(r"\]\(\.\./rules/(\w+)\.md#([a-z0-9-]+)\)\{ \.fs-ruleref")
@@ -189,7 +189,7 @@ def test_the_contracts_and_rates_are_the_engines(ruleset_id: str) -> None:
         assert f"{rs.rates(contract, 1, True)} " in paying
 
 
-def test_the_recommendation_is_labelled_and_its_reasons_hold() -> None:
+def test_the_recommendation_is_labelled_and_its_reasons_hold(site_pages: Mapping[str, str]) -> None:
     rs = RULESETS[RECOMMENDED]
     # "the one full rulebook we hold": quoted first-hand from a text we hold.
     assert all(c.reported_by is None and c.source.held for c in rs.basis)
@@ -199,7 +199,7 @@ def test_the_recommendation_is_labelled_and_its_reasons_hold() -> None:
     others = [r for r in RULESETS.values() if r.id != RECOMMENDED]
     assert not any(c.source.kind == "book" and c.source.held for r in others for c in r.basis)
     assert list(rs.player_count()) == [3, 4, 5]
-    index = generated_pages()["learn/index.md"]
+    index = site_pages["learn/index.md"]
     assert "Our recommendation (editorial)" in index
     for ruleset_id in RULESETS:
         assert "Our recommendation (editorial)" in how_to_play_page(ruleset_id)
@@ -214,9 +214,15 @@ def test_the_cards_are_drawn_in_the_points_table() -> None:
 
 
 @pytest.mark.parametrize("ruleset_id", list(RULESETS))
-def test_every_ruling_and_reading_is_marked_in_print_where_it_is_stated(ruleset_id: str) -> None:
+def test_every_ruling_and_reading_is_marked_in_print_where_it_is_stated(
+    ruleset_id: str, site_pages: Mapping[str, str]
+) -> None:
     # A text mark, on the printed card as on the screen: not a colour, not a tooltip.
-    for page in (how_to_play_page(ruleset_id), rules_card_page(ruleset_id)):
+    pages = (
+        site_pages[learn.how_to_play_path(ruleset_id)],
+        site_pages[learn.card_page_path(ruleset_id)],
+    )
+    for page in pages:
         lines = [line for line in page.splitlines() if _REF.search(line)]
         assert lines
         for line in lines:
@@ -231,10 +237,10 @@ def test_every_ruling_and_reading_is_marked_in_print_where_it_is_stated(ruleset_
     # What a summary states is among the rules its ruleset uses, options included.
     assert set(SUMMARY_STATES[ruleset_id]) <= {r.id for r in rules_of(rs)} | set(_option_rules(rs))
     summary = _marked(escape(rs.summary), SUMMARY_STATES[ruleset_id])
-    index = generated_pages()["learn/index.md"]
+    index = site_pages["learn/index.md"]
     assert f"| {summary} |" in index and "A summary marked **[ruling]**" in index
-    assert f"(`{ruleset_id}`): {summary}\n" in rulesets_matrix_page()
-    ruleset = ruleset_page(ruleset_id)
+    assert f"(`{ruleset_id}`): {summary}\n" in site_pages["rulesets/index.md"]
+    ruleset = site_pages[f"rulesets/{ruleset_id}.md"]
     assert f"Ruleset id: `{ruleset_id}`. {summary}\n" in ruleset
     assert "A statement marked **[ruling]**" in ruleset
     start = ruleset.index("## Its choices")
@@ -317,8 +323,10 @@ def test_the_differences_box_names_the_rivals() -> None:
     assert "(option `penalty_frog`)" in solo
 
 
-def test_the_learn_pages_are_in_the_nav_and_the_cards_are_not() -> None:
-    pages = generated_pages()
+def test_the_learn_pages_are_in_the_nav_and_the_cards_are_not(
+    site_pages: Mapping[str, str],
+) -> None:
+    pages = site_pages
     for ruleset_id in RULESETS:
         assert learn.how_to_play_path(ruleset_id) in nav_sections()["learn/"]
         assert learn.card_page_path(ruleset_id) in unlisted_pages()
@@ -466,17 +474,52 @@ def test_the_card_says_how_to_look_a_rule_up(monkeypatch: pytest.MonkeyPatch) ->
     assert card.count("https://rules.example.org/") == 1
 
 
-def test_the_rule_lists_mark_rulings_and_readings_in_text() -> None:
-    from frogspec.site.pages import disagreements_page, rules_index_page, topic_page
-
-    index = rules_index_page()
+def test_the_rule_lists_mark_rulings_and_readings_as_every_page_does(
+    site_pages: Mapping[str, str],
+) -> None:
+    index = site_pages["rules/index.md"]
     for entry in all_rules():
         (line,) = [line for line in index.splitlines() if line.startswith(f"- [`{entry.id}`]")]
-        assert ("*(editorial)*" in line) == entry.editorial, line
-        assert ("*(reading)*" in line) == (entry.reading is not None), line
-        table = topic_page(entry.topic)
+        assert (RULING_MARK in line) == entry.editorial, line
+        assert (READING_MARK in line) == (entry.reading is not None), line
+        table = site_pages[f"rules/{entry.topic}.md"]
         # The topic's table of rules comes first; a rule's table of rival readings may follow.
         row = next(row for row in table.splitlines() if row.startswith(f"| [`{entry.id}`]"))
-        assert ("*(editorial)*" in row) == entry.editorial, row
-        assert ("*(reading)*" in row) == (entry.reading is not None), row
-    assert "*(reading)*" in disagreements_page()
+        assert (RULING_MARK in row) == entry.editorial, row
+        assert (READING_MARK in row) == (entry.reading is not None), row
+    assert READING_MARK in site_pages["disagreements.md"]
+    assert "*(editorial)*" not in index and "*(reading)*" not in index
+
+
+def test_a_glossary_tooltip_carries_the_marks_its_definition_does_in_print() -> None:
+    from frogspec.site.glossary import hover_text
+
+    for entry in TERMS:
+        marks = kind_marks(entry.states, plain=True)
+        tooltip = hover_text(entry)
+        assert tooltip.endswith(f" {marks}") if marks else "[" not in tooltip[-10:], entry.name
+        assert ("[ruling]" in tooltip) == (RULING_MARK in kind_marks(entry.states)), entry.name
+    assert hover_text(term("over-trump")).endswith("no one is obliged to. [ruling]")
+
+
+def test_the_play_page_marks_each_summary_as_printed_elsewhere() -> None:
+    import json
+
+    from frogspec.site.learn import play_page_marks, summary_line
+
+    block = play_page_marks()
+    found = re.search(
+        r'<script type="application/json" id="fp-summary-marks">(.*?)</script>', block
+    )
+    assert found is not None
+    marks = json.loads(found.group(1))
+    for ruleset_id in RULESETS:
+        printed = summary_line(ruleset_id).removeprefix(escape(RULESETS[ruleset_id].summary))
+        assert marks.get(ruleset_id, "") == printed.replace("**", "").strip(), ruleset_id
+    assert "A summary marked **[ruling]**" in block
+    page = (Path(__file__).resolve().parents[2] / "docs" / "play.md").read_text(encoding="utf-8")
+    assert "print(play_page_marks())" in page
+    script = (Path(__file__).resolve().parents[2] / "docs" / "javascripts" / "play.js").read_text(
+        encoding="utf-8"
+    )
+    assert 'getElementById("fp-summary-marks")' in script

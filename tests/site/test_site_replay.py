@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Mapping
 
 import pytest
 
@@ -16,7 +17,6 @@ from frogspec.prng import deal_deck
 from frogspec.rules.auction import Contract
 from frogspec.rules.cards import parse_card
 from frogspec.rulesets import RULESETS, Ruleset
-from frogspec.site import generated_pages
 from frogspec.site.annotated import DEALS, DealSpec, deal_data, own_words, play_annotated_deal
 from frogspec.site.learn import how_to_play_page, rules_card_page
 from frogspec.site.pages import ruleset_page
@@ -100,15 +100,15 @@ def test_a_deal_everyone_passed_keeps_the_widow_down() -> None:
     assert "everyone passes" in str(data["title"])
 
 
-def test_the_page_is_generated_beside_the_deals() -> None:
+def test_the_page_is_generated_beside_the_deals(site_pages: Mapping[str, str]) -> None:
     assert REPLAY_PAGE == "deals/replay.md" and REPLAY_PATH == "deals/replay/"
-    page = generated_pages()[REPLAY_PAGE]
+    page = site_pages[REPLAY_PAGE]
     assert page == replay_page()
     assert '<div id="frog-replay">' in page and 'class="fs-stepper fr-stepper"' in page
     # The example link on the page replays a deal to read.
     example = re.search(r'<a href="\./#([^"]+)">', page)
     assert example is not None and replay_data(example.group(1))["steps"]
-    assert "[Replay a deal](replay.md)" in generated_pages()["deals/index.md"]
+    assert "[Replay a deal](replay.md)" in site_pages["deals/index.md"]
 
 
 def test_the_play_session_replays_a_link_and_refuses_a_bad_one() -> None:
