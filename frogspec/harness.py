@@ -54,6 +54,7 @@ from frogspec.engine import (
 )
 from frogspec.errors import IllegalActionError, InvalidInputError
 from frogspec.jsonline import LineError, Overlong, decode_line, read_lines
+from frogspec.questions import Question
 from frogspec.rules.auction import Contract, parse_contract
 from frogspec.rules.cards import (
     Card,
@@ -312,7 +313,7 @@ def _op_first_dealer(request: Request, adjust: Adjust) -> Json:
     ruleset = _ruleset(request, adjust, "none")
     players = check_players(ruleset, _int(request, "players"))
     rule = ruleset.rules.first_dealer
-    if ruleset.rule_id("first_dealer") == "deal.first-dealer-low-card-chooses":
+    if ruleset.rule_id(Question.FIRST_DEALER) == "deal.first-dealer-low-card-chooses":
         lowest = _int(request, "lowest")
         if not 0 <= lowest < players:
             raise InvalidInputError(f"lowest must be a seat from 0 to {players - 1}")

@@ -291,7 +291,7 @@ def deal_cases() -> list[Spec]:
     specs = []
     tables = [(3, 0), (3, 2), (4, 0), (4, 2), (5, 0), (5, 3), (6, 0), (7, 3)]
     for rs_id, rs in RULESETS.items():
-        allowed = rs.player_count()
+        allowed = rs.rules.player_count()
         for players, dealer in tables:
             if players not in allowed:
                 continue
@@ -1023,7 +1023,7 @@ def settle_cases() -> list[Spec]:
     specs = [_settle_row(row) for row in table if row["ruleset"] == GAMERULES_RULESET]
     # A Frog of exactly 60 in every ruleset that has a Frog (the web page's is above, with
     # its own words).
-    with_frog = [rs for rs, r in RULESETS.items() if Contract.FROG in r.contracts()]
+    with_frog = [rs for rs, r in RULESETS.items() if Contract.FROG in r.rules.contracts()]
     tie = ("settlement.sixty-is-a-tie",)
     specs += [
         _settle("frog-60", rs, "frog", 60, [0, 0, 0], "Exactly 60 is a tie.", tie)
@@ -1323,10 +1323,10 @@ def settle_boundary_cases() -> list[Spec]:
     is that no engine can pay a bonus for a big win, or treat 59 and 61 otherwise, unseen."""
     specs = []
     for rs_id, rs in RULESETS.items():
-        for contract in rs.contracts():
+        for contract in rs.rules.contracts():
             code = contract.name.lower()
             sizes = [(3, p) for p in SETTLE_BOUNDARIES]
-            sizes += [(n, p) for n in rs.player_count() if n > 3 for p in SETTLE_TABLE_POINTS]
+            sizes += [(n, p) for n in rs.rules.player_count() if n > 3 for p in SETTLE_TABLE_POINTS]
             for players, points in sizes:
                 bidder = 1 if players == 3 else _eldest(rs_id, players)
                 table = "" if players == 3 else f"p{players}."
@@ -1347,7 +1347,7 @@ def _eldest(ruleset: str, players: int) -> int:
     """Eldest hand with the dealer at seat 0: the first active seat on the dealer's left."""
     from frogspec.rules.seats import eldest_first
 
-    active = RULESETS[ruleset].active_seats(players, 0)
+    active = RULESETS[ruleset].rules.active_seats(players, 0)
     return eldest_first(active, players, 0)[0]
 
 

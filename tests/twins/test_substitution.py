@@ -14,12 +14,15 @@ from typing import Any
 import pytest
 
 import frogspec.engine
+import frogspec.rules.auction
+import frogspec.rules.settlement
 from frogspec.errors import UnknownRuleError
 from frogspec.harness import handle
+from frogspec.questions import Question
 from frogspec.registry import all_rules, get_rule, rule_for_function
-from frogspec.rules import settlement
-from frogspec.rulesets import QUESTIONS, RULESETS, Option, Ruleset
-from frogspec.ruletable import INNER_RULES, ROLES, TABLE_RULES
+from frogspec.rules import play, settlement
+from frogspec.rulesets import RULESETS, Option, Ruleset
+from frogspec.ruletable import DUTIES_OF_THE_PLAY, INNER_RULES, ROLES, TABLE_RULES
 from frogspec.twins import TWINS, UnknownTwinError, get_twin, missing_twins, twin_ruleset
 
 RULE_IDS = [entry.id for entry in all_rules()]
@@ -106,7 +109,7 @@ def test_a_twin_stands_wherever_the_engine_applies_its_rule(rule_id: str) -> Non
                 assert getattr(faithful.rules, name) is original
                 reached = True
         for role in ROLES:
-            if getattr(faithful, role) is not None and faithful.rule_id(role) == rule_id:
+            if getattr(faithful.rules, role) is not None and faithful.rule_id(role) == rule_id:
                 assert getattr(broken.rules, role) is twin
                 assert broken.rule_id(role) == rule_id  # the reading is still named
                 reached = True
@@ -154,13 +157,13 @@ def test_rulesets_and_options_are_left_as_they_are() -> None:
     )
     assert chosen.rules.sitting_out is twin
     # The ruleset still says which reading it chose.
-    assert chosen.choice("sitting_out").function is system
-    assert chosen.rule_id("sitting_out") == "settlement.sitting-out-pay-and-receive"
+    assert chosen.choice(Question.SITTING_OUT).function is system
+    assert chosen.rule_id(Question.SITTING_OUT) == "settlement.sitting-out-pay-and-receive"
     assert RULESETS["official-1922-solo"] is solo
-    assert solo.rules.sitting_out is solo.choice("sitting_out").function
+    assert solo.rules.sitting_out is solo.choice(Question.SITTING_OUT).function
     assert settlement.SITTING_OUT_SYSTEMS["pay-and-receive"] is system
     assert isinstance(solo.options[0], Option)
-    assert set(QUESTIONS) <= set(ROLES)
+    assert set(Question) <= set(ROLES)
 
 
 def test_the_default_of_an_option_follows_its_ruling() -> None:
@@ -319,3 +322,29 @@ def test_the_harness_refuses_an_unknown_twin_without_a_traceback() -> None:
     assert proc.stdout == ""
     assert "FROGSPEC_TWIN" in proc.stderr and "did you mean play.must-trump" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_the_rules_a_rule_uses_are_read_from_its_arguments() -> None:
+    # INNER_RULES is read from the chapters' definitions: every argument of a rule whose
+    # default is a registered rule is one, in order, and legal_plays' duties are its own.
+    if frogspec.COMPILED:
+        pytest.skip("the compiled build keeps no signatures to compare with")
+    for module in (frogspec.rules.auction, frogspec.rules.play, frogspec.rules.settlement):
+        for function in vars(module).values():
+            if not inspect.isfunction(function) or function.__module__ != module.__name__:
+                continue
+            entry = rule_for_function(function)
+            key = function.__name__ if entry is None else entry.id
+            defaults = {
+                name: rule_for_function(p.default)
+                for name, p in inspect.signature(function).parameters.items()
+                if callable(p.default)
+            }
+            uses = {name: found.id for name, found in defaults.items() if found is not None}
+            assert INNER_RULES.get(key, {}) == uses, key
+    assert tuple(inspect.signature(play.legal_plays).parameters)[3:] == DUTIES_OF_THE_PLAY
+    assert list(INNER_RULES["legal_plays"]) == list(DUTIES_OF_THE_PLAY)
+    assert INNER_RULES["auction.overbid-to-raise"] == {
+        "still_bidding": "auction.pass-is-final",
+        "outbids": "auction.contract-order",
+    }
