@@ -1,8 +1,9 @@
 """Trump: hearts in Frog and Grand; in Chico the bidder names the trump suit.
 
-Which suit is trump is here. The duty to play a trump (a player who cannot follow suit must
-trump if he can, ``play.must-trump``) is one of the duties of the play, with follow suit
-and no duty to over-trump: :func:`frogspec.rules.play.must_trump`, in ``rules/play.py``.
+This part says which suit is trump. The duty to play a trump (a player who cannot follow
+suit must trump if he can, ``play.must-trump``) is one of the duties of the play, beside
+following suit and the freedom not to over-trump: :func:`frogspec.rules.play.must_trump`,
+in ``frogspec/rules/play.py``.
 
 >>> fixed_trump(Contract.FROG), fixed_trump(Contract.CHICO)
 (<Suit.HEARTS: 2>, None)
