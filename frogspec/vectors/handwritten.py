@@ -20,6 +20,7 @@ from importlib import resources
 
 from frogspec._types import Json
 from frogspec.prng import CANONICAL_ORDER
+from frogspec.questions import Question
 from frogspec.rules.auction import Contract
 from frogspec.rulesets import RULESETS
 from frogspec.vectors.build import (
@@ -50,7 +51,7 @@ PREWAR = (FOSTER, HOYLE)
 # exercises under the ruleset it is played in.
 
 
-def _choice(ruleset: str, question: str) -> str:
+def _choice(ruleset: str, question: Question) -> str:
     return RULESETS[ruleset].rule_id(question)
 
 
@@ -297,9 +298,9 @@ def deal_cases() -> list[Spec]:
                 continue
             rules = [
                 "cards.pack",
-                _choice(rs_id, "player_count"),
-                _choice(rs_id, "active_seats"),
-                _choice(rs_id, "deal_pattern"),
+                _choice(rs_id, Question.PLAYER_COUNT),
+                _choice(rs_id, Question.ACTIVE_SEATS),
+                _choice(rs_id, Question.DEAL_PATTERN),
                 "seats.eldest-hand",
             ]
             if players > 5:
@@ -337,7 +338,7 @@ def _auction(
         id=f"auction.{rs}.{ident}",
         description=text,
         request=game(rs, actions, players=players),
-        rules=tuple(dict.fromkeys([_choice(rs, "auction_procedure"), *rules])),
+        rules=tuple(dict.fromkeys([_choice(rs, Question.AUCTION_PROCEDURE), *rules])),
         check={"result": check},
         untraced=tuple(untraced),
     )
@@ -348,7 +349,7 @@ def auction_cases() -> list[Spec]:
     specs: list[Spec] = []
     full = ["pass", "frog", "chico", "grand"]
     for rs in RULESETS:
-        contracts = _choice(rs, "contracts")
+        contracts = _choice(rs, Question.CONTRACTS)
         opening = full if rs != STRAIGHT else ["pass", "chico", "grand"]
         specs.append(
             _auction(
@@ -558,7 +559,7 @@ def widow_cases() -> list[Spec]:
     for rs in RULESETS:
         if rs == STRAIGHT:
             continue
-        shown = _choice(rs, "widow_shown")
+        shown = _choice(rs, Question.WIDOW_SHOWN)
         deck = _widow_deck(rs)
         specs.append(
             Spec(
@@ -654,7 +655,7 @@ def trump_cases() -> list[Spec]:
     """Trumps: hearts in Frog and Grand; the suit the Chico bidder may name."""
     specs: list[Spec] = []
     for rs in RULESETS:
-        rule = _choice(rs, "chico_trump")
+        rule = _choice(rs, Question.CHICO_TRUMP)
         suits = ["C", "D", "H", "S"] if rule == "trump.chico-any-suit" else ["C", "D", "S"]
         specs.append(
             Spec(
@@ -845,7 +846,7 @@ def scoring_cases() -> list[Spec]:
                 rules=(
                     "scoring.count-card-points",
                     "play.eleven-tricks",
-                    _choice(rs, "rates"),
+                    _choice(rs, Question.RATES),
                     "settlement.each-pays-in-full",
                 ),
                 check=over(
