@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any
 
 from frogspec.errors import InvalidInputError
 from frogspec.questions import Question
@@ -159,21 +159,18 @@ class Ruleset:
             object.__setattr__(self, "readings", MappingProxyType(dict(self.readings)))
         # The functions the engine applies (frogspec.ruletable): the readings in force, the
         # rules every ruleset uses, the replacements in place and the wrapper around each.
-        values = self.option_values
-        roles = tuple(self._in_force(role, values) for role in ROLES)
+        in_force = self._in_force()
+        roles = tuple(in_force.get(role) for role in ROLES)
         object.__setattr__(self, "rules", rule_table(roles, self.replacements, self.wrap))
 
-    def _in_force(
-        self, role: str, values: Mapping[str, str | bool] | None = None
-    ) -> Callable[..., Any] | None:
-        # The reading in force for a field of the rule table: the option's (its value in
-        # ``values``, the options in force), where an option sets it, else the ruleset's.
-        values = self.option_values if values is None else values
+    def _in_force(self) -> dict[str, Callable[..., Any] | None]:
+        # The readings in force, by the field of the rule table they fill: the ruleset's,
+        # with each option's in force where an option sets one.
+        values = self.option_values
+        in_force: dict[str, Callable[..., Any] | None] = {q: f for q, f in self.readings.items()}
         for opt in self.options:
-            if opt.field == role:
-                return opt.choices[values[opt.name]]
-        # A question is its value (a str enum): the reading is found by either.
-        return cast(Mapping[str, Callable[..., Any]], self.readings).get(role)
+            in_force[opt.field] = opt.choices[values[opt.name]]
+        return in_force
 
     @property
     def key(self) -> tuple[object, ...]:
@@ -265,7 +262,7 @@ class Ruleset:
         >>> get_ruleset("gamerules").choice(Question.CHICO_TRUMP).id
         'trump.chico-any-suit'
         """
-        function = self._in_force(question)
+        function = self._in_force().get(question)
         entry = None if function is None else rule_for_function(function)
         if entry is None:
             raise LookupError(f"{self.id}: {question} is not a registered rule")
