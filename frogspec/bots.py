@@ -260,7 +260,10 @@ class Bot(_Seeded):
         bids = sorted((a for a in legal if a.kind == ActionKind.BID), reverse=True)
         for action in bids:
             contract = Contract(action.value)
-            if self._estimate(hand, contract, state.ruleset.chico_trump()) >= _THRESHOLDS[contract]:
+            if (
+                self._estimate(hand, contract, state.ruleset.rules.chico_trump())
+                >= _THRESHOLDS[contract]
+            ):
                 return action
         return next(a for a in legal if a.kind == ActionKind.PASS)
 
@@ -574,7 +577,7 @@ def measure(ruleset: str, players: int = 3, deals: int = 10_000, seed: int = 0) 
     started = time.perf_counter()
     rs = get_ruleset(ruleset)
     result = Measurement(ruleset, players, deals)
-    result.bids = {c.code: [0, 0, 0] for c in rs.contracts()}
+    result.bids = {c.code: [0, 0, 0] for c in rs.rules.contracts()}
     bot = Bot(seed)
     chance = RandomBot(seed)
     bot_total = random_total = 0

@@ -22,9 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from enum import IntEnum
 from functools import lru_cache, partial
-from typing import NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from frogspec.errors import IllegalActionError, InvalidInputError
+from frogspec.questions import Question
 from frogspec.rules.auction import AuctionHistory, AuctionProcedure, Contract, Turn, parse_contract
 from frogspec.rules.cards import (
     CARDS,
@@ -45,7 +46,7 @@ from frogspec.rules.deal import deal_cards
 from frogspec.rules.match import balances_after
 from frogspec.rules.widow import DISCARDS
 from frogspec.rulesets import Ruleset, get_ruleset
-from frogspec.ruletable import RuleTable
+from frogspec.ruletable import DUTIES_OF_THE_PLAY, TABLE_RULES, RuleTable
 
 __all__ = [
     "AUCTION_ACTIONS",
@@ -539,7 +540,9 @@ def _apply_auction(state: State, action: Action) -> State:
     elif action.kind == ActionKind.BID:
         bid = _CONTRACTS_BY_VALUE[action.value]
         if bid not in contracts:
-            raise _illegal(rs.rule_id("contracts"), f"{bid.code} is not a contract of {rs.name}")
+            raise _illegal(
+                rs.rule_id(Question.CONTRACTS), f"{bid.code} is not a contract of {rs.name}"
+            )
         standing = next((b for _, b in reversed(state.auction) if b is not None), None)
         if not rules.outbids(bid, standing):
             raise _illegal(
@@ -550,7 +553,7 @@ def _apply_auction(state: State, action: Action) -> State:
         if bid not in turn.bids:
             allowed = ", ".join(c.code for c in turn.bids) or "nothing"
             raise _illegal(
-                rs.rule_id("auction_procedure"),
+                rs.rule_id(Question.AUCTION_PROCEDURE),
                 f"seat {seat} may pass or bid {allowed}, not {bid.code}",
             )
         history = (*state.auction, (seat, bid))
@@ -663,7 +666,8 @@ def _apply_trump(state: State, action: Action) -> State:
     if suit not in allowed:
         names = " ".join(s.letter for s in allowed)
         raise _illegal(
-            rs.rule_id("chico_trump"), f"a Chico bidder names one of {names}, not {suit.letter}"
+            rs.rule_id(Question.CHICO_TRUMP),
+            f"a Chico bidder names one of {names}, not {suit.letter}",
         )
     return start_play(state, suit)
 
@@ -741,33 +745,47 @@ def play_over(state: State, hands: tuple[int, ...], won: tuple[int, ...], tricks
     )  # fmt: skip
 
 
+#: What a seat is told when a card breaks a duty of the play, by the duty's field of the
+#: rule table (the rule it names is the field's, :data:`~frogspec.ruletable.TABLE_RULES`).
+_REFUSALS = {
+    "lead_any_card": "seat {seat} may not lead {card}",
+    "follow_suit": "seat {seat} holds {led} and must follow suit, not play {card}",
+    "no_duty_to_head": "seat {seat} may not play {card} to this trick",
+    "must_trump": "seat {seat} cannot follow {led} and must trump ({trump}), not play {card}",
+    "no_duty_to_overtrump": "seat {seat} may not play {card} to this trick",
+    "any_card_when_unable": "seat {seat} may not play {card}",
+}
+
+
 def _why_not(
     rules: RuleTable, hand: int, trick: tuple[Card, ...], trump: Suit | None, seat: int, card: Card
 ) -> IllegalActionError:
-    # Name the first duty, in the sources' order, that the card fails.
-    name = format_card(card)
-    if not trick:
-        return _illegal("play.lead-any-card", f"seat {seat} may not lead {name}")
-    led = SUIT_OF[trick[0]]
-    if rules.follow_suit(hand, led):
-        if SUIT_OF[card] != led:
-            return _illegal(
-                "play.follow-suit",
-                f"seat {seat} holds {led.letter} and must follow suit, not play {name}",
-            )
-        return _illegal("play.no-duty-to-head", f"seat {seat} may not play {name} to this trick")
-    if rules.must_trump(hand, trump):
-        assert trump is not None
-        if SUIT_OF[card] != trump:
-            return _illegal(
-                "play.must-trump",
-                f"seat {seat} cannot follow {led.letter} and must "
-                f"trump ({trump.letter}), not play {name}",
-            )
-        return _illegal(
-            "play.no-duty-to-overtrump", f"seat {seat} may not play {name} to this trick"
-        )
-    return _illegal("play.any-card-when-unable", f"seat {seat} may not play {name}")
+    # Name the duty that refuses the card: the play's legal cards asked again, with each duty
+    # they are put together from (DUTIES_OF_THE_PLAY, in legal_plays' own order) watched;
+    # the first that answers with cards and leaves this one out refuses it, else the last
+    # asked (the lead, or any card when unable).
+    asked: list[tuple[str, int]] = []
+
+    def watched(name: str) -> Callable[..., int]:
+        duty = getattr(rules, name)
+
+        def ask(*args: Any) -> int:
+            cards: int = duty(*args)
+            asked.append((name, cards))
+            return cards
+
+        return ask
+
+    rules.legal_plays(hand, trick, trump, **{name: watched(name) for name in DUTIES_OF_THE_PLAY})
+    bit = 1 << card
+    duty = next((name for name, cards in asked if cards and not cards & bit), asked[-1][0])
+    message = _REFUSALS[duty].format(
+        seat=seat,
+        card=format_card(card),
+        led=SUIT_OF[trick[0]].letter if trick else "",
+        trump=trump.letter if trump is not None else "",
+    )
+    return _illegal(TABLE_RULES[duty], message)
 
 
 class DealOutcome(NamedTuple):
@@ -828,7 +846,9 @@ def settle(
         raise InvalidInputError(f"bidder_points must be 0 to {_PACK_POINTS}, got {bidder_points!r}")
     # Malformed input is refused before a rule is applied: an illegal contract comes last.
     if contract not in rs.rules.contracts():
-        raise _illegal(rs.rule_id("contracts"), f"{contract.code} is not a contract of {rs.name}")
+        raise _illegal(
+            rs.rule_id(Question.CONTRACTS), f"{contract.code} is not a contract of {rs.name}"
+        )
     return _payments(rs, players, active, bidder, contract, bidder_points)
 
 
@@ -892,7 +912,7 @@ def play_match(
     for index, (deck, actions) in enumerate(deals):
         if loser is not None:
             raise MatchError(
-                rs.rule_id("game_end"),
+                rs.rule_id(Question.GAME_END),
                 f"the game ended after deal {index - 1}: seat {loser} could not pay",
                 index,
                 None,

@@ -128,7 +128,7 @@ def model_key(ruleset_id: str, contract: Contract) -> str:
 def _allowed(ruleset_id: str) -> tuple[Suit, ...]:
     from frogspec.rulesets import get_ruleset
 
-    return tuple(Suit(s) for s in get_ruleset(ruleset_id).chico_trump())
+    return tuple(Suit(s) for s in get_ruleset(ruleset_id).rules.chico_trump())
 
 
 def chico_trump(hand: int, allowed: Sequence[Suit]) -> Suit:
@@ -232,7 +232,7 @@ def estimate(hand: int, ruleset: str | Ruleset) -> list[Estimate]:
     models = load_model()["models"]
     bidder = new_deal(rs, 3, 0, list(CARDS)).order[0]
     found = []
-    for contract in rs.contracts():
+    for contract in rs.rules.contracts():
         key = model_key(rs.id, contract)
         model = models[key]
         beta, sigma = model["coefficients"], model["sigma"]

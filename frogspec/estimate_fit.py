@@ -95,7 +95,7 @@ def _ruleset_for(key: str) -> tuple[str, Contract]:
     from frogspec.rulesets import RULESETS
 
     for ruleset_id, ruleset in RULESETS.items():
-        for contract in ruleset.contracts():
+        for contract in ruleset.rules.contracts():
             if model_key(ruleset_id, contract) == key:
                 return ruleset_id, contract
     raise InvalidInputError(f"no ruleset uses the model {key!r}")
@@ -104,7 +104,7 @@ def _ruleset_for(key: str) -> tuple[str, Contract]:
 def _keys() -> list[str]:
     from frogspec.rulesets import RULESETS
 
-    found = {model_key(r, c) for r, rs in RULESETS.items() for c in rs.contracts()}
+    found = {model_key(r, c) for r, rs in RULESETS.items() for c in rs.rules.contracts()}
     return sorted(found)
 
 

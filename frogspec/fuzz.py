@@ -35,8 +35,8 @@ import shlex
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
     from frogspec.conform import Implementation
     from frogspec.conform.expectations import Expectation
+    from frogspec.rulesets import Ruleset
     from frogspec.vectors.model import Case
 
 __all__ = [
@@ -58,7 +59,7 @@ __all__ = [
     "fuzz",
     "main",
     "parse_reading_pair",
-    "reading_swap",
+    "readings_ruleset",
     "register",
 ]
 
@@ -407,7 +408,7 @@ def fuzz(
     from frogspec.conform.comparison import compare_answer, declares_rule_ids
     from frogspec.harness import handle
 
-    in_force = reading_swap(readings or {})
+    in_force = partial(readings_ruleset, readings=readings or {})
     if examples < 1:
         raise FuzzUsageError(f"--examples must be 1 or more, got {examples}")
     if not command:
@@ -425,8 +426,7 @@ def fuzz(
             result.calls += 1
             bar.update(result.calls, bool(found))
             op = str(request["op"])
-            with in_force():
-                reference = handle(json.loads(json.dumps({"id": 0, **request})))
+            reference = handle(json.loads(json.dumps({"id": 0, **request})), in_force)
             expected = _expected_of(op, reference)
             answer, failure = target.ask(request)
             if failure is not None:
@@ -531,22 +531,27 @@ def _is_declared(
     return bool(deviations) and all(any(matches_rule(e, d) for e in declared) for d in deviations)
 
 
-def reading_swap(readings: Mapping[str, str]) -> Callable[[], AbstractContextManager[None]]:
-    """A context in which the reference plays each rule's given reading (none: a context
-    that changes nothing)."""
-    if not readings:
-        return nullcontext
-    from frogspec.conform.counterfactuals import stand_in, swapped
+def readings_ruleset(ruleset: Ruleset, readings: Mapping[str, str]) -> Ruleset:
+    """``ruleset`` playing, in place of each rule (by id), the rival reading given for it.
 
-    replacements = {rule: stand_in(reading) for rule, reading in readings.items()}
-    return lambda: swapped(replacements)
+    >>> from frogspec.rulesets import get_ruleset
+    >>> foster = get_ruleset("foster-1909")
+    >>> five = readings_ruleset(foster, {"seats.players-3-to-5": "seats.players-3"})
+    >>> foster.rules.player_count(), five.rules.player_count()
+    (range(3, 6), range(3, 4))
+    """
+    from frogspec.conform.counterfactuals import stand_in
+
+    for rule_id, reading in readings.items():
+        ruleset = ruleset.replacing(rule_id, stand_in(reading))
+    return ruleset
 
 
 def _describe(result: FuzzResult) -> None:
     """Turn the minimal disagreement into a case and a vector, and look for suspects."""
     from frogspec.conform.comparison import compare_answer
     from frogspec.harness import handle
-    from frogspec.twins import TWINS, substituted
+    from frogspec.twins import TWINS, twin_ruleset
     from frogspec.vectors.build import Spec, make_case
     from frogspec.vectors.model import VectorFile
 
@@ -579,11 +584,13 @@ def _describe(result: FuzzResult) -> None:
     for rule_id in case.rules:
         if rule_id not in TWINS:
             continue
-        with substituted(rule_id):
-            try:
-                broken = handle(json.loads(json.dumps({"id": 0, **request})))
-            except Exception:  # a twin may crash the reference
-                continue
+        try:
+            broken = handle(
+                json.loads(json.dumps({"id": 0, **request})),
+                partial(twin_ruleset, rule_id=rule_id),
+            )
+        except Exception:  # a twin may crash the reference
+            continue
         if not compare_answer(_expected_of(op, broken), found.actual, compare).differences:
             result.suspects.append(rule_id)
 

@@ -33,8 +33,7 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from frogspec import __version__
@@ -55,6 +54,7 @@ from frogspec.engine import (
 )
 from frogspec.errors import IllegalActionError, InvalidInputError
 from frogspec.jsonline import LineError, Overlong, decode_line, read_lines
+from frogspec.questions import Question
 from frogspec.rules.auction import Contract, parse_contract
 from frogspec.rules.cards import (
     Card,
@@ -66,7 +66,7 @@ from frogspec.rules.cards import (
 )
 from frogspec.rulesets import RULESETS, Ruleset, rules_of
 
-__all__ = ["OPS", "Adjust", "answering_under", "handle", "main", "observation", "put_in_force"]
+__all__ = ["OPS", "Adjust", "handle", "main", "observation", "respond"]
 
 SPEC_VERSION = "1"
 
@@ -76,45 +76,13 @@ JSON_WHITESPACE = b" \t\r"
 Request = Mapping[str, Json]
 
 #: What turns each ruleset a request names into the one that answers it: a ruleset with a
-#: rule replaced (a broken twin, a rival reading) or recording the rules it applies.
+#: rule replaced (a broken twin, a rival reading) or recording the rules it applies. The one
+#: way to vary a rule: pass it to :func:`handle` (or :func:`respond`, :func:`main`).
 Adjust = Callable[[Ruleset], Ruleset]
 
 
 def _as_it_is(ruleset: Ruleset) -> Ruleset:
     return ruleset
-
-
-_IN_FORCE: list[Adjust] = []
-"""The adjustments :func:`answering_under` puts in force for :func:`handle` (innermost last)."""
-
-
-@contextmanager
-def answering_under(adjust: Adjust) -> Iterator[None]:
-    """Inside the block, :func:`handle` answers each request under ``adjust(ruleset)``
-    instead of the ruleset it names, where it is given no ``adjust`` of its own: what
-    :func:`frogspec.twins.substituted` and ``FROGSPEC_TWIN`` use. One at a time.
-
-    >>> from frogspec.twins import get_twin
-    >>> twin = get_twin("cards.points").function
-    >>> with answering_under(lambda rs: rs.replacing("cards.points", twin)):
-    ...     handle({"id": 1, "op": "card_points", "card": "JS"})["result"]
-    1
-    """
-    put_in_force(adjust)
-    try:
-        yield
-    finally:
-        _IN_FORCE.remove(adjust)
-
-
-def put_in_force(adjust: Adjust) -> None:
-    """Have :func:`handle` answer under ``adjust`` from now on, as :func:`answering_under`
-    does inside its block (what ``FROGSPEC_TWIN`` does for good)."""
-    if _IN_FORCE:
-        raise RuntimeError(
-            "a twin or another adjustment is already in force: put in one twin at a time"
-        )
-    _IN_FORCE.append(adjust)
 
 
 class Unsupported(Exception):
@@ -345,7 +313,7 @@ def _op_first_dealer(request: Request, adjust: Adjust) -> Json:
     ruleset = _ruleset(request, adjust, "none")
     players = check_players(ruleset, _int(request, "players"))
     rule = ruleset.rules.first_dealer
-    if ruleset.rule_id("first_dealer") == "deal.first-dealer-low-card-chooses":
+    if ruleset.rule_id(Question.FIRST_DEALER) == "deal.first-dealer-low-card-chooses":
         lowest = _int(request, "lowest")
         if not 0 <= lowest < players:
             raise InvalidInputError(f"lowest must be a seat from 0 to {players - 1}")
@@ -421,10 +389,16 @@ def _error(request_id: Json, kind: str, rule: str | None, message: str) -> dict[
 def handle(request: Json, adjust: Adjust | None = None) -> dict[str, Json]:
     """The response to one request (already decoded from JSON), answered under
     ``adjust(ruleset)`` for the ruleset it names if ``adjust`` is given (a ruleset with a
-    rule replaced, or recording: :meth:`~frogspec.rulesets.Ruleset.replacing`), or under
-    the adjustment :func:`answering_under` put in force, if any."""
+    rule replaced, or recording: :meth:`~frogspec.rulesets.Ruleset.replacing`,
+    :meth:`~frogspec.rulesets.Ruleset.recording`), under the ruleset itself otherwise.
+
+    >>> from frogspec.twins import twin_ruleset
+    >>> ask = {"id": 1, "op": "card_points", "card": "JS"}
+    >>> handle(ask, lambda rs: twin_ruleset(rs, "cards.points"))["result"], handle(ask)["result"]
+    (1, 2)
+    """
     if adjust is None:
-        adjust = _IN_FORCE[-1] if _IN_FORCE else _as_it_is
+        adjust = _as_it_is
     if not isinstance(request, dict):
         return _error(None, "invalid", None, "a request must be a JSON object")
     request_id = request.get("id")
@@ -453,9 +427,9 @@ def handle(request: Json, adjust: Adjust | None = None) -> dict[str, Json]:
 
 
 def respond(line: str | bytes | Overlong, adjust: Adjust | None = None) -> str:
-    """The response line (without newline) to one request line: ``invalid``, naming the
-    bound, for a line out of the bounds of :mod:`frogspec.jsonline` (spec/README.md,
-    "Bounds of a line")."""
+    """The response line (without newline) to one request line, answered under ``adjust``
+    if given (see :func:`handle`): ``invalid``, naming the bound, for a line out of the
+    bounds of :mod:`frogspec.jsonline` (spec/README.md, "Bounds of a line")."""
     try:
         if isinstance(line, Overlong):
             raise line.error()
@@ -465,27 +439,28 @@ def respond(line: str | bytes | Overlong, adjust: Adjust | None = None) -> str:
     return json.dumps(handle(request, adjust), ensure_ascii=False)
 
 
-def main() -> int:
-    """Serve requests from standard input until it closes.
+def main(adjust: Adjust | None = None) -> int:
+    """Serve requests from standard input until it closes, each answered under
+    ``adjust`` if given (see :func:`handle`).
 
-    A testing aid: with ``FROGSPEC_TWIN`` set to a rule id, the harness first swaps in that
-    rule's broken twin (:mod:`frogspec.twins`), and so serves as a deliberately broken
-    implementation for testing a conformance runner or a fuzzer.
+    A testing aid: with ``FROGSPEC_TWIN`` set to a rule id (and no ``adjust``), the
+    harness answers under that rule's broken twin (:func:`frogspec.twins.twin_ruleset`), and
+    so serves as a deliberately broken implementation for testing a conformance runner or a
+    fuzzer.
     """
     twin = os.environ.get("FROGSPEC_TWIN")
-    adjust: Adjust | None = None
-    if twin:
+    if twin and adjust is None:
         from frogspec.errors import FrogError
-        from frogspec.twins.model import get_twin
+        from frogspec.twins import get_twin, twin_ruleset
 
         try:
-            broken = get_twin(twin)
+            rule_id = get_twin(twin).rule_id
         except FrogError as error:
             print(f"frogspec.harness: FROGSPEC_TWIN: {error}", file=sys.stderr)
             return 2
 
         def adjust(ruleset: Ruleset) -> Ruleset:
-            return ruleset.replacing(broken.rule_id, broken.function)
+            return twin_ruleset(ruleset, rule_id)
 
     stdin = sys.stdin.buffer
     stdout = sys.stdout.buffer

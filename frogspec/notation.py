@@ -226,11 +226,11 @@ def parse_position(text: str) -> State:
             f"{_shown(fields[1])}"
         )
     players, dealer = int(match.group(1)), int(match.group(2))
-    if players not in ruleset.player_count():
+    if players not in ruleset.rules.player_count():
         raise InvalidInputError(f"ruleset {ruleset.id!r} does not allow {players} players")
     if not 0 <= dealer < players:
         raise InvalidInputError(f"dealer {dealer} is not a seat of {players}")
-    order = eldest_first(ruleset.active_seats(players, dealer), players, dealer)
+    order = eldest_first(ruleset.rules.active_seats(players, dealer), players, dealer)
     active = set(order)
     hands = _parse_seat_masks(fields[2], players, active, "hands")
     widow = _parse_cards(fields[3], "widow")
@@ -270,7 +270,7 @@ def _parse_auction(
     if text == "-":
         return ()
     for word in text.split(","):
-        turn = ruleset.auction_procedure(order, ruleset.contracts(), tuple(history))
+        turn = ruleset.rules.auction_procedure(order, ruleset.rules.contracts(), tuple(history))
         if turn is None:
             raise InvalidInputError(f"auction: {word!r} comes after the auction is over")
         if word == "pass":
@@ -303,7 +303,7 @@ def _parse_trick(text: str, active: set[int]) -> tuple[int | None, list[int]]:
 
 def _derive(state: State) -> State:
     rs = state.ruleset
-    turn = rs.auction_procedure(state.order, rs.contracts(), state.auction)
+    turn = rs.rules.auction_procedure(state.order, rs.rules.contracts(), state.auction)
     played = state.leader is not None
     if turn is not None:
         if state.laid_away or state.trump or played or any(state.won):
@@ -368,7 +368,10 @@ def _check_cards(state: State) -> None:
     if state.trump is not None and state.contract is not None:
         if state.contract != Contract.CHICO and state.trump.letter != "H":
             raise InvalidInputError(f"{state.contract.code} is played with hearts trump")
-        if state.contract == Contract.CHICO and state.trump not in state.ruleset.chico_trump():
+        if (
+            state.contract == Contract.CHICO
+            and state.trump not in state.ruleset.rules.chico_trump()
+        ):
             raise InvalidInputError(f"a Chico bidder cannot name {state.trump.letter} here")
     elif state.trump is not None:
         raise InvalidInputError("no trump before the auction is won")

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 from frogspec.errors import UnknownRuleError
+from frogspec.questions import Question
 from frogspec.sources import Citation
 
 __all__ = [
@@ -61,6 +62,7 @@ TOPICS: dict[str, str] = {
     "match": "Matches",
 }
 
+
 _ID_PATTERN = re.compile(r"^[a-z]+(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -70,8 +72,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 class Rule:
     """One registered rule: its permanent id, what it says, where it comes from.
 
-    ``question`` groups the rules that are rival readings of one point of the game (the
-    deal pattern, say); a ruleset picks one of them. ``kind`` is ``"editorial"`` for a
+    ``question`` groups the rules that are rival readings of one point of the game
+    (:attr:`~frogspec.questions.Question.DEAL_PATTERN`, say); a ruleset picks one of them. ``kind`` is ``"editorial"`` for a
     ruling of ours, which then carries its ``reasoning``; its citations, if any, show the
     source text it rules on, not a source that states it. A sourced rule whose words admit
     more than one sense carries its ``reading``: which sense we take, adding nothing the
@@ -83,7 +85,7 @@ class Rule:
     kind: RuleKind
     citations: tuple[Citation, ...]
     function: Callable[..., Any]
-    question: str | None = None
+    question: Question | None = None
     reasoning: str | None = None
     notes: tuple[str, ...] = ()
     reading: str | None = None
@@ -130,7 +132,7 @@ def rule(
     rule_id: str,
     statement: str,
     *citations: Citation,
-    question: str | None = None,
+    question: Question | None = None,
     notes: tuple[str, ...] = (),
     reading: str | None = None,
 ) -> Callable[[F], F]:
@@ -168,7 +170,7 @@ def editorial(
     statement: str,
     reasoning: str,
     *citations: Citation,
-    question: str | None = None,
+    question: Question | None = None,
     notes: tuple[str, ...] = (),
 ) -> Callable[[F], F]:
     """Register an editorial ruling: where no source says, ours, with its reasoning.

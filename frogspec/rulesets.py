@@ -1,16 +1,17 @@
 """The rulesets: data that picks, for each point where the sources differ, one reading.
 
-A :class:`Ruleset` names the rule function it uses for every *question* (the deal
-pattern, the auction procedure, the rates, ...). The engine asks the ruleset and never
-compares ruleset names. Rules that no source disputes (follow suit, must trump, ...) are
-used by every ruleset. Options (the 1922 systems of payment, Penalty Frog) are resolved
-with :meth:`Ruleset.with_options`, which returns the ruleset with those readings swapped
-in.
+A :class:`Ruleset` is data: the reading it picks for every
+:class:`~frogspec.questions.Question` (the deal pattern, the auction procedure, the rates,
+...), its options and the values in force. Rules that no source disputes (follow suit,
+must trump, ...) are used by every ruleset. Options (the 1922 systems of payment, Penalty
+Frog) are resolved with :meth:`Ruleset.with_options`. The functions the engine applies are
+in the ruleset's rule table, ``rs.rules`` (:class:`~frogspec.ruletable.RuleTable`): the one
+place any code calls a rule. The engine never compares ruleset names.
 
 >>> rs = get_ruleset("foster-1909")
->>> rs.rates.__name__, rs.deal_pattern.__name__
-('rates_1_2_4', 'packets_3_3_4_4')
->>> get_ruleset("official-1922-solo").with_options({"penalty_frog": True}).rate_as.__name__
+>>> rs.rule_id(Question.RATES), rs.rules.rates(Contract.GRAND, 5, True)
+('settlement.rates-1-2-4', 20)
+>>> get_ruleset("official-1922-solo").with_options({"penalty_frog": True}).rules.rate_as.__name__
 'penalty_frog'
 """
 
@@ -21,15 +22,15 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
+from types import MappingProxyType
 from typing import Any
 
 from frogspec.errors import InvalidInputError
+from frogspec.questions import Question
 from frogspec.registry import Rule, all_rules, get_rule, rule_for_function
 from frogspec.rules import auction, deal, match, play, scoring, seats, settlement, trump, widow
-from frogspec.rules.auction import AuctionProcedure, Contract
-from frogspec.rules.cards import Suit
-from frogspec.rules.deal import DealPattern
-from frogspec.ruletable import ROLES, RuleTable, Wrap, rule_table
+from frogspec.rules.auction import Contract
+from frogspec.ruletable import RATE_AS, ROLES, RuleTable, Wrap, rule_table
 from frogspec.sources import (
     FOSTER_1909,
     GAMERULES,
@@ -41,7 +42,6 @@ from frogspec.sources import (
 )
 
 __all__ = [
-    "QUESTIONS",
     "RULESETS",
     "Option",
     "Ruleset",
@@ -53,35 +53,14 @@ __all__ = [
     "rulesets_using",
 ]
 
-SeatsRule = Callable[[int, int], tuple[int, ...]]
-RatesRule = Callable[[Contract, int, bool], int]
-CounterpartiesRule = Callable[[int, tuple[int, ...], int, Contract, bool], tuple[int, ...]]
-GameEndRule = Callable[[Any, Any, int, int], int | None]
-
-#: Every point on which rulesets choose, by the field of :class:`Ruleset` that holds the
-#: choice, with the question the rival readings answer.
-QUESTIONS: dict[str, str] = {
-    "player_count": "How many may play?",
-    "active_seats": "Which three seats are active?",
-    "first_dealer": "Who deals first?",
-    "deal_pattern": "How are the cards dealt?",
-    "contracts": "Which contracts may be bid?",
-    "auction_procedure": "How does the bidding go, and who may raise?",
-    "widow_shown": "Is the widow shown in a Frog?",
-    "chico_trump": "Which suits may a Chico bidder name?",
-    "rates": "What is a point over or under 60 worth?",
-    "sitting_out": "Who pays and is paid, players sitting out included?",
-    "bank": "What does each player start with?",
-    "game_end": "When is the game over?",
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Option:
     """A named option of a ruleset, with its allowed values and default.
 
     ``choices`` maps each value to the rule it selects (or ``None`` where the value turns
-    a rule off); ``default_rule`` is the editorial ruling that sets the default, if any,
+    a rule off) for the field ``field`` of the rule table (a :class:`Question`'s, or
+    :data:`~frogspec.ruletable.RATE_AS`); ``default_rule`` is the editorial ruling that sets the default, if any,
     and ``default_from`` its function, which :meth:`default_value` asks.
     """
 
@@ -120,6 +99,9 @@ class _Recorder:
         return self.function(*args, **kwargs)
 
 
+_QUESTIONS: frozenset[str] = frozenset(Question)
+
+
 def _json_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -128,18 +110,25 @@ def _json_value(value: object) -> str:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Ruleset:
-    """One named way to play Frog: a choice of reading for every question in :data:`QUESTIONS`.
+    """One named way to play Frog: data, a choice of reading for every :class:`Question`.
 
-    ``options`` are the options this ruleset offers; ``chosen`` the values in force (after
-    :meth:`with_options`; the defaults otherwise). ``also_uses`` names rules this ruleset
-    uses beyond its choices and the undisputed rules (a ruling that only it needs); ``moot``
-    names rules that can never come into play under it, each with the reason (the Frog's
-    widow rules in Straight Solo, which has no Frog). ``borrowed`` names the questions on
-    which the ruleset's own sources are not known to us, each with where its reading comes
-    from instead (the auction of the post-1950 and 1922 rulesets). ``names`` gives the words
-    its sources use instead of the usual ones, by the contract's protocol code (``chico``,
-    ``grand``) or ``widow``: the 1922 rules say Simple Solo, Heart Solo and slough
-    (:meth:`contract_name`, :meth:`widow_name`; the protocol keeps its codes).
+    ``readings`` holds the rule function the ruleset reads each question by (before its
+    options: :meth:`choice` says which reading is in force). ``options`` are the options
+    this ruleset offers; ``chosen`` the values in force (after :meth:`with_options`; the
+    defaults otherwise). ``also_uses`` names rules this ruleset uses beyond its choices and
+    the undisputed rules (a ruling that only it needs); ``moot`` names rules that can never
+    come into play under it, each with the reason (the Frog's widow rules in Straight Solo,
+    which has no Frog). ``borrowed`` names the questions on which the ruleset's own sources
+    are not known to us, each with where its reading comes from instead (the auction of the
+    post-1950 and 1922 rulesets). ``names`` gives the words its sources use instead of the
+    usual ones, by the contract's protocol code (``chico``, ``grand``) or ``widow``: the 1922
+    rules say Simple Solo, Heart Solo and slough (:meth:`contract_name`,
+    :meth:`widow_name`; the protocol keeps its codes).
+
+    ``rules`` is the table of the functions the engine applies
+    (:class:`~frogspec.ruletable.RuleTable`): the readings in force, the rules every
+    ruleset uses, any ``replacements`` (:meth:`replacing`) and ``wrap`` (:meth:`recording`).
+    It is the one place to call a rule.
     """
 
     id: str
@@ -147,19 +136,7 @@ class Ruleset:
     summary: str
     basis: tuple[Citation, ...]
     unit: str
-    player_count: Callable[[], range]
-    active_seats: SeatsRule
-    first_dealer: Callable[..., int]
-    deal_pattern: Callable[[], DealPattern]
-    contracts: Callable[[], tuple[Contract, ...]]
-    auction_procedure: AuctionProcedure
-    widow_shown: Callable[[], bool]
-    chico_trump: Callable[[], tuple[Suit, ...]]
-    rates: RatesRule
-    sitting_out: CounterpartiesRule
-    bank: Callable[[], int]
-    game_end: GameEndRule
-    rate_as: Callable[[Contract, bool], Contract] | None = None
+    readings: Mapping[Question, Callable[..., Any]]
     options: tuple[Option, ...] = ()
     chosen: tuple[tuple[str, str | bool], ...] = ()
     also_uses: tuple[str, ...] = ()
@@ -172,10 +149,28 @@ class Ruleset:
     rules: RuleTable = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        # The functions the engine applies (frogspec.ruletable): the readings above, the
+        if not isinstance(self.readings, MappingProxyType):  # a ruleset made anew: check it
+            if self.readings.keys() != _QUESTIONS:
+                missing = sorted(map(str, _QUESTIONS - self.readings.keys()))
+                unknown = sorted(map(str, self.readings.keys() - _QUESTIONS))
+                raise ValueError(
+                    f"ruleset {self.id!r}: readings missing {missing}, unknown {unknown}"
+                )
+            object.__setattr__(self, "readings", MappingProxyType(dict(self.readings)))
+        # The functions the engine applies (frogspec.ruletable): the readings in force, the
         # rules every ruleset uses, the replacements in place and the wrapper around each.
-        roles = tuple(getattr(self, role) for role in ROLES)
+        in_force = self._in_force()
+        roles = tuple(in_force.get(role) for role in ROLES)
         object.__setattr__(self, "rules", rule_table(roles, self.replacements, self.wrap))
+
+    def _in_force(self) -> dict[str, Callable[..., Any] | None]:
+        # The readings in force, by the field of the rule table they fill: the ruleset's,
+        # with each option's in force where an option sets one.
+        values = self.option_values
+        in_force: dict[str, Callable[..., Any] | None] = {q: f for q, f in self.readings.items()}
+        for opt in self.options:
+            in_force[opt.field] = opt.choices[values[opt.name]]
+        return in_force
 
     @property
     def key(self) -> tuple[object, ...]:
@@ -186,9 +181,10 @@ class Ruleset:
     def replacing(self, rule_id: str, function: Callable[..., Any]) -> Ruleset:
         """This ruleset with ``function`` in place of the rule ``rule_id`` wherever the engine
         applies it (inside the rules that use it too): a broken twin, a rival reading, a spy.
-        The ruleset's own fields still say which readings it chose, and an illegal action
-        still names ``rule_id``.
+        The ruleset still says which readings it chose (:meth:`choice`), and an illegal
+        action still names ``rule_id``.
 
+        >>> from frogspec.rules.cards import Suit
         >>> from frogspec.twins import get_twin
         >>> rs = get_ruleset("foster-1909")
         >>> broken = rs.replacing("play.must-trump", get_twin("play.must-trump").function)
@@ -198,12 +194,6 @@ class Ruleset:
         get_rule(rule_id)  # an unknown id: UnknownRuleError naming the nearest
         kept = tuple((r, f) for r, f in self.replacements if r != rule_id)
         return dataclasses.replace(self, replacements=(*kept, (rule_id, function)))
-
-    def wrapping(self, wrap: Wrap) -> Ruleset:
-        """This ruleset with every rule function the engine applies wrapped where it stands
-        by ``wrap(rule_id, function)`` (a recorder around a replaced rule wraps the
-        replacement); the wrapper given replaces any given before."""
-        return dataclasses.replace(self, wrap=wrap)
 
     def recording(self, take: Callable[[str], object]) -> Ruleset:
         """This ruleset giving ``take`` the id of each rule the engine applies under it, as
@@ -217,7 +207,7 @@ class Ruleset:
         >>> "deal.packets-4-3-3-4" in seen, "auction.one-round-frog-may-raise" in seen
         (True, True)
         """
-        return self.wrapping(partial(_Recorder, take))
+        return dataclasses.replace(self, wrap=partial(_Recorder, take))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Ruleset) and other.key == self.key
@@ -240,7 +230,6 @@ class Ruleset:
                 has = ", ".join(known) if known else "it has no options"
                 has = f"its options: {has}" if known else has
                 raise InvalidInputError(f"ruleset {self.id!r} has no option {name!r} ({has})")
-        changes: dict[str, Any] = {}
         chosen: list[tuple[str, str | bool]] = []
         for opt in self.options:
             value = options[opt.name] if opt.name in options else self._default_value(opt)
@@ -249,9 +238,8 @@ class Ruleset:
                     f"option {opt.name!r} of ruleset {self.id!r} must be one of "
                     f"{opt.describe_values()}, got {value!r}"
                 )
-            changes[opt.field] = opt.choices[value]
             chosen.append((opt.name, value))
-        return dataclasses.replace(self, chosen=tuple(chosen), **changes)
+        return dataclasses.replace(self, chosen=tuple(chosen))
 
     def _default_value(self, opt: Option) -> str | bool:
         # The option's default, as this ruleset's rules set it (a ruling may set it).
@@ -268,8 +256,14 @@ class Ruleset:
         return values
 
     def choice(self, question: str) -> Rule:
-        """The rule this ruleset uses to answer ``question`` (a key of :data:`QUESTIONS`)."""
-        entry = rule_for_function(getattr(self, question))
+        """The rule this ruleset uses, its options in force, to answer ``question`` (a
+        :class:`Question`, or its value).
+
+        >>> get_ruleset("gamerules").choice(Question.CHICO_TRUMP).id
+        'trump.chico-any-suit'
+        """
+        function = self._in_force().get(question)
+        entry = None if function is None else rule_for_function(function)
         if entry is None:
             raise LookupError(f"{self.id}: {question} is not a registered rule")
         return entry
@@ -374,7 +368,7 @@ def own_statement(rs: Ruleset, rule_id: str) -> str:
 def _question_rule_ids() -> set[str]:
     ids: set[str] = set()
     for rs in RULESETS.values():
-        for question in QUESTIONS:
+        for question in Question:
             ids.add(rs.rule_id(question))
         for opt in rs.options:
             for fn in opt.choices.values():
@@ -385,7 +379,7 @@ def _question_rule_ids() -> set[str]:
 
 def rules_of(ruleset: Ruleset) -> Iterator[Rule]:
     """Every rule a ruleset uses (its options' rules included), in the rulebook's order."""
-    chosen = {ruleset.rule_id(q) for q in QUESTIONS}
+    chosen = {ruleset.rule_id(q) for q in Question}
     for opt in ruleset.options:
         for fn in opt.choices.values():
             if fn is not None and (entry := rule_for_function(fn)) is not None:
@@ -429,7 +423,7 @@ _PENALTY_FROG = Option(
     description="Penalty Frog: a lost Frog is paid at the Heart Solo (grand) rate.",
     default=False,
     choices={False: None, True: settlement.penalty_frog},
-    field="rate_as",
+    field=RATE_AS,
 )
 
 _PENALTY_FROG_FIXED = Option(
@@ -438,7 +432,7 @@ _PENALTY_FROG_FIXED = Option(
     "Whether the option applies to Coeur d'Alene at all is our ruling.",
     default=False,
     choices={False: None, True: settlement.coeur_dalene_penalty_frog},
-    field="rate_as",
+    field=RATE_AS,
 )
 
 #: Where the one-round auction of the article comes from, said on every ruleset using it.
@@ -465,18 +459,20 @@ _FOSTER = Ruleset(
     "widow shown in a Frog, each point worth 1, 2 or 4 counters.",
     basis=(cite(FOSTER_1909, "441–442"),),
     unit="counters",
-    player_count=seats.players_three_to_five,
-    active_seats=seats.active_seats_foster,
-    first_dealer=deal.first_dealer_any,
-    deal_pattern=deal.packets_3_3_4_4,
-    contracts=auction.contracts_frog_chico_grand,
-    auction_procedure=auction.overbid_to_raise,
-    widow_shown=widow.widow_shown_in_frog,
-    chico_trump=trump.chico_trump_not_hearts,
-    rates=settlement.rates_1_2_4,
-    sitting_out=settlement.sitting_out_receive_only,
-    bank=match.bank_none,
-    game_end=match.never_over,
+    readings={
+        Question.PLAYER_COUNT: seats.players_three_to_five,
+        Question.ACTIVE_SEATS: seats.active_seats_foster,
+        Question.FIRST_DEALER: deal.first_dealer_any,
+        Question.DEAL_PATTERN: deal.packets_3_3_4_4,
+        Question.CONTRACTS: auction.contracts_frog_chico_grand,
+        Question.AUCTION_PROCEDURE: auction.overbid_to_raise,
+        Question.WIDOW_SHOWN: widow.widow_shown_in_frog,
+        Question.CHICO_TRUMP: trump.chico_trump_not_hearts,
+        Question.RATES: settlement.rates_1_2_4,
+        Question.SITTING_OUT: settlement.sitting_out_receive_only,
+        Question.BANK: match.bank_none,
+        Question.GAME_END: match.never_over,
+    },
     notes=(
         "The auction (auction.overbid-to-raise) is our reading of Foster's few words on "
         "bidding; how far it goes beyond them is set out in the ruling.",
@@ -535,9 +531,12 @@ _MODERN = dataclasses.replace(
     unit="chips",
     notes=(_BORROWED_AUCTION,),
     borrowed=_AUCTION_BORROWED,
-    deal_pattern=deal.packets_4_3_3_4,
-    auction_procedure=auction.one_round_frog_may_raise,
-    widow_shown=widow.widow_hidden_in_frog,
+    readings={
+        **_FOSTER.readings,
+        Question.DEAL_PATTERN: deal.packets_4_3_3_4,
+        Question.AUCTION_PROCEDURE: auction.one_round_frog_may_raise,
+        Question.WIDOW_SHOWN: widow.widow_hidden_in_frog,
+    },
 )
 
 _SOLO = Ruleset(
@@ -556,18 +555,20 @@ _SOLO = Ruleset(
         ),
     ),
     unit="chips",
-    player_count=seats.players_three_to_seven,
-    active_seats=seats.active_seats_up_to_seven,
-    first_dealer=deal.first_dealer_low_card,
-    deal_pattern=deal.singly_slough_1_4_8,
-    contracts=auction.contracts_frog_chico_grand,
-    auction_procedure=auction.one_round_frog_may_raise,
-    widow_shown=widow.widow_hidden_in_frog,
-    chico_trump=trump.chico_trump_not_hearts,
-    rates=settlement.rates_1_2_3,
-    sitting_out=settlement.sitting_out_receive_only,
-    bank=match.bank_120_chips,
-    game_end=match.first_unable_to_pay,
+    readings={
+        Question.PLAYER_COUNT: seats.players_three_to_seven,
+        Question.ACTIVE_SEATS: seats.active_seats_up_to_seven,
+        Question.FIRST_DEALER: deal.first_dealer_low_card,
+        Question.DEAL_PATTERN: deal.singly_slough_1_4_8,
+        Question.CONTRACTS: auction.contracts_frog_chico_grand,
+        Question.AUCTION_PROCEDURE: auction.one_round_frog_may_raise,
+        Question.WIDOW_SHOWN: widow.widow_hidden_in_frog,
+        Question.CHICO_TRUMP: trump.chico_trump_not_hearts,
+        Question.RATES: settlement.rates_1_2_3,
+        Question.SITTING_OUT: settlement.sitting_out_receive_only,
+        Question.BANK: match.bank_120_chips,
+        Question.GAME_END: match.first_unable_to_pay,
+    },
     options=(_SITTING_OUT, _PENALTY_FROG),
     also_uses=("match.unable-to-pay-order", "match.unable-to-pay-pays-in-full"),
     borrowed=_AUCTION_BORROWED,
@@ -597,12 +598,15 @@ _STRAIGHT = dataclasses.replace(
             reported_by=WIKIPEDIA_FROG,
         ),
     ),
-    contracts=auction.contracts_without_frog,
+    readings={
+        **_SOLO.readings,
+        Question.CONTRACTS: auction.contracts_without_frog,
+        Question.RATES: settlement.rates_straight_1_2,
+    },
     moot=(
         ("widow.frog-hidden", "Straight Solo has no Frog, so no bidder takes the widow."),
         ("widow.frog-take-and-discard", "Straight Solo has no Frog, so no bidder lays cards away."),
     ),
-    rates=settlement.rates_straight_1_2,
     options=(_SITTING_OUT,),
 )
 
@@ -624,8 +628,11 @@ _COEUR = dataclasses.replace(
         ),
     ),
     unit="cents",
-    rates=settlement.coeur_dalene_fixed,
-    bank=match.bank_120_cents,
+    readings={
+        **_SOLO.readings,
+        Question.RATES: settlement.coeur_dalene_fixed,
+        Question.BANK: match.bank_120_cents,
+    },
     options=(_SITTING_OUT, _PENALTY_FROG_FIXED),
     also_uses=(
         "match.unable-to-pay-order",
@@ -650,18 +657,20 @@ _GAMERULES = Ruleset(
     "each, Frog ×1, Chico ×2, Grand ×3.",
     basis=(cite(GAMERULES, None),),
     unit="points",
-    player_count=seats.players_three,
-    active_seats=seats.active_seats_foster,
-    first_dealer=deal.first_dealer_any,
-    deal_pattern=deal.gamerules_packets,
-    contracts=auction.contracts_frog_chico_grand,
-    auction_procedure=auction.one_bid_each,
-    widow_shown=widow.widow_hidden_when_unsaid,
-    chico_trump=trump.chico_trump_any_suit,
-    rates=settlement.rates_1_2_3,
-    sitting_out=settlement.sitting_out_receive_only,
-    bank=match.bank_150_points,
-    game_end=match.never_over,
+    readings={
+        Question.PLAYER_COUNT: seats.players_three,
+        Question.ACTIVE_SEATS: seats.active_seats_foster,
+        Question.FIRST_DEALER: deal.first_dealer_any,
+        Question.DEAL_PATTERN: deal.gamerules_packets,
+        Question.CONTRACTS: auction.contracts_frog_chico_grand,
+        Question.AUCTION_PROCEDURE: auction.one_bid_each,
+        Question.WIDOW_SHOWN: widow.widow_hidden_when_unsaid,
+        Question.CHICO_TRUMP: trump.chico_trump_any_suit,
+        Question.RATES: settlement.rates_1_2_3,
+        Question.SITTING_OUT: settlement.sitting_out_receive_only,
+        Question.BANK: match.bank_150_points,
+        Question.GAME_END: match.never_over,
+    },
     notes=(
         "The page's deal of ten cards each cannot be dealt (deal.gamerules-packets), and it "
         "says nothing of showing the widow (widow.hidden-when-unsaid): both are editorial "

@@ -22,11 +22,16 @@ the twin.
 
 from __future__ import annotations
 
+import ast
+import inspect
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
+from frogspec.questions import Question
 from frogspec.registry import get_rule, rule_for_function
 from frogspec.rules import (
     auction,
@@ -44,29 +49,29 @@ from frogspec.rules.auction import AuctionHistory, AuctionProcedure, Contract
 from frogspec.rules.cards import Card, Suit
 from frogspec.rules.deal import DealPattern
 
-__all__ = ["INNER_RULES", "ROLES", "TABLE_RULES", "RuleTable", "Wrap", "rule_table"]
+__all__ = [
+    "DUTIES_OF_THE_PLAY",
+    "INNER_RULES",
+    "RATE_AS",
+    "ROLES",
+    "TABLE_RULES",
+    "RuleTable",
+    "Wrap",
+    "rule_table",
+]
 
 #: What wraps each entry of a table in place (a recorder): given the rule id and the
 #: function, the function to put there instead.
 Wrap = Callable[[str, Callable[..., Any]], Callable[..., Any]]
 
-#: The fields of :class:`RuleTable` that hold a ruleset's reading of a question (the fields
-#: of :class:`~frogspec.rulesets.Ruleset` of the same names say which reading it is).
-ROLES = (
-    "player_count",
-    "active_seats",
-    "first_dealer",
-    "deal_pattern",
-    "contracts",
-    "auction_procedure",
-    "widow_shown",
-    "chico_trump",
-    "rates",
-    "sitting_out",
-    "bank",
-    "game_end",
-    "rate_as",
-)
+#: The field of :class:`RuleTable` that only an option fills (Penalty Frog: the contract a
+#: lost Frog is paid as), or nothing: no question of the rulesets, since none reads it
+#: otherwise.
+RATE_AS = "rate_as"
+
+#: The fields of :class:`RuleTable` that hold a ruleset's reading: one for each
+#: :class:`~frogspec.questions.Question` (named by its value), and :data:`RATE_AS`.
+ROLES: tuple[str, ...] = (*(question.value for question in Question), RATE_AS)
 
 #: The fields of :class:`RuleTable` that hold a rule every ruleset uses, with its rule id.
 TABLE_RULES: dict[str, str] = {
@@ -102,54 +107,66 @@ TABLE_RULES: dict[str, str] = {
     "unable_to_pay_pays_in_full": "match.unable-to-pay-pays-in-full",
 }
 
-#: The functions that use other rules, by rule id (``legal_plays`` is no rule of its own:
-#: it puts the duties of the play together), each with the rules it uses by the name of
-#: its argument (after the rule's own; the defaults are the registered functions).
-_DUTIES_OF_THE_PLAY = (
-    "lead_any_card",
-    "follow_suit",
-    "no_duty_to_head",
-    "must_trump",
-    "no_duty_to_overtrump",
-    "any_card_when_unable",
-)
-# What every auction procedure asks: whether a seat still bids, and what outbids what.
-_BIDDING = {"still_bidding": "auction.pass-is-final", "outbids": "auction.contract-order"}
-INNER_RULES: dict[str, dict[str, str]] = {
-    "legal_plays": {name: TABLE_RULES[name] for name in _DUTIES_OF_THE_PLAY},
-    "play.trick-winner": {"card_strength": "cards.rank-order"},
-    "scoring.count-card-points": {"card_points": "cards.points"},
-    "auction.overbid-to-raise": dict(_BIDDING),
-    "auction.one-round-frog-may-raise": dict(_BIDDING),
-    "auction.one-bid-each": dict(_BIDDING),
-    "seats.active-six-or-seven": {"active_seats_foster": "seats.active-foster"},
-    "settlement.fixed-25-50-75": {
-        "coeur_dalene_ratio": "settlement.coeur-dalene-fixed-ratio",
-        "coeur_dalene_lost": "settlement.coeur-dalene-loser-pays-same",
-    },
-    "settlement.coeur-dalene-loser-pays-same": {
-        "coeur_dalene_ratio": "settlement.coeur-dalene-fixed-ratio"
-    },
-    "settlement.sitting-out-pay-and-receive-solo-only": {
-        "sitting_out_receive_only": "settlement.sitting-out-receive-only",
-        "sitting_out_pay_and_receive": "settlement.sitting-out-pay-and-receive",
-    },
-    "match.coeur-dalene-bank-in-cents": {"bank_120_chips": "match.bank-120-chips"},
-    "match.first-unable-to-pay-loses": {"payers_in_order": "match.unable-to-pay-order"},
-}
-
-# The functions in INNER_RULES that are no rule, by name.
-_HELPERS: dict[str, Callable[..., Any]] = {"legal_plays": play.legal_plays}
-
 # The chapters, imported so that every rule is registered before a table is built.
 _CHAPTERS = (auction, cards, deal, match, play, scoring, seats, settlement, trump, widow)
+
+
+def _source(module: ModuleType) -> str:
+    # A chapter's source: the compiled build ships each module's .py beside its extension.
+    try:
+        return inspect.getsource(module)
+    except (OSError, TypeError):
+        name = module.__name__.rsplit(".", 1)[1]
+        return (Path(str(module.__file__)).parent / f"{name}.py").read_text(encoding="utf-8")
+
+
+def _composed() -> tuple[dict[str, dict[str, str]], dict[str, Callable[..., Any]]]:
+    # Every function of the chapters that takes other rules as arguments after its own
+    # (their defaults are the registered functions), read from where it is defined: the
+    # rules it uses by argument name, in order, keyed by its rule id (by its name for a
+    # function that is no rule, with the function). Read from the source, not from
+    # signatures, which the compiled build does not keep.
+    inner: dict[str, dict[str, str]] = {}
+    helpers: dict[str, Callable[..., Any]] = {}
+    for module in _CHAPTERS:
+        for node in ast.parse(_source(module)).body:
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            arguments = node.args.args[len(node.args.args) - len(node.args.defaults) :]
+            uses: dict[str, str] = {}
+            for argument, default in zip(arguments, node.args.defaults, strict=True):
+                used = getattr(module, default.id, None) if isinstance(default, ast.Name) else None
+                entry = rule_for_function(used) if callable(used) else None
+                if entry is not None:
+                    uses[argument.arg] = entry.id
+            if uses:
+                function = getattr(module, node.name)
+                own = rule_for_function(function)
+                if own is None:
+                    helpers[node.name] = function
+                inner[node.name if own is None else own.id] = uses
+    return inner, helpers
+
+
+#: The functions that use other rules, by rule id (``legal_plays`` is no rule of its own:
+#: it puts the duties of the play together), each with the rules it uses by the name of
+#: its argument, in the order of the arguments (after the rule's own; the defaults are the
+#: registered functions). Read from the functions' definitions in the chapters.
+INNER_RULES: dict[str, dict[str, str]]
+_HELPERS: dict[str, Callable[..., Any]]
+INNER_RULES, _HELPERS = _composed()
+
+#: The duties of the play, by their fields of :class:`RuleTable`, in the order
+#: :func:`~frogspec.rules.play.legal_plays` puts them together (its arguments').
+DUTIES_OF_THE_PLAY: tuple[str, ...] = tuple(INNER_RULES["legal_plays"])
 
 
 @dataclass(frozen=True, slots=True)
 class RuleTable:
     """The rule functions the engine applies, one field each, as one ruleset has them.
 
-    The fields of :data:`ROLES` hold the ruleset's readings; the others (:data:`TABLE_RULES`)
+    The fields of :data:`ROLES` hold the ruleset's readings (one per
+    :class:`~frogspec.questions.Question`, by its value); the others (:data:`TABLE_RULES`)
     the rules every ruleset uses. ``legal_plays`` puts the duties of the play together from
     this table's own entries. ``by_id`` holds every registered rule's function by rule id.
     """

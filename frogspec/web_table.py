@@ -151,7 +151,7 @@ def _rule_ref(entry: Rule, rs: Ruleset | None = None) -> JsonObject:
     'Simple Solo outbids Frog, and Heart Solo outbids Simple Solo; Heart Solo is the highest bid.'
     """
     statement = entry.statement if rs is None else own_phrasing(rs, entry.statement)
-    if rs is not None and Contract.FROG not in rs.contracts() and _FROG.search(statement):
+    if rs is not None and Contract.FROG not in rs.rules.contracts() and _FROG.search(statement):
         # A rule shared with rulesets that have a Frog (Straight Solo's auction): say which
         # part does not apply here, rather than word a Frog this table does not have.
         statement += f" ({rs.name} has no Frog: what is said of one does not apply here.)"
@@ -178,8 +178,8 @@ def offered_rulesets() -> list[JsonObject]:
             "id": rs.id,
             "name": rs.name,
             "summary": rs.summary,
-            "players": list(rs.player_count()),
-            "has_end": rs.game_end is not never_over,
+            "players": list(rs.rules.player_count()),
+            "has_end": rs.rules.game_end is not never_over,
             "unit": rs.unit,
         }
         for rs in RULESETS.values()
@@ -204,11 +204,11 @@ def _step_rule(state: State) -> JsonObject:
     # The rule that governs the choice of the player to act.
     rs = state.ruleset
     if state.phase == Phase.AUCTION:
-        return _ref(rs.auction_procedure, rs)
+        return _ref(rs.rules.auction_procedure, rs)
     if state.phase == Phase.DISCARD:
         return _ref(discardable, rs)
     if state.phase == Phase.TRUMP:
-        return _ref(rs.chico_trump, rs)
+        return _ref(rs.rules.chico_trump, rs)
     return _ref(_duty(state), rs)
 
 
@@ -310,7 +310,7 @@ def _assumed_trumps(
     contract_trump = getattr(worth, "contract_trump", None)
     if contract_trump is None:
         return None
-    allowed = tuple(Suit(s) for s in ruleset.chico_trump())
+    allowed = tuple(Suit(s) for s in ruleset.rules.chico_trump())
     suits = [Suit(contract_trump(hand, c, allowed)) for c in contracts]
     return [(suit, (hand & suit.mask).bit_count()) for suit in suits]
 
@@ -352,7 +352,7 @@ class PlayTable:
             raise ValueError(f"no computer player {opponent!r}: choose from {', '.join(OPPONENTS)}")
         self.opponent = opponent
         self.bot = OPPONENTS[opponent](seed)
-        self.balances = [self.ruleset.bank()] * players
+        self.balances = [self.ruleset.rules.bank()] * players
         self.deals: list[BotDeal] = []
         self.numbers: list[int] = []
         self.loser: int | None = None
@@ -431,7 +431,7 @@ class PlayTable:
         self.numbers.append(self.number)
         result = outcome(self.state)
         if self.state.bidder is not None:
-            self.loser = self.ruleset.game_end(
+            self.loser = self.ruleset.rules.game_end(
                 self.balances, result.payments, self.state.bidder, self.players
             )
         self.balances = list(balances_after(self.balances, result.payments, self.loser))
@@ -467,7 +467,7 @@ class PlayTable:
             return {
                 "refused": {
                     "message": f"the match is over: {_seat_name(self.loser)} could not pay",
-                    "rule": _ref(self.ruleset.game_end, self.ruleset),
+                    "rule": _ref(self.ruleset.rules.game_end, self.ruleset),
                 }
             }
         self.dealer = (self.dealer + 1) % self.players
@@ -526,10 +526,10 @@ class PlayTable:
             "widow": _sorted_cards(state.widow) if widow_visible else None,
             "laid_away": _sorted_cards(state.laid_away) if state.bidder == HUMAN else None,
             "bidder": state.bidder,
-            "contracts": [c.code for c in rs.contracts()],
+            "contracts": [c.code for c in rs.rules.contracts()],
             "contract": state.contract.code if state.contract else None,
             # What the ruleset's sources call the contracts and the widow (the 1922 names).
-            "contract_names": {c.code: rs.contract_name(c) for c in rs.contracts()},
+            "contract_names": {c.code: rs.contract_name(c) for c in rs.rules.contracts()},
             "widow_name": rs.widow_name(),
             "trump": state.trump.letter if state.trump is not None else None,
             "trick": self._current_trick(),
@@ -563,7 +563,7 @@ class PlayTable:
         state = self.state
         result = outcome(state)
         rs = self.ruleset
-        rules = [_ref(count_points, rs), _ref(bidder_result, rs), _ref(rs.rates, rs)]
+        rules = [_ref(count_points, rs), _ref(bidder_result, rs), _ref(rs.rules.rates, rs)]
         if state.bidder is None:
             rules = [_ref(all_pass_ends_deal, rs)]
         return {

@@ -252,14 +252,14 @@ def _payments(ruleset_id: str) -> dict[Contract, tuple[int, ...]]:
     bidder = new_deal(rs, PLAYERS, DEALER, list(CARDS)).order[0]
     return {
         c: tuple(settle(rs, PLAYERS, DEALER, bidder, c, p)[bidder] for p in range(121))
-        for c in rs.contracts()
+        for c in rs.rules.contracts()
     }
 
 
 def _allowed(ruleset_id: str) -> tuple[Suit, ...]:
     from frogspec.rulesets import get_ruleset
 
-    return tuple(Suit(s) for s in get_ruleset(ruleset_id).chico_trump())
+    return tuple(Suit(s) for s in get_ruleset(ruleset_id).rules.chico_trump())
 
 
 def _summarise(
@@ -366,7 +366,7 @@ def row_for_hand(ruleset_id: str, hand: int, seat: str = "eldest") -> list[Worth
         raise InvalidInputError("a hand is eleven cards of the pack")
     data = load()
     result = []
-    for contract in rs.contracts():
+    for contract in rs.rules.contracts():
         f = _features(ruleset_id, contract, hand)
         groups = _index(ruleset_id, contract)
         rows = groups.get((f.trumps, f.aces_and_tens), [])

@@ -49,7 +49,7 @@ class _Checked:
 
 @pytest.mark.parametrize("ruleset", list(RULESETS))
 def test_bot_only_chooses_legal_actions(ruleset: str) -> None:
-    allowed = RULESETS[ruleset].player_count()
+    allowed = RULESETS[ruleset].rules.player_count()
     for number in range(40):
         players = allowed[number % len(allowed)]
         policy = _Checked(Bot(number))

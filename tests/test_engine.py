@@ -7,10 +7,12 @@ import random
 import pytest
 
 from frogspec.engine import (
+    _REFUSALS,
     Action,
     ActionKind,
     Phase,
     State,
+    _why_not,
     apply,
     legal_actions,
     new_deal,
@@ -23,6 +25,8 @@ from frogspec.notation import parse_position
 from frogspec.rules.auction import Contract
 from frogspec.rules.cards import CARDS, SUIT_MASKS, SUIT_OF, CardSet, Suit, parse_card
 from frogspec.rules.play import legal_plays
+from frogspec.rulesets import get_ruleset
+from frogspec.ruletable import DUTIES_OF_THE_PLAY
 
 C = parse_card
 
@@ -360,3 +364,44 @@ def test_the_builders_change_only_the_fields_they_name() -> None:
             )
             options = engine.legal_actions(state)
             state = engine.apply(state, options[rng.randrange(len(options))])
+
+
+# --- the duty that refuses a card ------------------------------------------------------------
+
+_FOSTER_RULES = get_ruleset("foster-1909").rules
+
+
+@pytest.mark.parametrize(
+    ("hand", "trick", "card", "rule_id"),
+    [
+        ("AS 7H 9C", "10C", "AS", "play.follow-suit"),
+        ("AS 7H 9D", "10C", "AS", "play.must-trump"),
+        ("AS 9D", "10C", "9D", None),  # any card when unable: no refusal
+    ],
+)
+def test_the_duty_that_refuses_a_card_is_named(
+    hand: str, trick: str, card: str, rule_id: str | None
+) -> None:
+    mask = CardSet.parse(hand).mask
+    led = tuple(parse_card(c) for c in trick.split())
+    legal = _FOSTER_RULES.legal_plays(mask, led, Suit.HEARTS)
+    if rule_id is None:
+        assert legal & (1 << parse_card(card))
+        return
+    refusal = _why_not(_FOSTER_RULES, mask, led, Suit.HEARTS, 1, parse_card(card))
+    assert refusal.rule_id == rule_id
+
+
+def test_a_duty_replaced_refuses_in_its_own_name() -> None:
+    # With no duty to head replaced by one that keeps only the lowest card of the suit led,
+    # a higher card of that suit is refused by that duty, not by follow suit.
+    def lowest_only(following: int, trick: object, trump: object) -> int:
+        return following & -following
+
+    rules = get_ruleset("foster-1909").replacing("play.no-duty-to-head", lowest_only).rules
+    hand = CardSet.parse("7C AC 9D").mask
+    refusal = _why_not(rules, hand, (parse_card("10C"),), Suit.HEARTS, 2, parse_card("AC"))
+    assert refusal.rule_id == "play.no-duty-to-head"
+    assert "may not play AC to this trick" in refusal.message
+    # The order of the duties is legal_plays' own: every duty has its refusal.
+    assert set(_REFUSALS) == set(DUTIES_OF_THE_PLAY)

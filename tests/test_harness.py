@@ -99,7 +99,7 @@ def test_deal_with_five_players() -> None:
 @pytest.mark.parametrize("ruleset", list(RULESETS))
 def test_every_ruleset_plays_whole_games_and_matches(ruleset: str) -> None:
     rng = random.Random(ruleset)
-    players = RULESETS[ruleset].player_count()[-1]
+    players = RULESETS[ruleset].rules.player_count()[-1]
     deals = []
     for index in range(3):
         actions: list[Action] = []

@@ -87,7 +87,11 @@ def test_the_circle_finder_finds_a_circle() -> None:
 
 def test_the_registry_and_the_twins_model_import_no_rule_module() -> None:
     graph = import_graph()
-    assert graph["frogspec.registry"] <= {"frogspec.errors", "frogspec.sources"}
+    assert graph["frogspec.registry"] <= {
+        "frogspec.errors",
+        "frogspec.questions",
+        "frogspec.sources",
+    }
     assert "frogspec.twins.catalog" not in graph["frogspec.twins.model"]
 
 

@@ -400,3 +400,33 @@ def test_serve_on_a_bad_address_says_so_in_one_line(address: str) -> None:
     assert "Traceback" not in out + err
     lines = [line for line in err.splitlines() if line.strip()]
     assert len(lines) == 1 and f"cannot serve on {address.rsplit(':', 1)[0]}" in lines[0], err
+
+
+# --- where a newcomer looks for a rule --------------------------------------------------------
+
+RULES_DIR = ROOT / "frogspec" / "rules"
+
+
+def _rules_files_saying(*phrases: str) -> set[str]:
+    """The chapters of rules whose text holds any of the phrases (case aside)."""
+    found: set[str] = set()
+    for path in RULES_DIR.glob("*.py"):
+        text = path.read_text(encoding="utf-8").lower()
+        if any(phrase in text for phrase in phrases):
+            found.add(path.name)
+    return found
+
+
+def test_must_trump_is_found_where_the_duty_is() -> None:
+    # The guess by file name is rules/trump.py; the duty is one of the play's, in
+    # rules/play.py, and trump.py says so.
+    assert _rules_files_saying("must trump", "must-trump", "must_trump") == {"play.py", "trump.py"}
+    trump = (RULES_DIR / "trump.py").read_text(encoding="utf-8")
+    docstring = trump.split('"""')[1]
+    assert "frogspec.rules.play.must_trump" in docstring and "rules/play.py" in docstring
+
+
+def test_who_pays_whom_is_found_in_the_settlement() -> None:
+    assert _rules_files_saying("who pays whom") == {"settlement.py"}
+    settlement = (RULES_DIR / "settlement.py").read_text(encoding="utf-8")
+    assert "who pays whom" in settlement.split('"""')[1]

@@ -17,7 +17,7 @@ from frogspec.rulesets import RULESETS
 def test_every_position_of_random_deals_round_trips(ruleset: str) -> None:
     rng = random.Random(ruleset)
     rs = RULESETS[ruleset]
-    for players in rs.player_count():
+    for players in rs.rules.player_count():
         deck = list(CARDS)
         rng.shuffle(deck)
         options = {opt.name: rng.choice(list(opt.choices)) for opt in rs.options}

@@ -86,9 +86,9 @@ def test_positions_are_built_through_the_engine(ruleset_id: str, seat: str) -> N
     hands = [first, second]
     hands.insert(place, HAND)
     for play in ("frog", "C", "H"):
-        if play == FROG and Contract.FROG not in rs.contracts():
+        if play == FROG and Contract.FROG not in rs.rules.contracts():
             continue
-        if play == "C" and Suit.CLUBS not in rs.chico_trump():
+        if play == "C" and Suit.CLUBS not in rs.rules.chico_trump():
             continue
         lay_away = lay_away_candidates(HAND | widow)[0] if play == FROG else 0
         state = play_position(rs, hands, widow, place, play, lay_away)

@@ -27,7 +27,7 @@ def _replay(
 @pytest.mark.parametrize("ruleset", list(RULESETS))
 def test_replaying_the_playout_through_apply_gives_the_same_final_state(ruleset: str) -> None:
     rng = random.Random(ruleset)
-    for players in RULESETS[ruleset].player_count():
+    for players in RULESETS[ruleset].rules.player_count():
         for dealer in range(players):
             actions: list[Action] = []
             deck, final = random_deal(ruleset, players, dealer, rng, actions)

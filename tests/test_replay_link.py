@@ -25,7 +25,7 @@ def _deck(number: int) -> list[int]:
 def test_random_deals_round_trip_and_replay_to_the_same_end(ruleset: str) -> None:
     rng = random.Random(ruleset)
     rs = RULESETS[ruleset]
-    for players in rs.player_count():
+    for players in rs.rules.player_count():
         options: dict[str, object] = {opt.name: rng.choice(list(opt.choices)) for opt in rs.options}
         number = rng.randrange(2**64)
         deal = play_deal(

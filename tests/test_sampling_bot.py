@@ -43,7 +43,7 @@ class _Checked:
 
 @pytest.mark.parametrize("ruleset", list(RULESETS))
 def test_sampling_bot_only_chooses_legal_actions(ruleset: str) -> None:
-    allowed = RULESETS[ruleset].player_count()
+    allowed = RULESETS[ruleset].rules.player_count()
     for number in range(4):
         players = allowed[number % len(allowed)]
         policy = _Checked(SamplingBot(number, samples=2, bid_samples=2))
@@ -105,7 +105,9 @@ def test_no_sampled_world_contradicts_what_the_seat_has_seen(
     walk: tuple[int, str, int, int],
 ) -> None:
     number, ruleset, steps, seed = walk
-    players = RULESETS[ruleset].player_count()[number % len(RULESETS[ruleset].player_count())]
+    players = RULESETS[ruleset].rules.player_count()[
+        number % len(RULESETS[ruleset].rules.player_count())
+    ]
     state, memory, play_start = _walk(number, ruleset, players, steps)
     for seat in state.order:
         world = sample_world(state, seat, memory, random.Random(seed))
@@ -156,7 +158,7 @@ def test_the_worlds_depend_only_on_what_the_seat_sees(walk: tuple[int, str, int,
     # A world agrees with the real deal on everything the seat sees: sampling from it with
     # the same generator draws the same worlds, and the bot makes the same choice.
     number, ruleset, steps, seed = walk
-    players = RULESETS[ruleset].player_count()[0]
+    players = RULESETS[ruleset].rules.player_count()[0]
     state, memory, _ = _walk(number, ruleset, players, steps)
     if state.to_act is None:
         return

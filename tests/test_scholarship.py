@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from frogspec.engine import settle
+from frogspec.questions import Question
 from frogspec.registry import Rule, all_rules, get_rule, rule
 from frogspec.rules import settlement
 from frogspec.rules.auction import Contract
@@ -104,7 +105,7 @@ def test_the_coeur_dalene_ruling_separates_the_ratio_from_the_example() -> None:
 def test_one_lost_heart_solo_ends_a_three_player_coeur_dalene_match() -> None:
     coeur = get_ruleset("official-1922-coeur-dalene")
     paid = settle(coeur, 3, 0, 1, Contract.GRAND, 59)
-    assert -paid[1] > coeur.bank() == 120
+    assert -paid[1] > coeur.rules.bank() == 120
     page = ruleset_page(coeur.id)
     assert "## Losses that end the match at once" in page
     table = match_consequences(coeur)
@@ -167,11 +168,11 @@ def test_the_auction_says_where_it_comes_from() -> None:
         "official-1922-coeur-dalene",
     ):
         rs = get_ruleset(ruleset_id)
-        assert rs.rule_id("auction_procedure") == "auction.one-round-frog-may-raise"
-        borrowed = rs.borrowed_from("auction_procedure")
+        assert rs.rule_id(Question.AUCTION_PROCEDURE) == "auction.one-round-frog-may-raise"
+        borrowed = rs.borrowed_from(Question.AUCTION_PROCEDURE)
         assert borrowed is not None and "unknown" in borrowed
         assert "Borrowed:" in ruleset_page(ruleset_id)
-    assert get_ruleset("foster-1909").borrowed_from("auction_procedure") is None
+    assert get_ruleset("foster-1909").borrowed_from(Question.AUCTION_PROCEDURE) is None
     reading = get_rule("auction.one-round-frog-may-raise")
     assert any(c.context and "based on" in (c.quote or "") for c in reading.citations)
     ruling = get_rule("auction.overbid-to-raise")

@@ -113,7 +113,7 @@ def test_the_committed_page_states_the_run() -> None:
 @pytest.mark.parametrize("ruleset_id", list(RULESETS))
 def test_row_for_hand_gives_each_contract(ruleset_id: str) -> None:
     rows = row_for_hand(ruleset_id, HAND)
-    assert [row.contract for row in rows] == list(RULESETS[ruleset_id].contracts())
+    assert [row.contract for row in rows] == list(RULESETS[ruleset_id].rules.contracts())
     for row in rows:
         assert row.samples >= 1 and row.matched
         assert row.win_interval[0] <= row.win_rate <= row.win_interval[1]

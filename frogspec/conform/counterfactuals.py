@@ -2,25 +2,26 @@
 
 A rule is suspected of an engine's deviation when the reference, with that rule's broken
 twin or one of its rival readings in place of the rule, gives the engine's answer. A rule is
-put in place the one way the engine knows: the harness answers under rulesets with the rule
-replaced (:meth:`~frogspec.rulesets.Ruleset.replacing`, :func:`replaced`), and which rules
-the reference evaluates is recorded the same way, by rulesets whose every rule records its
-call (:meth:`~frogspec.rulesets.Ruleset.recording`, :func:`tracing`). It also says whether a
-replacement still meets the cases an engine passed.
+put in place the one way the engine knows: :func:`reference_answer` is given what turns
+the ruleset a request names into the one that answers it, a ruleset with the rule replaced
+(``lambda rs: rs.replacing(rule_id, function)``,
+:meth:`~frogspec.rulesets.Ruleset.replacing`); which rules the reference evaluates is
+recorded the same way, by a ruleset whose every rule records its call
+(``lambda rs: rs.recording(calls.append)``, :meth:`~frogspec.rulesets.Ruleset.recording`).
+Nothing is put in force for the process: every counterfactual is passed explicitly. It also
+says whether a replacement still meets the cases an engine passed.
 """
 
 from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from frogspec._types import Json
-from frogspec.engine import State
 from frogspec.errors import FrogError
-from frogspec.harness import Adjust, answering_under, handle
+from frogspec.harness import Adjust, handle
 from frogspec.registry import all_rules, get_rule
 from frogspec.rulesets import Ruleset
 from frogspec.twins.model import TWINS, get_twin
@@ -33,82 +34,27 @@ __all__ = [
     "fits_passed",
     "has_twin",
     "recent_first",
-    "recorded",
-    "recording_into",
     "reference_answer",
-    "replaced",
     "rival_readings",
     "stand_in",
-    "swapped",
-    "swapping",
-    "tracing",
 ]
 
 
 def reference_answer(request: Mapping[str, Json], adjust: Adjust | None = None) -> dict[str, Json]:
     """The reference's answer (id aside), on a copy of the request, under ``adjust`` if
-    given (see :func:`frogspec.harness.handle`)."""
-    answer = handle(json.loads(json.dumps(request)), adjust)
-    answer.pop("id", None)
-    return answer
-
-
-def replaced(replacements: Mapping[str, Callable[..., Any]]) -> Adjust:
-    """What turns a ruleset into the same with each rule's function (by id) replaced by the
-    function given."""
-    pairs = tuple(replacements.items())
-
-    def adjust(ruleset: Ruleset) -> Ruleset:
-        for rule_id, function in pairs:
-            ruleset = ruleset.replacing(rule_id, function)
-        return ruleset
-
-    return adjust
-
-
-_SWAPPING: list[bool] = []
-
-
-def swapping() -> bool:
-    """Whether the harness answers under replaced rules right now (by :func:`swapped`)."""
-    return bool(_SWAPPING)
-
-
-@contextmanager
-def _answering(adjust: Adjust) -> Iterator[None]:
-    with answering_under(adjust):
-        _SWAPPING.append(True)
-        try:
-            yield
-        finally:
-            _SWAPPING.pop()
-
-
-def swapped(replacements: Mapping[str, Callable[..., Any]]) -> AbstractContextManager[None]:
-    """Run the block with the harness answering under rulesets with each rule's function
-    (by id) replaced by the function given (:func:`replaced`). One at a time, never inside
-    a twin's.
+    given (see :func:`frogspec.harness.handle`).
 
     >>> from frogspec.twins import get_twin
     >>> ask = {"id": 1, "op": "card_points", "card": "JS"}
-    >>> with swapped({"cards.points": get_twin("cards.points").function}):
-    ...     handle(ask)["result"]
-    1
-    >>> handle(ask)["result"]
-    2
+    >>> jack_one = get_twin("cards.points").function
+    >>> reference_answer(ask, lambda rs: rs.replacing("cards.points", jack_one))
+    {'result': 1}
+    >>> reference_answer(ask)
+    {'result': 2}
     """
-    return _answering(replaced(replacements))
-
-
-def recording_into(calls: list[str]) -> Adjust:
-    """What turns a ruleset into one recording into ``calls`` each rule it applies."""
-    return lambda ruleset: ruleset.recording(calls.append)
-
-
-def recorded(state: State, calls: list[str]) -> State:
-    """``state`` under its ruleset recording into ``calls`` each rule it applies (what
-    follows from the state: :func:`~frogspec.engine.apply`, ``legal_actions``, ...)."""
-    return state._replace(ruleset=state.ruleset.recording(calls.append))
+    answer = handle(json.loads(json.dumps(request)), adjust)
+    answer.pop("id", None)
+    return answer
 
 
 _STAND_INS: dict[str, Callable[..., Any]] = {}
@@ -152,7 +98,7 @@ def evaluated_rules(case: Case) -> frozenset[str]:
     found = _EVALUATES.get(key)
     if found is None:
         calls: list[str] = []
-        reference_answer(case.request, recording_into(calls))
+        reference_answer(case.request, lambda rs: rs.recording(calls.append))
         found = _EVALUATES[key] = frozenset(calls)
     return found
 
@@ -176,7 +122,10 @@ def failed_under(
     function = get_twin(rule_id).function if reading is None else stand_in(reading)
     concerned = [case for case in cases if rule_id in evaluated_rules(case)]
     failing: list[str] = []
-    adjust = replaced({rule_id: function})
+
+    def adjust(ruleset: Ruleset) -> Ruleset:
+        return ruleset.replacing(rule_id, function)
+
     for case in concerned:
         if limit is not None and len(failing) >= limit:
             break
@@ -215,20 +164,6 @@ def has_twin(rule_id: str) -> bool:
     except FrogError:
         return False
     return True
-
-
-# --- tracing what the reference evaluates ----------------------------------------------
-
-
-@contextmanager
-def tracing() -> Iterator[list[str]]:
-    """Collect, in call order, the rule ids the harness applies inside the block: it answers
-    under rulesets recording each rule they apply, whatever function is in the rule's place
-    (on the pure and the compiled build alike). States built before the block are not
-    recorded: see :func:`recorded`."""
-    calls: list[str] = []
-    with _answering(lambda ruleset: ruleset.recording(calls.append)):
-        yield calls
 
 
 def recent_first(calls: Sequence[str]) -> list[str]:

@@ -34,10 +34,11 @@ differs, then diagnoses that deal as a game (or, when the deal plays alike, rank
 the match adds: the bank, the rotation, the end of the game). Other ops have no steps: the
 case's own rules and those the reference evaluates for the request are ranked the same way.
 
-Counterfactuals swap rule functions in the running reference, so :func:`diagnose` needs
-the faithful reference in its process (no twin swapped in). Each counterfactual is the
-reference answering under rulesets with one rule replaced (:func:`replaced`), so a
-diagnosis takes milliseconds.
+Each counterfactual is the reference answering under rulesets with one rule replaced
+(:meth:`~frogspec.rulesets.Ruleset.replacing`, passed to
+:func:`~frogspec.conform.counterfactuals.reference_answer`); nothing is changed in the
+running reference, so a diagnosis takes milliseconds and the faithful reference answers
+beside it.
 """
 
 from __future__ import annotations
@@ -55,13 +56,8 @@ from frogspec.conform.counterfactuals import (
     evaluated_rules,
     fits_passed,
     recent_first,
-    recorded,
-    recording_into,
     reference_answer,
-    replaced,
     rival_readings,
-    swapped,
-    swapping,
 )
 from frogspec.conform.evidence import Difference, dealer_moved, differences_of
 from frogspec.engine import State, apply, legal_actions, new_deal, parse_action
@@ -71,8 +67,7 @@ from frogspec.notation import format_position
 from frogspec.registry import get_rule
 from frogspec.rules.cards import parse_card
 from frogspec.rules.deal import next_dealer_left
-from frogspec.rulesets import get_ruleset
-from frogspec.twins.substitute import active_twin
+from frogspec.rulesets import Ruleset, get_ruleset
 from frogspec.vectors.build import DEFAULT_COMPARE, _strip
 from frogspec.vectors.model import Case
 
@@ -88,7 +83,6 @@ __all__ = [
     "game_state",
     "rival_readings",
     "step_evaluates",
-    "swapped",
 ]
 
 
@@ -315,7 +309,12 @@ class _Probe:
         """How close the reference with ``replacement`` swapped in comes to the engine.
         The last request is tried first (it is the one that tells most often)."""
         last = len(self.requests) - 1
-        adjust = replaced(replacement)
+
+        def adjust(ruleset: Ruleset) -> Ruleset:
+            for rule_id, function in replacement.items():
+                ruleset = ruleset.replacing(rule_id, function)
+            return ruleset
+
         for index in range(last, -1, -1):
             try:
                 got = reference_answer(self.requests[index], adjust)
@@ -439,7 +438,7 @@ def _trace_step(request: Mapping[str, Json], before: State | None, action: Json)
     step = _Step([], [], [], [], None)
     if before is None:  # the reference refuses the request: what did it ask to do so?
         calls: list[str] = []
-        reference_answer(request, recording_into(calls))
+        reference_answer(request, lambda rs: rs.recording(calls.append))
         step.setup = recent_first(calls)
         return step
     calls = []
@@ -452,7 +451,10 @@ def _trace_step(request: Mapping[str, Json], before: State | None, action: Json)
     if action is not None:
         calls = []
         try:
-            after = apply(recorded(before, calls), parse_action(action))
+            after = apply(
+                before._replace(ruleset=before.ruleset.recording(calls.append)),
+                parse_action(action),
+            )
         except IllegalActionError as error:
             step.refused_by = error.rule_id
             after = None
@@ -461,10 +463,10 @@ def _trace_step(request: Mapping[str, Json], before: State | None, action: Json)
         step.applied = recent_first(calls)
     if after is not None:
         calls = []
-        legal_actions(recorded(after, calls))
+        legal_actions(after._replace(ruleset=after.ruleset.recording(calls.append)))
         step.legal = recent_first(calls)
         calls = []
-        observation(recorded(after, calls))
+        observation(after._replace(ruleset=after.ruleset.recording(calls.append)))
         step.observed = [r for r in recent_first(calls) if r not in step.legal]
     return step
 
@@ -769,7 +771,7 @@ def _match_deal(
             )
     # The deal plays alike: what differs is the match's own (the bank, the dealers, the end).
     calls: list[str] = []
-    reference_answer(prefix, recording_into(calls))
+    reference_answer(prefix, lambda rs: rs.recording(calls.append))
     inside: list[str] = []
     if isinstance(deal, dict) and dealer is not None:
         game_calls: list[str] = []
@@ -782,7 +784,7 @@ def _match_deal(
                 "deck": deal.get("deck"),
                 "actions": deal.get("actions"),
             },
-            recording_into(game_calls),
+            lambda rs: rs.recording(game_calls.append),
         )
         inside = recent_first(game_calls)
     own = [r for r in recent_first(calls) if r not in inside]
@@ -840,7 +842,7 @@ def _diagnose_request(case: Case, actual: Json) -> Divergence | None:
     if not fields:
         return _rule_named(case, actual, ref, None)
     calls: list[str] = []
-    reference_answer(request, recording_into(calls))
+    reference_answer(request, lambda rs: rs.recording(calls.append))
     candidates = [r for r in case.rules if _known(r)] + recent_first(calls)
     probe = _Probe([request], [actual], [ref], case.op, compare, case.extension)
     rules, explained, readings, suspects, swaps = _rank(
@@ -911,11 +913,8 @@ def diagnose(case: Case, outcome_actual: Json, ask: Ask | None) -> Divergence | 
     be ``None`` (no answer came): ``ask`` is then asked the whole request too.
 
     ``None`` when no difference is found, when there is nothing to compare, when the
-    engine stops answering (a transport failure), or when the reference in this process
-    has a rule swapped out (a twin in force).
+    engine stops answering (a transport failure).
     """
-    if active_twin() is not None or swapping():
-        return None  # the reference in this process is not the faithful one
     from frogspec.conform.transport import Failure
 
     try:

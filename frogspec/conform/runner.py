@@ -460,11 +460,8 @@ class Runner:
         hang, junk) is diagnosed from the case alone, so that a diagnosis cannot cost a
         timeout per prefix."""
         from frogspec.conform.diagnosis import diagnose
-        from frogspec.twins.substitute import active_twin
 
-        if outcome.status != "failed" or active_twin() is not None:
-            # With a broken twin swapped into this process (a test of the runner itself)
-            # there is no faithful reference here to compare with.
+        if outcome.status != "failed":
             return
         live = outcome.reason == "mismatch" and not self.run.gave_up
         try:

@@ -105,7 +105,7 @@ def _deck_for(rs: Ruleset, hands: Sequence[int], widow: int) -> list[Card]:
     # The deck that the ruleset's deal pattern deals into ``hands`` (from eldest) and the
     # widow: each position of the pattern takes the next card of its destination.
     piles = [sorted(cards_of(mask)) for mask in (*hands, widow)]
-    return [piles[destination].pop() for destination in rs.deal_pattern()]
+    return [piles[destination].pop() for destination in rs.rules.deal_pattern()]
 
 
 # ------------------------------------------------------------------------ the positions
@@ -226,11 +226,11 @@ def contract_plays(rs: Ruleset) -> dict[Contract, tuple[Play, ...]]:
     ('C', 'D', 'S')
     """
     plays: dict[Contract, tuple[Play, ...]] = {}
-    for contract in rs.contracts():
+    for contract in rs.rules.contracts():
         if contract == Contract.FROG:
             plays[contract] = (FROG,)
         elif contract == Contract.CHICO:
-            plays[contract] = tuple(sorted(Suit(s).letter for s in rs.chico_trump()))
+            plays[contract] = tuple(sorted(Suit(s).letter for s in rs.rules.chico_trump()))
         else:
             plays[contract] = (Suit.HEARTS.letter,)
     return plays

@@ -24,6 +24,7 @@ from enum import IntEnum
 from typing import NamedTuple
 
 from frogspec.errors import InvalidInputError
+from frogspec.questions import Question
 from frogspec.registry import editorial, rule
 from frogspec.sources import (
     FOSTER_1909,
@@ -118,7 +119,7 @@ AuctionProcedure = Callable[[tuple[int, ...], tuple[Contract, ...], AuctionHisto
         None,
         "The bids are ranked lowest being pass, Frog, Chico, and Grand, the highest.",
     ),
-    question="contracts",
+    question=Question.CONTRACTS,
 )
 def contracts_frog_chico_grand() -> tuple[Contract, ...]:
     """The contracts that may be bid."""
@@ -135,7 +136,7 @@ def contracts_frog_chico_grand() -> tuple[Contract, ...]:
         "the only change to the Solo/Slough rules above was that the Frog contract was omitted",
         reported_by=WIKIPEDIA_FROG,
     ),
-    question="contracts",
+    question=Question.CONTRACTS,
 )
 def contracts_without_frog() -> tuple[Contract, ...]:
     """The contracts of Straight Solo."""
@@ -213,7 +214,7 @@ def _higher(
         "offer to play one of three games, and the highest offer must be accepted.",
     ),
     cite(FOSTER_1909, "441–442", "A player cannot increase his own bid unless he is overbid."),
-    question="auction-procedure",
+    question=Question.AUCTION_PROCEDURE,
 )
 def overbid_to_raise(
     order: tuple[int, ...],
@@ -258,7 +259,7 @@ def overbid_to_raise(
         None,
         "The following are based on the 1909 edition of Foster's Complete Hoyle",
     ),
-    question="auction-procedure",
+    question=Question.AUCTION_PROCEDURE,
     reading="'Immediately' is read as: the overbid Frog bidder answers at once, before the "
     "round goes on to the player after the Chico bidder.",
     notes=(
@@ -315,7 +316,7 @@ def one_round_frog_may_raise(
         "Each player makes only one bid on their turn and must increase the "
         "bid of the last player if applicable, or pass.",
     ),
-    question="auction-procedure",
+    question=Question.AUCTION_PROCEDURE,
     reading="'Only one bid' is read as: no player bids again, so the auction is one round. "
     "That it starts from eldest is the rulebook's seating (seats.eldest-hand); the page does "
     "not name who bids first.",

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+from frogspec.questions import Question
 from frogspec.registry import editorial, rule
 from frogspec.rules.cards import Card
 from frogspec.sources import (
@@ -78,7 +79,7 @@ def _packets(*sizes: int) -> DealPattern:
         "with eldest hand to the left, then 3 face down on the table as the widow (or blind in "
         "British rules), and finally two rounds of 4 cards each",
     ),
-    question="deal-pattern",
+    question=Question.DEAL_PATTERN,
 )
 @cache  # a pattern is data: build it once
 def packets_3_3_4_4() -> DealPattern:
@@ -91,7 +92,7 @@ def packets_3_3_4_4() -> DealPattern:
     "The dealer gives four cards to each active player from eldest, then three to the widow, "
     "then three to each player, then four to each player.",
     *post_1950("The dealer deals 4-(3)-3-4 cards instead of 3-(3)-4-4."),
-    question="deal-pattern",
+    question=Question.DEAL_PATTERN,
 )
 @cache  # a pattern is data: build it once
 def packets_4_3_3_4() -> DealPattern:
@@ -110,7 +111,7 @@ def packets_4_3_3_4() -> DealPattern:
         "to the widow which was called the slough",
         reported_by=WIKIPEDIA_FROG,
     ),
-    question="deal-pattern",
+    question=Question.DEAL_PATTERN,
 )
 @cache  # a pattern is data: build it once
 def singly_slough_1_4_8() -> DealPattern:
@@ -153,7 +154,7 @@ def singly_slough_1_4_8() -> DealPattern:
         "batches of 3 cards. there will also be 3 cards dealt to the center of the table "
         "facedown; this is called the widow.",
     ),
-    question="deal-pattern",
+    question=Question.DEAL_PATTERN,
 )
 @cache  # a pattern is data: build it once
 def gamerules_packets() -> DealPattern:
@@ -205,7 +206,7 @@ def next_dealer_left(dealer: int, players: int) -> int:
     cite(FOSTER_1909, "441–442", "Any one can deal the first hand"),
     cite(WIKIPEDIA_FROG, None, "The first dealer is chosen by any desired method."),
     cite(GAMERULES, None, "Once the deck is modified the dealer is chosen at random."),
-    question="first-dealer",
+    question=Question.FIRST_DEALER,
     reading="The web page's 'chosen at random' is read as one way for the players to choose, "
     "as Foster's 'Any one can deal' and the article's 'any desired method' allow: the rule "
     "takes the seat chosen, however it was chosen, and does not itself draw one at random.",
@@ -226,7 +227,7 @@ def first_dealer_any(chosen: int, players: int) -> int:
         "lowest chose whether to be dealer or eldest hand for the first deal",
         reported_by=WIKIPEDIA_FROG,
     ),
-    question="first-dealer",
+    question=Question.FIRST_DEALER,
     reading="'Each player draws one' is our reading of how the fanned cards give a lowest: the "
     "summary says only that the cards were fanned face down and the lowest chose.",
 )

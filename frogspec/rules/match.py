@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from frogspec.questions import Question
 from frogspec.registry import editorial, rule
 from frogspec.sources import (
     FOSTER_1909,
@@ -64,7 +65,7 @@ __all__ = [
         "The settling up of the scores at the end, if the payments are "
         "not made at once in counters, is the same as in Skat.",
     ),
-    question="bank",
+    question=Question.BANK,
 )
 def bank_none() -> int:
     """Each seat's balance at the start: nothing."""
@@ -75,7 +76,7 @@ def bank_none() -> int:
     "match.bank-150-points",
     "Each player starts the game with 150 points.",
     cite(GAMERULES, None, "At the start of the game, each player has 150 points."),
-    question="bank",
+    question=Question.BANK,
 )
 def bank_150_points() -> int:
     """Each seat's balance at the start: 150 points."""
@@ -92,7 +93,7 @@ def bank_150_points() -> int:
         "worth 10, and 10 chips of another colour, each worth 1",
         reported_by=WIKIPEDIA_FROG,
     ),
-    question="bank",
+    question=Question.BANK,
 )
 def bank_120_chips() -> int:
     """Each seat's balance at the start: 11 × 10 + 10 × 1 = 120 chips."""
@@ -118,7 +119,7 @@ def bank_120_chips() -> int:
         "were fixed payments for winning instead of point-based payments.",
         reported_by=WIKIPEDIA_FROG,
     ),
-    question="bank",
+    question=Question.BANK,
 )
 def bank_120_cents(bank_120_chips: Callable[[], int] = bank_120_chips) -> int:
     """Each seat's balance at the start: 120 cents."""
@@ -139,7 +140,7 @@ def bank_120_cents(bank_120_chips: Callable[[], int] = bank_120_chips) -> int:
         "The game ends when players wish to stop playing, or a target that "
         "was set before the game is reached.",
     ),
-    question="game-end",
+    question=Question.GAME_END,
 )
 def never_over(
     balances: Sequence[int], payments: Sequence[int], bidder: int, players: int
@@ -183,7 +184,7 @@ def payers_in_order(bidder: int, players: int) -> tuple[int, ...]:
         "The first player unable to pay for winnings lost the game",
         reported_by=WIKIPEDIA_FROG,
     ),
-    question="game-end",
+    question=Question.GAME_END,
 )
 def first_unable_to_pay(
     balances: Sequence[int],

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from frogspec.errors import InvalidInputError
+from frogspec.questions import Question
 from frogspec.registry import editorial, rule
 from frogspec.sources import (
     FOSTER_1909,
@@ -39,7 +40,7 @@ __all__ = [
     "Three, four or five may play.",
     cite(FOSTER_1909, "441–442", "Three, four, or five can play"),
     cite(WIKIPEDIA_FROG, None, "Three to five may play"),
-    question="player-count",
+    question=Question.PLAYER_COUNT,
 )
 def players_three_to_five() -> range:
     """The numbers of players the game allows."""
@@ -56,7 +57,7 @@ def players_three_to_five() -> range:
         reported_by=WIKIPEDIA_FROG,
     ),
     context(WIKIPEDIA_FROG, None, "Three to five may play"),
-    question="player-count",
+    question=Question.PLAYER_COUNT,
     reading="The summary gives the 1922 rules' highest number only: 'increased to seven' is "
     "read as counting from the three of the rules it summarises first ('Three to five may "
     "play'), so that three is still the least.",
@@ -70,7 +71,7 @@ def players_three_to_seven() -> range:
     "seats.players-3",
     "Exactly three play.",
     cite(GAMERULES, None, "NUMBER OF PLAYERS: 3 players"),
-    question="player-count",
+    question=Question.PLAYER_COUNT,
 )
 def players_three() -> range:
     """The numbers of players the modern web page allows."""
@@ -92,7 +93,7 @@ def players_three() -> range:
     # The article agrees on four and slips on five (see the problems in the sources): its
     # words frame Foster's rule and are not credited with it.
     context(WIKIPEDIA_FROG, None, "With four players, the dealer sits out"),
-    question="active-seats",
+    question=Question.ACTIVE_SEATS,
     notes=(
         "The Wikipedia article gives the five-player case as 'the two players on the left of "
         "the dealer and the one on the left', a slip for Foster's 'one on his right'.",
@@ -128,7 +129,7 @@ def active_seats_foster(players: int, dealer: int) -> tuple[int, ...]:
         "The number of possible players increased to seven",
         reported_by=WIKIPEDIA_FROG,
     ),
-    question="active-seats",
+    question=Question.ACTIVE_SEATS,
 )
 def active_seats_up_to_seven(
     players: int,

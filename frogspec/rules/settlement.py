@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from frogspec.questions import Question
 from frogspec.registry import editorial, rule
 from frogspec.rules.auction import Contract
 from frogspec.sources import (
@@ -109,7 +110,7 @@ def bidder_result(points: int) -> int:
         None,
         "If the bidder loses he pays the same rate to every player at the table.",
     ),
-    question="rates",
+    question=Question.RATES,
 )
 def rates_1_2_4(contract: Contract, margin: int, won: bool) -> int:
     """What each paying seat pays: the margin times 1, 2 or 4."""
@@ -136,7 +137,7 @@ def rates_1_2_4(contract: Contract, margin: int, won: bool) -> int:
         None,
         "In Frog, he scores 1 chip for every point above 60 from each active player.",
     ),
-    question="rates",
+    question=Question.RATES,
     reading="The 1922 table, as the article reports it, gives each game's chips per point (x 1, "
     "x 2, x 3) but not the points they count: they are read as counted over or under 60, as "
     "in the article's Frog ('1 chip for every point above 60'), whose 'contract names and "
@@ -157,7 +158,7 @@ def rates_1_2_3(contract: Contract, margin: int, won: bool) -> int:
         "In a Simple Solo contract, 1 chip was paid per point and 2 chips in a Heart Solo.",
         reported_by=WIKIPEDIA_FROG,
     ),
-    question="rates",
+    question=Question.RATES,
     reading="The summary does not say from what the points are counted; they are read as "
     "counted from 60, as in the Solo or Slough payments the summary gives just before.",
 )
@@ -230,7 +231,7 @@ def coeur_dalene_lost(
         "ratio 1:2:3 e.g. 25¢ for Frog, 50¢ for Simple Solo and 75¢ for Heart Solo.",
         reported_by=WIKIPEDIA_FROG,
     ),
-    question="rates",
+    question=Question.RATES,
 )
 def coeur_dalene_fixed(
     contract: Contract,
@@ -309,7 +310,7 @@ def coeur_dalene_penalty_frog(contract: Contract, won: bool) -> Contract:
         "are also paid by a bidder who loses, but are not required to pay if the bidder wins.",
     ),
     cite(OFFICIAL_RULES_1922, "213–216", "They only received payments", reported_by=WIKIPEDIA_FROG),
-    question="sitting-out",
+    question=Question.SITTING_OUT,
     reading="The 1922 system 'They only received payments' is read as the article's Frog "
     "states it: a winning bidder is paid by the two other active players, and a losing one "
     "pays everyone at the table, the players sitting out included.",
@@ -336,7 +337,7 @@ def sitting_out_receive_only(
     "Players sitting out both pay a winning bidder and are paid by a losing one, like the "
     "active defenders.",
     cite(OFFICIAL_RULES_1922, "213–216", "They paid and received", reported_by=WIKIPEDIA_FROG),
-    question="sitting-out",
+    question=Question.SITTING_OUT,
     reading="'They paid and received' does not say how much; what players sitting out pay "
     "and receive is read as what the active defenders do.",
 )
@@ -362,7 +363,7 @@ def _everyone_but(players: int, bidder: int) -> tuple[int, ...]:
         "They paid and received for a Solo, but only received for Frog",
         reported_by=WIKIPEDIA_FROG,
     ),
-    question="sitting-out",
+    question=Question.SITTING_OUT,
 )
 def sitting_out_pay_and_receive_solo_only(
     players: int,

@@ -1,5 +1,10 @@
 """Trump: hearts in Frog and Grand; in Chico the bidder names the trump suit.
 
+This part says which suit is trump. The duty to play a trump (a player who cannot follow
+suit must trump if he can, ``play.must-trump``) is one of the duties of the play, beside
+following suit and the freedom not to over-trump: :func:`frogspec.rules.play.must_trump`,
+in ``frogspec/rules/play.py``.
+
 >>> fixed_trump(Contract.FROG), fixed_trump(Contract.CHICO)
 (<Suit.HEARTS: 2>, None)
 >>> [s.letter for s in chico_trump_not_hearts()]
@@ -8,6 +13,7 @@
 
 from __future__ import annotations
 
+from frogspec.questions import Question
 from frogspec.registry import editorial, rule
 from frogspec.rules.auction import Contract
 from frogspec.rules.cards import Suit
@@ -45,7 +51,7 @@ def fixed_trump(contract: Contract) -> Suit | None:
         "The player offering this game can name any suit for the trump except hearts",
     ),
     cite(WIKIPEDIA_FROG, None, "Chico No ♣, ♠ or ♦ x 2"),
-    question="chico-trump",
+    question=Question.CHICO_TRUMP,
 )
 def chico_trump_not_hearts() -> tuple[Suit, ...]:
     """The suits a Chico bidder may name."""
@@ -70,7 +76,7 @@ def chico_trump_not_hearts() -> tuple[Suit, ...]:
         None,
         "If a Chico bid was made the player will call trumps before the play begins.",
     ),
-    question="chico-trump",
+    question=Question.CHICO_TRUMP,
 )
 def chico_trump_any_suit() -> tuple[Suit, ...]:
     """The suits a Chico bidder may name under the web page: all four."""

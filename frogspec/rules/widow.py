@@ -11,6 +11,7 @@ sources differ.
 
 from __future__ import annotations
 
+from frogspec.questions import Question
 from frogspec.registry import editorial, rule
 from frogspec.rules.auction import Contract
 from frogspec.sources import (
@@ -49,7 +50,7 @@ DISCARDS = 3
         None,
         "In a Frog the bidder exposes the widow, picks it up and discards 3 cards",
     ),
-    question="widow-shown",
+    question=Question.WIDOW_SHOWN,
 )
 def widow_shown_in_frog() -> bool:
     """Whether the widow is shown to the table in a Frog: yes."""
@@ -66,7 +67,7 @@ def widow_shown_in_frog() -> bool:
         "In a Frog, the slough was not exposed",
         reported_by=WIKIPEDIA_FROG,
     ),
-    question="widow-shown",
+    question=Question.WIDOW_SHOWN,
 )
 def widow_hidden_in_frog() -> bool:
     """Whether the widow is shown to the table in a Frog: no."""
@@ -84,7 +85,7 @@ def widow_hidden_in_frog() -> bool:
         None,
         "They take all three cards into their hand and replace them with any three they wish.",
     ),
-    question="widow-shown",
+    question=Question.WIDOW_SHOWN,
 )
 def widow_hidden_when_unsaid() -> bool:
     """Whether the widow is shown to the table in a Frog under the web page: no."""

@@ -35,6 +35,7 @@ from frogspec.engine import (
     outcome,
 )
 from frogspec.notation import DealRecord, changed_options, numbered_deck
+from frogspec.questions import Question
 from frogspec.registry import rule_for_function
 from frogspec.rules import play
 from frogspec.rules.auction import Contract
@@ -219,7 +220,7 @@ def choose(state: State) -> Action:
     assert seat is not None, "the deal is over"
     hand = state.hands[seat]
     if state.phase == Phase.AUCTION:
-        wanted = wanted_bid(hand, state.ruleset.chico_trump())
+        wanted = wanted_bid(hand, state.ruleset.rules.chico_trump())
         if wanted is not None and Action(ActionKind.BID, wanted[0]) in legal:
             return Action(ActionKind.BID, wanted[0])
         return legal[0]
@@ -493,7 +494,7 @@ def _seat_label(seat: int) -> str:
 def _auction_note(state: State, action: Action, after: State) -> list[Segment]:
     rs = state.ruleset
     who = _seat_label(state.to_act or 0)
-    procedure = rs.rule_id("auction_procedure")
+    procedure = rs.rule_id(Question.AUCTION_PROCEDURE)
     if action.kind == ActionKind.PASS:
         out = [Segment(f"{who} "), Segment("passes", procedure)]
     else:
@@ -515,13 +516,17 @@ def _auction_note(state: State, action: Action, after: State) -> list[Segment]:
         Segment(f"plays {contract_name(rs, after.contract)}", "auction.bidder-plays-named-game"),
     ]
     if after.phase == Phase.DISCARD:
-        if rs.widow_shown():
-            out += [Segment(": he "), Segment("turns the widow face up", rs.rule_id("widow_shown"))]
+        if rs.rules.widow_shown():
+            out += [
+                Segment(": he "),
+                Segment("turns the widow face up", rs.rule_id(Question.WIDOW_SHOWN)),
+            ]
         else:
             out += [
                 Segment(": he "),
                 Segment(
-                    f"takes the {widow_name(rs)} without showing it", rs.rule_id("widow_shown")
+                    f"takes the {widow_name(rs)} without showing it",
+                    rs.rule_id(Question.WIDOW_SHOWN),
                 ),
             ]
         out += [
@@ -532,7 +537,7 @@ def _auction_note(state: State, action: Action, after: State) -> list[Segment]:
             ),
         ]
     elif after.phase == Phase.TRUMP:
-        out += [Segment(": he "), Segment("names the trump", rs.rule_id("chico_trump"))]
+        out += [Segment(": he "), Segment("names the trump", rs.rule_id(Question.CHICO_TRUMP))]
     else:
         out += [Segment("; "), Segment("hearts are trumps", "trump.hearts-in-frog-and-grand")]
     if after.phase == Phase.PLAY:
@@ -569,7 +574,7 @@ def _deal_note(state: State) -> list[Segment]:
     sitting = [s for s in range(state.players) if s not in state.order]
     out = [
         Segment(f"Seat {state.dealer} "),
-        Segment("deals", rs.rule_id("deal_pattern")),
+        Segment("deals", rs.rule_id(Question.DEAL_PATTERN)),
         Segment(f" to seats {', '.join(str(s) for s in state.order)} "),
         Segment("from eldest", "seats.eldest-hand"),
     ]
@@ -577,7 +582,10 @@ def _deal_note(state: State) -> list[Segment]:
         seats = " and ".join(str(s) for s in sitting)
         out += [
             Segment(f"; seat{'s' if len(sitting) > 1 else ''} {seats} "),
-            Segment("sit" + ("" if len(sitting) > 1 else "s") + " out", rs.rule_id("active_seats")),
+            Segment(
+                "sit" + ("" if len(sitting) > 1 else "s") + " out",
+                rs.rule_id(Question.ACTIVE_SEATS),
+            ),
         ]
     out += [
         Segment(". Eldest, seat "),
@@ -616,7 +624,7 @@ def steps(deal: AnnotatedDeal) -> Iterator[Step]:
                 Segment(f"Seat {state.bidder} "),
                 Segment(
                     f"names {suit.name.lower()} {suit.symbol} trumps",
-                    state.ruleset.rule_id("chico_trump"),
+                    state.ruleset.rule_id(Question.CHICO_TRUMP),
                 ),
                 *_widow_untouched(state.ruleset),
                 Segment("; "),
@@ -706,12 +714,12 @@ def settlement_lines(deal: AnnotatedDeal) -> list[tuple[int, int, list[Segment]]
     margin = result.bidder_points - 60
     won = margin > 0
     contract = final.contract
-    rated = rs.rate_as(contract, won) if rs.rate_as is not None else contract
-    each = rs.rates(rated, abs(margin), won) if margin else 0
-    per_point = rs.rates(rated, 1, won) if margin else 0
-    system = rs.rule_id("sitting_out")
+    rated = rs.rules.rate_as(contract, won) if rs.rules.rate_as is not None else contract
+    each = rs.rules.rates(rated, abs(margin), won) if margin else 0
+    per_point = rs.rules.rates(rated, 1, won) if margin else 0
+    system = rs.rule_id(Question.SITTING_OUT)
     counterparties = (
-        rs.sitting_out(final.players, final.active, bidder, contract, won) if margin else ()
+        rs.rules.sitting_out(final.players, final.active, bidder, contract, won) if margin else ()
     )
     lines: list[tuple[int, int, list[Segment]]] = []
     for seat, paid in enumerate(result.payments):
@@ -740,7 +748,7 @@ def settlement_lines(deal: AnnotatedDeal) -> list[tuple[int, int, list[Segment]]
                 Segment(
                     f"{per_point} {rs.unit.removesuffix('s') if per_point == 1 else rs.unit} "
                     f"a point in a {contract_name(rs, rated)}",
-                    rs.rule_id("rates"),
+                    rs.rule_id(Question.RATES),
                 ),
             ]
             if not active:
@@ -758,7 +766,7 @@ def dealt_packets(deal: AnnotatedDeal) -> list[tuple[int, int | None, tuple[Card
     """The pack as dealt: ``(position of the first card, seat or None for the widow,
     cards)`` for each packet, a packet being a run of cards dealt to the same place (in the
     single-card deal, every card is a packet of its own)."""
-    pattern = deal.start.ruleset.deal_pattern()
+    pattern = deal.start.ruleset.rules.deal_pattern()
     order = deal.start.order
     packets: list[tuple[int, int | None, list[Card]]] = []
     previous = None
@@ -789,7 +797,7 @@ def deal_data(deal: AnnotatedDeal) -> dict[str, object]:
     spec = deal.spec
     start, final = deal.start, deal.final
     rs = start.ruleset
-    shown = final.contract == Contract.FROG and rs.widow_shown()
+    shown = final.contract == Contract.FROG and rs.rules.widow_shown()
     out_steps: list[dict[str, object]] = []
     rules: set[str] = set()
     for step in steps(deal):

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 
 from frogspec.engine import ActionKind, Phase
 from frogspec.harness import handle
+from frogspec.questions import Question
 from frogspec.registry import get_rule
 from frogspec.rules.auction import Contract
 from frogspec.rules.cards import Card, cards_of, points_of
@@ -167,7 +168,7 @@ def _section_deal(deal: AnnotatedDeal, page: str) -> list[str]:
         f"{rule_link('cards.rank-order', page, 'A 10 K Q J 9 8 7 6')} in each suit and counting "
         f"{rule_link('cards.points', page, '11, 10, 4, 3 and 2')} for the Ace, Ten, King, Queen "
         f"and Jack: 120 points in all. It is dealt "
-        f"{rule_link(rs.rule_id('deal_pattern'), page, 'as the ruleset says')}, "
+        f"{rule_link(rs.rule_id(Question.DEAL_PATTERN), page, 'as the ruleset says')}, "
         "first card first; each packet is labelled with the positions of its cards in the "
         f"pack and where they go (the {widow}'s face down):",
         "",
@@ -207,14 +208,14 @@ def _section_widow(deal: AnnotatedDeal, all_steps: list[Step], page: str) -> lis
     out = [f"## The {widow} and trump", ""]
     bidder = final.bidder
     if contract == Contract.FROG:
-        if rs.widow_shown():
+        if rs.rules.widow_shown():
             out.append(
-                f"Seat {bidder} {rule_link(rs.rule_id('widow_shown'), page, f'turns the {widow} face up')} "
+                f"Seat {bidder} {rule_link(rs.rule_id(Question.WIDOW_SHOWN), page, f'turns the {widow} face up')} "
                 "for all to see:"
             )
         else:
             out.append(
-                f"Seat {bidder} {rule_link(rs.rule_id('widow_shown'), page, f'takes the {widow} without showing it')}; "
+                f"Seat {bidder} {rule_link(rs.rule_id(Question.WIDOW_SHOWN), page, f'takes the {widow} without showing it')}; "
                 "the others do not see it, but here it is:"
             )
         out += ["", cards_html(start.widow), ""]
@@ -339,7 +340,7 @@ def _section_settlement(deal: AnnotatedDeal, page: str) -> list[str]:
         )
         out.append(
             f"The players agreed on the option `{name}: {json.dumps(value)}` of "
-            f"{ruleset_link(rs.id, page)}, which puts {rule_link(rs.rule_id('sitting_out'), page)} "
+            f"{ruleset_link(rs.id, page)}, which puts {rule_link(rs.rule_id(Question.SITTING_OUT), page)} "
             f"in force instead of the default{default}."
         )
     out.append("")

@@ -26,6 +26,7 @@ from itertools import pairwise
 from frogspec.citations import rule_url
 from frogspec.engine import settle
 from frogspec.errors import FrogError
+from frogspec.questions import Question
 from frogspec.registry import TOPICS, get_rule, rule_for_function
 from frogspec.rules.auction import Contract
 from frogspec.rules.cards import (
@@ -41,7 +42,7 @@ from frogspec.rules.deal import WIDOW
 from frogspec.rules.play import tricks_per_deal
 from frogspec.rules.trump import fixed_trump
 from frogspec.rules.widow import exchanges_widow
-from frogspec.rulesets import QUESTIONS, RULESETS, Ruleset, get_ruleset, rules_of
+from frogspec.rulesets import RULESETS, Ruleset, get_ruleset, rules_of
 from frogspec.site.annotated import contract_name, own_words
 from frogspec.site.glossary import term
 from frogspec.site.markup import (
@@ -161,8 +162,8 @@ def _seat_name(offset: int, players: int) -> str:
 
 def _active_in_words(rs: Ruleset) -> list[str]:
     lines = []
-    for players in rs.player_count():
-        active = rs.active_seats(players, 0)
+    for players in rs.rules.player_count():
+        active = rs.rules.active_seats(players, 0)
         out = [s for s in range(players) if s not in active]
         if not out:
             lines.append(f"with {players} at the table, everyone plays")
@@ -219,7 +220,7 @@ def _nth(n: int) -> str:
 
 
 def _hand_size(rs: Ruleset) -> tuple[int, int]:
-    pattern = rs.deal_pattern()
+    pattern = rs.rules.deal_pattern()
     return pattern.count(0), pattern.count(WIDOW)
 
 
@@ -228,7 +229,7 @@ def _contract_meaning(rs: Ruleset, contract: Contract) -> str:
     if trump is not None:
         trump_words = f"{trump.name.lower()} are trumps"
     else:
-        suits = [s.name.lower() for s in rs.chico_trump()]
+        suits = [s.name.lower() for s in rs.rules.chico_trump()]
         trump_words = "the bidder names trumps" + (
             ", any suit" if len(suits) == 4 else f": {_or_list(suits)}"
         )
@@ -242,14 +243,15 @@ def _contract_meaning(rs: Ruleset, contract: Contract) -> str:
 
 def _rate_words(rs: Ruleset) -> str:
     unit = rs.unit
-    if rs.rates.__name__ == "coeur_dalene_fixed":
+    if rs.rule_id(Question.RATES) == "settlement.fixed-25-50-75":
         paid = [
-            f"{rs.rates(c, 1, True)} {unit} for a {contract_name(rs, c)}" for c in rs.contracts()
+            f"{rs.rules.rates(c, 1, True)} {unit} for a {contract_name(rs, c)}"
+            for c in rs.rules.contracts()
         ]
         return f"A won game is paid a fixed amount, whatever the margin: {_or_list(paid, 'and')}"
     paid = []
-    for c in rs.contracts():
-        rate = rs.rates(c, 1, True)
+    for c in rs.rules.contracts():
+        rate = rs.rules.rates(c, 1, True)
         paid.append(
             f"{rate} {unit if rate != 1 else unit.removesuffix('s')} in a {contract_name(rs, c)}"
         )
@@ -261,7 +263,7 @@ def _rate_words(rs: Ruleset) -> str:
 
 def _example_payment(rs: Ruleset) -> str:
     """One settlement worked through by the engine: three players, seat 1 the bidder."""
-    low, high = rs.contracts()[0], rs.contracts()[-1]
+    low, high = rs.rules.contracts()[0], rs.rules.contracts()[-1]
     won = settle(rs, 3, 0, 1, low, 71)
     lost = settle(rs, 3, 0, 1, high, 50)
     return (
@@ -290,7 +292,7 @@ PLAIN: dict[str, Words] = {
         "clockwise is **middle hand**, and the third is "
         + (
             "the **dealer**. "
-            if max(rs.player_count()) == 3
+            if max(rs.rules.player_count()) == 3
             else "the **dealer** when he plays (else the player on his right). "
         )
         + "Everything goes clockwise from eldest: the deal, the bidding and the play."
@@ -347,7 +349,7 @@ PLAIN: dict[str, Words] = {
         "**passes** or **bids** a game higher than any bid so far. One exception: if your "
         f"Frog is outbid by a {contract_name(rs, Contract.CHICO)}, you may at once raise to "
         f"{contract_name(rs, Contract.GRAND)}, or else pass."
-        if Contract.FROG in rs.contracts()
+        if Contract.FROG in rs.rules.contracts()
         else "Starting with eldest and going clockwise, each active player speaks once: he "
         "**passes** or **bids** a game higher than any bid so far."
     ),
@@ -383,13 +385,13 @@ PLAIN: dict[str, Words] = {
     ),
     "widow.untouched-in-chico-and-grand": lambda rs: (
         "In "
-        + _or_list([contract_name(rs, c) for c in rs.contracts() if not exchanges_widow(c)])
+        + _or_list([contract_name(rs, c) for c in rs.rules.contracts() if not exchanges_widow(c)])
         + ", nobody touches the widow until the play is over; its points still count for "
         "the bidder."
     ),
     # Trump
     "trump.hearts-in-frog-and-grand": lambda rs: (
-        f"In {_or_list([contract_name(rs, c) for c in rs.contracts() if fixed_trump(c)], 'and')}"
+        f"In {_or_list([contract_name(rs, c) for c in rs.rules.contracts() if fixed_trump(c)], 'and')}"
         ", hearts are trumps. A **trump** beats any card of another suit."
     ),
     "trump.chico-not-hearts": lambda rs: _chico_words(rs),
@@ -433,7 +435,7 @@ PLAIN: dict[str, Words] = {
         "The widow counts for the bidder: "
         + (
             "in a Frog the three cards he laid away; otherwise the untouched widow. "
-            if Contract.FROG in rs.contracts()
+            if Contract.FROG in rs.rules.contracts()
             else "turn it up and add its points to his. "
         )
         + f"Both sides together always hold {points_of(pack())}."
@@ -463,7 +465,7 @@ PLAIN: dict[str, Words] = {
     "settlement.sitting-out-receive-only": lambda rs: (
         "A winning bidder is paid by the two other active players. A losing bidder pays "
         "everyone else at the table, those sitting out included."
-        if max(rs.player_count()) > 3
+        if max(rs.rules.player_count()) > 3
         else "A winning bidder is paid by both other players; a losing bidder pays both."
     ),
     "settlement.sitting-out-pay-and-receive": lambda rs: (
@@ -492,13 +494,13 @@ PLAIN: dict[str, Words] = {
         "simply what he has won or lost so far."
     ),
     "match.bank-150-points": lambda rs: (
-        f"Each player starts with {rs.bank()} {rs.unit}; payments move points between players."
+        f"Each player starts with {rs.rules.bank()} {rs.unit}; payments move points between players."
     ),
     "match.bank-120-chips": lambda rs: (
-        f"Each player starts with {rs.bank()} {rs.unit}: eleven chips worth 10 and ten worth 1."
+        f"Each player starts with {rs.rules.bank()} {rs.unit}: eleven chips worth 10 and ten worth 1."
     ),
     "match.coeur-dalene-bank-in-cents": lambda rs: (
-        f"Each player starts with {rs.bank()} {rs.unit}: the Solo or Slough bank of eleven 10s "
+        f"Each player starts with {rs.rules.bank()} {rs.unit}: the Solo or Slough bank of eleven 10s "
         "and ten 1s, counted in cents."
     ),
     "match.no-fixed-end": lambda rs: (
@@ -595,14 +597,14 @@ _ORDER = [
 
 
 def _players_words(rs: Ruleset) -> str:
-    counts = [_number_word(n) for n in rs.player_count()]
+    counts = [_number_word(n) for n in rs.rules.player_count()]
     return (
         f"{_or_list(counts).capitalize()} people can play, but only three take part in each deal."
     )
 
 
 def _active_words(rs: Ruleset) -> str:
-    if max(rs.player_count()) == 3:
+    if max(rs.rules.player_count()) == 3:
         return "All three play in every deal: they are the **active** players."
     return (
         "The three who take part in a deal are the **active** players: the two on the "
@@ -617,7 +619,7 @@ def _deal_words(rs: Ruleset) -> str:
     return (
         f"Shuffle. The dealer deals from the top of the pack to the active players only, "
         f"clockwise from eldest (the dealer, when he plays, is served last): "
-        f"{deal_in_words(rs.deal_pattern())}.{_packets_note(rs)} The widow's cards lie face "
+        f"{deal_in_words(rs.rules.deal_pattern())}.{_packets_note(rs)} The widow's cards lie face "
         f"down in the middle of the table. Each active player now holds {hand} cards, and the "
         f"**widow** {widow}."
     )
@@ -626,7 +628,7 @@ def _deal_words(rs: Ruleset) -> str:
 def _packets_note(rs: Ruleset) -> str:
     # A reader who had never dealt in packets asked whether "3 to each" meant three rounds
     # of one card: it does not.
-    pattern = rs.deal_pattern()
+    pattern = rs.rules.deal_pattern()
     if all(a != b for a, b in pairwise(pattern)):
         return ""
     return (
@@ -636,7 +638,9 @@ def _packets_note(rs: Ruleset) -> str:
 
 
 def _contracts_words(rs: Ruleset) -> str:
-    games = [f"**{contract_name(rs, c)}** ({_contract_meaning(rs, c)})" for c in rs.contracts()]
+    games = [
+        f"**{contract_name(rs, c)}** ({_contract_meaning(rs, c)})" for c in rs.rules.contracts()
+    ]
     # Trumps are named here before their own section explains them: say what they are.
     return (
         f"A bid names one of {_number_word(len(games))} games, from lowest to highest: "
@@ -647,20 +651,20 @@ def _contracts_words(rs: Ruleset) -> str:
 
 
 def _order_words(rs: Ruleset) -> str:
-    names = [contract_name(rs, c) for c in rs.contracts()]
+    names = [contract_name(rs, c) for c in rs.rules.contracts()]
     pairs = [f"{high} outbids {low}" for low, high in pairwise(names)]
     text = (
         f"{_or_list(pairs, 'and')}. {names[-1]} is the highest bid: once it is bid, the "
         "bidding is over."
     )
-    winning = [settle(rs, 3, 0, 1, c, 80)[1] for c in rs.contracts()]
+    winning = [settle(rs, 3, 0, 1, c, 80)[1] for c in rs.rules.contracts()]
     if winning == sorted(set(winning)):  # each game pays more than the one below it
         text += " A higher game pays more (see Paying)."
     return text
 
 
 def _chico_words(rs: Ruleset) -> str:
-    suits = [s.name.lower() for s in rs.chico_trump()]
+    suits = [s.name.lower() for s in rs.rules.chico_trump()]
     which = "any suit" if len(suits) == 4 else _or_list(suits) + " (not hearts)"
     return (
         f"In a {contract_name(rs, Contract.CHICO)}, the bidder names trumps once the bidding "
@@ -835,12 +839,12 @@ SHORT: dict[str, str] = {
 
 def _reading_differences(
     ruleset: Ruleset | str,
-) -> list[tuple[str, str, list[tuple[str, list[str]]]]]:
+) -> list[tuple[Question, str, list[tuple[str, list[str]]]]]:
     """Where a ruleset differs from the others: for each question on which the rulesets
     do not all agree, this ruleset's reading and every other reading with who uses it."""
     rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     found = []
-    for key in QUESTIONS:
+    for key in Question:
         mine = rs.rule_id(key)
         others: dict[str, list[str]] = {}
         for other in RULESETS.values():
@@ -868,12 +872,12 @@ def _differences_box(rs: Ruleset, page: str) -> str:
             if moot is not None
             else f"{short(mine)} {_ref(mine, page)}"
         )
-        question = escape(own_words(rs, QUESTIONS[key]))
+        question = escape(own_words(rs, key.text))
         lines.append(f"- **{question}** Here: {here}. Elsewhere: {rival_text}.")
     same = [
         other.id
         for other in RULESETS.values()
-        if other.id != rs.id and all(other.rule_id(q) == rs.rule_id(q) for q in QUESTIONS)
+        if other.id != rs.id and all(other.rule_id(q) == rs.rule_id(q) for q in Question)
     ]
     if same:
         lines.append(
@@ -889,7 +893,7 @@ def recommendation(page: str) -> str:
     name = _SHORT_NAMES[rs.id]
     here = page == how_to_play_path(rs.id)
     what = name if here else f"[{name}]({relative(page, how_to_play_path(rs.id))})"
-    players = _or_list([_number_word(n) for n in rs.player_count()])
+    players = _or_list([_number_word(n) for n in rs.rules.player_count()])
     body = (
         f"If you just want to play, play {what} (`{rs.id}`)"
         + (", the rules on this page" if here else "")
@@ -970,14 +974,14 @@ def _dealing_step(rs: Ruleset) -> str:
     # them ("step 2 of the deal" was read as section 2); both move with the rules before.
     shown = [s for s in sections_of(rs) if s.steps or s.extra]
     number, deal = next((n, s) for n, s in enumerate(shown, 1) if s.key == "deal")
-    dealing = rs.rule_id("deal_pattern")
+    dealing = rs.rule_id(Question.DEAL_PATTERN)
     step = next(n for n, step in enumerate(deal.steps, 1) if dealing in step.rules)
     return f"step {step} of section {number}, [The deal](#deal)"
 
 
 def _in_short(rs: Ruleset) -> str:
     hand, widow = _hand_size(rs)
-    games = _or_list([contract_name(rs, c) for c in rs.contracts()])
+    games = _or_list([contract_name(rs, c) for c in rs.rules.contracts()])
     return (
         f"Frog is a card game for three active players. Each deal, one player, the "
         f"**bidder**, plays alone against the other two: he bids for the right to choose the "

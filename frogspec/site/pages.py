@@ -22,9 +22,11 @@ from pathlib import Path
 from frogspec.citations import bibtex, cite_rule, cite_rule_bibtex, cite_rule_text
 from frogspec.engine import settle
 from frogspec.errors import FrogError
+from frogspec.questions import Question
 from frogspec.registry import TOPICS, Rule, all_rules, rule_for_function
 from frogspec.rules.auction import Contract
-from frogspec.rulesets import QUESTIONS, RULESETS, Ruleset, rules_of
+from frogspec.rulesets import RULESETS, Ruleset, rules_of
+from frogspec.ruletable import RATE_AS
 from frogspec.site.annotated import own_statement, own_words
 from frogspec.site.learn import RECOMMENDED, STAGE_OF_TOPIC, how_to_play_path, summary_line
 from frogspec.site.markup import (
@@ -66,14 +68,10 @@ __all__ = [
 METHOD_PAGE = "method.md"
 
 
-def question_key(entry: Rule) -> str | None:
-    """The key in :data:`frogspec.rulesets.QUESTIONS` of the question a rule answers."""
-    if entry.question is None:
-        return None
-    key = entry.question.replace("-", "_")
-    if key not in QUESTIONS:
-        raise LookupError(f"rule {entry.id} answers unknown question {entry.question!r}")
-    return key
+def question_key(entry: Rule) -> Question | None:
+    """The question a rule answers, if it is one reading of a point where rulesets differ
+    (its value is the question's anchor on the page of disagreements)."""
+    return entry.question
 
 
 def _json(value: str | bool) -> str:
@@ -89,7 +87,7 @@ def usage(rule_id: str) -> list[tuple[Ruleset, str]]:
         how: str | None = None
         if rs.moot_reason(rule_id) is not None:
             continue
-        if any(rs.rule_id(q) == rule_id for q in QUESTIONS) or any(
+        if any(rs.rule_id(q) == rule_id for q in Question) or any(
             opt.default_rule == rule_id for opt in rs.options
         ):
             how = ""
@@ -205,7 +203,7 @@ def _readings_table(entry: Rule, page: str) -> str:
     # The other readings' statements stand in this rule's section: kept out of the search
     # index, so that a reading's words find that reading's own section first.
     return (
-        f"This rule is one reading of the question **{escape(QUESTIONS[key])}** "
+        f"This rule is one reading of the question **{escape(key.text)}** "
         f"([all readings side by side]({relative(page, 'disagreements.md', key)})):\n\n"
         + '<div markdown="1" data-search-exclude>\n\n'
         + "\n".join(rows)
@@ -379,7 +377,7 @@ def rules_index_page() -> str:
             key = question_key(entry)
             if key is not None:
                 line += (
-                    f" *One reading of [{escape(QUESTIONS[key])}]"
+                    f" *One reading of [{escape(key.text)}]"
                     f"({relative(page, 'disagreements.md', key)}); used by:* "
                     f"{_usage_text(entry.id, page)}."
                 )
@@ -441,7 +439,8 @@ def rulesets_matrix_page() -> str:
         "| Question | " + " | ".join(ruleset_link(rs.id, page, rs.id) for rs in rulesets) + " |",
         "| --- | " + " | ".join("---" for _ in rulesets) + " |",
     ]
-    for key, question in QUESTIONS.items():
+    for key in Question:
+        question = key.text
         cells = " | ".join(_choice_cell(rs, key, page) for rs in rulesets)
         link = f"[{escape(question)}]({relative(page, 'disagreements.md', key)})"
         out.append(f"| {link} | {cells} |")
@@ -472,7 +471,7 @@ def _payments_table(rs: Ruleset, page: str) -> str:
         f"| Contract | Bidder (seat 1) takes | Payments by seat ({seats}) |",
         "| --- | --- | --- |",
     ]
-    for contract in rs.contracts():
+    for contract in rs.rules.contracts():
         for points in (75, 60, 50):
             try:
                 paid = settle(rs, 3, 0, 1, contract, points)
@@ -486,7 +485,7 @@ def _payments_table(rs: Ruleset, page: str) -> str:
 
 def _ending_loss(rs: Ruleset, players: int, contract: Contract) -> str:
     """The least loss by which a bidder with the starting bank cannot pay, as a table cell."""
-    bank = rs.bank()
+    bank = rs.rules.bank()
     for points in range(59, -1, -1):
         paid = -settle(rs, players, 0, 1, contract, points)[1]
         if paid > bank:
@@ -503,11 +502,11 @@ def match_consequences(rs: Ruleset) -> str | None:
     the reference when the page is built, for three and four players and for each value
     of an option that changes the rate.
     """
-    if rs.rule_id("game_end") != "match.first-unable-to-pay-loses":
+    if rs.rule_id(Question.GAME_END) != "match.first-unable-to-pay-loses":
         return None
     variants: list[tuple[str, Ruleset]] = [("", rs)]
     for opt in rs.options:
-        if opt.field == "rate_as":
+        if opt.field == RATE_AS:
             variants.append((f" ({opt.name}: true)", rs.with_options({opt.name: True})))
     rows = [
         "| Players | Contract lost | The smallest loss that ends the match in its first deal |",
@@ -515,7 +514,7 @@ def match_consequences(rs: Ruleset) -> str | None:
     ]
     for players in (3, 4):
         for label, variant in variants:
-            for contract in variant.contracts():
+            for contract in variant.rules.contracts():
                 if label and contract != Contract.FROG:
                     continue
                 rows.append(
@@ -523,7 +522,7 @@ def match_consequences(rs: Ruleset) -> str | None:
                     f"{_ending_loss(variant, players, contract)} |"
                 )
     return (
-        f"Each player starts with {rs.bank()} {escape(rs.unit)}, and the first who cannot pay "
+        f"Each player starts with {rs.rules.bank()} {escape(rs.unit)}, and the first who cannot pay "
         "loses the game. A bidder who loses pays every seat that settles with him, so one "
         "bad deal can end the match before anyone has won anything. Computed by the "
         "reference when this page was built (seat 0 deals, seat 1 bids; with four players "
@@ -552,7 +551,8 @@ def ruleset_page(ruleset_id: str) -> str:
         out += [f"- {escape(note)}" for note in rs.notes]
         out.append("")
     out += ["## Its choices", "", "| Question | Rule | Statement |", "| --- | --- | --- |"]
-    for key, question in QUESTIONS.items():
+    for key in Question:
+        question = key.text
         entry = rs.choice(key)
         moot = rs.moot_reason(entry.id)
         out.append(
@@ -629,7 +629,8 @@ def disagreements_page() -> str:
         f"[editorial rulings]({relative(page, 'editorial.md')}) are marked as ours.",
         "",
     ]
-    for key, question in QUESTIONS.items():
+    for key in Question:
+        question = key.text
         readings = _readings_of(key)
         out += [f"## {escape(question)} {{ #{key} }}", ""]
         out.append('<div class="fs-side" markdown>')

@@ -159,7 +159,7 @@ def _hidden_card_comparison() -> str:
 
 def _assumptions(ruleset_id: str) -> list[str]:
     rs = get_ruleset(ruleset_id)
-    contracts = ", ".join(rs.contract_name(c) for c in rs.contracts())
+    contracts = ", ".join(rs.contract_name(c) for c in rs.rules.contracts())
     return [
         '!!! warning "Analysis, not rules"',
         "    Nothing on this page is a rule, and no source says any of it: it is what a "
@@ -209,7 +209,7 @@ def _estimate_section(ruleset_id: str) -> list[str]:
         "|---|---:|---:|---:|---:|",
     ]
     calibration = []
-    for contract in rs.contracts():
+    for contract in rs.rules.contracts():
         held = document["models"][model_key(rs.id, contract)]["held_out"]
         name = escape(rs.contract_name(contract))
         out.append(
@@ -256,7 +256,7 @@ def worth_page(ruleset_id: str, data: WorthData | None = None) -> str:
         "|---|---:|---:|---:|---:|---:|",
     ]
     gaps = []
-    for contract in rs.contracts():
+    for contract in rs.rules.contracts():
         row = overall(ruleset_id, contract, data)
         out.append(
             f"| {escape(row.name)} | {row.samples} | {_percent(row)} | {_payment(row)} "
@@ -277,10 +277,12 @@ def worth_page(ruleset_id: str, data: WorthData | None = None) -> str:
         "deals or more; the bars are the 95% intervals.",
         "",
     ]
-    series = [(rs.contract_name(c), table(ruleset_id, c, "trumps", data)) for c in rs.contracts()]
+    series = [
+        (rs.contract_name(c), table(ruleset_id, c, "trumps", data)) for c in rs.rules.contracts()
+    ]
     chart = chart_svg(series, FEATURES["trumps"])
     out += [chart or f"(No group holds {CHART_MIN_DEALS} deals yet: no chart.)", ""]
-    for contract in rs.contracts():
+    for contract in rs.rules.contracts():
         name = rs.contract_name(contract)
         out += [f"## {escape(name)}", ""]
         for feature, label in FEATURES.items():
@@ -333,7 +335,7 @@ def worth_index_page(data: WorthData | None = None) -> str:
         "|---|---|",
     ]
     for ruleset_id, rs in RULESETS.items():
-        contracts = ", ".join(rs.contract_name(c) for c in rs.contracts())
+        contracts = ", ".join(rs.contract_name(c) for c in rs.rules.contracts())
         out.append(f"| [{escape(rs.name)}]({ruleset_id}.md) (`{ruleset_id}`) | {contracts} |")
     return "\n".join(out) + "\n"
 

@@ -199,7 +199,7 @@ def rulesets(draw: st.DrawFn, contracts: frozenset[Contract] | None = None) -> R
     ids = [
         ruleset_id
         for ruleset_id, ruleset in _rulesets.RULESETS.items()
-        if contracts is None or contracts & set(ruleset.contracts())
+        if contracts is None or contracts & set(ruleset.rules.contracts())
     ]
     ruleset = _rulesets.get_ruleset(draw(st.sampled_from(ids)))
     options = {opt.name: draw(st.sampled_from(tuple(opt.choices))) for opt in ruleset.options}
@@ -208,7 +208,7 @@ def rulesets(draw: st.DrawFn, contracts: frozenset[Contract] | None = None) -> R
 
 def player_counts(ruleset: Ruleset) -> st.SearchStrategy[int]:
     """A number of players the ruleset allows (shrinking to the fewest)."""
-    return st.sampled_from(tuple(ruleset.player_count()))
+    return st.sampled_from(tuple(ruleset.rules.player_count()))
 
 
 def dealers(players: int) -> st.SearchStrategy[int]:
@@ -267,8 +267,8 @@ def settlements(
     """
     table = draw(table_strategy if table_strategy is not None else tables())
     rs = table.ruleset
-    bidder = draw(st.sampled_from(rs.active_seats(table.players, table.dealer)))
-    contract = draw(st.sampled_from(rs.contracts()))
+    bidder = draw(st.sampled_from(rs.rules.active_seats(table.players, table.dealer)))
+    contract = draw(st.sampled_from(rs.rules.contracts()))
     points = draw(st.sampled_from((60, 61, 59, 0, 120)) | st.integers(0, 120))
     return Settlement(rs, table.players, table.dealer, bidder, contract, points)
 
@@ -491,7 +491,7 @@ def matches(
     table = draw(table_strategy if table_strategy is not None else tables())
     rs = table.ruleset
     count = draw(st.integers(1, max_deals))
-    balances = [rs.bank()] * table.players
+    balances = [rs.rules.bank()] * table.players
     dealer = table.dealer
     deals: list[tuple[tuple[Card, ...], tuple[Action, ...]]] = []
     for _ in range(count):
@@ -503,7 +503,7 @@ def matches(
         payments = engine.outcome(final).payments
         loser = None
         if final.bidder is not None:
-            loser = rs.game_end(balances, payments, final.bidder, table.players)
+            loser = rs.rules.game_end(balances, payments, final.bidder, table.players)
         balances = [b + p for b, p in zip(balances, payments, strict=True)]
         if loser is not None:
             break

@@ -1,10 +1,11 @@
 """Broken twins: proof that the conformance vectors catch every single-rule departure.
 
 For every rule of the registry there is a *twin* (:mod:`frogspec.twins.catalog`): the same
-function with one plausible mistake. :func:`substituted` swaps one twin into the
-reference for the length of a ``with`` block; ``FROGSPEC_TWIN=<rule id> python -m
-frogspec.harness`` runs the reference harness with that twin in for good, a broken
-implementation to test a conformance runner or a fuzzer against.
+function with one plausible mistake. :func:`twin_ruleset` is a ruleset with one twin in
+place of its rule, and whatever plays or answers under a ruleset takes the variation as an
+argument (:func:`frogspec.harness.handle` answers under ``adjust(ruleset)``);
+``FROGSPEC_TWIN=<rule id> python -m frogspec.harness`` runs the reference harness under that
+twin, a broken implementation to test a conformance runner or a fuzzer against.
 
 ``python -m frogspec.twins check`` runs the conformance vectors against the reference with
 each twin in turn and reports, for each, how many cases caught it; every twin must be
@@ -16,24 +17,21 @@ table on the site) current.
 ...            "hand": ["AS", "7H"], "trick": ["10D"]}
 >>> handle(request)["result"]
 ['7H']
->>> with substituted("play.must-trump"):
-...     sorted(handle(request)["result"])
+>>> sorted(handle(request, lambda rs: twin_ruleset(rs, "play.must-trump"))["result"])
 ['7H', 'AS']
 """
 
 from frogspec.twins import catalog  # registers every twin
 from frogspec.twins.model import TWINS, Twin, UnknownTwinError, get_twin, missing_twins, twin
-from frogspec.twins.substitute import active_twin, install, substituted
+from frogspec.twins.substitute import twin_ruleset
 
 __all__ = [
     "TWINS",
     "Twin",
     "UnknownTwinError",
-    "active_twin",
     "catalog",
     "get_twin",
-    "install",
     "missing_twins",
-    "substituted",
     "twin",
+    "twin_ruleset",
 ]

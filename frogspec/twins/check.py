@@ -1,7 +1,7 @@
 """The check: every broken twin must be caught by the conformance vectors.
 
-For each twin (:mod:`frogspec.twins.catalog`) in turn, the twin is swapped into the
-reference (:func:`~frogspec.twins.substitute.substituted`) and the cases of
+For each twin (:mod:`frogspec.twins.catalog`) in turn, the reference answers under the
+twin's rulesets (:func:`~frogspec.twins.substitute.twin_ruleset`) and the cases of
 ``spec/vectors/`` are answered by the reference harness in process
 (:func:`frogspec.harness.handle`), each answer judged as the conformance runner judges it.
 A twin is *caught* when at least one case that names its rule fails; the table counts
@@ -39,6 +39,7 @@ import os
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +48,7 @@ from frogspec.harness import Adjust
 from frogspec.registry import all_rules, get_rule
 from frogspec.rulesets import Ruleset
 from frogspec.twins.model import TWINS, Twin, get_twin
-from frogspec.twins.substitute import recording_rulesets, twin_ruleset
+from frogspec.twins.substitute import twin_ruleset
 
 __all__ = [
     "RULESET_STATUSES",
@@ -153,15 +154,15 @@ def trace_cases(cases: Sequence[Any]) -> list[frozenset[str]]:
     """For each case, the rules whose functions the faithful reference calls to answer it.
 
     Each case is answered under rulesets recording every rule they apply
-    (:func:`~frogspec.twins.substitute.recording_rulesets`), new for each request, so that
-    a rule whose answer was remembered from an earlier case is seen being asked.
+    (:meth:`~frogspec.rulesets.Ruleset.recording`), new for each request, so that a rule
+    whose answer was remembered from an earlier case is seen being asked.
     """
     from frogspec.harness import handle
 
     traces: list[frozenset[str]] = []
     for case in cases:
         seen: set[str] = set()
-        handle(json.loads(json.dumps(case.request)), recording_rulesets(seen.add))
+        handle(json.loads(json.dumps(case.request)), partial(Ruleset.recording, take=seen.add))
         traces.append(frozenset(seen))
     return traces
 

@@ -214,7 +214,7 @@ def deck_for(
     """
     rs = get_ruleset(ruleset)
     order = new_deal(rs, players, dealer, CARDS).order
-    pattern = rs.deal_pattern()
+    pattern = rs.rules.deal_pattern()
     wanted: dict[int, list[str]] = {d: [] for d in (0, 1, 2, WIDOW)}
     for seat, text in hands.items():
         if seat not in order:

@@ -101,7 +101,7 @@ def _game_request(
 
 
 def _tables(ruleset: str) -> list[int]:
-    return list(get_ruleset(ruleset).player_count())
+    return list(get_ruleset(ruleset).rules.player_count())
 
 
 def _options_text(options: dict[str, Json]) -> str:
@@ -182,7 +182,7 @@ def _whole_match_cases() -> list[Spec]:
                 rs = get_ruleset(ruleset).with_options(options)
                 deals = []
                 seeds = []
-                balances = [rs.bank()] * players
+                balances = [rs.rules.bank()] * players
                 dealer = first
                 for k in range(_MATCH_DEALS):
                     seed = seed0 + k
@@ -192,7 +192,7 @@ def _whole_match_cases() -> list[Spec]:
                     state = state_after(request)
                     result = outcome(state)
                     lost = (
-                        rs.game_end(balances, result.payments, state.bidder, players)
+                        rs.rules.game_end(balances, result.payments, state.bidder, players)
                         if state.bidder is not None
                         else None
                     )

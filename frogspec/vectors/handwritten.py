@@ -20,6 +20,7 @@ from importlib import resources
 
 from frogspec._types import Json
 from frogspec.prng import CANONICAL_ORDER
+from frogspec.questions import Question
 from frogspec.rules.auction import Contract
 from frogspec.rulesets import RULESETS
 from frogspec.vectors.build import (
@@ -50,7 +51,7 @@ PREWAR = (FOSTER, HOYLE)
 # exercises under the ruleset it is played in.
 
 
-def _choice(ruleset: str, question: str) -> str:
+def _choice(ruleset: str, question: Question) -> str:
     return RULESETS[ruleset].rule_id(question)
 
 
@@ -291,15 +292,15 @@ def _deal_cases() -> list[Spec]:
     specs = []
     tables = [(3, 0), (3, 2), (4, 0), (4, 2), (5, 0), (5, 3), (6, 0), (7, 3)]
     for rs_id, rs in RULESETS.items():
-        allowed = rs.player_count()
+        allowed = rs.rules.player_count()
         for players, dealer in tables:
             if players not in allowed:
                 continue
             rules = [
                 "cards.pack",
-                _choice(rs_id, "player_count"),
-                _choice(rs_id, "active_seats"),
-                _choice(rs_id, "deal_pattern"),
+                _choice(rs_id, Question.PLAYER_COUNT),
+                _choice(rs_id, Question.ACTIVE_SEATS),
+                _choice(rs_id, Question.DEAL_PATTERN),
                 "seats.eldest-hand",
             ]
             if players > 5:
@@ -337,7 +338,7 @@ def _auction(
         id=f"auction.{rs}.{ident}",
         description=text,
         request=game(rs, actions, players=players),
-        rules=tuple(dict.fromkeys([_choice(rs, "auction_procedure"), *rules])),
+        rules=tuple(dict.fromkeys([_choice(rs, Question.AUCTION_PROCEDURE), *rules])),
         check={"result": check},
         untraced=tuple(untraced),
     )
@@ -348,7 +349,7 @@ def _auction_cases() -> list[Spec]:
     specs: list[Spec] = []
     full = ["pass", "frog", "chico", "grand"]
     for rs in RULESETS:
-        contracts = _choice(rs, "contracts")
+        contracts = _choice(rs, Question.CONTRACTS)
         opening = full if rs != STRAIGHT else ["pass", "chico", "grand"]
         specs.append(
             _auction(
@@ -558,7 +559,7 @@ def _widow_cases() -> list[Spec]:
     for rs in RULESETS:
         if rs == STRAIGHT:
             continue
-        shown = _choice(rs, "widow_shown")
+        shown = _choice(rs, Question.WIDOW_SHOWN)
         deck = _widow_deck(rs)
         specs.append(
             Spec(
@@ -654,7 +655,7 @@ def _trump_cases() -> list[Spec]:
     """Trumps: hearts in Frog and Grand; the suit the Chico bidder may name."""
     specs: list[Spec] = []
     for rs in RULESETS:
-        rule = _choice(rs, "chico_trump")
+        rule = _choice(rs, Question.CHICO_TRUMP)
         suits = ["C", "D", "H", "S"] if rule == "trump.chico-any-suit" else ["C", "D", "S"]
         specs.append(
             Spec(
@@ -845,7 +846,7 @@ def _scoring_cases() -> list[Spec]:
                 rules=(
                     "scoring.count-card-points",
                     "play.eleven-tricks",
-                    _choice(rs, "rates"),
+                    _choice(rs, Question.RATES),
                     "settlement.each-pays-in-full",
                 ),
                 check=over(
@@ -1023,7 +1024,7 @@ def settle_cases() -> list[Spec]:
     specs = [_settle_row(row) for row in table if row["ruleset"] == GAMERULES_RULESET]
     # A Frog of exactly 60 in every ruleset that has a Frog (the web page's is above, with
     # its own words).
-    with_frog = [rs for rs, r in RULESETS.items() if Contract.FROG in r.contracts()]
+    with_frog = [rs for rs, r in RULESETS.items() if Contract.FROG in r.rules.contracts()]
     tie = ("settlement.sixty-is-a-tie",)
     specs += [
         _settle("frog-60", rs, "frog", 60, [0, 0, 0], "Exactly 60 is a tie.", tie)
@@ -1323,10 +1324,10 @@ def _settle_boundary_cases() -> list[Spec]:
     is that no engine can pay a bonus for a big win, or treat 59 and 61 otherwise, unseen."""
     specs = []
     for rs_id, rs in RULESETS.items():
-        for contract in rs.contracts():
+        for contract in rs.rules.contracts():
             code = contract.name.lower()
             sizes = [(3, p) for p in SETTLE_BOUNDARIES]
-            sizes += [(n, p) for n in rs.player_count() if n > 3 for p in SETTLE_TABLE_POINTS]
+            sizes += [(n, p) for n in rs.rules.player_count() if n > 3 for p in SETTLE_TABLE_POINTS]
             for players, points in sizes:
                 bidder = 1 if players == 3 else _eldest(rs_id, players)
                 table = "" if players == 3 else f"p{players}."
@@ -1347,7 +1348,7 @@ def _eldest(ruleset: str, players: int) -> int:
     """Eldest hand with the dealer at seat 0: the first active seat on the dealer's left."""
     from frogspec.rules.seats import eldest_first
 
-    active = RULESETS[ruleset].active_seats(players, 0)
+    active = RULESETS[ruleset].rules.active_seats(players, 0)
     return eldest_first(active, players, 0)[0]
 
 

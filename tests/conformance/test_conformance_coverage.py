@@ -59,9 +59,9 @@ def test_every_rule_id_in_the_vectors_was_issued(cases: list[Case]) -> None:
 def test_generated_games_cover_every_table_and_contract(cases: list[Case], ruleset: str) -> None:
     games = [c for c in cases if c.id.startswith("gen.game.") and c.ruleset == ruleset]
     tables = {c.request["players"] for c in games}
-    assert tables == set(RULESETS[ruleset].player_count())
+    assert tables == set(RULESETS[ruleset].rules.player_count())
     contracts = {c.response["result"]["contract"] for c in games}
-    offered = {c.code for c in RULESETS[ruleset].contracts()}
+    offered = {c.code for c in RULESETS[ruleset].rules.contracts()}
     assert offered <= contracts
     assert any(c.ruleset == ruleset for c in cases if c.id.startswith("gen.match."))
     assert any(c.ruleset == ruleset for c in cases if c.op == "perft")

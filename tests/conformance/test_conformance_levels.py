@@ -207,10 +207,9 @@ def test_the_fuzzer_judges_alike() -> None:
 def test_the_plugin_shows_the_first_divergence(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(
         broken="from frogspec.harness import handle as reference\n"
-        "from frogspec.twins import substituted\n\n"
+        "from frogspec.twins import twin_ruleset\n\n"
         "def handle(request):\n"
-        "    with substituted('play.winner-leads-next'):\n"
-        "        return reference(request)\n",
+        "    return reference(request, lambda rs: twin_ruleset(rs, 'play.winner-leads-next'))\n",
     )
     result = _pytest(
         pytester,

@@ -18,7 +18,7 @@ from frogspec.cli import main as cli_main
 from frogspec.fuzz import FUZZED_OPS, FuzzUsageError, _requests, fuzz
 from frogspec.harness import handle
 from frogspec.rulesets import RULESETS
-from frogspec.twins import substituted
+from frogspec.twins import twin_ruleset
 from frogspec.twins.check import judge_twin_answer
 from frogspec.vectors.model import Case, load_file
 
@@ -75,8 +75,8 @@ def test_it_finds_a_seeded_bug_and_prints_a_ready_vector(
     assert "play.must-trump" in case.rules
     # Ready to add: the reference passes it, the broken implementation fails it.
     assert judge_twin_answer(case, handle(case.request)).status == "passed"
-    with substituted("play.must-trump"):
-        assert judge_twin_answer(case, handle(case.request)).status == "failed"
+    broken = handle(case.request, lambda rs: twin_ruleset(rs, "play.must-trump"))
+    assert judge_twin_answer(case, broken).status == "failed"
 
 
 def test_the_seed_replays_the_run_and_the_case_is_minimal(monkeypatch: pytest.MonkeyPatch) -> None:

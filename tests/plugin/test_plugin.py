@@ -17,12 +17,11 @@ HARNESS = f"{sys.executable} -m frogspec.harness"
 
 BROKEN = '''
 from frogspec.harness import handle as reference
-from frogspec.twins import substituted
+from frogspec.twins import twin_ruleset
 
 
 def handle(request):
-    with substituted("play.must-trump"):
-        return reference(request)
+    return reference(request, lambda ruleset: twin_ruleset(ruleset, "play.must-trump"))
 
 
 class CardsOnly:

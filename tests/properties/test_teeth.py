@@ -84,9 +84,11 @@ def _fresh_caches() -> Iterator[None]:
 def reread(monkeypatch: pytest.MonkeyPatch, ruleset_id: str, **fields: Any) -> None:
     """Give one ruleset another reading of some questions (its other fields unchanged)."""
     ruleset = RULESETS[ruleset_id]
+    questions = {q.value for q in ruleset.readings}
     for name in fields:
-        assert hasattr(ruleset, name), f"a ruleset has no field {name}"
-    monkeypatch.setitem(RULESETS, ruleset_id, dataclasses.replace(ruleset, **fields))
+        assert name in questions, f"a ruleset answers no question {name}"
+    readings = {q: fields.get(q.value, function) for q, function in ruleset.readings.items()}
+    monkeypatch.setitem(RULESETS, ruleset_id, dataclasses.replace(ruleset, readings=readings))
 
 
 def caught(check: Callable[[T], None], strategy: SearchStrategy[T]) -> T:

@@ -25,6 +25,7 @@ from frogspec.engine import (
 )
 from frogspec.harness import handle
 from frogspec.prng import deal_deck
+from frogspec.questions import Question
 from frogspec.registry import get_rule
 from frogspec.rules.auction import Contract
 from frogspec.rules.cards import CardSet, Suit, format_card, parse_card, points_of, suit_of
@@ -161,9 +162,9 @@ def test_the_payments_come_with_the_rules_that_set_them(slug: str) -> None:
         if seat == deal.final.bidder:
             assert "settlement.each-pays-in-full" in rules
         elif paid:
-            assert {"settlement.sixty-is-a-tie", rs.rule_id("rates")} <= rules
+            assert {"settlement.sixty-is-a-tie", rs.rule_id(Question.RATES)} <= rules
         else:
-            assert rs.rule_id("sitting_out") in rules
+            assert rs.rule_id(Question.SITTING_OUT) in rules
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -198,7 +199,7 @@ def test_the_frog_shows_the_widow_taken_up_and_three_cards_laid_away() -> None:
     start, final = deal.start, deal.final
     bidder = final.bidder
     assert bidder is not None
-    assert final.contract == Contract.FROG and final.ruleset.widow_shown()
+    assert final.contract == Contract.FROG and final.ruleset.rules.widow_shown()
     discards = [a.value for a in deal.actions if a.kind == ActionKind.DISCARD]
     assert len(discards) == 3 and final.laid_away == sum(1 << c for c in discards)
     taken = next(s for s in deal.states if s.phase == Phase.DISCARD)
@@ -244,7 +245,7 @@ def test_the_five_handed_grand_is_settled_with_the_players_sitting_out() -> None
     final = deal.final
     assert final.players == 5 and final.contract == Contract.GRAND
     assert dict(deal.spec.options) == {"sitting_out": "pay-and-receive"}
-    assert final.ruleset.rule_id("sitting_out") == "settlement.sitting-out-pay-and-receive"
+    assert final.ruleset.rule_id(Question.SITTING_OUT) == "settlement.sitting-out-pay-and-receive"
     sitting = [s for s in range(5) if s not in final.order]
     assert len(sitting) == 2
     payments = deal.result.payments
@@ -270,7 +271,7 @@ def test_the_1922_solo_shows_the_single_card_deal_and_the_slough() -> None:
     deal = _deal("solo-1922")
     start, final = deal.start, deal.final
     assert final.ruleset.id == "official-1922-solo"
-    assert final.ruleset.rule_id("deal_pattern") == "deal.singly-slough-1-4-8"
+    assert final.ruleset.rule_id(Question.DEAL_PATTERN) == "deal.singly-slough-1-4-8"
     packets = dealt_packets(deal)
     assert len(packets) == 36 and all(len(cards) == 1 for _, _, cards in packets)
     to_slough = [position for position, to, _ in packets if to is None]

@@ -15,10 +15,11 @@ from types import ModuleType
 import pytest
 
 from frogspec.engine import settle
+from frogspec.questions import Question
 from frogspec.registry import TOPICS, all_rules, get_rule
 from frogspec.rules.auction import Contract
 from frogspec.rules.cards import parse_card
-from frogspec.rulesets import QUESTIONS, RULESETS
+from frogspec.rulesets import RULESETS
 from frogspec.site import downloads, nav_sections
 from frogspec.site.annotated import pretty_json
 from frogspec.site.markup import (
@@ -119,7 +120,7 @@ def test_admonitions_indent_their_body() -> None:
 def test_every_rule_question_is_a_ruleset_question() -> None:
     for entry in all_rules():
         key = question_key(entry)
-        assert key is None or key in QUESTIONS
+        assert key is None or key in Question
 
 
 def test_each_topic_page_has_every_rule_of_its_topic_in_source_order() -> None:
@@ -189,17 +190,17 @@ def test_generated_pages_cover_the_registry_and_rulesets(site_pages: Mapping[str
     assert len(sections["rules/"]) == len(TOPICS)
     assert len(sections["rulesets/"]) == len(RULESETS)
     matrix = pages["rulesets/index.md"]
-    for question in QUESTIONS.values():
+    for question in (q.text for q in Question):
         assert escape(question) in matrix
     for rs in RULESETS.values():
-        for key in QUESTIONS:
+        for key in Question:
             assert f"#{rs.choice(key).anchor})" in matrix
 
 
 def test_disagreements_and_rulings_pages(site_pages: Mapping[str, str]) -> None:
     pages = site_pages
     disagreements = pages["disagreements.md"]
-    for key in QUESTIONS:
+    for key in Question:
         assert f"{{ #{key} }}" in disagreements
     editorial = pages["editorial.md"]
     for entry in all_rules():

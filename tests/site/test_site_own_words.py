@@ -12,9 +12,10 @@ import pytest
 
 from frogspec.bots import Bot, play_deal, replay_link
 from frogspec.prng import deal_deck
+from frogspec.questions import Question
 from frogspec.registry import all_rules, get_rule
 from frogspec.rules.cards import parse_card
-from frogspec.rulesets import QUESTIONS, RULESETS, Ruleset, get_ruleset
+from frogspec.rulesets import RULESETS, Ruleset, get_ruleset
 from frogspec.site import page_ruleset
 from frogspec.site.annotated import (
     DEALS,
@@ -106,7 +107,7 @@ def test_a_1922_ruleset_page_states_its_choices_in_its_names() -> None:
     page = ruleset_page(rs.id)
     choices = page.split("## Its choices", 1)[1].split("\n## ", 1)[0]
     shown = 0
-    for key in QUESTIONS:
+    for key in Question:
         entry = rs.choice(key)
         if rs.moot_reason(entry.id) is None:
             assert own_statement(rs, entry.id) in choices.replace("\\", ""), entry.id

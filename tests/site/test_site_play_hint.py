@@ -181,7 +181,7 @@ def test_the_hint_names_the_trump_each_row_assumes() -> None:
     table = PlayTable("foster-1909", 3, seed=12)
     hand = table.start.hands[HUMAN]
     hint = table.hint()["hint"]
-    allowed = tuple(Suit(s) for s in get_ruleset("foster-1909").chico_trump())
+    allowed = tuple(Suit(s) for s in get_ruleset("foster-1909").rules.chico_trump())
     chico = worth.contract_trump(hand, Contract.CHICO, allowed)
     held = (hand & chico.mask).bit_count()
     hearts = (hand & Suit.HEARTS.mask).bit_count()

@@ -37,7 +37,7 @@ def _finish(table: PlayTable, pick: int = -1) -> dict[str, Any]:
 
 @pytest.mark.parametrize("ruleset", list(RULESETS))
 def test_a_whole_deal_of_each_ruleset(ruleset: str) -> None:
-    players = RULESETS[ruleset].player_count()[-1]
+    players = RULESETS[ruleset].rules.player_count()[-1]
     table = PlayTable(ruleset, players, seed=21)
     view = _finish(table)
     assert view["result"] is not None

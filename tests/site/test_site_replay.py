@@ -45,7 +45,7 @@ def test_a_replayed_deal_to_read_gives_the_views_data_of_its_page(spec: DealSpec
 def test_every_table_of_every_ruleset_replays_to_the_views_data(ruleset: str) -> None:
     rng = random.Random(ruleset)
     rs = RULESETS[ruleset]
-    for players in rs.player_count():
+    for players in rs.rules.player_count():
         for seed in range(4):
             options: dict[str, object] = {o.name: rng.choice(list(o.choices)) for o in rs.options}
             number = rng.randrange(10**6)

@@ -88,7 +88,7 @@ def _deal(ask: Ask, rulesets: Iterable[str]) -> list[StageFinding]:
                 ruleset=ruleset,
                 players=players,
             )
-            for players in rs.player_count()
+            for players in rs.rules.player_count()
         ]
         for group in by_difference(probes, lambda p: _deal_instead(p, deck)):
             found = table_finding(
@@ -194,7 +194,7 @@ def _deal_rule(probe: Probe, rs: Ruleset, deck: Sequence[str]) -> str | None:
     if _in_mirror_order(probe):
         return SEAT_ORDER_RULE
     function: Callable[..., Any] = (
-        rs.active_seats if _deal_differs_in_seating(probe) else rs.deal_pattern
+        rs.rules.active_seats if _deal_differs_in_seating(probe) else rs.rules.deal_pattern
     )
     entry = rule_for_function(function)
     return entry.id if entry is not None else None

@@ -34,7 +34,7 @@ def _requests(ruleset: str) -> list[dict[str, Json]]:
     if rs is None:
         return []
     found = []
-    for players in rs.player_count():
+    for players in rs.rules.player_count():
         for seat in range(players):
             for extra in ({"chosen": seat}, {"lowest": seat, "chooses_to_deal": seat % 2 == 0}):
                 request = {"op": "first_dealer", "ruleset": ruleset, "players": players, **extra}

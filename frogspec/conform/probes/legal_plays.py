@@ -11,6 +11,7 @@ apart: ``when he holds a card of the suit led that beats the trick``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from frogspec._types import Json
 from frogspec.conform.conditions import PLAY_NAMES, play_features
@@ -26,6 +27,7 @@ from frogspec.conform.probes.base import (
     register,
 )
 from frogspec.rules.cards import parse_card
+from frogspec.rulesets import Ruleset
 
 __all__ = ["SITUATIONS", "LegalPlaysProbe"]
 
@@ -88,7 +90,7 @@ def _closest_rule(group: list[Probe]) -> str | None:
     """The rule whose swap moves the reference's lists towards the engine's on most of
     the group's probes (the same cards added or left out): the one a swap reproduces
     where one does (:func:`probe_rules`), else the closest of the rules evaluated."""
-    from frogspec.conform.counterfactuals import alternatives, reference_answer, replaced
+    from frogspec.conform.counterfactuals import alternatives, reference_answer
 
     explained, ranked = probe_rules(group[0])
     if explained:
@@ -100,7 +102,8 @@ def _closest_rule(group: list[Probe]) -> str | None:
             wanted = _moved(probe, probe.actual)
             for _, function in alternatives(rule_id):
                 try:
-                    answer = reference_answer(probe.request, replaced({rule_id: function}))
+                    replacing = partial(Ruleset.replacing, rule_id=rule_id, function=function)
+                    answer = reference_answer(probe.request, replacing)
                 except Exception:  # a swapped rule may crash the reference
                     continue
                 score += len(wanted & _moved(probe, answer))

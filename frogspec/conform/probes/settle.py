@@ -60,11 +60,11 @@ def _active(ruleset: str, players: int, dealer: int) -> list[int] | None:
 
 def _settle_probes(ask: Ask, rs: Ruleset) -> list[Probe]:
     probes = []
-    for players in rs.player_count():
+    for players in rs.rules.player_count():
         active = _active(rs.id, players, 0)
         if not active:
             continue
-        for contract in rs.contracts():
+        for contract in rs.rules.contracts():
             code = _CONTRACT_CODES.get(int(contract), str(contract))
             bidders = [(active[0], p) for p in SETTLE_POINTS]
             bidders += [(seat, 75) for seat in active[1:]]
@@ -238,9 +238,9 @@ def _settle_rule(group: list[Probe], rs: Ruleset) -> str | None:
     only_out = isinstance(signature, tuple) and all(
         isinstance(p, tuple) and p[0] == "out" for p in signature
     )
-    function: Callable[..., Any] = rs.sitting_out if only_out else rs.rates
-    if first.feature("contract") == "frog" and not first.feature("won") and rs.rate_as:
-        function = rs.rate_as if not only_out else function
+    function: Callable[..., Any] = rs.rules.sitting_out if only_out else rs.rules.rates
+    if first.feature("contract") == "frog" and not first.feature("won") and rs.rules.rate_as:
+        function = rs.rules.rate_as if not only_out else function
     entry = rule_for_function(function)
     return entry.id if entry is not None else None
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from functools import partial, reduce
 from typing import Any
 
-from frogspec.conform.diagnosis import swapped
 from frogspec.harness import handle, respond
-from frogspec.twins import get_twin
+from frogspec.rulesets import Ruleset
+from frogspec.twins import twin_ruleset
 
 Ask = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -35,28 +36,31 @@ COMPOSITES: dict[str, tuple[str, ...]] = {
 }
 
 
+def twins_ruleset(ruleset: Ruleset, rule_ids: Sequence[str]) -> Ruleset:
+    """``ruleset`` with the twins of ``rule_ids`` in place of their rules."""
+    return reduce(twin_ruleset, rule_ids, ruleset)
+
+
 def twin_engine(rule_ids: Sequence[str]) -> Ask:
-    """The reference with the twins of ``rule_ids`` swapped in for each request."""
-    replacements = {rule_id: get_twin(rule_id).function for rule_id in rule_ids}
+    """The reference answering under the twins of ``rule_ids``."""
+    adjust = partial(twins_ruleset, rule_ids=tuple(rule_ids))
 
     def ask(request: dict[str, Any]) -> dict[str, Any]:
-        with swapped(replacements):
-            try:
-                return handle(request)
-            except Exception as error:  # a twin may crash the reference: an engine's crash
-                return {"id": request.get("id"), "error": {"kind": "crash", "message": str(error)}}
+        try:
+            return handle(request, adjust)
+        except Exception as error:  # a twin may crash the reference: an engine's crash
+            return {"id": request.get("id"), "error": {"kind": "crash", "message": str(error)}}
 
     return ask
 
 
 def main(argv: Sequence[str]) -> int:
-    """Serve protocol v1 with the twins of the rules named in ``argv`` swapped in."""
-    replacements = {rule_id: get_twin(rule_id).function for rule_id in argv}
-    with swapped(replacements):
-        for line in sys.stdin:
-            if line.strip():
-                sys.stdout.write(respond(line) + "\n")
-                sys.stdout.flush()
+    """Serve protocol v1 with the twins of the rules named in ``argv`` in place."""
+    adjust = partial(twins_ruleset, rule_ids=tuple(argv))
+    for line in sys.stdin:
+        if line.strip():
+            sys.stdout.write(respond(line, adjust) + "\n")
+            sys.stdout.flush()
     return 0
 
 

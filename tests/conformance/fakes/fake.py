@@ -32,10 +32,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import frogspec.harness
 import frogspec.rules.cards
 from frogspec.harness import handle
 from frogspec.rules.cards import Card
+from frogspec.rulesets import Ruleset
 
 Request = dict[str, Any]
 #: A twist gets a request and returns True when it has dealt with it (answered or not).
@@ -161,15 +161,19 @@ def main() -> None:
     mode = sys.argv[1]
     if mode == "exit":
         sys.exit(0)
+    adjust: Callable[[Ruleset], Ruleset] | None = None
     if mode == "jack_one":  # the reference with its rule cards.points replaced
-        frogspec.harness.put_in_force(lambda rs: rs.replacing("cards.points", _jack_one))
+
+        def adjust(ruleset: Ruleset) -> Ruleset:
+            return ruleset.replacing("cards.points", _jack_one)
+
     twist = TWISTS[mode]
     for line in sys.stdin:
         if not line.strip():
             continue
         request = json.loads(line)
         if not twist(request):
-            _answer(handle(request))
+            _answer(handle(request, adjust))
 
 
 if __name__ == "__main__":
