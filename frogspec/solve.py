@@ -167,20 +167,57 @@ _WIDTH = 12
 _HAND = (1 << _WIDTH) - 1
 
 
+#: A trick is one int: its cards, each one more than the card, as the digits of a number
+#: in base 37, the first card played the lowest digit (0: no card played). A trick of
+#: three cards is below 37 ** 3, so the rules' answers on tricks are kept in lists.
+_STEP = (1, 37, 37 * 37)
+_TRICK_CODES = 37 * 37 * 37
+
+
 def _encoded(trick: Sequence[Card]) -> int:
-    # The trick as one int: six bits a card, one more than the card, in play order.
+    # The trick as one int (:data:`_STEP`).
     code = 0
     for index, card in enumerate(trick):
-        code |= (card + 1) << (6 * index)
+        code += (card + 1) * _STEP[index]
     return code
 
 
 def _decoded(code: int) -> tuple[Card, ...]:
     cards = []
     while code:
-        cards.append((code & 63) - 1)
-        code >>= 6
+        cards.append(code % 37 - 1)
+        code //= 37
     return tuple(cards)
+
+
+def _packed(cards: Sequence[Card]) -> int:
+    # Cards to search, in order, as one int: six bits a card, one more than the card, the
+    # first card lowest (a table entry holds them without a list).
+    code = 0
+    for card in reversed(cards):
+        code = code << 6 | (card + 1)
+    return code
+
+
+def _mapped(moves: int, to: list[Card]) -> int:
+    # Packed cards (:func:`_packed`), each card replaced by ``to[card]``.
+    code = 0
+    shift = 0
+    while moves:
+        code |= (to[(moves & 63) - 1] + 1) << shift
+        moves >>= 6
+        shift += 6
+    return code
+
+
+def _to_front(moves: int, card: Card) -> int:
+    # Packed cards (:func:`_packed`) with ``card``, one of them, moved to the front.
+    digit = card + 1
+    shift = 0
+    while (moves >> shift) & 63 != digit:
+        shift += 6
+    before = moves & ((1 << shift) - 1)
+    return digit | before << 6 | (moves >> (shift + 6)) << (shift + 6)
 
 
 def _shifts(pattern: int, size: int) -> list[tuple[int, int]]:
@@ -222,14 +259,14 @@ class _Search:
                 f"the solver takes a play of three active seats, not {len(self.order)}"
             )
         self.bidder = state.order.index(state.bidder)
-        # A table entry: the lower and upper bound on the points still to come, and the
-        # cards to search there (one of each equivalent run), the best found first.
-        self.table: dict[int, tuple[int, int, list[Card]]] = {}
+        self.table: dict[int, int] = {}  # entries: see ``bound_bits``
         self.nodes = 0
         self.legal_answers: dict[int, int] = {}
         self.card_lists: dict[int, list[Card]] = {}  # the cards of each mask of legal plays
-        self.winner_answers: dict[int, int] = {}
-        self.leader_answers: dict[int, int] = {}
+        # The trick-winner rule's answers by trick (:func:`_encoded`; -1: not asked yet), and
+        # the next leader's place by winner's place.
+        self.winners = [-1] * _TRICK_CODES
+        self.leaders = [-1, -1, -1]
         self.count_answers: dict[int, int] = {}
         self.points = [rules.count_points(1 << card) for card in range(36)]
         self.count = _bidder_count(state, rules)
@@ -311,9 +348,14 @@ class _Search:
             if len(run) > 1
         ]
         self.relabel = bool(self.runs)
-        self.relabellings: dict[
-            int, tuple[list[tuple[int, int]], dict[Card, Card], dict[Card, Card]]
-        ] = {}
+        self.relabellings: dict[int, tuple[list[tuple[int, int]], list[Card], list[Card]]] = {}
+        # A table entry is one int: the lower and the upper bound on the points still to
+        # come, each plus ``bound_offset`` in ``bound_bits`` bits, then the cards to search
+        # there (:func:`_packed`), the best found first.
+        if self.by_card:
+            self.bound_offset, self.bound_bits = 0, max(self.rest, 1).bit_length()
+        else:
+            self.bound_offset, self.bound_bits = 1 << 62, 64
 
     def _counts_card_by_card(self, in_play: int) -> bool:
         # Whether the bidder's count grows by each card's own points, as far as the cards
@@ -378,7 +420,7 @@ class _Search:
         """The card mask of the legal plays of ``place`` to ``trick`` (encoded): the
         rule's answer, remembered."""
         code = hands >> (_WIDTH * place) & _HAND
-        key = code | trick << _WIDTH | place << (_WIDTH + 18)
+        key = code | trick << _WIDTH | place << (_WIDTH + 11)
         answer = self.legal_answers.get(key)
         if answer is None:
             hand = self.expand[place][code]
@@ -400,23 +442,22 @@ class _Search:
     def winner(self, trick: int) -> int:
         """The index of the card that wins ``trick`` (encoded): the rule's answer,
         remembered."""
-        answer = self.winner_answers.get(trick)
-        if answer is None:
-            answer = self.rules.trick_winner(_decoded(trick), self.trump)
-            self.winner_answers[trick] = answer
+        answer = self.winners[trick]
+        if answer < 0:
+            answer = self.winners[trick] = self.rules.trick_winner(_decoded(trick), self.trump)
         return answer
 
     def next_place(self, winner: int) -> int:
         """The place in the turn order that leads after a trick won from ``winner``'s."""
-        answer = self.leader_answers.get(winner)
-        if answer is None:
+        answer = self.leaders[winner]
+        if answer < 0:
             seat = self.rules.next_leader(self.order[winner])
             if seat not in self.order:
                 raise InvalidInputError(
                     f"the rules in force have seat {seat}, not in the play, lead next "
                     "[play.winner-leads-next]"
                 )
-            answer = self.leader_answers[winner] = self.order.index(seat)
+            answer = self.leaders[winner] = self.order.index(seat)
         return answer
 
     def gain(self, won: int, trick: int) -> int:
@@ -451,14 +492,14 @@ class _Search:
     def in_trick(card: Card, trick: int) -> bool:
         """Whether ``card`` is in the trick (encoded)."""
         while trick:
-            if (trick & 63) - 1 == card:
+            if trick % 37 - 1 == card:
                 return True
-            trick >>= 6
+            trick //= 37
         return False
 
     def last_cards(
         self, place: int, trick: int, trick_points: int, in_play: int, cards: list[Card]
-    ) -> list[Card]:
+    ) -> int:
         """The last card's legal ``cards`` to search, the most promising first: one of
         each run of his own cards of a suit with no card in play ranked between (they take
         the trick alike; the one played is the one with the most points if his side takes
@@ -489,19 +530,19 @@ class _Search:
                     worth = -(trick_points + points[run_card]) if run_wins else points[run_card]
                     keyed.append((((worth << 4) + strength[run_card]) << 6) + run_card)
                 run_card = card
-                run_wins = (winner(trick | (card + 1) << 12) == bidder_index) == maximising
+                run_wins = (winner(trick + (card + 1) * 1369) == bidder_index) == maximising
             previous = card
         worth = -(trick_points + points[run_card]) if run_wins else points[run_card]
         keyed.append((((worth << 4) + strength[run_card]) << 6) + run_card)
         if len(keyed) > 1:
             keyed.sort()
-        return [key & 63 for key in keyed]
+        return _packed([key & 63 for key in keyed])
 
     def moves(
         self, place: int, hands: int, trick: int, length: int, trick_points: int, legal: int
-    ) -> list[Card]:
+    ) -> int:
         """The cards to search of those ``legal`` at a position, one of each equivalent
-        run, the most promising first."""
+        run, the most promising first (:func:`_packed`)."""
         cards = self.card_lists.get(legal)
         if cards is None:
             cards = self.card_lists[legal] = _cards(legal)
@@ -515,9 +556,9 @@ class _Search:
                 | expand[2][hands >> 2 * _WIDTH]
             )
             if trick:  # at most two cards
-                in_play |= 1 << (trick & 63) - 1
-                if trick >> 6:
-                    in_play |= 1 << (trick >> 6) - 1
+                in_play |= 1 << trick % 37 - 1
+                if trick >= 37:
+                    in_play |= 1 << trick // 37 - 1
             if length == 2 and self.dominance:
                 return self.last_cards(place, trick, trick_points, in_play, cards)
             points = self.points
@@ -536,20 +577,20 @@ class _Search:
         else:
             cards = list(cards)
         if len(cards) == 1:
-            return cards
+            return cards[0] + 1
         points, strength = self.points, self.strength
         if not length:
             # A lead: the most points first, the highest card first (measured: the best of
             # several orders tried, by long or short suits, trumps first or last).
             cards.sort(key=self.lead_order.__getitem__)
-            return cards
-        shift = 6 * length
+            return _packed(cards)
+        step = _STEP[length]
         keyed = []
         if length < 2:
             # A card in between: those that head the trick so far first, the most points
             # first; then the others, the fewest points first.
             for card in cards:
-                if self.winner(trick | (card + 1) << shift) == length:
+                if self.winner(trick + (card + 1) * step) == length:
                     keyed.append((self.lead_order[card] << 6) + card)
                 else:
                     keyed.append((((points[card] << 4) + strength[card] + 4096) << 6) + card)
@@ -560,11 +601,11 @@ class _Search:
             maximising = place == self.bidder
             bidder_index = (self.bidder - leader) % 3
             for card in cards:
-                wins = (self.winner(trick | (card + 1) << shift) == bidder_index) == maximising
+                wins = (self.winner(trick + (card + 1) * step) == bidder_index) == maximising
                 worth = -(trick_points + points[card]) if wins else points[card]
                 keyed.append((((worth << 4) + strength[card]) << 6) + card)
         keyed.sort()
-        return [key & 63 for key in keyed]
+        return _packed([key & 63 for key in keyed])
 
     def value(
         self,
@@ -589,10 +630,10 @@ class _Search:
             return floor
         if left == 1 and self.one_card_each:
             return self.last_trick(hands, trick, length, place, trick_points, won)
-        relabelled: dict[Card, Card] | None = None  # the key's cards to the cards in play
-        relabelling: dict[Card, Card] | None = None  # and back
+        relabelled: list[Card] | None = None  # the key's cards to the cards in play
+        relabelling: list[Card] | None = None  # and back
         if length or left < _RELABEL_FROM or not self.relabel:
-            key = hands | trick << 36 | place << 48 | won << 50
+            key = hands | trick << 36 | place << 47 | won << 49
         else:
             expand = self.expand
             first = expand[0][hands & _HAND]
@@ -613,6 +654,7 @@ class _Search:
                     third ^= bit | 1 << to
             key = ~((first | second << 36 | third << 72) << 2 | place)
         entry = self.table.get(key)
+        bits = self.bound_bits
         if entry is None:
             legal = self.legal(place, hands, trick)
             if not legal & (legal - 1):  # one card he may play: nothing to choose or remember
@@ -623,9 +665,12 @@ class _Search:
             low, high = floor, rest
             moves = self.moves(place, hands, trick, length, trick_points, legal)
         else:
-            low, high, moves = entry
-            if relabelled:
-                moves = [relabelled.get(card, card) for card in moves]
+            offset = self.bound_offset
+            low = (entry & ((1 << bits) - 1)) - offset
+            high = (entry >> bits & ((1 << bits) - 1)) - offset
+            moves = entry >> 2 * bits
+            if relabelled is not None:
+                moves = _mapped(moves, relabelled)
             if low >= beta:
                 return low
             if high <= alpha:
@@ -635,10 +680,10 @@ class _Search:
             if high < beta:
                 beta = high
         start_alpha, start_beta = alpha, beta
-        best_card = moves[0]
+        first_card = best_card = (moves & 63) - 1
         inside = length < 2
         removed, points = self.removed, self.points
-        shift, following = 6 * length, (place + 1) % 3
+        step, following = _STEP[length], (place + 1) % 3
         # The two sides written once: ``sign`` turns a value into the mover's own terms (the
         # bidder's points, or their negation for a defender), so that each side maximises;
         # ``low_side`` .. ``high_side`` is the window in those terms.
@@ -648,10 +693,13 @@ class _Search:
         else:
             low_side, high_side = -beta, -alpha
         best = -_TOP
-        for card in moves:
+        to_search = moves
+        while to_search:
+            card = (to_search & 63) - 1
+            to_search >>= 6
             if inside:  # the trick goes on: :meth:`play`'s work, without its call
                 score = sign * self.value(
-                    hands & removed[card], trick | (card + 1) << shift, length + 1,
+                    hands & removed[card], trick + (card + 1) * step, length + 1,
                     following, trick_points + points[card], alpha, beta, rest, won, left,
                 )  # fmt: skip
             else:
@@ -675,12 +723,12 @@ class _Search:
             low = max(low, best)
         else:
             low = high = best
-        if best_card != moves[0]:  # tried first next time
-            moves.remove(best_card)
-            moves.insert(0, best_card)
-        if relabelling:
-            moves = [relabelling.get(card, card) for card in moves]
-        self.table[key] = (low, high, moves)
+        if best_card != first_card:  # tried first next time
+            moves = _to_front(moves, best_card)
+        if relabelling is not None:
+            moves = _mapped(moves, relabelling)
+        offset = self.bound_offset
+        self.table[key] = (low + offset) | (high + offset) << bits | moves << 2 * bits
         return best
 
     def last_trick(
@@ -692,7 +740,7 @@ class _Search:
         while length < 3:
             card = self.legal(place, hands, trick).bit_length() - 1
             hands &= removed[card]
-            trick |= (card + 1) << (6 * length)
+            trick += (card + 1) * _STEP[length]
             trick_points += points[card]
             length += 1
             place = (place + 1) % 3
@@ -702,15 +750,19 @@ class _Search:
 
     def relabelling(
         self, in_play: int
-    ) -> tuple[list[tuple[int, int]], dict[Card, Card], dict[Card, Card]]:
+    ) -> tuple[list[tuple[int, int]], list[Card], list[Card]]:
         """For the cards ``in_play`` at a trick start: each card that moves in the
         table's key and the card it becomes; the key's card to the card in play; and the
-        card in play to the key's card; remembered."""
+        card in play to the key's card (by card); remembered."""
         shifts = []
         for lowest, moving in self.runs:
             for start, to in moving[in_play >> lowest & (len(moving) - 1)]:
                 shifts.append((lowest + start, lowest + to))
-        found = (shifts, {to: card for card, to in shifts}, dict(shifts))
+        relabelled, relabelling = list(range(36)), list(range(36))
+        for card, to in shifts:
+            relabelled[to] = card
+            relabelling[card] = to
+        found = (shifts, relabelled, relabelling)
         self.relabellings[in_play] = found
         return found
 
@@ -731,7 +783,7 @@ class _Search:
         """The points still to come for the bidder once ``place`` plays ``card``, as
         :meth:`value` bounds them (the trick's points counted if it ends)."""
         hands &= self.removed[card]
-        trick |= (card + 1) << (6 * length)
+        trick += (card + 1) * _STEP[length]
         trick_points += self.points[card]
         if length < 2:
             return self.value(
