@@ -68,11 +68,12 @@ import gc
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from frogspec import engine
 from frogspec.engine import Phase, State
 from frogspec.errors import FrogError, IllegalActionError, InvalidInputError
+from frogspec.rules import play
 from frogspec.rules.cards import SUIT_MASKS, SUIT_OF, Card, format_card
 from frogspec.ruletable import RuleTable
 
@@ -88,11 +89,11 @@ __all__ = [
 ]
 
 #: Beyond any count of points: the bounds of a search whose points need not lie in 0..120.
-_TOP = 1 << 20
+_TOP: Final = 1 << 20
 
 #: Trick starts with this many tricks to go or more are keyed with their cards relabelled
 #: (:meth:`_Search.relabelling`); nearer the end the subtrees are too small to pay for it.
-_RELABEL_FROM = 6
+_RELABEL_FROM: Final = 6
 
 
 @dataclass(frozen=True)
@@ -129,6 +130,19 @@ def _bidder_count(state: State, rules: RuleTable) -> Callable[[int], int]:
     return lambda won: count(counted(won, untouched, laid_away))
 
 
+def _lead_decides(rules: RuleTable) -> bool:
+    """Whether the legal plays are the book's (:func:`frogspec.rules.play.legal_plays` with
+    its own duties: no duty of the play replaced or wrapped), which look at the trick's
+    first card alone and at its suit alone (to follow suit: the duties handed the whole
+    trick, not to head it and not to over-trump, leave the cards as they are).
+
+    >>> from frogspec.rulesets import get_ruleset
+    >>> _lead_decides(get_ruleset("foster-1909").rules)
+    True
+    """
+    return rules.legal_plays is play.legal_plays
+
+
 def bidder_points_now(state: State) -> int:
     """The card points counted for the bidder in ``state`` so far (his tricks, and the
     widow or lay-away as the ruleset counts them).
@@ -163,15 +177,15 @@ def _mask(cards: Sequence[Card]) -> int:
 #: Bits of the packed hands given to each place: a hand is a mask over the cards that
 #: place held when the search began (a hand of the play has at most eleven, and the
 #: widow's three could join it).
-_WIDTH = 12
-_HAND = (1 << _WIDTH) - 1
+_WIDTH: Final = 12
+_HAND: Final = (1 << _WIDTH) - 1
 
 
 #: A trick is one int: its cards, each one more than the card, as the digits of a number
 #: in base 37, the first card played the lowest digit (0: no card played). A trick of
 #: three cards is below 37 ** 3, so the rules' answers on tricks are kept in lists.
-_STEP = (1, 37, 37 * 37)
-_TRICK_CODES = 37 * 37 * 37
+_STEP: Final = (1, 37, 37 * 37)
+_TRICK_CODES: Final = 37 * 37 * 37
 
 
 def _encoded(trick: Sequence[Card]) -> int:
@@ -262,6 +276,7 @@ class _Search:
         self.table: dict[int, int] = {}  # entries: see ``bound_bits``
         self.nodes = 0
         self.legal_answers: dict[int, int] = {}
+        self.lead_decides = _lead_decides(rules)
         self.card_lists: dict[int, list[Card]] = {}  # the cards of each mask of legal plays
         # The trick-winner rule's answers by trick (:func:`_encoded`; -1: not asked yet), and
         # the next leader's place by winner's place.
@@ -420,7 +435,10 @@ class _Search:
         """The card mask of the legal plays of ``place`` to ``trick`` (encoded): the
         rule's answer, remembered."""
         code = hands >> (_WIDTH * place) & _HAND
-        key = code | trick << _WIDTH | place << (_WIDTH + 11)
+        # The book's legal plays look at the trick's first card alone, and at its suit
+        # alone (:meth:`lead_decides`): then the answer is kept by the suit led.
+        seen = (SUIT_OF[trick % 37 - 1] + 1 if trick else 0) if self.lead_decides else trick
+        key = code | seen << _WIDTH | place << (_WIDTH + 11)
         answer = self.legal_answers.get(key)
         if answer is None:
             hand = self.expand[place][code]
@@ -632,8 +650,13 @@ class _Search:
             return self.last_trick(hands, trick, length, place, trick_points, won)
         relabelled: list[Card] | None = None  # the key's cards to the cards in play
         relabelling: list[Card] | None = None  # and back
-        if length or left < _RELABEL_FROM or not self.relabel:
-            key = hands | trick << 36 | place << 47 | won << 49
+        # The table keeps trick starts alone (measured: inside a trick, finding the cards to
+        # search again costs less than a larger table's lookups).
+        key = 0
+        if length:
+            pass
+        elif left < _RELABEL_FROM or not self.relabel:
+            key = hands | place << 36 | won << 38
         else:
             expand = self.expand
             first = expand[0][hands & _HAND]
@@ -653,7 +676,7 @@ class _Search:
                 else:
                     third ^= bit | 1 << to
             key = ~((first | second << 36 | third << 72) << 2 | place)
-        entry = self.table.get(key)
+        entry = None if length else self.table.get(key)
         bits = self.bound_bits
         if entry is None:
             legal = self.legal(place, hands, trick)
@@ -727,6 +750,8 @@ class _Search:
             moves = _to_front(moves, best_card)
         if relabelling is not None:
             moves = _mapped(moves, relabelling)
+        if length:
+            return best
         offset = self.bound_offset
         self.table[key] = (low + offset) | (high + offset) << bits | moves << 2 * bits
         return best
