@@ -93,7 +93,7 @@ _TOP: Final = 1 << 20
 
 #: Trick starts with this many tricks to go or more are keyed with their cards relabelled
 #: (:meth:`_Search.relabelling`); nearer the end the subtrees are too small to pay for it.
-_RELABEL_FROM: Final = 6
+_RELABEL_FROM = 6
 
 
 @dataclass(frozen=True)
@@ -363,6 +363,7 @@ class _Search:
             if len(run) > 1
         ]
         self.relabel = bool(self.runs)
+        self.relabel_from = _RELABEL_FROM
         self.relabellings: dict[int, tuple[list[tuple[int, int]], list[Card], list[Card]]] = {}
         # A table entry is one int: the lower and the upper bound on the points still to
         # come, each plus ``bound_offset`` in ``bound_bits`` bits, then the cards to search
@@ -655,7 +656,7 @@ class _Search:
         key = 0
         if length:
             pass
-        elif left < _RELABEL_FROM or not self.relabel:
+        elif left < self.relabel_from or not self.relabel:
             key = hands | place << 36 | won << 38
         else:
             expand = self.expand
@@ -773,9 +774,7 @@ class _Search:
             return 0
         return trick_points if self.by_card else self.gain(won, _mask(_decoded(trick)))
 
-    def relabelling(
-        self, in_play: int
-    ) -> tuple[list[tuple[int, int]], list[Card], list[Card]]:
+    def relabelling(self, in_play: int) -> tuple[list[tuple[int, int]], list[Card], list[Card]]:
         """For the cards ``in_play`` at a trick start: each card that moves in the
         table's key and the card it becomes; the key's card to the card in play; and the
         card in play to the key's card (by card); remembered."""

@@ -17,7 +17,7 @@ from frogspec import solve as solve_module
 from frogspec.cli import main
 from frogspec.engine import Action, ActionKind, Phase, State
 from frogspec.notation import DealRecord, format_deal, format_position, numbered_deck
-from frogspec.rules.cards import points_of
+from frogspec.rules.cards import SUIT_OF, Suit, points_of
 from frogspec.rulesets import Ruleset, get_ruleset
 from frogspec.solve import (
     PositionSearch,
@@ -480,3 +480,33 @@ def test_ctrl_c_during_a_solve_exits_130_with_a_note(
     assert main(["solve", format_position(ending(1, 2))]) == 130
     err = capsys.readouterr().err
     assert err.startswith("frogspec solve: interrupted") and err.count("\n") == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(0, (1 << 36) - 1),
+    st.lists(st.integers(0, 35), min_size=1, max_size=2, unique=True),
+    st.sampled_from([None, *Suit]),
+)
+def test_the_books_legal_plays_look_at_the_suit_led_alone(
+    hand: int, trick: list[int], trump: Suit | None
+) -> None:
+    # Under the book's duties the solver keeps the legal plays by the suit led: they are the
+    # same for every trick whose first card is of that suit.
+    rules = get_ruleset("foster-1909").rules
+    assert solve_module._lead_decides(rules)
+    for card in trick:
+        hand &= ~(1 << card)
+    led = SUIT_OF[trick[0]]
+    answer = rules.legal_plays(hand, tuple(trick), trump)
+    for first in range(led * 9, led * 9 + 9):
+        assert rules.legal_plays(hand, (first,), trump) == answer
+
+
+@pytest.mark.parametrize(
+    "twin", ["play.follow-suit", "play.no-duty-to-head", "play.no-duty-to-overtrump"]
+)
+def test_legal_plays_kept_by_the_whole_trick_when_a_duty_is_replaced(twin: str) -> None:
+    ruleset = get_ruleset("foster-1909")
+    assert not solve_module._lead_decides(twin_ruleset(ruleset, twin).rules)
+    assert not solve_module._lead_decides(ruleset.recording(lambda rule_id: None).rules)
