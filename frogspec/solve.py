@@ -74,7 +74,7 @@ from frogspec import engine
 from frogspec.engine import Phase, State
 from frogspec.errors import FrogError, IllegalActionError, InvalidInputError
 from frogspec.rules import play
-from frogspec.rules.cards import SUIT_MASKS, SUIT_OF, Card, format_card
+from frogspec.rules.cards import SUIT_MASKS, SUIT_OF, Card, Suit, format_card
 from frogspec.ruletable import RuleTable
 
 __all__ = [
@@ -128,6 +128,26 @@ def _bidder_count(state: State, rules: RuleTable) -> Callable[[int], int]:
     laid_away = state.laid_away
     count, counted = rules.count_points, rules.counted_for_bidder
     return lambda won: count(counted(won, untouched, laid_away))
+
+
+#: The trick-winner rule's answers by trick (:func:`_encoded`; -1: not asked yet), for each
+#: rule function and trump: kept from one search to the next, as a rule function always
+#: answers alike (a replaced or recorded rule is another function, asked afresh).
+_WINNERS: dict[tuple[Callable[[Sequence[Card], Suit | None], int], Suit | None], list[int]] = {}
+
+#: How many rule functions and trumps :data:`_WINNERS` keeps answers for at most.
+_WINNERS_KEPT = 16
+
+
+def _winners(rules: RuleTable, trump: Suit | None) -> list[int]:
+    """The list of :data:`_WINNERS` for ``rules``'s trick winner and ``trump``."""
+    key = (rules.trick_winner, trump)
+    found = _WINNERS.get(key)
+    if found is None:
+        if len(_WINNERS) >= _WINNERS_KEPT:
+            _WINNERS.clear()
+        found = _WINNERS[key] = [-1] * _TRICK_CODES
+    return found
 
 
 def _lead_decides(rules: RuleTable) -> bool:
@@ -275,12 +295,12 @@ class _Search:
         self.bidder = state.order.index(state.bidder)
         self.table: dict[int, int] = {}  # entries: see ``bound_bits``
         self.nodes = 0
+        # The legal plays remembered: by the hand's code, the trick and the place; or, where
+        # the suit led decides them, by place and suit led (0: a lead) in lists.
         self.legal_answers: dict[int, int] = {}
         self.lead_decides = _lead_decides(rules)
-        self.card_lists: dict[int, list[Card]] = {}  # the cards of each mask of legal plays
-        # The trick-winner rule's answers by trick (:func:`_encoded`; -1: not asked yet), and
-        # the next leader's place by winner's place.
-        self.winners = [-1] * _TRICK_CODES
+        self.winners = _winners(rules, state.trump)
+        # The next leader's place by the winner's place (-1: not asked yet).
         self.leaders = [-1, -1, -1]
         self.count_answers: dict[int, int] = {}
         self.points = [rules.count_points(1 << card) for card in range(36)]
@@ -296,6 +316,9 @@ class _Search:
                 self.bit_of[card] = place * _WIDTH + index
                 self.hands |= 1 << (place * _WIDTH + index)
         self.expand = [_expansions(cards) for cards in self.held]
+        self.legal_by_lead = [
+            [-1] * len(self.expand[place // 5]) if self.lead_decides else [] for place in range(15)
+        ]
         # For each held card, the packed hands' mask that takes it out of its hand.
         self.removed = [~(1 << bit) if bit >= 0 else -1 for bit in self.bit_of]
         self.trick = _encoded(state.trick)
@@ -436,26 +459,36 @@ class _Search:
         """The card mask of the legal plays of ``place`` to ``trick`` (encoded): the
         rule's answer, remembered."""
         code = hands >> (_WIDTH * place) & _HAND
-        # The book's legal plays look at the trick's first card alone, and at its suit
-        # alone (:meth:`lead_decides`): then the answer is kept by the suit led.
-        seen = (SUIT_OF[trick % 37 - 1] + 1 if trick else 0) if self.lead_decides else trick
-        key = code | seen << _WIDTH | place << (_WIDTH + 11)
-        answer = self.legal_answers.get(key)
-        if answer is None:
-            hand = self.expand[place][code]
-            answer = self.rules.legal_plays(hand, _decoded(trick), self.trump)
-            for card in _cards(answer):
-                if not (hand >> card & 1 and self.rules.play_from_hand(hand, card)):
-                    raise InvalidInputError(
-                        f"the rules in force let a player play {format_card(card)}, which the "
-                        "play then refuses: the solver cannot search it [play.card-from-hand]"
-                    )
-            if not answer:
+        if self.lead_decides:
+            # The book's legal plays look at the trick's first card alone, and at its suit
+            # alone (:func:`_lead_decides`): the answer is kept by the suit led.
+            answers = self.legal_by_lead[place * 5 + ((trick % 37 - 1) // 9 + 1 if trick else 0)]
+            answer = answers[code]
+            if answer < 0:
+                answer = answers[code] = self.ask_legal(place, code, trick)
+            return answer
+        key = code | trick << _WIDTH | place << (_WIDTH + 11)
+        found = self.legal_answers.get(key)
+        if found is None:
+            found = self.legal_answers[key] = self.ask_legal(place, code, trick)
+        return found
+
+    def ask_legal(self, place: int, code: int, trick: int) -> int:
+        """The legal plays of ``place``, holding the cards of ``code``, to ``trick``: the
+        rule's answer, checked (each card one the play accepts from the hand; one at least)."""
+        hand = self.expand[place][code]
+        answer = self.rules.legal_plays(hand, _decoded(trick), self.trump)
+        for card in _cards(answer):
+            if not (hand >> card & 1 and self.rules.play_from_hand(hand, card)):
                 raise InvalidInputError(
-                    "the rules in force give a player no card to play before the play ends "
-                    "[play.eleven-tricks]"
+                    f"the rules in force let a player play {format_card(card)}, which the "
+                    "play then refuses: the solver cannot search it [play.card-from-hand]"
                 )
-            self.legal_answers[key] = answer
+        if not answer:
+            raise InvalidInputError(
+                "the rules in force give a player no card to play before the play ends "
+                "[play.eleven-tricks]"
+            )
         return answer
 
     def winner(self, trick: int) -> int:
@@ -562,9 +595,7 @@ class _Search:
     ) -> int:
         """The cards to search of those ``legal`` at a position, one of each equivalent
         run, the most promising first (:func:`_packed`)."""
-        cards = self.card_lists.get(legal)
-        if cards is None:
-            cards = self.card_lists[legal] = _cards(legal)
+        cards = _cards(legal)
         lower_in_suit = self.lower_in_suit
         if self.below is not None and lower_in_suit is not None:
             # The ranks run as the cards are numbered: the card below by a mask.
