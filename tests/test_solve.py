@@ -367,17 +367,20 @@ def test_the_last_trick_is_played_out_only_when_each_hand_has_one_card_a_trick()
 
 @pytest.mark.parametrize("running", [True, False])
 def test_the_cycle_collector_is_paused_for_a_search_and_left_as_it_was(running: bool) -> None:
-    # A spy in the trick-winner rule sees whether the collector runs while the solver asks it.
+    # A spy in the trick-winner rule sees whether the collector runs while the solver asks it
+    # (a new spy for each search: the solver keeps a rule function's answers between them).
     from frogspec.rules.play import trick_winner
 
     seen: list[bool] = []
 
-    def spying(trick: list[int], trump: object) -> int:
-        seen.append(gc.isenabled())
-        return trick_winner(trick, trump)  # type: ignore[arg-type]
+    def spied() -> State:
+        def spying(trick: list[int], trump: object) -> int:
+            seen.append(gc.isenabled())
+            return trick_winner(trick, trump)  # type: ignore[arg-type]
+
+        return state._replace(ruleset=state.ruleset.replacing("play.trick-winner", spying))
 
     state = ending(3, 2)
-    spied = state._replace(ruleset=state.ruleset.replacing("play.trick-winner", spying))
     (gc.enable if running else gc.disable)()
     try:
         for ask in (
@@ -387,7 +390,7 @@ def test_the_cycle_collector_is_paused_for_a_search_and_left_as_it_was(running: 
             lambda s: PositionSearch(s).value(),
         ):
             seen.clear()
-            ask(spied)
+            ask(spied())
             assert seen and not any(seen), ask
             assert gc.isenabled() == running
     finally:
@@ -510,3 +513,27 @@ def test_legal_plays_kept_by_the_whole_trick_when_a_duty_is_replaced(twin: str) 
     ruleset = get_ruleset("foster-1909")
     assert not solve_module._lead_decides(twin_ruleset(ruleset, twin).rules)
     assert not solve_module._lead_decides(ruleset.recording(lambda rule_id: None).rules)
+
+
+def test_the_trick_winners_answers_are_kept_per_rule_function() -> None:
+    # A second search under the same rule asks it nothing it was asked; a new rule function
+    # (a replaced or recorded rule) is asked afresh.
+    from frogspec.rules.play import trick_winner
+
+    asked: list[tuple[int, ...]] = []
+
+    def counting(trick: list[int], trump: object) -> int:
+        asked.append(tuple(trick))
+        return trick_winner(trick, trump)  # type: ignore[arg-type]
+
+    state = ending(5, 3)
+    counted = state._replace(ruleset=state.ruleset.replacing("play.trick-winner", counting))
+    assert solve_value(counted) == solve_value(state)
+    first = len(asked)
+    assert first and len(set(asked)) == first
+    solve_value(counted)
+    assert len(asked) == first
+    seen: list[str] = []
+    recorded = counted._replace(ruleset=counted.ruleset.recording(seen.append))
+    assert solve_value(recorded) == solve_value(state)
+    assert "play.trick-winner" in seen
