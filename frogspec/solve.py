@@ -68,7 +68,7 @@ import gc
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, final
 
 from frogspec import engine
 from frogspec.engine import Phase, State
@@ -270,190 +270,65 @@ def _expansions(cards: list[Card]) -> list[int]:
     return masks
 
 
-class _Search:
-    """One solve: the position's constants, the rules' remembered answers, the table.
+@final
+class _Hands:
+    """The three hands packed into one int: by place in the turn order, ``_WIDTH`` bits a
+    place, each bit a card the place held when the search began (``held``)."""
 
-    A position in the search is packed into ints: the three hands by place in the turn
-    order (``order``) as one int, ``_WIDTH`` bits a place, each bit a card the place held
-    when the search began (``held``); the trick so far (:func:`_encoded`) and its length;
-    the place to act. With them go the points in the trick, the points still in play
-    (hands and trick), the bidder's cards won in the search (only where the count is not
-    card by card, else 0) and the tricks still to end the play, the current one included.
-    Values are the points still to come for the bidder.
-    """
-
-    def __init__(self, state: State, equivalent_cards: bool) -> None:
-        assert state.bidder is not None and state.to_act is not None
-        rules = _play_rules(state)
-        self.rules = rules
-        self.trump = state.trump
-        self.order = state.order
-        if len(self.order) != 3:
-            raise InvalidInputError(
-                f"the solver takes a play of three active seats, not {len(self.order)}"
-            )
-        self.bidder = state.order.index(state.bidder)
-        self.table: dict[int, int] = {}  # entries: see ``bound_bits``
-        self.nodes = 0
-        # The legal plays remembered: by the hand's code, the trick and the place; or, where
-        # the suit led decides them, by place and suit led (0: a lead) in lists.
-        self.legal_answers: dict[int, int] = {}
-        self.lead_decides = _lead_decides(rules)
-        self.winners = _winners(rules, state.trump)
-        # The next leader's place by the winner's place (-1: not asked yet).
-        self.leaders = [-1, -1, -1]
-        self.count_answers: dict[int, int] = {}
-        self.points = [rules.count_points(1 << card) for card in range(36)]
-        self.count = _bidder_count(state, rules)
-        self.base_won = state.won[state.bidder]
+    def __init__(self, state: State) -> None:
+        #: Each place's cards when the search began, ascending.
         self.held = [_cards(state.hands[seat]) for seat in state.order]
         if max(len(cards) for cards in self.held) > _WIDTH:
             raise InvalidInputError(f"the solver takes hands of at most {_WIDTH} cards")
         self.bit_of = [-1] * 36  # each held card's bit in the packed hands
-        self.hands = 0
+        self.start = 0  # the packed hands when the search began
         for place, cards in enumerate(self.held):
             for index, card in enumerate(cards):
                 self.bit_of[card] = place * _WIDTH + index
-                self.hands |= 1 << (place * _WIDTH + index)
+                self.start |= 1 << (place * _WIDTH + index)
+        #: For each place, the card mask of each code of its hand.
         self.expand = [_expansions(cards) for cards in self.held]
-        self.legal_by_lead = [
-            [-1] * len(self.expand[place // 5]) if self.lead_decides else [] for place in range(15)
-        ]
         # For each held card, the packed hands' mask that takes it out of its hand.
         self.removed = [~(1 << bit) if bit >= 0 else -1 for bit in self.bit_of]
-        self.trick = _encoded(state.trick)
-        self.length = len(state.trick)
-        self.place = state.order.index(state.to_act)
-        self.left = rules.tricks_per_deal() - state.tricks
-        if self.left <= 0:
-            raise InvalidInputError(
-                f"the play should have ended: {state.tricks} tricks are played and the deal "
-                f"has {rules.tricks_per_deal()} [play.eleven-tricks]"
-            )
-        # Whether each hand holds a card for each trick it has still to play to (as in a
-        # deal of the rules we know): then the last trick is played out without a search.
-        played = {(self.place - back) % 3 for back in range(1, self.length + 1)}
-        self.one_card_each = all(
-            len(cards) == self.left - (place in played) for place, cards in enumerate(self.held)
+
+    def cards(self, hands: int) -> int:
+        """The card mask of every card in the packed ``hands``."""
+        expand = self.expand
+        return (
+            expand[0][hands & _HAND]
+            | expand[1][hands >> _WIDTH & _HAND]
+            | expand[2][hands >> 2 * _WIDTH]
         )
-        self.in_play = _mask(state.trick)
-        for hand in state.hands:
-            self.in_play |= hand
-        self.by_card = self._counts_card_by_card(self.in_play)
-        self.rest = sum(self.points[c] for c in _cards(self.in_play)) if self.by_card else _TOP
-        self.floor = 0 if self.by_card else -_TOP
-        self.trick_points = sum(self.points[c] for c in state.trick)
-        below, self.strength = self._ladders()
-        self.below = below if equivalent_cards and self.by_card else None
-        # Where every suit the search reduces ranks as its cards are numbered (as under the
-        # reference), the cards of its suit below each card, as a mask; else None.
-        self.lower_in_suit: list[int] | None = None
-        if all(
-            below[card] == (card - 1 if card % 9 else -1) or below[card] == -2 for card in range(36)
-        ):
-            self.lower_in_suit = [
-                ((1 << card) - 1) & SUIT_MASKS[SUIT_OF[card]] if below[card] != -2 else 0
-                for card in range(36)
-            ]
-        # The last card to a trick is chosen within a run by its points where the rules'
-        # legal plays are blind to points (as far as probing them shows).
-        self.dominance = self.below is not None and self.lower_in_suit is not None
-        self.dominance = self.dominance and self._blind_to_points()
-        # The order of leads, as a sort key: the most points first, then the highest.
-        self.lead_order = [-((self.points[c] << 4) + self.strength[c]) for c in range(36)]
-        # Positions at the start of a trick are keyed with their cards relabelled: in each
-        # run of a suit's cards ranked next to each other with the same points, the cards
-        # still in play take the lowest cards of the run (the play treats them alike, as
-        # for equivalent cards), so that lines which lost different cards of a run meet.
-        runs: list[list[Card]] = []
-        if self.below is not None and self.lower_in_suit is not None:
-            for card in range(36):
-                if below[card] == -2:
-                    continue
-                if (
-                    card % 9
-                    and below[card] == card - 1
-                    and self.points[card - 1] == self.points[card]
-                ):
-                    runs[-1].append(card)
-                else:
-                    runs.append([card])
-        # Each run of two cards or more, as its lowest card and, for each pattern of its
-        # cards in play (bit i: its i-th card), the moves of the cards in play: (from, to).
-        self.runs = [
-            (run[0], [_shifts(pattern, len(run)) for pattern in range(1 << len(run))])
-            for run in runs
-            if len(run) > 1
+
+
+@final
+class _PlayRules:
+    """The rules of the play as the search asks them, each answer remembered, and what
+    probing them shows (whether the count goes card by card, each suit's rank order,
+    whether the legal plays are blind to points)."""
+
+    def __init__(self, state: State, hands: _Hands) -> None:
+        assert state.bidder is not None
+        rules = _play_rules(state)
+        self.rules = rules
+        self.trump = state.trump
+        self.order = state.order
+        self.expand = hands.expand
+        # The legal plays remembered: by the hand's code, the trick and the place; or, where
+        # the suit led decides them, by place and suit led (0: a lead) in lists.
+        self.legal_answers: dict[int, int] = {}
+        self.lead_decides = _lead_decides(rules)
+        self.legal_by_lead = [
+            [-1] * len(self.expand[index // 5]) if self.lead_decides else [] for index in range(15)
         ]
-        self.relabel = bool(self.runs)
-        self.relabel_from = _RELABEL_FROM
-        self.relabellings: dict[int, tuple[list[tuple[int, int]], list[Card], list[Card]]] = {}
-        # A table entry is one int: the lower and the upper bound on the points still to
-        # come, each plus ``bound_offset`` in ``bound_bits`` bits, then the cards to search
-        # there (:func:`_packed`), the best found first.
-        if self.by_card:
-            self.bound_offset, self.bound_bits = 0, max(self.rest, 1).bit_length()
-        else:
-            self.bound_offset, self.bound_bits = 1 << 62, 64
-
-    def _counts_card_by_card(self, in_play: int) -> bool:
-        # Whether the bidder's count grows by each card's own points, as far as the cards
-        # still in play can show it: each alone, each suit's, all of them.
-        base = self.count(self.base_won)
-        points = self.points
-        tests = [1 << c for c in _cards(in_play)]
-        tests += [in_play & 0x1FF << (9 * suit) for suit in range(4)] + [in_play]
-        return all(points[c] >= 0 for c in _cards(in_play)) and all(
-            self.count(self.base_won | test) - base == sum(points[c] for c in _cards(test))
-            for test in tests
-        )
-
-    def _ladders(self) -> tuple[list[int], list[int]]:
-        """Each card's rank in its suit and the card ranked next below it (-1: none), in
-        the order the trick-winner rule shows (which of two cards of the suit wins a trick
-        they are the first two cards of); a suit it orders inconsistently keeps the rank
-        its numbering gives and, instead of the card below, -2 (never reduced)."""
-        below = [-2] * 36
-        strength = [card % 9 for card in range(36)]
-        for suit in range(4):
-            members = range(suit * 9, suit * 9 + 9)
-            filler = next(c for c in range(36) if SUIT_OF[c] not in (suit, self.trump))
-            beats = {
-                (high, low): self.winner(_encoded((low, high, filler))) == 1
-                for high in members
-                for low in members
-                if high != low
-            }
-            rank = {c: sum(beats[c, other] for other in members if other != c) for c in members}
-            if sorted(rank.values()) == list(range(9)) and all(
-                beats[pair] == (rank[pair[0]] > rank[pair[1]]) for pair in beats
-            ):
-                ladder = sorted(members, key=rank.__getitem__)
-                for lower, upper in zip([-1, *ladder], ladder, strict=False):
-                    below[upper] = lower
-                    strength[upper] = rank[upper]
-        return below, strength
-
-    def _blind_to_points(self) -> bool:
-        # Whether the legal plays treat a card that counts like one that does not: hands of
-        # a point card and the Six of its suit (with a trump, or not), to a lead and to a
-        # trick led by an Eight of each suit, allow both or neither.
-        trump = self.trump
-        legal_plays = self.rules.legal_plays
-        tricks: list[tuple[Card, ...]] = [(), *((suit * 9 + 2,) for suit in range(4))]
-        for suit in range(4):
-            six = suit * 9
-            trumps = [0] if trump is None or trump == suit else [0, 1 << trump * 9]
-            for card in range(six + 1, six + 9):
-                if self.points[card] == self.points[six]:
-                    continue
-                for extra in trumps:
-                    hand = 1 << card | 1 << six | extra
-                    for trick in tricks:
-                        allowed = legal_plays(hand, trick, trump)
-                        if bool(allowed >> card & 1) != bool(allowed >> six & 1):
-                            return False
-        return True
+        self.winners = _winners(rules, state.trump)
+        # The next leader's place by the winner's place (-1: not asked yet).
+        self.leaders = [-1, -1, -1]
+        #: Each card's own points, as the count of it alone.
+        self.points = [rules.count_points(1 << card) for card in range(36)]
+        self.count = _bidder_count(state, rules)
+        self.base_won = state.won[state.bidder]
+        self.count_answers: dict[int, int] = {}
 
     def legal(self, place: int, hands: int, trick: int) -> int:
         """The card mask of the legal plays of ``place`` to ``trick`` (encoded): the
@@ -523,31 +398,209 @@ class _Search:
             after = self.count_answers[won | trick] = self.count(self.base_won | won | trick)
         return after - before
 
+    def counts_card_by_card(self, in_play: int) -> bool:
+        """Whether the bidder's count grows by each card's own points, as far as the cards
+        ``in_play`` can show it: each alone, each suit's, all of them."""
+        base = self.count(self.base_won)
+        points = self.points
+        tests = [1 << c for c in _cards(in_play)]
+        tests += [in_play & 0x1FF << (9 * suit) for suit in range(4)] + [in_play]
+        return all(points[c] >= 0 for c in _cards(in_play)) and all(
+            self.count(self.base_won | test) - base == sum(points[c] for c in _cards(test))
+            for test in tests
+        )
+
+    def ladders(self) -> tuple[list[int], list[int]]:
+        """Each card's rank in its suit and the card ranked next below it (-1: none), in
+        the order the trick-winner rule shows (which of two cards of the suit wins a trick
+        they are the first two cards of); a suit it orders inconsistently keeps the rank
+        its numbering gives and, instead of the card below, -2 (never reduced)."""
+        below = [-2] * 36
+        strength = [card % 9 for card in range(36)]
+        for suit in range(4):
+            members = range(suit * 9, suit * 9 + 9)
+            filler = next(c for c in range(36) if SUIT_OF[c] not in (suit, self.trump))
+            beats = {
+                (high, low): self.winner(_encoded((low, high, filler))) == 1
+                for high in members
+                for low in members
+                if high != low
+            }
+            rank = {c: sum(beats[c, other] for other in members if other != c) for c in members}
+            if sorted(rank.values()) == list(range(9)) and all(
+                beats[pair] == (rank[pair[0]] > rank[pair[1]]) for pair in beats
+            ):
+                ladder = sorted(members, key=rank.__getitem__)
+                for lower, upper in zip([-1, *ladder], ladder, strict=False):
+                    below[upper] = lower
+                    strength[upper] = rank[upper]
+        return below, strength
+
+    def blind_to_points(self) -> bool:
+        """Whether the legal plays treat a card that counts like one that does not: hands
+        of a point card and the Six of its suit (with a trump, or not), to a lead and to a
+        trick led by an Eight of each suit, allow both or neither."""
+        trump = self.trump
+        legal_plays = self.rules.legal_plays
+        tricks: list[tuple[Card, ...]] = [(), *((suit * 9 + 2,) for suit in range(4))]
+        for suit in range(4):
+            six = suit * 9
+            trumps = [0] if trump is None or trump == suit else [0, 1 << trump * 9]
+            for card in range(six + 1, six + 9):
+                if self.points[card] == self.points[six]:
+                    continue
+                for extra in trumps:
+                    hand = 1 << card | 1 << six | extra
+                    for trick in tricks:
+                        allowed = legal_plays(hand, trick, trump)
+                        if bool(allowed >> card & 1) != bool(allowed >> six & 1):
+                            return False
+        return True
+
+
+def _in_trick(card: Card, trick: int) -> bool:
+    # Whether ``card`` is in the trick (encoded).
+    while trick:
+        if trick % 37 - 1 == card:
+            return True
+        trick //= 37
+    return False
+
+
+@final
+class _MoveOrder:
+    """The cards to search at a position: one of each run of equivalent cards, the most
+    promising first.
+
+    Equivalent cards: of two cards of one suit in one hand, with the same points and no card
+    still in play ranked between them, one is searched (``below``: the card ranked next
+    below each, from the trick-winner rule; None: every card searched). Where the suits the
+    search reduces rank as their cards are numbered, ``lower_in_suit`` gives the cards below
+    each as a mask, and, where the legal plays are also blind to points (``dominance``), the
+    last card to a trick is chosen within a run by its points."""
+
+    def __init__(
+        self, rules: _PlayRules, hands: _Hands, bidder: int, equivalent_cards: bool, by_card: bool
+    ) -> None:
+        self.rules = rules
+        self.hands = hands
+        self.bidder = bidder
+        self.points = rules.points
+        below, self.strength = rules.ladders()
+        #: The card ranked next below each card, from the trick-winner rule (see
+        #: :meth:`_PlayRules.ladders`).
+        self.ladder = below
+        self.below = below if equivalent_cards and by_card else None
+        # Where every suit the search reduces ranks as its cards are numbered (as under the
+        # reference), the cards of its suit below each card, as a mask; else None.
+        self.lower_in_suit: list[int] | None = None
+        if all(
+            below[card] == (card - 1 if card % 9 else -1) or below[card] == -2 for card in range(36)
+        ):
+            self.lower_in_suit = [
+                ((1 << card) - 1) & SUIT_MASKS[SUIT_OF[card]] if below[card] != -2 else 0
+                for card in range(36)
+            ]
+        # The last card to a trick is chosen within a run by its points where the rules'
+        # legal plays are blind to points (as far as probing them shows).
+        self.dominance = self.below is not None and self.lower_in_suit is not None
+        self.dominance = self.dominance and rules.blind_to_points()
+        # The order of leads, as a sort key: the most points first, then the highest.
+        self.lead_order = [-((self.points[c] << 4) + self.strength[c]) for c in range(36)]
+
     def searched(self, card: Card, legal: int, hands: int, trick: int) -> Card:
         """The card searched for ``card``: the lowest of the run of his own legal cards of
         the same points that it belongs to, with no card still in play ranked between."""
         below = self.below
         if below is None or below[card] == -2:
             return card
-        points, bit_of = self.points, self.bit_of
+        points, bit_of = self.points, self.hands.bit_of
         lowest, lower = card, below[card]
         while lower >= 0:
             bit = bit_of[lower]
-            if (bit >= 0 and hands >> bit & 1) or self.in_trick(lower, trick):
+            if (bit >= 0 and hands >> bit & 1) or _in_trick(lower, trick):
                 if not (legal >> lower & 1 and points[lower] == points[card]):
                     break
                 lowest = lower
             lower = below[lower]
         return lowest
 
-    @staticmethod
-    def in_trick(card: Card, trick: int) -> bool:
-        """Whether ``card`` is in the trick (encoded)."""
-        while trick:
-            if trick % 37 - 1 == card:
-                return True
-            trick //= 37
-        return False
+    def moves(
+        self, place: int, hands: int, trick: int, length: int, trick_points: int, legal: int
+    ) -> int:
+        """The cards to search of those ``legal`` at a position, one of each equivalent
+        run, the most promising first (:func:`_packed`)."""
+        cards = _cards(legal)
+        lower_in_suit = self.lower_in_suit
+        if self.below is not None and lower_in_suit is not None:
+            in_play = self.hands.cards(hands)
+            if trick:  # at most two cards
+                in_play |= 1 << trick % 37 - 1
+                if trick >= 37:
+                    in_play |= 1 << trick // 37 - 1
+            if length == 2 and self.dominance:
+                return self.last_cards(place, trick, trick_points, in_play, cards)
+            cards = self.tops(cards, in_play, legal, lower_in_suit)
+        elif self.below is not None:
+            cards = [c for c in cards if self.searched(c, legal, hands, trick) == c]
+        if len(cards) == 1:
+            return cards[0] + 1
+        if not length:
+            # A lead: the most points first, the highest card first (measured: the best of
+            # several orders tried, by long or short suits, trumps first or last).
+            cards.sort(key=self.lead_order.__getitem__)
+            return _packed(cards)
+        return self.follows(place, trick, length, trick_points, cards)
+
+    def tops(
+        self, cards: list[Card], in_play: int, legal: int, lower_in_suit: list[int]
+    ) -> list[Card]:
+        """Of ``cards`` (ascending), one of each run of equivalent cards: the card whose
+        next card down still in play is not his own legal card of the same points."""
+        points = self.points
+        kept = []
+        for card in cards:
+            lower = in_play & lower_in_suit[card]
+            if lower:
+                next_down = lower.bit_length() - 1
+                if legal >> next_down & 1 and points[next_down] == points[card]:
+                    continue
+            kept.append(card)
+        return kept
+
+    def follows(
+        self, place: int, trick: int, length: int, trick_points: int, cards: list[Card]
+    ) -> int:
+        """``cards`` to a trick begun, the most promising first (:func:`_packed`)."""
+        points, strength, winner = self.points, self.strength, self.rules.winner
+        step = _STEP[length]
+        keyed = []
+        if length < 2:
+            # A card in between: those that head the trick so far first, the most points
+            # first; then the others, the fewest points first.
+            for card in cards:
+                if winner(trick + (card + 1) * step) == length:
+                    keyed.append((self.lead_order[card] << 6) + card)
+                else:
+                    keyed.append((((points[card] << 4) + strength[card] + 4096) << 6) + card)
+        else:
+            # The last card: what the trick is then worth to the player's side, the lowest
+            # of equal worth first.
+            bidder_index = (self.bidder - place - 1) % 3
+            maximising = place == self.bidder
+            for card in cards:
+                wins = (winner(trick + (card + 1) * step) == bidder_index) == maximising
+                keyed.append(self.last_key(card, wins, trick_points))
+        keyed.sort()
+        return _packed([key & 63 for key in keyed])
+
+    def last_key(self, card: Card, wins: bool, trick_points: int) -> int:
+        """The sort key of ``card`` played last to a trick of ``trick_points`` so far that
+        his side then ``wins`` or not: what the trick is then worth to his side, the lowest
+        of equal worth first; the card in the key's lowest six bits."""
+        points = self.points[card]
+        worth = -(trick_points + points) if wins else points
+        return (((worth << 4) + self.strength[card]) << 6) + card
 
     def last_cards(
         self, place: int, trick: int, trick_points: int, in_play: int, cards: list[Card]
@@ -556,14 +609,12 @@ class _Search:
         each run of his own cards of a suit with no card in play ranked between (they take
         the trick alike; the one played is the one with the most points if his side takes
         it, else the fewest: the card kept back plays as the other would have, and can
-        only do better), ordered by what the trick is then worth to his side, the lowest
-        of equal worth first."""
-        points, strength, below = self.points, self.strength, self.lower_in_suit
+        only do better), ordered as :meth:`last_key` says."""
+        points, below = self.points, self.lower_in_suit
         assert below is not None
-        leader = (place + 1) % 3
         maximising = place == self.bidder
-        bidder_index = (self.bidder - leader) % 3
-        winner = self.winner
+        bidder_index = (self.bidder - place - 1) % 3
+        winner = self.rules.winner
         keyed = []
         run_card = -1
         run_wins = False
@@ -579,83 +630,158 @@ class _Search:
                     run_card = card
             else:
                 if run_card >= 0:
-                    worth = -(trick_points + points[run_card]) if run_wins else points[run_card]
-                    keyed.append((((worth << 4) + strength[run_card]) << 6) + run_card)
+                    keyed.append(self.last_key(run_card, run_wins, trick_points))
                 run_card = card
                 run_wins = (winner(trick + (card + 1) * 1369) == bidder_index) == maximising
             previous = card
-        worth = -(trick_points + points[run_card]) if run_wins else points[run_card]
-        keyed.append((((worth << 4) + strength[run_card]) << 6) + run_card)
+        keyed.append(self.last_key(run_card, run_wins, trick_points))
         if len(keyed) > 1:
             keyed.sort()
         return _packed([key & 63 for key in keyed])
 
-    def moves(
-        self, place: int, hands: int, trick: int, length: int, trick_points: int, legal: int
-    ) -> int:
-        """The cards to search of those ``legal`` at a position, one of each equivalent
-        run, the most promising first (:func:`_packed`)."""
-        cards = _cards(legal)
-        lower_in_suit = self.lower_in_suit
-        if self.below is not None and lower_in_suit is not None:
-            # The ranks run as the cards are numbered: the card below by a mask.
-            expand = self.expand
-            in_play = (
-                expand[0][hands & _HAND]
-                | expand[1][hands >> _WIDTH & _HAND]
-                | expand[2][hands >> 2 * _WIDTH]
-            )
-            if trick:  # at most two cards
-                in_play |= 1 << trick % 37 - 1
-                if trick >= 37:
-                    in_play |= 1 << trick // 37 - 1
-            if length == 2 and self.dominance:
-                return self.last_cards(place, trick, trick_points, in_play, cards)
-            points = self.points
-            kept = []
-            for card in cards:
-                lower = in_play & lower_in_suit[card]
-                if lower:
-                    # The next card down still in play is his own, as good: skip this.
-                    next_down = lower.bit_length() - 1
-                    if legal >> next_down & 1 and points[next_down] == points[card]:
-                        continue
-                kept.append(card)
-            cards = kept
-        elif self.below is not None:
-            cards = [c for c in cards if self.searched(c, legal, hands, trick) == c]
-        else:
-            cards = list(cards)
-        if len(cards) == 1:
-            return cards[0] + 1
-        points, strength = self.points, self.strength
-        if not length:
-            # A lead: the most points first, the highest card first (measured: the best of
-            # several orders tried, by long or short suits, trumps first or last).
-            cards.sort(key=self.lead_order.__getitem__)
-            return _packed(cards)
-        step = _STEP[length]
-        keyed = []
-        if length < 2:
-            # A card in between: those that head the trick so far first, the most points
-            # first; then the others, the fewest points first.
-            for card in cards:
-                if self.winner(trick + (card + 1) * step) == length:
-                    keyed.append((self.lead_order[card] << 6) + card)
+
+@final
+class _Relabelling:
+    """The table's keys at trick starts with the cards of each run relabelled.
+
+    In each run of a suit's cards ranked next to each other with the same points, the cards
+    still in play take the lowest cards of the run (the play treats them alike, as for
+    equivalent cards), so that lines which lost different cards of a run meet."""
+
+    def __init__(self, hands: _Hands, order: _MoveOrder) -> None:
+        self.hands = hands
+        below, points = order.ladder, order.points
+        runs: list[list[Card]] = []
+        if order.below is not None and order.lower_in_suit is not None:
+            for card in range(36):
+                if below[card] == -2:
+                    continue
+                if card % 9 and below[card] == card - 1 and points[card - 1] == points[card]:
+                    runs[-1].append(card)
                 else:
-                    keyed.append((((points[card] << 4) + strength[card] + 4096) << 6) + card)
+                    runs.append([card])
+        # Each run of two cards or more, as its lowest card and, for each pattern of its
+        # cards in play (bit i: its i-th card), the moves of the cards in play: (from, to).
+        self.runs = [
+            (run[0], [_shifts(pattern, len(run)) for pattern in range(1 << len(run))])
+            for run in runs
+            if len(run) > 1
+        ]
+        self.found: dict[int, tuple[list[tuple[int, int]], list[Card], list[Card]]] = {}
+
+    def key(self, hands: int, place: int) -> tuple[int, list[Card], list[Card]]:
+        """The table's key of the trick start of ``hands`` with ``place`` to lead, the key's
+        cards to the cards in play, and the cards in play to the key's (by card)."""
+        expand = self.hands.expand
+        first = expand[0][hands & _HAND]
+        second = expand[1][hands >> _WIDTH & _HAND]
+        third = expand[2][hands >> 2 * _WIDTH]
+        in_play = first | second | third
+        found = self.found.get(in_play)
+        if found is None:
+            found = self.relabelling(in_play)
+        shifts, relabelled, relabelling = found
+        for card, to in shifts:
+            bit = 1 << card
+            if first & bit:
+                first ^= bit | 1 << to
+            elif second & bit:
+                second ^= bit | 1 << to
+            else:
+                third ^= bit | 1 << to
+        return ~((first | second << 36 | third << 72) << 2 | place), relabelled, relabelling
+
+    def relabelling(self, in_play: int) -> tuple[list[tuple[int, int]], list[Card], list[Card]]:
+        """For the cards ``in_play`` at a trick start: each card that moves in the
+        table's key and the card it becomes; the key's card to the card in play; and the
+        card in play to the key's card (by card); remembered."""
+        shifts = []
+        for lowest, moving in self.runs:
+            for start, to in moving[in_play >> lowest & (len(moving) - 1)]:
+                shifts.append((lowest + start, lowest + to))
+        relabelled, relabelling = list(range(36)), list(range(36))
+        for card, to in shifts:
+            relabelled[to] = card
+            relabelling[card] = to
+        found = (shifts, relabelled, relabelling)
+        self.found[in_play] = found
+        return found
+
+
+@final
+class _Search:
+    """One solve: the position at the root, the rules' remembered answers, the table.
+
+    A position in the search is packed into ints: the hands (:class:`_Hands`); the trick so
+    far (:func:`_encoded`) and its length; the place to act in the turn order (``order``).
+    With them go the points in the trick, the points still in play (hands and trick), the
+    bidder's cards won in the search (only where the count is not card by card, else 0)
+    and the tricks still to end the play, the current one included. Values are the points
+    still to come for the bidder.
+
+    The table keeps trick starts alone (measured: inside a trick, finding the cards to
+    search again costs less than a larger table's lookups). An entry is one int: the lower
+    and the upper bound on the points still to come, each plus ``bound_offset`` in
+    ``bound_bits`` bits, then the cards to search there (:func:`_packed`), the best found
+    first.
+    """
+
+    def __init__(self, state: State, equivalent_cards: bool) -> None:
+        assert state.bidder is not None and state.to_act is not None
+        if len(state.order) != 3:
+            raise InvalidInputError(
+                f"the solver takes a play of three active seats, not {len(state.order)}"
+            )
+        self.packing = _Hands(state)
+        self.rules = _PlayRules(state, self.packing)
+        self.bidder = state.order.index(state.bidder)
+        self.table: dict[int, int] = {}
+        self.nodes = 0
+        self.points = self.rules.points
+        self.removed = self.packing.removed
+        self.hands = self.packing.start
+        self.trick = _encoded(state.trick)
+        self.length = len(state.trick)
+        self.place = state.order.index(state.to_act)
+        tricks = self.rules.rules.tricks_per_deal()
+        self.left = tricks - state.tricks
+        if self.left <= 0:
+            raise InvalidInputError(
+                f"the play should have ended: {state.tricks} tricks are played and the deal "
+                f"has {tricks} [play.eleven-tricks]"
+            )
+        # Whether each hand holds a card for each trick it has still to play to (as in a
+        # deal of the rules we know): then the last trick is played out without a search.
+        played = {(self.place - back) % 3 for back in range(1, self.length + 1)}
+        self.one_card_each = all(
+            len(cards) == self.left - (place in played)
+            for place, cards in enumerate(self.packing.held)
+        )
+        in_play = self.packing.cards(self.hands) | _mask(state.trick)
+        self.by_card = self.rules.counts_card_by_card(in_play)
+        self.rest = sum(self.points[c] for c in _cards(in_play)) if self.by_card else _TOP
+        self.floor = 0 if self.by_card else -_TOP
+        self.trick_points = sum(self.points[c] for c in state.trick)
+        self.order = _MoveOrder(
+            self.rules, self.packing, self.bidder, equivalent_cards, self.by_card
+        )
+        self.keys = _Relabelling(self.packing, self.order)
+        self.relabel = bool(self.keys.runs)
+        self.relabel_from = _RELABEL_FROM
+        if self.by_card:
+            self.bound_offset, self.bound_bits = 0, max(self.rest, 1).bit_length()
         else:
-            # The last card: what the trick is then worth to the player's side, the lowest
-            # of equal worth first.
-            leader = (place + 1) % 3
-            maximising = place == self.bidder
-            bidder_index = (self.bidder - leader) % 3
-            for card in cards:
-                wins = (self.winner(trick + (card + 1) * step) == bidder_index) == maximising
-                worth = -(trick_points + points[card]) if wins else points[card]
-                keyed.append((((worth << 4) + strength[card]) << 6) + card)
-        keyed.sort()
-        return _packed([key & 63 for key in keyed])
+            self.bound_offset, self.bound_bits = 1 << 62, 64
+
+    @property
+    def dominance(self) -> bool:
+        """Whether the last card to a trick is chosen within a run by its points."""
+        return self.order.dominance
+
+    @property
+    def relabellings(self) -> dict[int, tuple[list[tuple[int, int]], list[Card], list[Card]]]:
+        """The relabellings made so far, by the cards in play (:class:`_Relabelling`)."""
+        return self.keys.found
 
     def value(
         self,
@@ -680,47 +806,40 @@ class _Search:
             return floor
         if left == 1 and self.one_card_each:
             return self.last_trick(hands, trick, length, place, trick_points, won)
-        relabelled: list[Card] | None = None  # the key's cards to the cards in play
-        relabelling: list[Card] | None = None  # and back
-        # The table keeps trick starts alone (measured: inside a trick, finding the cards to
-        # search again costs less than a larger table's lookups).
-        key = 0
-        if length:
-            pass
-        elif left < self.relabel_from or not self.relabel:
-            key = hands | place << 36 | won << 38
-        else:
-            expand = self.expand
-            first = expand[0][hands & _HAND]
-            second = expand[1][hands >> _WIDTH & _HAND]
-            third = expand[2][hands >> 2 * _WIDTH]
-            in_play = first | second | third
-            found = self.relabellings.get(in_play)
-            if found is None:
-                found = self.relabelling(in_play)
-            shifts, relabelled, relabelling = found
-            for card, to in shifts:
-                bit = 1 << card
-                if first & bit:
-                    first ^= bit | 1 << to
-                elif second & bit:
-                    second ^= bit | 1 << to
-                else:
-                    third ^= bit | 1 << to
-            key = ~((first | second << 36 | third << 72) << 2 | place)
-        entry = None if length else self.table.get(key)
-        bits = self.bound_bits
-        if entry is None:
-            legal = self.legal(place, hands, trick)
-            if not legal & (legal - 1):  # one card he may play: nothing to choose or remember
+        if length:  # inside a trick: no table
+            legal = self.rules.legal(place, hands, trick)
+            if not legal & (legal - 1):  # one card he may play: nothing to choose
                 card = legal.bit_length() - 1
                 return self.play(
                     hands, trick, length, place, trick_points, card, alpha, beta, rest, won, left
                 )
-            low, high = floor, rest
-            moves = self.moves(place, hands, trick, length, trick_points, legal)
+            moves = self.order.moves(place, hands, trick, length, trick_points, legal)
+            best, _ = self.best_move(
+                hands, trick, length, place, trick_points, alpha, beta, rest, won, left, moves
+            )
+            return best
+        return self.trick_start(hands, place, alpha, beta, rest, won, left)
+
+    def trick_start(
+        self, hands: int, place: int, alpha: int, beta: int, rest: int, won: int, left: int
+    ) -> int:
+        """:meth:`value` at the start of a trick, ``place`` to lead: through the table."""
+        relabelled: list[Card] | None = None  # the key's cards to the cards in play
+        relabelling: list[Card] | None = None  # and back
+        if left < self.relabel_from or not self.relabel:
+            key = hands | place << 36 | won << 38
         else:
-            offset = self.bound_offset
+            key, relabelled, relabelling = self.keys.key(hands, place)
+        entry = self.table.get(key)
+        bits, offset = self.bound_bits, self.bound_offset
+        if entry is None:
+            legal = self.rules.legal(place, hands, 0)
+            if not legal & (legal - 1):  # one card he may play: nothing to choose or remember
+                card = legal.bit_length() - 1
+                return self.play(hands, 0, 0, place, 0, card, alpha, beta, rest, won, left)
+            low, high = self.floor, rest
+            moves = self.order.moves(place, hands, 0, 0, 0, legal)
+        else:
             low = (entry & ((1 << bits) - 1)) - offset
             high = (entry >> bits & ((1 << bits) - 1)) - offset
             moves = entry >> 2 * bits
@@ -730,12 +849,38 @@ class _Search:
                 return low
             if high <= alpha:
                 return high
-            if low > alpha:
-                alpha = low
-            if high < beta:
-                beta = high
-        start_alpha, start_beta = alpha, beta
-        first_card = best_card = (moves & 63) - 1
+            alpha, beta = max(alpha, low), min(beta, high)
+        best, best_card = self.best_move(hands, 0, 0, place, 0, alpha, beta, rest, won, left, moves)
+        if best <= alpha:
+            high = min(high, best)
+        elif best >= beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        if best_card != (moves & 63) - 1:  # tried first next time
+            moves = _to_front(moves, best_card)
+        if relabelling is not None:
+            moves = _mapped(moves, relabelling)
+        self.table[key] = (low + offset) | (high + offset) << bits | moves << 2 * bits
+        return best
+
+    def best_move(
+        self,
+        hands: int,
+        trick: int,
+        length: int,
+        place: int,
+        trick_points: int,
+        alpha: int,
+        beta: int,
+        rest: int,
+        won: int,
+        left: int,
+        moves: int,
+    ) -> tuple[int, Card]:
+        """The value of the best of ``moves`` (:func:`_packed`, searched in order) for the
+        player to act, as :meth:`value` bounds it, and the card that reached it."""
+        best_card = (moves & 63) - 1
         inside = length < 2
         removed, points = self.removed, self.points
         step, following = _STEP[length], (place + 1) % 3
@@ -748,10 +893,9 @@ class _Search:
         else:
             low_side, high_side = -beta, -alpha
         best = -_TOP
-        to_search = moves
-        while to_search:
-            card = (to_search & 63) - 1
-            to_search >>= 6
+        while moves:
+            card = (moves & 63) - 1
+            moves >>= 6
             if inside:  # the trick goes on: :meth:`play`'s work, without its call
                 score = sign * self.value(
                     hands & removed[card], trick + (card + 1) * step, length + 1,
@@ -771,22 +915,7 @@ class _Search:
                         alpha = best
                     else:
                         beta = -best
-        best *= sign
-        if best <= start_alpha:
-            high = min(high, best)
-        elif best >= start_beta:
-            low = max(low, best)
-        else:
-            low = high = best
-        if best_card != first_card:  # tried first next time
-            moves = _to_front(moves, best_card)
-        if relabelling is not None:
-            moves = _mapped(moves, relabelling)
-        if length:
-            return best
-        offset = self.bound_offset
-        self.table[key] = (low + offset) | (high + offset) << bits | moves << 2 * bits
-        return best
+        return best * sign, best_card
 
     def last_trick(
         self, hands: int, trick: int, length: int, place: int, trick_points: int, won: int
@@ -795,31 +924,15 @@ class _Search:
         played: each player has one card left, which the rules must let him play."""
         points, removed = self.points, self.removed
         while length < 3:
-            card = self.legal(place, hands, trick).bit_length() - 1
+            card = self.rules.legal(place, hands, trick).bit_length() - 1
             hands &= removed[card]
             trick += (card + 1) * _STEP[length]
             trick_points += points[card]
             length += 1
             place = (place + 1) % 3
-        if (place + self.winner(trick)) % 3 != self.bidder:  # ``place`` led the trick
+        if (place + self.rules.winner(trick)) % 3 != self.bidder:  # ``place`` led the trick
             return 0
-        return trick_points if self.by_card else self.gain(won, _mask(_decoded(trick)))
-
-    def relabelling(self, in_play: int) -> tuple[list[tuple[int, int]], list[Card], list[Card]]:
-        """For the cards ``in_play`` at a trick start: each card that moves in the
-        table's key and the card it becomes; the key's card to the card in play; and the
-        card in play to the key's card (by card); remembered."""
-        shifts = []
-        for lowest, moving in self.runs:
-            for start, to in moving[in_play >> lowest & (len(moving) - 1)]:
-                shifts.append((lowest + start, lowest + to))
-        relabelled, relabelling = list(range(36)), list(range(36))
-        for card, to in shifts:
-            relabelled[to] = card
-            relabelling[card] = to
-        found = (shifts, relabelled, relabelling)
-        self.relabellings[in_play] = found
-        return found
+        return trick_points if self.by_card else self.rules.gain(won, _mask(_decoded(trick)))
 
     def play(
         self,
@@ -841,19 +954,11 @@ class _Search:
         trick += (card + 1) * _STEP[length]
         trick_points += self.points[card]
         if length < 2:
+            following = (place + 1) % 3
             return self.value(
-                hands,
-                trick,
-                length + 1,
-                (place + 1) % 3,
-                trick_points,
-                alpha,
-                beta,
-                rest,
-                won,
-                left,
+                hands, trick, length + 1, following, trick_points, alpha, beta, rest, won, left
             )
-        winner = (place + 1 + self.winner(trick)) % 3
+        winner = (place + 1 + self.rules.winner(trick)) % 3
         gain = 0
         if self.by_card:
             rest -= trick_points
@@ -861,13 +966,13 @@ class _Search:
                 gain = trick_points
         elif winner == self.bidder:
             cards = _mask(_decoded(trick))
-            gain = self.gain(won, cards)
+            gain = self.rules.gain(won, cards)
             won |= cards
         if left == 1:
             return gain
-        following = self.next_place(winner)
+        leader = self.rules.next_place(winner)
         return gain + self.value(
-            hands, 0, 0, following, 0, alpha - gain, beta - gain, rest, won, left - 1
+            hands, 0, 0, leader, 0, alpha - gain, beta - gain, rest, won, left - 1
         )
 
     def root_value(self, alpha: int, beta: int) -> int:
@@ -896,9 +1001,9 @@ class _Search:
     def best_cards(self, value: int) -> tuple[Card, ...]:
         """Every legal card at the root that keeps the points to come at ``value``: a
         null-window test of one card of each equivalent run, which answers for the run."""
-        legal = self.legal(self.place, self.hands, self.trick)
+        legal = self.rules.legal(self.place, self.hands, self.trick)
         searched_for = {
-            card: self.searched(card, legal, self.hands, self.trick) for card in _cards(legal)
+            card: self.order.searched(card, legal, self.hands, self.trick) for card in _cards(legal)
         }
         if len(set(searched_for.values())) == 1:  # one card to choose, in effect
             return tuple(searched_for)
