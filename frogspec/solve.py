@@ -6,20 +6,25 @@ for him as the ruleset counts them), and the cards that reach it for the player 
 :func:`solve_value` finds the points alone, a little faster.
 
 It is analysis, not a rule, and it reimplements no rule. It searches a compact copy of the
-engine's position (the hands as card masks, the trick as a tuple of cards, the seat to
+engine's position (the hands packed into one int, the trick as an int, the place to
 act) and asks the rules the engine asks in the play, looked up when the search starts
 (:func:`_play_rules`, the one place the solver gets them): the cards a player may play
 (:func:`~frogspec.rules.play.legal_plays`, and :func:`~frogspec.rules.play.play_from_hand` for each
 of them), the winner of a trick, the next leader, the number of tricks, and the count
 of the bidder's points (:mod:`frogspec.rules.scoring`). Each answer is remembered for the rest
-of the search, keyed on its arguments, so that a swapped rule (a broken twin) changes
-the solver's answer exactly as it changes the engine's. On top of that:
+of the search, keyed on its arguments (the trick winner's from one search to the next,
+keyed on the rule function too), so that a swapped rule (a broken twin) changes the
+solver's answer exactly as it changes the engine's. The book's legal plays, which look at
+the suit led alone, are remembered by the suit led (:func:`_lead_decides`); any other
+rule of the legal plays, by the whole trick. On top of that:
 
 - alpha-beta on the points still to come for the bidder, with null-window searches that
   halve the range of the value (fail-soft: each answer narrows the range by what it found);
-- a transposition table keyed on the hands, the trick and the seat to act, holding the
-  bounds on the points still to come and the card that reached them (tried first); at the
-  start of a trick six tricks or more before the end, the key relabels the cards of each
+- a transposition table of the trick starts, keyed on the hands and the place to lead,
+  holding the bounds on the points still to come and the cards to search, the one that
+  reached them first, all packed into one int (measured, compiled: a table of every
+  position, or of every position but the last card's, took 20-30% more time for about the
+  same positions); six tricks or more before the end, the key relabels the cards of each
   run of a suit (cards ranked next to each other with the same points, such as the
   blanks): those still in play take the run's lowest cards, in order, so that lines which
   lost different cards of a run meet (measured: 9-15% fewer positions on whole deals,
