@@ -352,7 +352,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print(
         f"`python -m benchmarks.peer_solver --deals {args.deals}{flags}`, {now}: frogspec "
-        f"{' and '.join(solvers)} build, Python {platform.python_version()}, native peer "
+        f"{' and '.join(solvers)} build{'s' if len(solvers) > 1 else ''}, Python {platform.python_version()}, native peer "
         f"built by {_gcc_version()} ({' '.join(CFLAGS)}); {os.cpu_count()} cores (nproc), "
         "load average " + load_average()
     )
