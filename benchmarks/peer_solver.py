@@ -1,4 +1,5 @@
-"""frogspec's solver beside a native one: ``python -m benchmarks.peer_solver [--deals N]``.
+"""frogspec's solver beside a native one:
+``python -m benchmarks.peer_solver [--deals N] [--repeat R] [--builds pure,compiled]``.
 
 The native peer, ``benchmarks/native/frogdd.c``, is a double-dummy solver for the play
 written in C apart from frogspec's (from the rulebook's statements of the play, not from
@@ -9,8 +10,13 @@ solves each with the peer and with frogspec's :class:`~frogspec.solve.PositionSe
 search :func:`~frogspec.solve.solve_value` runs, kept to count its positions), deal by
 deal in turn, so that both meet the same load on a shared machine. It prints, per deal and
 in summary, the CPU time and positions searched of each and the ratio frogspec / native,
-with a dated header. The two values must agree: a disagreement is printed loudly and the
-exit status is 1. Figures only: no speed is asserted.
+with a dated header. ``--repeat R`` solves each deal R times with each solver, in turn,
+and keeps each one's least CPU time (best of R). ``--builds pure,compiled`` times those
+builds of frogspec, each in a process of its own (:mod:`benchmarks.builds`: the compiled
+build is made first if the tree changed since it was last built), in the same run, in turn
+with the peer, deal by deal; without it, the build this Python imports is timed in this
+process. The values must agree: a disagreement is printed loudly and the exit status is 1.
+Figures only: no speed is asserted.
 """
 
 from __future__ import annotations
@@ -26,15 +32,16 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
 import frogspec
+from benchmarks.builds import Build, compiled_build, pure_build
 from benchmarks.timing import load_average, run_date
 from frogspec.engine import State
-from frogspec.notation import format_position
+from frogspec.notation import format_position, parse_position
 from frogspec.rules.auction import Contract
 from frogspec.solve import PositionSearch
 
@@ -206,10 +213,12 @@ class NativeSolver:
 
 @dataclass(frozen=True)
 class DealFigures:
-    """One deal solved both ways."""
+    """One deal solved by the peer and by one build of frogspec."""
 
     deal: int
     """Its number in the run, from 1."""
+    build: str
+    """The build of frogspec: pure or compiled."""
     native: PeerAnswer
     """The native peer's answer."""
     value: int
@@ -241,22 +250,124 @@ def _frogspec(state: State) -> tuple[int, int, float]:
     return value, search.nodes, time.process_time() - start
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Runs the comparison; 1 if the two solvers disagree anywhere, 2 if gcc is missing."""
-    from benchmarks.solve import position  # the same positions as the solver's benchmark
+def _serve() -> int:
+    """Answer positions read from stdin, one a line (the notation), with :func:`_frogspec`'s
+    ``value nodes seconds``: a build's side of ``--builds``."""
+    for line in sys.stdin:
+        value, nodes, seconds = _frogspec(parse_position(line.strip()))
+        print(value, nodes, seconds, flush=True)
+    return 0
 
+
+class _BuildSolver:
+    """A build of frogspec in a process of its own, answering as :func:`_frogspec` does."""
+
+    def __init__(self, build: Build) -> None:
+        env = dict(os.environ)
+        if build.path is not None:
+            env["PYTHONPATH"] = str(build.path)
+        self._process = subprocess.Popen(
+            [str(build.python), "-m", "benchmarks.peer_solver", "--serve"],
+            cwd=build.cwd,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+
+    def __call__(self, state: State) -> tuple[int, int, float]:
+        stdin, stdout = self._process.stdin, self._process.stdout
+        assert stdin is not None and stdout is not None
+        stdin.write(format_position(state) + "\n")
+        stdin.flush()
+        answer = stdout.readline().split()
+        if len(answer) != 3:
+            raise RuntimeError("a build of frogspec stopped answering")
+        return int(answer[0]), int(answer[1]), float(answer[2])
+
+    def close(self) -> None:
+        """Ends the process (its input closed, it exits)."""
+        if self._process.stdin is not None:
+            self._process.stdin.close()
+        self._process.wait(timeout=30)
+        if self._process.stdout is not None:
+            self._process.stdout.close()
+
+
+#: A build of frogspec asked for a position: its value, positions searched and CPU time.
+Solver = Callable[[State], tuple[int, int, float]]
+
+
+def _solvers(names: str | None) -> dict[str, Solver] | str:
+    """The builds to time by name (this process's own where ``names`` is None), or why
+    one of them cannot be had."""
+    if names is None:
+        return {"compiled" if frogspec.COMPILED else "pure": lambda state: _frogspec(state)}
+    solvers: dict[str, Solver] = {}
+    for name in names.split(","):
+        if name == "pure":
+            solvers[name] = _BuildSolver(pure_build())
+        elif name == "compiled":
+            compiled = compiled_build()
+            if compiled.build is None:
+                name = f"compiled ({compiled.said})"
+                break
+            solvers[name] = _BuildSolver(compiled.build)
+        else:
+            name = f"{name!r}: the builds are pure and compiled"
+            break
+    else:
+        return solvers
+    for started in solvers.values():
+        if isinstance(started, _BuildSolver):
+            started.close()
+    return f"no build {name}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Runs the comparison; 1 if the solvers disagree anywhere, 2 if gcc or a build is
+    missing."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.peer_solver")
     parser.add_argument("--deals", type=int, default=20, help="whole deals to solve (seed 0)")
-    args = parser.parse_args(argv)
-    if args.deals < 1:
-        parser.error("--deals must be at least 1")
-    now = run_date()
-    build = "compiled" if frogspec.COMPILED else "pure"
-    print(
-        f"`python -m benchmarks.peer_solver --deals {args.deals}`, {now}: frogspec {build} "
-        f"build, Python {platform.python_version()}, native peer built by {_gcc_version()} "
-        f"({' '.join(CFLAGS)}); {os.cpu_count()} cores (nproc), load average " + load_average()
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="solves of each deal by each solver (best kept)"
     )
+    parser.add_argument(
+        "--builds", help="the builds of frogspec to time, comma-separated (pure,compiled)"
+    )
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.serve:
+        return _serve()
+    if args.deals < 1 or args.repeat < 1:
+        parser.error("--deals and --repeat must be at least 1")
+    solvers = _solvers(args.builds)
+    if isinstance(solvers, str):
+        print(f"error: {solvers}", file=sys.stderr)
+        return 2
+    now = run_date()
+    flags = (f" --repeat {args.repeat}" if args.repeat > 1 else "") + (
+        f" --builds {args.builds}" if args.builds else ""
+    )
+    print(
+        f"`python -m benchmarks.peer_solver --deals {args.deals}{flags}`, {now}: frogspec "
+        f"{' and '.join(solvers)} build{'s' if len(solvers) > 1 else ''}, Python {platform.python_version()}, native peer "
+        f"built by {_gcc_version()} ({' '.join(CFLAGS)}); {os.cpu_count()} cores (nproc), "
+        "load average " + load_average()
+    )
+    try:
+        return _compare(args.deals, args.repeat, solvers)
+    finally:
+        for solver in solvers.values():
+            if isinstance(solver, _BuildSolver):
+                solver.close()
+
+
+def _compare(deals: int, repeat: int, solvers: dict[str, Solver]) -> int:
+    """Solve the deals with the peer and each build in turn; print the rows and summary."""
+    from benchmarks.solve import position  # the same positions as the solver's benchmark
+
     with tempfile.TemporaryDirectory(prefix="frogdd-") as folder:
         try:
             program = build_native(Path(folder))
@@ -267,29 +378,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         rows: list[DealFigures] = []
         disagreements = 0
         print(
-            "deal  value  native CPU s     native nodes  frogspec CPU s  frogspec nodes  "
-            "frogspec/native"
+            "deal  build     value  native CPU s     native nodes  frogspec CPU s  "
+            "frogspec nodes  frogspec/native"
         )
         with NativeSolver(program) as peer:
-            for deal in range(1, args.deals + 1):
+            for deal in range(1, deals + 1):
                 state = position(rng, 11)
-                native = peer.solve(state)
-                value, nodes, seconds = _frogspec(state)
-                row = DealFigures(deal, native, value, nodes, seconds)
-                rows.append(row)
-                print(
-                    f"{deal:4}  {value:5}  {native.seconds:12.4f}  {native.nodes:15,}  "
-                    f"{seconds:14.3f}  {nodes:14,}  {row.ratio:15,.0f}",
-                    flush=True,
-                )
-                if native.value != value:
-                    disagreements += 1
+                best: dict[str, tuple[int, int, float]] = {}
+                native = None
+                for _ in range(repeat):  # in turn, so that each meets the same load
+                    again = peer.solve(state)
+                    if native is None or again.seconds < native.seconds:
+                        native = again
+                    for name, solver in solvers.items():
+                        answer = solver(state)
+                        if name not in best or answer[2] < best[name][2]:
+                            best[name] = answer
+                assert native is not None
+                for name, (value, nodes, seconds) in best.items():
+                    row = DealFigures(deal, name, native, value, nodes, seconds)
+                    rows.append(row)
                     print(
-                        f"!!! DISAGREEMENT on deal {deal}: frogspec {value}, native "
-                        f"{native.value}: {format_position(state)}",
+                        f"{deal:4}  {name:8}  {value:5}  {native.seconds:12.4f}  "
+                        f"{native.nodes:15,}  {seconds:14.3f}  {nodes:14,}  {row.ratio:15,.1f}",
                         flush=True,
                     )
-    print(_summary(rows, disagreements))
+                    if native.value != value:
+                        disagreements += 1
+                        print(
+                            f"!!! DISAGREEMENT on deal {deal}: frogspec {name} {value}, native "
+                            f"{native.value}: {format_position(state)}",
+                            flush=True,
+                        )
+    for name in solvers:
+        print(_summary([row for row in rows if row.build == name], disagreements))
     return 1 if disagreements else 0
 
 
@@ -303,6 +425,7 @@ def _summary(rows: Sequence[DealFigures], disagreements: int) -> str:
         if not disagreements
         else f"!!! the values DISAGREE on {disagreements} of {len(rows)} deals"
     )
+    build = rows[0].build
     return "\n".join(
         [
             f"{agreement}.",
@@ -310,13 +433,13 @@ def _summary(rows: Sequence[DealFigures], disagreements: int) -> str:
             f"{statistics.median(row.native.seconds for row in rows):.4f} s a deal, slowest "
             f"{max(row.native.seconds for row in rows):.4f} s; "
             f"{sum(row.native.nodes for row in rows):,} positions searched",
-            f"frogspec: CPU {frogspec_cpu:.1f} s in all, median "
+            f"frogspec {build}: CPU {frogspec_cpu:.1f} s in all, median "
             f"{statistics.median(row.seconds for row in rows):.3f} s a deal, slowest "
             f"{slowest.seconds:.3f} s; {sum(row.nodes for row in rows):,} positions searched",
-            f"frogspec / native CPU time per deal: median {statistics.median(ratios):,.0f}, "
-            f"lowest {min(ratios):,.0f}, highest {max(ratios):,.0f}; on frogspec's slowest "
-            f"deal ({slowest.deal}) {slowest.ratio:,.0f}; in all "
-            f"{frogspec_cpu / max(native_cpu, 1e-6):,.0f}",
+            f"frogspec {build} / native CPU time per deal: median "
+            f"{statistics.median(ratios):,.1f}, lowest {min(ratios):,.1f}, highest "
+            f"{max(ratios):,.1f}; on frogspec's slowest deal ({slowest.deal}) "
+            f"{slowest.ratio:,.1f}; in all {frogspec_cpu / max(native_cpu, 1e-6):,.1f}",
         ]
     )
 

@@ -136,4 +136,27 @@ def test_an_agreeing_run_prints_a_dated_header_each_deal_and_a_summary(
     assert "UTC" in lines[0] and "load average" in lines[0] and "build" in lines[0]
     assert [line.split()[0] for line in lines[2:4]] == ["1", "2"]
     assert "the values agree on all 2 deals." in lines
-    assert any(line.startswith("frogspec / native CPU time per deal: median") for line in lines)
+    assert any(
+        line.startswith("frogspec ") and "/ native CPU time per deal: median" in line
+        for line in lines
+    )
+
+
+def test_a_build_in_its_own_process_solved_best_of_two(
+    program: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    small = ending(random.Random(3), "foster-1909", 3, 3)
+    monkeypatch.setattr("benchmarks.solve.position", lambda rng, tricks: small)
+    monkeypatch.setattr(peer_solver, "build_native", lambda folder: program)
+    assert peer_solver.main(["--deals", "1", "--repeat", "2", "--builds", "pure"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(
+        "`python -m benchmarks.peer_solver --deals 1 --repeat 2 --builds pure`, 20"
+    )
+    assert lines[2].split()[:3] == ["1", "pure", str(solve_value(small))]
+    assert any(line.startswith("frogspec pure / native CPU time per deal") for line in lines)
+
+
+def test_an_unknown_build_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert peer_solver.main(["--deals", "1", "--builds", "fast"]) == 2
+    assert "no build 'fast': the builds are pure and compiled" in capsys.readouterr().err

@@ -17,7 +17,7 @@ from frogspec import solve as solve_module
 from frogspec.cli import main
 from frogspec.engine import Action, ActionKind, Phase, State
 from frogspec.notation import DealRecord, format_deal, format_position, numbered_deck
-from frogspec.rules.cards import points_of
+from frogspec.rules.cards import SUIT_OF, Suit, points_of
 from frogspec.rulesets import Ruleset, get_ruleset
 from frogspec.solve import (
     PositionSearch,
@@ -367,17 +367,20 @@ def test_the_last_trick_is_played_out_only_when_each_hand_has_one_card_a_trick()
 
 @pytest.mark.parametrize("running", [True, False])
 def test_the_cycle_collector_is_paused_for_a_search_and_left_as_it_was(running: bool) -> None:
-    # A spy in the trick-winner rule sees whether the collector runs while the solver asks it.
+    # A spy in the trick-winner rule sees whether the collector runs while the solver asks it
+    # (a new spy for each search: the solver keeps a rule function's answers between them).
     from frogspec.rules.play import trick_winner
 
     seen: list[bool] = []
 
-    def spying(trick: list[int], trump: object) -> int:
-        seen.append(gc.isenabled())
-        return trick_winner(trick, trump)  # type: ignore[arg-type]
+    def spied() -> State:
+        def spying(trick: list[int], trump: object) -> int:
+            seen.append(gc.isenabled())
+            return trick_winner(trick, trump)  # type: ignore[arg-type]
+
+        return state._replace(ruleset=state.ruleset.replacing("play.trick-winner", spying))
 
     state = ending(3, 2)
-    spied = state._replace(ruleset=state.ruleset.replacing("play.trick-winner", spying))
     (gc.enable if running else gc.disable)()
     try:
         for ask in (
@@ -387,7 +390,7 @@ def test_the_cycle_collector_is_paused_for_a_search_and_left_as_it_was(running: 
             lambda s: PositionSearch(s).value(),
         ):
             seen.clear()
-            ask(spied)
+            ask(spied())
             assert seen and not any(seen), ask
             assert gc.isenabled() == running
     finally:
@@ -480,3 +483,57 @@ def test_ctrl_c_during_a_solve_exits_130_with_a_note(
     assert main(["solve", format_position(ending(1, 2))]) == 130
     err = capsys.readouterr().err
     assert err.startswith("frogspec solve: interrupted") and err.count("\n") == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(0, (1 << 36) - 1),
+    st.lists(st.integers(0, 35), min_size=1, max_size=2, unique=True),
+    st.sampled_from([None, *Suit]),
+)
+def test_the_books_legal_plays_look_at_the_suit_led_alone(
+    hand: int, trick: list[int], trump: Suit | None
+) -> None:
+    # Under the book's duties the solver keeps the legal plays by the suit led: they are the
+    # same for every trick whose first card is of that suit.
+    rules = get_ruleset("foster-1909").rules
+    assert solve_module._lead_decides(rules)
+    for card in trick:
+        hand &= ~(1 << card)
+    led = SUIT_OF[trick[0]]
+    answer = rules.legal_plays(hand, tuple(trick), trump)
+    for first in range(led * 9, led * 9 + 9):
+        assert rules.legal_plays(hand, (first,), trump) == answer
+
+
+@pytest.mark.parametrize(
+    "twin", ["play.follow-suit", "play.no-duty-to-head", "play.no-duty-to-overtrump"]
+)
+def test_legal_plays_kept_by_the_whole_trick_when_a_duty_is_replaced(twin: str) -> None:
+    ruleset = get_ruleset("foster-1909")
+    assert not solve_module._lead_decides(twin_ruleset(ruleset, twin).rules)
+    assert not solve_module._lead_decides(ruleset.recording(lambda rule_id: None).rules)
+
+
+def test_the_trick_winners_answers_are_kept_per_rule_function() -> None:
+    # A second search under the same rule asks it nothing it was asked; a new rule function
+    # (a replaced or recorded rule) is asked afresh.
+    from frogspec.rules.play import trick_winner
+
+    asked: list[tuple[int, ...]] = []
+
+    def counting(trick: list[int], trump: object) -> int:
+        asked.append(tuple(trick))
+        return trick_winner(trick, trump)  # type: ignore[arg-type]
+
+    state = ending(5, 3)
+    counted = state._replace(ruleset=state.ruleset.replacing("play.trick-winner", counting))
+    assert solve_value(counted) == solve_value(state)
+    first = len(asked)
+    assert first and len(set(asked)) == first
+    solve_value(counted)
+    assert len(asked) == first
+    seen: list[str] = []
+    recorded = counted._replace(ruleset=counted.ruleset.recording(seen.append))
+    assert solve_value(recorded) == solve_value(state)
+    assert "play.trick-winner" in seen
