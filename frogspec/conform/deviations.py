@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -58,6 +58,7 @@ from frogspec.conform.localise import condition_at, localise
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.rotation import who_deals
 from frogspec.errors import FrogError
+from frogspec.harness import Adjust
 from frogspec.registry import all_rules, get_rule
 from frogspec.rulesets import rulesets_using
 from frogspec.vectors.build import EXTENSION_FIELDS, extension_of
@@ -135,6 +136,10 @@ class Deviation:
     condition: Condition | None = None
     in_rulesets: tuple[str, ...] = ()
     hypothesis: PointsHypothesis | None = None
+    #: The departure as a change of the reference's rulesets, where the unit ops' probes
+    #: found one that answers them as the engine does (:mod:`frogspec.conform.blame`
+    #: judges the failing cases again with it applied).
+    departure: Adjust | None = field(default=None, compare=False, repr=False)
 
     @property
     def status(self) -> str:
@@ -870,6 +875,7 @@ def _probed(d: Deviation, finding: StageFinding) -> Deviation:
         stage=finding.stage,
         probes_agree=finding.agree,
         probes_disagree=finding.disagree,
+        departure=finding.departure,
         example={**d.example, "rules": [finding.rule]} if unexplained else d.example,
         look_at=() if unexplained else d.look_at,
     )
