@@ -33,22 +33,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from frogspec._types import Json
-from frogspec.conform.counterfactuals import (
-    _meets,
-    assuming,
-    has_twin,
-    reference_answer,
-    stand_in,
-)
+from frogspec.conform.counterfactuals import _meets, assuming, reference_answer
 from frogspec.conform.deviations import Deviation, find_deviations, with_findings
 from frogspec.conform.diagnosis import Divergence, _differing
 from frogspec.conform.probes import StageFinding
 from frogspec.harness import Adjust
 from frogspec.rulesets import Ruleset
-from frogspec.twins.model import get_twin
 from frogspec.vectors.model import Case
 
 __all__ = ["ROUNDS", "Failing", "Model", "blame", "fails_alone", "model_of"]
@@ -74,26 +66,16 @@ class Model:
     adjust: Adjust
 
 
-def _swapped_in(rule_id: str, function: Callable[..., Any]) -> Adjust:
-    return lambda ruleset: ruleset.replacing(rule_id, function)
-
-
 def model_of(deviation: Deviation) -> Model | None:
     """The deviation's departure as a change of the reference, where the kit can make it:
-    the one the unit ops' probes found (``departure``: the order of play mirrored, a deal
-    in other packets), or the swap that confirmed it (its rival reading, else its broken
-    twin); ``None`` for any other."""
+    its ``departure``: the swap that confirmed it (a rival reading, a broken twin), or the
+    one the unit ops' probes found (the order of play mirrored, a deal in other packets);
+    ``None`` for any other."""
     rule = deviation.rule
     if rule is None:
         return None
     if deviation.departure is not None:
         return Model(rule, deviation.departure)
-    if not deviation.confirmed:
-        return None
-    if deviation.reading is not None:
-        return Model(rule, _swapped_in(rule, stand_in(deviation.reading)))
-    if has_twin(rule):
-        return Model(rule, _swapped_in(rule, get_twin(rule).function))
     return None
 
 
@@ -173,11 +155,20 @@ def blame(
                 again.append((case, actual, rediagnose(case, actual)))
             left = [f for f in findings if f.rule not in models]
             more = with_findings(find_deviations(again, passed), left)
-        deviations = _merged(_without_cases(deviations, judged), more, by_id)
+        # A case filed under a named departure that the next round cannot name stays
+        # where it was: no swap of any rule explaining it is no new departure.
+        named = {c for d in deviations if d.rule is not None for c in d.cases}
+        more = [d for d in more if d.rule is not None or not set(d.cases) <= named]
+        more = [
+            d if d.rule is not None else _only_cases(d, set(d.cases) - named, by_id) for d in more
+        ]
+        deviations = _merged(_without_cases(deviations, judged, by_id), more, by_id)
     return _filed_under_models(deviations, models, failed, by_id)
 
 
-def _without_cases(deviations: list[Deviation], judged: set[str]) -> list[Deviation]:
+def _without_cases(
+    deviations: list[Deviation], judged: set[str], by_id: dict[str, tuple[Case, Json]]
+) -> list[Deviation]:
     """The deviations, those that name no rule without the cases judged again (they are
     filed anew); a deviation left with no case is dropped."""
     kept = []
@@ -185,9 +176,9 @@ def _without_cases(deviations: list[Deviation], judged: set[str]) -> list[Deviat
         if d.rule is not None:
             kept.append(d)
             continue
-        cases = tuple(c for c in d.cases if c not in judged)
+        cases = set(d.cases) - judged
         if cases:
-            kept.append(replace(d, cases=cases))
+            kept.append(_only_cases(d, cases, by_id))
     return kept
 
 
@@ -202,6 +193,12 @@ def _with_cases(
     if cases == d.cases:
         return d
     return replace(d, cases=cases, hand_written=_hand_written(cases, by_id))
+
+
+def _only_cases(d: Deviation, cases: set[str], by_id: dict[str, tuple[Case, Json]]) -> Deviation:
+    """The deviation with those of its cases only (in its order)."""
+    kept = tuple(c for c in d.cases if c in cases)
+    return replace(d, cases=kept, hand_written=_hand_written(kept, by_id))
 
 
 def _merged(
@@ -239,6 +236,9 @@ def _filed_under_models(
         if model is None or model_of(d) is None:
             found.append(d)
             continue
-        shown = [case.id for case, _, _ in failed if fails_alone(model, case)]
-        found.append(_with_cases(d, shown, by_id))
+        shown = [
+            case.id for case, _, _ in failed if case.id not in d.cases and fails_alone(model, case)
+        ]
+        touched = tuple(dict.fromkeys((*d.touched, *shown)))
+        found.append(replace(_with_cases(d, shown, by_id), touched=touched))
     return found

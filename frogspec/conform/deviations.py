@@ -51,7 +51,7 @@ from typing import Any
 from frogspec._types import Json
 from frogspec.conform.accounting import PointsHypothesis, contracts_of, explain_points, who_leads
 from frogspec.conform.conditions import Condition, ConditionTerm
-from frogspec.conform.counterfactuals import failed_under, has_twin
+from frogspec.conform.counterfactuals import failed_under, has_twin, stand_in
 from frogspec.conform.diagnosis import Divergence, fits_passed
 from frogspec.conform.evidence import Difference, LegalChanged, difference_json
 from frogspec.conform.localise import condition_at, localise
@@ -61,6 +61,7 @@ from frogspec.errors import FrogError
 from frogspec.harness import Adjust
 from frogspec.registry import all_rules, get_rule
 from frogspec.rulesets import rulesets_using
+from frogspec.twins.model import get_twin
 from frogspec.vectors.build import EXTENSION_FIELDS, extension_of
 from frogspec.vectors.model import CASE_ID_PATTERN, Case
 
@@ -140,6 +141,10 @@ class Deviation:
     #: found one that answers them as the engine does (:mod:`frogspec.conform.blame`
     #: judges the failing cases again with it applied).
     departure: Adjust | None = field(default=None, compare=False, repr=False)
+    #: The cases among ``cases`` filed because the departure alone would fail them, where
+    #: another departure is what they first part on (a case two departures touch counts
+    #: for both): ``when`` is said from the others.
+    touched: tuple[str, ...] = ()
 
     @property
     def status(self) -> str:
@@ -205,6 +210,7 @@ def find_deviations(
     order = {entry.id: i for i, entry in enumerate(all_rules())}
     groups: dict[str, list[_Entry]] = {}
     confirmed: set[str] = set()
+    swaps: dict[str, Adjust] = {}  # the swap that confirmed each rule, as a change of rulesets
     rejected: set[str] = set()  # rules whose swaps would fail cases the engine passes
     remaining = entries
     while True:
@@ -218,8 +224,12 @@ def find_deviations(
         rejected.update(ranked[: ranked.index(best)] if best is not None else ranked)
         if best is None:
             break
-        taken, coincidences = _one_swap(best, [e for e in remaining if best in e[1].explained_by])
+        taken, coincidences, swap = _one_swap(
+            best, [e for e in remaining if best in e[1].explained_by]
+        )
         groups[best] = taken
+        if swap is not None:
+            swaps[best] = swap
         confirmed.add(best)
         rejected.add(best)  # its other cases are not its own: no second pass 1 for it
         kept = {id(e) for e in taken}
@@ -254,7 +264,7 @@ def find_deviations(
     found = []
     for rule_id, members in groups.items():
         if rule_id in confirmed:
-            found.append(_deviation(rule_id, members, True, passed))
+            found.append(_deviation(rule_id, members, True, passed, swaps.get(rule_id)))
             continue
         # Evidence on some cases backs those that part from the reference alike, not
         # cases that differ in another way (a count, where a swap matches payments).
@@ -363,21 +373,29 @@ def _one_per_departure(found: list[Deviation]) -> list[Deviation]:
     return kept + list(joined.values())
 
 
-def _one_swap(rule_id: str, explained: list[_Entry]) -> tuple[list[_Entry], set[int]]:
+def _one_swap(
+    rule_id: str, explained: list[_Entry]
+) -> tuple[list[_Entry], set[int], Adjust | None]:
     """Of the cases a rule's swaps explain, those one swap explains (the twin, or one
     rival reading: the swap that explains the most weight), and the ids of the others: on
     those another swap of the rule reproduces the engine by coincidence (a reading that
-    happens to pay the same on one deal), which is not evidence of this departure."""
+    happens to pay the same on one deal), which is not evidence of this departure. Last,
+    that swap as a change of the rulesets (``None`` if none is known)."""
     weight: dict[str | None, int] = {}
     for case, divergence in explained:
         for rule, reading in divergence.swaps:
             if rule == rule_id:
                 weight[reading] = weight.get(reading, 0) + _weight(case)
     if not weight:
-        return explained, set()
+        return explained, set(), None
     best = max(weight, key=lambda r: (weight[r], r is None))
     taken = [e for e in explained if (rule_id, best) in e[1].swaps]
-    return taken, {id(e) for e in explained if (rule_id, best) not in e[1].swaps}
+    function = get_twin(rule_id).function if best is None else stand_in(best)
+    return (
+        taken,
+        {id(e) for e in explained if (rule_id, best) not in e[1].swaps},
+        lambda ruleset: ruleset.replacing(rule_id, function),
+    )
 
 
 def _without(rule_id: str, entry: _Entry) -> _Entry:
@@ -591,7 +609,11 @@ def _suspects(divergence: Divergence, rejected: set[str]) -> list[str]:
 
 
 def _deviation(
-    rule_id: str, members: list[_Entry], confirmed: bool, passed: Sequence[Case]
+    rule_id: str,
+    members: list[_Entry],
+    confirmed: bool,
+    passed: Sequence[Case],
+    departure: Adjust | None = None,
 ) -> Deviation:
     reading = _reading(rule_id, members, passed)
     case, divergence = min(members, key=lambda e: _size(e[1]))
@@ -618,6 +640,7 @@ def _deviation(
         reproduced=reproduced,
         would_fail=would_fail,
         would_fail_reading=would_fail_reading,
+        departure=departure,
     )
 
 
