@@ -27,6 +27,10 @@ Its steps, in order:
 
 A departure the kit cannot model (a legal list widened where no reading does so) is still
 named; it simply cannot be explained away, and what it hides stays hidden.
+
+6. **Unit-op findings.** A unit op's probe that departs where no failing case is filed
+   (:attr:`Blame.unit_findings`) is no deviation: no case shows it. It is reported apart,
+   with the probe's evidence.
 """
 
 from __future__ import annotations
@@ -43,7 +47,16 @@ from frogspec.harness import Adjust
 from frogspec.rulesets import Ruleset
 from frogspec.vectors.model import Case
 
-__all__ = ["ROUNDS", "Failing", "Model", "blame", "fails_alone", "model_of"]
+__all__ = [
+    "ROUNDS",
+    "Blame",
+    "Failing",
+    "Model",
+    "blame",
+    "fails_alone",
+    "model_of",
+    "unit_findings",
+]
 
 #: How many times the failing cases are judged again with the departures found applied.
 ROUNDS = 4
@@ -110,17 +123,49 @@ def fails_alone(model: Model, case: Case) -> bool:
     return not _meets(case, answer)
 
 
+@dataclass(frozen=True)
+class Blame:
+    """What the failing cases are blamed on."""
+
+    #: The rules departed from, most likely first, each with the failing cases it shows.
+    deviations: list[Deviation]
+    #: What the unit ops' probes show where no failing case is filed: evidence of a
+    #: departure that no case of the run shows.
+    unit_findings: list[StageFinding]
+
+
+def unit_findings(
+    deviations: Sequence[Deviation], findings: Sequence[StageFinding]
+) -> list[StageFinding]:
+    """The findings no deviation with cases says (the same rule and ``instead``)."""
+    said = {(d.rule, d.instead) for d in deviations if d.cases}
+    return [f for f in findings if f.rule is None or (f.rule, f.instead) not in said]
+
+
 def blame(
     failed: Sequence[Failing],
     passed: Sequence[Case],
-    findings: Sequence[StageFinding],
+    findings: Sequence[StageFinding] = (),
     rediagnose: Rediagnose | None = None,
     in_time: Callable[[], bool] = lambda: True,
-) -> list[Deviation]:
+) -> Blame:
     """The deviations the failing cases show, each case filed under each departure it
-    shows (see the module's steps). ``findings`` are the unit ops' (none: not probed);
-    ``rediagnose`` diagnoses a case again under the departures assumed (none: no case is
-    judged again); ``in_time`` says whether there is time left to go on."""
+    shows, and the unit ops' findings no case shows (see the module's steps).
+    ``findings`` are the unit ops' (none: not probed); ``rediagnose`` diagnoses a case
+    again under the departures assumed (none: no case is judged again); ``in_time`` says
+    whether there is time left to go on."""
+    deviations = _charged(failed, passed, findings, rediagnose, in_time)
+    kept = [d for d in deviations if d.cases]
+    return Blame(kept, unit_findings(kept, findings))
+
+
+def _charged(
+    failed: Sequence[Failing],
+    passed: Sequence[Case],
+    findings: Sequence[StageFinding],
+    rediagnose: Rediagnose | None,
+    in_time: Callable[[], bool],
+) -> list[Deviation]:
     deviations = with_findings(find_deviations(failed, passed), findings)
     if rediagnose is None:
         return deviations

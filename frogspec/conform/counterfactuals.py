@@ -67,9 +67,9 @@ def assuming(adjust: Adjust) -> Iterator[None]:
     >>> from frogspec.twins import get_twin
     >>> twin = get_twin("cards.points").function
     >>> with assuming(lambda ruleset: ruleset.replacing("cards.points", twin)):
-    ...     reference_answer({"op": "card_points", "card": "JS"})["result"]
+    ...     reference_answer({"id": 1, "op": "card_points", "card": "JS"})["result"]
     1
-    >>> reference_answer({"op": "card_points", "card": "JS"})["result"]
+    >>> reference_answer({"id": 1, "op": "card_points", "card": "JS"})["result"]
     2
     """
     token = _ASSUMED.set(adjust)

@@ -72,6 +72,7 @@ __all__ = [
     "Deviation",
     "deviation_json",
     "find_deviations",
+    "finding_json",
     "statement_of",
     "with_findings",
 ]
@@ -791,6 +792,21 @@ def deviation_json(d: Deviation) -> dict[str, Json]:
     }
 
 
+def finding_json(finding: StageFinding) -> dict[str, Json]:
+    """A unit-op finding no failing case shows, as the JSON report lists it: the unit op
+    (``stage``), ``rule``, ``when``, ``instead``, the probes that agree and depart, and
+    the smallest departing probe as a vector case (``example``)."""
+    return {
+        "stage": finding.stage,
+        "rule": finding.rule,
+        "when": finding.situation,
+        "instead": finding.instead,
+        "probes_agree": finding.agree,
+        "probes_disagree": finding.disagree,
+        "example": _probe_example(finding),
+    }
+
+
 #: The differing fields of a failing case that a stage's departure can cause.
 _STAGE_SHOWS = {
     "settle": ("payments",),
@@ -898,7 +914,7 @@ def _probed(d: Deviation, finding: StageFinding) -> Deviation:
         stage=finding.stage,
         probes_agree=finding.agree,
         probes_disagree=finding.disagree,
-        departure=finding.departure,
+        departure=d.departure if d.departure is not None else finding.departure,
         example={**d.example, "rules": [finding.rule]} if unexplained else d.example,
         look_at=() if unexplained else d.look_at,
     )

@@ -146,6 +146,9 @@ class Run:
     start_failures: list[str] = field(default_factory=list)
     stderr: str = ""
     deviations: list[Deviation] = field(default_factory=list)
+    #: What the engine's unit ops show where no failing case is filed (a departure no
+    #: case of the run shows): reported apart from the deviations.
+    unit_findings: list[StageFinding] = field(default_factory=list)
     expectations: list[Expectation] = field(default_factory=list)
     #: What the diagnosis could not do, one line each ("diagnosis failed on case X: why"):
     #: the report still comes out, with these said in it.
@@ -157,11 +160,17 @@ class Run:
 
         return any(expectation_matches(e, deviation) for e in self.expectations)
 
+    def finding_accepted(self, finding: StageFinding) -> bool:
+        """Whether an expectation (``--expect``) declares the unit-op finding."""
+        from frogspec.conform.expectations import finding_matches
+
+        return any(finding_matches(e, finding) for e in self.expectations)
+
     def stale_expectations(self) -> list[Expectation]:
-        """The expectations no deviation of the run matches."""
+        """The expectations no deviation or unit-op finding of the run matches."""
         from frogspec.conform.expectations import stale
 
-        return stale(self.expectations, self.deviations)
+        return stale(self.expectations, self.deviations, self.unit_findings)
 
     def unaccepted_failed(self) -> int:
         """Cases failed, errors included, but those filed under accepted deviations only (a
@@ -514,13 +523,15 @@ class Runner:
         # The passed cases keep a rival reading or a swap honest: one that would fail them
         # is not what the engine does.
         try:
-            self.run.deviations = blame(
+            blamed = blame(
                 [(o.case, o.actual, o.divergence) for o in failed],
                 [o.case for o in self.run.outcomes if o.status == "passed"],
                 findings,
                 rediagnose=self.rediagnose,
                 in_time=lambda: not self._past_deadline(),
             )
+            self.run.deviations = blamed.deviations
+            self.run.unit_findings = blamed.unit_findings
         except Exception as error:  # the last resort: a report, never a traceback
             self.run.diagnosis_failures.append(_failed_on("the deviations", error))
         self.run.gave_up = gave_up
