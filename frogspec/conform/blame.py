@@ -207,6 +207,8 @@ def _charged(
         more = [
             d if d.rule is not None else _only_cases(d, set(d.cases) - named, by_id) for d in more
         ]
+        assumed = tuple(models)
+        more = [replace(d, judged_again=d.cases, assumed=assumed) for d in more]
         deviations = _merged(_without_cases(deviations, judged, by_id), more, by_id)
     return _filed_under_models(deviations, models, failed, by_id)
 
@@ -261,7 +263,13 @@ def _merged(
             if d.cases or not any(old.rule == d.rule for old in found):
                 found.append(d)
             continue
-        found[same] = _with_cases(found[same], d.cases, by_id)
+        old = found[same]
+        new = tuple(c for c in d.cases if c not in old.cases)
+        found[same] = replace(
+            _with_cases(old, new, by_id),
+            judged_again=old.judged_again + new,
+            assumed=tuple(dict.fromkeys((*old.assumed, *d.assumed))) if new else old.assumed,
+        )
     return found
 
 

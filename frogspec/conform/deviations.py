@@ -146,6 +146,13 @@ class Deviation:
     #: another departure is what they first part on (a case two departures touch counts
     #: for both): ``when`` is said from the others.
     touched: tuple[str, ...] = ()
+    #: The cases among ``cases`` found at a divergence from the reference with other
+    #: departures of the engine applied (``assumed``, their rules): their first divergence
+    #: from the plain reference is another departure's.
+    judged_again: tuple[str, ...] = ()
+    #: The rules of the departures applied to the reference when ``judged_again`` were
+    #: diagnosed (:mod:`frogspec.conform.blame`).
+    assumed: tuple[str, ...] = ()
 
     @property
     def status(self) -> str:
@@ -760,8 +767,10 @@ def deviation_json(d: Deviation) -> dict[str, Json]:
     ``when``, ``instead``, ``reading``, ``cases``, ``example`` in that order, then
     ``evidence`` (the cases and probes that agree and depart), ``reading_rulesets``,
     ``confirmed``, ``hand_written``, ``detail``, ``status``, ``reproduced``, ``look_at``,
-    ``would_fail``, ``differences`` (each with its ``kind``, ``field`` and values) and
-    ``condition`` (the terms of ``when`` as data, where it was found from features)."""
+    ``would_fail``, ``differences`` (each with its ``kind``, ``field`` and values),
+    ``condition`` (the terms of ``when`` as data, where it was found from features),
+    ``assumed`` (the departures applied to the reference when some of its cases were
+    judged again) and ``touched`` (the cases it counts that another departure parts first)."""
     return {
         "rule": d.rule,
         "when": d.when,
@@ -789,6 +798,8 @@ def deviation_json(d: Deviation) -> dict[str, Json]:
             {"feature": term.feature, "values": list(term.values)}
             for term in (d.condition.terms if d.condition is not None else ())
         ],
+        "assumed": list(d.assumed),
+        "touched": list(d.touched),
     }
 
 

@@ -62,19 +62,20 @@ def _contradicting(run: Run) -> list[str]:
     """The cases of each deviation its ``when`` does not describe: a ruleset it does not
     name, or (for a deviation localised by replaying its games) a step whose features
     its condition does not hold on. A case the departure touches second (``touched``:
-    another departure is where it first parts) is not judged by that step."""
+    another departure is where it first parts), or found judged again against the
+    reference with other departures applied (``judged_again``), is not judged by its first
+    divergence from the plain reference."""
     by_id = {o.case.id: o for o in run.outcomes}
     found = []
     for deviation in run.deviations:
         for case_id in deviation.cases:
-            if case_id in deviation.touched:
-                continue
             outcome = by_id[case_id]
             ruleset = outcome.case.ruleset
             if ruleset and deviation.when.startswith("in ") and ruleset not in deviation.when:
                 found.append(f"{case_id}: {ruleset} not in {deviation.when!r}")
             divergence = outcome.divergence
-            if deviation.condition is None or divergence is None:
+            elsewhere = case_id in deviation.touched or case_id in deviation.judged_again
+            if deviation.condition is None or divergence is None or elsewhere:
                 continue
             request = divergence.request
             if not isinstance(request, dict) or divergence.game_step is None:
