@@ -170,3 +170,18 @@ def test_three_house_rules_at_once_are_each_named(cfrog: Path, flags: tuple[str,
     filed = {case_id for d in run.deviations for case_id in d.cases}
     assert len(filed) >= run.failed - 1, (len(filed), run.failed)
     assert _contradicting(run) == []
+
+
+@pytest.mark.slow
+def test_a_duty_of_the_play_and_the_trick_winner_both_count_a_game_they_both_touch(
+    cfrog: Path,
+) -> None:
+    # A Ten that ranks below the King changes who wins tricks; a duty to head the trick
+    # changes what may be played: a game both touch is listed under both.
+    alone = _run(cfrog, "ten-below-king")
+    both = _run(cfrog, "must-head", "ten-below-king")
+    (winner,) = [d for d in both.deviations if d.rule == "cards.rank-order"]
+    (duty,) = [d for d in both.deviations if d.rule == "play.no-duty-to-head"]
+    assert set(winner.cases) & set(duty.cases)
+    assert set(alone.deviations[0].cases) <= set(winner.cases)
+    assert {d.rule for d in both.deviations} == {"cards.rank-order", "play.no-duty-to-head"}
