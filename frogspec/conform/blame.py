@@ -15,7 +15,8 @@ Its steps, in order:
    right parts every game from its first step) hides the others behind it: each case's
    first divergence is that one. So, once a departure is found that the kit can *model*
    (:func:`model_of`: a broken twin or a rival reading swapped in, the order of play
-   mirrored), the failing cases are judged again against the reference *with that
+   mirrored, a deal in other packets, the tie or a rate of the settlement moved), the
+   failing cases are judged again against the reference *with that
    departure applied* (:func:`frogspec.conform.counterfactuals.assuming`). A case the
    modelled reference answers as the engine does is explained; any other is diagnosed
    again, and its next divergence is found and grouped as in 2 and 3. This repeats, at
@@ -284,11 +285,13 @@ def _filed_under_models(
     if not models:
         return deviations
     found = []
+    filed: set[str] = set()  # one deviation per rule takes them: its first
     for d in deviations:
         model = models.get(d.rule or "")
-        if model is None or model_of(d) is None:
+        if model is None or model.rule in filed:
             found.append(d)
             continue
+        filed.add(model.rule)
         shown = [
             case.id for case, _, _ in failed if case.id not in d.cases and fails_alone(model, case)
         ]
