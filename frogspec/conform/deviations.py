@@ -1,5 +1,9 @@
 """Deviations: the rules an engine departs from, most likely first, from its diagnosed failures.
 
+This module groups one round of first divergences; :mod:`frogspec.conform.blame` is where
+the kit decides which rule each failure is blamed on (it calls this module, applies the
+departures found and judges the failing cases again).
+
 One fault fails many cases: the wrong leader after a trick fails every whole deal that
 gets that far. :func:`find_deviations` groups the failing cases by the rule of their first
 divergence (:mod:`frogspec.conform.diagnosis`), so that the fault is named once, with the
