@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from frogspec._types import Json
-from frogspec.conform.counterfactuals import reference_answer
+from frogspec.conform.counterfactuals import assuming, reference_answer
 from frogspec.conform.probes.base import (
     Ask,
     Probe,
@@ -280,14 +280,28 @@ def _settle(
             # it cannot be put to, points shifted past 0 or 120, tell nothing either way).
             model = _shifted(tie)
             probes = [p for p in probes if p not in explained and model(p.request) is not None]
-        for group in by_difference(probes, _settle_signature):
-            found = table_finding(
-                "settle", _settle_rule(group, rs), _settle_instead(group), group, probes, ruleset
-            )
-            rate = _rate_otherwise(group, rs)
-            if rate is not None and answers_as_engine(rate, group):
-                found = replace(found, departure=rate)
-            findings.append(found)
+            if kept is not None:
+                # Judged against the reference with the tie moved as the engine moves it,
+                # the rest shows the other departures alone (a rate, who is paid).
+                with assuming(kept):
+                    probes = [replace(p, expected=reference_answer(p.request)) for p in probes]
+                    findings += _other_departures(probes, rs, ruleset)
+                continue
+        findings += _other_departures(probes, rs, ruleset)
+    return findings
+
+
+def _other_departures(probes: list[Probe], rs: Ruleset, ruleset: str) -> list[StageFinding]:
+    """The findings of the probes that depart, grouped by what the engine does otherwise."""
+    findings = []
+    for group in by_difference(probes, _settle_signature):
+        found = table_finding(
+            "settle", _settle_rule(group, rs), _settle_instead(group), group, probes, ruleset
+        )
+        rate = _rate_otherwise(group, rs)
+        if rate is not None and answers_as_engine(rate, group):
+            found = replace(found, departure=rate)
+        findings.append(found)
     return findings
 
 
