@@ -61,6 +61,7 @@ from frogspec.conform.evidence import Difference, LegalChanged, difference_json
 from frogspec.conform.localise import condition_at, localise
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.rotation import who_deals
+from frogspec.conform.words import Situation, instead_words, when_words
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
 from frogspec.registry import all_rules, get_rule
@@ -133,8 +134,13 @@ class Deviation:
     look_at: tuple[str, ...] = ()
     would_fail: tuple[str, ...] = ()
     would_fail_reading: str | None = None
-    when: str = ""
-    instead: str = ""
+    #: Where it departs, as values (:class:`~frogspec.conform.words.Situation`): said as
+    #: :attr:`when` by :func:`frogspec.conform.words.when_words`.
+    situation: Situation = field(default_factory=Situation)
+    #: What the engine does there, as the typed value that found it (the passing of the
+    #: deal, a count otherwise, the unit op's finding, the replay's localisation): said as
+    #: :attr:`instead` by :func:`frogspec.conform.words.instead_words`.
+    otherwise: Any = None
     stage: str | None = None
     probes_agree: int = 0
     probes_disagree: int = 0
@@ -157,6 +163,16 @@ class Deviation:
     #: The rules of the departures applied to the reference when ``judged_again`` were
     #: diagnosed (:mod:`frogspec.conform.blame`).
     assumed: tuple[str, ...] = ()
+
+    @property
+    def when(self) -> str:
+        """Where it departs, in the rules' words (:func:`frogspec.conform.words.when_words`)."""
+        return when_words(self.situation)
+
+    @property
+    def instead(self) -> str:
+        """What the engine does there, in words (:func:`frogspec.conform.words.instead_words`)."""
+        return instead_words(self.otherwise)
 
     @property
     def status(self) -> str:
@@ -347,7 +363,7 @@ def _counted_otherwise(
                 hand_written=d.hand_written + sum(_hand_written(c) for c in more),
                 in_rulesets=rulesets,
                 condition=condition,
-                when=_when_of(rulesets, condition),
+                situation=Situation(rulesets, condition),
             )
         )
     return kept
@@ -378,7 +394,9 @@ def _one_per_departure(found: list[Deviation]) -> list[Deviation]:
                 hand_written=first.hand_written + d.hand_written,
                 condition=condition,
                 in_rulesets=rulesets,
-                when=_when_of(rulesets, condition) if condition is not None else first.when,
+                situation=(
+                    Situation(rulesets, condition) if condition is not None else first.situation
+                ),
             )
         else:
             joined[key] = d
@@ -429,13 +447,6 @@ def _kind(divergence: Divergence) -> str:
 def _rulesets_of(members: list[_Entry]) -> tuple[str, ...]:
     """The rulesets the cases name."""
     return tuple(sorted({c.ruleset for c, _ in members if c.ruleset}))
-
-
-def _when_of(rulesets: Sequence[str], condition: Condition | None) -> str:
-    """``when`` in words: ``in R1, R2`` and the condition's terms."""
-    parts = [f"in {', '.join(rulesets)}" if rulesets else ""]
-    parts.append(condition.words() if condition is not None else "")
-    return ", ".join(part for part in parts if part)
 
 
 def _by_kind(entries: list[_Entry]) -> list[list[_Entry]]:
@@ -542,22 +553,19 @@ def _unexplained(
     leads = who_leads(divergence.request, divergence.differences)
     if leads is not None:  # the player to lead is the step: its rule decides it
         condition = condition_at(ordered, agreed)
-        more = condition.words()
         return named(
             leads.rule,
-            when=", ".join(
-                p for p in (_when_of(_rulesets_of(members), None), leads.when, more) if p
-            ),
+            situation=Situation(_rulesets_of(members), condition, leads),
             condition=condition,
-            instead=leads.instead,
+            otherwise=leads,
             stage="lead",
         )
     deals = who_deals(ordered, passed)
     if deals is not None:  # the match passes the deal otherwise: its rule decides it
         return named(
             deals.rule,
-            when=", ".join(p for p in (_when_of(_rulesets_of(members), None), deals.when) if p),
-            instead=deals.instead,
+            situation=Situation(_rulesets_of(members), None, deals),
+            otherwise=deals,
             stage="match",
         )
     ids = {c.id for c, _ in members}
@@ -567,9 +575,9 @@ def _unexplained(
         condition = Condition((ConditionTerm("contract", contracts),))
         return named(
             hypothesis.rule,
-            when=_when_of(_rulesets_of(members), condition),
+            situation=Situation(_rulesets_of(members), condition),
             condition=condition,
-            instead=hypothesis.instead(),
+            otherwise=hypothesis,
             stage="accounting",
             hypothesis=hypothesis,
         )
@@ -577,9 +585,9 @@ def _unexplained(
     if localised is not None:  # the step's part of the game, new at that step
         return named(
             localised.rule,
-            when=_when_of(_rulesets_of(members), localised.condition),
+            situation=Situation(_rulesets_of(members), localised.condition),
             condition=localised.condition,
-            instead=localised.instead,
+            otherwise=localised,
             stage="game",
             probes_agree=localised.agreeing,
             probes_disagree=localised.replayed,
@@ -638,8 +646,8 @@ def _deviation(
     said = leads if leads is not None and leads.rule == rule_id else None
     return Deviation(
         in_rulesets=_rulesets_of(members),
-        when=said.when if said else "",
-        instead=said.instead if said else "",
+        situation=Situation(occasion=said),
+        otherwise=said,
         rule=rule_id,
         reading=reading,
         reading_rulesets=rulesets_using(reading) if reading else (),
@@ -922,10 +930,10 @@ def _probed(d: Deviation, finding: StageFinding) -> Deviation:
     return replace(
         d,
         rule=finding.rule,
-        when=_situation(d, finding),
+        situation=_situation(d, finding),
         # The probes' when, not the replayed steps' (none where cases go beyond them).
-        condition=finding.condition if _situation(d, finding) == finding.situation else None,
-        instead=finding.instead,
+        condition=finding.condition if _situation(d, finding).occasion is finding else None,
+        otherwise=finding,
         stage=finding.stage,
         probes_agree=finding.agree,
         probes_disagree=finding.disagree,
@@ -969,14 +977,14 @@ def _predicted(found: list[Deviation], findings: Sequence[StageFinding]) -> list
     return found
 
 
-def _situation(d: Deviation, finding: StageFinding) -> str:
+def _situation(d: Deviation, finding: StageFinding) -> Situation:
     """The finding's ``when`` for the deviation's cases: where they are of rulesets the
     probes did not depart in, every ruleset is named and the probes' condition (which
     holds only in theirs) is not said."""
     beyond = set(d.in_rulesets) - set(finding.rulesets)
     if not beyond or not finding.rulesets:
-        return finding.situation
-    return _when_of(sorted(set(d.in_rulesets) | set(finding.rulesets)), None)
+        return Situation(occasion=finding)
+    return Situation(tuple(sorted(set(d.in_rulesets) | set(finding.rulesets))))
 
 
 def _open(d: Deviation) -> bool:

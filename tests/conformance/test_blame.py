@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from frogspec.conform.accounting import Accounting
 from frogspec.conform.blame import Model, blame, fails_alone, model_of, unit_findings
 from frogspec.conform.counterfactuals import assuming, reference_answer
 from frogspec.conform.deviations import Deviation
@@ -43,8 +44,9 @@ def _finding(rule: str, instead: str, stage: str = "settle") -> StageFinding:
 
 
 def _deviation(rule: str | None, cases: tuple[str, ...], instead: str = "") -> Deviation:
+    said = Accounting(rule or "", "", instead)
     return Deviation(
-        rule=rule, reading=None, reading_rulesets=(), cases=cases, example={}, instead=instead
+        rule=rule, reading=None, reading_rulesets=(), cases=cases, example={}, otherwise=said
     )
 
 

@@ -110,10 +110,11 @@ class StageFinding:
 
     @property
     def situation(self) -> str:
-        """``when`` with the rulesets, in words: ``in foster-1909, in a grand``."""
-        where = f"in {', '.join(self.rulesets)}" if self.rulesets else ""
-        when = "" if self.when == "always" else self.when
-        return ", ".join(part for part in (where, when) if part) or "always"
+        """``when`` with the rulesets, in words: ``in foster-1909, in a grand``
+        (:func:`frogspec.conform.words.finding_when`)."""
+        from frogspec.conform.words import finding_when
+
+        return finding_when(self)
 
     def joined(self, other: StageFinding) -> StageFinding:
         """This finding and another of the same departure in other rulesets, as one."""
