@@ -61,7 +61,7 @@ from frogspec.conform.evidence import Difference, LegalChanged, difference_json
 from frogspec.conform.localise import condition_at, localise
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.rotation import who_deals
-from frogspec.conform.words import Situation, instead_words, when_words
+from frogspec.conform.words import Circumstances, instead_words, when_words
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
 from frogspec.registry import all_rules, get_rule
@@ -134,9 +134,9 @@ class Deviation:
     look_at: tuple[str, ...] = ()
     would_fail: tuple[str, ...] = ()
     would_fail_reading: str | None = None
-    #: Where it departs, as values (:class:`~frogspec.conform.words.Situation`): said as
+    #: Where it departs, as values (:class:`~frogspec.conform.words.Circumstances`): said as
     #: :attr:`when` by :func:`frogspec.conform.words.when_words`.
-    situation: Situation = field(default_factory=Situation)
+    circumstances: Circumstances = field(default_factory=Circumstances)
     #: What the engine does there, as the typed value that found it (the passing of the
     #: deal, a count otherwise, the unit op's finding, the replay's localisation): said as
     #: :attr:`instead` by :func:`frogspec.conform.words.instead_words`.
@@ -167,7 +167,7 @@ class Deviation:
     @property
     def when(self) -> str:
         """Where it departs, in the rules' words (:func:`frogspec.conform.words.when_words`)."""
-        return when_words(self.situation)
+        return when_words(self.circumstances)
 
     @property
     def instead(self) -> str:
@@ -363,7 +363,7 @@ def _counted_otherwise(
                 hand_written=d.hand_written + sum(_hand_written(c) for c in more),
                 in_rulesets=rulesets,
                 condition=condition,
-                situation=Situation(rulesets, condition),
+                circumstances=Circumstances(rulesets, condition),
             )
         )
     return kept
@@ -394,8 +394,10 @@ def _one_per_departure(found: list[Deviation]) -> list[Deviation]:
                 hand_written=first.hand_written + d.hand_written,
                 condition=condition,
                 in_rulesets=rulesets,
-                situation=(
-                    Situation(rulesets, condition) if condition is not None else first.situation
+                circumstances=(
+                    Circumstances(rulesets, condition)
+                    if condition is not None
+                    else first.circumstances
                 ),
             )
         else:
@@ -555,7 +557,7 @@ def _unexplained(
         condition = condition_at(ordered, agreed)
         return named(
             leads.rule,
-            situation=Situation(_rulesets_of(members), condition, leads),
+            circumstances=Circumstances(_rulesets_of(members), condition, leads),
             condition=condition,
             otherwise=leads,
             stage="lead",
@@ -564,7 +566,7 @@ def _unexplained(
     if deals is not None:  # the match passes the deal otherwise: its rule decides it
         return named(
             deals.rule,
-            situation=Situation(_rulesets_of(members), None, deals),
+            circumstances=Circumstances(_rulesets_of(members), None, deals),
             otherwise=deals,
             stage="match",
         )
@@ -575,7 +577,7 @@ def _unexplained(
         condition = Condition((ConditionTerm("contract", contracts),))
         return named(
             hypothesis.rule,
-            situation=Situation(_rulesets_of(members), condition),
+            circumstances=Circumstances(_rulesets_of(members), condition),
             condition=condition,
             otherwise=hypothesis,
             stage="accounting",
@@ -585,7 +587,7 @@ def _unexplained(
     if localised is not None:  # the step's part of the game, new at that step
         return named(
             localised.rule,
-            situation=Situation(_rulesets_of(members), localised.condition),
+            circumstances=Circumstances(_rulesets_of(members), localised.condition),
             condition=localised.condition,
             otherwise=localised,
             stage="game",
@@ -646,7 +648,7 @@ def _deviation(
     said = leads if leads is not None and leads.rule == rule_id else None
     return Deviation(
         in_rulesets=_rulesets_of(members),
-        situation=Situation(occasion=said),
+        circumstances=Circumstances(occasion=said),
         otherwise=said,
         rule=rule_id,
         reading=reading,
@@ -930,7 +932,7 @@ def _probed(d: Deviation, finding: StageFinding) -> Deviation:
     return replace(
         d,
         rule=finding.rule,
-        situation=_situation(d, finding),
+        circumstances=_situation(d, finding),
         # The probes' when, not the replayed steps' (none where cases go beyond them).
         condition=finding.condition if _situation(d, finding).occasion is finding else None,
         otherwise=finding,
@@ -977,14 +979,14 @@ def _predicted(found: list[Deviation], findings: Sequence[StageFinding]) -> list
     return found
 
 
-def _situation(d: Deviation, finding: StageFinding) -> Situation:
+def _situation(d: Deviation, finding: StageFinding) -> Circumstances:
     """The finding's ``when`` for the deviation's cases: where they are of rulesets the
     probes did not depart in, every ruleset is named and the probes' condition (which
     holds only in theirs) is not said."""
     beyond = set(d.in_rulesets) - set(finding.rulesets)
     if not beyond or not finding.rulesets:
-        return Situation(occasion=finding)
-    return Situation(tuple(sorted(set(d.in_rulesets) | set(finding.rulesets))))
+        return Circumstances(occasion=finding)
+    return Circumstances(tuple(sorted(set(d.in_rulesets) | set(finding.rulesets))))
 
 
 def _open(d: Deviation) -> bool:

@@ -1,7 +1,7 @@
 """Words: where a deviation's typed ``when`` and ``instead`` become the report's words.
 
 A deviation (:class:`frogspec.conform.deviations.Deviation`) carries where it departs as a
-:class:`Situation` (the rulesets, the :class:`~frogspec.conform.conditions.Condition` of
+:class:`Circumstances` (the rulesets, the :class:`~frogspec.conform.conditions.Condition` of
 the features, the occasion found otherwise) and what the engine does as a typed value (the
 passing of the deal, a count, the unit op's finding...). The reporters (:mod:`.reports`,
 :mod:`.report_data`, :mod:`.summary`) and the expectations (:mod:`.expectations`, which
@@ -23,11 +23,11 @@ from frogspec.conform.conditions import Condition
 if TYPE_CHECKING:
     from frogspec.conform.probes.base import StageFinding
 
-__all__ = ["Situation", "finding_when", "instead_words", "rotation_words", "when_words"]
+__all__ = ["Circumstances", "finding_when", "instead_words", "rotation_words", "when_words"]
 
 
 @dataclass(frozen=True)
-class Situation:
+class Circumstances:
     """Where a departure shows, as values: said by :func:`when_words`."""
 
     #: The rulesets of the cases it shows in (none: not said).
@@ -54,26 +54,26 @@ def _rulesets_words(rulesets: tuple[str, ...]) -> str:
     return f"in {', '.join(rulesets)}" if rulesets else ""
 
 
-def when_words(situation: Situation) -> str:
+def when_words(circumstances: Circumstances) -> str:
     """The situation in the rules' words: the rulesets, the occasion, the condition.
 
     >>> from frogspec.conform.conditions import ConditionTerm
     >>> grand = Condition((ConditionTerm("contract", ("grand",)),))
-    >>> when_words(Situation(("foster-1909",), grand))
+    >>> when_words(Circumstances(("foster-1909",), grand))
     'in foster-1909, in a grand'
     """
     from frogspec.conform.probes.base import StageFinding
     from frogspec.conform.rotation import Rotation
 
-    occasion = situation.occasion
+    occasion = circumstances.occasion
     if isinstance(occasion, StageFinding):
         return finding_when(occasion)
     if isinstance(occasion, Rotation):
         said = rotation_words(occasion)[0]
     else:
         said = str(getattr(occasion, "when", "") or "")
-    condition = situation.condition.words() if situation.condition is not None else ""
-    parts = (_rulesets_words(situation.rulesets), said, condition)
+    condition = circumstances.condition.words() if circumstances.condition is not None else ""
+    parts = (_rulesets_words(circumstances.rulesets), said, condition)
     return ", ".join(part for part in parts if part)
 
 

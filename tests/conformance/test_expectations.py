@@ -27,7 +27,7 @@ from frogspec.conform.expectations import (
     read_expectations,
     stale,
 )
-from frogspec.conform.words import Situation
+from frogspec.conform.words import Circumstances
 from frogspec.fuzz import fuzz
 
 PYFROG = [
@@ -44,7 +44,7 @@ def _deviation(rule: str | None, when: str = "", instead: str = "", **more: obje
         "reading_rulesets": (),
         "cases": ("a.case",),
         "example": {},
-        "situation": Situation(occasion=said),
+        "circumstances": Circumstances(occasion=said),
         "otherwise": said,
         **more,
     }
