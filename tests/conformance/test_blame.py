@@ -25,6 +25,7 @@ from frogspec.twins import get_twin
 from frogspec.vectors.model import Case
 
 from .composite.twins import twin_engine
+from .helpers import errors, validator
 from .test_deviations import run_engine
 
 DEAL = {
@@ -141,3 +142,22 @@ def test_two_twins_at_once_are_each_named_and_every_case_filed(
     assert failing_alone and failing_alone <= set(duty.cases)
     filed = {case_id for d in found.deviations for case_id in d.cases}
     assert filed == {case.id for case, _, _ in failed}
+
+
+def test_the_reports_list_unit_findings_apart_from_the_deviations() -> None:
+    from frogspec.conform.report_data import report_json
+    from frogspec.conform.reports import render_text, report_markdown
+    from frogspec.conform.runner import Run
+
+    run = Run(
+        command=["engine"], vectors="spec", filters={}, timeout=1.0, max_restarts=0, started=""
+    )
+    run.hello = {"name": "engine", "version": "1"}
+    run.unit_findings = [_finding("cards.points", "the Jack counts 1", "card_points")]
+    text = render_text(run, quiet=True)
+    assert "Unit-op findings (1)" in text and "the Jack counts 1" in text
+    assert "## Unit-op findings (1)" in report_markdown(run)
+    (listed,) = report_json(run)["unit_findings"]
+    assert listed["rule"] == "cards.points" and listed["accepted"] is False
+    assert report_json(run)["deviations"] == []
+    assert errors(validator("report", "unit_finding"), listed) == []
