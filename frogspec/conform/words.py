@@ -23,7 +23,15 @@ from frogspec.conform.conditions import Condition
 if TYPE_CHECKING:
     from frogspec.conform.probes.base import StageFinding
 
-__all__ = ["Circumstances", "finding_when", "instead_words", "rotation_words", "when_words"]
+__all__ = [
+    "Circumstances",
+    "finding_when",
+    "hypothesis_words",
+    "instead_words",
+    "lead_words",
+    "rotation_words",
+    "when_words",
+]
 
 
 @dataclass(frozen=True)
@@ -37,6 +45,7 @@ class Circumstances:
     condition: Condition | None = None
     #: What it shows at, found otherwise than from features: the passing of the deal after
     #: a kind of deal (:class:`~frogspec.conform.rotation.Rotation`), a lead
+    #: (:class:`~frogspec.conform.accounting.Lead`), a departure said in the rules' terms
     #: (:class:`~frogspec.conform.accounting.Accounting`), or the unit op's probes (a
     #: :class:`~frogspec.conform.probes.StageFinding`, whose situation is then the whole).
     occasion: Any = None
@@ -62,6 +71,7 @@ def when_words(circumstances: Circumstances) -> str:
     >>> when_words(Circumstances(("foster-1909",), grand))
     'in foster-1909, in a grand'
     """
+    from frogspec.conform.accounting import Lead
     from frogspec.conform.probes.base import StageFinding
     from frogspec.conform.rotation import Rotation
 
@@ -70,6 +80,8 @@ def when_words(circumstances: Circumstances) -> str:
         return finding_when(occasion)
     if isinstance(occasion, Rotation):
         said = rotation_words(occasion)[0]
+    elif isinstance(occasion, Lead):
+        said = lead_words(occasion)[0]
     else:
         said = str(getattr(occasion, "when", "") or "")
     condition = circumstances.condition.words() if circumstances.condition is not None else ""
@@ -99,17 +111,63 @@ def rotation_words(rotation: Any) -> tuple[str, str]:
     return when, f"seat {moved.engine} deals instead of seat {moved.reference}"
 
 
+_ROLES = {
+    "bidder": "the bidder",
+    "eldest's left": "the player on eldest's left",
+    "dealer": "the dealer",
+}
+
+
+def lead_words(lead: Any) -> tuple[str, str]:
+    """Who leads where the engine departs (a :class:`~frogspec.conform.accounting.Lead`):
+    the situation, and what the engine does there.
+
+    >>> from frogspec.conform.accounting import Lead
+    >>> lead_words(Lead("play.winner-leads-next", False, 2, 0))
+    ('after a trick', "seat 2 leads the next trick instead of the last trick's winner (seat 0)")
+    """
+    if not lead.first_trick:
+        return "after a trick", (
+            f"seat {lead.engine} leads the next trick instead of the last trick's winner "
+            f"(seat {lead.reference})"
+        )
+    role = _ROLES.get(lead.role)
+    who = f"{role} (seat {lead.engine})" if role else f"seat {lead.engine}"
+    return "at the first trick of a deal", (
+        f"{who} leads instead of eldest hand (seat {lead.reference})"
+    )
+
+
+def hypothesis_words(hypothesis: Any) -> str:
+    """What an engine counts otherwise (a :class:`~frogspec.conform.accounting.
+    PointsHypothesis`), in words.
+
+    >>> from frogspec.conform.accounting import FixedPoints
+    >>> hypothesis_words(FixedPoints("scoring.count-card-points", 10))
+    'the side that wins the last trick counts 10 points more'
+    """
+    from frogspec.conform.accounting import FixedPoints, GroupCredited
+
+    if isinstance(hypothesis, GroupCredited):
+        return f"the {hypothesis.group} cards' points counted for the defenders, not the bidder"
+    if isinstance(hypothesis, FixedPoints):
+        return f"the side that wins the last trick counts {hypothesis.points} points more"
+    return f"counts otherwise ({hypothesis.rule})"
+
+
 def instead_words(otherwise: Any) -> str:
     """What the engine does where it departs, from the typed value that says it: the
     passing of the deal, a count otherwise (a hypothesis of the accounting), or the words
     of the probe or the replay that found it; empty for none."""
-    from frogspec.conform.accounting import PointsHypothesis
+    from frogspec.conform.accounting import Lead, PointsHypothesis
     from frogspec.conform.rotation import Rotation
 
     if otherwise is None:
         return ""
     if isinstance(otherwise, Rotation):
         return rotation_words(otherwise)[1]
+    if isinstance(otherwise, Lead):
+        return lead_words(otherwise)[1]
     if isinstance(otherwise, PointsHypothesis):
-        return otherwise.instead()
+        return hypothesis_words(otherwise)
     return str(getattr(otherwise, "instead", "") or "")
