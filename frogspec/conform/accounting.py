@@ -25,6 +25,7 @@ __all__ = [
     "Accounting",
     "FixedPoints",
     "GroupCredited",
+    "Lead",
     "PointsHypothesis",
     "contracts_of",
     "explain_points",
@@ -43,6 +44,24 @@ class Accounting:
 
 
 @dataclass(frozen=True)
+class Lead:
+    """Who leads a trick where the engine departs (said by
+    :func:`frogspec.conform.words.lead_words`)."""
+
+    #: The rule that decides who leads there.
+    rule: str
+    #: Whether it is the first trick of the deal (else the trick after another).
+    first_trick: bool
+    #: The seat that leads by the engine.
+    engine: int
+    #: By the reference (``None``: no one is to lead there).
+    reference: int | None
+    #: The engine's leader's part at the table: ``"bidder"``, ``"eldest's left"``,
+    #: ``"dealer"``, or ``""`` (none of these).
+    role: str = ""
+
+
+@dataclass(frozen=True)
 class PointsHypothesis:
     """What the engine may count otherwise (the base of the hypotheses)."""
 
@@ -52,10 +71,6 @@ class PointsHypothesis:
     def predicts(self, case: _Deal) -> tuple[int, int] | None:
         """The points (bidder, defenders) the engine would count on the deal (``None``:
         the hypothesis says nothing of it)."""
-        raise NotImplementedError
-
-    def instead(self) -> str:
-        """What the engine does, in words."""
         raise NotImplementedError
 
     def fits(self, divergence: Any) -> bool:
@@ -79,9 +94,6 @@ class GroupCredited(PointsHypothesis):
         moved = points_of(mask)
         return case.bidder - moved, case.defenders + moved
 
-    def instead(self) -> str:
-        return f"the {self.group} cards' points counted for the defenders, not the bidder"
-
 
 @dataclass(frozen=True)
 class FixedPoints(PointsHypothesis):
@@ -96,9 +108,6 @@ class FixedPoints(PointsHypothesis):
         if case.last_winner_is_bidder:
             return case.bidder + self.points, case.defenders
         return case.bidder, case.defenders + self.points
-
-    def instead(self) -> str:
-        return f"the side that wins the last trick counts {self.points} points more"
 
 
 @dataclass(frozen=True)
@@ -208,7 +217,7 @@ def contracts_of(divergences: Sequence[Any]) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-def who_leads(request: Json, differences: Sequence[Difference]) -> Accounting | None:
+def who_leads(request: Json, differences: Sequence[Difference]) -> Lead | None:
     """Who leads, where the first divergence is the player to lead a trick (the first, or
     the next after a trick): the rule that decides it and what the engine does instead."""
     from frogspec.conform.diagnosis import game_state
@@ -225,25 +234,17 @@ def who_leads(request: Json, differences: Sequence[Difference]) -> Accounting | 
     if state is None or state.phase is not Phase.PLAY or state.trick or state.to_act != reference:
         return None
     if state.tricks == 0:
-        role = _role(state, engine)
-        return Accounting(
-            "play.eldest-leads-first",
-            "at the first trick of a deal",
-            f"{role} leads instead of eldest hand (seat {reference})",
-        )
-    return Accounting(
-        "play.winner-leads-next",
-        "after a trick",
-        f"seat {engine} leads the next trick instead of the last trick's winner (seat {reference})",
-    )
+        return Lead("play.eldest-leads-first", True, engine, reference, _role(state, engine))
+    return Lead("play.winner-leads-next", False, engine, reference)
 
 
 def _role(state: Any, seat: int) -> str:
+    """The seat's part at the table, as :attr:`Lead.role` names it."""
     if seat == state.bidder:
-        return f"the bidder (seat {seat})"
+        return "bidder"
     order = tuple(state.order)
     if len(order) > 1 and seat == order[1]:
-        return f"the player on eldest's left (seat {seat})"
+        return "eldest's left"
     if seat == state.dealer:
-        return f"the dealer (seat {seat})"
-    return f"seat {seat}"
+        return "dealer"
+    return ""

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from frogspec._types import Json
@@ -29,6 +31,8 @@ from frogspec.vectors.model import Case, differences
 
 __all__ = [
     "alternatives",
+    "assumed",
+    "assuming",
     "evaluated_rules",
     "failed_under",
     "fits_passed",
@@ -40,9 +44,41 @@ __all__ = [
 ]
 
 
+_ASSUMED: ContextVar[Adjust | None] = ContextVar("assumed departures", default=None)
+
+
+def assumed(ruleset: Ruleset) -> Ruleset:
+    """The ruleset with the departures :func:`assuming` put in force (itself, if none)."""
+    adjust = _ASSUMED.get()
+    return ruleset if adjust is None else adjust(ruleset)
+
+
+@contextmanager
+def assuming(adjust: Adjust) -> Iterator[None]:
+    """Inside the block, the reference the kit compares with (:func:`reference_answer`)
+    answers under ``adjust``: the departures of an engine found already, so that a case
+    is judged again against a reference that departs as the engine does, and the next
+    divergence shows the next departure.
+
+    >>> from frogspec.twins import get_twin
+    >>> twin = get_twin("cards.points").function
+    >>> with assuming(lambda ruleset: ruleset.replacing("cards.points", twin)):
+    ...     reference_answer({"id": 1, "op": "card_points", "card": "JS"})["result"]
+    1
+    >>> reference_answer({"id": 1, "op": "card_points", "card": "JS"})["result"]
+    2
+    """
+    token = _ASSUMED.set(adjust)
+    try:
+        yield
+    finally:
+        _ASSUMED.reset(token)
+
+
 def reference_answer(request: Mapping[str, Json], adjust: Adjust | None = None) -> dict[str, Json]:
     """The reference's answer (id aside), on a copy of the request, under ``adjust`` if
-    given (see :func:`frogspec.harness.handle`).
+    given (see :func:`frogspec.harness.handle`), after the departures :func:`assuming`
+    assumes.
 
     >>> from frogspec.twins import get_twin
     >>> ask = {"id": 1, "op": "card_points", "card": "JS"}
@@ -52,6 +88,10 @@ def reference_answer(request: Mapping[str, Json], adjust: Adjust | None = None) 
     >>> reference_answer(ask)
     {'result': 2}
     """
+    base = _ASSUMED.get()
+    if base is not None:
+        outer = adjust
+        adjust = base if outer is None else (lambda ruleset: outer(base(ruleset)))
     answer = handle(json.loads(json.dumps(request)), adjust)
     answer.pop("id", None)
     return answer

@@ -1,5 +1,9 @@
 """Deviations: the rules an engine departs from, most likely first, from its diagnosed failures.
 
+This module groups one round of first divergences; :mod:`frogspec.conform.blame` is where
+the kit decides which rule each failure is blamed on (it calls this module, applies the
+departures found and judges the failing cases again).
+
 One fault fails many cases: the wrong leader after a trick fails every whole deal that
 gets that far. :func:`find_deviations` groups the failing cases by the rule of their first
 divergence (:mod:`frogspec.conform.diagnosis`), so that the fault is named once, with the
@@ -44,22 +48,25 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 from typing import Any
 
 from frogspec._types import Json
 from frogspec.conform.accounting import PointsHypothesis, contracts_of, explain_points, who_leads
 from frogspec.conform.conditions import Condition, ConditionTerm
-from frogspec.conform.counterfactuals import failed_under, has_twin
+from frogspec.conform.counterfactuals import failed_under, has_twin, stand_in
 from frogspec.conform.diagnosis import Divergence, fits_passed
 from frogspec.conform.evidence import Difference, LegalChanged, difference_json
 from frogspec.conform.localise import condition_at, localise
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.rotation import who_deals
+from frogspec.conform.words import Circumstances, instead_words, when_words
 from frogspec.errors import FrogError
+from frogspec.harness import Adjust
 from frogspec.registry import all_rules, get_rule
 from frogspec.rulesets import rulesets_using
+from frogspec.twins.model import get_twin
 from frogspec.vectors.build import EXTENSION_FIELDS, extension_of
 from frogspec.vectors.model import CASE_ID_PATTERN, Case
 
@@ -70,6 +77,7 @@ __all__ = [
     "Deviation",
     "deviation_json",
     "find_deviations",
+    "finding_json",
     "statement_of",
     "with_findings",
 ]
@@ -126,8 +134,13 @@ class Deviation:
     look_at: tuple[str, ...] = ()
     would_fail: tuple[str, ...] = ()
     would_fail_reading: str | None = None
-    when: str = ""
-    instead: str = ""
+    #: Where it departs, as values (:class:`~frogspec.conform.words.Circumstances`): said as
+    #: :attr:`when` by :func:`frogspec.conform.words.when_words`.
+    circumstances: Circumstances = field(default_factory=Circumstances)
+    #: What the engine does there, as the typed value that found it (the passing of the
+    #: deal, a count otherwise, the unit op's finding, the replay's localisation): said as
+    #: :attr:`instead` by :func:`frogspec.conform.words.instead_words`.
+    otherwise: Any = None
     stage: str | None = None
     probes_agree: int = 0
     probes_disagree: int = 0
@@ -135,6 +148,31 @@ class Deviation:
     condition: Condition | None = None
     in_rulesets: tuple[str, ...] = ()
     hypothesis: PointsHypothesis | None = None
+    #: The departure as a change of the reference's rulesets, where the unit ops' probes
+    #: found one that answers them as the engine does (:mod:`frogspec.conform.blame`
+    #: judges the failing cases again with it applied).
+    departure: Adjust | None = field(default=None, compare=False, repr=False)
+    #: The cases among ``cases`` filed because the departure alone would fail them, where
+    #: another departure is what they first part on (a case two departures touch counts
+    #: for both): ``when`` is said from the others.
+    touched: tuple[str, ...] = ()
+    #: The cases among ``cases`` found at a divergence from the reference with other
+    #: departures of the engine applied (``assumed``, their rules): their first divergence
+    #: from the plain reference is another departure's.
+    judged_again: tuple[str, ...] = ()
+    #: The rules of the departures applied to the reference when ``judged_again`` were
+    #: diagnosed (:mod:`frogspec.conform.blame`).
+    assumed: tuple[str, ...] = ()
+
+    @property
+    def when(self) -> str:
+        """Where it departs, in the rules' words (:func:`frogspec.conform.words.when_words`)."""
+        return when_words(self.circumstances)
+
+    @property
+    def instead(self) -> str:
+        """What the engine does there, in words (:func:`frogspec.conform.words.instead_words`)."""
+        return instead_words(self.otherwise)
 
     @property
     def status(self) -> str:
@@ -200,6 +238,7 @@ def find_deviations(
     order = {entry.id: i for i, entry in enumerate(all_rules())}
     groups: dict[str, list[_Entry]] = {}
     confirmed: set[str] = set()
+    swaps: dict[str, Adjust] = {}  # the swap that confirmed each rule, as a change of rulesets
     rejected: set[str] = set()  # rules whose swaps would fail cases the engine passes
     remaining = entries
     while True:
@@ -213,8 +252,12 @@ def find_deviations(
         rejected.update(ranked[: ranked.index(best)] if best is not None else ranked)
         if best is None:
             break
-        taken, coincidences = _one_swap(best, [e for e in remaining if best in e[1].explained_by])
+        taken, coincidences, swap = _one_swap(
+            best, [e for e in remaining if best in e[1].explained_by]
+        )
         groups[best] = taken
+        if swap is not None:
+            swaps[best] = swap
         confirmed.add(best)
         rejected.add(best)  # its other cases are not its own: no second pass 1 for it
         kept = {id(e) for e in taken}
@@ -249,7 +292,7 @@ def find_deviations(
     found = []
     for rule_id, members in groups.items():
         if rule_id in confirmed:
-            found.append(_deviation(rule_id, members, True, passed))
+            found.append(_deviation(rule_id, members, True, passed, swaps.get(rule_id)))
             continue
         # Evidence on some cases backs those that part from the reference alike, not
         # cases that differ in another way (a count, where a swap matches payments).
@@ -320,7 +363,7 @@ def _counted_otherwise(
                 hand_written=d.hand_written + sum(_hand_written(c) for c in more),
                 in_rulesets=rulesets,
                 condition=condition,
-                when=_when_of(rulesets, condition),
+                circumstances=Circumstances(rulesets, condition),
             )
         )
     return kept
@@ -351,28 +394,40 @@ def _one_per_departure(found: list[Deviation]) -> list[Deviation]:
                 hand_written=first.hand_written + d.hand_written,
                 condition=condition,
                 in_rulesets=rulesets,
-                when=_when_of(rulesets, condition) if condition is not None else first.when,
+                circumstances=(
+                    Circumstances(rulesets, condition)
+                    if condition is not None
+                    else first.circumstances
+                ),
             )
         else:
             joined[key] = d
     return kept + list(joined.values())
 
 
-def _one_swap(rule_id: str, explained: list[_Entry]) -> tuple[list[_Entry], set[int]]:
+def _one_swap(
+    rule_id: str, explained: list[_Entry]
+) -> tuple[list[_Entry], set[int], Adjust | None]:
     """Of the cases a rule's swaps explain, those one swap explains (the twin, or one
     rival reading: the swap that explains the most weight), and the ids of the others: on
     those another swap of the rule reproduces the engine by coincidence (a reading that
-    happens to pay the same on one deal), which is not evidence of this departure."""
+    happens to pay the same on one deal), which is not evidence of this departure. Last,
+    that swap as a change of the rulesets (``None`` if none is known)."""
     weight: dict[str | None, int] = {}
     for case, divergence in explained:
         for rule, reading in divergence.swaps:
             if rule == rule_id:
                 weight[reading] = weight.get(reading, 0) + _weight(case)
     if not weight:
-        return explained, set()
+        return explained, set(), None
     best = max(weight, key=lambda r: (weight[r], r is None))
     taken = [e for e in explained if (rule_id, best) in e[1].swaps]
-    return taken, {id(e) for e in explained if (rule_id, best) not in e[1].swaps}
+    function = get_twin(rule_id).function if best is None else stand_in(best)
+    return (
+        taken,
+        {id(e) for e in explained if (rule_id, best) not in e[1].swaps},
+        lambda ruleset: ruleset.replacing(rule_id, function),
+    )
 
 
 def _without(rule_id: str, entry: _Entry) -> _Entry:
@@ -394,13 +449,6 @@ def _kind(divergence: Divergence) -> str:
 def _rulesets_of(members: list[_Entry]) -> tuple[str, ...]:
     """The rulesets the cases name."""
     return tuple(sorted({c.ruleset for c, _ in members if c.ruleset}))
-
-
-def _when_of(rulesets: Sequence[str], condition: Condition | None) -> str:
-    """``when`` in words: ``in R1, R2`` and the condition's terms."""
-    parts = [f"in {', '.join(rulesets)}" if rulesets else ""]
-    parts.append(condition.words() if condition is not None else "")
-    return ", ".join(part for part in parts if part)
 
 
 def _by_kind(entries: list[_Entry]) -> list[list[_Entry]]:
@@ -507,22 +555,19 @@ def _unexplained(
     leads = who_leads(divergence.request, divergence.differences)
     if leads is not None:  # the player to lead is the step: its rule decides it
         condition = condition_at(ordered, agreed)
-        more = condition.words()
         return named(
             leads.rule,
-            when=", ".join(
-                p for p in (_when_of(_rulesets_of(members), None), leads.when, more) if p
-            ),
+            circumstances=Circumstances(_rulesets_of(members), condition, leads),
             condition=condition,
-            instead=leads.instead,
+            otherwise=leads,
             stage="lead",
         )
     deals = who_deals(ordered, passed)
     if deals is not None:  # the match passes the deal otherwise: its rule decides it
         return named(
             deals.rule,
-            when=", ".join(p for p in (_when_of(_rulesets_of(members), None), deals.when) if p),
-            instead=deals.instead,
+            circumstances=Circumstances(_rulesets_of(members), None, deals),
+            otherwise=deals,
             stage="match",
         )
     ids = {c.id for c, _ in members}
@@ -532,9 +577,9 @@ def _unexplained(
         condition = Condition((ConditionTerm("contract", contracts),))
         return named(
             hypothesis.rule,
-            when=_when_of(_rulesets_of(members), condition),
+            circumstances=Circumstances(_rulesets_of(members), condition),
             condition=condition,
-            instead=hypothesis.instead(),
+            otherwise=hypothesis,
             stage="accounting",
             hypothesis=hypothesis,
         )
@@ -542,9 +587,9 @@ def _unexplained(
     if localised is not None:  # the step's part of the game, new at that step
         return named(
             localised.rule,
-            when=_when_of(_rulesets_of(members), localised.condition),
+            circumstances=Circumstances(_rulesets_of(members), localised.condition),
             condition=localised.condition,
-            instead=localised.instead,
+            otherwise=localised,
             stage="game",
             probes_agree=localised.agreeing,
             probes_disagree=localised.replayed,
@@ -586,7 +631,11 @@ def _suspects(divergence: Divergence, rejected: set[str]) -> list[str]:
 
 
 def _deviation(
-    rule_id: str, members: list[_Entry], confirmed: bool, passed: Sequence[Case]
+    rule_id: str,
+    members: list[_Entry],
+    confirmed: bool,
+    passed: Sequence[Case],
+    departure: Adjust | None = None,
 ) -> Deviation:
     reading = _reading(rule_id, members, passed)
     case, divergence = min(members, key=lambda e: _size(e[1]))
@@ -599,8 +648,8 @@ def _deviation(
     said = leads if leads is not None and leads.rule == rule_id else None
     return Deviation(
         in_rulesets=_rulesets_of(members),
-        when=said.when if said else "",
-        instead=said.instead if said else "",
+        circumstances=Circumstances(occasion=said),
+        otherwise=said,
         rule=rule_id,
         reading=reading,
         reading_rulesets=rulesets_using(reading) if reading else (),
@@ -613,6 +662,7 @@ def _deviation(
         reproduced=reproduced,
         would_fail=would_fail,
         would_fail_reading=would_fail_reading,
+        departure=departure,
     )
 
 
@@ -731,8 +781,10 @@ def deviation_json(d: Deviation) -> dict[str, Json]:
     ``when``, ``instead``, ``reading``, ``cases``, ``example`` in that order, then
     ``evidence`` (the cases and probes that agree and depart), ``reading_rulesets``,
     ``confirmed``, ``hand_written``, ``detail``, ``status``, ``reproduced``, ``look_at``,
-    ``would_fail``, ``differences`` (each with its ``kind``, ``field`` and values) and
-    ``condition`` (the terms of ``when`` as data, where it was found from features)."""
+    ``would_fail``, ``differences`` (each with its ``kind``, ``field`` and values),
+    ``condition`` (the terms of ``when`` as data, where it was found from features),
+    ``assumed`` (the departures applied to the reference when some of its cases were
+    judged again) and ``touched`` (the cases it counts that another departure parts first)."""
     return {
         "rule": d.rule,
         "when": d.when,
@@ -760,6 +812,23 @@ def deviation_json(d: Deviation) -> dict[str, Json]:
             {"feature": term.feature, "values": list(term.values)}
             for term in (d.condition.terms if d.condition is not None else ())
         ],
+        "assumed": list(d.assumed),
+        "touched": list(d.touched),
+    }
+
+
+def finding_json(finding: StageFinding) -> dict[str, Json]:
+    """A unit-op finding no failing case shows, as the JSON report lists it: the unit op
+    (``stage``), ``rule``, ``when``, ``instead``, the probes that agree and depart, and
+    the smallest departing probe as a vector case (``example``)."""
+    return {
+        "stage": finding.stage,
+        "rule": finding.rule,
+        "when": finding.situation,
+        "instead": finding.instead,
+        "probes_agree": finding.agree,
+        "probes_disagree": finding.disagree,
+        "example": _probe_example(finding),
     }
 
 
@@ -863,13 +932,14 @@ def _probed(d: Deviation, finding: StageFinding) -> Deviation:
     return replace(
         d,
         rule=finding.rule,
-        when=_situation(d, finding),
+        circumstances=_situation(d, finding),
         # The probes' when, not the replayed steps' (none where cases go beyond them).
-        condition=finding.condition if _situation(d, finding) == finding.situation else None,
-        instead=finding.instead,
+        condition=finding.condition if _situation(d, finding).occasion is finding else None,
+        otherwise=finding,
         stage=finding.stage,
         probes_agree=finding.agree,
         probes_disagree=finding.disagree,
+        departure=d.departure if d.departure is not None else finding.departure,
         example={**d.example, "rules": [finding.rule]} if unexplained else d.example,
         look_at=() if unexplained else d.look_at,
     )
@@ -909,14 +979,14 @@ def _predicted(found: list[Deviation], findings: Sequence[StageFinding]) -> list
     return found
 
 
-def _situation(d: Deviation, finding: StageFinding) -> str:
+def _situation(d: Deviation, finding: StageFinding) -> Circumstances:
     """The finding's ``when`` for the deviation's cases: where they are of rulesets the
     probes did not depart in, every ruleset is named and the probes' condition (which
     holds only in theirs) is not said."""
     beyond = set(d.in_rulesets) - set(finding.rulesets)
     if not beyond or not finding.rulesets:
-        return finding.situation
-    return _when_of(sorted(set(d.in_rulesets) | set(finding.rulesets)), None)
+        return Circumstances(occasion=finding)
+    return Circumstances(tuple(sorted(set(d.in_rulesets) | set(finding.rulesets))))
 
 
 def _open(d: Deviation) -> bool:

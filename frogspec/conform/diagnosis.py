@@ -53,6 +53,7 @@ from typing import Any
 from frogspec._types import Json
 from frogspec.conform.counterfactuals import (
     alternatives,
+    assumed,
     evaluated_rules,
     fits_passed,
     recent_first,
@@ -393,7 +394,7 @@ def _state(
     """The reference's state after ``actions``, or ``None`` if it has none (its ruleset
     recording into ``calls`` the rules it applies, if given)."""
     try:
-        ruleset = get_ruleset(request["ruleset"])
+        ruleset = assumed(get_ruleset(request["ruleset"]))
         if calls is not None:
             ruleset = ruleset.recording(calls.append)
         ruleset = ruleset.with_options(request.get("options") or {})
@@ -417,7 +418,7 @@ def _options_of(request: Mapping[str, Json], calls: list[str]) -> None:
     """Build the request's ruleset with its options (the rulings that set a default),
     recording into ``calls`` the rules asked."""
     with suppress(FrogError, KeyError, TypeError):
-        recording = get_ruleset(request["ruleset"]).recording(calls.append)
+        recording = assumed(get_ruleset(request["ruleset"])).recording(calls.append)
         recording.with_options(request.get("options") or {})
 
 

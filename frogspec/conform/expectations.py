@@ -11,6 +11,10 @@ test262's and web-platform-tests' runners do. An accepted deviation is still rep
 failures do not fail the run. An expectation that no deviation of the run matches is
 *stale*, and reported as such.
 
+A report's ``unit_findings`` (what the engine's unit ops show where no failing case is
+filed) are read too: each declares that finding (``unit``), matched by its rule, ``stage``,
+``when`` and ``instead``.
+
 Matching is exact, never a wildcard: the rule and the reading, and whatever else the
 expectation states (a report states the deviation's ``when``, ``instead`` and the kinds of
 its typed differences). An unexplained deviation (no rule) is matched by its differences
@@ -31,6 +35,7 @@ __all__ = [
     "Expectation",
     "ExpectationError",
     "expectation_matches",
+    "finding_matches",
     "matches_rule",
     "parse_house",
     "parse_reading",
@@ -64,12 +69,15 @@ class Expectation:
     instead: str | None = None
     differences: tuple[str, ...] | None = None
     house: bool = False
+    #: The unit op (``stage``) of a declared unit-op finding (``None``: a deviation).
+    unit: str | None = None
 
     def describe(self) -> str:
         """The expectation in a few words, as the reports list it."""
         rule = self.rule or "unexplained"
         reading = f" (reading {self.reading})" if self.reading else ""
         house = " (a house rule)" if self.house else ""
+        house += f" (a finding of the unit op {self.unit})" if self.unit else ""
         said = " — ".join(part for part in (self.when, self.instead) if part)
         said = f": {said}" if said else ""
         return f"{rule}{reading}{house}{said}, from {self.origin}"
@@ -129,7 +137,18 @@ def read_expectations(path: Path) -> list[Expectation]:
     items = data.get("deviations") if isinstance(data, dict) else data
     if not isinstance(items, list):
         raise ExpectationError(f"--expect {path}: no list of deviations in it")
-    found = []
+    units = data.get("unit_findings") if isinstance(data, dict) else None
+    found = [
+        Expectation(
+            str(item["rule"]),
+            when=_text(item, "when"),
+            origin=f"--expect {path}",
+            instead=_text(item, "instead"),
+            unit=str(item.get("stage")),
+        )
+        for item in (units if isinstance(units, list) else [])
+        if isinstance(item, dict) and isinstance(item.get("rule"), str)
+    ]
     for number, item in enumerate(items):
         rule = item.get("rule") if isinstance(item, dict) else None
         if not isinstance(item, dict) or not isinstance(rule, (str, type(None))):
@@ -170,6 +189,8 @@ def expectation_matches(expectation: Expectation, deviation: Any) -> bool:
     same ``when``, ``instead`` and kinds of differences. An unexplained expectation needs
     its differences or its ``when`` to match: it never accepts any unexplained deviation.
     """
+    if expectation.unit is not None:
+        return False
     if expectation.rule != deviation.rule or expectation.reading != deviation.reading:
         return False
     if expectation.when is not None and expectation.when != deviation.when:
@@ -197,6 +218,28 @@ def matches_rule(expectation: Expectation, deviation: Any) -> bool:
     return expectation.differences is not None and expectation.differences == kinds
 
 
-def stale(expectations: Sequence[Expectation], deviations: Sequence[Any]) -> list[Expectation]:
-    """The expectations no deviation matches."""
-    return [e for e in expectations if not any(expectation_matches(e, d) for d in deviations)]
+def finding_matches(expectation: Expectation, finding: Any) -> bool:
+    """Whether an expectation declares a unit-op finding (a :class:`frogspec.conform.probes.
+    StageFinding` no failing case shows): the same unit op, rule, and, where declared, the
+    same ``when`` and ``instead``."""
+    if expectation.unit is None or expectation.unit != finding.stage:
+        return False
+    if expectation.rule != finding.rule:
+        return False
+    if expectation.when is not None and expectation.when != finding.situation:
+        return False
+    return expectation.instead is None or expectation.instead == finding.instead
+
+
+def stale(
+    expectations: Sequence[Expectation],
+    deviations: Sequence[Any],
+    findings: Sequence[Any] = (),
+) -> list[Expectation]:
+    """The expectations no deviation (nor unit-op finding) matches."""
+    return [
+        e
+        for e in expectations
+        if not any(expectation_matches(e, d) for d in deviations)
+        and not any(finding_matches(e, f) for f in findings)
+    ]

@@ -49,7 +49,13 @@ def _deviations_json(run: Run) -> list[dict[str, Json]]:
     return [{**deviation_json(d), "accepted": run.accepted(d)} for d in run.deviations]
 
 
-def _case_json(o: CaseOutcome, deviation: int | None) -> dict[str, Json]:
+def _unit_findings_json(run: Run) -> list[dict[str, Json]]:
+    from frogspec.conform.deviations import finding_json
+
+    return [{**finding_json(f), "accepted": run.finding_accepted(f)} for f in run.unit_findings]
+
+
+def _case_json(o: CaseOutcome, deviation: int | None, all_of: list[int]) -> dict[str, Json]:
     item: dict[str, Json] = {
         "id": o.case.id,
         "file": o.case.file,
@@ -79,6 +85,7 @@ def _case_json(o: CaseOutcome, deviation: int | None) -> dict[str, Json]:
             item["divergence"] = divergence
         if o.counted_failed:
             item["deviation"] = deviation
+            item["deviations"] = list(all_of)
     return item
 
 
@@ -105,7 +112,17 @@ def report_json(run: Run) -> dict[str, Json]:
         )
     covered = scope(run)
     named, judged = run.level2()
-    filed = {case_id: i for i, d in enumerate(run.deviations) for case_id in d.cases}
+    # A case is filed under the deviation it first parts on, and counts for every one
+    # whose departure touches it too.
+    filed: dict[str, int] = {}
+    every: dict[str, list[int]] = {}
+    for i, d in enumerate(run.deviations):
+        for case_id in d.cases:
+            every.setdefault(case_id, []).append(i)
+            if case_id not in d.touched:
+                filed.setdefault(case_id, i)
+    for case_id, indices in every.items():
+        filed.setdefault(case_id, indices[0])
     return {
         "format": REPORT_FORMAT,
         "format_version": REPORT_FORMAT_VERSION,
@@ -127,6 +144,7 @@ def report_json(run: Run) -> dict[str, Json]:
         "gave_up": run.gave_up,
         "start_failures": run.start_failures,
         "deviations": _deviations_json(run),
+        "unit_findings": _unit_findings_json(run),
         "stale_expectations": [e.describe() for e in run.stale_expectations()],
         "diagnosis_failures": list(run.diagnosis_failures),
         "summary": {
@@ -164,7 +182,9 @@ def report_json(run: Run) -> dict[str, Json]:
             for rs, t in by_ruleset(run).items()
         ],
         "rules": rules,
-        "cases": [_case_json(o, filed.get(o.case.id)) for o in run.outcomes],
+        "cases": [
+            _case_json(o, filed.get(o.case.id), every.get(o.case.id, [])) for o in run.outcomes
+        ],
         "stderr": run.stderr,
     }
 

@@ -46,6 +46,7 @@ __all__ = [
     "level2_lines",
     "render_text",
     "report_markdown",
+    "unit_finding_lines",
 ]
 
 
@@ -132,10 +133,33 @@ def expectation_lines(run: Run) -> list[str]:
     return lines + list(run.diagnosis_failures)
 
 
+def unit_finding_lines(run: Run) -> list[str]:
+    """The unit-op findings no failing case shows, one a line, numbered: the rule, the
+    unit op, when and what the engine does instead, and the probes it rests on."""
+    lines = []
+    for number, f in enumerate(run.unit_findings, 1):
+        accepted = " (declared)" if run.finding_accepted(f) else ""
+        lines.append(
+            f"{number}. {f.rule or 'no rule named'} (unit op {f.stage}){accepted}: "
+            f"{f.situation} — {f.instead} ({f.disagree} probes depart, {f.agree} agree)"
+        )
+    return lines
+
+
+#: What the reports say of the unit-op findings, above them.
+UNIT_FINDINGS_NOTE = (
+    "What the engine's unit ops show where no failing case is filed: no case of the run "
+    "shows these departures, so they are no deviations; a case that would show one is "
+    "worth adding."
+)
+
+
 def _deviation_text(run: Run) -> list[str]:
     expected = expectation_lines(run)
+    units = unit_finding_lines(run)
+    found = [f"Unit-op findings ({len(units)})", UNIT_FINDINGS_NOTE, *units, ""] if units else []
     if not run.deviations:
-        return [*expected, ""] if expected else []
+        return [*expected, "", *found] if expected else found
     return [
         *deviation_headlines(run.deviations),
         *expected,
@@ -143,6 +167,7 @@ def _deviation_text(run: Run) -> list[str]:
         "Deviations",
         *deviation_text_lines(run.deviations),
         "",
+        *found,
     ]
 
 
@@ -326,6 +351,10 @@ def report_markdown(run: Run) -> str:
             for line in [*deviation_headlines(run.deviations), *expectation_lines(run)]
         ]
         out += [*headlines, "", "## Deviations", "", *deviation_markdown_lines(run.deviations), ""]
+    units = unit_finding_lines(run)
+    if units:
+        out += [f"## Unit-op findings ({len(units)})", "", _md(UNIT_FINDINGS_NOTE), ""]
+        out += [f"- {_md(line.partition('. ')[2])}" for line in units] + [""]
     level2 = level2_lines(run)
     if run.misnamed() and run.declares_rule_ids:
         out += ["## Rule ids (level 2)", "", *[f"- {_md(line.strip())}" for line in level2], ""]

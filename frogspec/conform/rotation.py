@@ -26,22 +26,23 @@ ROTATION_RULES = {True: "auction.all-pass", False: "deal.rotation-left"}
 
 @dataclass(frozen=True)
 class Rotation:
-    """How an engine passes the deal, where it departs."""
+    """How an engine passes the deal, where it departs (said by
+    :func:`frogspec.conform.words.rotation_words`)."""
 
     #: The rule that passes the deal in that situation.
     rule: str
-    #: The situation, in the rules' words.
-    when: str
-    #: What the engine does there.
-    instead: str
+    #: The move every failing case shows: after what kind of deal, how far.
+    moved: DealerMoved
 
 
-def _instead(moved: DealerMoved) -> str:
+def _how(moved: DealerMoved) -> tuple[int, ...]:
+    """How the deal moves, whatever the table size: ``(0,)`` the same dealer, ``(-1,)`` to
+    the right, else the two seats."""
     if moved.steps == 0:
-        return "the same player deals again"
+        return (0,)
     if moved.steps == moved.players - 1:
-        return "the deal passes to the right"
-    return f"seat {moved.engine} deals instead of seat {moved.reference}"
+        return (-1,)
+    return (moved.engine, moved.reference)
 
 
 def who_deals(divergences: Sequence[Any], passed: Sequence[Any] = ()) -> Rotation | None:
@@ -51,8 +52,8 @@ def who_deals(divergences: Sequence[Any], passed: Sequence[Any] = ()) -> Rotatio
 
     >>> from types import SimpleNamespace as Seen
     >>> moved = DealerMoved(1, 0, 1, 0, 3, True)
-    >>> who_deals([Seen(differences=(moved,))])
-    Rotation(rule='auction.all-pass', when='after a deal in which every player passed', instead='the same player deals again')
+    >>> who_deals([Seen(differences=(moved,))]).rule
+    'auction.all-pass'
     """
     moves = [
         d.differences[0]
@@ -61,17 +62,14 @@ def who_deals(divergences: Sequence[Any], passed: Sequence[Any] = ()) -> Rotatio
     ]
     if not moves or len(moves) != len(divergences):
         return None
-    said = {(m.after_passed_out, _instead(m)) for m in moves}
+    said = {(m.after_passed_out, _how(m)) for m in moves}
     if len(said) != 1:
         return None
-    ((after_passed_out, instead),) = said
+    ((after_passed_out, _),) = said
     for case in passed:  # a match passed with that kind of deal followed by another
         # (a match refused, as both refuse it, shows no dealer)
         shown = case.op == "match" and "result" in case.expected
         deals = case.request.get("deals") if shown else None
         if isinstance(deals, list) and any(passed_out(x) == after_passed_out for x in deals[:-1]):
             return None
-    when = (
-        "after a deal in which every player passed" if after_passed_out else "after a deal played"
-    )
-    return Rotation(ROTATION_RULES[after_passed_out], when, instead)
+    return Rotation(ROTATION_RULES[after_passed_out], moves[0])

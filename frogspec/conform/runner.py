@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from frogspec.conform.deviations import Deviation
     from frogspec.conform.diagnosis import Divergence
     from frogspec.conform.expectations import Expectation
+    from frogspec.conform.probes import StageFinding
 
 __all__ = [
     "DEFAULT_DEADLINE",
@@ -145,6 +146,9 @@ class Run:
     start_failures: list[str] = field(default_factory=list)
     stderr: str = ""
     deviations: list[Deviation] = field(default_factory=list)
+    #: What the engine's unit ops show where no failing case is filed (a departure no
+    #: case of the run shows): reported apart from the deviations.
+    unit_findings: list[StageFinding] = field(default_factory=list)
     expectations: list[Expectation] = field(default_factory=list)
     #: What the diagnosis could not do, one line each ("diagnosis failed on case X: why"):
     #: the report still comes out, with these said in it.
@@ -156,11 +160,17 @@ class Run:
 
         return any(expectation_matches(e, deviation) for e in self.expectations)
 
+    def finding_accepted(self, finding: StageFinding) -> bool:
+        """Whether an expectation (``--expect``) declares the unit-op finding."""
+        from frogspec.conform.expectations import finding_matches
+
+        return any(finding_matches(e, finding) for e in self.expectations)
+
     def stale_expectations(self) -> list[Expectation]:
-        """The expectations no deviation of the run matches."""
+        """The expectations no deviation or unit-op finding of the run matches."""
         from frogspec.conform.expectations import stale
 
-        return stale(self.expectations, self.deviations)
+        return stale(self.expectations, self.deviations, self.unit_findings)
 
     def unaccepted_failed(self) -> int:
         """Cases failed, errors included, but those filed under accepted deviations only (a
@@ -469,14 +479,31 @@ class Runner:
         except Exception as error:  # the last resort: a report, never a traceback
             self.run.diagnosis_failures.append(_failed_on(f"case {outcome.case.id}", error))
 
+    def rediagnose(self, case: Case, actual: Json) -> Divergence | None:
+        """Diagnose a failed case again (under the departures the blame assumes), asking
+        the engine again unless it was given up on; ``None`` past the deadline or when the
+        diagnosis fails (said in :attr:`Run.diagnosis_failures`)."""
+        from frogspec.conform.diagnosis import diagnose
+
+        if self._past_deadline():
+            return None
+        # A case that got no answer is diagnosed from the case alone, as the first time.
+        answered = any(o.case.id == case.id and o.reason == "mismatch" for o in self.run.outcomes)
+        live = answered and not self.run.gave_up
+        try:
+            return diagnose(case, actual, self.ask if live else None)
+        except Exception as error:  # the last resort: a report, never a traceback
+            self.run.diagnosis_failures.append(_failed_on(f"case {case.id}", error))
+            return None
+
     def diagnose_all(self) -> None:
-        """Diagnose every failed case, then find the deviations they show
-        (:func:`frogspec.conform.deviations.find_deviations`). Nothing to do when nothing
-        failed."""
+        """Diagnose every failed case, then blame each on the rules it departs from
+        (:func:`frogspec.conform.blame.blame`), with what the engine's unit ops show.
+        Nothing to do when nothing failed."""
         failed = [o for o in self.run.outcomes if o.status == "failed"]
         if not failed:
             return
-        from frogspec.conform.deviations import find_deviations
+        from frogspec.conform.blame import blame
 
         gave_up = self.run.gave_up
         for done, outcome in enumerate(failed):
@@ -489,26 +516,27 @@ class Runner:
             self.diagnosing(len(failed), len(failed))
         # Giving up during the diagnosis ends only the diagnosis: every case was run.
         self.run.gave_up = gave_up
+        findings = self.probe_stages(failed)
         # The passed cases keep a rival reading or a swap honest: one that would fail them
         # is not what the engine does.
         try:
-            self.run.deviations = find_deviations(
+            blamed = blame(
                 [(o.case, o.actual, o.divergence) for o in failed],
-                passed=[o.case for o in self.run.outcomes if o.status == "passed"],
+                [o.case for o in self.run.outcomes if o.status == "passed"],
+                findings,
+                rediagnose=self.rediagnose,
+                in_time=lambda: not self._past_deadline(),
             )
+            self.run.deviations = blamed.deviations
+            self.run.unit_findings = blamed.unit_findings
         except Exception as error:  # the last resort: a report, never a traceback
             self.run.diagnosis_failures.append(_failed_on("the deviations", error))
-            return
-        try:
-            self.probe_stages(failed)
-        except Exception as error:  # the last resort: the deviations without the probes
-            self.run.diagnosis_failures.append(_failed_on("the probes of the unit ops", error))
+        self.run.gave_up = gave_up
 
-    def probe_stages(self, failed: Sequence[CaseOutcome]) -> None:
+    def probe_stages(self, failed: Sequence[CaseOutcome]) -> list[StageFinding]:
         """Ask the engine's unit ops where it departs (:func:`frogspec.conform.probes.
-        probe_stages`), in the rulesets of the failed cases, and give the deviations what
-        the probes show (:func:`frogspec.conform.deviations.with_findings`)."""
-        from frogspec.conform.deviations import with_findings
+        probe_stages`), in the rulesets of the failed cases; none when it cannot be asked
+        (or the probing fails: said in :attr:`Run.diagnosis_failures`)."""
         from frogspec.conform.probes import probe_stages
 
         hello = self.run.hello
@@ -518,7 +546,7 @@ class Runner:
             or hello is None
             or not isinstance(hello.get("ops"), list)
         ):
-            return
+            return []
         offered = hello.get("rulesets")
         rulesets = [
             rs
@@ -526,9 +554,13 @@ class Runner:
             if rs and (not isinstance(offered, list) or rs in offered)
         ]
         gave_up = self.run.gave_up
-        findings = probe_stages(self.ask, [str(op) for op in hello["ops"]], rulesets)
-        self.run.gave_up = gave_up
-        self.run.deviations = with_findings(self.run.deviations, findings)
+        try:
+            return probe_stages(self.ask, [str(op) for op in hello["ops"]], rulesets)
+        except Exception as error:  # the last resort: the deviations without the probes
+            self.run.diagnosis_failures.append(_failed_on("the probes of the unit ops", error))
+            return []
+        finally:
+            self.run.gave_up = gave_up
 
     def all(self, cases: Sequence[Case]) -> None:
         """Run every case, in order."""

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from frogspec.cli import main
+from frogspec.conform.accounting import Accounting
 from frogspec.conform.deviations import Deviation
 from frogspec.conform.evidence import FieldChanged, LegalChanged, PointsChanged
 from frogspec.conform.expectations import (
@@ -26,6 +27,7 @@ from frogspec.conform.expectations import (
     read_expectations,
     stale,
 )
+from frogspec.conform.words import Circumstances
 from frogspec.fuzz import fuzz
 
 PYFROG = [
@@ -35,13 +37,15 @@ PYFROG = [
 
 
 def _deviation(rule: str | None, when: str = "", instead: str = "", **more: object) -> Deviation:
+    # A departure said in the rules' terms: its situation and what the engine does there.
+    said = Accounting(rule or "", when, instead)
     fields: dict[str, object] = {
         "reading": None,
         "reading_rulesets": (),
         "cases": ("a.case",),
         "example": {},
-        "when": when,
-        "instead": instead,
+        "circumstances": Circumstances(occasion=said),
+        "otherwise": said,
         **more,
     }
     return Deviation(rule=rule, **fields)  # type: ignore[arg-type]

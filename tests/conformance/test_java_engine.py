@@ -102,3 +102,38 @@ def test_the_same_dealer_after_a_passed_out_deal_is_said_as_such(java_frog: list
     (deviation,) = _run(java_frog, "redeal-same-dealer").deviations
     assert deviation.when.endswith("after a deal in which every player passed")
     assert deviation.instead == "the same player deals again"
+
+
+@pytest.mark.slow
+def test_all_five_house_rules_at_once_are_each_named(java_frog: list[str]) -> None:
+    # Play going to the right parts every game at its first step; the other four show
+    # only once the cases are judged again against a reference whose play goes right.
+    run = _run(java_frog, *HOUSE_RULES)
+    assert run.failed and not run.diagnosis_failures
+    charged = {d.rule for d in run.deviations}
+    assert charged == set(HOUSE_RULES.values()), [(d.rule, len(d.cases)) for d in run.deviations]
+    assert all(d.cases and d.status != "unexplained" for d in run.deviations)
+    filed = {case_id for d in run.deviations for case_id in d.cases}
+    failed = {o.case.id for o in run.outcomes if o.counted_failed}
+    assert filed == failed
+    # A case the order of play and another departure both touch counts for both.
+    (seats,) = [d for d in run.deviations if d.rule == HOUSE_RULES["deal-right"]]
+    others = {c for d in run.deviations if d is not seats for c in d.cases}
+    assert others & set(seats.cases)
+    assert _contradicting(run) == []
+
+
+@pytest.mark.slow
+def test_two_house_rules_at_once_file_each_case_under_the_one_that_fails_it_alone(
+    java_frog: list[str],
+) -> None:
+    # The cases the engine fails with the over-trump duty alone are all filed under it
+    # when play also goes to the right.
+    alone = _run(java_frog, "must-overtrump")
+    both = _run(java_frog, "must-overtrump", "deal-right")
+    (duty,) = [d for d in both.deviations if d.rule == HOUSE_RULES["must-overtrump"]]
+    assert set(alone.deviations[0].cases) <= set(duty.cases)
+    assert {d.rule for d in both.deviations} == {
+        HOUSE_RULES["must-overtrump"],
+        HOUSE_RULES["deal-right"],
+    }

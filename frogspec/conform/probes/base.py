@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from frogspec._types import Json
 from frogspec.conform.conditions import Condition
 from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.diagnosis import Ask as Ask
+from frogspec.harness import Adjust
+from frogspec.rulesets import Ruleset
 from frogspec.vectors.build import DEFAULT_COMPARE
 from frogspec.vectors.model import differences
 
@@ -28,11 +30,13 @@ __all__ = [
     "Probe",
     "StageFinding",
     "UnitProbe",
+    "answers_as_engine",
     "ask_both",
     "ask_engine",
     "by_difference",
     "featured_finding",
     "mirrored",
+    "play_to_the_right",
     "probe_rules",
     "register",
     "result_of",
@@ -94,6 +98,10 @@ class StageFinding:
     #: ``when`` as a value, where it was found from the probes' features
     #: (:mod:`frogspec.conform.conditions`): the same features a game's steps have.
     condition: Condition | None = None
+    #: The departure as a change of the reference's rulesets, where the kit can make one
+    #: that answers every departing probe as the engine does: the failing cases can then
+    #: be judged again with it applied (:mod:`frogspec.conform.blame`).
+    departure: Adjust | None = field(default=None, compare=False, repr=False)
 
     @property
     def probes(self) -> int:
@@ -102,10 +110,11 @@ class StageFinding:
 
     @property
     def situation(self) -> str:
-        """``when`` with the rulesets, in words: ``in foster-1909, in a grand``."""
-        where = f"in {', '.join(self.rulesets)}" if self.rulesets else ""
-        when = "" if self.when == "always" else self.when
-        return ", ".join(part for part in (where, when) if part) or "always"
+        """``when`` with the rulesets, in words: ``in foster-1909, in a grand``
+        (:func:`frogspec.conform.words.finding_when`)."""
+        from frogspec.conform.words import finding_when
+
+        return finding_when(self)
 
     def joined(self, other: StageFinding) -> StageFinding:
         """This finding and another of the same departure in other rulesets, as one."""
@@ -145,6 +154,68 @@ def mirrored(seat: int, about: int, players: int) -> int:
     [0, 3, 2, 1]
     """
     return (2 * about - seat) % players
+
+
+def _right_of_dealer_first(active: tuple[int, ...], players: int, dealer: int) -> tuple[int, ...]:
+    """The active seats in turn order when play goes to the right: the seat on the
+    dealer's right first."""
+    return tuple(sorted(active, key=lambda seat: (dealer - seat - 1) % players))
+
+
+def _next_dealer_right(dealer: int, players: int) -> int:
+    """The next dealer when the deal passes to the right."""
+    return (dealer - 1) % players
+
+
+_MIRRORED_SEATS: dict[Callable[..., object], Callable[[int, int], tuple[int, ...]]] = {}
+
+
+def _mirrored_seats(
+    active_seats: Callable[[int, int], tuple[int, ...]],
+) -> Callable[[int, int], tuple[int, ...]]:
+    """The active seats of ``active_seats`` seen in a mirror through the dealer (the two on
+    his left become the two on his right); one function per rule, so that the engine's
+    caches keyed by rule functions keep working."""
+    found = _MIRRORED_SEATS.get(active_seats)
+    if found is None:
+
+        def seats(players: int, dealer: int) -> tuple[int, ...]:
+            return tuple(
+                sorted(mirrored(s, dealer, players) for s in active_seats(players, dealer))
+            )
+
+        found = _MIRRORED_SEATS[active_seats] = seats
+    return found
+
+
+def play_to_the_right(ruleset: Ruleset) -> Ruleset:
+    """The ruleset with everything that goes clockwise going the other way: eldest is the
+    seat on the dealer's right, the seats sitting out are mirrored through the dealer, and
+    the deal passes to the right (:data:`SEAT_ORDER_REVERSED` as a change of the rules).
+
+    >>> from frogspec.rulesets import get_ruleset
+    >>> right = play_to_the_right(get_ruleset("foster-1909"))
+    >>> right.rules.eldest_first(right.rules.active_seats(5, 0), 5, 0)
+    (4, 3, 1)
+    """
+    return (
+        ruleset.replacing(SEAT_ORDER_RULE, _right_of_dealer_first)
+        .replacing(ruleset.rule_id("active_seats"), _mirrored_seats(ruleset.rules.active_seats))
+        .replacing("deal.rotation-left", _next_dealer_right)
+    )
+
+
+def answers_as_engine(departure: Adjust, group: Sequence[Probe]) -> bool:
+    """Whether the reference with ``departure`` applied answers every probe of the group
+    as the engine did (then it is a model of the engine's departure)."""
+    for probe in group:
+        try:
+            answer = reference_answer(probe.request, departure)
+        except Exception:  # a rule out of place may crash the reference: no model
+            return False
+        if not _agrees(str(probe.request.get("op")), answer, probe.actual):
+            return False
+    return True
 
 
 def result_of(answer: Json) -> Json:

@@ -18,15 +18,19 @@ from frogspec.conform.probes.base import (
     Ask,
     Probe,
     StageFinding,
+    answers_as_engine,
     ask_both,
     by_difference,
     mirrored,
+    play_to_the_right,
     register,
     show,
     table_finding,
 )
+from frogspec.harness import Adjust
 from frogspec.registry import rule_for_function
 from frogspec.rules.cards import FULL_PACK, cards_of, format_card
+from frogspec.rules.deal import WIDOW
 from frogspec.rulesets import RULESETS, Ruleset
 
 __all__ = ["DealProbe"]
@@ -100,8 +104,43 @@ def _deal(ask: Ask, rulesets: Iterable[str]) -> list[StageFinding]:
                 ruleset,
             )
             reseats = _deal_differs_in_seating(group[0]) or _in_mirror_order(group[0])
-            findings.append(replace(found, reseats=reseats))
+            departure = _departure(group, rs, deck)
+            findings.append(replace(found, reseats=reseats, departure=departure))
     return findings
+
+
+def _departure(group: list[Probe], rs: Ruleset, deck: Sequence[str]) -> Adjust | None:
+    """The group's departure as a change of the rulesets, if one answers each of its
+    probes as the engine did: play going to the right, or the pack dealt in other packets
+    to the same seats."""
+    if _in_mirror_order(group[0]):
+        departure: Adjust | None = play_to_the_right
+    else:
+        departure = _dealt_otherwise(group[0], rs, deck)
+    return departure if departure is not None and answers_as_engine(departure, group) else None
+
+
+def _dealt_otherwise(probe: Probe, rs: Ruleset, deck: Sequence[str]) -> Adjust | None:
+    """The engine's deal of the probe as a deal pattern (where each pack position goes,
+    from eldest), in place of the ruleset's, if it deals to the reference's seats."""
+    receivers = _receivers(probe.actual, deck)
+    players = probe.request.get("players")
+    if receivers is None or not isinstance(players, int):
+        return None
+    rules = rs.rules
+    order = rules.eldest_first(rules.active_seats(players, 0), players, 0)
+    seats = {f"seat {seat}": place for place, seat in enumerate(order)}
+    if any(who != "widow" and who not in seats for who in receivers):
+        return None
+    pattern = tuple(WIDOW if who == "widow" else seats[who] for who in receivers)
+    rule_id = rs.rule_id("deal_pattern")
+
+    def dealt(ruleset: Ruleset) -> Ruleset:
+        if ruleset.rule_id("deal_pattern") != rule_id:
+            return ruleset
+        return ruleset.replacing(rule_id, lambda: pattern)
+
+    return dealt
 
 
 def _in_mirror_order(probe: Probe) -> bool:

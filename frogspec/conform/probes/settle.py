@@ -13,11 +13,12 @@ from dataclasses import replace
 from typing import Any
 
 from frogspec._types import Json
-from frogspec.conform.counterfactuals import reference_answer
+from frogspec.conform.counterfactuals import assuming, reference_answer
 from frogspec.conform.probes.base import (
     Ask,
     Probe,
     StageFinding,
+    answers_as_engine,
     ask_both,
     by_difference,
     register,
@@ -26,6 +27,7 @@ from frogspec.conform.probes.base import (
     swap_rule,
     table_finding,
 )
+from frogspec.harness import Adjust
 from frogspec.registry import rule_for_function
 from frogspec.rules.cards import FULL_PACK, cards_of, format_card
 from frogspec.rulesets import RULESETS, Ruleset
@@ -271,23 +273,75 @@ def _settle(
                 probes,
                 ruleset,
             )
-            findings.append(replace(found, model=_shifted(tie)))
+            tie_moved = _tie_at(60 + tie)
+            kept = tie_moved if answers_as_engine(tie_moved, explained) else None
+            findings.append(replace(found, model=_shifted(tie), departure=kept))
             # What the shift does not give is another departure, on its own probes (those
             # it cannot be put to, points shifted past 0 or 120, tell nothing either way).
             model = _shifted(tie)
             probes = [p for p in probes if p not in explained and model(p.request) is not None]
-        for group in by_difference(probes, _settle_signature):
-            findings.append(
-                table_finding(
-                    "settle",
-                    _settle_rule(group, rs),
-                    _settle_instead(group),
-                    group,
-                    probes,
-                    ruleset,
-                )
-            )
+            if kept is not None:
+                # Judged against the reference with the tie moved as the engine moves it,
+                # the rest shows the other departures alone (a rate, who is paid).
+                with assuming(kept):
+                    probes = [replace(p, expected=reference_answer(p.request)) for p in probes]
+                    findings += _other_departures(probes, rs, ruleset)
+                continue
+        findings += _other_departures(probes, rs, ruleset)
     return findings
+
+
+def _other_departures(probes: list[Probe], rs: Ruleset, ruleset: str) -> list[StageFinding]:
+    """The findings of the probes that depart, grouped by what the engine does otherwise."""
+    findings = []
+    for group in by_difference(probes, _settle_signature):
+        found = table_finding(
+            "settle", _settle_rule(group, rs), _settle_instead(group), group, probes, ruleset
+        )
+        rate = _rate_otherwise(group, rs)
+        if rate is not None and answers_as_engine(rate, group):
+            found = replace(found, departure=rate)
+        findings.append(found)
+    return findings
+
+
+def _tie_at(tie: int) -> Adjust:
+    """The ruleset's tie moved to ``tie`` points, as a change of its rules."""
+
+    def bidder_result(points: int) -> int:
+        return points - tie
+
+    return lambda ruleset: ruleset.replacing(TIE_RULE, bidder_result)
+
+
+def _rate_otherwise(group: list[Probe], rs: Ruleset) -> Adjust | None:
+    """The group's departure as the ruleset's rate scaled for its contracts (and, where
+    it departs only when the bidder wins or only when he loses, for that outcome), where
+    every probe of the group pays one rate instead of another; else ``None``."""
+    rates = {(_rate(p, p.actual), _rate(p, p.expected)) for p in group}
+    if len(rates) != 1:
+        return None
+    ((engine_rate, reference_rate),) = rates
+    if engine_rate is None or not reference_rate:
+        return None
+    contracts = {str(p.feature("contract")) for p in group}
+    outcomes = {bool(p.feature("won")) for p in group}
+    rule_id = rs.rule_id("rates")
+    original = rs.rules.rates
+    factor = engine_rate / reference_rate
+
+    def rates_otherwise(contract: Any, margin: int, won: bool) -> int:
+        paid = original(contract, margin, won)
+        if contract.code in contracts and (len(outcomes) == 2 or won in outcomes):
+            return round(paid * factor)
+        return paid
+
+    def departure(ruleset: Ruleset) -> Ruleset:
+        if ruleset.rule_id("rates") != rule_id:
+            return ruleset
+        return ruleset.replacing(rule_id, rates_otherwise)
+
+    return departure
 
 
 #: The rule that each other player settles the full amount with the bidder.

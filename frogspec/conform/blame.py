@@ -1,0 +1,300 @@
+"""Blame: which rule each failing case is charged to. The kit decides it here, and only here.
+
+A newcomer asking "why is this failure filed under that rule?" starts with :func:`blame`.
+Its steps, in order:
+
+1. Each failing case has a *first divergence* (:func:`frogspec.conform.diagnosis.diagnose`):
+   the step where engine and reference first part, and the rules that decide it.
+2. The cases are grouped into deviations by the rule of that divergence
+   (:func:`frogspec.conform.deviations.find_deviations`: a swap of the rule that reproduces
+   the engine first, then the evidence of the step's replay, the points' accounting, the
+   passing of the deal).
+3. What the engine's unit ops show (:mod:`frogspec.conform.probes`) names or localises the
+   groups no swap explains (:func:`frogspec.conform.deviations.with_findings`).
+4. **Departures explained away.** One departure that touches every case (play going to the
+   right parts every game from its first step) hides the others behind it: each case's
+   first divergence is that one. So, once a departure is found that the kit can *model*
+   (:func:`model_of`: a broken twin or a rival reading swapped in, the order of play
+   mirrored, a deal in other packets, the tie or a rate of the settlement moved), the
+   failing cases are judged again against the reference *with that
+   departure applied* (:func:`frogspec.conform.counterfactuals.assuming`). A case the
+   modelled reference answers as the engine does is explained; any other is diagnosed
+   again, and its next divergence is found and grouped as in 2 and 3. This repeats, at
+   most :data:`ROUNDS` times, until no new departure is modelled.
+5. **Counts for each departure it shows.** A case is filed under every modelled departure
+   that would fail it alone (the reference with only that departure applied misses the
+   case's expected answer), as well as under the deviation its divergence was grouped in:
+   a case two departures touch counts for both.
+
+A departure the kit cannot model (a legal list widened where no reading does so) is still
+named; it simply cannot be explained away, and what it hides stays hidden.
+
+6. **Unit-op findings.** A unit op's probe that departs where no failing case is filed
+   (:attr:`Blame.unit_findings`) is no deviation: no case shows it. It is reported apart,
+   with the probe's evidence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from frogspec._types import Json
+from frogspec.conform.counterfactuals import _meets, assuming, reference_answer
+from frogspec.conform.deviations import Deviation, find_deviations, with_findings
+from frogspec.conform.diagnosis import Divergence, _differing
+from frogspec.conform.probes import StageFinding
+from frogspec.harness import Adjust
+from frogspec.rulesets import Ruleset
+from frogspec.vectors.model import Case
+
+__all__ = [
+    "ROUNDS",
+    "Blame",
+    "Failing",
+    "Model",
+    "blame",
+    "fails_alone",
+    "model_of",
+    "unit_findings",
+]
+
+#: How many times the failing cases are judged again with the departures found applied.
+ROUNDS = 4
+
+Failing = tuple[Case, Json, Divergence | None]
+"""A failing case, the engine's answer to it, and its first divergence (if found)."""
+
+Rediagnose = Callable[[Case, Json], Divergence | None]
+"""Diagnoses a failing case again (given the engine's answer), under the departures
+assumed at the time (:func:`~frogspec.conform.counterfactuals.assuming`)."""
+
+
+@dataclass(frozen=True)
+class Model:
+    """A departure the kit can apply to the reference: the rule and what it becomes."""
+
+    #: The rule the engine departs from.
+    rule: str
+    #: The reference's rulesets turned into the engine's, in that departure only.
+    adjust: Adjust
+
+
+def model_of(deviation: Deviation) -> Model | None:
+    """The deviation's departure as a change of the reference, where the kit can make it:
+    its ``departure``: the swap that confirmed it (a rival reading, a broken twin), or the
+    one the unit ops' probes found (the order of play mirrored, a deal in other packets);
+    ``None`` for any other."""
+    rule = deviation.rule
+    if rule is None:
+        return None
+    if deviation.departure is not None:
+        return Model(rule, deviation.departure)
+    return None
+
+
+def _composed(models: Iterable[Model]) -> Adjust:
+    adjusts = [m.adjust for m in models]
+
+    def adjust(ruleset: Ruleset) -> Ruleset:
+        for one in adjusts:
+            ruleset = one(ruleset)
+        return ruleset
+
+    return adjust
+
+
+def _reproduced(case: Case, actual: Json) -> bool:
+    """Whether the reference, under the departures assumed now, answers the case as the
+    engine did."""
+    try:
+        answer = reference_answer(case.request)
+    except Exception:  # a departure applied may crash the reference: not reproduced
+        return False
+    return not _differing(answer, actual, case.op, case.compare, case.extension)
+
+
+def fails_alone(model: Model, case: Case) -> bool:
+    """Whether the reference with only this departure applied fails the case (misses its
+    expected answer): an engine with that departure alone would fail it."""
+    try:
+        answer = reference_answer(case.request, model.adjust)
+    except Exception:  # the departure applied crashes the reference here: it shows
+        return True
+    return not _meets(case, answer)
+
+
+@dataclass(frozen=True)
+class Blame:
+    """What the failing cases are blamed on."""
+
+    #: The rules departed from, most likely first, each with the failing cases it shows.
+    deviations: list[Deviation]
+    #: What the unit ops' probes show where no failing case is filed: evidence of a
+    #: departure that no case of the run shows.
+    unit_findings: list[StageFinding]
+
+
+def unit_findings(
+    deviations: Sequence[Deviation], findings: Sequence[StageFinding]
+) -> list[StageFinding]:
+    """The findings no deviation with cases says (the same rule and ``instead``)."""
+    said = {(d.rule, d.instead) for d in deviations if d.cases}
+    return [f for f in findings if f.rule is None or (f.rule, f.instead) not in said]
+
+
+def blame(
+    failed: Sequence[Failing],
+    passed: Sequence[Case],
+    findings: Sequence[StageFinding] = (),
+    rediagnose: Rediagnose | None = None,
+    in_time: Callable[[], bool] = lambda: True,
+) -> Blame:
+    """The deviations the failing cases show, each case filed under each departure it
+    shows, and the unit ops' findings no case shows (see the module's steps).
+    ``findings`` are the unit ops' (none: not probed); ``rediagnose`` diagnoses a case
+    again under the departures assumed (none: no case is judged again); ``in_time`` says
+    whether there is time left to go on."""
+    deviations = _charged(failed, passed, findings, rediagnose, in_time)
+    kept = [d for d in deviations if d.cases]
+    return Blame(kept, unit_findings(kept, findings))
+
+
+def _charged(
+    failed: Sequence[Failing],
+    passed: Sequence[Case],
+    findings: Sequence[StageFinding],
+    rediagnose: Rediagnose | None,
+    in_time: Callable[[], bool],
+) -> list[Deviation]:
+    deviations = with_findings(find_deviations(failed, passed), findings)
+    if rediagnose is None:
+        return deviations
+    by_id = {case.id: (case, actual) for case, actual, _ in failed}
+    models: dict[str, Model] = {}
+    settled: set[str] = set()
+    for _ in range(ROUNDS):
+        fresh = {
+            m.rule: m for d in deviations if d.rule not in models and (m := model_of(d)) is not None
+        }
+        if not fresh or not in_time():
+            break
+        models.update(fresh)
+        reopened = [
+            case_id
+            for d in deviations
+            if d.rule is None or d.rule in models
+            for case_id in d.cases
+            if case_id not in settled
+        ]
+        again: list[Failing] = []
+        judged: set[str] = set()
+        with assuming(_composed(models.values())):
+            for case_id in dict.fromkeys(reopened):
+                if not in_time():
+                    break
+                case, actual = by_id[case_id]
+                judged.add(case_id)
+                if _reproduced(case, actual):
+                    settled.add(case_id)
+                    continue
+                again.append((case, actual, rediagnose(case, actual)))
+            left = [f for f in findings if f.rule not in models]
+            more = with_findings(find_deviations(again, passed), left)
+        # A case filed under a named departure that the next round cannot name stays
+        # where it was: no swap of any rule explaining it is no new departure.
+        named = {c for d in deviations if d.rule is not None for c in d.cases}
+        more = [d for d in more if d.rule is not None or not set(d.cases) <= named]
+        more = [
+            d if d.rule is not None else _only_cases(d, set(d.cases) - named, by_id) for d in more
+        ]
+        assumed = tuple(models)
+        more = [replace(d, judged_again=d.cases, assumed=assumed) for d in more]
+        deviations = _merged(_without_cases(deviations, judged, by_id), more, by_id)
+    return _filed_under_models(deviations, models, failed, by_id)
+
+
+def _without_cases(
+    deviations: list[Deviation], judged: set[str], by_id: dict[str, tuple[Case, Json]]
+) -> list[Deviation]:
+    """The deviations, those that name no rule without the cases judged again (they are
+    filed anew); a deviation left with no case is dropped."""
+    kept = []
+    for d in deviations:
+        if d.rule is not None:
+            kept.append(d)
+            continue
+        cases = set(d.cases) - judged
+        if cases:
+            kept.append(_only_cases(d, cases, by_id))
+    return kept
+
+
+def _hand_written(case_ids: Iterable[str], by_id: dict[str, tuple[Case, Json]]) -> int:
+    return sum(not by_id[c][0].file.startswith("generated") for c in case_ids if c in by_id)
+
+
+def _with_cases(
+    d: Deviation, more: Iterable[str], by_id: dict[str, tuple[Case, Json]]
+) -> Deviation:
+    cases = tuple(dict.fromkeys((*d.cases, *more)))
+    if cases == d.cases:
+        return d
+    return replace(d, cases=cases, hand_written=_hand_written(cases, by_id))
+
+
+def _only_cases(d: Deviation, cases: set[str], by_id: dict[str, tuple[Case, Json]]) -> Deviation:
+    """The deviation with those of its cases only (in its order)."""
+    kept = tuple(c for c in d.cases if c in cases)
+    return replace(d, cases=kept, hand_written=_hand_written(kept, by_id))
+
+
+def _merged(
+    deviations: list[Deviation], more: list[Deviation], by_id: dict[str, tuple[Case, Json]]
+) -> list[Deviation]:
+    """The deviations found before with those found in a new round: a rule named again
+    takes the new cases (one departure, one deviation), a new rule is a deviation of its
+    own, and a unit op's finding of a rule already named adds nothing."""
+    found = list(deviations)
+    for d in more:
+        same = next(
+            (i for i, old in enumerate(found) if d.rule is not None and old.rule == d.rule), None
+        )
+        if same is None:
+            if d.cases or not any(old.rule == d.rule for old in found):
+                found.append(d)
+            continue
+        old = found[same]
+        new = tuple(c for c in d.cases if c not in old.cases)
+        found[same] = replace(
+            _with_cases(old, new, by_id),
+            judged_again=old.judged_again + new,
+            assumed=tuple(dict.fromkeys((*old.assumed, *d.assumed))) if new else old.assumed,
+        )
+    return found
+
+
+def _filed_under_models(
+    deviations: list[Deviation],
+    models: dict[str, Model],
+    failed: Sequence[Failing],
+    by_id: dict[str, tuple[Case, Json]],
+) -> list[Deviation]:
+    """Each modelled departure's deviation with every failing case that departure alone
+    would fail: a case two departures touch counts for both."""
+    if not models:
+        return deviations
+    found = []
+    filed: set[str] = set()  # one deviation per rule takes them: its first
+    for d in deviations:
+        model = models.get(d.rule or "")
+        if model is None or model.rule in filed:
+            found.append(d)
+            continue
+        filed.add(model.rule)
+        shown = [
+            case.id for case, _, _ in failed if case.id not in d.cases and fails_alone(model, case)
+        ]
+        touched = tuple(dict.fromkeys((*d.touched, *shown)))
+        found.append(replace(_with_cases(d, shown, by_id), touched=touched))
+    return found

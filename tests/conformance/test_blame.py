@@ -1,0 +1,163 @@
+"""Blame: each departure of an engine named when several are on at once, and each case filed
+under every departure that alone would fail it; unit-op findings no case shows kept apart.
+
+The engines here are the reference with broken twins swapped in (``composite/twins.py``),
+judged in process; the independent engines with several house rules at once are in
+``test_java_engine.py`` and ``test_c_engine.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from frogspec.conform.accounting import Accounting
+from frogspec.conform.blame import Model, blame, fails_alone, model_of, unit_findings
+from frogspec.conform.counterfactuals import assuming, reference_answer
+from frogspec.conform.deviations import Deviation
+from frogspec.conform.diagnosis import diagnose
+from frogspec.conform.expectations import finding_matches, read_expectations, stale
+from frogspec.conform.probes import StageFinding
+from frogspec.conform.probes.base import Probe, play_to_the_right
+from frogspec.twins import get_twin
+from frogspec.vectors.model import Case
+
+from .composite.twins import twin_engine
+from .helpers import errors, validator
+from .test_deviations import run_engine
+
+DEAL = {
+    "id": 1,
+    "op": "deal",
+    "ruleset": "foster-1909",
+    "options": {},
+    "players": 5,
+    "dealer": 0,
+    "deck": [],
+}
+
+
+def _finding(rule: str, instead: str, stage: str = "settle") -> StageFinding:
+    probe = Probe({"op": stage}, {"result": 1}, {"result": 2}, ())
+    return StageFinding(stage, rule, "always", instead, 3, 2, probe, rulesets=("foster-1909",))
+
+
+def _deviation(rule: str | None, cases: tuple[str, ...], instead: str = "") -> Deviation:
+    said = Accounting(rule or "", "", instead)
+    return Deviation(
+        rule=rule, reading=None, reading_rulesets=(), cases=cases, example={}, otherwise=said
+    )
+
+
+def test_play_to_the_right_seats_the_table_in_a_mirror_through_the_dealer() -> None:
+    from frogspec.rules.cards import FULL_PACK, cards_of, format_card
+
+    request = {**DEAL, "deck": [format_card(c) for c in cards_of(FULL_PACK)]}
+    plain = reference_answer(request)["result"]
+    right = reference_answer(request, play_to_the_right)["result"]
+    # Two on the dealer's left and one on his right become two on his right, one on his
+    # left; each seat gets the cards of the seat it mirrors.
+    assert (plain["active"], plain["eldest"]) == ([1, 2, 4], 1)
+    assert (right["active"], right["eldest"]) == ([4, 3, 1], 4)
+    assert right["hands"][4] == plain["hands"][1] and right["widow"] == plain["widow"]
+
+
+def test_a_departure_assumed_holds_inside_the_block_only() -> None:
+    twin = get_twin("cards.points").function
+    ask = {"id": 1, "op": "card_points", "card": "JS"}
+    with assuming(lambda ruleset: ruleset.replacing("cards.points", twin)):
+        assert reference_answer(ask)["result"] == 1
+    assert reference_answer(ask)["result"] == 2
+
+
+def test_a_deviation_without_a_departure_has_no_model() -> None:
+    assert model_of(_deviation("play.must-trump", ("a",))) is None
+    modelled = Deviation(
+        rule="seats.eldest-hand",
+        reading=None,
+        reading_rulesets=(),
+        cases=("a",),
+        example={},
+        departure=play_to_the_right,
+    )
+    assert model_of(modelled) == Model("seats.eldest-hand", play_to_the_right)
+
+
+def test_unit_findings_are_those_no_deviation_with_cases_says() -> None:
+    said = _finding("settlement.rates-1-2-4", "pays 5 a point instead of 4")
+    other = _finding("settlement.rates-1-2-4", "each defender pays 25 instead of 40")
+    alone = _finding("cards.points", "the Jack counts 1", stage="card_points")
+    deviations = [
+        _deviation("settlement.rates-1-2-4", ("s.1",), "pays 5 a point instead of 4"),
+        _deviation("cards.points", (), "the Jack counts 1"),  # no case: no deviation
+    ]
+    assert unit_findings(deviations, [said, other, alone]) == [other, alone]
+
+
+def test_blame_leaves_no_deviation_without_cases() -> None:
+    found = blame([], [], [_finding("cards.points", "the Jack counts 1", "card_points")])
+    assert found.deviations == []
+    assert [f.rule for f in found.unit_findings] == ["cards.points"]
+
+
+def test_a_report_declares_its_unit_findings_with_expect(tmp_path: Path) -> None:
+    from frogspec.conform.deviations import finding_json
+
+    finding = _finding("cards.points", "the Jack counts 1", "card_points")
+    path = tmp_path / "report.json"
+    path.write_text(json.dumps({"deviations": [], "unit_findings": [finding_json(finding)]}))
+    (declared,) = read_expectations(path)
+    assert declared.unit == "card_points" and finding_matches(declared, finding)
+    assert stale([declared], [], [finding]) == []
+    changed = _finding("cards.points", "the Jack counts 3", "card_points")
+    assert not finding_matches(declared, changed)
+    assert stale([declared], [], [changed]) == [declared]
+    # A declared finding accepts no deviation of the same rule.
+    assert stale([declared], [_deviation("cards.points", ("a",), "the Jack counts 1")]) == [
+        declared
+    ]
+
+
+@pytest.mark.slow
+def test_two_twins_at_once_are_each_named_and_every_case_filed(
+    cases: list[Case],
+) -> None:
+    # Dealing in other packets parts every game at its first legal list; the duty to
+    # over-trump shows only once the deal is dealt as the engine deals it.
+    rules = ("deal.packets-3-3-4-4", "play.no-duty-to-overtrump")
+    ask = twin_engine(rules)
+    chosen = [c for c in cases if c.ruleset == "foster-1909"]
+    failed, passed = run_engine(ask, chosen)
+    found = blame(failed, passed, (), rediagnose=lambda case, actual: diagnose(case, actual, ask))
+    assert sorted(str(d.rule) for d in found.deviations) == sorted(rules)
+    # Every case the over-trump twin alone fails is filed under its deviation.
+    (duty,) = [d for d in found.deviations if d.rule == "play.no-duty-to-overtrump"]
+    model = Model(
+        duty.rule or "",
+        lambda rs: rs.replacing(duty.rule or "", get_twin("play.no-duty-to-overtrump").function),
+    )
+    failing_alone = {case.id for case, _, _ in failed if fails_alone(model, case)}
+    assert failing_alone and failing_alone <= set(duty.cases)
+    filed = {case_id for d in found.deviations for case_id in d.cases}
+    assert filed == {case.id for case, _, _ in failed}
+
+
+def test_the_reports_list_unit_findings_apart_from_the_deviations() -> None:
+    from frogspec.conform.report_data import report_json
+    from frogspec.conform.reports import render_text, report_markdown
+    from frogspec.conform.runner import Run
+
+    run = Run(
+        command=["engine"], vectors="spec", filters={}, timeout=1.0, max_restarts=0, started=""
+    )
+    run.hello = {"name": "engine", "version": "1"}
+    run.unit_findings = [_finding("cards.points", "the Jack counts 1", "card_points")]
+    text = render_text(run, quiet=True)
+    assert "Unit-op findings (1)" in text and "the Jack counts 1" in text
+    assert "## Unit-op findings (1)" in report_markdown(run)
+    (listed,) = report_json(run)["unit_findings"]
+    assert listed["rule"] == "cards.points" and listed["accepted"] is False
+    assert report_json(run)["deviations"] == []
+    assert errors(validator("report", "unit_finding"), listed) == []
