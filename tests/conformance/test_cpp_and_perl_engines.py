@@ -1,0 +1,187 @@
+"""The kit against two engines written apart from frogspec, in C++ and in Perl, six house rules each.
+
+Each engine's author drew six house rules at random from a list of plausible ones written
+before the draw (``engines/cpp/HOUSE_RULES_LIST.md``, ``engines/perl/HOUSE_RULES_LIST.md``)
+and wrote down, in ``HOUSE_RULES.md``, the rule of the rulebook each departs from. The kit
+was first run on them without having been tuned on them (the rulebook's Benchmarks page
+gives those figures). These tests pin what an implementer reading the report may count on:
+each house rule alone is named by the rule its author names (or, where the rule is the
+ruleset's own choice, one of the rulesets' readings the author lists), with a ``when`` and
+an ``instead``, and no rule the engine keeps is charged. What the kit does not yet explain
+is marked ``xfail(strict=True)``, so that the day it does, the marker has to go.
+
+The C++ engine is built with g++ into a temporary directory; both are skipped, saying so,
+where g++ or perl is missing.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from frogspec.conform import run_conformance
+from frogspec.conform.runner import Run
+from frogspec.registry import get_rule
+
+ENGINES = Path(__file__).resolve().parent / "engines"
+
+_DEALING = (
+    "deal.packets-3-3-4-4",
+    "deal.packets-4-3-3-4",
+    "deal.gamerules-packets",
+    "deal.singly-slough-1-4-8",
+)
+_RATES = ("settlement.rates-1-2-4", "settlement.rates-1-2-3", "settlement.rates-straight-1-2")
+
+#: Each flag and the rules its author names for it (``HOUSE_RULES.md``): a report naming
+#: any of them names the house rule.
+HOUSE_RULES: dict[str, dict[str, tuple[str, ...]]] = {
+    "cpp": {
+        "dealer-always-plays": ("seats.active-foster", "seats.active-six-or-seven"),
+        "no-counters-away": ("widow.frog-take-and-discard",),
+        "no-trump-first-trick": ("play.trick-winner",),
+        "laid-away-to-defenders": ("scoring.widow-counts-for-bidder",),
+        "redeal-on-all-pass": ("auction.all-pass", "deal.rotation-left"),
+        "keep-widow": ("widow.frog-take-and-discard",),
+    },
+    "perl": {
+        "last-hand-holds": (
+            "auction.contract-order",
+            "auction.one-round-frog-may-raise",
+            "auction.one-bid-each",
+        ),
+        "trumps-not-led-until-broken": ("play.lead-any-card",),
+        "frog-names-trump": ("trump.hearts-in-frog-and-grand",),
+        "sixty-loses": ("settlement.sixty-is-a-tie",),
+        "widow-first": _DEALING,
+        "round-up-to-five": _RATES,
+    },
+}
+
+#: What the kit does not yet explain, house rule by house rule.
+NOT_YET: dict[tuple[str, str], str] = {
+    ("cpp", "no-trump-first-trick"): (
+        "the unit ops carry no trick number, and the game's next lead is charged to "
+        "play.winner-leads-next"
+    ),
+    ("cpp", "keep-widow"): (
+        "the discards left out are the widow's cards, which no feature of a card says: "
+        "named with no when and no instead"
+    ),
+    ("perl", "last-hand-holds"): (
+        "most cases are charged to play.eldest-leads-first, a rule the engine keeps"
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def engines(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    if shutil.which("g++") is not None:
+        binary = tmp_path_factory.mktemp("frog-cpp") / "frog"
+        sources = sorted(map(str, (ENGINES / "cpp").glob("*.cpp")))
+        built = subprocess.run(
+            ["g++", "-O2", "-std=c++17", "-o", str(binary), *sources],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert built.returncode == 0, built.stderr
+        found["cpp"] = [str(binary)]
+    if shutil.which("perl") is not None:
+        found["perl"] = ["perl", str(ENGINES / "perl" / "frog.pl")]
+    return found
+
+
+def _engine(engines: dict[str, list[str]], language: str) -> list[str]:
+    if language not in engines:
+        pytest.skip(f"{'g++' if language == 'cpp' else 'perl'} is not installed")
+    return engines[language]
+
+
+def _run(engine: list[str], *flags: str) -> Run:
+    return run_conformance([*engine, *(part for flag in flags for part in ("--house", flag))])
+
+
+def _cases(marks: dict[tuple[str, str], str]) -> list[object]:
+    return [
+        pytest.param(
+            language,
+            flag,
+            id=f"{language}-{flag}",
+            marks=[pytest.mark.xfail(strict=True, reason=marks[language, flag])]
+            if (language, flag) in marks
+            else [],
+        )
+        for language, flags in HOUSE_RULES.items()
+        for flag in flags
+    ]
+
+
+@pytest.mark.parametrize("language", sorted(HOUSE_RULES))
+def test_the_authors_name_rules_the_registry_holds(language: str) -> None:
+    key = (ENGINES / language / "HOUSE_RULES.md").read_text(encoding="utf-8")
+    for flag, rules in HOUSE_RULES[language].items():
+        assert f"--house {flag}" in key
+        for rule in rules:
+            assert get_rule(rule).id == rule
+            assert f"`{rule}`" in key, (flag, rule)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", sorted(HOUSE_RULES))
+def test_without_house_rules_it_passes_every_case(
+    engines: dict[str, list[str]], language: str
+) -> None:
+    run = _run(_engine(engines, language))
+    assert run.failed == 0 and run.deviations == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("language", "flag"), _cases(NOT_YET))
+def test_each_house_rule_alone_is_named_by_its_authors_rule(
+    engines: dict[str, list[str]], language: str, flag: str
+) -> None:
+    run = _run(_engine(engines, language), flag)
+    assert run.failed and not run.diagnosis_failures
+    described = [(d.rule, d.status, d.when, d.instead, len(d.cases)) for d in run.deviations]
+    named = HOUSE_RULES[language][flag]
+    # Named, and nothing the engine keeps charged.
+    assert run.deviations and {d.rule for d in run.deviations} <= set(named), described
+    assert all(d.status != "unexplained" and d.when and d.instead for d in run.deviations)
+    filed = {case_id for d in run.deviations for case_id in d.cases}
+    assert filed == {o.case.id for o in run.outcomes if o.counted_failed}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "language",
+    [
+        pytest.param(
+            "cpp",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="the seats the dealer's playing moves part every game first; the "
+                "laying away, the count and the first trick are not yet found behind them",
+            ),
+        ),
+        "perl",
+    ],
+)
+def test_all_six_together_each_named(engines: dict[str, list[str]], language: str) -> None:
+    run = _run(_engine(engines, language), *HOUSE_RULES[language])
+    assert run.failed and not run.diagnosis_failures
+    charged = {d.rule for d in run.deviations}
+    missing = [flag for flag, rules in HOUSE_RULES[language].items() if not charged & set(rules)]
+    assert missing == []
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="the last hand's hold is charged to play.eldest-leads-first")
+def test_all_six_together_charge_no_rule_the_engine_keeps(engines: dict[str, list[str]]) -> None:
+    run = _run(_engine(engines, "perl"), *HOUSE_RULES["perl"])
+    allowed = {rule for rules in HOUSE_RULES["perl"].values() for rule in rules}
+    assert {d.rule for d in run.deviations} <= allowed
