@@ -249,12 +249,14 @@ def play_position(
     seat: int,
     play: Play,
     lay_away: int = 0,
+    players: int = PLAYERS,
 ) -> State:
     """The position as the play begins, built through the engine: ``hands`` dealt (in turn
     order from eldest) with ``widow``, the player at place ``seat`` of the turn order
     bidding the contract of ``play`` and the others passing, then his lay-away (a Frog) or
-    his trump (a Chico). A play in hearts other than a Frog is bid as a Grand."""
-    state = new_deal(rs, PLAYERS, DEALER, _deck_for(rs, hands, widow))
+    his trump (a Chico). A play in hearts other than a Frog is bid as a Grand. At a table of
+    ``players`` more than three, ``hands`` are the active players' (the others sit out)."""
+    state = new_deal(rs, players, DEALER, _deck_for(rs, hands, widow))
     bidder = state.order[seat]
     if play == FROG:
         contract = Contract.FROG
@@ -409,8 +411,10 @@ class _PlaySolver:
         solver: Solver,
         sure: SureTest,
         lay_aways: str = THREE_LAY_AWAYS,
+        players: int = PLAYERS,
     ) -> None:
         self.rs, self.hands, self.widow, self.seat = rs, hands, widow, seat
+        self.players = players
         self.solver, self.sure = solver, sure
         self.lay_aways = lay_aways
         self.frog_lay_aways: list[int] | None = None
@@ -431,7 +435,9 @@ class _PlaySolver:
         if built is not None:
             return built[index]
         lay_away = self._lay_aways(play)[index]
-        return play_position(self.rs, self.hands, self.widow, self.seat, play, lay_away)
+        return play_position(
+            self.rs, self.hands, self.widow, self.seat, play, lay_away, self.players
+        )
 
     def _lay_aways(self, play: Play) -> list[int]:
         if play != FROG:
@@ -514,15 +520,19 @@ def solve_plays(
     *,
     sure: SureTest | None = None,
     lay_aways: str = THREE_LAY_AWAYS,
+    players: int = PLAYERS,
 ) -> dict[Play, tuple[int, int]]:
     """For each play, the bidder's double-dummy points (the best lay-away of
     :func:`lay_away_candidates` in a Frog, of equal ones the first) and, if ``bot_seed`` is
-    given, his points when :class:`~frogspec.bots.Bot` plays that same position (else -1).
+    given, his points when :class:`~frogspec.bots.Bot` plays that same position (else -1);
+    the positions built at a table of ``players`` (``hands`` the active players').
 
     The same as :func:`solve_plays_exhaustively`, with fewer solves: of a Frog's lay-aways
     the first is solved and each other only tested (``sure``, by default
     :func:`solver_sure_of` for :func:`solver_points`) against the best so far."""
-    found = _PlaySolver(rs, hands, widow, seat, *_solver_pair(solver, sure), lay_aways)
+    found = _PlaySolver(
+        rs, hands, widow, seat, *_solver_pair(solver, sure), lay_aways, players
+    )
     results: dict[Play, tuple[int, int]] = {}
     for play in plays:
         points, state = found.value(play)
@@ -541,6 +551,7 @@ def solve_contracts(
     *,
     sure: SureTest | None = None,
     lay_aways: str = THREE_LAY_AWAYS,
+    players: int = PLAYERS,
 ) -> list[tuple[Play, int, int]]:
     """For each group of plays (a contract's, :func:`contract_plays`), its best play (of
     equal ones the first in the group), the bidder's double-dummy points in it, and his
@@ -553,7 +564,7 @@ def solve_contracts(
     bots: dict[Play, int] = {}
     rows = []
     for play, points, state in best_positions(
-        rs, hands, widow, seat, groups, solver, sure=sure, lay_aways=lay_aways
+        rs, hands, widow, seat, groups, solver, sure=sure, lay_aways=lay_aways, players=players
     ):
         if play not in bots:
             bots[play] = -1 if bot_seed is None else bot_points(state, bot_seed)
@@ -571,10 +582,14 @@ def best_positions(
     *,
     sure: SureTest | None = None,
     lay_aways: str = THREE_LAY_AWAYS,
+    players: int = PLAYERS,
 ) -> list[tuple[Play, int, State]]:
     """:func:`solve_contracts`'s search: for each group its best play, the bidder's
-    double-dummy points in it and the position reaching them (a Frog's best lay-away)."""
-    found = _PlaySolver(rs, hands, widow, seat, *_solver_pair(solver, sure), lay_aways)
+    double-dummy points in it and the position reaching them (a Frog's best lay-away), at a
+    table of ``players``."""
+    found = _PlaySolver(
+        rs, hands, widow, seat, *_solver_pair(solver, sure), lay_aways, players
+    )
     rows: dict[int, tuple[Play, int, State]] = {}
     # The groups of one play first: their exact values are then free bounds for the others.
     defenders = 0
