@@ -192,10 +192,14 @@ def score(entries: Sequence[dict[str, Any]]) -> dict[str, Any]:
         for guess, sampled in zip(estimates, entry["contracts"], strict=True):
             rate = sampled["wins"] / entry["samples"]
             win_in = guess.win_interval[0] <= rate <= guess.win_interval[1]
-            pay_in = guess.payment_interval[0] <= sampled["mean_payment"] <= guess.payment_interval[1]
+            pay_in = (
+                guess.payment_interval[0] <= sampled["mean_payment"] <= guess.payment_interval[1]
+            )
             win_held.append(win_in)
             pay_held.append(pay_in)
-            kept = by_contract.setdefault(guess.name, {k: [] for k in ("p", "o", "w", "n", "win", "pay")})
+            kept = by_contract.setdefault(
+                guess.name, {k: [] for k in ("p", "o", "w", "n", "win", "pay")}
+            )
             kept["p"].append(guess.win_chance)
             kept["o"].append(rate)
             kept["w"].append(sampled["wins"])
@@ -213,7 +217,10 @@ def score(entries: Sequence[dict[str, Any]]) -> dict[str, Any]:
                     "sampled_payment": sampled["mean_payment"],
                 }
             )
-        hands.append({k: entry[k] for k in ("hand_number", "seat", "players", "draw_weight")} | {"contracts": rows})
+        hands.append(
+            {k: entry[k] for k in ("hand_number", "seat", "players", "draw_weight")}
+            | {"contracts": rows}
+        )
     contracts = {}
     for name, kept in by_contract.items():
         weights = [1.0] * len(kept["p"])

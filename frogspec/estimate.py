@@ -241,7 +241,7 @@ def _win_and_payment(
 
 #: The hand's own value is taken at these many points of its normal spread about the line
 #: (from -4 to +4 standard deviations), for the intervals of a finite count of samples.
-_GRID = 33
+_GRID = 81
 
 
 def _grid() -> list[tuple[float, float]]:
@@ -321,9 +321,7 @@ def _model_error(model: dict[str, Any], x: Sequence[float]) -> tuple[float, floa
     # The variance of the hand's own value about the line (the fit's and what the features
     # miss), and of one deal's points about the hand's value.
     covariance = model["covariance"]
-    fitted = math.fsum(
-        x[i] * covariance[i][j] * x[j] for i in range(len(x)) for j in range(len(x))
-    )
+    fitted = math.fsum(x[i] * covariance[i][j] * x[j] for i in range(len(x)) for j in range(len(x)))
     return max(fitted, 0.0) + model["between"] ** 2, model["within"] ** 2
 
 
@@ -378,8 +376,16 @@ def estimate(
             win_interval = binomial_interval([(p, w) for p, _, _, w in grid], samples)
             pay_interval = mixture_interval([(m, v / samples, w) for _, m, v, w in grid])
         else:
-            win_interval = mixture_interval([(p, 0.0, w) for p, _, _, w in grid])
-            pay_interval = mixture_interval([(m, 0.0, w) for _, m, _, w in grid])
+            # The chance and the payment grow with the hand's value: their range is its.
+            ends = [
+                _win_and_payment(mean + t * math.sqrt(between), math.sqrt(within), wins, payments)
+                for t in (-_Z95, _Z95)
+            ]
+            win_interval = (ends[0][0], ends[1][0])
+            pay_interval = (ends[0][1], ends[1][1])
+        # The range holds the estimate itself (a skewed spread's mean may lie past a tail).
+        win_interval = (min(win_interval[0], win), max(win_interval[1], win))
+        pay_interval = (min(pay_interval[0], payment), max(pay_interval[1], payment))
         found.append(
             Estimate(
                 contract=contract,

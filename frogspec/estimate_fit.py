@@ -74,7 +74,9 @@ def _least_squares(
         [math.fsum(w * x[i] * x[j] for x, w in zip(xs, ws, strict=True)) for j in range(size)]
         for i in range(size)
     ]
-    moment = [math.fsum(w * x[i] * y for x, y, w in zip(xs, ys, ws, strict=True)) for i in range(size)]
+    moment = [
+        math.fsum(w * x[i] * y for x, y, w in zip(xs, ys, ws, strict=True)) for i in range(size)
+    ]
     beta = _solve(gram, moment)
     residuals = [
         y - math.fsum(b * v for b, v in zip(beta, x, strict=True))
@@ -82,15 +84,15 @@ def _least_squares(
     ]
     total = math.fsum(ws)
     sigma = math.sqrt(
-        math.fsum(w * r * r for w, r in zip(ws, residuals, strict=True)) / total
-        * len(ys) / (len(ys) - size)
+        math.fsum(w * r * r for w, r in zip(ws, residuals, strict=True))
+        / total
+        * len(ys)
+        / (len(ys) - size)
     )
     inverse = _inverse(gram)
     meat = [
         [
-            math.fsum(
-                (w * r) ** 2 * x[i] * x[j] for x, r, w in zip(xs, residuals, ws, strict=True)
-            )
+            math.fsum((w * r) ** 2 * x[i] * x[j] for x, r, w in zip(xs, residuals, ws, strict=True))
             for j in range(size)
         ]
         for i in range(size)
@@ -135,9 +137,7 @@ def within_spread(deals: Sequence[SolvedDeal], ys: Sequence[float]) -> tuple[flo
     if not pairs:
         raise InvalidInputError("no hand is dealt twice in these deals: no within-hand spread")
     total = math.fsum(found[0][1] for found in pairs)
-    half_squares = math.fsum(
-        found[0][1] * (found[0][0] - found[1][0]) ** 2 / 2 for found in pairs
-    )
+    half_squares = math.fsum(found[0][1] * (found[0][0] - found[1][0]) ** 2 / 2 for found in pairs)
     return math.sqrt(half_squares / total), len(pairs)
 
 
@@ -185,7 +185,9 @@ def fit() -> dict[str, Any]:
         held_variance = _weighted_mean([r * r for r in residuals], test_ws)
         fitted = _weighted_mean(
             [
-                math.fsum(x[i] * covariance[i][j] * x[j] for i in range(len(x)) for j in range(len(x)))
+                math.fsum(
+                    x[i] * covariance[i][j] * x[j] for i in range(len(x)) for j in range(len(x))
+                )
                 for x in test_xs
             ],
             test_ws,
@@ -198,7 +200,10 @@ def fit() -> dict[str, Any]:
         brier = _weighted_mean([(p - w) ** 2 for p, w in zip(predicted, won, strict=True)], test_ws)
         base = _weighted_mean([(base_rate - w) ** 2 for w in won], test_ws)
         log = _weighted_mean(
-            [-math.log(min(max(p if w else 1 - p, 1e-6), 1.0)) for p, w in zip(predicted, won, strict=True)],
+            [
+                -math.log(min(max(p if w else 1 - p, 1e-6), 1.0))
+                for p, w in zip(predicted, won, strict=True)
+            ],
             test_ws,
         )
         models[key] = {
@@ -237,8 +242,18 @@ def fit() -> dict[str, Any]:
             "value: the held-out residuals' spread less 'within' and the fit's own variance"
         ),
         "data": [
-            {"file": "worth.json", "command": eldest.command, "seed": eldest.seed, "deals": eldest.deals},
-            {"file": "worth-seats.json", "command": seats.command, "seed": seats.seed, "deals": seats.deals},
+            {
+                "file": "worth.json",
+                "command": eldest.command,
+                "seed": eldest.seed,
+                "deals": eldest.deals,
+            },
+            {
+                "file": "worth-seats.json",
+                "command": seats.command,
+                "seed": seats.seed,
+                "deals": seats.deals,
+            },
         ],
         "models": models,
     }

@@ -380,14 +380,13 @@ def _summarise(
         mean_payment=mean,
         payment_interval=(low, high),
         mean_points=math.fsum(w * p for w, (p, _) in zip(weights, points, strict=True)) / total,
-        bot_mean_points=math.fsum(w * b for w, (_, b) in zip(weights, points, strict=True))
-        / total,
+        bot_mean_points=math.fsum(w * b for w, (_, b) in zip(weights, points, strict=True)) / total,
     )
 
 
-def by_seat(ruleset_id: str, contract: Contract, data: WorthData | None = None) -> list[
-    tuple[tuple[int, int], WorthRow]
-]:
+def by_seat(
+    ruleset_id: str, contract: Contract, data: WorthData | None = None
+) -> list[tuple[tuple[int, int], WorthRow]]:
     """The figures of ``contract`` under the ruleset for each seat and table size of the
     second run (:func:`load_seats` by default), each deal counted by its weight: one row for
     each (place in the turn order, players) the ruleset allows, in order."""
@@ -403,9 +402,14 @@ def by_seat(ruleset_id: str, contract: Contract, data: WorthData | None = None) 
         (
             key,
             _summarise(
-                ruleset_id, contract, [d.row for d in groups[key]], data,
-                f"seat {key[0]}, {key[1]} players", [d.weight for d in groups[key]], key,
-            ),  # fmt: skip
+                ruleset_id,
+                contract,
+                [d.row for d in groups[key]],
+                data,
+                f"seat {key[0]}, {key[1]} players",
+                [d.weight for d in groups[key]],
+                key,
+            ),
         )
         for key in sorted(groups)
     ]
@@ -560,7 +564,7 @@ def _document(
     if design == SEATS_DESIGN:
         head = {**head, "schema": SCHEMA_SEATS, "design": SEATS_DESIGN}
         columns += list(SEATS_COLUMNS)
-        shape = {"players": "3 to 5 (the column players)", "seat": "every (the column seat)"}
+        shape: dict[str, Any] = {"players": "3 to 5 (the column players)", "seat": "every"}
     else:
         columns[0] = "eldest_hand_mask"
         shape = {"players": 3, "seat": "eldest"}
@@ -820,21 +824,23 @@ def cluster_rows(
     ``address``, one task a deal: each deal's index and row as it is done, in any order.
     Dask is imported only here (``pip install 'frogspec[cluster]'``); without it, or when
     the scheduler cannot be reached, :class:`InvalidInputError` says so."""
+    import importlib
+
     try:
-        from distributed import Client, as_completed
+        distributed: Any = importlib.import_module("distributed")
     except ImportError:
         raise InvalidInputError(
             "--cluster needs Dask's distributed scheduler, which is not installed: "
             "pip install 'frogspec[cluster]' (or dask distributed)"
         ) from None
     try:
-        client = Client(address, timeout=30)
+        client = distributed.Client(address, timeout=30)
     except (OSError, TimeoutError) as error:
         raise InvalidInputError(f"cannot reach the scheduler at {address}: {error}") from None
     with client:
         futures = client.map(deal_row, list(tasks), pure=False)
         indices = {future.key: task[1] for future, task in zip(futures, tasks, strict=True)}
-        for future in as_completed(futures):
+        for future in distributed.as_completed(futures):
             yield indices[future.key], tuple(future.result())
 
 

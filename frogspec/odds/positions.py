@@ -530,9 +530,7 @@ def solve_plays(
     The same as :func:`solve_plays_exhaustively`, with fewer solves: of a Frog's lay-aways
     the first is solved and each other only tested (``sure``, by default
     :func:`solver_sure_of` for :func:`solver_points`) against the best so far."""
-    found = _PlaySolver(
-        rs, hands, widow, seat, *_solver_pair(solver, sure), lay_aways, players
-    )
+    found = _PlaySolver(rs, hands, widow, seat, *_solver_pair(solver, sure), lay_aways, players)
     results: dict[Play, tuple[int, int]] = {}
     for play in plays:
         points, state = found.value(play)
@@ -587,9 +585,7 @@ def best_positions(
     """:func:`solve_contracts`'s search: for each group its best play, the bidder's
     double-dummy points in it and the position reaching them (a Frog's best lay-away), at a
     table of ``players``."""
-    found = _PlaySolver(
-        rs, hands, widow, seat, *_solver_pair(solver, sure), lay_aways, players
-    )
+    found = _PlaySolver(rs, hands, widow, seat, *_solver_pair(solver, sure), lay_aways, players)
     rows: dict[int, tuple[Play, int, State]] = {}
     # The groups of one play first: their exact values are then free bounds for the others.
     defenders = 0

@@ -91,7 +91,15 @@ class Odds:
 
 def _sample_task(
     task: tuple[
-        str, int, int, int, int, tuple[tuple[Play, ...], ...], Solver, SureTest | None, str,
+        str,
+        int,
+        int,
+        int,
+        int,
+        tuple[tuple[Play, ...], ...],
+        Solver,
+        SureTest | None,
+        str,
         int,
     ],
 ) -> list[tuple[Play, int, int]]:

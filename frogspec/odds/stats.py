@@ -9,7 +9,7 @@ from collections.abc import Sequence
 Z95 = 1.959963984540054
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+def wilson_interval(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a rate (95% by default).
 
     >>> [round(x, 4) for x in wilson_interval(8, 10)]
