@@ -10,7 +10,8 @@ from typing import Any
 from frogspec.arguments import seconds, whole_number
 from frogspec.errors import FrogError
 from frogspec.estimate import estimate
-from frogspec.odds.positions import LAY_AWAY_CHOICES, SEATS, THREE_LAY_AWAYS, parse_hand
+from frogspec.odds.lay_aways import LAY_AWAY_CHOICES, THREE_LAY_AWAYS
+from frogspec.odds.positions import SEATS, parse_hand
 from frogspec.odds.report import (
     ProgressBar,
     _how_far,

@@ -10,7 +10,8 @@ from typing import Any
 
 from frogspec.estimate import Estimate
 from frogspec.notation import parse_ruleset_field
-from frogspec.odds.positions import FROG, PLAYERS, THREE_LAY_AWAYS
+from frogspec.odds.lay_aways import THREE_LAY_AWAYS
+from frogspec.odds.positions import FROG, PLAYERS
 from frogspec.odds.sampling import STOPPED_BY_INTERRUPT, STOPPED_BY_TIME, Odds
 from frogspec.rules.auction import Contract
 from frogspec.rules.cards import (

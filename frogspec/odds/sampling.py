@@ -13,22 +13,21 @@ from typing import Any
 from frogspec.engine import check_players, new_deal, settle
 from frogspec.errors import InvalidInputError
 from frogspec.notation import parse_ruleset_field, ruleset_field
+from frogspec.odds.lay_aways import THREE_LAY_AWAYS, _check_lay_aways
 from frogspec.odds.positions import (
     DEALER,
     HAND_SIZE,
     PLAYERS,
     SEATS,
-    THREE_LAY_AWAYS,
     Play,
     Solver,
     SureTest,
-    _check_lay_aways,
     _turn_order_hands,
     contract_plays,
     sample_deal,
-    solve_contracts,
     solver_points,
 )
+from frogspec.odds.solving import solve_contracts
 from frogspec.odds.stats import mean_interval, wilson_interval
 from frogspec.rules.auction import Contract
 from frogspec.rulesets import RULESETS, Ruleset
