@@ -2,21 +2,30 @@
 
 Analysis, not rules. The hand-worth tables (:mod:`frogspec.worth`) give one feature at a
 time; this gives one answer: for each contract, the bidder's card points as a straight line
-in the features players count, all together (:data:`MODEL_FEATURES`: the trumps held and their
-card points, the Aces and the Tens of the side suits, the side suits held none or one
-of), fitted by least squares to the double-dummy deals of ``frogspec/data/worth.json``.
-A deal's points are taken as spread normally about the line (the fit's residual spread),
-which gives the chance of winning and, through the ruleset's rates, the expected payment.
+in the features players count, all together, and his seat (:data:`MODEL_FEATURES`: the
+trumps held and their card points, the Aces and the Tens of the side suits, the side suits
+held none or one of, whether he speaks second or third), fitted by weighted least squares
+to the double-dummy deals of both hand-worth runs (``frogspec/data/worth.json``, eldest at
+three; ``frogspec/data/worth-seats.json``, every seat at tables of three to five, strong
+hands oversampled and each deal weighted back: :mod:`frogspec.worth_design`). The table's
+size changes no card points (the cards go to three at any size) but the payments, which are
+that table's.
+
+A hand's own value (what sampled odds find with samples without end) is taken as normal
+about the line, ``between`` apart (how far the features miss, from the deals held out of
+the fit), and one deal's points as normal about it, ``within`` apart (from the pairs of
+deals of one hand). The chance of winning and the expected payment follow through the
+ruleset's rates; each comes with a 95% range **of what** ``frogspec odds`` **would find**
+over a given count of samples (:func:`estimate`'s ``samples``; none: the hand's own value).
+The rulebook's pages, the Play page's hint and ``frogspec odds --quick`` all call
+:func:`estimate`. ``python -m benchmarks.estimate_check`` holds the ranges against sampled
+odds on hands no fit read; the hand-worth pages print what it found.
 
 The coefficients are data (``frogspec/data/estimate.json``), fitted offline with the
 standard library (``python -m frogspec.estimate_fit --out PATH``), with how they were
-fitted and how the estimate fared on deals it was not fitted on (every fifth deal, held
-out): the Brier score of the chance of winning beside a constant's, and its calibration.
-
-What it does not know, said where it is shown: the data holds eldest's hands at a table of
-three only (the seat is not a feature); a Frog's data is the lower bound of three candidate
-lay-aways; the interval given is the fit's own uncertainty, not what the features leave
-out; and strong hands are rare among random deals, so the fit is thinnest where players bid.
+fitted and how the estimate fared on deals it was not fitted on (every fifth deal or hand,
+held out): the Brier and log scores of the chance of winning beside a constant's, and its
+calibration. A Frog's data is the lower bound of three candidate lay-aways.
 
 >>> from frogspec.rules.cards import CardSet
 >>> hand = CardSet.parse("AH 10H KH QH 9H AS 10S KD 7D AC 6C").mask

@@ -37,7 +37,7 @@ from frogspec.rules.auction import Contract
 from frogspec.rules.settlement import bidder_result
 from frogspec.worth import SolvedDeal
 
-__all__ = ["fit", "main"]
+__all__ = ["fit", "main", "within_spread"]
 
 
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:

@@ -1,8 +1,8 @@
 """What is a hand worth? Win rates and expected payments by the features players count.
 
 Analysis, not rules: the figures come from a reproducible run of the double-dummy solver
-(:mod:`frogspec.odds`) over random deals, the bidder sitting eldest, three players. Its
-data ships with the package (``frogspec/data/worth.json``) and is read at run time;
+(:mod:`frogspec.odds`) over random deals, the bidder sitting eldest, three players (and a
+second run over every seat and table size, below). Its data ships with the package (``frogspec/data/worth.json``) and is read at run time;
 nothing here needs more than the standard library, and the lookups are quick (the Play
 page's hint may run them in the browser).
 
@@ -25,6 +25,14 @@ The data goes to ``$XDG_DATA_HOME/frogspec/worth.json`` (:func:`user_data_dir`),
 the package's own file unless ``--out`` names it (in a checkout:
 ``--out frogspec/data/worth.json``). A second run on the same files is refused while the
 first holds them, and a progress line torn by a stopped run is skipped on resume.
+
+A second run (``--design seats``, :mod:`frogspec.worth_design`) puts the bidder in every
+seat at tables of three to five and deals the hands players bid more often, each deal with
+its weight (``frogspec/data/worth-seats.json``, :func:`load_seats`); the tables by seat
+(:func:`by_seat`) and the fit of :mod:`frogspec.estimate` count each deal by its weight.
+
+``--cluster ADDRESS`` solves the deals on a Dask distributed scheduler instead of local
+processes, one task a deal (:func:`cluster_rows`; ``pip install 'frogspec[cluster]'``).
 
 A run that needs more than one machine is cut into shards, each an ordinary job for
 whatever runs parallel work where it is done (``xargs -P`` on one machine, GNU Parallel
@@ -74,17 +82,27 @@ __all__ = [
     "LAY_AWAY_LABEL",
     "PLAYS",
     "SCHEMA",
+    "SCHEMA_SEATS",
+    "SEATS_COLUMNS",
+    "WEIGHTS_LABEL",
     "HandFeatures",
+    "SolvedDeal",
     "WorthData",
     "WorthRow",
+    "by_seat",
+    "cluster_rows",
     "contract_points",
     "contract_trump",
     "data_command",
+    "eldest_deals",
     "features_of",
     "load",
+    "load_seats",
     "main",
     "merge",
     "row_for_hand",
+    "seats_deals",
+    "solved_deals",
     "table",
 ]
 

@@ -135,3 +135,21 @@ def test_the_committed_check_is_of_enough_hands_and_says_whether_it_met_the_targ
     assert intervals == sum(len(h["contracts"]) for h in run["hands_checked"])
     assert run["win_interval"]["met"] == (run["win_interval"]["share"] >= 0.95)
     assert set(run["seats"]) == {"eldest", "second", "dealer"}
+
+
+def test_odds_quick_prints_the_estimate_for_its_seat_and_table(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from frogspec.cli import main
+
+    text = "AH 10H KH QH 9H AS 10S KD 7D AC 6C"
+    args = ["odds", *text.split(), "--ruleset", "modern", "--quick", "--seat", "dealer"]
+    assert main([*args, "--players", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "bid by dealer under modern (4 players)" in out
+    for row in estimate(HAND, "modern", seat="dealer", players=4):
+        assert f"{row.payment:+.1f}" in out and f"{100 * row.win_chance:.1f}%" in out
+    assert "what the sampled odds" in out
+    with pytest.raises(SystemExit) as exit_status:  # past the option's range: a usage error
+        main([*args, "--players", "9"])
+    assert exit_status.value.code == 2 and "at most 5, got 9" in capsys.readouterr().err

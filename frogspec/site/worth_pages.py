@@ -130,6 +130,34 @@ def _run_facts(data: WorthData) -> list[str]:
     ]
 
 
+def _seats_run_facts() -> list[str]:
+    # The second run: every seat and table size, strong hands oversampled and weighted back.
+    from frogspec.worth import load_seats, seats_deals
+    from frogspec.worth_design import WEAK_DRAW_WEIGHT, is_strong
+
+    data = load_seats()
+    deals = seats_deals(data)
+    strong = sum(1 for d in deals if is_strong(d.hand))
+    return [
+        "A second run puts the bidder in every seat (eldest, second, third to speak) at "
+        "tables of three, four and five (at four and five the cards still go to three; the "
+        "others sit out and settle). Random deals seldom give the hands players bid, so it "
+        "deals them more often: a hand with a suit of five or more, or five Aces and Tens or "
+        f"more, is kept whenever dealt, any other one time in {WEAK_DRAW_WEIGHT}, and each "
+        "deal carries its weight back to deals as they come (stored with it; every average "
+        "and the estimate's fit count it). Each hand is played twice, the unseen cards dealt "
+        "anew, which measures how much the unseen cards move a hand's points.",
+        "",
+        f"- **Deals solved:** {data.deals:,} ({len({d.hand_number for d in deals}):,} hands, "
+        f"{strong:,} deals of strong hands); far fewer than the first run's, so its "
+        "intervals are wider.",
+        f"- **Seed:** {data.seed}; **started:** {data.date}; **command:** `{data.command}`.",
+        "- **Data:** `frogspec/data/worth-seats.json` (one row a deal: the bidder's hand, "
+        "his card points in each play, double-dummy and by the bots, his seat, the table's "
+        "size, the deal's draw weight, the hands dealt to keep it, the hand's number).",
+    ]
+
+
 def _hidden_card_comparison() -> str:
     # What the committed run of benchmarks.overrating found, in a sentence.
     import json
@@ -165,8 +193,10 @@ def _assumptions(ruleset_id: str) -> list[str]:
         "    Nothing on this page is a rule, and no source says any of it: it is what a "
         "computer finds when it plays the cards. It assumes the rules of the ruleset "
         f"[`{rs.id}`](../rulesets/{rs.id}.md) ({escape(rs.name)}): its contracts "
-        f"({contracts}), its Chico trumps and its rates, three players, the bidder sitting "
-        "eldest (he leads the first trick), the other hands and the widow dealt at random.",
+        f"({contracts}), its Chico trumps and its rates, the other hands and the widow dealt "
+        "at random. The tables by feature are of three players, the bidder sitting eldest (he "
+        "leads the first trick); the section by seat and table size, and the estimate, cover "
+        "every seat at tables of three to five where the ruleset allows.",
         "",
         '!!! note "Double-dummy figures, and play with hidden cards"',
         "    Each deal is solved *double-dummy*: every player plays knowing every card "
@@ -435,6 +465,8 @@ def worth_index_page(data: WorthData | None = None) -> str:
         "lay-away, about ten times slower).",
         "",
         *_run_facts(data),
+        "",
+        *_seats_run_facts(),
         "",
         "The same analysis for one hand: `frogspec odds HAND --ruleset R` (see the "
         "[CLI](../cli.md)).",
