@@ -70,9 +70,9 @@ def _cmd_odds(args: argparse.Namespace) -> int:
     bar.finish()
     print(format_odds(odds))
     print()
-    guess = estimate(
-        odds.hand, odds.ruleset, seat=odds.seat, players=odds.players, samples=odds.samples
-    )
+    # The estimate's ranges for the samples run (past 10,000: the hand's own value).
+    samples = odds.samples if odds.samples <= 10_000 else None
+    guess = estimate(odds.hand, odds.ruleset, seat=odds.seat, players=odds.players, samples=samples)
     print("\n".join(_wrapped(_how_far(guess, odds))))
     if odds.stopped == STOPPED_BY_INTERRUPT:
         print(

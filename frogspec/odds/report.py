@@ -203,7 +203,8 @@ def _how_far(rows: Sequence[Estimate], odds: Odds) -> str:
         inside = "inside" if low <= sampled.win_rate <= high else "outside"
         parts.append(
             f"{row.name} {_percent(row.win_chance).strip()} ({_percent(low).strip()} to "
-            f"{_percent(high).strip()} for {_samples(odds.samples)}), {row.payment:+.1f} "
+            f"{_percent(high).strip()} for "
+            f"{'the hand' if row.samples is None else _samples(row.samples)}), {row.payment:+.1f} "
             f"(sampled {_percent(sampled.win_rate).strip()}, {sampled.mean_payment:+.1f}: "
             f"{inside} the estimate's range)"
         )
