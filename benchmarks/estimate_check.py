@@ -5,9 +5,10 @@ the check's hands (:func:`check_hands`: seed :data:`CHECK_SEED` of the second ha
 design, :mod:`frogspec.worth_design`, which no fit reads: strong hands oversampled with
 their weights, every seat, tables of three to five) and runs :func:`frogspec.odds.hand_odds`
 on each (``--samples`` samples, seed 0, one process), appending each hand's sampled answer
-to ``FILE`` (resumable: the hands done are kept).
+to ``FILE`` (resumable: the hands done are kept). ``--part K/N`` takes only the hands whose
+number leaves K by N (one of N processes), ``--done FILES`` skips the hands other runs did.
 
-``python -m benchmarks.estimate_check score --progress FILE --out frogspec/data/estimate_check.json``
+``python -m benchmarks.estimate_check score --progress FILE... --out frogspec/data/estimate_check.json``
 holds each sampled answer against :func:`frogspec.estimate.estimate` for that hand, seat and
 table, its interval stated for that many samples (:func:`score`): how often the interval held
 the sampled win rate and the sampled mean payment (the target: 95% or more), the calibration
@@ -64,11 +65,13 @@ def check_hands(count: int, seed: int = CHECK_SEED) -> list[dict[str, Any]]:
 def _sample(args: argparse.Namespace) -> int:
     from frogspec.odds import hand_odds
 
-    done = _read(args.progress) if args.progress.exists() else []
+    done = [e for path in args.done if path.exists() for e in _read(path)]
+    done += _read(args.progress) if args.progress.exists() else []
     seen = {entry["hand_number"] for entry in done}
     print(_heading(f"{args.hands} check hands, {args.samples} samples each"), flush=True)
+    part, parts = (int(x) for x in args.part.split("/"))
     for hand in check_hands(args.hands):
-        if hand["hand_number"] in seen:
+        if hand["hand_number"] in seen or hand["hand_number"] % parts != part:
             continue
         started = time.process_time()
         odds = hand_odds(
@@ -245,7 +248,10 @@ def score(entries: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _score(args: argparse.Namespace) -> int:
-    entries = _read(args.progress)
+    entries = sorted(
+        {e["hand_number"]: e for path in args.progress for e in _read(path)}.values(),
+        key=lambda e: e["hand_number"],
+    )
     document = score(entries)
     document = {
         "command": "python -m benchmarks.estimate_check score",
@@ -277,8 +283,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     go.add_argument("--samples", type=int, default=8)
     go.add_argument("--ruleset", default=CHECK_RULESET)
     go.add_argument("--progress", type=Path, required=True)
+    go.add_argument("--part", default="0/1", help="K/N: only the hands whose number leaves K by N")
+    go.add_argument(
+        "--done", type=Path, nargs="*", default=[], help="other runs' files: their hands are done"
+    )
     judge = sub.add_parser("score", help="hold the estimate against the sampled odds")
-    judge.add_argument("--progress", type=Path, required=True)
+    judge.add_argument("--progress", type=Path, nargs="+", required=True)
     judge.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
     return _sample(args) if args.command == "sample" else _score(args)
