@@ -70,7 +70,8 @@ def _sample(args: argparse.Namespace) -> int:
     seen = {entry["hand_number"] for entry in done}
     print(_heading(f"{args.hands} check hands, {args.samples} samples each"), flush=True)
     part, parts = (int(x) for x in args.part.split("/"))
-    for hand in check_hands(args.hands):
+    hands = check_hands(args.hands)
+    for hand in reversed(hands) if args.reverse else hands:
         if hand["hand_number"] in seen or hand["hand_number"] % parts != part:
             continue
         started = time.process_time()
@@ -283,6 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     go.add_argument("--samples", type=int, default=8)
     go.add_argument("--ruleset", default=CHECK_RULESET)
     go.add_argument("--progress", type=Path, required=True)
+    go.add_argument("--reverse", action="store_true", help="the last hands first")
     go.add_argument("--part", default="0/1", help="K/N: only the hands whose number leaves K by N")
     go.add_argument(
         "--done", type=Path, nargs="*", default=[], help="other runs' files: their hands are done"
