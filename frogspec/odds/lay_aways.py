@@ -26,7 +26,7 @@ def lay_away_candidates(hand: int, trump: Suit = Suit.HEARTS) -> list[int]:
 
     Where fewer than three side cards qualify, the weakest trumps make up the three.
 
-    >>> from frogspec.rules.cards import CardSet
+    >>> from frogspec.rules.cards import CardSet, format_cards
     >>> hand = CardSet.parse("AH 10H KH QH JH 9H 8H AS 10S 6S AC 10C 7C 6D").mask
     >>> [" ".join(format_cards(m)) for m in lay_away_candidates(hand)]
     ['10C 6D 10S', '7C 10C 6D', '7C 6D 6S']
