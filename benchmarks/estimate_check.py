@@ -128,6 +128,17 @@ def coverage(held: Sequence[bool], target: float = TARGET) -> dict[str, Any]:
     return {"intervals": len(held), "held": count, "share": round(share, 4), "met": share >= target}
 
 
+def weighted_share(held: Sequence[bool], weights: Sequence[float]) -> float:
+    """The share of ``held`` that are true, each counted by its weight (a hand's draw weight:
+    the share among hands as they are dealt, the strong ones no longer oversampled).
+
+    >>> weighted_share([True, False], [1.0, 3.0])
+    0.25
+    """
+    total = math.fsum(weights)
+    return round(math.fsum(w for h, w in zip(held, weights, strict=True) if h) / total, 4)
+
+
 def calibration(
     predicted: Sequence[float], observed: Sequence[float], weights: Sequence[float]
 ) -> list[dict[str, Any]]:
@@ -184,6 +195,7 @@ def score(entries: Sequence[dict[str, Any]]) -> dict[str, Any]:
     from frogspec.estimate import estimate
 
     win_held: list[bool] = []
+    counts: list[float] = []  # each interval's hand's draw weight: as deals come
     pay_held: list[bool] = []
     by_contract: dict[str, dict[str, list[Any]]] = {}
     hands = []
@@ -201,6 +213,7 @@ def score(entries: Sequence[dict[str, Any]]) -> dict[str, Any]:
             )
             win_held.append(win_in)
             pay_held.append(pay_in)
+            counts.append(float(entry["draw_weight"]))
             kept = by_contract.setdefault(
                 guess.name, {k: [] for k in ("p", "o", "w", "n", "win", "pay")}
             )
@@ -243,6 +256,10 @@ def score(entries: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "strong_hands": sum(e["draw_weight"] == 1 for e in entries),
         "win_interval": coverage(win_held),
         "payment_interval": coverage(pay_held),
+        "as_deals_come": {
+            "win_interval": weighted_share(win_held, counts),
+            "payment_interval": weighted_share(pay_held, counts),
+        },
         "contracts": contracts,
         "hands_checked": hands,
     }
@@ -262,7 +279,7 @@ def _score(args: argparse.Namespace) -> int:
         **document,
     }
     args.out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
-    print(_heading(f"{document['hands']} check hands scored"))
+    print(f"{document['date']}: {document['hands']} check hands scored")
     for what in ("win_interval", "payment_interval"):
         found = document[what]
         print(f"{what}: held {found['held']} of {found['intervals']} ({100 * found['share']:.1f}%)")

@@ -19,6 +19,7 @@ from benchmarks.estimate_check import (
     coverage,
     score,
     scores,
+    weighted_share,
 )
 from frogspec.errors import InvalidInputError
 from frogspec.estimate import binomial_interval, estimate, mixture_interval
@@ -33,6 +34,11 @@ def test_coverage_meets_the_target_at_95_in_100_and_not_below() -> None:
     assert coverage([True] * 95 + [False] * 5)["met"]
     assert not coverage([True] * 94 + [False] * 6)["met"]
     assert coverage([True, False]) == {"intervals": 2, "held": 1, "share": 0.5, "met": False}
+
+
+def test_the_share_as_deals_come_counts_each_hand_by_its_weight() -> None:
+    assert weighted_share([True, True, False], [1, 1, 2]) == 0.5
+    assert weighted_share([True] * 3, [4, 1, 1]) == 1.0
 
 
 def test_calibration_bins_hands_by_the_chance_estimated() -> None:

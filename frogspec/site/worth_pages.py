@@ -305,7 +305,10 @@ def _check_section(ruleset_id: str) -> list[str]:
         f"{', '.join(run['ruleset'])}) and asked whether the estimate's 95% range for that many "
         f"samples held the sampled answer. The range of the chance of winning held the sampled "
         f"share won in {verdict(win)}; the range of the payment held the sampled mean payment "
-        f"in {verdict(pay)}. The same check's calibration: the hands by the chance estimated, "
+        f"in {verdict(pay)}. Counted as hands are dealt (each by its draw weight, the strong "
+        f"ones no longer oversampled): {100 * run['as_deals_come']['win_interval']:.0f}% and "
+        f"{100 * run['as_deals_come']['payment_interval']:.0f}%. The same check's "
+        "calibration: the hands by the chance estimated, "
         "and the share of their samples won; the Brier and log scores are over every sample.",
         "",
         "| contract | ranges held (win) | ranges held (payment) | Brier | log score |",
