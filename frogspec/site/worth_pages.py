@@ -16,6 +16,8 @@ from frogspec.worth import FEATURES, WorthData, WorthRow, load, overall, table
 
 __all__ = ["chart_svg", "worth_index_page", "worth_page", "worth_pages"]
 
+#: The bidder's place among the three who play, as the tables by seat show it.
+_SEAT_SHOWN = ("eldest", "second", "third")
 #: Groups with fewer deals than this are left out of the chart (their intervals are wide).
 CHART_MIN_DEALS = 5
 _COLOURS = ("#2e7d32", "#c62828", "#1565c0")
@@ -342,7 +344,7 @@ def _check_section(ruleset_id: str) -> list[str]:
 def _seats_section(ruleset_id: str) -> list[str]:
     # The second run's figures by seat and table size, weighted back to deals as they come.
     from frogspec.worth import by_seat, load_seats, seats_deals
-    from frogspec.worth_design import SEAT_NAMES, WEAK_DRAW_WEIGHT
+    from frogspec.worth_design import WEAK_DRAW_WEIGHT
 
     rs = get_ruleset(ruleset_id)
     data = load_seats()
@@ -360,7 +362,9 @@ def _seats_section(ruleset_id: str) -> list[str]:
         "`frogspec/data/worth-seats.json`), and every average here and in the fit counts it "
         "back, so the figures are those of deals as they come. Each hand is played twice, the "
         "unseen cards dealt anew. Fewer deals than the first run's: the intervals are wider, "
-        "and honest about it (Wilson's and the mean's, at the weights' effective count).",
+        "and honest about it (Wilson's and the mean's, at the weights' effective count). The "
+        "seats are the bidder's place among the three who play: eldest, second, third (at "
+        "three players the dealer; `--seat dealer` to `frogspec odds`).",
         "",
         f"| contract | seat | players | deals | bidder wins (95% interval) | payment, {rs.unit} "
         "(95% interval) | card points, double-dummy |",
@@ -369,7 +373,7 @@ def _seats_section(ruleset_id: str) -> list[str]:
     for contract in rs.contracts():
         for (seat, players), row in by_seat(ruleset_id, contract, data):
             out.append(
-                f"| {escape(row.name)} | {SEAT_NAMES[seat]} | {players} | {row.samples} "
+                f"| {escape(row.name)} | {_SEAT_SHOWN[seat]} | {players} | {row.samples} "
                 f"| {_percent(row)} | {_payment(row)} | {row.mean_points:.1f} |"
             )
     return out
