@@ -248,6 +248,44 @@ def _win_and_payment(
     return win, pay, spread
 
 
+def _mean_payment_parts(
+    chances: Sequence[float],
+    wins: Sequence[bool],
+    payments: Sequence[int],
+    samples: int,
+    weight: float,
+) -> list[tuple[float, float, float]]:
+    # The mean payment over ``samples`` deals whose points have the chances ``chances``, as
+    # a mixture by how many are won: with k wins, normal about the mean of k winning and
+    # samples - k losing payments (a payment is far apart won and lost: one normal for all
+    # would miss the mean of a few deals all won or all lost).
+    sides = []
+    for won in (True, False):
+        share = math.fsum(c for c, x in zip(chances, wins, strict=True) if x == won)
+        if share <= 0:
+            sides.append((share, 0.0, 0.0))
+            continue
+        mean = math.fsum(c * p for c, p, x in zip(chances, payments, wins, strict=True) if x == won)
+        mean /= share
+        spread = math.fsum(
+            c * (p - mean) ** 2 for c, p, x in zip(chances, payments, wins, strict=True) if x == won
+        )
+        sides.append((share, mean, spread / share))
+    (p_win, m_win, v_win), (_, m_lose, v_lose) = sides
+    parts = []
+    for k in range(samples + 1):
+        chance = math.comb(samples, k) * p_win**k * (1 - p_win) ** (samples - k)
+        if chance > 0:
+            parts.append(
+                (
+                    (k * m_win + (samples - k) * m_lose) / samples,
+                    (k * v_win + (samples - k) * v_lose) / samples**2,
+                    weight * chance,
+                )
+            )
+    return parts
+
+
 #: The hand's own value is taken at these many points of its normal spread about the line
 #: (from -4 to +4 standard deviations), for the intervals of a finite count of samples.
 _GRID = 81
@@ -383,7 +421,19 @@ def estimate(
         ]
         if samples:
             win_interval = binomial_interval([(p, w) for p, _, _, w in grid], samples)
-            pay_interval = mixture_interval([(m, v / samples, w) for _, m, v, w in grid])
+            pay_interval = mixture_interval(
+                [
+                    part
+                    for t, w in _grid()
+                    for part in _mean_payment_parts(
+                        _distribution(mean + t * math.sqrt(between), math.sqrt(within)),
+                        wins,
+                        payments,
+                        samples,
+                        w,
+                    )
+                ]
+            )
         else:
             # The chance and the payment grow with the hand's value: their range is its.
             ends = [
