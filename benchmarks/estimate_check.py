@@ -9,6 +9,7 @@ to ``FILE`` (resumable: the hands done are kept). ``--part K/N`` takes only the 
 number leaves K by N (one of N processes), ``--done FILES`` skips the hands other runs did.
 
 ``python -m benchmarks.estimate_check score --progress FILE... --out frogspec/data/estimate_check.json``
+(the committed samples: ``benchmarks/estimate_check_samples.jsonl``)
 holds each sampled answer against :func:`frogspec.estimate.estimate` for that hand, seat and
 table, its interval stated for that many samples (:func:`score`): how often the interval held
 the sampled win rate and the sampled mean payment (the target: 95% or more), the calibration

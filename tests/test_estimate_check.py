@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -136,6 +137,12 @@ def test_the_committed_check_is_of_enough_hands_and_says_whether_it_met_the_targ
     run = json.loads(
         resources.files("frogspec").joinpath("data", "estimate_check.json").read_text("utf-8")
     )
+    # The pages print it: it is the score of the committed samples by the committed estimate.
+    samples = Path(__file__).parent.parent / "benchmarks" / "estimate_check_samples.jsonl"
+    entries = [json.loads(line) for line in samples.read_text().splitlines()]
+    again = score(entries)
+    assert {k: v for k, v in run.items() if k in again} == json.loads(json.dumps(again))
+    assert run["hands"] >= 40
     assert run["check_seed"] == CHECK_SEED and run["hands"] == len(run["hands_checked"])
     intervals = run["win_interval"]["intervals"]
     assert intervals == sum(len(h["contracts"]) for h in run["hands_checked"])
