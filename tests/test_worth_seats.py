@@ -204,7 +204,18 @@ def test_the_cluster_option_without_dask_says_what_to_install(
             solver=points_now_solver, cluster="tcp://127.0.0.1:1")  # fmt: skip
 
 
-def test_a_run_on_a_cluster_gives_the_rows_of_a_local_run(tmp_path: Path) -> None:
+def test_a_run_on_a_cluster_gives_the_rows_of_a_local_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+    import types
+
+    if not hasattr(sys.modules.get("site"), "PREFIXES"):
+        # The suite's tests/site package can stand as "site" where Dask reads the
+        # interpreter's site.PREFIXES when first imported: lend it those.
+        lent = types.ModuleType("site")
+        lent.PREFIXES = [sys.prefix, sys.exec_prefix]  # type: ignore[attr-defined]
+        monkeypatch.setitem(sys.modules, "site", lent)
     distributed = pytest.importorskip(
         "distributed", reason="Dask's distributed is an optional extra (frogspec[cluster])"
     )
