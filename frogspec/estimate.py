@@ -2,21 +2,30 @@
 
 Analysis, not rules. The hand-worth tables (:mod:`frogspec.worth`) give one feature at a
 time; this gives one answer: for each contract, the bidder's card points as a straight line
-in the features players count, all together (:data:`MODEL_FEATURES`: the trumps held and their
-card points, the Aces and the Tens of the side suits, the side suits held none or one
-of), fitted by least squares to the double-dummy deals of ``frogspec/data/worth.json``.
-A deal's points are taken as spread normally about the line (the fit's residual spread),
-which gives the chance of winning and, through the ruleset's rates, the expected payment.
+in the features players count, all together, and his seat (:data:`MODEL_FEATURES`: the
+trumps held and their card points, the Aces and the Tens of the side suits, the side suits
+held none or one of, whether he speaks second or third), fitted by weighted least squares
+to the double-dummy deals of both hand-worth runs (``frogspec/data/worth.json``, eldest at
+three; ``frogspec/data/worth-seats.json``, every seat at tables of three to five, strong
+hands oversampled and each deal weighted back: :mod:`frogspec.worth_design`). The table's
+size changes no card points (the cards go to three at any size) but the payments, which are
+that table's.
+
+A hand's own value (what sampled odds find with samples without end) is taken as normal
+about the line, ``between`` apart (how far the features miss, from the deals held out of
+the fit), and one deal's points as normal about it, ``within`` apart (from the pairs of
+deals of one hand). The chance of winning and the expected payment follow through the
+ruleset's rates; each comes with a 95% range **of what** ``frogspec odds`` **would find**
+over a given count of samples (:func:`estimate`'s ``samples``; none: the hand's own value).
+The rulebook's pages, the Play page's hint and ``frogspec odds --quick`` all call
+:func:`estimate`. ``python -m benchmarks.estimate_check`` holds the ranges against sampled
+odds on hands no fit read; the hand-worth pages print what it found.
 
 The coefficients are data (``frogspec/data/estimate.json``), fitted offline with the
 standard library (``python -m frogspec.estimate_fit --out PATH``), with how they were
-fitted and how the estimate fared on deals it was not fitted on (every fifth deal, held
-out): the Brier score of the chance of winning beside a constant's, and its calibration.
-
-What it does not know, said where it is shown: the data holds eldest's hands at a table of
-three only (the seat is not a feature); a Frog's data is the lower bound of three candidate
-lay-aways; the interval given is the fit's own uncertainty, not what the features leave
-out; and strong hands are rare among random deals, so the fit is thinnest where players bid.
+fitted and how the estimate fared on deals it was not fitted on (every fifth deal or hand,
+held out): the Brier and log scores of the chance of winning beside a constant's, and its
+calibration. A Frog's data is the lower bound of three candidate lay-aways.
 
 >>> from frogspec.rules.cards import CardSet
 >>> hand = CardSet.parse("AH 10H KH QH 9H AS 10S KD 7D AC 6C").mask
@@ -58,17 +67,19 @@ __all__ = [
     "HELD_OUT",
     "MODEL_FEATURES",
     "Estimate",
+    "binomial_interval",
     "chico_trump",
     "estimate",
     "features",
     "load_model",
+    "mixture_interval",
     "model_key",
     "predicted_points",
     "trump_of",
     "win_chance",
 ]
 
-ESTIMATE_SCHEMA = "frogspec-estimate/1"
+ESTIMATE_SCHEMA = "frogspec-estimate/2"
 #: The features, in the order of a model's coefficients (after the constant).
 MODEL_FEATURES = (
     "trumps",
@@ -77,11 +88,15 @@ MODEL_FEATURES = (
     "side_tens",
     "side_voids",
     "side_singletons",
+    "seat_second",
+    "seat_third",
 )
 #: Deals whose index leaves this remainder by :data:`FOLDS` are held out of the fit.
 FOLDS = 5
 HELD_OUT = 4
 _DATA_FILE = "estimate.json"
+#: The bidder's seats by their place in the turn order (as ``frogspec odds`` names them).
+_SEATS = ("eldest", "second", "dealer")
 _NORMAL = NormalDist()
 
 #: The card points of the whole pack (120).
@@ -90,12 +105,14 @@ _PACK_POINTS = points_of(FULL_PACK)
 _Z95 = 1.959963984540054
 
 
-def features(hand: int, trump: Suit) -> tuple[float, ...]:
-    """The features of ``hand`` (a card mask) with ``trump`` trumps, with the constant 1 first.
+def features(hand: int, trump: Suit, seat: int = 0) -> tuple[float, ...]:
+    """The features of ``hand`` (a card mask) with ``trump`` trumps, bid from place ``seat``
+    of the turn order (0 eldest, 1 second, 2 third: at three players the dealer), with the
+    constant 1 first.
 
     >>> from frogspec.rules.cards import CardSet
-    >>> features(CardSet.parse("AH 10H KH AS 10S 6S AC 6C 7C 8C 6D").mask, Suit.HEARTS)
-    (1.0, 3.0, 25.0, 2.0, 1.0, 0.0, 1.0)
+    >>> features(CardSet.parse("AH 10H KH AS 10S 6S AC 6C 7C 8C 6D").mask, Suit.HEARTS, 1)
+    (1.0, 3.0, 25.0, 2.0, 1.0, 0.0, 1.0, 1.0, 0.0)
     """
     trump_cards = list(cards_of(hand & SUIT_MASKS[trump]))
     side = list(cards_of(hand & ~SUIT_MASKS[trump]))
@@ -108,6 +125,8 @@ def features(hand: int, trump: Suit) -> tuple[float, ...]:
         float(sum(1 for c in side if card_points(c) == 10)),
         float(lengths.count(0)),
         float(lengths.count(1)),
+        float(seat == 1),
+        float(seat == 2),
     )
 
 
@@ -181,21 +200,28 @@ def load_model() -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Estimate:
-    """One contract's estimate for a hand: the bidder's expected card points and their
-    spread over deals, his chance of winning and his expected payment per deal (in the
-    ruleset's unit), each with a 95% interval from the fit's own uncertainty (not from what
-    the features leave out: the held-out measures say how far that goes)."""
+    """One contract's estimate for a hand: the bidder's expected card points, his chance of
+    winning and his expected payment per deal (in the ruleset's unit), each with a 95%
+    interval **of what sampled odds would find** for this hand (``frogspec odds`` over
+    ``samples`` deals of the unseen cards; ``None``: over so many that only the hand's own
+    value is left): the interval counts the fit's uncertainty, how far the features miss a
+    hand's value (``between``, from the deals held out of the fit) and, for a finite count
+    of samples, how much the unseen cards move the points (``within``, from the data's
+    pairs of deals of one hand)."""
 
     contract: Contract
     name: str
     model: str
     points: float
     points_interval: tuple[float, float]
+    #: The spread of one deal's points about the estimate (every source of error together).
     spread: float
     win_chance: float
     win_interval: tuple[float, float]
     payment: float
     payment_interval: tuple[float, float]
+    #: The count of samples the intervals are of (None: the hand's own value).
+    samples: int | None = None
 
 
 def _distribution(mean: float, sigma: float) -> list[float]:
@@ -212,55 +238,226 @@ def _distribution(mean: float, sigma: float) -> list[float]:
 
 def _win_and_payment(
     mean: float, sigma: float, wins: Sequence[bool], payments: Sequence[int]
-) -> tuple[float, float]:
-    # The chance of a win and the expected payment, by the ruleset's result and rates.
+) -> tuple[float, float, float]:
+    # The chance of a win, the expected payment and its variance over one deal, by the
+    # ruleset's result and rates.
     chances = _distribution(mean, sigma)
     win = math.fsum(c for c, won in zip(chances, wins, strict=True) if won)
-    return win, math.fsum(c * pay for c, pay in zip(chances, payments, strict=True))
+    pay = math.fsum(c * p for c, p in zip(chances, payments, strict=True))
+    spread = math.fsum(c * (p - pay) ** 2 for c, p in zip(chances, payments, strict=True))
+    return win, pay, spread
 
 
-def estimate(hand: int, ruleset: str | Ruleset) -> list[Estimate]:
-    """The estimate for ``hand`` (a mask of eleven cards, bid by eldest) of each contract
-    of ``ruleset`` (a ruleset, or its id with any options as a position's first field
-    writes them: the options' rates are in force)."""
-    from frogspec.engine import new_deal, settle
+def _mean_payment_parts(
+    chances: Sequence[float],
+    wins: Sequence[bool],
+    payments: Sequence[int],
+    samples: int,
+    weight: float,
+) -> list[tuple[float, float, float]]:
+    # The mean payment over ``samples`` deals whose points have the chances ``chances``, as
+    # a mixture by how many are won: with k wins, normal about the mean of k winning and
+    # samples - k losing payments (a payment is far apart won and lost: one normal for all
+    # would miss the mean of a few deals all won or all lost).
+    sides = []
+    for won in (True, False):
+        share = math.fsum(c for c, x in zip(chances, wins, strict=True) if x == won)
+        if share <= 0:
+            sides.append((share, 0.0, 0.0))
+            continue
+        mean = math.fsum(c * p for c, p, x in zip(chances, payments, wins, strict=True) if x == won)
+        mean /= share
+        spread = math.fsum(
+            c * (p - mean) ** 2 for c, p, x in zip(chances, payments, wins, strict=True) if x == won
+        )
+        sides.append((share, mean, spread / share))
+    (p_win, m_win, v_win), (_, m_lose, v_lose) = sides
+    parts = []
+    for k in range(samples + 1):
+        chance = math.comb(samples, k) * p_win**k * (1 - p_win) ** (samples - k)
+        if chance > 0:
+            parts.append(
+                (
+                    (k * m_win + (samples - k) * m_lose) / samples,
+                    (k * v_win + (samples - k) * v_lose) / samples**2,
+                    weight * chance,
+                )
+            )
+    return parts
+
+
+#: The hand's own value is taken at these many points of its normal spread about the line
+#: (from -4 to +4 standard deviations), for the intervals of a finite count of samples.
+_GRID = 81
+
+
+def _grid() -> list[tuple[float, float]]:
+    # Points of the standard normal and their weights (summing to 1).
+    steps = [-4 + 8 * i / (_GRID - 1) for i in range(_GRID)]
+    density = [math.exp(-t * t / 2) for t in steps]
+    total = math.fsum(density)
+    return [(t, d / total) for t, d in zip(steps, density, strict=True)]
+
+
+def binomial_interval(
+    chances: Sequence[tuple[float, float]], samples: int, level: float = 0.95
+) -> tuple[float, float]:
+    """The central ``level`` interval of the share won in ``samples`` deals, the chance of
+    a win being each of ``chances`` (chance, weight) with its weight: the shares k/n whose
+    mixed binomial tails hold less than (1 - level)/2 each are left out.
+
+    >>> binomial_interval([(0.5, 1.0)], 10)
+    (0.2, 0.8)
+    """
+    tail = (1 - level) / 2
+    mass = [0.0] * (samples + 1)
+    for p, weight in chances:
+        for k in range(samples + 1):
+            mass[k] += weight * math.comb(samples, k) * p**k * (1 - p) ** (samples - k)
+    below = 0.0
+    low = 0
+    while low < samples and below + mass[low] < tail:
+        below += mass[low]
+        low += 1
+    above = 0.0
+    high = samples
+    while high > 0 and above + mass[high] < tail:
+        above += mass[high]
+        high -= 1
+    return low / samples, high / samples
+
+
+def mixture_interval(
+    parts: Sequence[tuple[float, float, float]], level: float = 0.95
+) -> tuple[float, float]:
+    """The central ``level`` interval of a mixture of normal distributions, each part
+    (mean, variance, weight); a part of no variance is a point.
+
+    >>> [round(x, 2) for x in mixture_interval([(0.0, 1.0, 1.0)])]
+    [-1.96, 1.96]
+    """
+    tail = (1 - level) / 2
+
+    def cdf(x: float) -> float:
+        total = 0.0
+        for mean, variance, weight in parts:
+            if variance <= 0:
+                total += weight * (x >= mean)
+            else:
+                total += weight * _NORMAL.cdf((x - mean) / math.sqrt(variance))
+        return total
+
+    spread = max(math.sqrt(max(v, 0.0)) for _, v, _ in parts)
+    least = min(m for m, _, _ in parts) - 10 * spread - 1
+    most = max(m for m, _, _ in parts) + 10 * spread + 1
+
+    def quantile(q: float) -> float:
+        low, high = least, most
+        for _ in range(60):
+            middle = (low + high) / 2
+            if cdf(middle) < q:
+                low = middle
+            else:
+                high = middle
+        return high
+
+    return quantile(tail), quantile(1 - tail)
+
+
+def _model_error(model: dict[str, Any], x: Sequence[float]) -> tuple[float, float]:
+    # The variance of the hand's own value about the line (the fit's and what the features
+    # miss), and of one deal's points about the hand's value.
+    covariance = model["covariance"]
+    fitted = math.fsum(x[i] * covariance[i][j] * x[j] for i in range(len(x)) for j in range(len(x)))
+    return max(fitted, 0.0) + model["between"] ** 2, model["within"] ** 2
+
+
+def estimate(
+    hand: int,
+    ruleset: str | Ruleset,
+    seat: str = "eldest",
+    players: int = 3,
+    samples: int | None = None,
+) -> list[Estimate]:
+    """The estimate for ``hand`` (a mask of eleven cards) bid from ``seat`` (``eldest``,
+    ``second`` or ``dealer``: the first, second or third player to speak) at a table of
+    ``players`` (the ruleset's to allow; the cards play alike, the payments differ) of each
+    contract of ``ruleset`` (a ruleset, or its id with any options as a position's first
+    field writes them: the options' rates are in force). The intervals are of what
+    ``frogspec odds`` would find over ``samples`` deals (None: the hand's own value): the
+    one answer the rulebook's pages, the Play page's hint and ``frogspec odds --quick``
+    give."""
+    from frogspec.engine import check_players, new_deal, settle
     from frogspec.notation import parse_ruleset_field
 
-    if hand.bit_count() != TRICKS or hand & ~FULL_PACK:
+    if not isinstance(hand, int) or hand.bit_count() != TRICKS or hand & ~FULL_PACK:
         raise InvalidInputError("a hand is 11 cards of the pack")
+    if seat not in _SEATS:
+        raise InvalidInputError(f"unknown seat {seat!r}: one of {', '.join(_SEATS)}")
+    if samples is not None and not 1 <= samples <= 10_000:
+        raise InvalidInputError(f"samples: from 1 to 10000, or none; got {samples}")
     rs = ruleset if isinstance(ruleset, Ruleset) else parse_ruleset_field(ruleset)
+    check_players(rs, players)
+    place = _SEATS.index(seat)
     models = load_model()["models"]
-    bidder = new_deal(rs, 3, 0, list(CARDS)).order[0]
+    bidder = new_deal(rs, players, 0, list(CARDS)).order[place]
     found = []
     for contract in rs.rules.contracts():
         key = model_key(rs.id, contract)
         model = models[key]
-        beta, sigma = model["coefficients"], model["sigma"]
-        x = features(hand, trump_of(rs.id, contract, hand))
-        mean = predicted_points(beta, x)
-        covariance = model["covariance"]
-        variance = math.fsum(
-            x[i] * covariance[i][j] * x[j] for i in range(len(x)) for j in range(len(x))
-        )
-        half = _Z95 * math.sqrt(max(variance, 0.0))
-        low, high = mean - half, mean + half
-        payments = [settle(rs, 3, 0, bidder, contract, p)[bidder] for p in range(121)]
+        x = features(hand, trump_of(rs.id, contract, hand), place)
+        mean = predicted_points(model["coefficients"], x)
+        between, within = _model_error(model, x)
+        payments = [settle(rs, players, 0, bidder, contract, p)[bidder] for p in range(121)]
         wins = [rs.rules.bidder_result(p) > 0 for p in range(121)]
-        win, payment = _win_and_payment(mean, sigma, wins, payments)
-        win_low, payment_low = _win_and_payment(low, sigma, wins, payments)
-        win_high, payment_high = _win_and_payment(high, sigma, wins, payments)
+        win, payment, _ = _win_and_payment(mean, math.sqrt(between + within), wins, payments)
+        spread_of_mean = within / samples if samples else 0.0
+        half = _Z95 * math.sqrt(between + spread_of_mean)
+        # The hand's own value, at each point of its spread about the line: its chance of a
+        # win and its mean payment (and a deal's spread about it).
+        grid = [
+            (*_win_and_payment(mean + t * math.sqrt(between), math.sqrt(within), wins, payments), w)
+            for t, w in _grid()
+        ]
+        if samples:
+            win_interval = binomial_interval([(p, w) for p, _, _, w in grid], samples)
+            pay_interval = mixture_interval(
+                [
+                    part
+                    for t, w in _grid()
+                    for part in _mean_payment_parts(
+                        _distribution(mean + t * math.sqrt(between), math.sqrt(within)),
+                        wins,
+                        payments,
+                        samples,
+                        w,
+                    )
+                ]
+            )
+        else:
+            # The chance and the payment grow with the hand's value: their range is its.
+            ends = [
+                _win_and_payment(mean + t * math.sqrt(between), math.sqrt(within), wins, payments)
+                for t in (-_Z95, _Z95)
+            ]
+            win_interval = (ends[0][0], ends[1][0])
+            pay_interval = (ends[0][1], ends[1][1])
+        # The range holds the estimate itself (a skewed spread's mean may lie past a tail).
+        win_interval = (min(win_interval[0], win), max(win_interval[1], win))
+        pay_interval = (min(pay_interval[0], payment), max(pay_interval[1], payment))
         found.append(
             Estimate(
                 contract=contract,
                 name=rs.contract_name(contract),
                 model=key,
                 points=mean,
-                points_interval=(low, high),
-                spread=sigma,
+                points_interval=(mean - half, mean + half),
+                spread=math.sqrt(between + within),
                 win_chance=win,
-                win_interval=(win_low, win_high),
+                win_interval=win_interval,
                 payment=payment,
-                payment_interval=(payment_low, payment_high),
+                payment_interval=pay_interval,
+                samples=samples,
             )
         )
     return found

@@ -35,8 +35,9 @@ from frogspec.estimate import (
 )
 from frogspec.rules.auction import Contract
 from frogspec.rules.settlement import bidder_result
+from frogspec.worth import SolvedDeal
 
-__all__ = ["fit", "main"]
+__all__ = ["fit", "main", "within_spread"]
 
 
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
@@ -62,32 +63,82 @@ def _inverse(matrix: list[list[float]]) -> list[list[float]]:
 
 
 def _least_squares(
-    xs: Sequence[Sequence[float]], ys: Sequence[float]
+    xs: Sequence[Sequence[float]], ys: Sequence[float], ws: Sequence[float] | None = None
 ) -> tuple[list[float], float, list[list[float]]]:
-    # Coefficients, the residual standard deviation and the coefficients' covariance.
+    # Coefficients by weighted least squares (each deal by its weight: a line for deals as
+    # they come), the weighted residual standard deviation, and the coefficients'
+    # covariance by the sandwich (it holds whatever the weights and the residuals' spread).
     size = len(xs[0])
-    gram = [[math.fsum(x[i] * x[j] for x in xs) for j in range(size)] for i in range(size)]
-    moment = [math.fsum(x[i] * y for x, y in zip(xs, ys, strict=True)) for i in range(size)]
+    ws = list(ws) if ws is not None else [1.0] * len(ys)
+    gram = [
+        [math.fsum(w * x[i] * x[j] for x, w in zip(xs, ws, strict=True)) for j in range(size)]
+        for i in range(size)
+    ]
+    moment = [
+        math.fsum(w * x[i] * y for x, y, w in zip(xs, ys, ws, strict=True)) for i in range(size)
+    ]
     beta = _solve(gram, moment)
     residuals = [
         y - math.fsum(b * v for b, v in zip(beta, x, strict=True))
         for x, y in zip(xs, ys, strict=True)
     ]
-    sigma = math.sqrt(math.fsum(r * r for r in residuals) / (len(ys) - size))
+    total = math.fsum(ws)
+    sigma = math.sqrt(
+        math.fsum(w * r * r for w, r in zip(ws, residuals, strict=True))
+        / total
+        * len(ys)
+        / (len(ys) - size)
+    )
     inverse = _inverse(gram)
-    covariance = [[sigma * sigma * value for value in row] for row in inverse]
+    meat = [
+        [
+            math.fsum((w * r) ** 2 * x[i] * x[j] for x, r, w in zip(xs, residuals, ws, strict=True))
+            for j in range(size)
+        ]
+        for i in range(size)
+    ]
+    covariance = _product(_product(inverse, meat), inverse)
     return beta, sigma, covariance
 
 
+def _product(a: list[list[float]], b: list[list[float]]) -> list[list[float]]:
+    return [
+        [math.fsum(a[i][k] * b[k][j] for k in range(len(b))) for j in range(len(b[0]))]
+        for i in range(len(a))
+    ]
+
+
 def _examples(
-    ruleset_id: str, contract: Contract, rows: Sequence[tuple[int, ...]]
+    ruleset_id: str, contract: Contract, deals: Sequence[SolvedDeal]
 ) -> tuple[list[tuple[float, ...]], list[float]]:
     from frogspec.worth import contract_points, load
 
     data = load()
-    xs = [features(row[0], trump_of(ruleset_id, contract, row[0])) for row in rows]
-    ys = [float(contract_points(ruleset_id, contract, data, row)[0]) for row in rows]
+    xs = [features(d.hand, trump_of(ruleset_id, contract, d.hand), d.seat) for d in deals]
+    ys = [float(contract_points(ruleset_id, contract, data, d.row)[0]) for d in deals]
     return xs, ys
+
+
+def within_spread(deals: Sequence[SolvedDeal], ys: Sequence[float]) -> tuple[float, int]:
+    """The spread of one deal's points about its hand's own value, from the pairs of deals
+    of one hand (the second run's): the root of the weighted mean of half the squared
+    difference of each pair; and how many pairs.
+
+    >>> from frogspec.worth import SolvedDeal
+    >>> pair = [SolvedDeal((0,), 0, 3, 1.0, 7, 7), SolvedDeal((0,), 0, 3, 1.0, 7, 7)]
+    >>> within_spread(pair, [40.0, 60.0])
+    (14.142135623730951, 1)
+    """
+    by_hand: dict[int, list[tuple[float, float]]] = {}
+    for deal, y in zip(deals, ys, strict=True):
+        if deal.hand_number >= 0:
+            by_hand.setdefault(deal.hand_number, []).append((y, deal.weight))
+    pairs = [found for found in by_hand.values() if len(found) == 2]
+    if not pairs:
+        raise InvalidInputError("no hand is dealt twice in these deals: no within-hand spread")
+    total = math.fsum(found[0][1] for found in pairs)
+    half_squares = math.fsum(found[0][1] * (found[0][0] - found[1][0]) ** 2 / 2 for found in pairs)
+    return math.sqrt(half_squares / total), len(pairs)
 
 
 def _ruleset_for(key: str) -> tuple[str, Contract]:
@@ -108,71 +159,126 @@ def _keys() -> list[str]:
     return sorted(found)
 
 
-def fit() -> dict[str, Any]:
-    """Fit every model to the committed hand-worth data, every deal but those held out, and
-    measure each on the held-out deals: the document ``estimate.json`` holds."""
-    from frogspec.worth import load
+def _weighted_mean(values: Sequence[float], weights: Sequence[float]) -> float:
+    return math.fsum(v * w for v, w in zip(values, weights, strict=True)) / math.fsum(weights)
 
-    data = load()
-    train = [row for i, row in enumerate(data.rows) if i % FOLDS != HELD_OUT]
-    test = [row for i, row in enumerate(data.rows) if i % FOLDS == HELD_OUT]
+
+def fit() -> dict[str, Any]:
+    """Fit every model to the committed hand-worth data of both runs (each deal by its
+    weight), every deal but those held out, and measure each on the held-out deals: the
+    document ``estimate.json`` holds."""
+    from frogspec.worth import load, load_seats, solved_deals
+
+    deals = solved_deals()
+    train = [d for d in deals if d.fold % FOLDS != HELD_OUT]
+    test = [d for d in deals if d.fold % FOLDS == HELD_OUT]
     models: dict[str, Any] = {}
     for key in _keys():
         ruleset_id, contract = _ruleset_for(key)
         xs, ys = _examples(ruleset_id, contract, train)
-        beta, sigma, covariance = _least_squares(xs, ys)
+        ws = [d.weight for d in train]
+        beta, sigma, covariance = _least_squares(xs, ys, ws)
+        within, pairs = within_spread(train, ys)
         test_xs, test_ys = _examples(ruleset_id, contract, test)
-        predicted = [win_chance(predicted_points(beta, x), sigma) for x in test_xs]
+        test_ws = [d.weight for d in test]
+        residuals = [y - predicted_points(beta, x) for x, y in zip(test_xs, test_ys, strict=True)]
+        held_variance = _weighted_mean([r * r for r in residuals], test_ws)
+        fitted = _weighted_mean(
+            [
+                math.fsum(
+                    x[i] * covariance[i][j] * x[j] for i in range(len(x)) for j in range(len(x))
+                )
+                for x in test_xs
+            ],
+            test_ws,
+        )
+        between = math.sqrt(max(held_variance - within**2 - fitted, 0.0))
+        spread = math.sqrt(between**2 + within**2)
+        predicted = [win_chance(predicted_points(beta, x), spread) for x in test_xs]
         won = [1.0 if bidder_result(round(y)) > 0 else 0.0 for y in test_ys]
-        base_rate = sum(1 for y in ys if bidder_result(round(y)) > 0) / len(ys)
-        brier = math.fsum((p - w) ** 2 for p, w in zip(predicted, won, strict=True)) / len(won)
-        base = math.fsum((base_rate - w) ** 2 for w in won) / len(won)
-        error = math.fsum(
-            abs(predicted_points(beta, x) - y) for x, y in zip(test_xs, test_ys, strict=True)
+        base_rate = _weighted_mean([1.0 if bidder_result(round(y)) > 0 else 0.0 for y in ys], ws)
+        brier = _weighted_mean([(p - w) ** 2 for p, w in zip(predicted, won, strict=True)], test_ws)
+        base = _weighted_mean([(base_rate - w) ** 2 for w in won], test_ws)
+        log = _weighted_mean(
+            [
+                -math.log(min(max(p if w else 1 - p, 1e-6), 1.0))
+                for p, w in zip(predicted, won, strict=True)
+            ],
+            test_ws,
         )
         models[key] = {
             "coefficients": [round(b, 6) for b in beta],
             "sigma": round(sigma, 6),
+            "between": round(between, 6),
+            "within": round(within, 6),
             "covariance": [[round(v, 9) for v in row] for row in covariance],
             "fitted_on": len(ys),
+            "pairs": pairs,
             "held_out": {
                 "deals": len(test_ys),
+                "by_seat": {str(s): sum(d.seat == s for d in test) for s in range(3)},
+                "residual_spread": round(math.sqrt(held_variance), 3),
                 "brier": round(brier, 4),
                 "brier_of_the_base_rate": round(base, 4),
-                "mean_absolute_error_points": round(error / len(test_ys), 2),
-                "calibration": _calibration(predicted, won),
+                "log": round(log, 4),
+                "mean_absolute_error_points": round(
+                    _weighted_mean([abs(r) for r in residuals], test_ws), 2
+                ),
+                "calibration": _calibration(predicted, won, test_ws),
             },
         }
+    eldest, seats = load(), load_seats()
     return {
         "schema": ESTIMATE_SCHEMA,
         "features": ["constant", *MODEL_FEATURES],
         "how": (
-            "least squares of the double-dummy card points on the features, by the normal "
-            "equations (frogspec.estimate_fit.fit), on the deals of frogspec/data/worth.json "
-            f"whose index leaves a remainder other than {HELD_OUT} by {FOLDS}; those that "
-            "leave it are held out and measured; a deal's points are taken as normal about "
-            "the line with the residual spread (sigma)"
+            "weighted least squares of the double-dummy card points on the features "
+            "(frogspec.estimate_fit.fit), each deal by its weight, on the deals of "
+            "frogspec/data/worth.json (by index) and frogspec/data/worth-seats.json (by "
+            f"hand number) whose number leaves a remainder other than {HELD_OUT} by "
+            f"{FOLDS}; those that leave it are held out and measured. 'within' is the "
+            "spread of one deal's points about its hand's own value, from the second run's "
+            "pairs of deals of one hand; 'between' how far the features miss a hand's own "
+            "value: the held-out residuals' spread less 'within' and the fit's own variance"
         ),
-        "data": {"command": data.command, "seed": data.seed, "deals": data.deals},
+        "data": [
+            {
+                "file": "worth.json",
+                "command": eldest.command,
+                "seed": eldest.seed,
+                "deals": eldest.deals,
+            },
+            {
+                "file": "worth-seats.json",
+                "command": seats.command,
+                "seed": seats.seed,
+                "deals": seats.deals,
+            },
+        ],
         "models": models,
     }
 
 
-def _calibration(predicted: Sequence[float], won: Sequence[float]) -> list[dict[str, Any]]:
+def _calibration(
+    predicted: Sequence[float], won: Sequence[float], weights: Sequence[float]
+) -> list[dict[str, Any]]:
     # Held-out deals by their predicted chance, in bins: how many, the mean predicted chance
-    # and the share won.
+    # and the share won, each deal by its weight.
     edges = (0.0, 0.1, 0.3, 0.5, 0.7, 0.9, 1.0001)
     bins = []
     for low, high in itertools.pairwise(edges):
-        chosen = [(p, w) for p, w in zip(predicted, won, strict=True) if low <= p < high]
+        chosen = [
+            (p, w, c) for p, w, c in zip(predicted, won, weights, strict=True) if low <= p < high
+        ]
         if chosen:
+            counts = [c for _, _, c in chosen]
             bins.append(
                 {
                     "from": low,
                     "to": min(high, 1.0),
                     "deals": len(chosen),
-                    "predicted": round(math.fsum(p for p, _ in chosen) / len(chosen), 4),
-                    "won": round(math.fsum(w for _, w in chosen) / len(chosen), 4),
+                    "predicted": round(_weighted_mean([p for p, _, _ in chosen], counts), 4),
+                    "won": round(_weighted_mean([w for _, w, _ in chosen], counts), 4),
                 }
             )
     return bins
@@ -190,8 +296,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         held = model["held_out"]
         print(
             f"{key}: Brier {held['brier']} (base rate {held['brier_of_the_base_rate']}), "
-            f"mean absolute error {held['mean_absolute_error_points']} points, "
-            f"sigma {model['sigma']:.1f}",
+            f"log {held['log']}, mean absolute error {held['mean_absolute_error_points']} "
+            f"points, between {model['between']:.1f}, within {model['within']:.1f} "
+            f"({model['pairs']} pairs)",
             file=sys.stderr,
         )
     return 0

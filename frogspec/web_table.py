@@ -252,33 +252,43 @@ def _fields(row: object) -> dict[str, object]:
     return dict(vars(row))
 
 
-def estimate_line(ruleset: Ruleset, hand: int) -> str | None:
-    """One estimate for ``hand`` from its features together (``frogspec.estimate``, as
-    ``frogspec odds --quick`` gives it), in a sentence; None if it cannot be read here."""
+def estimate_line(
+    ruleset: Ruleset, hand: int, position: str = "eldest", players: int = 3
+) -> str | None:
+    """One estimate for ``hand`` bid from ``position`` at a table of ``players`` from its
+    features together (``frogspec.estimate.estimate``, the same call as ``frogspec odds
+    --quick`` and the hand-worth pages make), in a sentence; None if it cannot be read here."""
     try:
-        rows = importlib.import_module("frogspec.estimate").estimate(hand, ruleset)
-    except (ImportError, OSError, ValueError, KeyError):
+        module = importlib.import_module("frogspec.estimate")
+        rows = module.estimate(hand, ruleset, seat=position, players=players)
+    except (ImportError, OSError, ValueError, KeyError, TypeError):
         return None
-    parts = [f"{row.name} {row.win_chance:.0%} to win, {row.payment:+.1f}" for row in rows]
+    parts = [
+        f"{row.name} {row.win_chance:.0%} to win ({row.win_interval[0]:.0%} to "
+        f"{row.win_interval[1]:.0%}), {row.payment:+.1f}"
+        for row in rows
+    ]
     return (
-        "From all your hand's features together (as if you sat eldest; a Frog's a lower "
-        "bound): " + "; ".join(parts) + "."
+        f"From all your hand's features together (bid {position}, {players} players; the "
+        "ranges: where this hand's own double-dummy odds lie, 95 times in 100; a Frog's a "
+        "lower bound): " + "; ".join(parts) + "."
     )
 
 
-def hint_rows(ruleset: Ruleset, hand: int, position: str) -> JsonObject:
+def hint_rows(ruleset: Ruleset, hand: int, position: str, players: int = 3) -> JsonObject:
     """The hint: the hand-worth table's row for ``hand`` at ``position`` under ``ruleset``
-    (``frogspec.worth.row_for_hand``, one row per contract), as headings and rows of text
-    for the page. Where the tables hold another seat's hands only, the row is the eldest
-    hand's, and ``note`` says so; ``{"refused": ...}`` when the tables cannot be read."""
+    at a table of ``players`` (``frogspec.worth.row_for_hand``, one row per contract), as
+    headings and rows of text for the page. Where the tables cannot give that seat, the row
+    is the eldest hand's, and ``note`` says so; ``{"refused": ...}`` when the tables cannot
+    be read."""
     try:
         worth = importlib.import_module("frogspec.worth")
         note = None
         try:
-            rows = worth.row_for_hand(ruleset.id, hand, position)
+            rows = worth.row_for_hand(ruleset.id, hand, position, players)
         except FrogError:
-            rows = worth.row_for_hand(ruleset.id, hand, "eldest")
-            note = f"The tables hold the eldest hand's deals only: this is the row for your cards as if you sat eldest, not {position}."
+            rows = worth.row_for_hand(ruleset.id, hand, "eldest", players)
+            note = f"The tables hold no deals for your seat: this is the row for your cards as if you sat eldest, not {position}."
     except (ImportError, OSError, ValueError) as error:
         why = f"the hand-worth tables cannot be read here ({type(error).__name__}: {error})"
         return {"refused": {"message": why, "rule": None}}
@@ -291,7 +301,7 @@ def hint_rows(ruleset: Ruleset, hand: int, position: str) -> JsonObject:
             "ruleset": ruleset.id,
             "position": position,
             "note": note,
-            "estimate": estimate_line(ruleset, hand),
+            "estimate": estimate_line(ruleset, hand, position, players),
             "cards": _sorted_cards(hand),
             "columns": [heading for _, heading in shown],
             "rows": [[_worth_cell(name, row[name]) for name, _ in shown] for row in fields],
@@ -480,7 +490,9 @@ class PlayTable:
         (:func:`hint_rows`)."""
         if HUMAN not in self.start.order:
             return {"refused": {"message": "you sit out this deal", "rule": None}}
-        return hint_rows(self.ruleset, self.start.hands[HUMAN], seat_position(self.start, HUMAN))
+        # Your place among the three who play (at four or five the third is not the dealer).
+        position = ("eldest", "second", "dealer")[self.start.order.index(HUMAN)]
+        return hint_rows(self.ruleset, self.start.hands[HUMAN], position, self.players)
 
     # ------------------------------------------------------------------ what you see
 

@@ -1,8 +1,8 @@
 """What is a hand worth? Win rates and expected payments by the features players count.
 
 Analysis, not rules: the figures come from a reproducible run of the double-dummy solver
-(:mod:`frogspec.odds`) over random deals, the bidder sitting eldest, three players. Its
-data ships with the package (``frogspec/data/worth.json``) and is read at run time;
+(:mod:`frogspec.odds`) over random deals, the bidder sitting eldest, three players (and a
+second run over every seat and table size, below). Its data ships with the package (``frogspec/data/worth.json``) and is read at run time;
 nothing here needs more than the standard library, and the lookups are quick (the Play
 page's hint may run them in the browser).
 
@@ -25,6 +25,14 @@ The data goes to ``$XDG_DATA_HOME/frogspec/worth.json`` (:func:`user_data_dir`),
 the package's own file unless ``--out`` names it (in a checkout:
 ``--out frogspec/data/worth.json``). A second run on the same files is refused while the
 first holds them, and a progress line torn by a stopped run is skipped on resume.
+
+A second run (``--design seats``, :mod:`frogspec.worth_design`) puts the bidder in every
+seat at tables of three to five and deals the hands players bid more often, each deal with
+its weight (``frogspec/data/worth-seats.json``, :func:`load_seats`); the tables by seat
+(:func:`by_seat`) and the fit of :mod:`frogspec.estimate` count each deal by its weight.
+
+``--cluster ADDRESS`` solves the deals on a Dask distributed scheduler instead of local
+processes, one task a deal (:func:`cluster_rows`; ``pip install 'frogspec[cluster]'``).
 
 A run that needs more than one machine is cut into shards, each an ordinary job for
 whatever runs parallel work where it is done (``xargs -P`` on one machine, GNU Parallel
@@ -67,27 +75,50 @@ from frogspec.rules.auction import Contract
 from frogspec.rules.cards import CARDS, FULL_PACK, SUIT_MASKS, Suit, card_points, cards_of
 from frogspec.rules.play import TRICKS
 from frogspec.rules.settlement import bidder_result
+from frogspec.worth_design import ELDEST_DESIGN, SEATS_DESIGN
 
 __all__ = [
     "FEATURES",
     "LAY_AWAY_LABEL",
     "PLAYS",
     "SCHEMA",
+    "SCHEMA_SEATS",
+    "SEATS_COLUMNS",
+    "WEIGHTS_LABEL",
     "HandFeatures",
+    "SolvedDeal",
     "WorthData",
     "WorthRow",
+    "by_seat",
+    "cluster_rows",
     "contract_points",
     "contract_trump",
     "data_command",
+    "eldest_deals",
     "features_of",
     "load",
+    "load_seats",
     "main",
     "merge",
     "row_for_hand",
+    "seats_deals",
+    "solved_deals",
     "table",
 ]
 
 SCHEMA = "frogspec-worth/1"
+#: The schema of a run of the second design (every seat and table size, strong hands
+#: oversampled: :mod:`frogspec.worth_design`).
+SCHEMA_SEATS = "frogspec-worth-seats/1"
+#: The columns a row of the second design has after the plays' points.
+SEATS_COLUMNS = ("seat", "players", "draw_weight", "draws", "hand_number")
+#: What the second design's weights are, as its data file says.
+WEIGHTS_LABEL = (
+    "strong hands (a suit of five or more, or five Aces and Tens or more) are kept whenever "
+    "dealt, others one time in 4 (draw_weight 4); an average over deals as they come weights "
+    "each by draw_weight times the share of hands kept (hands kept over the sum of draws of "
+    "the distinct hand_numbers): frogspec.worth_design.design_weights"
+)
 #: The plays solved for each deal, in the order of a data row's points.
 PLAYS = ("frog", "C", "D", "S", "H")
 #: The ruleset the positions are built under (any would do: they all play alike).
@@ -104,6 +135,7 @@ FEATURES = {
 _MIN_MATCHED = 20
 _SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 _DATA_FILE = "worth.json"
+_SEATS_FILE = "worth-seats.json"
 #: What the data's Frog values are: the lay-away is the best of three candidates, so each
 #: is a lower bound on the deal's exact double-dummy Frog value.
 LAY_AWAY_LABEL = (
@@ -179,13 +211,17 @@ class WorthData:
 
 
 def _parse(data: dict[str, Any]) -> WorthData:
-    if data.get("schema") != SCHEMA:
-        raise InvalidInputError(f"not {SCHEMA} data: schema {data.get('schema')!r}")
+    schema = data.get("schema")
+    if schema not in (SCHEMA, SCHEMA_SEATS):
+        raise InvalidInputError(f"not {SCHEMA} data: schema {schema!r}")
     if list(data["plays"]) != list(PLAYS):
         raise InvalidInputError(f"the data's plays {data['plays']} are not {list(PLAYS)}")
     rows = tuple(tuple(int(x) for x in row) for row in data["rows"])
     if len(rows) != data["deals"]:
         raise InvalidInputError(f"the data says {data['deals']} deals and holds {len(rows)}")
+    width = 1 + 2 * len(PLAYS) + (len(SEATS_COLUMNS) if schema == SCHEMA_SEATS else 0)
+    if any(len(row) != width for row in rows):
+        raise InvalidInputError(f"a row of {schema} data is {width} numbers")
     return WorthData(
         command=data["command"],
         seed=int(data["seed"]),
@@ -198,9 +234,66 @@ def _parse(data: dict[str, Any]) -> WorthData:
 
 @cache
 def load() -> WorthData:
-    """The committed data (``frogspec/data/worth.json``), read once."""
+    """The committed data of eldest's hands (``frogspec/data/worth.json``), read once."""
     text = resources.files("frogspec").joinpath("data", _DATA_FILE).read_text(encoding="utf-8")
     return _parse(json.loads(text))
+
+
+@cache
+def load_seats() -> WorthData:
+    """The committed data of every seat and table size (``frogspec/data/worth-seats.json``,
+    the second design of :mod:`frogspec.worth_design`), read once."""
+    text = resources.files("frogspec").joinpath("data", _SEATS_FILE).read_text(encoding="utf-8")
+    return _parse(json.loads(text))
+
+
+class SolvedDeal(NamedTuple):
+    """A deal of either run as the fit and the averages read it: its data row, the bidder's
+    place in the turn order, the table's size, its weight in an average over deals as they
+    come (1 in the first run; :func:`frogspec.worth_design.design_weights` in the second),
+    the number that decides whether it is held out (the deal's index; the hand's number,
+    so that both deals of a hand fall alike), and which hand of the second run it is
+    (two deals share one; -1 in the first run)."""
+
+    row: tuple[int, ...]
+    seat: int
+    players: int
+    weight: float
+    fold: int
+    hand_number: int
+
+    @property
+    def hand(self) -> int:
+        """The bidder's hand (a card mask)."""
+        return self.row[0]
+
+
+def solved_deals(
+    eldest: WorthData | None = None, seats: WorthData | None = None
+) -> list[SolvedDeal]:
+    """Every deal of both runs (the committed data by default), weighted."""
+    return eldest_deals(eldest or load()) + seats_deals(seats or load_seats())
+
+
+def eldest_deals(data: WorthData) -> list[SolvedDeal]:
+    """The deals of a run of the first design: eldest at three players, each weight 1."""
+    return [SolvedDeal(row, 0, 3, 1.0, index, -1) for index, row in enumerate(data.rows)]
+
+
+def seats_deals(data: WorthData) -> list[SolvedDeal]:
+    """The deals of a run of the second design, weighted
+    (:func:`frogspec.worth_design.design_weights`)."""
+    from frogspec.worth_design import design_weights
+
+    tail = 1 + 2 * len(PLAYS)
+    extra = [dict(zip(SEATS_COLUMNS, row[tail:], strict=True)) for row in data.rows]
+    weights = design_weights(
+        [e["draw_weight"] for e in extra], {(e["hand_number"], e["draws"]) for e in extra}
+    )
+    return [
+        SolvedDeal(row, e["seat"], e["players"], w, e["hand_number"], e["hand_number"])
+        for row, e, w in zip(data.rows, extra, weights, strict=True)
+    ]
 
 
 # ------------------------------------------------------------------------- the analysis
@@ -242,16 +335,17 @@ def _plays(ruleset_id: str) -> dict[Contract, tuple[str, ...]]:
 
 
 @cache
-def _payments(ruleset_id: str) -> dict[Contract, tuple[int, ...]]:
-    # The bidder's net payment for each count of card points, eldest bidding, 3 players.
+def _payments(ruleset_id: str, seat: int = 0, players: int = 3) -> dict[Contract, tuple[int, ...]]:
+    # The bidder's net payment for each count of card points, bidding from ``seat`` (his
+    # place in the turn order) at a table of ``players``.
     from frogspec.engine import new_deal, settle
-    from frogspec.odds import DEALER, PLAYERS
+    from frogspec.odds import DEALER
     from frogspec.rulesets import get_ruleset
 
     rs = get_ruleset(ruleset_id)
-    bidder = new_deal(rs, PLAYERS, DEALER, list(CARDS)).order[0]
+    bidder = new_deal(rs, players, DEALER, list(CARDS)).order[seat]
     return {
-        c: tuple(settle(rs, PLAYERS, DEALER, bidder, c, p)[bidder] for p in range(121))
+        c: tuple(settle(rs, players, DEALER, bidder, c, p)[bidder] for p in range(121))
         for c in rs.rules.contracts()
     }
 
@@ -268,10 +362,14 @@ def _summarise(
     rows: Sequence[tuple[int, ...]],
     data: WorthData,
     matched: str,
+    weights: Sequence[float] | None = None,
+    table: tuple[int, int] = (0, 3),
 ) -> WorthRow:
-    from frogspec.odds.stats import mean_interval, wilson_interval
+    # The figures of ``rows``, each counted by its weight (every deal alike without
+    # weights), the payments of a bidder at place ``table[0]`` of a table of ``table[1]``.
+    from frogspec.odds.stats import weighted_mean_interval, weighted_rate_interval
 
-    payments = _payments(ruleset_id)[contract]
+    payments = _payments(ruleset_id, *table)[contract]
     points = [contract_points(ruleset_id, contract, data, row) for row in rows]
     wins = sum(1 for p, _ in points if bidder_result(p) > 0)
     n = len(points)
@@ -280,21 +378,59 @@ def _summarise(
             contract, _name(ruleset_id, contract), matched, 0, 0, math.nan, (0.0, 1.0),
             math.nan, (-math.inf, math.inf), math.nan, math.nan,
         )  # fmt: skip
+    weights = list(weights) if weights is not None else [1.0] * n
+    total = math.fsum(weights)
+    rate, low_rate, high_rate = weighted_rate_interval(
+        [bidder_result(p) > 0 for p, _ in points], weights
+    )
     bounds = (min(payments), max(payments))
-    mean, low, high = mean_interval([payments[p] for p, _ in points], bounds=bounds)
+    mean, low, high = weighted_mean_interval(
+        [payments[p] for p, _ in points], weights, bounds=bounds
+    )
     return WorthRow(
         contract=contract,
         name=_name(ruleset_id, contract),
         matched=matched,
         samples=n,
         wins=wins,
-        win_rate=wins / n,
-        win_interval=wilson_interval(wins, n),
+        win_rate=rate,
+        win_interval=(low_rate, high_rate),
         mean_payment=mean,
         payment_interval=(low, high),
-        mean_points=math.fsum(p for p, _ in points) / n,
-        bot_mean_points=math.fsum(b for _, b in points) / n,
+        mean_points=math.fsum(w * p for w, (p, _) in zip(weights, points, strict=True)) / total,
+        bot_mean_points=math.fsum(w * b for w, (_, b) in zip(weights, points, strict=True)) / total,
     )
+
+
+def by_seat(
+    ruleset_id: str, contract: Contract, data: WorthData | None = None
+) -> list[tuple[tuple[int, int], WorthRow]]:
+    """The figures of ``contract`` under the ruleset for each seat and table size of the
+    second run (:func:`load_seats` by default), each deal counted by its weight: one row for
+    each (place in the turn order, players) the ruleset allows, in order."""
+    from frogspec.rulesets import get_ruleset
+
+    data = data or load_seats()
+    allowed = get_ruleset(ruleset_id).rules.player_count()
+    groups: dict[tuple[int, int], list[SolvedDeal]] = {}
+    for deal in seats_deals(data):
+        if deal.players in allowed:
+            groups.setdefault((deal.seat, deal.players), []).append(deal)
+    return [
+        (
+            key,
+            _summarise(
+                ruleset_id,
+                contract,
+                [d.row for d in groups[key]],
+                data,
+                f"seat {key[0]}, {key[1]} players",
+                [d.weight for d in groups[key]],
+                key,
+            ),
+        )
+        for key in sorted(groups)
+    ]
 
 
 def _name(ruleset_id: str, contract: Contract) -> str:
@@ -338,45 +474,67 @@ def overall(ruleset_id: str, contract: Contract, data: WorthData | None = None) 
 
 
 @cache
-def _index(ruleset_id: str, contract: Contract) -> dict[tuple[int, int], list[tuple[int, ...]]]:
-    groups: dict[tuple[int, int], list[tuple[int, ...]]] = {}
-    for row in load().rows:
-        f = _features(ruleset_id, contract, row[0])
-        groups.setdefault((f.trumps, f.aces_and_tens), []).append(row)
+def _index(
+    ruleset_id: str, contract: Contract, place: int = 0
+) -> dict[tuple[int, int], list[SolvedDeal]]:
+    # The deals of a seat by (trumps, Aces and Tens): eldest's of the first run, another
+    # seat's of the second.
+    if place == 0:
+        deals = eldest_deals(load())
+    else:
+        deals = [d for d in seats_deals(load_seats()) if d.seat == place]
+    groups: dict[tuple[int, int], list[SolvedDeal]] = {}
+    for deal in deals:
+        f = _features(ruleset_id, contract, deal.hand)
+        groups.setdefault((f.trumps, f.aces_and_tens), []).append(deal)
     return groups
 
 
-def row_for_hand(ruleset_id: str, hand: int, seat: str = "eldest") -> list[WorthRow]:
+def row_for_hand(
+    ruleset_id: str, hand: int, seat: str = "eldest", players: int = 3
+) -> list[WorthRow]:
     """The table's row for ``hand`` (a mask of eleven cards), one :class:`WorthRow` per
-    contract of the ruleset: the deals of the committed data whose eldest hand has as many
-    trumps (for that contract) and as many Aces and Tens; if fewer than
-    :data:`_MIN_MATCHED`, those with as many trumps; if fewer still, every deal.
+    contract of the ruleset: eldest's from the first run, the deals whose eldest hand has
+    as many trumps (for that contract) and as many Aces and Tens; if fewer than
+    :data:`_MIN_MATCHED`, those with as many trumps; if fewer still, every deal. Another
+    seat's from the second run's deals at that seat (every table size: the cards play
+    alike), each counted by its weight, matched the same way; the payments are those of a
+    table of ``players``.
 
     >>> from frogspec.rules.cards import CardSet
     >>> rows = row_for_hand("foster-1909", CardSet.parse("AH 10H KH QH JH AS 10S AC 10C AD 6D").mask)
     >>> [row.name for row in rows]
     ['Frog', 'Chico', 'Grand']
     """
+    from frogspec.engine import check_players
     from frogspec.rulesets import get_ruleset
+    from frogspec.worth_design import SEAT_NAMES
 
     rs = get_ruleset(ruleset_id)
-    if seat != "eldest":
-        raise InvalidInputError(f"the data holds eldest's hands only, not {seat!r}'s")
+    if seat not in SEAT_NAMES:
+        raise InvalidInputError(f"unknown seat {seat!r}: one of {', '.join(SEAT_NAMES)}")
+    check_players(rs, players)
     if not isinstance(hand, int) or hand.bit_count() != TRICKS or hand & ~FULL_PACK:
         raise InvalidInputError("a hand is eleven cards of the pack")
-    data = load()
+    place = SEAT_NAMES.index(seat)
+    data = load() if place == 0 else load_seats()
     result = []
     for contract in rs.rules.contracts():
         f = _features(ruleset_id, contract, hand)
-        groups = _index(ruleset_id, contract)
-        rows = groups.get((f.trumps, f.aces_and_tens), [])
+        groups = _index(ruleset_id, contract, place)
+        chosen = groups.get((f.trumps, f.aces_and_tens), [])
         matched = f"trumps = {f.trumps}, Aces and Tens = {f.aces_and_tens}"
-        if len(rows) < _MIN_MATCHED:
-            rows = [r for (t, _), group in groups.items() if t == f.trumps for r in group]
+        if len(chosen) < _MIN_MATCHED:
+            chosen = [d for (t, _), group in groups.items() if t == f.trumps for d in group]
             matched = f"trumps = {f.trumps}"
-        if len(rows) < _MIN_MATCHED:
-            rows, matched = list(data.rows), "every deal"
-        result.append(_summarise(ruleset_id, contract, rows, data, matched))
+        if len(chosen) < _MIN_MATCHED:
+            chosen = [d for group in groups.values() for d in group]
+            matched = "every deal" if place == 0 else f"every deal with the bidder {seat}"
+        weights = None if place == 0 else [d.weight for d in chosen]
+        rows = [d.row for d in chosen]
+        result.append(
+            _summarise(ruleset_id, contract, rows, data, matched, weights, (place, players))
+        )
     return result
 
 
@@ -390,36 +548,55 @@ def deal_hands(seed: int, index: int) -> tuple[list[int], int]:
     return hands, sum(1 << c for c in pack[33:])
 
 
-def deal_row(task: tuple[int, int, Callable[[Any], int] | None]) -> tuple[int, ...]:
-    """The data row of deal ``index`` (the task is ``(seed, index, solver)``, ``None`` for
-    the double-dummy solver)."""
+def deal_row(task: tuple[Any, ...]) -> tuple[int, ...]:
+    """The data row of deal ``index`` (the task is ``(seed, index, solver)`` or ``(seed,
+    index, solver, design)``: ``None`` for the double-dummy solver, the design
+    :data:`~frogspec.worth_design.ELDEST_DESIGN` unless named). A row of the second design
+    (:data:`~frogspec.worth_design.SEATS_DESIGN`) ends with the bidder's seat, the table's
+    size, the hand's draw weight, the hands dealt to keep it and the hand's number."""
     from frogspec.odds import THREE_LAY_AWAYS, solve_plays, solver_points
     from frogspec.rulesets import get_ruleset
+    from frogspec.worth_design import SEATS_DESIGN, seats_deal
 
-    seed, index, solver = task
-    hands, widow = deal_hands(seed, index)
+    seed, index, solver = task[:3]
+    design = task[3] if len(task) > 3 else ELDEST_DESIGN
+    if design == SEATS_DESIGN:
+        deal = seats_deal(seed, index)
+        hands, widow, seat, players = list(deal.hands), deal.widow, deal.seat, deal.players
+        tail: tuple[int, ...] = (seat, players, deal.weight, deal.draws, deal.hand_number)
+    else:
+        hands, widow = deal_hands(seed, index)
+        seat, players, tail = 0, 3, ()
     found = solve_plays(
-        get_ruleset(_PLAY_RULESET), hands, widow, 0, PLAYS, solver or solver_points,
-        bot_seed=index, lay_aways=THREE_LAY_AWAYS,
+        get_ruleset(_PLAY_RULESET), hands, widow, seat, PLAYS, solver or solver_points,
+        bot_seed=index, lay_aways=THREE_LAY_AWAYS, players=players,
     )  # fmt: skip
-    return (hands[0], *(found[p][0] for p in PLAYS), *(found[p][1] for p in PLAYS))
+    return (hands[seat], *(found[p][0] for p in PLAYS), *(found[p][1] for p in PLAYS), *tail)
 
 
-def _document(seed: int, rows: list[tuple[int, ...]], command: str, started: str) -> dict[str, Any]:
+def _document(
+    seed: int, rows: list[tuple[int, ...]], command: str, started: str, design: str = "eldest"
+) -> dict[str, Any]:
+    columns = ["hand_mask", *(f"dd_{p}" for p in PLAYS), *(f"bots_{p}" for p in PLAYS)]
+    head: dict[str, Any] = {"schema": SCHEMA, "command": command, "seed": seed, "date": started}
+    if design == SEATS_DESIGN:
+        head = {**head, "schema": SCHEMA_SEATS, "design": SEATS_DESIGN}
+        columns += list(SEATS_COLUMNS)
+        shape: dict[str, Any] = {"players": "3 to 5 (the column players)", "seat": "every"}
+    else:
+        columns[0] = "eldest_hand_mask"
+        shape = {"players": 3, "seat": "eldest"}
     return {
-        "schema": SCHEMA,
-        "command": command,
-        "seed": seed,
-        "date": started,
+        **head,
         "deals": len(rows),
-        "players": 3,
-        "seat": "eldest",
+        **shape,
         "play_ruleset": _PLAY_RULESET,
         "plays": list(PLAYS),
-        "columns": ["eldest_hand_mask", *(f"dd_{p}" for p in PLAYS), *(f"bots_{p}" for p in PLAYS)],
+        "columns": columns,
         "solver": "frogspec.solve.solve (double-dummy, exact for each position solved)",
         "lay_away": LAY_AWAY_LABEL,
         "bots": "frogspec.bots.Bot at every seat, seeded by the deal's index, same position",
+        **({"weights": WEIGHTS_LABEL} if design == SEATS_DESIGN else {}),
         "rows": [list(r) for r in rows],
     }
 
@@ -571,9 +748,10 @@ def _prefix(done: dict[int, tuple[int, ...]]) -> list[tuple[int, ...]]:
     return rows
 
 
-def data_command(deals: int, seed: int) -> str:
+def data_command(deals: int, seed: int, design: str = ELDEST_DESIGN) -> str:
     """The command that solves the deals of a data file again, on one machine."""
-    return f"python -m frogspec.worth run --deals {deals} --seed {seed} --workers 2"
+    named = "" if design == ELDEST_DESIGN else f" --design {design}"
+    return f"python -m frogspec.worth run --deals {deals} --seed {seed} --workers 2{named}"
 
 
 def run(
@@ -587,6 +765,8 @@ def run(
     report: Callable[[str], None] = print,
     first: int = 0,
     shard: tuple[int, int] = (0, 1),
+    design: str = ELDEST_DESIGN,
+    cluster: str | None = None,
 ) -> int:
     """Solve deals ``first .. deals-1`` of ``seed`` (those already in ``progress_file`` are
     kept), appending each to ``progress_file`` and rewriting ``out`` with the deals done
@@ -599,8 +779,15 @@ def run(
     A second run on the same files is refused while this one holds them (:func:`locked`);
     a torn last line of the progress file (a run stopped mid-line) is reported, cut off
     and its deal solved again; the data file is replaced whole (:func:`replace_atomically`),
-    never through a symbolic link or onto a device."""
+    never through a symbolic link or onto a device.
+
+    ``design``: which deals (:mod:`frogspec.worth_design`): eldest's hand as it comes, or
+    every seat and table size with strong hands oversampled and weighted back.
+    ``cluster``: the address of a Dask distributed scheduler (``tcp://host:8786``) to solve
+    the deals on, one task a deal, instead of local processes (:func:`cluster_rows`)."""
     part, parts = shard
+    if design not in (ELDEST_DESIGN, SEATS_DESIGN):
+        raise InvalidInputError(f"design: {ELDEST_DESIGN} or {SEATS_DESIGN}, not {design!r}")
     if not 0 <= part < parts:
         raise InvalidInputError(
             f"shard {part}/{parts}: the first number runs from 0 to {parts - 1}"
@@ -628,11 +815,14 @@ def run(
                 report(f"deal {index}: {len(done)} in this shard, {elapsed:.0f} s this run")
                 return
             prefix = _prefix(done)
-            write_data(out, _document(seed, prefix, command, started))
+            write_data(out, _document(seed, prefix, command, started, design))
             report(f"deal {index}: {len(prefix)} in the data, {elapsed:.0f} s this run")
 
-        tasks = [(seed, i, solver) for i in todo]
-        if workers <= 1:
+        tasks = [(seed, i, solver, design) for i in todo]
+        if cluster is not None:
+            for index, row in cluster_rows(cluster, tasks):
+                finish(index, row)
+        elif workers <= 1:
             for task in tasks:
                 finish(task[1], deal_row(task))
         else:
@@ -643,6 +833,33 @@ def run(
                 for task, row in zip(tasks, pool.map(deal_row, tasks), strict=True):
                     finish(task[1], row)
         return len(_prefix(done))
+
+
+def cluster_rows(
+    address: str, tasks: Sequence[tuple[Any, ...]]
+) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """Solve ``tasks`` (:func:`deal_row`'s) on the Dask distributed scheduler at
+    ``address``, one task a deal: each deal's index and row as it is done, in any order.
+    Dask is imported only here (``pip install 'frogspec[cluster]'``); without it, or when
+    the scheduler cannot be reached, :class:`InvalidInputError` says so."""
+    import importlib
+
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise InvalidInputError(
+            "--cluster needs Dask's distributed scheduler, which is not installed: "
+            "pip install 'frogspec[cluster]' (or dask distributed)"
+        ) from None
+    try:
+        client = distributed.Client(address, timeout=30)
+    except (OSError, TimeoutError) as error:
+        raise InvalidInputError(f"cannot reach the scheduler at {address}: {error}") from None
+    with client:
+        futures = client.map(deal_row, list(tasks), pure=False)
+        indices = {future.key: task[1] for future, task in zip(futures, tasks, strict=True)}
+        for future in distributed.as_completed(futures):
+            yield indices[future.key], tuple(future.result())
 
 
 def _leave_interrupts() -> None:
@@ -676,8 +893,10 @@ def merge(
             f"deal {len(rows)} is missing: {len(later)} later deals are left out until it is done"
         )
     started = min(starts) if starts else ""
+    design = SEATS_DESIGN if len(rows[0]) > 1 + 2 * len(PLAYS) else ELDEST_DESIGN
     with locked(out):
-        write_data(out, _document(seed, rows, data_command(len(rows), seed), started))
+        command = data_command(len(rows), seed, design)
+        write_data(out, _document(seed, rows, command, started, design))
     report(f"{len(rows)} deals of seed {seed} in {out}")
     return len(rows)
 
@@ -744,6 +963,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="K/N: solve only the deals whose index leaves K divided by N (one job of N, "
         "run by any scheduler; no data file is written: merge the progress files)",
     )
+    go.add_argument(
+        "--design",
+        choices=(ELDEST_DESIGN, SEATS_DESIGN),
+        default=ELDEST_DESIGN,
+        help="which deals: eldest's hand as it comes at three players (default), or every "
+        "seat and table size of three to five, strong hands oversampled and weighted back",
+    )
+    go.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        default=None,
+        help="solve the deals on this Dask distributed scheduler (tcp://host:8786), one task "
+        "a deal, instead of local processes (needs: pip install 'frogspec[cluster]')",
+    )
     go.add_argument("--out", type=Path, default=default_out, help=out_help)
     go.add_argument(
         "--progress", type=Path, default=Path("worth-progress.jsonl"), help="the deals done"
@@ -763,10 +996,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.workers,
             args.out,
             args.progress,
-            data_command(args.deals, args.seed),
+            data_command(args.deals, args.seed, args.design),
             first=args.first,
             shard=args.shard,
             report=_to_stderr,
+            design=args.design,
+            cluster=args.cluster,
         )
     except InvalidInputError as error:
         print(f"python -m frogspec.worth: {error}", file=sys.stderr)

@@ -664,4 +664,5 @@ def test_the_sampled_odds_say_how_far_the_estimate_was(
     assert "The estimate from the features together (--quick) was:" in text
     for row in estimate(HAND, "modern"):
         assert f"{row.name} " in text and f"{row.payment:+.1f}" in text
-    assert text.count("the sampled interval") == len(estimate(HAND, "modern"))
+    assert text.count("the estimate's range)") == len(estimate(HAND, "modern"))
+    assert "for 2 samples" in text  # the ranges are stated for the samples run

@@ -120,8 +120,10 @@ def test_row_for_hand_gives_each_contract(ruleset_id: str) -> None:
 
 
 def test_row_for_hand_refuses_what_it_has_no_data_for() -> None:
-    with pytest.raises(InvalidInputError, match="eldest's hands only"):
-        row_for_hand("modern", HAND, seat="dealer")
+    with pytest.raises(InvalidInputError, match="unknown seat 'north'"):
+        row_for_hand("modern", HAND, seat="north")
+    with pytest.raises(InvalidInputError, match="exactly 3 players, got 4"):
+        row_for_hand("gamerules", HAND, players=4)
     with pytest.raises(InvalidInputError, match="eleven cards"):
         row_for_hand("modern", HAND & (HAND - 1))
     with pytest.raises(InvalidInputError, match="unknown ruleset"):
@@ -191,7 +193,7 @@ def test_the_committed_estimate_is_the_fit_of_the_committed_data() -> None:
 
     stored = load_model()
     assert json.loads(json.dumps(fit())) == stored
-    assert stored["data"]["deals"] == load().deals
+    assert stored["data"][0]["deals"] == load().deals
 
 
 def test_the_estimate_beats_one_rate_for_every_hand_on_deals_it_never_saw() -> None:
@@ -242,8 +244,11 @@ def test_the_play_hint_gives_the_same_estimate_as_odds_quick() -> None:
     from frogspec.web_table import estimate_line, hint_rows
 
     rs = get_ruleset("modern")
-    line = estimate_line(rs, HAND)
-    assert line is not None and "a Frog's a lower bound" in line
-    for row in estimate(HAND, rs):
-        assert f"{row.name} {row.win_chance:.0%} to win, {row.payment:+.1f}" in line
-    assert hint_rows(rs, HAND, "eldest")["hint"]["estimate"] == line
+    for seat, players in (("eldest", 3), ("dealer", 4), ("second", 5)):
+        line = estimate_line(rs, HAND, seat, players)
+        assert line is not None and "a Frog's a lower bound" in line
+        for row in estimate(HAND, rs, seat=seat, players=players):
+            low, high = row.win_interval
+            assert f"{row.name} {row.win_chance:.0%} to win ({low:.0%} to {high:.0%}), " in line
+            assert f"{row.payment:+.1f}" in line
+        assert hint_rows(rs, HAND, seat, players)["hint"]["estimate"] == line

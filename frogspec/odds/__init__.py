@@ -44,7 +44,9 @@ from him. :class:`ContractOdds` also gives the points when the rulebook's comput
 
 The package, by concern, the command line above the rest:
 
-- :mod:`frogspec.odds.positions`: the sampled deals, the plays and their positions, solved;
+- :mod:`frogspec.odds.positions`: the sampled deals, the plays and their positions;
+- :mod:`frogspec.odds.lay_aways`: a Frog bidder's lay-aways, three candidates or every one;
+- :mod:`frogspec.odds.solving`: the positions solved, the best of each contract's plays;
 - :mod:`frogspec.odds.stats`: the intervals of a rate and of a mean;
 - :mod:`frogspec.odds.sampling`: a run over the samples (:func:`hand_odds`, :class:`Odds`);
 - :mod:`frogspec.odds.report`: the odds in words (:func:`format_odds`);
@@ -58,33 +60,29 @@ The package, by concern, the command line above the rest:
 ['Frog', 'Chico', 'Grand']
 """
 
-from frogspec.odds.positions import (
-    DEALER,
+from frogspec.odds.lay_aways import (
     EVERY_LAY_AWAY,
-    FROG,
     LAY_AWAY_CHOICES,
-    PLAYERS,
-    SEATS,
     THREE_LAY_AWAYS,
-    Play,
-    Solver,
-    SureTest,
-    best_positions,
-    bot_points,
-    contract_plays,
     every_lay_away,
     lay_away_candidates,
     lay_away_order,
+)
+from frogspec.odds.positions import (
+    DEALER,
+    FROG,
+    PLAYERS,
+    SEATS,
+    Play,
+    Solver,
+    SureTest,
+    bot_points,
+    contract_plays,
     parse_hand,
     play_position,
     points_now_solver,
     sample_deal,
-    solve_contracts,
-    solve_plays,
-    solve_plays_exhaustively,
     solver_points,
-    solver_sure_of,
-    trump_order,
 )
 from frogspec.odds.report import (
     FOOTER,
@@ -102,6 +100,14 @@ from frogspec.odds.sampling import (
     Odds,
     hand_odds,
     max_workers,
+)
+from frogspec.odds.solving import (
+    best_positions,
+    solve_contracts,
+    solve_plays,
+    solve_plays_exhaustively,
+    solver_sure_of,
+    trump_order,
 )
 from frogspec.odds.stats import (
     mean_interval,

@@ -10,7 +10,8 @@ from typing import Any
 from frogspec.arguments import seconds, whole_number
 from frogspec.errors import FrogError
 from frogspec.estimate import estimate
-from frogspec.odds.positions import LAY_AWAY_CHOICES, SEATS, THREE_LAY_AWAYS, parse_hand
+from frogspec.odds.lay_aways import LAY_AWAY_CHOICES, THREE_LAY_AWAYS
+from frogspec.odds.positions import SEATS, parse_hand
 from frogspec.odds.report import (
     ProgressBar,
     _how_far,
@@ -32,7 +33,8 @@ def _cmd_odds(args: argparse.Namespace) -> int:
     if args.quick:
         try:
             hand = parse_hand(" ".join(args.hand))
-            print(format_estimate(estimate(hand, args.ruleset), hand, args.ruleset, args.seat))
+            rows = estimate(hand, args.ruleset, seat=args.seat, players=args.players)
+            print(format_estimate(rows, hand, args.ruleset, args.seat, args.players))
         except FrogError as error:
             print(f"frogspec odds: {error}", file=sys.stderr)
             return 2
@@ -55,7 +57,7 @@ def _cmd_odds(args: argparse.Namespace) -> int:
         hand = parse_hand(" ".join(args.hand))
         odds = hand_odds(
             hand, args.ruleset, args.seat, samples, args.seed, workers,
-            progress=bar, seconds=seconds, lay_aways=args.lay_aways,
+            progress=bar, seconds=seconds, lay_aways=args.lay_aways, players=args.players,
         )  # fmt: skip
     except FrogError as error:
         bar.finish()
@@ -68,7 +70,10 @@ def _cmd_odds(args: argparse.Namespace) -> int:
     bar.finish()
     print(format_odds(odds))
     print()
-    print("\n".join(_wrapped(_how_far(estimate(odds.hand, odds.ruleset), odds))))
+    # The estimate's ranges for the samples run (past 10,000: the hand's own value).
+    samples = odds.samples if odds.samples <= 10_000 else None
+    guess = estimate(odds.hand, odds.ruleset, seat=odds.seat, players=odds.players, samples=samples)
+    print("\n".join(_wrapped(_how_far(guess, odds))))
     if odds.stopped == STOPPED_BY_INTERRUPT:
         print(
             f"frogspec odds: interrupted: the odds of the {_samples(odds.samples)} done",
@@ -103,6 +108,13 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--seat", choices=list(SEATS), default="eldest", help="the bidder's seat (default: eldest)"
+    )
+    parser.add_argument(
+        "--players",
+        type=whole_number(3, 5),
+        default=3,
+        help="the table's size, 3 to 5 where the ruleset allows (default: 3): the cards go "
+        "to three, the others sit out and settle",
     )
     parser.add_argument(
         "--seconds",

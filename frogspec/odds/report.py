@@ -10,7 +10,8 @@ from typing import Any
 
 from frogspec.estimate import Estimate
 from frogspec.notation import parse_ruleset_field
-from frogspec.odds.positions import FROG, PLAYERS, THREE_LAY_AWAYS
+from frogspec.odds.lay_aways import THREE_LAY_AWAYS
+from frogspec.odds.positions import FROG, PLAYERS
 from frogspec.odds.sampling import STOPPED_BY_INTERRUPT, STOPPED_BY_TIME, Odds
 from frogspec.rules.auction import Contract
 from frogspec.rules.cards import (
@@ -64,7 +65,7 @@ def format_odds(odds: Odds) -> str:
     rs = parse_ruleset_field(odds.ruleset)
     lines = [
         f"hand {' '.join(format_cards(odds.hand))} bid by {odds.seat} under {odds.ruleset} "
-        f"({PLAYERS} players)",
+        f"({odds.players} players)",
         f"{_samples(odds.samples)} of the unseen cards, seed {odds.seed}{_why_stopped(odds)}; "
         "double-dummy",
         "",
@@ -160,14 +161,16 @@ class ProgressBar:
             self.drawn = False
 
 
-def format_estimate(rows: Sequence[Estimate], hand: int, ruleset: str, seat: str) -> str:
+def format_estimate(
+    rows: Sequence[Estimate], hand: int, ruleset: str, seat: str, players: int = PLAYERS
+) -> str:
     """The estimate from the features together (:mod:`frogspec.estimate`) as ``frogspec odds
     --quick`` prints it."""
     lines = [
-        f"hand {' '.join(format_cards(hand))} bid by {seat} under {ruleset} ({PLAYERS} players)",
+        f"hand {' '.join(format_cards(hand))} bid by {seat} under {ruleset} ({players} players)",
         "estimated from its features together (frogspec.estimate), no deal solved",
         "",
-        f"{'contract':<12} {'wins':>6} {'95% (fit)':>16} {'payment':>8} {'95% (fit)':>18} "
+        f"{'contract':<12} {'wins':>6} {'95% (odds)':>16} {'payment':>8} {'95% (odds)':>18} "
         f"{'points':>6} {'± deal':>6}",
     ]
     for row in rows:
@@ -181,26 +184,28 @@ def format_estimate(rows: Sequence[Estimate], hand: int, ruleset: str, seat: str
             f"{row.points:>6.1f} {row.spread:>6.1f}"
         )
     notes = (
-        "The fit's 95% intervals count its own uncertainty only, not what the features leave "
-        "out; '± deal' is the spread of one deal's points about the estimate. Fitted on "
-        "eldest's hands at a table of three"
-        + ("" if seat == "eldest" else f" (not {seat}'s: read it as if the hand sat eldest)")
-        + "; how it fared on deals it was not fitted on is on the hand-worth pages. * A Frog's "
-        "data is the best of three lay-aways, a lower bound. Analysis, not rules."
+        "The 95% ranges are of what the sampled odds (frogspec odds without --quick, many "
+        "samples) would find for this hand: they count the fit's uncertainty and how far the "
+        "features miss a hand's own value, measured on deals the fit never saw. '± deal' is "
+        "the spread of one deal's points about the estimate. Fitted on every seat and tables "
+        "of three to five (the cards play alike at any size; the payments are this table's); "
+        "how it fared against the sampled odds is on the hand-worth pages. * A Frog's data "
+        "is the best of three lay-aways, a lower bound. Analysis, not rules."
     )
     return "\n".join([*lines, "", *_wrapped(notes)])
 
 
 def _how_far(rows: Sequence[Estimate], odds: Odds) -> str:
-    # How far the estimate was from the sampled answer, contract by contract.
+    # How far the estimate (its ranges for this many samples) was from the sampled answer.
     parts = []
     for row, sampled in zip(rows, odds.contracts, strict=True):
-        low, high = sampled.payment_interval
-        inside = "inside" if low <= row.payment <= high else "outside"
+        low, high = row.win_interval
+        inside = "inside" if low <= sampled.win_rate <= high else "outside"
         parts.append(
-            f"{row.name} {_percent(row.win_chance).strip()}, {row.payment:+.1f} "
-            f"(sampled {_percent(sampled.win_rate).strip()}, {sampled.mean_payment:+.1f}: the "
-            f"estimate's payment {inside} the sampled interval)"
+            f"{row.name} {_percent(row.win_chance).strip()} ({_percent(low).strip()} to "
+            f"{_percent(high).strip()} for "
+            f"{'the hand' if row.samples is None else _samples(row.samples)}), {row.payment:+.1f} "
+            f"(sampled {_percent(sampled.win_rate).strip()}, {sampled.mean_payment:+.1f}: "
+            f"{inside} the estimate's range)"
         )
-    seat = "" if odds.seat == "eldest" else f", fitted on eldest's hands, not {odds.seat}'s"
-    return f"The estimate from the features together (--quick{seat}) was: " + "; ".join(parts) + "."
+    return "The estimate from the features together (--quick) was: " + "; ".join(parts) + "."

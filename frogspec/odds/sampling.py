@@ -10,25 +10,24 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from frogspec.engine import new_deal, settle
+from frogspec.engine import check_players, new_deal, settle
 from frogspec.errors import InvalidInputError
 from frogspec.notation import parse_ruleset_field, ruleset_field
+from frogspec.odds.lay_aways import THREE_LAY_AWAYS, _check_lay_aways
 from frogspec.odds.positions import (
     DEALER,
     HAND_SIZE,
     PLAYERS,
     SEATS,
-    THREE_LAY_AWAYS,
     Play,
     Solver,
     SureTest,
-    _check_lay_aways,
     _turn_order_hands,
     contract_plays,
     sample_deal,
-    solve_contracts,
     solver_points,
 )
+from frogspec.odds.solving import solve_contracts
 from frogspec.odds.stats import mean_interval, wilson_interval
 from frogspec.rules.auction import Contract
 from frogspec.rulesets import RULESETS, Ruleset
@@ -85,20 +84,32 @@ class Odds:
     lay_aways: str = THREE_LAY_AWAYS
     #: The run's time, seconds by the clock (not compared: two runs alike are equal).
     seconds: float = field(default=0.0, compare=False)
+    #: The players at the table (the cards go to three; the rest sit out and settle).
+    players: int = PLAYERS
 
 
 def _sample_task(
     task: tuple[
-        str, int, int, int, int, tuple[tuple[Play, ...], ...], Solver, SureTest | None, str
+        str,
+        int,
+        int,
+        int,
+        int,
+        tuple[tuple[Play, ...], ...],
+        Solver,
+        SureTest | None,
+        str,
+        int,
     ],
 ) -> list[tuple[Play, int, int]]:
-    field, hand, seed, index, seat, groups, solver, sure, lay_aways = task
+    field, hand, seed, index, seat, groups, solver, sure, lay_aways, players = task
     first, second, widow = sample_deal(hand, seed, index)
     hands = _turn_order_hands(hand, (first, second), seat)
     rs = parse_ruleset_field(field)
     return solve_contracts(
-        rs, hands, widow, seat, groups, solver, bot_seed=index, sure=sure, lay_aways=lay_aways
-    )
+        rs, hands, widow, seat, groups, solver, bot_seed=index, sure=sure,
+        lay_aways=lay_aways, players=players,
+    )  # fmt: skip
 
 
 #: Why a run ended before its samples: the time budget, or an interruption (Ctrl-C).
@@ -194,6 +205,7 @@ def hand_odds(
     seconds: float | None = None,
     clock: Callable[[], float] = time.monotonic,
     lay_aways: str = THREE_LAY_AWAYS,
+    players: int = PLAYERS,
 ) -> Odds:
     """Each contract's odds for ``hand`` (a mask of eleven cards) bid from ``seat`` (a key
     of :data:`SEATS`), over ``samples`` deals of the unseen cards drawn from ``seed``,
@@ -203,8 +215,10 @@ def hand_odds(
     ``seconds``: a time budget (by ``clock``): the run stops when it is spent, once a sample
     is done, and gives the odds of the first samples done (:attr:`Odds.stopped` says so).
     Ctrl-C likewise stops the run with what it has (``KeyboardInterrupt`` again if no
-    sample is done). At most :data:`MAX_SAMPLES` samples and :func:`max_workers` workers."""
+    sample is done). At most :data:`MAX_SAMPLES` samples and :func:`max_workers` workers.
+    ``players``: the table's size (the ruleset's to allow); the payments are that table's."""
     rs = ruleset if isinstance(ruleset, Ruleset) else parse_ruleset_field(ruleset)
+    check_players(rs, players)
     if rs.id not in RULESETS or RULESETS[rs.id].with_options(rs.option_values) != rs:
         raise InvalidInputError(
             "the odds take a ruleset by its id, with its options (as a position's first "
@@ -226,7 +240,7 @@ def hand_odds(
     place = SEATS[seat]
     _check_lay_aways(lay_aways)
     tasks = (
-        (field, hand, seed, index, place, groups, solver, sure, lay_aways)
+        (field, hand, seed, index, place, groups, solver, sure, lay_aways, players)
         for index in range(samples)
     )
     started = clock()
@@ -235,12 +249,12 @@ def hand_odds(
     if not results:
         raise KeyboardInterrupt
     done = len(results)
-    bidder = new_deal(rs, PLAYERS, DEALER, list(range(36))).order[place]
+    bidder = new_deal(rs, players, DEALER, list(range(36))).order[place]
     rows = []
     for place_in_groups, (contract, group) in enumerate(by_contract.items()):
         points = [result[place_in_groups][1] for result in results]
         by_bot = [result[place_in_groups][2] for result in results]
-        payments = [settle(rs, PLAYERS, DEALER, bidder, contract, p)[bidder] for p in range(121)]
+        payments = [settle(rs, players, DEALER, bidder, contract, p)[bidder] for p in range(121)]
         pay = [payments[p] for p in points]
         mean, low, high = mean_interval(pay, bounds=(min(payments), max(payments)))
         bidder_result = rs.rules.bidder_result
@@ -262,5 +276,5 @@ def hand_odds(
         )
     return Odds(
         field, hand, seat, done, seed, tuple(rows), asked=samples, stopped=stopped,
-        seconds=clock() - started, lay_aways=lay_aways,
+        seconds=clock() - started, lay_aways=lay_aways, players=players,
     )  # fmt: skip

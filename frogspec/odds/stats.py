@@ -9,7 +9,7 @@ from collections.abc import Sequence
 Z95 = 1.959963984540054
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+def wilson_interval(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a rate (95% by default).
 
     >>> [round(x, 4) for x in wilson_interval(8, 10)]
@@ -68,6 +68,64 @@ def mean_interval(
         return mean, -math.inf, math.inf
     quantile = _T95[n - 2] if n - 1 < 30 and z == Z95 else z
     half = quantile * math.sqrt(spread / n)
+    low, high = mean - half, mean + half
+    if bounds is not None:
+        low, high = max(low, bounds[0]), min(high, bounds[1])
+    return mean, low, high
+
+
+def effective_count(weights: Sequence[float]) -> float:
+    """How many equally weighted values ``weights`` are worth for an average's spread:
+    (Σw)² / Σw² (Kish's effective sample size); the count itself when they are equal.
+
+    >>> effective_count([1, 1, 1, 1]), effective_count([1, 3])
+    (4.0, 1.6)
+    """
+    total = math.fsum(weights)
+    squares = math.fsum(w * w for w in weights)
+    if total <= 0 or squares <= 0:
+        raise ValueError("the weights must be positive")
+    return total * total / squares
+
+
+def weighted_rate_interval(
+    won: Sequence[bool], weights: Sequence[float], z: float = Z95
+) -> tuple[float, float, float]:
+    """The weighted share won and its Wilson interval, taken at the
+    :func:`effective_count` of the weights (equal weights: :func:`wilson_interval` exactly).
+
+    >>> [round(x, 4) for x in weighted_rate_interval([True] * 8 + [False] * 2, [1] * 10)]
+    [0.8, 0.4902, 0.9433]
+    """
+    total = math.fsum(weights)
+    rate = math.fsum(w for w, x in zip(weights, won, strict=True) if x) / total
+    n = effective_count(weights)
+    low, high = wilson_interval(rate * n, n, z) if n >= 1 else (0.0, 1.0)
+    return rate, low, high
+
+
+def weighted_mean_interval(
+    values: Sequence[float],
+    weights: Sequence[float],
+    bounds: tuple[float, float] | None = None,
+) -> tuple[float, float, float]:
+    """The weighted mean and its 95% interval: :func:`mean_interval` when the weights are
+    equal; else mean ± t·s/√n with s the weighted standard deviation and n the
+    :func:`effective_count`, kept inside ``bounds``.
+
+    >>> [round(x, 3) for x in weighted_mean_interval([1, 2, 3, 4], [2, 2, 2, 2])]
+    [2.5, 0.446, 4.554]
+    """
+    if len(set(weights)) <= 1:
+        return mean_interval(values, bounds=bounds)
+    total = math.fsum(weights)
+    mean = math.fsum(w * v for w, v in zip(weights, values, strict=True)) / total
+    n = effective_count(weights)
+    spread = math.fsum(w * (v - mean) ** 2 for w, v in zip(weights, values, strict=True)) / total
+    spread *= n / max(n - 1, 1e-9)
+    degrees = math.floor(n) - 1
+    quantile = _T95[degrees - 1] if 1 <= degrees < 30 else Z95
+    half = quantile * math.sqrt(spread / n) if n > 1 else math.inf
     low, high = mean - half, mean + half
     if bounds is not None:
         low, high = max(low, bounds[0]), min(high, bounds[1])

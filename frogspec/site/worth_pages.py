@@ -16,6 +16,8 @@ from frogspec.worth import FEATURES, WorthData, WorthRow, load, overall, table
 
 __all__ = ["chart_svg", "worth_index_page", "worth_page", "worth_pages"]
 
+#: The bidder's place among the three who play, as the tables by seat show it.
+_SEAT_SHOWN = ("eldest", "second", "third")
 #: Groups with fewer deals than this are left out of the chart (their intervals are wide).
 CHART_MIN_DEALS = 5
 _COLOURS = ("#2e7d32", "#c62828", "#1565c0")
@@ -130,6 +132,34 @@ def _run_facts(data: WorthData) -> list[str]:
     ]
 
 
+def _seats_run_facts() -> list[str]:
+    # The second run: every seat and table size, strong hands oversampled and weighted back.
+    from frogspec.worth import load_seats, seats_deals
+    from frogspec.worth_design import WEAK_DRAW_WEIGHT, is_strong
+
+    data = load_seats()
+    deals = seats_deals(data)
+    strong = sum(1 for d in deals if is_strong(d.hand))
+    return [
+        "A second run puts the bidder in every seat (eldest, second, third to speak) at "
+        "tables of three, four and five (at four and five the cards still go to three; the "
+        "others sit out and settle). Random deals seldom give the hands players bid, so it "
+        "deals them more often: a hand with a suit of five or more, or five Aces and Tens or "
+        f"more, is kept whenever dealt, any other one time in {WEAK_DRAW_WEIGHT}, and each "
+        "deal carries its weight back to deals as they come (stored with it; every average "
+        "and the estimate's fit count it). Each hand is played twice, the unseen cards dealt "
+        "anew, which measures how much the unseen cards move a hand's points.",
+        "",
+        f"- **Deals solved:** {data.deals:,} ({len({d.hand_number for d in deals}):,} hands, "
+        f"{strong:,} deals of strong hands); far fewer than the first run's, so its "
+        "intervals are wider.",
+        f"- **Seed:** {data.seed}; **started:** {data.date}; **command:** `{data.command}`.",
+        "- **Data:** `frogspec/data/worth-seats.json` (one row a deal: the bidder's hand, "
+        "his card points in each play, double-dummy and by the bots, his seat, the table's "
+        "size, the deal's draw weight, the hands dealt to keep it, the hand's number).",
+    ]
+
+
 def _hidden_card_comparison() -> str:
     # What the committed run of benchmarks.overrating found, in a sentence.
     import json
@@ -165,8 +195,10 @@ def _assumptions(ruleset_id: str) -> list[str]:
         "    Nothing on this page is a rule, and no source says any of it: it is what a "
         "computer finds when it plays the cards. It assumes the rules of the ruleset "
         f"[`{rs.id}`](../rulesets/{rs.id}.md) ({escape(rs.name)}): its contracts "
-        f"({contracts}), its Chico trumps and its rates, three players, the bidder sitting "
-        "eldest (he leads the first trick), the other hands and the widow dealt at random.",
+        f"({contracts}), its Chico trumps and its rates, the other hands and the widow dealt "
+        "at random. The tables by feature are of three players, the bidder sitting eldest (he "
+        "leads the first trick); the section by seat and table size, and the estimate, cover "
+        "every seat at tables of three to five where the ruleset allows.",
         "",
         '!!! note "Double-dummy figures, and play with hidden cards"',
         "    Each deal is solved *double-dummy*: every player plays knowing every card "
@@ -183,8 +215,8 @@ def _assumptions(ruleset_id: str) -> list[str]:
 
 
 def _estimate_section(ruleset_id: str) -> list[str]:
-    # The estimate from every feature together (frogspec.estimate): how it was fitted and how
-    # it fared on the deals it was not fitted on.
+    # The estimate from every feature together (frogspec.estimate): how it was fitted, how
+    # it fared on the deals it was not fitted on, and against the sampled odds.
     from frogspec.estimate import MODEL_FEATURES, load_model, model_key
 
     rs = get_ruleset(ruleset_id)
@@ -193,28 +225,38 @@ def _estimate_section(ruleset_id: str) -> list[str]:
         "## One estimate from every feature together",
         "",
         "The tables below take one feature at a time. `frogspec odds HAND --ruleset "
-        f"{rs.id} --quick` gives one answer for a hand instead: for each contract the "
+        f"{rs.id} --quick` gives one answer for a hand instead, and the Play page's hint gives "
+        "the same (one function, `frogspec.estimate.estimate`): for each contract the "
         "bidder's card points as a straight line in the features together ("
         + ", ".join(f.replace("_", " ") for f in MODEL_FEATURES)
-        + "), fitted by least squares to this run's deals, a deal's points taken as spread "
-        "normally about the line; from that, the chance of winning and the expected "
-        "payment by this ruleset's rates. It was fitted on four deals in five and measured "
-        "on the fifth, which it never saw: the Brier score of its chance of winning "
-        "(lower is better) beside that of one rate for every hand, and how far its points "
-        "were from the solver's. Like the tables it knows eldest's hands only, and a "
-        "Frog's lower bound.",
+        + "), fitted by weighted least squares to both runs' deals (each deal by its weight, "
+        "below), a deal's points taken as spread normally about the hand's own value; from "
+        "that, the chance of winning and the expected payment by this ruleset's rates at the "
+        "table's size. It was fitted on four deals in five and measured on the fifth, which "
+        "it never saw (both deals of a hand fall alike).",
         "",
-        "| contract | held-out deals | Brier score | Brier, one rate for all | "
-        "mean error, card points |",
-        "|---|---:|---:|---:|---:|",
+        "**What its 95% ranges are of.** Not of the fit alone: of what `frogspec odds` would "
+        "find for the hand by sampling. They count the fit's own uncertainty, how far the "
+        "features miss a hand's own value (*between*: the held-out deals' spread about the "
+        "line, less the rest), and, for a count of samples, how much the unseen cards move "
+        "one deal's points (*within*: from the pairs of deals of one hand in the second run). "
+        "`--quick` and the hint give the range of the hand's own value (samples without "
+        "end); the check below states it for the samples it ran.",
+        "",
+        "| contract | held-out deals | Brier score | Brier, one rate for all | log score "
+        "| mean error, card points | between | within (pairs) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     calibration = []
     for contract in rs.rules.contracts():
-        held = document["models"][model_key(rs.id, contract)]["held_out"]
+        model = document["models"][model_key(rs.id, contract)]
+        held = model["held_out"]
         name = escape(rs.contract_name(contract))
         out.append(
             f"| {name} | {held['deals']} | {held['brier']:.3f} | "
-            f"{held['brier_of_the_base_rate']:.3f} | {held['mean_absolute_error_points']:.1f} |"
+            f"{held['brier_of_the_base_rate']:.3f} | {held['log']:.3f} | "
+            f"{held['mean_absolute_error_points']:.1f} | {model['between']:.1f} | "
+            f"{model['within']:.1f} ({model['pairs']}) |"
         )
         for group in held["calibration"]:
             calibration.append(
@@ -224,12 +266,116 @@ def _estimate_section(ruleset_id: str) -> list[str]:
     out += [
         "",
         "Calibration on the held-out deals: the deals grouped by the chance the estimate "
-        "gave, and the share the bidder won.",
+        "gave, and the share the bidder won (each deal by its weight).",
         "",
         "| contract | estimated chance | deals | mean estimate | won |",
         "|---|---|---:|---:|---:|",
         *calibration,
+        "",
+        *_check_section(rs.id),
     ]
+    return out
+
+
+def _check_section(ruleset_id: str) -> list[str]:
+    # What the committed run of benchmarks.estimate_check found: the estimate's ranges
+    # against the sampled odds of hands no fit read.
+    import json
+    from importlib import resources
+
+    path = resources.files("frogspec").joinpath("data", "estimate_check.json")
+    if not path.is_file():
+        return []
+    run = json.loads(path.read_text("utf-8"))
+    win, pay = run["win_interval"], run["payment_interval"]
+
+    def verdict(found: dict[str, object]) -> str:
+        share = float(found["share"])  # type: ignore[arg-type]
+        met = "met" if found["met"] else "**not met**"
+        return (
+            f"{found['held']} of {found['intervals']} ({100 * share:.0f}%; the target 95%: {met})"
+        )
+
+    out = [
+        "### Against the sampled odds",
+        "",
+        f"`python -m benchmarks.estimate_check` ({run['date']}) took {run['hands']} hands no "
+        f"fit read (seed {run['check_seed']} of the second design: {run['strong_hands']} strong, "
+        f"the rest weak, seats {', '.join(f'{k} {v}' for k, v in run['seats'].items())}; "
+        f"tables {', '.join(f'of {k}: {v}' for k, v in run['players'].items())}), sampled the "
+        f"odds of each ({', '.join(map(str, run['samples']))} samples, seed 0, ruleset "
+        f"{', '.join(run['ruleset'])}) and asked whether the estimate's 95% range for that many "
+        f"samples held the sampled answer. The range of the chance of winning held the sampled "
+        f"share won in {verdict(win)}; the range of the payment held the sampled mean payment "
+        f"in {verdict(pay)}. Counted as hands are dealt (each by its draw weight, the strong "
+        f"ones no longer oversampled): {100 * run['as_deals_come']['win_interval']:.0f}% and "
+        f"{100 * run['as_deals_come']['payment_interval']:.0f}%. The same check's "
+        "calibration: the hands by the chance estimated, "
+        "and the share of their samples won; the Brier and log scores are over every sample.",
+        "",
+        "| contract | ranges held (win) | ranges held (payment) | Brier | log score |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    bins = []
+    for name, found in run["contracts"].items():
+        out.append(
+            f"| {escape(name)} | {found['win_interval']['held']} of "
+            f"{found['win_interval']['intervals']} | {found['payment_interval']['held']} of "
+            f"{found['payment_interval']['intervals']} | {found['brier']:.3f} | {found['log']:.3f} |"
+        )
+        for group in found["calibration"]:
+            bins.append(
+                f"| {escape(name)} | {100 * group['from']:.0f}-{100 * group['to']:.0f}% | "
+                f"{group['hands']} | {100 * group['predicted']:.0f}% | "
+                f"{100 * group['observed']:.0f}% |"
+            )
+    out += [
+        "",
+        "| contract | estimated chance | hands | mean estimate | share of samples won |",
+        "|---|---|---:|---:|---:|",
+        *bins,
+        "",
+        f"The check played {', '.join(run['ruleset'])}; its payments are that ruleset's, the "
+        "chances of winning every ruleset's.",
+    ]
+    return out
+
+
+def _seats_section(ruleset_id: str) -> list[str]:
+    # The second run's figures by seat and table size, weighted back to deals as they come.
+    from frogspec.worth import by_seat, load_seats, seats_deals
+    from frogspec.worth_design import WEAK_DRAW_WEIGHT
+
+    rs = get_ruleset(ruleset_id)
+    data = load_seats()
+    hands = len({deal.hand_number for deal in seats_deals(data)})
+    out = [
+        "## By seat and table size",
+        "",
+        f"The second run (`{data.command}`, {data.deals:,} deals of {hands:,} hands, "
+        f"seed {data.seed}) puts the bidder in every seat, at tables of three to five where "
+        "the ruleset allows (at four and five the cards still go to three; the others sit "
+        "out, and settle by the ruleset's rates). Random deals seldom give the hands players "
+        "bid, so it deals them more often: a hand with a suit of five or more, or five Aces "
+        "and Tens or more, is kept whenever dealt, any other one time in "
+        f"{WEAK_DRAW_WEIGHT}; each deal carries that weight (with the data, "
+        "`frogspec/data/worth-seats.json`), and every average here and in the fit counts it "
+        "back, so the figures are those of deals as they come. Each hand is played twice, the "
+        "unseen cards dealt anew. Fewer deals than the first run's: the intervals are wider, "
+        "and honest about it (Wilson's and the mean's, at the weights' effective count). The "
+        "seats are the bidder's place among the three who play: eldest, second, third (at "
+        "three players the dealer; `--seat dealer` to `frogspec odds`).",
+        "",
+        f"| contract | seat | players | deals | bidder wins (95% interval) | payment, {rs.unit} "
+        "(95% interval) | card points, double-dummy |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+    for contract in rs.contracts():
+        for (seat, players), row in by_seat(ruleset_id, contract, data):
+            out.append(
+                f"| {escape(row.name)} | {_SEAT_SHOWN[seat]} | {players} | {row.samples} "
+                f"| {_percent(row)} | {_payment(row)} | {row.mean_points:.1f} |"
+            )
     return out
 
 
@@ -269,6 +415,7 @@ def worth_page(ruleset_id: str, data: WorthData | None = None) -> str:
         "double-dummy value: " + ", ".join(gaps) + ".",
     ]
     out += ["", *_estimate_section(ruleset_id)]
+    out += ["", *_seats_section(ruleset_id)]
     out += ["", "## Win rate by trumps held", ""]
     out += [
         "The trumps are hearts in a Frog and a Grand; in a Chico, the suit the hand is "
@@ -327,6 +474,8 @@ def worth_index_page(data: WorthData | None = None) -> str:
         "lay-away, about ten times slower).",
         "",
         *_run_facts(data),
+        "",
+        *_seats_run_facts(),
         "",
         "The same analysis for one hand: `frogspec odds HAND --ruleset R` (see the "
         "[CLI](../cli.md)).",

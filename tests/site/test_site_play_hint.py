@@ -38,7 +38,7 @@ class _Row:
     bot_mean_points: float
 
 
-def _fixture_rows(ruleset_id: str, hand: int, seat: str = "eldest") -> list[_Row]:
+def _fixture_rows(ruleset_id: str, hand: int, seat: str = "eldest", players: int = 3) -> list[_Row]:
     # A row per contract that depends on what is asked: the ruleset and the hand. Like the
     # committed tables, it holds the eldest hand's deals only.
     _fixture_rows.calls.append((ruleset_id, hand, seat))  # type: ignore[attr-defined]
