@@ -21,7 +21,7 @@ rewritten as the deals come in, whole, through a temporary file)::
 
     python -m frogspec.worth run --deals 2000 --seed 21 --workers 2
 
-The data goes to ``$XDG_DATA_HOME/frogspec/worth.json`` (:func:`user_data_dir`), never to
+The data goes to ``$XDG_DATA_HOME/frogspec/worth.json`` (:func:`_user_data_dir`), never to
 the package's own file unless ``--out`` names it (in a checkout:
 ``--out frogspec/data/worth.json``). A second run on the same files is refused while the
 first holds them, and a progress line torn by a stopped run is skipped on resume.
@@ -32,7 +32,7 @@ its weight (``frogspec/data/worth-seats.json``, :func:`load_seats`); the tables 
 (:func:`by_seat`) and the fit of :mod:`frogspec.estimate` count each deal by its weight.
 
 ``--cluster ADDRESS`` solves the deals on a Dask distributed scheduler instead of local
-processes, one task a deal (:func:`cluster_rows`; ``pip install 'frogspec[cluster]'``).
+processes, one task a deal (:func:`_cluster_rows`; ``pip install 'frogspec[cluster]'``).
 
 A run that needs more than one machine is cut into shards, each an ordinary job for
 whatever runs parallel work where it is done (``xargs -P`` on one machine, GNU Parallel
@@ -83,18 +83,13 @@ __all__ = [
     "PLAYS",
     "SCHEMA",
     "SCHEMA_SEATS",
-    "SEATS_COLUMNS",
-    "WEIGHTS_LABEL",
     "HandFeatures",
     "SolvedDeal",
     "WorthData",
     "WorthRow",
     "by_seat",
-    "cluster_rows",
     "contract_points",
     "contract_trump",
-    "data_command",
-    "eldest_deals",
     "features_of",
     "load",
     "load_seats",
@@ -111,9 +106,9 @@ SCHEMA = "frogspec-worth/1"
 #: oversampled: :mod:`frogspec.worth_design`).
 SCHEMA_SEATS = "frogspec-worth-seats/1"
 #: The columns a row of the second design has after the plays' points.
-SEATS_COLUMNS = ("seat", "players", "draw_weight", "draws", "hand_number")
+_SEATS_COLUMNS = ("seat", "players", "draw_weight", "draws", "hand_number")
 #: What the second design's weights are, as its data file says.
-WEIGHTS_LABEL = (
+_WEIGHTS_LABEL = (
     "strong hands (a suit of five or more, or five Aces and Tens or more) are kept whenever "
     "dealt, others one time in 4 (draw_weight 4); an average over deals as they come weights "
     "each by draw_weight times the share of hands kept (hands kept over the sum of draws of "
@@ -219,7 +214,7 @@ def _parse(data: dict[str, Any]) -> WorthData:
     rows = tuple(tuple(int(x) for x in row) for row in data["rows"])
     if len(rows) != data["deals"]:
         raise InvalidInputError(f"the data says {data['deals']} deals and holds {len(rows)}")
-    width = 1 + 2 * len(PLAYS) + (len(SEATS_COLUMNS) if schema == SCHEMA_SEATS else 0)
+    width = 1 + 2 * len(PLAYS) + (len(_SEATS_COLUMNS) if schema == SCHEMA_SEATS else 0)
     if any(len(row) != width for row in rows):
         raise InvalidInputError(f"a row of {schema} data is {width} numbers")
     return WorthData(
@@ -272,10 +267,10 @@ def solved_deals(
     eldest: WorthData | None = None, seats: WorthData | None = None
 ) -> list[SolvedDeal]:
     """Every deal of both runs (the committed data by default), weighted."""
-    return eldest_deals(eldest or load()) + seats_deals(seats or load_seats())
+    return _eldest_deals(eldest or load()) + seats_deals(seats or load_seats())
 
 
-def eldest_deals(data: WorthData) -> list[SolvedDeal]:
+def _eldest_deals(data: WorthData) -> list[SolvedDeal]:
     """The deals of a run of the first design: eldest at three players, each weight 1."""
     return [SolvedDeal(row, 0, 3, 1.0, index, -1) for index, row in enumerate(data.rows)]
 
@@ -286,7 +281,7 @@ def seats_deals(data: WorthData) -> list[SolvedDeal]:
     from frogspec.worth_design import design_weights
 
     tail = 1 + 2 * len(PLAYS)
-    extra = [dict(zip(SEATS_COLUMNS, row[tail:], strict=True)) for row in data.rows]
+    extra = [dict(zip(_SEATS_COLUMNS, row[tail:], strict=True)) for row in data.rows]
     weights = design_weights(
         [e["draw_weight"] for e in extra], {(e["hand_number"], e["draws"]) for e in extra}
     )
@@ -480,7 +475,7 @@ def _index(
     # The deals of a seat by (trumps, Aces and Tens): eldest's of the first run, another
     # seat's of the second.
     if place == 0:
-        deals = eldest_deals(load())
+        deals = _eldest_deals(load())
     else:
         deals = [d for d in seats_deals(load_seats()) if d.seat == place]
     groups: dict[tuple[int, int], list[SolvedDeal]] = {}
@@ -581,7 +576,7 @@ def _document(
     head: dict[str, Any] = {"schema": SCHEMA, "command": command, "seed": seed, "date": started}
     if design == SEATS_DESIGN:
         head = {**head, "schema": SCHEMA_SEATS, "design": SEATS_DESIGN}
-        columns += list(SEATS_COLUMNS)
+        columns += list(_SEATS_COLUMNS)
         shape: dict[str, Any] = {"players": "3 to 5 (the column players)", "seat": "every"}
     else:
         columns[0] = "eldest_hand_mask"
@@ -596,12 +591,12 @@ def _document(
         "solver": "frogspec.solve.solve (double-dummy, exact for each position solved)",
         "lay_away": LAY_AWAY_LABEL,
         "bots": "frogspec.bots.Bot at every seat, seeded by the deal's index, same position",
-        **({"weights": WEIGHTS_LABEL} if design == SEATS_DESIGN else {}),
+        **({"weights": _WEIGHTS_LABEL} if design == SEATS_DESIGN else {}),
         "rows": [list(r) for r in rows],
     }
 
 
-def user_data_dir() -> Path:
+def _user_data_dir() -> Path:
     """Where a run writes its data unless told otherwise: ``$XDG_DATA_HOME/frogspec``
     (``~/.local/share/frogspec`` without it), never the installed package's own data."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
@@ -748,7 +743,7 @@ def _prefix(done: dict[int, tuple[int, ...]]) -> list[tuple[int, ...]]:
     return rows
 
 
-def data_command(deals: int, seed: int, design: str = ELDEST_DESIGN) -> str:
+def _data_command(deals: int, seed: int, design: str = ELDEST_DESIGN) -> str:
     """The command that solves the deals of a data file again, on one machine."""
     named = "" if design == ELDEST_DESIGN else f" --design {design}"
     return f"python -m frogspec.worth run --deals {deals} --seed {seed} --workers 2{named}"
@@ -784,7 +779,7 @@ def run(
     ``design``: which deals (:mod:`frogspec.worth_design`): eldest's hand as it comes, or
     every seat and table size with strong hands oversampled and weighted back.
     ``cluster``: the address of a Dask distributed scheduler (``tcp://host:8786``) to solve
-    the deals on, one task a deal, instead of local processes (:func:`cluster_rows`)."""
+    the deals on, one task a deal, instead of local processes (:func:`_cluster_rows`)."""
     part, parts = shard
     if design not in (ELDEST_DESIGN, SEATS_DESIGN):
         raise InvalidInputError(f"design: {ELDEST_DESIGN} or {SEATS_DESIGN}, not {design!r}")
@@ -820,7 +815,7 @@ def run(
 
         tasks = [(seed, i, solver, design) for i in todo]
         if cluster is not None:
-            for index, row in cluster_rows(cluster, tasks):
+            for index, row in _cluster_rows(cluster, tasks):
                 finish(index, row)
         elif workers <= 1:
             for task in tasks:
@@ -835,7 +830,7 @@ def run(
         return len(_prefix(done))
 
 
-def cluster_rows(
+def _cluster_rows(
     address: str, tasks: Sequence[tuple[Any, ...]]
 ) -> Iterator[tuple[int, tuple[int, ...]]]:
     """Solve ``tasks`` (:func:`deal_row`'s) on the Dask distributed scheduler at
@@ -895,7 +890,7 @@ def merge(
     started = min(starts) if starts else ""
     design = SEATS_DESIGN if len(rows[0]) > 1 + 2 * len(PLAYS) else ELDEST_DESIGN
     with locked(out):
-        command = data_command(len(rows), seed, design)
+        command = _data_command(len(rows), seed, design)
         write_data(out, _document(seed, rows, command, started, design))
     report(f"{len(rows)} deals of seed {seed} in {out}")
     return len(rows)
@@ -942,7 +937,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     # Never the package's own data (a run of one deal would replace 2,000): a user's folder.
-    default_out = user_data_dir() / _DATA_FILE
+    default_out = _user_data_dir() / _DATA_FILE
     out_help = f"the data file (default {default_out}; the package's own is not written)"
     go = sub.add_parser("run", help="solve the deals and write the data (resumable)")
     go.add_argument("--deals", type=bounded(1, MAX_DEALS), required=True)
@@ -996,7 +991,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.workers,
             args.out,
             args.progress,
-            data_command(args.deals, args.seed, args.design),
+            _data_command(args.deals, args.seed, args.design),
             first=args.first,
             shard=args.shard,
             report=_to_stderr,

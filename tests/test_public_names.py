@@ -70,8 +70,11 @@ def _duplicates() -> dict[str, list[str]]:
 
 #: The number of public names the package defines (each name and object once) may only
 #: go down: a new one needs an old one gone, or this ceiling raised on purpose. (There
-#: were 938 before the helpers used only inside their module took an underscore.)
-CEILING = 918
+#: were 938 before the helpers used only inside their module took an underscore, then 918;
+#: explaining several departures away (``conform.blame``, ``conform.words``), the hand-worth
+#: run over every seat and table size (``worth_design``) and the odds split by concern
+#: raised it on purpose.)
+CEILING = 950
 
 
 def _owners() -> dict[tuple[str, int], str]:

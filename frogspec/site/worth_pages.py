@@ -370,7 +370,7 @@ def _seats_section(ruleset_id: str) -> list[str]:
         "(95% interval) | card points, double-dummy |",
         "|---|---|---:|---:|---:|---:|---:|",
     ]
-    for contract in rs.contracts():
+    for contract in rs.rules.contracts():
         for (seat, players), row in by_seat(ruleset_id, contract, data):
             out.append(
                 f"| {escape(row.name)} | {_SEAT_SHOWN[seat]} | {players} | {row.samples} "
