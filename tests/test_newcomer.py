@@ -9,6 +9,7 @@ when the port is taken, the ``license`` field in a form setuptools deprecates.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import os
 import pty
@@ -430,3 +431,17 @@ def test_who_pays_whom_is_found_in_the_settlement() -> None:
     assert _rules_files_saying("who pays whom") == {"settlement.py"}
     settlement = (RULES_DIR / "settlement.py").read_text(encoding="utf-8")
     assert "who pays whom" in settlement.split('"""')[1]
+
+
+def test_which_rule_a_failure_is_blamed_on_is_found_in_blame() -> None:
+    # The kit's answer to "why is this failure filed under that rule?" is one module, and the
+    # module that groups the divergences points to it.
+    kit = ROOT / "frogspec" / "conform"
+    docstrings = {
+        path.relative_to(kit).as_posix(): (ast.get_docstring(ast.parse(path.read_text())) or "")
+        for path in kit.rglob("*.py")
+    }
+    saying = {name for name, text in docstrings.items() if "blamed on" in text.lower()}
+    assert "deviations.py" in saying and len(saying) <= 2, saying
+    assert "which rule each failing case is charged to" in docstrings["blame.py"].lower()
+    assert "frogspec.conform.blame" in docstrings["deviations.py"]
