@@ -205,12 +205,15 @@ def play_to_the_right(ruleset: Ruleset) -> Ruleset:
     )
 
 
-def answers_as_engine(departure: Adjust, group: Sequence[Probe]) -> bool:
-    """Whether the reference with ``departure`` applied answers every probe of the group
-    as the engine did (then it is a model of the engine's departure)."""
+def answers_as_engine(
+    departure: Adjust, group: Sequence[Probe], assumed: Adjust | None = None
+) -> bool:
+    """Whether the reference with ``departure`` applied (after the departures ``assumed``)
+    answers every probe of the group as the engine did (then it is a model of the
+    engine's departure)."""
     for probe in group:
         try:
-            answer = reference_answer(probe.request, departure)
+            answer = reference_answer(probe.request, departure, assumed)
         except Exception:  # a rule out of place may crash the reference: no model
             return False
         if not _agrees(str(probe.request.get("op")), answer, probe.actual):
@@ -384,16 +387,20 @@ def register(probe: UnitProbe) -> UnitProbe:
     return probe
 
 
-def swap_rule(probe: Probe) -> str | None:
+def swap_rule(probe: Probe, assumed: Adjust | None = None) -> str | None:
     """The rule whose swap (its broken twin or a rival reading) reproduces the engine's
-    answer to the probe's request, if one does: the diagnosis of that request as a case."""
-    explained, _ = probe_rules(probe)
+    answer to the probe's request, if one does: the diagnosis of that request as a case
+    (against the reference under the departures ``assumed``)."""
+    explained, _ = probe_rules(probe, assumed)
     return explained[0] if explained else None
 
 
-def probe_rules(probe: Probe) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def probe_rules(
+    probe: Probe, assumed: Adjust | None = None
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The diagnosis of the probe's request as a case: the rules whose swap reproduces the
-    engine's answer, and the rules the reference evaluates for it, most likely first."""
+    engine's answer, and the rules the reference (under the departures ``assumed``)
+    evaluates for it, most likely first."""
     from frogspec.conform.diagnosis import diagnose
     from frogspec.vectors.model import Case
 
@@ -405,7 +412,7 @@ def probe_rules(probe: Probe) -> tuple[tuple[str, ...], tuple[str, ...]]:
         request=probe.request,
         response={"id": 1, **probe.expected},
     )
-    divergence = diagnose(case, probe.actual, None)
+    divergence = diagnose(case, probe.actual, None, assumed)
     if divergence is None:
         return (), ()
     return divergence.explained_by, divergence.rules
