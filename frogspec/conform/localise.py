@@ -32,7 +32,14 @@ from frogspec.errors import FrogError
 from frogspec.harness import Adjust
 from frogspec.rules.cards import cards_of, rank_of
 
-__all__ = ["Localised", "condition_at", "game_features", "localise", "step_features"]
+__all__ = [
+    "Localised",
+    "RanksLeftOut",
+    "condition_at",
+    "game_features",
+    "localise",
+    "step_features",
+]
 
 
 #: How many of a group's games are replayed to localise it.
@@ -61,14 +68,32 @@ STEP_NAMES = (
 
 
 @dataclass(frozen=True)
+class RanksLeftOut:
+    """Every game's legal list only leaves out actions of one kind on cards of a few
+    ranks (and some game lists a card of another rank)."""
+
+    #: The kind of the actions left out (``discard``, ``play``...).
+    verb: str
+    #: The ranks of their cards, in order.
+    ranks: tuple[str, ...]
+    #: The first few actions left out, in the first game.
+    examples: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Localised:
     """A group of games localised: the ``rule`` of the part of the game that departs,
-    the ``condition`` that sets its diverging steps apart, and ``instead``, the typed
-    differences of its smallest example said in words."""
+    the ``condition`` that sets its diverging steps apart, and what the engine does
+    instead, as values: the ranks its legal lists leave out (``left_out``), else the typed
+    ``differences`` of its smallest example (said by
+    :func:`frogspec.conform.words.instead_words`)."""
 
     rule: str
     condition: Condition
-    instead: str
+    #: The differences of the group's smallest example.
+    differences: tuple[Difference, ...]
+    #: The ranks every game's legal list leaves out, where that is all it does.
+    left_out: RanksLeftOut | None = None
     #: The games replayed, and on how many of them the rule is the one localised.
     replayed: int = 0
     agreeing: int = 0
@@ -103,7 +128,7 @@ def step_features(
     assumed: Adjust | None = None,
 ) -> dict[str, Json]:
     """The features of one step of a game (the position before ``actions[step]``, the
-    action, and what follows), in the terms of :data:`frogspec.conform.conditions.
+    action, and what follows), in the terms of :data:`frogspec.conform.words.
     FEATURE_WORDS`; empty if the reference has no such position."""
     from frogspec.conform.diagnosis import game_state
 
@@ -301,23 +326,10 @@ def _phase_of(divergence: Any, assumed: Adjust | None) -> str | None:
     return state.phase.code if state is not None else None
 
 
-#: The fields an ``instead`` says first: what a player sees of the game before the lists.
-_TELLING = ("contract", "bidder", "trump", "points", "payments", "phase", "legal", "to_act")
-
-
-def _said(differences: Sequence[Difference]) -> str:
-    """The most telling differences in words, as what the engine does instead."""
-    ranked = sorted(
-        differences,
-        key=lambda d: _TELLING.index(d.field) if d.field in _TELLING else len(_TELLING),
-    )
-    return "; ".join(d.words() for d in ranked[:2])
-
-
-def _ranks_left_out(divergences: Sequence[Any], assumed: Adjust | None) -> str | None:
+def _ranks_left_out(divergences: Sequence[Any], assumed: Adjust | None) -> RanksLeftOut | None:
     """Where every game's legal list only leaves out actions on cards of a few ranks (and
-    some game lists a card of another rank), those ranks: ``leaves out the discards of the
-    cards of rank 10 or A (discard 10D, discard AD)``; else ``None``."""
+    some game lists a card of another rank), those ranks (the discards of the cards of
+    rank 10 or A); else ``None``."""
     from frogspec.conform.diagnosis import game_state
     from frogspec.rules.cards import parse_card
 
@@ -337,9 +349,7 @@ def _ranks_left_out(divergences: Sequence[Any], assumed: Adjust | None) -> str |
             kept |= {rank_of(c) for c in cards_of(state.hands[state.to_act])}
     if not ranks or not kept - ranks:
         return None
-    verb = changes[0].verb
-    shown = ", ".join(changes[0].lacks[:3])
-    return f"leaves out the {verb}s of the cards of rank {' or '.join(sorted(ranks))} ({shown})"
+    return RanksLeftOut(changes[0].verb, tuple(sorted(ranks)), tuple(changes[0].lacks[:3]))
 
 
 def localise(
@@ -372,7 +382,8 @@ def localise(
     return Localised(
         rule,
         condition,
-        _ranks_left_out(divergences, assumed) or _said(divergences[0].differences),
+        tuple(divergences[0].differences),
+        _ranks_left_out(divergences, assumed),
         replayed=replayed,
         agreeing=len(agreeing),
     )

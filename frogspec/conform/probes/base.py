@@ -431,6 +431,7 @@ def featured_finding(
     condition_of`, over the features ``names``), and whose rule is ``rule`` or else the
     one a swap confirms, else the first the reference evaluates for the first probe."""
     from frogspec.conform.conditions import condition_of
+    from frogspec.conform.words import condition_words
 
     agreeing = [dict(p.features) for p in probes if not p.departs]
     condition = condition_of([dict(p.features) for p in group], agreeing, names)
@@ -443,7 +444,7 @@ def featured_finding(
     return StageFinding(
         stage=stage,
         rule=rule,
-        when=condition.words() if agreeing else "always",
+        when=condition_words(condition) if agreeing else "always",
         instead=instead,
         agree=len(agreeing),
         disagree=len(group),
