@@ -49,9 +49,7 @@ __all__ = [
     "hypothesis_words",
     "instead_words",
     "lead_words",
-    "localised_words",
     "rotation_words",
-    "term_words",
     "when_words",
 ]
 
@@ -95,11 +93,11 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
 }
 
 
-def term_words(term: ConditionTerm) -> str:
+def _term_words(term: ConditionTerm) -> str:
     """A condition's term in the rules' words (``in a grand``, ``with 4 or 5 at the
     table``).
 
-    >>> term_words(ConditionTerm("players", (4, 5)))
+    >>> _term_words(ConditionTerm("players", (4, 5)))
     'with 4 at the table or with 5 at the table'
     """
     say = FEATURE_WORDS.get(term.feature, lambda v: f"{term.feature} {v}")
@@ -114,7 +112,7 @@ def condition_words(condition: Condition) -> str:
     >>> condition_words(Condition((ConditionTerm("contract", ("grand",)),)))
     'in a grand'
     """
-    return ", ".join(term_words(term) for term in condition.terms)
+    return ", ".join(_term_words(term) for term in condition.terms)
 
 
 def _show(value: Json) -> str:
@@ -285,14 +283,14 @@ def hypothesis_words(hypothesis: Any) -> str:
 _TELLING = ("contract", "bidder", "trump", "points", "payments", "phase", "legal", "to_act")
 
 
-def localised_words(localised: Localised) -> str:
+def _localised_words(localised: Localised) -> str:
     """What the engine does in a group of games localised by replay
     (:class:`~frogspec.conform.localise.Localised`): the ranks its legal lists leave out,
     else the two most telling differences of its smallest example.
 
     >>> from frogspec.conform.localise import RanksLeftOut
     >>> left_out = RanksLeftOut("discard", ("10", "A"), ("discard 10D", "discard AD"))
-    >>> localised_words(Localised("widow.discard", Condition(()), (), left_out))
+    >>> _localised_words(Localised("widow.discard", Condition(()), (), left_out))
     'leaves out the discards of the cards of rank 10 or A (discard 10D, discard AD)'
     """
     left_out = localised.left_out
@@ -324,5 +322,5 @@ def instead_words(otherwise: Any) -> str:
     if isinstance(otherwise, PointsHypothesis):
         return hypothesis_words(otherwise)
     if isinstance(otherwise, Localised):
-        return localised_words(otherwise)
+        return _localised_words(otherwise)
     return str(getattr(otherwise, "instead", "") or "")
