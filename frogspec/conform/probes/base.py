@@ -286,12 +286,6 @@ def show(value: Json) -> str:
 
 # --- when ------------------------------------------------------------------------------
 
-_WORDS: dict[str, Callable[[Json], str]] = {
-    "players": lambda v: f"with {v} at the table",
-    "contract": lambda v: f"in a {v}",
-    "won": lambda v: "when the bidder wins" if v else "when the bidder loses",
-}
-
 
 def table_finding(
     stage: str,
@@ -319,6 +313,8 @@ def table_finding(
 def _when(group: list[Probe], probes: list[Probe], ruleset: str) -> str:
     """The features that set the group's probes apart from the agreeing ones, in words
     (empty when every probe of the stage departs so)."""
+    from frogspec.conform.words import FEATURE_WORDS
+
     others = [p for p in probes if p not in group]
     agreeing = [p for p in others if not p.departs]
     if not agreeing:
@@ -331,7 +327,7 @@ def _when(group: list[Probe], probes: list[Probe], ruleset: str) -> str:
         if None in values or values == present:
             continue
         shown = " or ".join(str(v) for v in sorted(values, key=str))
-        conditions.append(_WORDS[name](next(iter(values)) if len(values) == 1 else shown))
+        conditions.append(FEATURE_WORDS[name](next(iter(values)) if len(values) == 1 else shown))
         selected = [p for p in selected if p.feature(name) in values]
     points = [p.feature("bidder_points") for p in group if p.feature("bidder_points") is not None]
     if points:
