@@ -19,6 +19,7 @@ from typing import Any
 
 from frogspec._types import Json
 from frogspec.conform.evidence import Difference, PointsChanged, SeatChanged
+from frogspec.harness import Adjust
 from frogspec.rules.cards import points_of
 
 __all__ = [
@@ -73,10 +74,11 @@ class PointsHypothesis:
         the hypothesis says nothing of it)."""
         raise NotImplementedError
 
-    def fits(self, divergence: Any) -> bool:
+    def fits(self, divergence: Any, assumed: Adjust | None = None) -> bool:
         """Whether the hypothesis gives the engine's count where the points differ at
-        ``divergence`` (anything with the ``request`` and the typed ``differences``)."""
-        found = _deal(divergence)
+        ``divergence`` (anything with the ``request`` and the typed ``differences``), the
+        deal replayed under the departures ``assumed``."""
+        found = _deal(divergence, assumed)
         return found is not None and self.predicts(found[0]) == found[1]
 
 
@@ -122,7 +124,7 @@ class _Deal:
     contract: str
 
 
-def _deal(divergence: Any) -> tuple[_Deal, tuple[int, int]] | None:
+def _deal(divergence: Any, assumed: Adjust | None) -> tuple[_Deal, tuple[int, int]] | None:
     """The reference's deal at the divergence and the engine's count, if the points
     differ there."""
     from frogspec.conform.diagnosis import game_state
@@ -132,7 +134,7 @@ def _deal(divergence: Any) -> tuple[_Deal, tuple[int, int]] | None:
     if changed is None or changed.engine_defenders is None or not isinstance(request, dict):
         return None
     actions = request.get("actions")
-    state = game_state(request, actions if isinstance(actions, list) else [])
+    state = game_state(request, actions if isinstance(actions, list) else [], assumed)
     if state is None or state.bidder is None or state.contract is None:
         return None
     reference_defenders = changed.reference_defenders
@@ -184,42 +186,48 @@ ACCOUNTED_CASES = 20
 
 
 def explain_points(
-    divergences: Sequence[Any], elsewhere: Sequence[Any] = ()
+    divergences: Sequence[Any], elsewhere: Sequence[Any] = (), assumed: Adjust | None = None
 ) -> tuple[PointsHypothesis, tuple[str, ...]] | None:
     """The hypothesis that gives the engine's count on every deal of the group whose points
     differ (checked on up to :data:`ACCOUNTED_CASES`), with the contracts of those deals;
     ``None`` when none fits them all. One deal is no evidence: a group of one deal needs
     the hypothesis to give the count of two deals ``elsewhere`` too (other failing games'
-    final answers, whose play is the case's own)."""
-    deals = [d for d in (_deal(v) for v in divergences[:ACCOUNTED_CASES]) if d is not None]
+    final answers, whose play is the case's own). The deals are replayed under the
+    departures ``assumed``."""
+    found = (_deal(v, assumed) for v in divergences[:ACCOUNTED_CASES])
+    deals = [d for d in found if d is not None]
     if not deals:
         return None
     first, engine = deals[0]
     for hypothesis in _hypotheses(first, engine):
         if not all(hypothesis.predicts(deal) == counted for deal, counted in deals):
             continue
-        if len(deals) >= 2 or sum(hypothesis.fits(other) for other in elsewhere) >= 2:
-            return hypothesis, contracts_of(divergences)
+        if len(deals) >= 2 or sum(hypothesis.fits(other, assumed) for other in elsewhere) >= 2:
+            return hypothesis, contracts_of(divergences, assumed)
     return None
 
 
-def contracts_of(divergences: Sequence[Any]) -> tuple[str, ...]:
-    """The contracts of every deal of the group (its ``when``: one no deal contradicts)."""
+def contracts_of(divergences: Sequence[Any], assumed: Adjust | None = None) -> tuple[str, ...]:
+    """The contracts of every deal of the group (its ``when``: one no deal contradicts),
+    the deals replayed under the departures ``assumed``."""
     from frogspec.conform.diagnosis import game_state
 
     found = set()
     for divergence in divergences:
         request = divergence.request
         actions = request.get("actions") if isinstance(request, dict) else None
-        state = game_state(request, actions) if isinstance(actions, list) else None
+        state = game_state(request, actions, assumed) if isinstance(actions, list) else None
         if state is not None and state.contract is not None:
             found.add(state.contract.name.lower())
     return tuple(sorted(found))
 
 
-def who_leads(request: Json, differences: Sequence[Difference]) -> Lead | None:
+def who_leads(
+    request: Json, differences: Sequence[Difference], assumed: Adjust | None = None
+) -> Lead | None:
     """Who leads, where the first divergence is the player to lead a trick (the first, or
-    the next after a trick): the rule that decides it and what the engine does instead."""
+    the next after a trick): the rule that decides it and what the engine does instead
+    (the game replayed under the departures ``assumed``)."""
     from frogspec.conform.diagnosis import game_state
     from frogspec.engine import Phase
 
@@ -230,7 +238,7 @@ def who_leads(request: Json, differences: Sequence[Difference]) -> Lead | None:
         return None
     engine, reference = moved.engine, moved.reference
     actions = request.get("actions")
-    state = game_state(request, actions if isinstance(actions, list) else [])
+    state = game_state(request, actions if isinstance(actions, list) else [], assumed)
     if state is None or state.phase is not Phase.PLAY or state.trick or state.to_act != reference:
         return None
     if state.tricks == 0:

@@ -17,7 +17,8 @@ Its steps, in order:
    (:func:`model_of`: a broken twin or a rival reading swapped in, the order of play
    mirrored, a deal in other packets, the tie or a rate of the settlement moved), the
    failing cases are judged again against the reference *with that
-   departure applied* (:func:`frogspec.conform.counterfactuals.assuming`). A case the
+   departure applied* (passed as ``assumed`` down to
+   :func:`frogspec.conform.counterfactuals.reference_answer`). A case the
    modelled reference answers as the engine does is explained; any other is diagnosed
    again, and its next divergence is found and grouped as in 2 and 3. This repeats, at
    most :data:`ROUNDS` times, until no new departure is modelled.
@@ -40,12 +41,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from frogspec._types import Json
-from frogspec.conform.counterfactuals import _meets, assuming, reference_answer
+from frogspec.conform.counterfactuals import _meets, composed, reference_answer
 from frogspec.conform.deviations import Deviation, find_deviations, with_findings
 from frogspec.conform.diagnosis import Divergence, _differing
 from frogspec.conform.probes import StageFinding
 from frogspec.harness import Adjust
-from frogspec.rulesets import Ruleset
 from frogspec.vectors.model import Case
 
 __all__ = [
@@ -65,9 +65,9 @@ ROUNDS = 4
 Failing = tuple[Case, Json, Divergence | None]
 """A failing case, the engine's answer to it, and its first divergence (if found)."""
 
-Rediagnose = Callable[[Case, Json], Divergence | None]
+Rediagnose = Callable[[Case, Json, Adjust | None], Divergence | None]
 """Diagnoses a failing case again (given the engine's answer), under the departures
-assumed at the time (:func:`~frogspec.conform.counterfactuals.assuming`)."""
+assumed (the reference made to depart likewise; ``None``: none)."""
 
 
 @dataclass(frozen=True)
@@ -93,22 +93,11 @@ def model_of(deviation: Deviation) -> Model | None:
     return None
 
 
-def _composed(models: Iterable[Model]) -> Adjust:
-    adjusts = [m.adjust for m in models]
-
-    def adjust(ruleset: Ruleset) -> Ruleset:
-        for one in adjusts:
-            ruleset = one(ruleset)
-        return ruleset
-
-    return adjust
-
-
-def _reproduced(case: Case, actual: Json) -> bool:
-    """Whether the reference, under the departures assumed now, answers the case as the
+def _reproduced(case: Case, actual: Json, assumed: Adjust | None) -> bool:
+    """Whether the reference, under the departures ``assumed``, answers the case as the
     engine did."""
     try:
-        answer = reference_answer(case.request)
+        answer = reference_answer(case.request, assumed=assumed)
     except Exception:  # a departure applied may crash the reference: not reproduced
         return False
     return not _differing(answer, actual, case.op, case.compare, case.extension)
@@ -189,18 +178,18 @@ def _charged(
         ]
         again: list[Failing] = []
         judged: set[str] = set()
-        with assuming(_composed(models.values())):
-            for case_id in dict.fromkeys(reopened):
-                if not in_time():
-                    break
-                case, actual = by_id[case_id]
-                judged.add(case_id)
-                if _reproduced(case, actual):
-                    settled.add(case_id)
-                    continue
-                again.append((case, actual, rediagnose(case, actual)))
-            left = [f for f in findings if f.rule not in models]
-            more = with_findings(find_deviations(again, passed), left)
+        assumed = composed(*(m.adjust for m in models.values()))
+        for case_id in dict.fromkeys(reopened):
+            if not in_time():
+                break
+            case, actual = by_id[case_id]
+            judged.add(case_id)
+            if _reproduced(case, actual, assumed):
+                settled.add(case_id)
+                continue
+            again.append((case, actual, rediagnose(case, actual, assumed)))
+        left = [f for f in findings if f.rule not in models]
+        more = with_findings(find_deviations(again, passed, assumed), left)
         # A case filed under a named departure that the next round cannot name stays
         # where it was: no swap of any rule explaining it is no new departure.
         named = {c for d in deviations if d.rule is not None for c in d.cases}
@@ -208,8 +197,7 @@ def _charged(
         more = [
             d if d.rule is not None else _only_cases(d, set(d.cases) - named, by_id) for d in more
         ]
-        assumed = tuple(models)
-        more = [replace(d, judged_again=d.cases, assumed=assumed) for d in more]
+        more = [replace(d, judged_again=d.cases, assumed=tuple(models)) for d in more]
         deviations = _merged(_without_cases(deviations, judged, by_id), more, by_id)
     return _filed_under_models(deviations, models, failed, by_id)
 

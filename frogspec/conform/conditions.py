@@ -7,24 +7,23 @@ led, trumps, a card that beats the trick)... :func:`condition_of` finds, among t
 situations where the engine departs and those where it agrees, the fewest features (with
 their values) that all the departing ones share and that leave out as many agreeing ones
 as can be: a :class:`Condition`, true of every departing situation by construction, and
-said in words by :meth:`Condition.words`.
+said in words by a reporter (:func:`frogspec.conform.words.condition_words`).
 
 >>> departing = [{"contract": "grand", "players": 3}, {"contract": "grand", "players": 4}]
 >>> agreeing = [{"contract": "frog", "players": 3}, {"contract": "chico", "players": 4}]
 >>> found = condition_of(departing, agreeing, ("players", "contract"))
->>> found.words(), found.holds({"contract": "grand", "players": 5})
-('in a grand', True)
+>>> found.terms, found.holds({"contract": "grand", "players": 5})
+((ConditionTerm(feature='contract', values=('grand',)),), True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from frogspec._types import Json
 
 __all__ = [
-    "FEATURE_WORDS",
     "PLAY_NAMES",
     "Condition",
     "ConditionTerm",
@@ -34,50 +33,13 @@ __all__ = [
 
 Features = Mapping[str, Json]
 
-_SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", None: "no suit"}
-
-
-def _yes_no(yes: str, no: str) -> Callable[[Json], str]:
-    return lambda value: yes if value else no
-
-
-#: How each feature's value is said, in the rules' words.
-FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
-    "ruleset": lambda v: f"in {v}",
-    "contract": lambda v: f"in a {v}",
-    "players": lambda v: f"with {v} at the table",
-    "phase": lambda v: f"in the {v} phase",
-    "trick": lambda v: f"at trick {v}",
-    "first_trick": _yes_no("at the first trick", "after the first trick"),
-    "last_trick": _yes_no("at the last trick", "before the last trick"),
-    "position": lambda v: {1: "leading", 2: "second to play", 3: "third to play"}.get(v, f"{v}th"),
-    "led": lambda v: f"with {_SUITS.get(v, v)} led",
-    "led_trump": _yes_no("when trumps are led", "when a plain suit is led"),
-    "trump": lambda v: "without trumps" if v is None else f"with {_SUITS.get(v, v)} trump",
-    "trick_trumped": _yes_no("when the trick holds a trump", "when the trick holds no trump"),
-    "trick_ace": _yes_no("when the trick holds an Ace", "when the trick holds no Ace"),
-    "trick_ten": _yes_no("when the trick holds a Ten", "when the trick holds no Ten"),
-    "trick_king": _yes_no("when the trick holds a King", "when the trick holds no King"),
-    "holds_led": _yes_no("when he holds the suit led", "when he is void in the suit led"),
-    "holds_trump": _yes_no("when he holds a trump", "when he holds no trump"),
-    "can_beat": _yes_no(
-        "when he holds a card of the suit led that beats the trick",
-        "when he holds no card of the suit led that beats the trick",
-    ),
-    "holds_counter": _yes_no("when he holds an Ace or a Ten", "when he holds no Ace or Ten"),
-    "won": _yes_no("when the bidder wins", "when the bidder loses"),
-    "bidder_leads": _yes_no("when the bidder is to lead", "when another player is to lead"),
-    "all_passed": _yes_no("when every player passes", "when someone bids"),
-    "bid": lambda v: f"when {v} is bid",
-    "action": lambda v: f"at the action {v}",
-}
-
 
 @dataclass(frozen=True)
 class ConditionTerm:
     """One feature and the values it takes where the engine departs."""
 
-    #: The feature's name (a key of :data:`FEATURE_WORDS`, or another).
+    #: The feature's name (a key of :data:`frogspec.conform.words.FEATURE_WORDS`, or
+    #: another).
     feature: str
     #: Its values in the departing situations.
     values: tuple[Json, ...]
@@ -85,13 +47,6 @@ class ConditionTerm:
     def holds(self, features: Features) -> bool:
         """Whether a situation has one of the values."""
         return features.get(self.feature) in self.values
-
-    def words(self) -> str:
-        """The term in the rules' words (``in a grand``, ``with 4 or 5 at the table``)."""
-        say = FEATURE_WORDS.get(self.feature, lambda v: f"{self.feature} {v}")
-        if len(self.values) == 1:
-            return say(self.values[0])
-        return " or ".join(say(v) for v in self.values)
 
 
 @dataclass(frozen=True)
@@ -108,10 +63,6 @@ class Condition:
     def holds(self, features: Features) -> bool:
         """Whether a situation is one the condition describes."""
         return all(term.holds(features) for term in self.terms)
-
-    def words(self) -> str:
-        """The condition in words, the terms joined by commas (empty: no condition)."""
-        return ", ".join(term.words() for term in self.terms)
 
     def joined(self, other: Condition) -> Condition:
         """A condition true wherever either is: the features both name, with the values

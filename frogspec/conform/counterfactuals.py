@@ -8,17 +8,19 @@ the ruleset a request names into the one that answers it, a ruleset with the rul
 :meth:`~frogspec.rulesets.Ruleset.replacing`); which rules the reference evaluates is
 recorded the same way, by a ruleset whose every rule records its call
 (``lambda rs: rs.recording(calls.append)``, :meth:`~frogspec.rulesets.Ruleset.recording`).
-Nothing is put in force for the process: every counterfactual is passed explicitly. It also
-says whether a replacement still meets the cases an engine passed.
+Nothing is put in force for the process: every counterfactual is passed explicitly, and so
+are the departures of an engine found already, which the kit explains away one after
+another (:mod:`frogspec.conform.blame`): they are an ``assumed`` argument, applied to the
+ruleset before any other change, of :func:`reference_answer` and of whatever calls it (the
+diagnosis, the localising of a departure, the unit ops' probes). It also says whether a
+replacement still meets the cases an engine passed.
 """
 
 from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from frogspec._types import Json
@@ -31,8 +33,7 @@ from frogspec.vectors.model import Case, differences
 
 __all__ = [
     "alternatives",
-    "assumed",
-    "assuming",
+    "composed",
     "evaluated_rules",
     "failed_under",
     "fits_passed",
@@ -44,41 +45,34 @@ __all__ = [
 ]
 
 
-_ASSUMED: ContextVar[Adjust | None] = ContextVar("assumed departures", default=None)
+def composed(*adjusts: Adjust | None) -> Adjust | None:
+    """The adjustments applied one after another, the first first (``None`` skipped;
+    ``None`` if none is left).
 
-
-def assumed(ruleset: Ruleset) -> Ruleset:
-    """The ruleset with the departures :func:`assuming` put in force (itself, if none)."""
-    adjust = _ASSUMED.get()
-    return ruleset if adjust is None else adjust(ruleset)
-
-
-@contextmanager
-def assuming(adjust: Adjust) -> Iterator[None]:
-    """Inside the block, the reference the kit compares with (:func:`reference_answer`)
-    answers under ``adjust``: the departures of an engine found already, so that a case
-    is judged again against a reference that departs as the engine does, and the next
-    divergence shows the next departure.
-
-    >>> from frogspec.twins import get_twin
     >>> twin = get_twin("cards.points").function
-    >>> with assuming(lambda ruleset: ruleset.replacing("cards.points", twin)):
-    ...     reference_answer({"id": 1, "op": "card_points", "card": "JS"})["result"]
-    1
-    >>> reference_answer({"id": 1, "op": "card_points", "card": "JS"})["result"]
-    2
+    >>> jack_one = composed(None, lambda rs: rs.replacing("cards.points", twin))
+    >>> composed(jack_one, None) is jack_one
+    True
     """
-    token = _ASSUMED.set(adjust)
-    try:
-        yield
-    finally:
-        _ASSUMED.reset(token)
+    kept = [a for a in adjusts if a is not None]
+    if len(kept) <= 1:
+        return kept[0] if kept else None
+
+    def adjust(ruleset: Ruleset) -> Ruleset:
+        for one in kept:
+            ruleset = one(ruleset)
+        return ruleset
+
+    return adjust
 
 
-def reference_answer(request: Mapping[str, Json], adjust: Adjust | None = None) -> dict[str, Json]:
+def reference_answer(
+    request: Mapping[str, Json], adjust: Adjust | None = None, assumed: Adjust | None = None
+) -> dict[str, Json]:
     """The reference's answer (id aside), on a copy of the request, under ``adjust`` if
-    given (see :func:`frogspec.harness.handle`), after the departures :func:`assuming`
-    assumes.
+    given (see :func:`frogspec.harness.handle`), after the departures ``assumed`` (an
+    engine's departures found already: the reference then departs as the engine does, and
+    a case judged again against it shows the next departure).
 
     >>> from frogspec.twins import get_twin
     >>> ask = {"id": 1, "op": "card_points", "card": "JS"}
@@ -87,12 +81,10 @@ def reference_answer(request: Mapping[str, Json], adjust: Adjust | None = None) 
     {'result': 1}
     >>> reference_answer(ask)
     {'result': 2}
+    >>> reference_answer(ask, assumed=lambda rs: rs.replacing("cards.points", jack_one))
+    {'result': 1}
     """
-    base = _ASSUMED.get()
-    if base is not None:
-        outer = adjust
-        adjust = base if outer is None else (lambda ruleset: outer(base(ruleset)))
-    answer = handle(json.loads(json.dumps(request)), adjust)
+    answer = handle(json.loads(json.dumps(request)), composed(assumed, adjust))
     answer.pop("id", None)
     return answer
 
@@ -132,35 +124,44 @@ def stand_in(reading_id: str) -> Callable[..., Any]:
 _EVALUATES: dict[tuple[str, str], frozenset[str]] = {}
 
 
-def evaluated_rules(case: Case) -> frozenset[str]:
-    """The rules whose functions the reference calls to answer the case (remembered)."""
+def evaluated_rules(case: Case, assumed: Adjust | None = None) -> frozenset[str]:
+    """The rules whose functions the reference (under the departures ``assumed``) calls to
+    answer the case. The first answer for a case is remembered: the departures assumed
+    later are a few rules swapped, and the rules a case asks hardly change with them."""
     key = (case.id, json.dumps(case.request, sort_keys=True))
     found = _EVALUATES.get(key)
     if found is None:
         calls: list[str] = []
-        reference_answer(case.request, lambda rs: rs.recording(calls.append))
+        reference_answer(case.request, lambda rs: rs.recording(calls.append), assumed)
         found = _EVALUATES[key] = frozenset(calls)
     return found
 
 
-def fits_passed(rule_id: str, reading: str | None, cases: Sequence[Case]) -> bool:
+def fits_passed(
+    rule_id: str, reading: str | None, cases: Sequence[Case], assumed: Adjust | None = None
+) -> bool:
     """Whether the reference, with the broken twin of ``rule_id`` (``reading`` None) or
     the rival ``reading`` in its place, still gives every case's expected answer (as the
-    first level judges it). Only the cases that evaluate the rule are asked: the others
-    cannot change."""
+    first level judges it), the departures ``assumed`` applied first. Only the cases that
+    evaluate the rule are asked: the others cannot change."""
     if reading is None and not has_twin(rule_id):
         return False
-    return not failed_under(rule_id, reading, cases, limit=1)
+    return not failed_under(rule_id, reading, cases, limit=1, assumed=assumed)
 
 
 def failed_under(
-    rule_id: str, reading: str | None, cases: Sequence[Case], limit: int | None = None
+    rule_id: str,
+    reading: str | None,
+    cases: Sequence[Case],
+    limit: int | None = None,
+    assumed: Adjust | None = None,
 ) -> list[str]:
     """The ids of the cases (at most ``limit``) whose expected answer the reference no
     longer gives with the broken twin of ``rule_id`` (``reading`` None) or the rival
-    ``reading`` in its place (``reading`` None needs a rule that has a twin)."""
+    ``reading`` in its place (``reading`` None needs a rule that has a twin), after the
+    departures ``assumed``."""
     function = get_twin(rule_id).function if reading is None else stand_in(reading)
-    concerned = [case for case in cases if rule_id in evaluated_rules(case)]
+    concerned = [case for case in cases if rule_id in evaluated_rules(case, assumed)]
     failing: list[str] = []
 
     def adjust(ruleset: Ruleset) -> Ruleset:
@@ -170,7 +171,7 @@ def failed_under(
         if limit is not None and len(failing) >= limit:
             break
         try:
-            got = reference_answer(case.request, adjust)
+            got = reference_answer(case.request, adjust, assumed)
         except Exception:  # a rule out of place may crash the reference
             failing.append(case.id)
             continue

@@ -221,7 +221,9 @@ _Entry = tuple[Case, Divergence]
 
 
 def find_deviations(
-    failed: Sequence[tuple[Case, Any, Divergence | None]], passed: Sequence[Case] = ()
+    failed: Sequence[tuple[Case, Any, Divergence | None]],
+    passed: Sequence[Case] = (),
+    assumed: Adjust | None = None,
 ) -> list[Deviation]:
     """The deviations shown by failing cases (each with the engine's answer and its
     diagnosis), most likely first. Cases without a diagnosis, or whose divergence no rule
@@ -231,6 +233,9 @@ def find_deviations(
     only explains failures, and a reading is only said to fit the engine, if the swap also
     gives their expected answers (an engine that refuses five players but seats four does
     not follow "three players only"). Without them, every swap that explains is taken.
+
+    ``assumed`` are the engine's departures found already, under which the divergences
+    were found: every swap is tried, and every game replayed, with them applied first.
     """
     entries: list[_Entry] = [
         (case, divergence) for case, _, divergence in failed if divergence and divergence.rules
@@ -248,7 +253,7 @@ def find_deviations(
                 if rule_id not in rejected:
                     score[rule_id] = score.get(rule_id, 0) + _weight(case)
         ranked = sorted(score, key=lambda r: (-score[r], order.get(r, len(order))))
-        best = next((r for r in ranked if _consistent(r, remaining, passed)), None)
+        best = next((r for r in ranked if _consistent(r, remaining, passed, assumed)), None)
         rejected.update(ranked[: ranked.index(best)] if best is not None else ranked)
         if best is None:
             break
@@ -292,21 +297,21 @@ def find_deviations(
     found = []
     for rule_id, members in groups.items():
         if rule_id in confirmed:
-            found.append(_deviation(rule_id, members, True, passed, swaps.get(rule_id)))
+            found.append(_deviation(rule_id, members, True, passed, swaps.get(rule_id), assumed))
             continue
         # Evidence on some cases backs those that part from the reference alike, not
         # cases that differ in another way (a count, where a swap matches payments).
         kinds = {_kind(d) for _, d in members if _points_to(rule_id, d)}
         backed = [e for e in members if _kind(e[1]) in kinds]
         if backed:
-            found.append(_deviation(rule_id, backed, False, passed))
+            found.append(_deviation(rule_id, backed, False, passed, assumed=assumed))
         # Nothing backs the rest: say so, and where to look.
         unbacked.extend(e for e in members if _kind(e[1]) not in kinds)
     finals = _final_counts(failed)
     for members in _by_kind(unbacked):
-        found.append(_unexplained(members, order, passed, finals))
+        found.append(_unexplained(members, order, passed, finals, assumed))
     found = _one_per_departure(found)
-    found = _counted_otherwise(found, failed)
+    found = _counted_otherwise(found, failed, assumed)
     found.sort(key=lambda d: d.rank(order))
     return found
 
@@ -332,7 +337,9 @@ def _final_counts(failed: Sequence[tuple[Case, Any, Divergence | None]]) -> list
 
 
 def _counted_otherwise(
-    found: list[Deviation], failed: Sequence[tuple[Case, Any, Divergence | None]]
+    found: list[Deviation],
+    failed: Sequence[tuple[Case, Any, Divergence | None]],
+    assumed: Adjust | None,
 ) -> list[Deviation]:
     """Each deviation of the count with its hypothesis, with the failing games filed
     elsewhere whose final count the hypothesis gives too (their play is the case's own;
@@ -346,7 +353,9 @@ def _counted_otherwise(
             kept.append(d)
             continue
         more = [
-            by_id[f.case_id] for f in finals if f.case_id not in d.cases and d.hypothesis.fits(f)
+            by_id[f.case_id]
+            for f in finals
+            if f.case_id not in d.cases and d.hypothesis.fits(f, assumed)
         ]
         if not more:
             kept.append(d)
@@ -354,7 +363,7 @@ def _counted_otherwise(
         rulesets = tuple(sorted(set(d.in_rulesets) | {c.ruleset for c in more if c.ruleset}))
         added = [f for f in finals if f.case_id in {c.id for c in more}]
         had = d.condition.terms[0].values if d.condition is not None and d.condition.terms else ()
-        contracts = tuple(sorted(set(had) | set(contracts_of(added))))
+        contracts = tuple(sorted(set(had) | set(contracts_of(added, assumed))))
         condition = Condition((ConditionTerm("contract", contracts),))
         kept.append(
             replace(
@@ -529,6 +538,7 @@ def _unexplained(
     order: dict[str, int],
     passed: Sequence[Case] = (),
     finals: Sequence[Any] = (),
+    assumed: Adjust | None = None,
 ) -> Deviation:
     look_at = _look_at(members, order)
     case, divergence = min(members, key=lambda e: _size(e[1]))
@@ -552,9 +562,9 @@ def _unexplained(
     # The passed cases that end on a result: an error that agrees may hide a step that
     # does not (an engine that plays on after all passed refuses the next card too).
     agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
-    leads = who_leads(divergence.request, divergence.differences)
+    leads = who_leads(divergence.request, divergence.differences, assumed)
     if leads is not None:  # the player to lead is the step: its rule decides it
-        condition = condition_at(ordered, agreed)
+        condition = condition_at(ordered, agreed, assumed)
         return named(
             leads.rule,
             circumstances=Circumstances(_rulesets_of(members), condition, leads),
@@ -571,7 +581,7 @@ def _unexplained(
             stage="match",
         )
     ids = {c.id for c, _ in members}
-    explained = explain_points(ordered, [f for f in finals if f.case_id not in ids])
+    explained = explain_points(ordered, [f for f in finals if f.case_id not in ids], assumed)
     if explained is not None:  # every deal's count fits one hypothesis
         hypothesis, contracts = explained
         condition = Condition((ConditionTerm("contract", contracts),))
@@ -583,7 +593,7 @@ def _unexplained(
             stage="accounting",
             hypothesis=hypothesis,
         )
-    localised = localise(ordered, agreed)
+    localised = localise(ordered, agreed, assumed)
     if localised is not None:  # the step's part of the game, new at that step
         return named(
             localised.rule,
@@ -636,15 +646,16 @@ def _deviation(
     confirmed: bool,
     passed: Sequence[Case],
     departure: Adjust | None = None,
+    assumed: Adjust | None = None,
 ) -> Deviation:
-    reading = _reading(rule_id, members, passed)
+    reading = _reading(rule_id, members, passed, assumed)
     case, divergence = min(members, key=lambda e: _size(e[1]))
     reproduced = sum(rule_id in d.explained_by for _, d in members)
     would_fail: tuple[str, ...] = ()
     would_fail_reading: str | None = None
     if not confirmed and reproduced and passed:
-        would_fail_reading, would_fail = _fewest_broken(rule_id, members, passed)
-    leads = who_leads(divergence.request, divergence.differences)
+        would_fail_reading, would_fail = _fewest_broken(rule_id, members, passed, assumed)
+    leads = who_leads(divergence.request, divergence.differences, assumed)
     said = leads if leads is not None and leads.rule == rule_id else None
     return Deviation(
         in_rulesets=_rulesets_of(members),
@@ -667,7 +678,7 @@ def _deviation(
 
 
 def _fewest_broken(
-    rule_id: str, members: list[_Entry], passed: Sequence[Case]
+    rule_id: str, members: list[_Entry], passed: Sequence[Case], assumed: Adjust | None
 ) -> tuple[str | None, tuple[str, ...]]:
     """Of the swaps of the rule (its twin, the rival readings that reproduce some of the
     group's cases), the one that fails fewest passed cases (``None`` for the twin), and
@@ -678,13 +689,15 @@ def _fewest_broken(
     clearest = sorted(passed, key=lambda c: (not _hand_written(c), len(c.rules)))
     best: tuple[str | None, tuple[str, ...]] | None = None
     for swap in swaps:
-        failing = tuple(failed_under(rule_id, swap, clearest))
+        failing = tuple(failed_under(rule_id, swap, clearest, assumed=assumed))
         if best is None or len(failing) < len(best[1]):
             best = (swap, failing)
     return best if best is not None else (None, ())
 
 
-def _reading(rule_id: str, members: list[_Entry], passed: Sequence[Case]) -> str | None:
+def _reading(
+    rule_id: str, members: list[_Entry], passed: Sequence[Case], assumed: Adjust | None
+) -> str | None:
     """The first rival reading that reproduces every case of the group the rule explains
     and keeps every passed case of a ruleset using the rule passing."""
     shared: list[str] | None = None
@@ -698,16 +711,20 @@ def _reading(rule_id: str, members: list[_Entry], passed: Sequence[Case]) -> str
     # Readings that answer alike (the web page's deal is the post-1950 one): a sourced
     # reading before an editorial one, then the one more rulesets use.
     shared.sort(key=lambda r: (get_rule(r).editorial, -len(rulesets_using(r)), r))
-    return next((r for r in shared if fits_passed(rule_id, r, passed)), None)
+    return next((r for r in shared if fits_passed(rule_id, r, passed, assumed)), None)
 
 
-def _consistent(rule_id: str, entries: list[_Entry], passed: Sequence[Case]) -> bool:
+def _consistent(
+    rule_id: str, entries: list[_Entry], passed: Sequence[Case], assumed: Adjust | None
+) -> bool:
     """Whether a swap of the rule that reproduces the engine on failing cases (its twin, or
     a reading that does) also keeps the passed cases passing; without passed cases, yes."""
     if not passed:
         return True
     readings = {r for _, d in entries for r in d.reading_of(rule_id)}
-    return any(fits_passed(rule_id, reading, passed) for reading in [None, *sorted(readings)])
+    return any(
+        fits_passed(rule_id, reading, passed, assumed) for reading in [None, *sorted(readings)]
+    )
 
 
 def _size(divergence: Divergence) -> tuple[int, int]:

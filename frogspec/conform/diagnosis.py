@@ -53,7 +53,6 @@ from typing import Any
 from frogspec._types import Json
 from frogspec.conform.counterfactuals import (
     alternatives,
-    assumed,
     evaluated_rules,
     fits_passed,
     recent_first,
@@ -63,7 +62,7 @@ from frogspec.conform.counterfactuals import (
 from frogspec.conform.evidence import Difference, dealer_moved, differences_of
 from frogspec.engine import State, apply, legal_actions, new_deal, parse_action
 from frogspec.errors import FrogError, IllegalActionError
-from frogspec.harness import observation
+from frogspec.harness import Adjust, observation
 from frogspec.notation import format_position
 from frogspec.registry import get_rule
 from frogspec.rules.cards import parse_card
@@ -305,6 +304,8 @@ class _Probe:
     op: str
     compare: dict[str, str]
     extension: str | None = None
+    #: The engine's departures found already, applied to the reference first.
+    assumed: Adjust | None = None
 
     def score(self, replacement: Mapping[str, Callable[..., Any]]) -> ProbeScore:
         """How close the reference with ``replacement`` swapped in comes to the engine.
@@ -318,7 +319,7 @@ class _Probe:
 
         for index in range(last, -1, -1):
             try:
-                got = reference_answer(self.requests[index], adjust)
+                got = reference_answer(self.requests[index], adjust, self.assumed)
             except Exception:  # a swapped rule may crash the reference: no reproduction
                 return ProbeScore.NO_MATCH
             left = _differing(got, self.answers[index], self.op, self.compare, self.extension)
@@ -389,12 +390,16 @@ def _rank(
 
 
 def _state(
-    request: Mapping[str, Json], actions: Sequence[Json], calls: list[str] | None = None
+    request: Mapping[str, Json],
+    actions: Sequence[Json],
+    calls: list[str] | None = None,
+    assumed: Adjust | None = None,
 ) -> State | None:
     """The reference's state after ``actions``, or ``None`` if it has none (its ruleset
-    recording into ``calls`` the rules it applies, if given)."""
+    recording into ``calls`` the rules it applies, if given), under the departures
+    ``assumed``."""
     try:
-        ruleset = assumed(get_ruleset(request["ruleset"]))
+        ruleset = _assumed(get_ruleset(request["ruleset"]), assumed)
         if calls is not None:
             ruleset = ruleset.recording(calls.append)
         ruleset = ruleset.with_options(request.get("options") or {})
@@ -408,17 +413,25 @@ def _state(
     return state
 
 
-def game_state(request: Mapping[str, Json], actions: Sequence[Json]) -> State | None:
+def _assumed(ruleset: Ruleset, assumed: Adjust | None) -> Ruleset:
+    return ruleset if assumed is None else assumed(ruleset)
+
+
+def game_state(
+    request: Mapping[str, Json], actions: Sequence[Json], assumed: Adjust | None = None
+) -> State | None:
     """The reference's state after ``actions`` of a ``game`` request (``None`` if it has
-    none: the request or an action is refused)."""
-    return _state(request, actions)
+    none: the request or an action is refused), under the departures ``assumed``."""
+    return _state(request, actions, assumed=assumed)
 
 
-def _options_of(request: Mapping[str, Json], calls: list[str]) -> None:
+def _options_of(
+    request: Mapping[str, Json], calls: list[str], assumed: Adjust | None = None
+) -> None:
     """Build the request's ruleset with its options (the rulings that set a default),
     recording into ``calls`` the rules asked."""
     with suppress(FrogError, KeyError, TypeError):
-        recording = assumed(get_ruleset(request["ruleset"])).recording(calls.append)
+        recording = _assumed(get_ruleset(request["ruleset"]), assumed).recording(calls.append)
         recording.with_options(request.get("options") or {})
 
 
@@ -434,19 +447,21 @@ class _Step:
     options: list[str] = field(default_factory=list)
 
 
-def _trace_step(request: Mapping[str, Json], before: State | None, action: Json) -> _Step:
+def _trace_step(
+    request: Mapping[str, Json], before: State | None, action: Json, assumed: Adjust | None
+) -> _Step:
     """Trace the deal, then (from ``before``) the one ``action`` and the observation."""
     step = _Step([], [], [], [], None)
     if before is None:  # the reference refuses the request: what did it ask to do so?
         calls: list[str] = []
-        reference_answer(request, lambda rs: rs.recording(calls.append))
+        reference_answer(request, lambda rs: rs.recording(calls.append), assumed)
         step.setup = recent_first(calls)
         return step
     calls = []
-    _state(request, [], calls)
+    _state(request, [], calls, assumed)
     step.setup = recent_first(calls)
     calls = []
-    _options_of(request, calls)
+    _options_of(request, calls, assumed)
     step.options = recent_first(calls)
     after: State | None = before
     if action is not None:
@@ -473,16 +488,20 @@ def _trace_step(request: Mapping[str, Json], before: State | None, action: Json)
 
 
 def step_evaluates(
-    request: Mapping[str, Json], actions: Sequence[Json], step: int
+    request: Mapping[str, Json],
+    actions: Sequence[Json],
+    step: int,
+    assumed: Adjust | None = None,
 ) -> frozenset[str]:
-    """The rules the reference evaluates at one step of a game: applying ``actions[step]``
-    to the position before it, and listing and observing what follows (at the position
-    alone, when ``step`` is past the last action)."""
-    before = _state(request, actions[:step])
+    """The rules the reference (under the departures ``assumed``) evaluates at one step of
+    a game: applying ``actions[step]`` to the position before it, and listing and
+    observing what follows (at the position alone, when ``step`` is past the last
+    action)."""
+    before = _state(request, actions[:step], assumed=assumed)
     if before is None:
         return frozenset()
     action = actions[step] if step < len(actions) else None
-    traced = _trace_step(request, before, action)
+    traced = _trace_step(request, before, action, assumed)
     return frozenset(traced.applied + traced.legal + traced.observed)
 
 
@@ -513,6 +532,7 @@ def _game_scan(
     actual: Json,
     ask: Ask,
     extra: int = 0,
+    assumed: Adjust | None = None,
 ) -> Divergence | None:
     """Replay the prefixes of a ``game`` request; the first step at which answers part.
 
@@ -524,34 +544,37 @@ def _game_scan(
         return None
     compare = dict(DEFAULT_COMPARE["game"])
     previous: tuple[Json, Json] | None = None
-    references = _reference_prefixes(request, actions)
+    references = _reference_prefixes(request, actions, assumed)
     for k in range(len(actions) + 1):
         prefix = {**request, "op": "game", "actions": actions[:k]}
         # The whole request is answered by the harness itself, whose order of checks is
         # the protocol's; the shorter prefixes are played on in one pass.
-        ref = reference_answer(prefix) if k == len(actions) else next(references)
+        ref = reference_answer(prefix, assumed=assumed) if k == len(actions) else next(references)
         if k == len(actions) and actual is not None and request.get("op") == "game":
             eng = actual
         else:
             eng = _ask(ask, prefix)
         fields = _differing(ref, eng, "game", compare, case.extension)
         if fields:
-            return _game_step(case, prefix, k, ref, eng, fields, previous, compare, extra)
+            return _game_step(case, prefix, k, ref, eng, fields, previous, compare, extra, assumed)
         if "error" in ref:
             break
         previous = (ref, eng)
     return None
 
 
-def _reference_prefixes(request: Mapping[str, Json], actions: list[Json]) -> Iterator[Json]:
+def _reference_prefixes(
+    request: Mapping[str, Json], actions: list[Json], assumed: Adjust | None
+) -> Iterator[Json]:
     """The reference's answers to a ``game`` request with no action, one, two... (its
     answers to the prefixes, as :func:`frogspec.harness.handle` gives them), in one pass."""
-    first = reference_answer({**request, "op": "game", "actions": []})
+    first = reference_answer({**request, "op": "game", "actions": []}, assumed=assumed)
     yield first
-    state = _state(request, []) if "result" in first else None
+    state = _state(request, [], assumed=assumed) if "result" in first else None
     for at, text in enumerate(actions):
         if state is None:
-            yield reference_answer({**request, "op": "game", "actions": actions[: at + 1]})
+            prefix = {**request, "op": "game", "actions": actions[: at + 1]}
+            yield reference_answer(prefix, assumed=assumed)
             continue
         try:
             state = apply(state, parse_action(text))
@@ -575,13 +598,14 @@ def _game_step(
     previous: tuple[Json, Json] | None,
     compare: dict[str, str],
     extra: int,
+    assumed: Adjust | None,
 ) -> Divergence:
     actions: list[Json] = prefix["actions"]
     all_actions = case.request.get("actions")
     full = list(all_actions) if isinstance(all_actions, list) else actions
     at_position = k == 0 or fields == ["legal"]
     step = k if at_position else k - 1
-    before = _state(prefix, actions[:step])
+    before = _state(prefix, actions[:step], assumed=assumed)
     action = actions[step] if step < len(actions) else None
     if at_position and action is None and step < len(full):
         action = full[step]
@@ -590,7 +614,7 @@ def _game_step(
     if extra:
         where += f" (the last {extra} of them from the perft descent)"
     detail = f"{where}: " + "; ".join(_field_text(f, ref, eng) for f in fields[:3])
-    probe = _Probe([prefix], [eng], [ref], "game", compare, case.extension)
+    probe = _Probe([prefix], [eng], [ref], "game", compare, case.extension, assumed)
     if previous is not None and k > 0:
         earlier = {**prefix, "actions": actions[: k - 1]}
         probe = _Probe(
@@ -600,8 +624,9 @@ def _game_step(
             "game",
             compare,
             case.extension,
+            assumed,
         )
-    traced = _trace_step(prefix, before, None if at_position else action)
+    traced = _trace_step(prefix, before, None if at_position else action, assumed)
     rules, explained, readings, suspects, swaps = _rank(
         _candidates(traced, fields), probe, _protocol_only(ref, eng)
     )
@@ -640,14 +665,16 @@ def _by_first(answer: Json) -> dict[str, Json] | None:
     return None
 
 
-def _diagnose_perft(case: Case, actual: Json, ask: Ask) -> Divergence | None:
+def _diagnose_perft(
+    case: Case, actual: Json, ask: Ask, assumed: Adjust | None
+) -> Divergence | None:
     request = dict(case.request)
     actions = request.get("actions")
     if not isinstance(actions, list):
-        return _diagnose_request(case, actual)
+        return _diagnose_request(case, actual, assumed)
     depth = request.get("depth")
     line: list[str] = []
-    ref = reference_answer(request)
+    ref = reference_answer(request, assumed=assumed)
     eng = actual if actual is not None else _ask(ask, request)
     while True:
         ref_counts, eng_counts = _by_first(ref), _by_first(eng)
@@ -660,20 +687,20 @@ def _diagnose_perft(case: Case, actual: Json, ask: Ask) -> Divergence | None:
         if isinstance(depth, int) and not isinstance(depth, bool):
             depth -= 1
         below = {**request, "actions": actions + line, "depth": depth}
-        ref, eng = reference_answer(below), _ask(ask, below)
+        ref, eng = reference_answer(below, assumed=assumed), _ask(ask, below)
     game = {**request, "op": "game", "actions": actions + line}
     game.pop("depth", None)
-    found = _game_scan(case, game, None, ask, extra=len(line))
+    found = _game_scan(case, game, None, ask, extra=len(line), assumed=assumed)
     if found is not None and _kind(found.actual) != "unsupported":
         return found
     # The engine plays the line alike (or offers no ``game``): the counts part here.
-    before = _state(game, actions + line)
+    before = _state(game, actions + line, assumed=assumed)
     ref_counts, eng_counts = _by_first(ref), _by_first(eng)
     perft_request = {"id": 1, **{k: v for k, v in request.items() if k != "id"}}
     perft_request["actions"] = actions + line
     perft_request["depth"] = depth
-    traced = _trace_step(game, before, None)
-    probe = _Probe([perft_request], [eng], [ref], "perft", {})
+    traced = _trace_step(game, before, None, assumed)
+    probe = _Probe([perft_request], [eng], [ref], "perft", {}, assumed=assumed)
     rules, explained, readings, suspects, swaps = _rank(_candidates(traced, ["legal"]), probe)
     return Divergence(
         case_id=case.id,
@@ -702,20 +729,22 @@ def _diagnose_perft(case: Case, actual: Json, ask: Ask) -> Divergence | None:
 # --- match ------------------------------------------------------------------------------
 
 
-def _diagnose_match(case: Case, actual: Json, ask: Ask) -> Divergence | None:
+def _diagnose_match(
+    case: Case, actual: Json, ask: Ask, assumed: Adjust | None
+) -> Divergence | None:
     request = dict(case.request)
     deals = request.get("deals")
     if not isinstance(deals, list) or not deals:
-        return _diagnose_request(case, actual)
+        return _diagnose_request(case, actual, assumed)
     previous: tuple[Json, Json] | None = None
     for d in range(len(deals)):
         prefix = {**request, "deals": deals[: d + 1]}
-        ref = reference_answer(prefix)
+        ref = reference_answer(prefix, assumed=assumed)
         last = d == len(deals) - 1 and actual is not None
         eng = actual if last else _ask(ask, prefix)
         fields = _differing(ref, eng, "match", {})
         if fields:
-            return _match_deal(case, prefix, d, ref, eng, fields, previous, ask)
+            return _match_deal(case, prefix, d, ref, eng, fields, previous, ask, assumed)
         previous = (ref, eng)
         if "error" in ref:
             break
@@ -731,6 +760,7 @@ def _match_deal(
     fields: list[str],
     previous: tuple[Json, Json] | None,
     ask: Ask,
+    assumed: Adjust | None,
 ) -> Divergence:
     deal = prefix["deals"][d]
     dealer = _dealer_of(prefix, d)
@@ -745,7 +775,7 @@ def _match_deal(
             "deck": deal.get("deck"),
             "actions": deal.get("actions"),
         }
-        inner = _game_scan(case, game, None, ask)
+        inner = _game_scan(case, game, None, ask, assumed=assumed)
         if inner is not None and _kind(inner.actual) != "unsupported":
             return Divergence(
                 case_id=case.id,
@@ -772,7 +802,7 @@ def _match_deal(
             )
     # The deal plays alike: what differs is the match's own (the bank, the dealers, the end).
     calls: list[str] = []
-    reference_answer(prefix, lambda rs: rs.recording(calls.append))
+    reference_answer(prefix, lambda rs: rs.recording(calls.append), assumed)
     inside: list[str] = []
     if isinstance(deal, dict) and dealer is not None:
         game_calls: list[str] = []
@@ -786,10 +816,11 @@ def _match_deal(
                 "actions": deal.get("actions"),
             },
             lambda rs: rs.recording(game_calls.append),
+            assumed,
         )
         inside = recent_first(game_calls)
     own = [r for r in recent_first(calls) if r not in inside]
-    probe = _Probe([prefix], [eng], [ref], "match", {})
+    probe = _Probe([prefix], [eng], [ref], "match", {}, assumed=assumed)
     rules, explained, readings, suspects, swaps = _rank(
         [own, inside], probe, _protocol_only(ref, eng)
     )
@@ -833,19 +864,19 @@ def _dealer_of(request: Mapping[str, Json], d: int) -> int | None:
 # --- ops without actions ----------------------------------------------------------------
 
 
-def _diagnose_request(case: Case, actual: Json) -> Divergence | None:
+def _diagnose_request(case: Case, actual: Json, assumed: Adjust | None) -> Divergence | None:
     """A case judged on its one request: its own rules and the ones the reference
     evaluates, ranked by counterfactuals against the engine's answer."""
     request = {"id": 1, **{k: v for k, v in case.request.items() if k != "id"}}
-    ref = reference_answer(request)
+    ref = reference_answer(request, assumed=assumed)
     compare = dict(case.compare)
     fields = _differing(ref, actual, case.op, compare, case.extension)
     if not fields:
         return _rule_named(case, actual, ref, None)
     calls: list[str] = []
-    reference_answer(request, lambda rs: rs.recording(calls.append))
+    reference_answer(request, lambda rs: rs.recording(calls.append), assumed)
     candidates = [r for r in case.rules if _known(r)] + recent_first(calls)
-    probe = _Probe([request], [actual], [ref], case.op, compare, case.extension)
+    probe = _Probe([request], [actual], [ref], case.op, compare, case.extension, assumed)
     rules, explained, readings, suspects, swaps = _rank(
         [candidates], probe, _protocol_only(ref, actual)
     )
@@ -905,13 +936,17 @@ def _rule_named(case: Case, actual: Json, ref: Json, step: int | None) -> Diverg
 # --- the entry point --------------------------------------------------------------------
 
 
-def diagnose(case: Case, outcome_actual: Json, ask: Ask | None) -> Divergence | None:
+def diagnose(
+    case: Case, outcome_actual: Json, ask: Ask | None, assumed: Adjust | None = None
+) -> Divergence | None:
     """The first step at which the engine parts from the reference on a failing case.
 
     ``outcome_actual`` is the engine's answer to the case's request (id aside). For
     ``game``, ``match`` and ``perft`` the prefixes are replayed through ``ask``; for other
     ops (or without ``ask``) the case's request alone is diagnosed. ``outcome_actual`` may
     be ``None`` (no answer came): ``ask`` is then asked the whole request too.
+    ``assumed`` are the engine's departures found already: the reference the engine is
+    compared with departs likewise, so the divergence found is the next departure.
 
     ``None`` when no difference is found, when there is nothing to compare, when the
     engine stops answering (a transport failure).
@@ -920,20 +955,22 @@ def diagnose(case: Case, outcome_actual: Json, ask: Ask | None) -> Divergence | 
 
     try:
         if ask is not None and case.op == "game":
-            found = _game_scan(case, dict(case.request), outcome_actual, ask)
+            found = _game_scan(case, dict(case.request), outcome_actual, ask, assumed=assumed)
             if found is None:
-                return _rule_named(case, outcome_actual, reference_answer(case.request), None)
+                ref = reference_answer(case.request, assumed=assumed)
+                return _rule_named(case, outcome_actual, ref, None)
             return found
         if ask is not None and case.op == "perft":
-            return _diagnose_perft(case, outcome_actual, ask)
+            return _diagnose_perft(case, outcome_actual, ask, assumed)
         if ask is not None and case.op == "match":
-            found = _diagnose_match(case, outcome_actual, ask)
+            found = _diagnose_match(case, outcome_actual, ask, assumed)
             if found is None:
-                return _rule_named(case, outcome_actual, reference_answer(case.request), None)
+                ref = reference_answer(case.request, assumed=assumed)
+                return _rule_named(case, outcome_actual, ref, None)
             return found
         if outcome_actual is None:
             return None
-        return _diagnose_request(case, outcome_actual)
+        return _diagnose_request(case, outcome_actual, assumed)
     except Failure:
         return None
 

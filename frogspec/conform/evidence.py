@@ -4,7 +4,7 @@ The diagnosis decides from values, never from its own sentences: each way two an
 part is a small frozen class (a legal list narrowed or widened, a seat moved, a field such
 as the trump changed, the points or the payments otherwise, another error), and
 :func:`differences_of` reads them off two answers. The reporters alone turn them into
-words (:meth:`Difference.words`).
+words (:func:`frogspec.conform.words.difference_words`).
 
 >>> reference = {"result": {"phase": "play", "to_act": 1, "legal": ["play AS", "play 7S"]}}
 >>> engine = {"result": {"phase": "play", "to_act": 2, "legal": ["play AS"]}}
@@ -14,7 +14,6 @@ words (:meth:`Difference.words`).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -43,11 +42,6 @@ __all__ = [
 SEAT_FIELDS = ("to_act", "bidder")
 
 
-def _show(value: Json) -> str:
-    text = json.dumps(value, ensure_ascii=False, default=str)
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
 @dataclass(frozen=True)
 class Difference:
     """One way the engine's answer parts from the reference's (the base of the kinds)."""
@@ -62,10 +56,6 @@ class Difference:
     def field(self) -> str:
         """The field of the answer that differs (``"answer"`` for the whole of it)."""
         return "answer"
-
-    def words(self) -> str:
-        """The difference in words, for a report."""
-        return self.kind
 
 
 @dataclass(frozen=True)
@@ -98,14 +88,6 @@ class LegalChanged(Difference):
     def field(self) -> str:
         return "legal"
 
-    def words(self) -> str:
-        parts = []
-        if self.lacks:
-            parts.append("lacks " + ", ".join(self.lacks))
-        if self.adds:
-            parts.append("adds " + ", ".join(self.adds))
-        return "the engine's legal list " + "; ".join(parts or ["is in another order"])
-
 
 @dataclass(frozen=True)
 class _NamedFieldChange(Difference):
@@ -129,9 +111,6 @@ class _NamedFieldChange(Difference):
     @property
     def field(self) -> str:
         return self.name
-
-    def words(self) -> str:
-        return f"{self.name} is {_show(self.engine)} instead of {_show(self.reference)}"
 
 
 @dataclass(frozen=True)
@@ -187,12 +166,6 @@ class PointsChanged(Difference):
     def field(self) -> str:
         return "points"
 
-    def words(self) -> str:
-        return (
-            f"the bidder counts {self.engine}, the defenders {self.engine_defenders} "
-            f"(the reference: {self.reference} and {self.reference_defenders})"
-        )
-
 
 @dataclass(frozen=True)
 class PaymentsChanged(Difference):
@@ -210,11 +183,6 @@ class PaymentsChanged(Difference):
     @property
     def field(self) -> str:
         return "payments"
-
-    def words(self) -> str:
-        return (
-            f"payments is {_show(list(self.engine))} (the reference: {_show(list(self.reference))})"
-        )
 
 
 @dataclass(frozen=True)
@@ -234,9 +202,6 @@ class ErrorChanged(Difference):
     def field(self) -> str:
         return "error"
 
-    def words(self) -> str:
-        return f"the engine answers {self.engine or 'a result'}, the reference {self.reference or 'a result'}"
-
 
 @dataclass(frozen=True)
 class AnswerChanged(Difference):
@@ -246,9 +211,6 @@ class AnswerChanged(Difference):
     engine: Json
     #: The reference's.
     reference: Json
-
-    def words(self) -> str:
-        return f"the engine answers {_show(self.engine)}, the reference {_show(self.reference)}"
 
 
 @dataclass(frozen=True)
@@ -281,9 +243,6 @@ class DealerMoved(Difference):
         """How far the deal moves by the engine, seats to the left (0: the same dealer,
         ``players - 1``: one to the right)."""
         return (self.engine - self.previous) % self.players
-
-    def words(self) -> str:
-        return f"seat {self.engine} deals deal {self.deal} (the reference: seat {self.reference})"
 
 
 def dealer_moved(request: Json, deal: int, reference: Json, engine: Json) -> DealerMoved | None:

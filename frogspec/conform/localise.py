@@ -29,9 +29,17 @@ from frogspec.conform.evidence import (
     SeatChanged,
 )
 from frogspec.errors import FrogError
+from frogspec.harness import Adjust
 from frogspec.rules.cards import cards_of, rank_of
 
-__all__ = ["Localised", "condition_at", "game_features", "localise", "step_features"]
+__all__ = [
+    "Localised",
+    "RanksLeftOut",
+    "condition_at",
+    "game_features",
+    "localise",
+    "step_features",
+]
 
 
 #: How many of a group's games are replayed to localise it.
@@ -60,14 +68,32 @@ STEP_NAMES = (
 
 
 @dataclass(frozen=True)
+class RanksLeftOut:
+    """Every game's legal list only leaves out actions of one kind on cards of a few
+    ranks (and some game lists a card of another rank)."""
+
+    #: The kind of the actions left out (``discard``, ``play``...).
+    verb: str
+    #: The ranks of their cards, in order.
+    ranks: tuple[str, ...]
+    #: The first few actions left out, in the first game.
+    examples: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Localised:
     """A group of games localised: the ``rule`` of the part of the game that departs,
-    the ``condition`` that sets its diverging steps apart, and ``instead``, the typed
-    differences of its smallest example said in words."""
+    the ``condition`` that sets its diverging steps apart, and what the engine does
+    instead, as values: the ranks its legal lists leave out (``left_out``), else the typed
+    ``differences`` of its smallest example (said by
+    :func:`frogspec.conform.words.instead_words`)."""
 
     rule: str
     condition: Condition
-    instead: str
+    #: The differences of the group's smallest example.
+    differences: tuple[Difference, ...]
+    #: The ranks every game's legal list leaves out, where that is all it does.
+    left_out: RanksLeftOut | None = None
     #: The games replayed, and on how many of them the rule is the one localised.
     replayed: int = 0
     agreeing: int = 0
@@ -96,14 +122,17 @@ def _families(difference: Difference, phase: str | None) -> tuple[str, ...]:
 
 
 def step_features(
-    request: Mapping[str, Json], actions: Sequence[Json], step: int
+    request: Mapping[str, Json],
+    actions: Sequence[Json],
+    step: int,
+    assumed: Adjust | None = None,
 ) -> dict[str, Json]:
     """The features of one step of a game (the position before ``actions[step]``, the
-    action, and what follows), in the terms of :data:`frogspec.conform.conditions.
+    action, and what follows), in the terms of :data:`frogspec.conform.words.
     FEATURE_WORDS`; empty if the reference has no such position."""
     from frogspec.conform.diagnosis import game_state
 
-    before = game_state(request, actions[:step])
+    before = game_state(request, actions[:step], assumed)
     if before is None:
         return {}
     action = actions[step] if step < len(actions) else None
@@ -128,15 +157,18 @@ def _played(actions: Sequence[Json]) -> list[int]:
     return cards
 
 
-def game_features(request: Mapping[str, Json], limit: int = 60) -> list[dict[str, Json]]:
+def game_features(
+    request: Mapping[str, Json], limit: int = 60, assumed: Adjust | None = None
+) -> list[dict[str, Json]]:
     """The features of every step of a ``game`` request (or a ``match``'s deals), played
-    once through the reference (the first ``limit`` steps)."""
+    once through the reference (the first ``limit`` steps), under the departures
+    ``assumed``."""
     from frogspec.conform.diagnosis import game_state
 
     found: list[dict[str, Json]] = []
     for game in _games(request):
         actions = game.get("actions")
-        state = game_state(game, [])
+        state = game_state(game, [], assumed)
         if state is None or not isinstance(actions, list):
             continue
         for at, action in enumerate(actions[:limit]):
@@ -233,7 +265,7 @@ def _step_of(divergence: Any) -> tuple[Mapping[str, Json], list[Json], int] | No
     return request, actions, step
 
 
-def _rule_at(divergence: Any, families: tuple[str, ...]) -> str | None:
+def _rule_at(divergence: Any, families: tuple[str, ...], assumed: Adjust | None) -> str | None:
     """The rule of the families the reference evaluates at the diverging step and not at
     the step before it (else the first of the families it evaluates there)."""
     from frogspec.conform.diagnosis import step_evaluates
@@ -247,12 +279,12 @@ def _rule_at(divergence: Any, families: tuple[str, ...]) -> str | None:
         return None
     earlier: set[str] = set()
     for before in range(max(0, step - EARLIER_STEPS), step):
-        earlier |= step_evaluates(request, actions, before)
+        earlier |= step_evaluates(request, actions, before, assumed)
     new = [r for r in candidates if r not in earlier]
     return (new or candidates)[0]
 
 
-def _not_outbidding(divergence: Any) -> str | None:
+def _not_outbidding(divergence: Any, assumed: Adjust | None) -> str | None:
     """The rule of the order of the bids, where the engine lets a player bid what does not
     outbid the standing bid (an equal bid, or a lower one): whatever else follows from it,
     the order of the contracts is what it departs from. ``None`` elsewhere."""
@@ -266,7 +298,7 @@ def _not_outbidding(divergence: Any) -> str | None:
     if not isinstance(first, LegalChanged) or not first.adds or found is None:
         return None
     request, actions, step = found
-    state = game_state(request, actions[:step])
+    state = game_state(request, actions[:step], assumed)
     if state is None or state.phase is not Phase.AUCTION:
         return None
     standing = next((bid for _, bid in reversed(state.auction) if bid is not None), None)
@@ -283,34 +315,21 @@ def _not_outbidding(divergence: Any) -> str | None:
     return None
 
 
-def _phase_of(divergence: Any) -> str | None:
+def _phase_of(divergence: Any, assumed: Adjust | None) -> str | None:
     from frogspec.conform.diagnosis import game_state
 
     found = _step_of(divergence)
     if found is None:
         return None
     request, actions, step = found
-    state = game_state(request, actions[:step])
+    state = game_state(request, actions[:step], assumed)
     return state.phase.code if state is not None else None
 
 
-#: The fields an ``instead`` says first: what a player sees of the game before the lists.
-_TELLING = ("contract", "bidder", "trump", "points", "payments", "phase", "legal", "to_act")
-
-
-def _said(differences: Sequence[Difference]) -> str:
-    """The most telling differences in words, as what the engine does instead."""
-    ranked = sorted(
-        differences,
-        key=lambda d: _TELLING.index(d.field) if d.field in _TELLING else len(_TELLING),
-    )
-    return "; ".join(d.words() for d in ranked[:2])
-
-
-def _ranks_left_out(divergences: Sequence[Any]) -> str | None:
+def _ranks_left_out(divergences: Sequence[Any], assumed: Adjust | None) -> RanksLeftOut | None:
     """Where every game's legal list only leaves out actions on cards of a few ranks (and
-    some game lists a card of another rank), those ranks: ``leaves out the discards of the
-    cards of rank 10 or A (discard 10D, discard AD)``; else ``None``."""
+    some game lists a card of another rank), those ranks (the discards of the cards of
+    rank 10 or A); else ``None``."""
     from frogspec.conform.diagnosis import game_state
     from frogspec.rules.cards import parse_card
 
@@ -325,22 +344,23 @@ def _ranks_left_out(divergences: Sequence[Any]) -> str | None:
     kept = set()
     for divergence in divergences[:CONDITIONED]:
         found = _step_of(divergence)
-        state = game_state(found[0], found[1][: found[2]]) if found else None
+        state = game_state(found[0], found[1][: found[2]], assumed) if found else None
         if state is not None and state.to_act is not None:
             kept |= {rank_of(c) for c in cards_of(state.hands[state.to_act])}
     if not ranks or not kept - ranks:
         return None
-    verb = changes[0].verb
-    shown = ", ".join(changes[0].lacks[:3])
-    return f"leaves out the {verb}s of the cards of rank {' or '.join(sorted(ranks))} ({shown})"
+    return RanksLeftOut(changes[0].verb, tuple(sorted(ranks)), tuple(changes[0].lacks[:3]))
 
 
-def localise(divergences: Sequence[Any], passed: Sequence[Any] = ()) -> Localised | None:
+def localise(
+    divergences: Sequence[Any], passed: Sequence[Any] = (), assumed: Adjust | None = None
+) -> Localised | None:
     """The rule and the condition of a group of games no swap explains (each given by its
     first divergence, :class:`frogspec.conform.diagnosis.Divergence`, smallest first), or
     ``None`` where the games do not agree on a part of the game. The agreeing situations
     are the steps before each divergence and every step of the ``passed`` cases (the
-    engine answered those alike)."""
+    engine answered those alike). The games are replayed through the reference under the
+    departures ``assumed`` (those the divergences were found under)."""
     votes: Counter[str] = Counter()
     replayed = 0
     for divergence in divergences[:REPLAYED]:
@@ -348,36 +368,39 @@ def localise(divergences: Sequence[Any], passed: Sequence[Any] = ()) -> Localise
         if found is None or not divergence.differences:
             continue
         replayed += 1
-        phase = _phase_of(divergence)
-        rule = _not_outbidding(divergence) or _rule_at(
-            divergence, _families(divergence.differences[0], phase)
+        phase = _phase_of(divergence, assumed)
+        rule = _not_outbidding(divergence, assumed) or _rule_at(
+            divergence, _families(divergence.differences[0], phase), assumed
         )
         if rule is not None:
             votes[rule] += 1
     if not votes or 2 * votes.most_common(1)[0][1] < replayed:
         return None
-    departing, agreeing = _situations(divergences, passed)
+    departing, agreeing = _situations(divergences, passed, assumed)
     rule = votes.most_common(1)[0][0]
     condition = condition_of(departing, agreeing, STEP_NAMES)
     return Localised(
         rule,
         condition,
-        _ranks_left_out(divergences) or _said(divergences[0].differences),
+        tuple(divergences[0].differences),
+        _ranks_left_out(divergences, assumed),
         replayed=replayed,
         agreeing=len(agreeing),
     )
 
 
-def condition_at(divergences: Sequence[Any], passed: Sequence[Any] = ()) -> Condition:
+def condition_at(
+    divergences: Sequence[Any], passed: Sequence[Any] = (), assumed: Adjust | None = None
+) -> Condition:
     """The condition that sets the diverging steps of a group of games apart from the
     steps where the engine agreed (those before each divergence, and the ``passed``
-    cases')."""
-    departing, agreeing = _situations(divergences, passed)
+    cases'), the games replayed under the departures ``assumed``."""
+    departing, agreeing = _situations(divergences, passed, assumed)
     return condition_of(departing, agreeing, STEP_NAMES)
 
 
 def _situations(
-    divergences: Sequence[Any], passed: Sequence[Any]
+    divergences: Sequence[Any], passed: Sequence[Any], assumed: Adjust | None
 ) -> tuple[list[dict[str, Json]], list[dict[str, Json]]]:
     """The features of the diverging steps, and of the steps where the engine agreed."""
     departing: list[dict[str, Json]] = []
@@ -387,10 +410,10 @@ def _situations(
         if found is None:
             continue
         request, actions, step = found
-        here = step_features(request, actions, step)
+        here = step_features(request, actions, step, assumed)
         if here:
             departing.append(here)
-        agreeing += game_features({**request, "actions": actions[:step]})
+        agreeing += game_features({**request, "actions": actions[:step]}, assumed=assumed)
     for case in passed[:CONDITIONED]:
-        agreeing += game_features(case.request)
+        agreeing += game_features(case.request, assumed=assumed)
     return departing, agreeing

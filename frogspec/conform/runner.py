@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from frogspec.conform.diagnosis import Divergence
     from frogspec.conform.expectations import Expectation
     from frogspec.conform.probes import StageFinding
+    from frogspec.harness import Adjust
 
 __all__ = [
     "DEFAULT_DEADLINE",
@@ -479,8 +480,8 @@ class Runner:
         except Exception as error:  # the last resort: a report, never a traceback
             self.run.diagnosis_failures.append(_failed_on(f"case {outcome.case.id}", error))
 
-    def rediagnose(self, case: Case, actual: Json) -> Divergence | None:
-        """Diagnose a failed case again (under the departures the blame assumes), asking
+    def rediagnose(self, case: Case, actual: Json, assumed: Adjust | None) -> Divergence | None:
+        """Diagnose a failed case again (under the departures ``assumed``), asking
         the engine again unless it was given up on; ``None`` past the deadline or when the
         diagnosis fails (said in :attr:`Run.diagnosis_failures`)."""
         from frogspec.conform.diagnosis import diagnose
@@ -491,7 +492,7 @@ class Runner:
         answered = any(o.case.id == case.id and o.reason == "mismatch" for o in self.run.outcomes)
         live = answered and not self.run.gave_up
         try:
-            return diagnose(case, actual, self.ask if live else None)
+            return diagnose(case, actual, self.ask if live else None, assumed)
         except Exception as error:  # the last resort: a report, never a traceback
             self.run.diagnosis_failures.append(_failed_on(f"case {case.id}", error))
             return None

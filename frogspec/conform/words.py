@@ -6,25 +6,45 @@ the features, the occasion found otherwise) and what the engine does as a typed 
 passing of the deal, a count, the unit op's finding...). The reporters (:mod:`.reports`,
 :mod:`.report_data`, :mod:`.summary`) and the expectations (:mod:`.expectations`, which
 compare what a report said) turn them into words here, and only here:
-:func:`when_words`, :func:`instead_words`.
+:func:`when_words`, :func:`instead_words`. The typed values beneath them are said here
+too: a condition's features (:func:`condition_words`, :data:`FEATURE_WORDS`) and the ways
+two answers part (:func:`difference_words`).
 
 The unit ops' probes and the replay of a game still say what they find in words of their
-own (a finding's ``instead``, a localised group's ``instead``): those words are passed on
-as they are.
+own (a finding's ``when`` and ``instead``, a localised group's ``instead``), made with the
+functions here: those words are passed on as they are.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from frogspec.conform.conditions import Condition
+from frogspec._types import Json
+from frogspec.conform.conditions import Condition, ConditionTerm
+from frogspec.conform.evidence import (
+    AnswerChanged,
+    DealerMoved,
+    Difference,
+    ErrorChanged,
+    FieldChanged,
+    LegalChanged,
+    PaymentsChanged,
+    PointsChanged,
+    SeatChanged,
+)
+from frogspec.conform.localise import Localised
 
 if TYPE_CHECKING:
     from frogspec.conform.probes.base import StageFinding
 
 __all__ = [
+    "FEATURE_WORDS",
     "Circumstances",
+    "condition_words",
+    "difference_words",
     "finding_when",
     "hypothesis_words",
     "instead_words",
@@ -32,6 +52,108 @@ __all__ = [
     "rotation_words",
     "when_words",
 ]
+
+
+_SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", None: "no suit"}
+
+
+def _yes_no(yes: str, no: str) -> Callable[[Json], str]:
+    return lambda value: yes if value else no
+
+
+#: How each feature's value is said, in the rules' words.
+FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
+    "ruleset": lambda v: f"in {v}",
+    "contract": lambda v: f"in a {v}",
+    "players": lambda v: f"with {v} at the table",
+    "phase": lambda v: f"in the {v} phase",
+    "trick": lambda v: f"at trick {v}",
+    "first_trick": _yes_no("at the first trick", "after the first trick"),
+    "last_trick": _yes_no("at the last trick", "before the last trick"),
+    "position": lambda v: {1: "leading", 2: "second to play", 3: "third to play"}.get(v, f"{v}th"),
+    "led": lambda v: f"with {_SUITS.get(v, v)} led",
+    "led_trump": _yes_no("when trumps are led", "when a plain suit is led"),
+    "trump": lambda v: "without trumps" if v is None else f"with {_SUITS.get(v, v)} trump",
+    "trick_trumped": _yes_no("when the trick holds a trump", "when the trick holds no trump"),
+    "trick_ace": _yes_no("when the trick holds an Ace", "when the trick holds no Ace"),
+    "trick_ten": _yes_no("when the trick holds a Ten", "when the trick holds no Ten"),
+    "trick_king": _yes_no("when the trick holds a King", "when the trick holds no King"),
+    "holds_led": _yes_no("when he holds the suit led", "when he is void in the suit led"),
+    "holds_trump": _yes_no("when he holds a trump", "when he holds no trump"),
+    "can_beat": _yes_no(
+        "when he holds a card of the suit led that beats the trick",
+        "when he holds no card of the suit led that beats the trick",
+    ),
+    "holds_counter": _yes_no("when he holds an Ace or a Ten", "when he holds no Ace or Ten"),
+    "won": _yes_no("when the bidder wins", "when the bidder loses"),
+    "bidder_leads": _yes_no("when the bidder is to lead", "when another player is to lead"),
+    "all_passed": _yes_no("when every player passes", "when someone bids"),
+    "bid": lambda v: f"when {v} is bid",
+    "action": lambda v: f"at the action {v}",
+}
+
+
+def _term_words(term: ConditionTerm) -> str:
+    """A condition's term in the rules' words (``in a grand``, ``with 4 or 5 at the
+    table``).
+
+    >>> _term_words(ConditionTerm("players", (4, 5)))
+    'with 4 at the table or with 5 at the table'
+    """
+    say = FEATURE_WORDS.get(term.feature, lambda v: f"{term.feature} {v}")
+    if len(term.values) == 1:
+        return say(term.values[0])
+    return " or ".join(say(v) for v in term.values)
+
+
+def condition_words(condition: Condition) -> str:
+    """A condition in words, the terms joined by commas (empty: no condition).
+
+    >>> condition_words(Condition((ConditionTerm("contract", ("grand",)),)))
+    'in a grand'
+    """
+    return ", ".join(_term_words(term) for term in condition.terms)
+
+
+def _show(value: Json) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def difference_words(difference: Difference) -> str:
+    """One way the engine's answer parts from the reference's
+    (:mod:`frogspec.conform.evidence`), in words.
+
+    >>> difference_words(SeatChanged("to_act", 2, 1))
+    'to_act is 2 instead of 1'
+    """
+    d = difference
+    if isinstance(d, LegalChanged):
+        parts = []
+        if d.lacks:
+            parts.append("lacks " + ", ".join(d.lacks))
+        if d.adds:
+            parts.append("adds " + ", ".join(d.adds))
+        return "the engine's legal list " + "; ".join(parts or ["is in another order"])
+    if isinstance(d, (SeatChanged, FieldChanged)):
+        return f"{d.name} is {_show(d.engine)} instead of {_show(d.reference)}"
+    if isinstance(d, PointsChanged):
+        return (
+            f"the bidder counts {d.engine}, the defenders {d.engine_defenders} "
+            f"(the reference: {d.reference} and {d.reference_defenders})"
+        )
+    if isinstance(d, PaymentsChanged):
+        return f"payments is {_show(list(d.engine))} (the reference: {_show(list(d.reference))})"
+    if isinstance(d, ErrorChanged):
+        return (
+            f"the engine answers {d.engine or 'a result'}, "
+            f"the reference {d.reference or 'a result'}"
+        )
+    if isinstance(d, AnswerChanged):
+        return f"the engine answers {_show(d.engine)}, the reference {_show(d.reference)}"
+    if isinstance(d, DealerMoved):
+        return f"seat {d.engine} deals deal {d.deal} (the reference: seat {d.reference})"
+    return d.kind
 
 
 @dataclass(frozen=True)
@@ -84,7 +206,9 @@ def when_words(circumstances: Circumstances) -> str:
         said = lead_words(occasion)[0]
     else:
         said = str(getattr(occasion, "when", "") or "")
-    condition = circumstances.condition.words() if circumstances.condition is not None else ""
+    condition = (
+        condition_words(circumstances.condition) if circumstances.condition is not None else ""
+    )
     parts = (_rulesets_words(circumstances.rulesets), said, condition)
     return ", ".join(part for part in parts if part)
 
@@ -155,6 +279,33 @@ def hypothesis_words(hypothesis: Any) -> str:
     return f"counts otherwise ({hypothesis.rule})"
 
 
+#: The fields an ``instead`` says first: what a player sees of the game before the lists.
+_TELLING = ("contract", "bidder", "trump", "points", "payments", "phase", "legal", "to_act")
+
+
+def _localised_words(localised: Localised) -> str:
+    """What the engine does in a group of games localised by replay
+    (:class:`~frogspec.conform.localise.Localised`): the ranks its legal lists leave out,
+    else the two most telling differences of its smallest example.
+
+    >>> from frogspec.conform.localise import RanksLeftOut
+    >>> left_out = RanksLeftOut("discard", ("10", "A"), ("discard 10D", "discard AD"))
+    >>> _localised_words(Localised("widow.discard", Condition(()), (), left_out))
+    'leaves out the discards of the cards of rank 10 or A (discard 10D, discard AD)'
+    """
+    left_out = localised.left_out
+    if left_out is not None:
+        return (
+            f"leaves out the {left_out.verb}s of the cards of rank "
+            f"{' or '.join(left_out.ranks)} ({', '.join(left_out.examples)})"
+        )
+    ranked = sorted(
+        localised.differences,
+        key=lambda d: _TELLING.index(d.field) if d.field in _TELLING else len(_TELLING),
+    )
+    return "; ".join(difference_words(d) for d in ranked[:2])
+
+
 def instead_words(otherwise: Any) -> str:
     """What the engine does where it departs, from the typed value that says it: the
     passing of the deal, a count otherwise (a hypothesis of the accounting), or the words
@@ -170,4 +321,6 @@ def instead_words(otherwise: Any) -> str:
         return lead_words(otherwise)[1]
     if isinstance(otherwise, PointsHypothesis):
         return hypothesis_words(otherwise)
+    if isinstance(otherwise, Localised):
+        return _localised_words(otherwise)
     return str(getattr(otherwise, "instead", "") or "")

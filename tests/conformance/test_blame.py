@@ -15,12 +15,13 @@ import pytest
 
 from frogspec.conform.accounting import Accounting
 from frogspec.conform.blame import Model, blame, fails_alone, model_of, unit_findings
-from frogspec.conform.counterfactuals import assuming, reference_answer
+from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.deviations import Deviation
 from frogspec.conform.diagnosis import diagnose
 from frogspec.conform.expectations import finding_matches, read_expectations, stale
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.probes.base import Probe, play_to_the_right
+from frogspec.rulesets import Ruleset
 from frogspec.twins import get_twin
 from frogspec.vectors.model import Case
 
@@ -64,12 +65,41 @@ def test_play_to_the_right_seats_the_table_in_a_mirror_through_the_dealer() -> N
     assert right["hands"][4] == plain["hands"][1] and right["widow"] == plain["widow"]
 
 
-def test_a_departure_assumed_holds_inside_the_block_only() -> None:
+def test_the_departures_assumed_apply_first_and_to_that_answer_only() -> None:
     twin = get_twin("cards.points").function
     ask = {"id": 1, "op": "card_points", "card": "JS"}
-    with assuming(lambda ruleset: ruleset.replacing("cards.points", twin)):
-        assert reference_answer(ask)["result"] == 1
+
+    def jack_one(ruleset: Ruleset) -> Ruleset:
+        return ruleset.replacing("cards.points", twin)
+
+    def jack_seven(ruleset: Ruleset) -> Ruleset:
+        return ruleset.replacing("cards.points", lambda card: 7)
+
+    assert reference_answer(ask, assumed=jack_one)["result"] == 1
+    # The other adjustment comes after the departures assumed: its rule is the one in place.
+    assert reference_answer(ask, jack_seven, assumed=jack_one)["result"] == 7
+    assert reference_answer(ask, jack_one, assumed=jack_seven)["result"] == 1
     assert reference_answer(ask)["result"] == 2
+
+
+def test_a_case_is_diagnosed_against_the_reference_under_the_departures_assumed() -> None:
+    twin = get_twin("cards.points").function
+
+    def jack_one(ruleset: Ruleset) -> Ruleset:
+        return ruleset.replacing("cards.points", twin)
+
+    case = Case(
+        id="points.jack",
+        file="cards.json",
+        description="",
+        rules=("cards.points",),
+        request={"id": 1, "op": "card_points", "card": "JS"},
+        response={"id": 1, "result": 2},
+    )
+    found = diagnose(case, {"result": 1}, None)
+    assert found is not None and "cards.points" in found.explained_by
+    # Against a reference that counts the jack as the engine does, nothing is left.
+    assert diagnose(case, {"result": 1}, None, jack_one) is None
 
 
 def test_a_deviation_without_a_departure_has_no_model() -> None:
@@ -130,7 +160,12 @@ def test_two_twins_at_once_are_each_named_and_every_case_filed(
     ask = twin_engine(rules)
     chosen = [c for c in cases if c.ruleset == "foster-1909"]
     failed, passed = run_engine(ask, chosen)
-    found = blame(failed, passed, (), rediagnose=lambda case, actual: diagnose(case, actual, ask))
+    found = blame(
+        failed,
+        passed,
+        (),
+        rediagnose=lambda case, actual, assumed: diagnose(case, actual, ask, assumed),
+    )
     assert sorted(str(d.rule) for d in found.deviations) == sorted(rules)
     # Every case the over-trump twin alone fails is filed under its deviation.
     (duty,) = [d for d in found.deviations if d.rule == "play.no-duty-to-overtrump"]

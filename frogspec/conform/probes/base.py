@@ -205,12 +205,15 @@ def play_to_the_right(ruleset: Ruleset) -> Ruleset:
     )
 
 
-def answers_as_engine(departure: Adjust, group: Sequence[Probe]) -> bool:
-    """Whether the reference with ``departure`` applied answers every probe of the group
-    as the engine did (then it is a model of the engine's departure)."""
+def answers_as_engine(
+    departure: Adjust, group: Sequence[Probe], assumed: Adjust | None = None
+) -> bool:
+    """Whether the reference with ``departure`` applied (after the departures ``assumed``)
+    answers every probe of the group as the engine did (then it is a model of the
+    engine's departure)."""
     for probe in group:
         try:
-            answer = reference_answer(probe.request, departure)
+            answer = reference_answer(probe.request, departure, assumed)
         except Exception:  # a rule out of place may crash the reference: no model
             return False
         if not _agrees(str(probe.request.get("op")), answer, probe.actual):
@@ -283,12 +286,6 @@ def show(value: Json) -> str:
 
 # --- when ------------------------------------------------------------------------------
 
-_WORDS: dict[str, Callable[[Json], str]] = {
-    "players": lambda v: f"with {v} at the table",
-    "contract": lambda v: f"in a {v}",
-    "won": lambda v: "when the bidder wins" if v else "when the bidder loses",
-}
-
 
 def table_finding(
     stage: str,
@@ -316,6 +313,8 @@ def table_finding(
 def _when(group: list[Probe], probes: list[Probe], ruleset: str) -> str:
     """The features that set the group's probes apart from the agreeing ones, in words
     (empty when every probe of the stage departs so)."""
+    from frogspec.conform.words import FEATURE_WORDS
+
     others = [p for p in probes if p not in group]
     agreeing = [p for p in others if not p.departs]
     if not agreeing:
@@ -328,7 +327,7 @@ def _when(group: list[Probe], probes: list[Probe], ruleset: str) -> str:
         if None in values or values == present:
             continue
         shown = " or ".join(str(v) for v in sorted(values, key=str))
-        conditions.append(_WORDS[name](next(iter(values)) if len(values) == 1 else shown))
+        conditions.append(FEATURE_WORDS[name](next(iter(values)) if len(values) == 1 else shown))
         selected = [p for p in selected if p.feature(name) in values]
     points = [p.feature("bidder_points") for p in group if p.feature("bidder_points") is not None]
     if points:
@@ -384,16 +383,20 @@ def register(probe: UnitProbe) -> UnitProbe:
     return probe
 
 
-def swap_rule(probe: Probe) -> str | None:
+def swap_rule(probe: Probe, assumed: Adjust | None = None) -> str | None:
     """The rule whose swap (its broken twin or a rival reading) reproduces the engine's
-    answer to the probe's request, if one does: the diagnosis of that request as a case."""
-    explained, _ = probe_rules(probe)
+    answer to the probe's request, if one does: the diagnosis of that request as a case
+    (against the reference under the departures ``assumed``)."""
+    explained, _ = probe_rules(probe, assumed)
     return explained[0] if explained else None
 
 
-def probe_rules(probe: Probe) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def probe_rules(
+    probe: Probe, assumed: Adjust | None = None
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The diagnosis of the probe's request as a case: the rules whose swap reproduces the
-    engine's answer, and the rules the reference evaluates for it, most likely first."""
+    engine's answer, and the rules the reference (under the departures ``assumed``)
+    evaluates for it, most likely first."""
     from frogspec.conform.diagnosis import diagnose
     from frogspec.vectors.model import Case
 
@@ -405,7 +408,7 @@ def probe_rules(probe: Probe) -> tuple[tuple[str, ...], tuple[str, ...]]:
         request=probe.request,
         response={"id": 1, **probe.expected},
     )
-    divergence = diagnose(case, probe.actual, None)
+    divergence = diagnose(case, probe.actual, None, assumed)
     if divergence is None:
         return (), ()
     return divergence.explained_by, divergence.rules
@@ -424,6 +427,7 @@ def featured_finding(
     condition_of`, over the features ``names``), and whose rule is ``rule`` or else the
     one a swap confirms, else the first the reference evaluates for the first probe."""
     from frogspec.conform.conditions import condition_of
+    from frogspec.conform.words import condition_words
 
     agreeing = [dict(p.features) for p in probes if not p.departs]
     condition = condition_of([dict(p.features) for p in group], agreeing, names)
@@ -436,7 +440,7 @@ def featured_finding(
     return StageFinding(
         stage=stage,
         rule=rule,
-        when=condition.words() if agreeing else "always",
+        when=condition_words(condition) if agreeing else "always",
         instead=instead,
         agree=len(agreeing),
         disagree=len(group),

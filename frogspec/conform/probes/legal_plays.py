@@ -26,6 +26,7 @@ from frogspec.conform.probes.base import (
     probe_rules,
     register,
 )
+from frogspec.conform.words import difference_words
 from frogspec.rules.cards import parse_card
 from frogspec.rulesets import Ruleset
 
@@ -73,7 +74,7 @@ def _instead(group: list[Probe]) -> str:
     hand = " ".join(first.request["hand"])
     trick = " ".join(first.request["trick"]) or "nothing"
     if isinstance(difference, LegalChanged):
-        return f"{difference.words()} (hand {hand}, trick {trick}, trump {first.request['trump']})"
+        return f"{difference_words(difference)} (hand {hand}, trick {trick}, trump {first.request['trump']})"
     return f"answers otherwise (hand {hand}, trick {trick}, trump {first.request['trump']})"
 
 

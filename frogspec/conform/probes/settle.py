@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from frogspec._types import Json
-from frogspec.conform.counterfactuals import assuming, reference_answer
+from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.probes.base import (
     Ask,
     Probe,
@@ -226,12 +226,12 @@ def _seats(seats: list[int]) -> str:
     )
 
 
-def _settle_rule(group: list[Probe], rs: Ruleset) -> str | None:
+def _settle_rule(group: list[Probe], rs: Ruleset, assumed: Adjust | None) -> str | None:
     """The rule of the settlement the group departs from: a rule whose swap reproduces
     the engine on the smallest probe, else the rule the ruleset uses for the part paid
     otherwise (who settles with the bidder, or the rate)."""
     first = group[0]
-    swapped = swap_rule(first)
+    swapped = swap_rule(first, assumed)
     if swapped is not None:
         return swapped
     if all(_moves_the_money(p) for p in group):
@@ -283,23 +283,26 @@ def _settle(
             if kept is not None:
                 # Judged against the reference with the tie moved as the engine moves it,
                 # the rest shows the other departures alone (a rate, who is paid).
-                with assuming(kept):
-                    probes = [replace(p, expected=reference_answer(p.request)) for p in probes]
-                    findings += _other_departures(probes, rs, ruleset)
+                probes = [
+                    replace(p, expected=reference_answer(p.request, assumed=kept)) for p in probes
+                ]
+                findings += _other_departures(probes, rs, ruleset, kept)
                 continue
         findings += _other_departures(probes, rs, ruleset)
     return findings
 
 
-def _other_departures(probes: list[Probe], rs: Ruleset, ruleset: str) -> list[StageFinding]:
-    """The findings of the probes that depart, grouped by what the engine does otherwise."""
+def _other_departures(
+    probes: list[Probe], rs: Ruleset, ruleset: str, assumed: Adjust | None = None
+) -> list[StageFinding]:
+    """The findings of the probes that depart, grouped by what the engine does otherwise,
+    judged against the reference under the departures ``assumed``."""
     findings = []
     for group in by_difference(probes, _settle_signature):
-        found = table_finding(
-            "settle", _settle_rule(group, rs), _settle_instead(group), group, probes, ruleset
-        )
+        rule = _settle_rule(group, rs, assumed)
+        found = table_finding("settle", rule, _settle_instead(group), group, probes, ruleset)
         rate = _rate_otherwise(group, rs)
-        if rate is not None and answers_as_engine(rate, group):
+        if rate is not None and answers_as_engine(rate, group, assumed):
             found = replace(found, departure=rate)
         findings.append(found)
     return findings
