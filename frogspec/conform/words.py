@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
 from frogspec._types import Json
 from frogspec.conform.conditions import Condition, ConditionTerm
@@ -37,8 +37,21 @@ from frogspec.conform.evidence import (
 )
 from frogspec.conform.localise import Localised
 
-if TYPE_CHECKING:
-    from frogspec.conform.probes.base import StageFinding
+
+@runtime_checkable
+class _UnitOpFinding(Protocol):
+    # What a unit op's finding (:class:`~frogspec.conform.probes.base.StageFinding`) offers
+    # to be said: matched by its shape, since the probes' module says its own findings'
+    # situations with this module, which must not import it back.
+    @property
+    def stage(self) -> str: ...
+    @property
+    def rulesets(self) -> tuple[str, ...]: ...
+    @property
+    def when(self) -> str: ...
+    @property
+    def disagree(self) -> int: ...
+
 
 __all__ = [
     "FEATURE_WORDS",
@@ -173,7 +186,7 @@ class Circumstances:
     occasion: Any = None
 
 
-def finding_when(finding: StageFinding) -> str:
+def finding_when(finding: _UnitOpFinding) -> str:
     """A unit op's finding's ``when``, with its rulesets: ``in foster-1909, in a grand``
     (``always`` when it departs on every probe of every ruleset)."""
     where = f"in {', '.join(finding.rulesets)}" if finding.rulesets else ""
@@ -194,11 +207,10 @@ def when_words(circumstances: Circumstances) -> str:
     'in foster-1909, in a grand'
     """
     from frogspec.conform.accounting import Lead
-    from frogspec.conform.probes.base import StageFinding
     from frogspec.conform.rotation import Rotation
 
     occasion = circumstances.occasion
-    if isinstance(occasion, StageFinding):
+    if isinstance(occasion, _UnitOpFinding):
         return finding_when(occasion)
     if isinstance(occasion, Rotation):
         said = rotation_words(occasion)[0]
