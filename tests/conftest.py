@@ -98,6 +98,9 @@ SLOW_TESTS: dict[str, str] = {
     "tests/test_odds.py::test_the_odds_read_a_ruleset_with_its_options_as_a_position_writes_it": (
         "samples and solves the odds of a hand three times"
     ),
+    "tests/conformance/test_rust_engine.py::test_each_house_rule_fails_some_case[": (
+        "runs every case against the Rust engine once for each of its eight house rules"
+    ),
 }
 
 
