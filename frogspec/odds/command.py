@@ -93,7 +93,8 @@ def register(subparsers: Any) -> None:
         "95% intervals; the footer says how double-dummy figures compare with play with "
         f"hidden cards. By default it samples for {DEFAULT_SECONDS:.0f} seconds on as many "
         "worker processes as the machine has cores (the compiled build, FROGSPEC_COMPILE=1 "
-        "at install, solves several times faster: see the README). The samples are the first of the "
+        "at install, solves several times faster: see the rulebook's Benchmarks page). The samples are "
+        "the first of the "
         "seed's, so the same seed and count give the same numbers. Ctrl-C stops it with the "
         "odds of the samples done. Analysis, not rules.",
     )

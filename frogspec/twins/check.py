@@ -462,7 +462,7 @@ def markdown_table(data: dict[str, Json] | None = None, rules_url: str = "../rul
         topic = row["rule"].split(".", 1)[0]
         rule = f"[`{row['rule']}`]({rules_url}{topic}/#{anchor})"
         if row["kind"] == "editorial":
-            rule += " *(editorial)*"
+            rule += " **[ruling]**"
         caught = str(row["caught_by"]) if row["status"] == "caught" else f"**{row['status']}**"
         first = ", ".join(f"`{c}`" for c in row["first_cases"])
         lines.append(f"| {rule} | {_cell(row['mistake'])} | {caught} | {row['failed']} | {first} |")
