@@ -21,7 +21,7 @@ rewritten as the deals come in, whole, through a temporary file)::
 
     python -m frogspec.worth run --deals 2000 --seed 21 --workers 2
 
-The data goes to ``$XDG_DATA_HOME/frogspec/worth.json`` (:func:`_user_data_dir`), never to
+The data goes to ``$XDG_DATA_HOME/frogspec/worth.json`` (``~/.local/share`` without it), never to
 the package's own file unless ``--out`` names it (in a checkout:
 ``--out frogspec/data/worth.json``). A second run on the same files is refused while the
 first holds them, and a progress line torn by a stopped run is skipped on resume.
@@ -32,7 +32,7 @@ its weight (``frogspec/data/worth-seats.json``, :func:`load_seats`); the tables 
 (:func:`by_seat`) and the fit of :mod:`frogspec.estimate` count each deal by its weight.
 
 ``--cluster ADDRESS`` solves the deals on a Dask distributed scheduler instead of local
-processes, one task a deal (:func:`_cluster_rows`; ``pip install 'frogspec[cluster]'``).
+processes, one task a deal (``pip install 'frogspec[cluster]'``).
 
 A run that needs more than one machine is cut into shards, each an ordinary job for
 whatever runs parallel work where it is done (``xargs -P`` on one machine, GNU Parallel
@@ -779,7 +779,7 @@ def run(
     ``design``: which deals (:mod:`frogspec.worth_design`): eldest's hand as it comes, or
     every seat and table size with strong hands oversampled and weighted back.
     ``cluster``: the address of a Dask distributed scheduler (``tcp://host:8786``) to solve
-    the deals on, one task a deal, instead of local processes (:func:`_cluster_rows`)."""
+    the deals on, one task a deal, instead of local processes."""
     part, parts = shard
     if design not in (ELDEST_DESIGN, SEATS_DESIGN):
         raise InvalidInputError(f"design: {ELDEST_DESIGN} or {SEATS_DESIGN}, not {design!r}")
