@@ -79,7 +79,7 @@ __all__ = [
     "win_chance",
 ]
 
-ESTIMATE_SCHEMA = "frogspec-estimate/2"
+ESTIMATE_SCHEMA = "frogspec-estimate/3"
 #: The features, in the order of a model's coefficients (after the constant).
 MODEL_FEATURES = (
     "trumps",
@@ -91,6 +91,8 @@ MODEL_FEATURES = (
     "seat_second",
     "seat_third",
 )
+#: The kinds of hand the spreads are taken for (:func:`_kind_of`).
+_KINDS = ("strong", "weak")
 #: Deals whose index leaves this remainder by :data:`FOLDS` are held out of the fit.
 FOLDS = 5
 HELD_OUT = 4
@@ -128,6 +130,20 @@ def features(hand: int, trump: Suit, seat: int = 0) -> tuple[float, ...]:
         float(seat == 1),
         float(seat == 2),
     )
+
+
+def _kind_of(hand: int) -> str:
+    """The kind of ``hand`` its spreads are taken for: ``strong`` (a suit of five or more,
+    or five Aces and Tens or more: :func:`frogspec.worth_design.is_strong`) or ``weak``.
+    One deal's points spread further about a strong hand's value than a weak one's.
+
+    >>> from frogspec.rules.cards import CardSet
+    >>> _kind_of(CardSet.parse("AH 10H KH QH JH AS 7S 6C 7C 6D 7D").mask)
+    'strong'
+    """
+    from frogspec.worth_design import is_strong
+
+    return "strong" if is_strong(hand) else "weak"
 
 
 def model_key(ruleset_id: str, contract: Contract) -> str:
@@ -364,12 +380,13 @@ def mixture_interval(
     return quantile(tail), quantile(1 - tail)
 
 
-def _model_error(model: dict[str, Any], x: Sequence[float]) -> tuple[float, float]:
+def _model_error(model: dict[str, Any], x: Sequence[float], hand: int) -> tuple[float, float]:
     # The variance of the hand's own value about the line (the fit's and what the features
-    # miss), and of one deal's points about the hand's value.
+    # miss in hands of its kind), and of one deal's points about the hand's value.
     covariance = model["covariance"]
     fitted = math.fsum(x[i] * covariance[i][j] * x[j] for i in range(len(x)) for j in range(len(x)))
-    return max(fitted, 0.0) + model["between"] ** 2, model["within"] ** 2
+    kind = _kind_of(hand)
+    return max(fitted, 0.0) + model["between"][kind] ** 2, model["within"][kind] ** 2
 
 
 def estimate(
@@ -407,7 +424,7 @@ def estimate(
         model = models[key]
         x = features(hand, trump_of(rs.id, contract, hand), place)
         mean = predicted_points(model["coefficients"], x)
-        between, within = _model_error(model, x)
+        between, within = _model_error(model, x, hand)
         payments = [settle(rs, players, 0, bidder, contract, p)[bidder] for p in range(121)]
         wins = [rs.rules.bidder_result(p) > 0 for p in range(121)]
         win, payment, _ = _win_and_payment(mean, math.sqrt(between + within), wins, payments)
