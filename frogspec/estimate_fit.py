@@ -260,9 +260,10 @@ def fit() -> dict[str, Any]:
     weight), every deal but those held out, and measure each on the held-out deals: the
     document ``estimate.json`` holds. The spreads are taken for each kind of hand
     (:func:`~frogspec.estimate._kind_of`): *within* from the pairs of deals of one hand, *between* from every
-    deal, each measured on a fit that did not read it (:func:`_cross_validated`); *between*
-    is measured by seat and table size too, and shown, not used: the table's size moves no
-    card points, and a seat's few hands do not tell its spread apart from the others'."""
+    deal, each measured on a fit that did not read it (:func:`_cross_validated`). *between*
+    is measured by seat and by table size too: a seat's is used where it is the larger (its
+    few hands can show that the features miss more there, not reliably less); the table's
+    is shown, not used, since the table's size moves no card points."""
     from frogspec.worth import load, load_seats, solved_deals
 
     deals = solved_deals()
@@ -296,7 +297,8 @@ def fit() -> dict[str, Any]:
         predicted = []
         for x, d in zip(test_xs, test, strict=True):
             kind = _kind_of(d.hand)
-            spread = math.sqrt(between[kind] ** 2 + within[kind] ** 2)
+            missed = max(between[kind], by_seat[str(d.seat)]["between"])
+            spread = math.sqrt(missed**2 + within[kind] ** 2)
             predicted.append(win_chance(predicted_points(beta, x), spread))
         won = [1.0 if bidder_result(round(y)) > 0 else 0.0 for y in test_ys]
         base_rate = _weighted_mean([1.0 if bidder_result(round(y)) > 0 else 0.0 for y in ys], ws)
@@ -314,6 +316,7 @@ def fit() -> dict[str, Any]:
             "sigma": round(sigma, 6),
             "between": between,
             "within": {kind: round(within[kind], 6) for kind in _KINDS},
+            "between_by_seat": [by_seat[str(seat)]["between"] for seat in range(3)],
             "between_measured": {"by_kind": by_kind, "by_seat": by_seat, "by_table": by_table},
             "covariance": [[round(v, 9) for v in row] for row in covariance],
             "fitted_on": len(ys),
@@ -348,8 +351,10 @@ def fit() -> dict[str, Any]:
             "own value: the spread of every deal about a fit that did not read it (five "
             "parts by hand number, each measured on the fit of the other four) less "
             "'within' and the fit's own variance. 'between_measured' gives it by kind, by "
-            "seat and by table size, each with the deals and hands it rests on; the "
-            "coefficients' covariance sums the deals of one hand before squaring"
+            "seat and by table size, each with the deals and hands it rests on; "
+            "'between_by_seat' is the seat's, which the estimate takes where it is larger "
+            "than the kind's. The coefficients' covariance sums the deals of one hand before "
+            "squaring"
         ),
         "data": [
             {
@@ -411,7 +416,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"{key}: Brier {held['brier']} (base rate {held['brier_of_the_base_rate']}), "
             f"log {held['log']}, mean absolute error {held['mean_absolute_error_points']} "
-            f"points, between {_by_kind(model['between'])}, within "
+            f"points, between {_by_kind(model['between'])} (by seat "
+            f"{', '.join(f'{b:.1f}' for b in model['between_by_seat'])}), within "
             f"{_by_kind(model['within'])} ({_by_kind(model['pairs'], '.0f')} pairs)",
             file=sys.stderr,
         )
