@@ -146,6 +146,7 @@ def test_the_committed_check_is_of_enough_hands_and_says_whether_it_met_the_targ
     folder = Path(__file__).parent.parent / "benchmarks"
     samples = folder / f"estimate_check_samples_seed{CHECK_SEED}.jsonl"
     entries = [json.loads(line) for line in samples.read_text().splitlines()]
+    entries.sort(key=lambda entry: entry["hand_number"])  # as the score command takes them
     assert {e["check_seed"] for e in entries} == {CHECK_SEED}
     again = score(entries)
     assert {k: v for k, v in run.items() if k in again} == json.loads(json.dumps(again))
@@ -279,6 +280,7 @@ def test_the_range_takes_the_spreads_of_the_hands_kind(monkeypatch: pytest.Monke
             **model,
             "within": {"strong": 30.0, "weak": 1.0},
             "between": {"strong": 0.0, "weak": 0.0},
+            "between_by_seat": [0.0, 20.0, 0.0],
         }
         for key, model in committed["models"].items()
     }
@@ -286,6 +288,9 @@ def test_the_range_takes_the_spreads_of_the_hands_kind(monkeypatch: pytest.Monke
     wide = estimate(strong, "foster-1909", samples=4)[-1]
     narrow = estimate(weak, "foster-1909", samples=4)[-1]
     assert wide.spread == pytest.approx(30.0, abs=0.5) and narrow.spread < 2
+    # A seat whose deals show the features missing more takes its own, larger spread.
+    second = estimate(weak, "foster-1909", seat="second", samples=4)[-1]
+    assert second.spread == pytest.approx(20.0, abs=0.5)
     assert wide.points_interval[1] - wide.points_interval[0] > 10 * (
         narrow.points_interval[1] - narrow.points_interval[0]
     )

@@ -245,14 +245,16 @@ def _estimate_section(ruleset_id: str) -> list[str]:
         "hand in the second run). Both are taken for the kind of hand: *strong* (a suit of "
         "five or more, or five Aces and Tens or more) or *weak*; the unseen cards move a "
         "strong hand's points further. *between* was measured by seat and by table size "
-        "too (below) and is not taken by either: the table's size moves no card points (the "
-        "cards go to three), and the second and third seats' few hands show no larger "
-        "spread than the eldest's. `--quick` and the hint give the range of the hand's own "
-        "value (samples without end); the check below states it for the samples it ran.",
+        "too (below): the bidder's seat's is taken where it is larger than his kind of "
+        "hand's (a seat's few hands can show that the features miss more there, not "
+        "reliably less); the table's is not taken, since the table's size moves no card "
+        "points (the cards go to three). `--quick` and the hint give the range of the "
+        "hand's own value (samples without end); the check below states it for the samples "
+        "it ran.",
         "",
         "| contract | held-out deals | Brier score | Brier, one rate for all | log score "
-        "| mean error, card points | between, strong / weak | within, strong / weak "
-        "(pairs) |",
+        "| mean error, card points | between, strong / weak (by seat) | within, strong / "
+        "weak (pairs) |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     calibration = []
@@ -265,7 +267,9 @@ def _estimate_section(ruleset_id: str) -> list[str]:
             f"| {name} | {held['deals']} | {held['brier']:.3f} | "
             f"{held['brier_of_the_base_rate']:.3f} | {held['log']:.3f} | "
             f"{held['mean_absolute_error_points']:.1f} | "
-            f"{_kinds(model['between'], '.1f')} | {_kinds(model['within'], '.1f')} "
+            f"{_kinds(model['between'], '.1f')} "
+            f"({', '.join(f'{b:.1f}' for b in model['between_by_seat'])}) | "
+            f"{_kinds(model['within'], '.1f')} "
             f"({_kinds(model['pairs'], 'd')}) |"
         )
         measured.append(_between_row(name, model))
