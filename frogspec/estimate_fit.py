@@ -3,11 +3,14 @@
 ``python -m frogspec.estimate_fit --out frogspec/data/estimate.json`` fits each model (the
 bidder's card points as a straight line in :data:`frogspec.estimate.MODEL_FEATURES`, by the
 normal equations, solved by Gaussian elimination: the standard library only) on the deals of
-``frogspec/data/worth.json`` whose index leaves a remainder other than
-:data:`~frogspec.estimate.HELD_OUT` by :data:`~frogspec.estimate.FOLDS`, measures it on the
-others (the Brier score of its chance of winning beside that of one rate for every hand,
+``frogspec/data/worth.json`` and ``frogspec/data/worth-seats.json`` whose number (the deal's
+index; the hand's) leaves a remainder other than :data:`~frogspec.estimate.HELD_OUT` by
+:data:`~frogspec.estimate.FOLDS`, measures it on the others (the Brier score of its chance of winning beside that of one rate for every hand,
 the mean error of its points, its calibration) and writes the document
-:func:`frogspec.estimate.load_model` reads. The same data gives the same file.
+:func:`frogspec.estimate.load_model` reads. The spreads the estimate's ranges need are taken
+for strong and weak hands: *within* from the second run's pairs of deals of one hand,
+*between* from every deal measured on a fit that did not read it (by seat and table size
+too). The same data gives the same file.
 """
 
 from __future__ import annotations
