@@ -428,6 +428,51 @@ def _seats_section(ruleset_id: str) -> list[str]:
                 f"| {escape(row.name)} | {_SEAT_SHOWN[seat]} | {players} | {row.samples} "
                 f"| {_percent(row)} | {_payment(row)} | {row.mean_points:.1f} |"
             )
+    return [*out, "", *_trumps_by_seat(ruleset_id)]
+
+
+#: A group of the table of trumps by seat is shown with at least this many deals.
+_LEAST_SHOWN = 10
+
+
+def _trumps_by_seat(ruleset_id: str) -> list[str]:
+    # The second run's deals by seat and trumps held, the table sizes together (the cards
+    # play alike at any size, so the chance and the card points do; the payments do not,
+    # and are left out), each deal by its weight.
+    from frogspec.worth import _features, _summarise, load_seats, seats_deals
+
+    rs = get_ruleset(ruleset_id)
+    data = load_seats()
+    out = [
+        "Trumps held, by seat (the second run; tables of every size together, since the "
+        "cards play alike at any size: the chance of winning and the card points, not the "
+        "payments, which are each table's; each deal by its weight; groups of fewer than "
+        f"{_LEAST_SHOWN} deals left out). Few deals a group: read the intervals.",
+        "",
+        "| contract | seat | trumps held | deals | bidder wins (95% interval) "
+        "| card points, double-dummy |",
+        "|---|---|---:|---:|---:|---:|",
+    ]
+    for contract in rs.rules.contracts():
+        groups: dict[tuple[int, int], list[tuple[tuple[int, ...], float]]] = {}
+        for deal in seats_deals(data):
+            trumps = _features(ruleset_id, contract, deal.hand).trumps
+            groups.setdefault((deal.seat, trumps), []).append((deal.row, deal.weight))
+        for (seat, trumps), deals in sorted(groups.items()):
+            if len(deals) < _LEAST_SHOWN:
+                continue
+            row = _summarise(
+                ruleset_id,
+                contract,
+                [r for r, _ in deals],
+                data,
+                f"seat {seat}, {trumps} trumps",
+                [w for _, w in deals],
+            )
+            out.append(
+                f"| {escape(row.name)} | {_SEAT_SHOWN[seat]} | {trumps} | {row.samples} "
+                f"| {_percent(row)} | {row.mean_points:.1f} |"
+            )
     return out
 
 
