@@ -14,7 +14,10 @@ holds each sampled answer against :func:`frogspec.estimate.estimate` for that ha
 table, its interval stated for that many samples (:func:`score`): how often the interval held
 the sampled win rate and the sampled mean payment (the target: 95% or more), the calibration
 (the chance estimated against the share of samples won, by bins) and the Brier and log scores.
-The rulebook's hand-worth pages print that file.
+The rulebook's hand-worth pages print that file. ``--seed`` names the check's seed (both
+commands; :data:`CHECK_SEED` unless given), and ``score --earlier FILE`` keeps an earlier
+check's result (:data:`EARLIER_FIELDS` of its document) beside the new one: the earlier
+check's hands have been looked at, so a refitted estimate is judged on fresh ones.
 """
 
 from __future__ import annotations
@@ -35,7 +38,15 @@ import frogspec
 from frogspec.worth_design import SEAT_NAMES, seats_deal
 
 #: The seed of the check's hands (the data's runs use others: 21 eldest, 22 every seat).
-CHECK_SEED = 23
+CHECK_SEED = 24
+#: The seed of the earlier check, whose hands have been looked at since: its result is kept
+#: as it was (:data:`EARLIER_FIELDS`), not scored again to judge the estimate.
+EARLIER_CHECK_SEED = 23
+#: What the document keeps of the earlier check (``score --earlier FILE``).
+EARLIER_FIELDS = (
+    "date", "check_seed", "hands", "samples", "seats", "players", "strong_hands",
+    "win_interval", "payment_interval", "as_deals_come",
+)  # fmt: skip
 #: The ruleset the check plays (it allows tables of three to five, and every contract).
 CHECK_RULESET = "foster-1909"
 #: The share of intervals that must hold the sampled answer.
@@ -71,7 +82,7 @@ def _sample(args: argparse.Namespace) -> int:
     seen = {entry["hand_number"] for entry in done}
     print(_heading(f"{args.hands} check hands, {args.samples} samples each"), flush=True)
     part, parts = (int(x) for x in args.part.split("/"))
-    hands = check_hands(args.hands)
+    hands = check_hands(args.hands, args.seed)
     for hand in reversed(hands) if args.reverse else hands:
         if hand["hand_number"] in seen or hand["hand_number"] % parts != part:
             continue
@@ -80,8 +91,12 @@ def _sample(args: argparse.Namespace) -> int:
             hand["hand"], args.ruleset, hand["seat"], args.samples, 0, 1,
             players=hand["players"],
         )  # fmt: skip
+        if odds.stopped:  # interrupted: a hand of fewer samples than asked is not kept
+            print(f"hand {hand['hand_number']}: {odds.stopped}; not kept", flush=True)
+            return 130
         entry = {
             **hand,
+            "check_seed": args.seed,
             "ruleset": args.ruleset,
             "samples": odds.samples,
             "cpu_seconds": round(time.process_time() - started, 1),
@@ -271,14 +286,21 @@ def _score(args: argparse.Namespace) -> int:
         {e["hand_number"]: e for path in args.progress for e in _read(path)}.values(),
         key=lambda e: e["hand_number"],
     )
+    seeds = {e.get("check_seed", args.seed) for e in entries}
+    if seeds != {args.seed}:
+        print(f"the samples are of seeds {sorted(seeds)}, not {args.seed}", file=sys.stderr)
+        return 2
     document = score(entries)
     document = {
         "command": "python -m benchmarks.estimate_check score",
         "date": f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC",
-        "check_seed": CHECK_SEED,
+        "check_seed": args.seed,
         "cpu_seconds_sampling": round(math.fsum(e["cpu_seconds"] for e in entries), 1),
         **document,
     }
+    if args.earlier is not None:
+        earlier = json.loads(args.earlier.read_text(encoding="utf-8"))
+        document["earlier"] = {k: earlier[k] for k in EARLIER_FIELDS}
     args.out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
     print(f"{document['date']}: {document['hands']} check hands scored")
     for what in ("win_interval", "payment_interval"):
@@ -301,6 +323,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     go.add_argument("--hands", type=int, default=48)
     go.add_argument("--samples", type=int, default=8)
     go.add_argument("--ruleset", default=CHECK_RULESET)
+    go.add_argument("--seed", type=int, default=CHECK_SEED, help="the seed of the check's hands")
     go.add_argument("--progress", type=Path, required=True)
     go.add_argument("--reverse", action="store_true", help="the last hands first")
     go.add_argument("--part", default="0/1", help="K/N: only the hands whose number leaves K by N")
@@ -310,6 +333,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     judge = sub.add_parser("score", help="hold the estimate against the sampled odds")
     judge.add_argument("--progress", type=Path, nargs="+", required=True)
     judge.add_argument("--out", type=Path, required=True)
+    judge.add_argument("--seed", type=int, default=CHECK_SEED, help="the seed of the samples")
+    judge.add_argument(
+        "--earlier", type=Path, default=None, help="an earlier check's document: its result is kept"
+    )
     args = parser.parse_args(argv)
     return _sample(args) if args.command == "sample" else _score(args)
 

@@ -12,9 +12,11 @@ size changes no card points (the cards go to three at any size) but the payments
 that table's.
 
 A hand's own value (what sampled odds find with samples without end) is taken as normal
-about the line, ``between`` apart (how far the features miss, from the deals held out of
-the fit), and one deal's points as normal about it, ``within`` apart (from the pairs of
-deals of one hand). The chance of winning and the expected payment follow through the
+about the line, ``between`` apart (how far the features miss, from every deal measured on a
+fit that did not read it), and one deal's points as normal about it, ``within`` apart (from
+the pairs of deals of one hand); both are taken for the hand's kind, strong or weak
+(:func:`frogspec.worth_design.is_strong`), since the unseen cards move a strong hand's
+points further; ``between`` is that of the bidder's seat where the seat's deals show more. The chance of winning and the expected payment follow through the
 ruleset's rates; each comes with a 95% range **of what** ``frogspec odds`` **would find**
 over a given count of samples (:func:`estimate`'s ``samples``; none: the hand's own value).
 The rulebook's pages, the Play page's hint and ``frogspec odds --quick`` all call
@@ -79,7 +81,7 @@ __all__ = [
     "win_chance",
 ]
 
-ESTIMATE_SCHEMA = "frogspec-estimate/2"
+ESTIMATE_SCHEMA = "frogspec-estimate/3"
 #: The features, in the order of a model's coefficients (after the constant).
 MODEL_FEATURES = (
     "trumps",
@@ -91,6 +93,8 @@ MODEL_FEATURES = (
     "seat_second",
     "seat_third",
 )
+#: The kinds of hand the spreads are taken for (:func:`_kind_of`).
+_KINDS = ("strong", "weak")
 #: Deals whose index leaves this remainder by :data:`FOLDS` are held out of the fit.
 FOLDS = 5
 HELD_OUT = 4
@@ -128,6 +132,20 @@ def features(hand: int, trump: Suit, seat: int = 0) -> tuple[float, ...]:
         float(seat == 1),
         float(seat == 2),
     )
+
+
+def _kind_of(hand: int) -> str:
+    """The kind of ``hand`` its spreads are taken for: ``strong`` (a suit of five or more,
+    or five Aces and Tens or more: :func:`frogspec.worth_design.is_strong`) or ``weak``.
+    One deal's points spread further about a strong hand's value than a weak one's.
+
+    >>> from frogspec.rules.cards import CardSet
+    >>> _kind_of(CardSet.parse("AH 10H KH QH JH AS 7S 6C 7C 6D 7D").mask)
+    'strong'
+    """
+    from frogspec.worth_design import is_strong
+
+    return "strong" if is_strong(hand) else "weak"
 
 
 def model_key(ruleset_id: str, contract: Contract) -> str:
@@ -205,9 +223,9 @@ class Estimate:
     interval **of what sampled odds would find** for this hand (``frogspec odds`` over
     ``samples`` deals of the unseen cards; ``None``: over so many that only the hand's own
     value is left): the interval counts the fit's uncertainty, how far the features miss a
-    hand's value (``between``, from the deals held out of the fit) and, for a finite count
-    of samples, how much the unseen cards move the points (``within``, from the data's
-    pairs of deals of one hand)."""
+    hand's value (``between``, from deals measured on fits that did not read them) and, for
+    a finite count of samples, how much the unseen cards move the points (``within``, from
+    the data's pairs of deals of one hand), both for hands of its kind, strong or weak."""
 
     contract: Contract
     name: str
@@ -364,12 +382,17 @@ def mixture_interval(
     return quantile(tail), quantile(1 - tail)
 
 
-def _model_error(model: dict[str, Any], x: Sequence[float]) -> tuple[float, float]:
-    # The variance of the hand's own value about the line (the fit's and what the features
-    # miss), and of one deal's points about the hand's value.
+def _model_error(
+    model: dict[str, Any], x: Sequence[float], hand: int, seat: int
+) -> tuple[float, float]:
+    # The variance of the hand's own value about the line (the fit's, and what the features
+    # miss in hands of its kind or, if more, in the bidder's seat), and of one deal's points
+    # about the hand's value.
     covariance = model["covariance"]
     fitted = math.fsum(x[i] * covariance[i][j] * x[j] for i in range(len(x)) for j in range(len(x)))
-    return max(fitted, 0.0) + model["between"] ** 2, model["within"] ** 2
+    kind = _kind_of(hand)
+    between = max(model["between"][kind], model["between_by_seat"][seat])
+    return max(fitted, 0.0) + between**2, model["within"][kind] ** 2
 
 
 def estimate(
@@ -407,7 +430,7 @@ def estimate(
         model = models[key]
         x = features(hand, trump_of(rs.id, contract, hand), place)
         mean = predicted_points(model["coefficients"], x)
-        between, within = _model_error(model, x)
+        between, within = _model_error(model, x, hand, place)
         payments = [settle(rs, players, 0, bidder, contract, p)[bidder] for p in range(121)]
         wins = [rs.rules.bidder_result(p) > 0 for p in range(121)]
         win, payment, _ = _win_and_payment(mean, math.sqrt(between + within), wins, payments)

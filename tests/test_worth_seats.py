@@ -17,7 +17,7 @@ from frogspec.odds import points_now_solver, solver_points
 from frogspec.odds.positions import play_position
 from frogspec.odds.stats import effective_count, weighted_mean_interval, weighted_rate_interval
 from frogspec.rules.auction import Contract
-from frogspec.rules.cards import CARDS, CardSet
+from frogspec.rules.cards import CARDS, CardSet, Suit
 from frogspec.rulesets import get_ruleset
 from frogspec.worth import (
     SCHEMA_SEATS,
@@ -175,6 +175,25 @@ def test_the_tables_by_seat_are_weighted_and_keep_to_the_rulesets_tables() -> No
     for _, row in rows:
         assert row.win_interval[0] <= row.win_rate <= row.win_interval[1]
     assert {players for (_, players), _ in by_seat("gamerules", Contract.FROG)} == {3}
+
+
+def test_the_trumps_by_seat_count_the_second_runs_deals_of_that_seat_and_length() -> None:
+    from frogspec.site.worth_pages import worth_page
+    from frogspec.worth import features_of
+
+    page = worth_page("foster-1909")
+    table = page[page.index("Trumps held, by seat") : page.index("## Win rate by trumps held")]
+    # A Frog's trumps are hearts: the eldest's deals with three hearts, every table size.
+    chosen = [
+        d
+        for d in seats_deals(load_seats())
+        if d.seat == 0 and features_of(d.hand, Suit.HEARTS).trumps == 3
+    ]
+    assert len(chosen) >= 10
+    won = math.fsum(d.weight for d in chosen if d.row[1] > 60) / math.fsum(d.weight for d in chosen)
+    assert f"| Frog | eldest | 3 | {len(chosen)} | {100 * won:.0f}% (" in table
+    header = next(line for line in table.splitlines() if line.startswith("| contract | seat |"))
+    assert "payment" not in header  # the payments are each table's: not pooled
 
 
 def test_another_seats_row_comes_from_the_second_run_and_its_tables_payments() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from html import escape
+from typing import Any
 
 from frogspec.rulesets import RULESETS, get_ruleset
 from frogspec.worth import FEATURES, WorthData, WorthRow, load, overall, table
@@ -237,17 +238,27 @@ def _estimate_section(ruleset_id: str) -> list[str]:
         "",
         "**What its 95% ranges are of.** Not of the fit alone: of what `frogspec odds` would "
         "find for the hand by sampling. They count the fit's own uncertainty, how far the "
-        "features miss a hand's own value (*between*: the held-out deals' spread about the "
-        "line, less the rest), and, for a count of samples, how much the unseen cards move "
-        "one deal's points (*within*: from the pairs of deals of one hand in the second run). "
-        "`--quick` and the hint give the range of the hand's own value (samples without "
-        "end); the check below states it for the samples it ran.",
+        "features miss a hand's own value (*between*: every deal's spread about a line "
+        "fitted without it, the deals cut into five parts by hand and each part measured on "
+        "the fit of the other four, less the rest), and, for a count of samples, how much "
+        "the unseen cards move one deal's points (*within*: from the pairs of deals of one "
+        "hand in the second run). Both are taken for the kind of hand: *strong* (a suit of "
+        "five or more, or five Aces and Tens or more) or *weak*; the unseen cards move a "
+        "strong hand's points further. *between* was measured by seat and by table size "
+        "too (below): the bidder's seat's is taken where it is larger than his kind of "
+        "hand's (a seat's few hands can show that the features miss more there, not "
+        "reliably less); the table's is not taken, since the table's size moves no card "
+        "points (the cards go to three). `--quick` and the hint give the range of the "
+        "hand's own value (samples without end); the check below states it for the samples "
+        "it ran.",
         "",
         "| contract | held-out deals | Brier score | Brier, one rate for all | log score "
-        "| mean error, card points | between | within (pairs) |",
+        "| mean error, card points | between, strong / weak (by seat) | within, strong / "
+        "weak (pairs) |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     calibration = []
+    measured = []
     for contract in rs.rules.contracts():
         model = document["models"][model_key(rs.id, contract)]
         held = model["held_out"]
@@ -255,15 +266,28 @@ def _estimate_section(ruleset_id: str) -> list[str]:
         out.append(
             f"| {name} | {held['deals']} | {held['brier']:.3f} | "
             f"{held['brier_of_the_base_rate']:.3f} | {held['log']:.3f} | "
-            f"{held['mean_absolute_error_points']:.1f} | {model['between']:.1f} | "
-            f"{model['within']:.1f} ({model['pairs']}) |"
+            f"{held['mean_absolute_error_points']:.1f} | "
+            f"{_kinds(model['between'], '.1f')} "
+            f"({', '.join(f'{b:.1f}' for b in model['between_by_seat'])}) | "
+            f"{_kinds(model['within'], '.1f')} "
+            f"({_kinds(model['pairs'], 'd')}) |"
         )
+        measured.append(_between_row(name, model))
         for group in held["calibration"]:
             calibration.append(
                 f"| {name} | {100 * group['from']:.0f}-{100 * group['to']:.0f}% | "
                 f"{group['deals']} | {100 * group['predicted']:.0f}% | {100 * group['won']:.0f}% |"
             )
     out += [
+        "",
+        "*between* as measured in each group of deals, card points (hands in brackets; the "
+        "first run's deals are all eldest's at three; zero where the deals' spread is no "
+        "more than *within* and the line's own uncertainty explain):",
+        "",
+        "| contract | strong | weak | eldest | second | third | table of three | of four "
+        "| of five |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        *measured,
         "",
         "Calibration on the held-out deals: the deals grouped by the chance the estimate "
         "gave, and the share the bidder won (each deal by its weight).",
@@ -275,6 +299,22 @@ def _estimate_section(ruleset_id: str) -> list[str]:
         *_check_section(rs.id),
     ]
     return out
+
+
+def _kinds(values: dict[str, Any], form: str) -> str:
+    # A spread (or count) for each kind of hand, strong first.
+    return " / ".join(f"{values[kind]:{form}}" for kind in ("strong", "weak"))
+
+
+def _between_row(name: str, model: dict[str, Any]) -> str:
+    # One contract's *between* measured by kind of hand, seat and table size, with the
+    # hands it rests on.
+    groups = model["between_measured"]
+    cells = [groups["by_kind"].get(kind) for kind in ("strong", "weak")]
+    cells += [groups["by_seat"].get(str(seat)) for seat in range(3)]
+    cells += [groups["by_table"].get(str(size)) for size in (3, 4, 5)]
+    shown = [f"{c['between']:.1f} ({c['hands']})" if c else "" for c in cells]
+    return f"| {name} | {' | '.join(shown)} |"
 
 
 def _check_section(ruleset_id: str) -> list[str]:
@@ -338,6 +378,18 @@ def _check_section(ruleset_id: str) -> list[str]:
         f"The check played {', '.join(run['ruleset'])}; its payments are that ruleset's, the "
         "chances of winning every ruleset's.",
     ]
+    earlier = run.get("earlier")
+    if earlier:
+        out += [
+            "",
+            f"**The earlier check.** On {earlier['date']}, {earlier['hands']} hands of seed "
+            f"{earlier['check_seed']} ({', '.join(map(str, earlier['samples']))} samples) held "
+            f"the estimate as it then stood (fitted on a smaller second run) to the same test: "
+            f"the range of the chance of winning held in {verdict(earlier['win_interval'])}, "
+            f"the range of the payment in {verdict(earlier['payment_interval'])}. Those hands "
+            "were looked at to find what to change, so the estimate as it now stands is judged "
+            "on the fresh hands above, not on them.",
+        ]
     return out
 
 
@@ -375,6 +427,51 @@ def _seats_section(ruleset_id: str) -> list[str]:
             out.append(
                 f"| {escape(row.name)} | {_SEAT_SHOWN[seat]} | {players} | {row.samples} "
                 f"| {_percent(row)} | {_payment(row)} | {row.mean_points:.1f} |"
+            )
+    return [*out, "", *_trumps_by_seat(ruleset_id)]
+
+
+#: A group of the table of trumps by seat is shown with at least this many deals.
+_LEAST_SHOWN = 10
+
+
+def _trumps_by_seat(ruleset_id: str) -> list[str]:
+    # The second run's deals by seat and trumps held, the table sizes together (the cards
+    # play alike at any size, so the chance and the card points do; the payments do not,
+    # and are left out), each deal by its weight.
+    from frogspec.worth import _features, _summarise, load_seats, seats_deals
+
+    rs = get_ruleset(ruleset_id)
+    data = load_seats()
+    out = [
+        "Trumps held, by seat (the second run; tables of every size together, since the "
+        "cards play alike at any size: the chance of winning and the card points, not the "
+        "payments, which are each table's; each deal by its weight; groups of fewer than "
+        f"{_LEAST_SHOWN} deals left out). Few deals a group: read the intervals.",
+        "",
+        "| contract | seat | trumps held | deals | bidder wins (95% interval) "
+        "| card points, double-dummy |",
+        "|---|---|---:|---:|---:|---:|",
+    ]
+    for contract in rs.rules.contracts():
+        groups: dict[tuple[int, int], list[tuple[tuple[int, ...], float]]] = {}
+        for deal in seats_deals(data):
+            trumps = _features(ruleset_id, contract, deal.hand).trumps
+            groups.setdefault((deal.seat, trumps), []).append((deal.row, deal.weight))
+        for (seat, trumps), deals in sorted(groups.items()):
+            if len(deals) < _LEAST_SHOWN:
+                continue
+            row = _summarise(
+                ruleset_id,
+                contract,
+                [r for r, _ in deals],
+                data,
+                f"seat {seat}, {trumps} trumps",
+                [w for _, w in deals],
+            )
+            out.append(
+                f"| {escape(row.name)} | {_SEAT_SHOWN[seat]} | {trumps} | {row.samples} "
+                f"| {_percent(row)} | {row.mean_points:.1f} |"
             )
     return out
 
