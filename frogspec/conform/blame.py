@@ -127,9 +127,14 @@ class Blame:
 def unit_findings(
     deviations: Sequence[Deviation], findings: Sequence[StageFinding]
 ) -> list[StageFinding]:
-    """The findings no deviation with cases says (the same rule and ``instead``)."""
-    said = {(d.rule, d.instead) for d in deviations if d.cases}
-    return [f for f in findings if f.rule is None or (f.rule, f.instead) not in said]
+    """The findings no deviation with cases says (the same rule, and a finding of the same
+    typed difference)."""
+    said = [
+        (d.rule, d.otherwise.otherwise)
+        for d in deviations
+        if d.cases and isinstance(d.otherwise, StageFinding)
+    ]
+    return [f for f in findings if f.rule is None or (f.rule, f.otherwise) not in said]
 
 
 def blame(

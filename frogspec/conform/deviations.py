@@ -61,7 +61,13 @@ from frogspec.conform.evidence import Difference, LegalChanged, difference_json
 from frogspec.conform.localise import condition_at, localise
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.rotation import who_deals
-from frogspec.conform.words import Circumstances, instead_words, when_words
+from frogspec.conform.words import (
+    Circumstances,
+    finding_instead,
+    finding_when,
+    instead_words,
+    when_words,
+)
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
 from frogspec.registry import all_rules, get_rule
@@ -841,8 +847,8 @@ def finding_json(finding: StageFinding) -> dict[str, Json]:
     return {
         "stage": finding.stage,
         "rule": finding.rule,
-        "when": finding.situation,
-        "instead": finding.instead,
+        "when": finding_when(finding),
+        "instead": finding_instead(finding),
         "probes_agree": finding.agree,
         "probes_disagree": finding.disagree,
         "example": _probe_example(finding),
@@ -881,7 +887,7 @@ def with_findings(
             (
                 i
                 for i in used
-                if found[i].rule == finding.rule and found[i].instead == finding.instead
+                if found[i].rule == finding.rule and _found_otherwise(found[i]) == finding.otherwise
             ),
             None,
         )
@@ -907,7 +913,7 @@ def with_findings(
                 reading_rulesets=(),
                 cases=(),
                 example=_probe_example(finding),
-                detail=f"the engine's {finding.stage}: {finding.instead}",
+                detail=f"the engine's {finding.stage}: {finding_instead(finding)}",
             )
             found.append(blank)
             index = len(found) - 1
@@ -1006,6 +1012,11 @@ def _situation(d: Deviation, finding: StageFinding) -> Circumstances:
     return Circumstances(tuple(sorted(set(d.in_rulesets) | set(finding.rulesets))))
 
 
+def _found_otherwise(d: Deviation) -> object:
+    """What a deviation's unit-op finding has the engine do (``None``: no finding)."""
+    return d.otherwise.otherwise if isinstance(d.otherwise, StageFinding) else None
+
+
 def _open(d: Deviation) -> bool:
     """Whether a unit op's finding may take the deviation over: it names no rule, or one
     only a replay of its games points to (:mod:`frogspec.conform.localise`), which a
@@ -1046,7 +1057,9 @@ def _probe_example(finding: StageFinding) -> Json:
         + "."
         + finding.stage.replace("_", "-"),
         file="deviations",
-        description=f"{statement_of(rule)} The engine {finding.instead} ({finding.situation}).",
+        description=(
+            f"{statement_of(rule)} The engine {finding_instead(finding)} ({finding_when(finding)})."
+        ),
         rules=(rule,) if finding.rule else (),
         request=finding.smallest.request,
         response={"id": 1, **finding.smallest.expected},

@@ -22,6 +22,7 @@ from frogspec.conform import run_conformance
 from frogspec.conform.expectations import ExpectationError, parse_reading, read_expectations
 from frogspec.conform.probes import StageFinding, probe_stages
 from frogspec.fuzz import fuzz
+from frogspec.conform.words import finding_instead, finding_when
 
 Json = Any
 
@@ -62,7 +63,7 @@ def test_a_rate_is_said_as_the_rules_say_it_in_each_ruleset() -> None:
     # grand-x3: a Grand pays three times the Frog rate, so 3 a point instead of Foster's 4,
     # and in Straight Solo (whose Heart Solo pays 2) 3 instead of 2: two departures.
     found = _findings(("grand-x3",), ("foster-1909", "official-1922-straight"))
-    said = {(f.rule, f.situation, f.instead) for f in found}
+    said = {(f.rule, finding_when(f), finding_instead(f)) for f in found}
     assert said == {
         ("settlement.rates-1-2-4", "in foster-1909, in a grand", "pays 3 a point instead of 4"),
         (
@@ -76,7 +77,7 @@ def test_a_rate_is_said_as_the_rules_say_it_in_each_ruleset() -> None:
 
 def test_a_card_count_is_said_by_rank() -> None:
     (found,) = _findings(("jack-1",), ("foster-1909",))
-    assert (found.rule, found.instead, found.situation) == (
+    assert (found.rule, finding_instead(found), finding_when(found)) == (
         "cards.points",
         "a Jack counts 1 instead of 2",
         "always",

@@ -22,15 +22,16 @@ the same deviation), and each group becomes a :class:`StageFinding`: the rule of
 (the rule a swap confirms where one reproduces the engine, else the rule the ruleset uses
 for the part that differs), ``when`` (the features that separate its departing probes from
 the agreeing ones: the ruleset, the contract, the table size, the bidder's points against
-a threshold, whether the bidder won) and ``instead`` (what the engine does, e.g. "each
-defender pays 3 a point instead of 2"). :mod:`frogspec.conform.deviations` joins the
+a threshold, whether the bidder won) and ``instead`` (what the engine does, as a typed difference of
+:mod:`frogspec.conform.evidence`, said by :mod:`frogspec.conform.words`: "each defender
+pays 3 a point instead of 2"). :mod:`frogspec.conform.deviations` joins the
 findings to the deviations the failing cases show (:func:`frogspec.conform.deviations.
 with_findings`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from frogspec.conform.probes import (  # noqa: F401  (each module registers its probe)
     card_points,
@@ -48,6 +49,7 @@ from frogspec.conform.probes.base import (
     StageFinding,
     UnitProbe,
     register,
+    value_key,
 )
 from frogspec.conform.probes.settle import BOUNDARY_POINTS
 from frogspec.errors import FrogError
@@ -80,8 +82,8 @@ def probe_stages(ask: Ask, ops: Sequence[str], rulesets: Sequence[str]) -> list[
 def _joined(findings: list[StageFinding]) -> list[StageFinding]:
     """One finding per departure: those of one rule that say the same in several
     rulesets are joined."""
-    joined: dict[tuple[str, str | None, str, str], StageFinding] = {}
+    joined: dict[Hashable, StageFinding] = {}
     for finding in findings:
-        key = (finding.stage, finding.rule, finding.when, finding.instead)
+        key = value_key((finding.stage, finding.rule, finding.otherwise, finding.situation))
         joined[key] = joined[key].joined(finding) if key in joined else finding
     return list(joined.values())

@@ -1,8 +1,8 @@
 """The probe of ``deal``: once for each table size, dealer 0, the pack in its order.
 
 The answer shows which pack position goes to which seat (or the widow) and who sits
-out: a deal dealt otherwise is said in packets (``deals 3-4-4-(3) instead of
-3-(3)-4-4``), a table seated otherwise by who sits out (a finding that ``reseats``).
+out: a deal dealt otherwise is found in packets (``3-4-4-(3)`` for ``3-(3)-4-4``), a
+table seated otherwise by who sits out (a finding that ``reseats``).
 """
 
 from __future__ import annotations
@@ -12,6 +12,13 @@ from dataclasses import replace
 from typing import Any
 
 from frogspec._types import Json
+from frogspec.conform.evidence import (
+    AnswerChanged,
+    DealtTo,
+    Difference,
+    PacketsChanged,
+    SeatsOut,
+)
 from frogspec.conform.probes.base import (
     SEAT_ORDER_REVERSED,
     SEAT_ORDER_RULE,
@@ -24,7 +31,6 @@ from frogspec.conform.probes.base import (
     mirrored,
     play_to_the_right,
     register,
-    show,
     table_finding,
 )
 from frogspec.harness import Adjust
@@ -94,11 +100,11 @@ def _deal(ask: Ask, rulesets: Iterable[str]) -> list[StageFinding]:
             )
             for players in rs.rules.player_count()
         ]
-        for group in by_difference(probes, lambda p: _deal_instead(p, deck)):
+        for group in by_difference(probes, lambda p: _how_dealt(p, deck)):
             found = table_finding(
                 "deal",
                 _deal_rule(group[0], rs, deck),
-                _deal_instead(group[0], deck),
+                _how_dealt(group[0], deck),
                 group,
                 probes,
                 ruleset,
@@ -196,37 +202,28 @@ def _deal_differs_in_seating(probe: Probe) -> bool:
     return _out(probe.expected, players) != _out(probe.actual, players)
 
 
-def _deal_instead(probe: Probe, deck: Sequence[str]) -> str:
+def _how_dealt(probe: Probe, deck: Sequence[str]) -> Difference:
+    """How the engine deals otherwise: play the other way round, other seats sitting
+    out, other packets, another seat dealt to first, a pack position elsewhere."""
     players = probe.request["players"]
     if _in_mirror_order(probe):
         return SEAT_ORDER_REVERSED
     if _deal_differs_in_seating(probe):
         out, out_ref = _out(probe.actual, players), _out(probe.expected, players)
-        verb = "sits" if len(out or []) == 1 else "sit"
-        return f"{_seats(out)} {verb} out instead of {_seats(out_ref)} (the dealer is seat 0)"
+        return SeatsOut(tuple(out or ()), tuple(out_ref or ()), int(probe.request["dealer"]))
     eng, ref = _receivers(probe.actual, deck), _receivers(probe.expected, deck)
     if eng is None or ref is None:
-        return f"answers {show(probe.actual)} instead of a deal"
+        return AnswerChanged(probe.actual, probe.expected)
     if _pattern(eng) != _pattern(ref):
-        return f"deals {_pattern(eng)} instead of {_pattern(ref)}"
+        return PacketsChanged(_pattern(eng), _pattern(ref))
     first_eng = next((w for w in eng if w != "widow"), None)
     first_ref = next((w for w in ref if w != "widow"), None)
     if first_eng != first_ref:
-        return f"deals first to {first_eng} instead of {first_ref}"
+        return DealtTo(None, str(first_eng), str(first_ref))
     moved = next((i for i, (a, b) in enumerate(zip(eng, ref, strict=True)) if a != b), None)
     if moved is None:  # the same cards to the same places: another field differs
-        return f"answers {show(probe.actual)} instead of {show(probe.expected)}"
-    return f"pack position {moved} goes to {eng[moved]} instead of {ref[moved]}"
-
-
-def _seats(seats: list[int] | None) -> str:
-    if not seats:
-        return "nobody"
-    return (
-        "seat " + " and ".join(map(str, seats))
-        if len(seats) == 1
-        else ("seats " + ", ".join(map(str, seats)))
-    )
+        return AnswerChanged(probe.actual, probe.expected)
+    return DealtTo(moved, eng[moved], ref[moved])
 
 
 def _deal_rule(probe: Probe, rs: Ruleset, deck: Sequence[str]) -> str | None:

@@ -14,6 +14,16 @@ from typing import Any
 
 from frogspec._types import Json
 from frogspec.conform.counterfactuals import reference_answer
+from frogspec.conform.evidence import (
+    AnswerChanged,
+    Difference,
+    PaidBeyondRate,
+    PaidOtherwise,
+    RateChanged,
+    SettledWith,
+    Several,
+    TieMoved,
+)
 from frogspec.conform.probes.base import (
     Ask,
     Probe,
@@ -23,7 +33,6 @@ from frogspec.conform.probes.base import (
     by_difference,
     register,
     result_of,
-    show,
     swap_rule,
     table_finding,
 )
@@ -155,75 +164,56 @@ def _extra(probe: Probe) -> int | None:
     return abs(actual[s]) - abs(expected[s])
 
 
-def _number(value: float) -> str:
-    return str(int(value)) if value == int(value) else f"{value:g}"
-
-
-def _settle_instead(group: list[Probe]) -> str:
+def _settle_otherwise(group: list[Probe]) -> Difference:
+    """What the group's engine pays otherwise, from its first probe (a rate, or an amount
+    beyond the rate, where every probe of the group shows the same)."""
     first = group[0]
     expected, actual = _payments(first.expected), _payments(first.actual)
     if expected is None or actual is None or len(expected) != len(actual):
-        return f"answers {show(first.actual)} instead of {show(first.expected)}"
+        return AnswerChanged(first.actual, first.expected)
+    bidder = int(first.request["bidder"])
     if all(_moves_the_money(p) for p in group):
-        bidder = int(first.request["bidder"])
-        paid = [
-            s for s, (a, e) in enumerate(zip(actual, expected, strict=True)) if a and s != bidder
-        ]
-        due = [s for s, e in enumerate(expected) if e and s != bidder]
-        return (
-            f"the bidder (seat {bidder}) settles with {_seats(paid)} only, instead of {_seats(due)}"
-        )
+        paid = tuple(s for s, a in enumerate(actual) if a and s != bidder)
+        due = tuple(s for s, e in enumerate(expected) if e and s != bidder)
+        return SettledWith(bidder, paid, due)
     roles = _roles(first)
-    won = bool(first.feature("won"))
-    phrases = []
+    parts: list[Difference] = []
     defenders = [s for s in roles["defender"] if actual[s] != expected[s]]
     if defenders:
-        rates = {(_rate(p, p.actual), _rate(p, p.expected)) for p in group}
         outcomes = {bool(p.feature("won")) for p in group}
-        who = "pays"
+        payer = "either"
         if len(outcomes) == 1:
-            who = "each defender pays" if won else "the bidder pays each defender"
+            payer = "defender" if first.feature("won") else "bidder"
+        rates = {(_rate(p, p.actual), _rate(p, p.expected)) for p in group}
         extras = {_extra(p) for p in group}
-        if len(rates) == 1 and None not in next(iter(rates)):
-            engine_rate, reference_rate = next(iter(rates))
-            assert engine_rate is not None and reference_rate is not None
-            phrases.append(
-                f"{who} {_number(engine_rate)} a point instead of {_number(reference_rate)}"
-            )
+        ((engine_rate, reference_rate), *others) = rates
+        if not others and engine_rate is not None and reference_rate is not None:
+            parts.append(RateChanged(payer, engine_rate, reference_rate))
         elif len(extras) == 1 and None not in extras:
-            extra = next(iter(extras))
-            assert extra is not None
             last = max(group, key=lambda p: int(p.request["bidder_points"]))
             s = _roles(last)["defender"][0]
-            paid, due = _payments(last.actual) or [], _payments(last.expected) or []
-            amount, rate = abs(paid[s]), abs(due[s])
-            phrases.append(
-                f"{who} {abs(extra)} {'more' if extra > 0 else 'less'} than the rate "
-                f"(at {last.request['bidder_points']} points in a {last.feature('contract')}: "
-                f"{amount} instead of {rate})"
+            engine_paid = _payments(last.actual) or []
+            reference_paid = _payments(last.expected) or []
+            parts.append(
+                PaidBeyondRate(
+                    payer,
+                    int(next(iter(extras)) or 0),
+                    int(last.request["bidder_points"]),
+                    str(last.feature("contract")),
+                    abs(engine_paid[s]),
+                    abs(reference_paid[s]),
+                )
             )
         else:
             s = defenders[0]
-            phrases.append(f"{who} {abs(actual[s])} instead of {abs(expected[s])}")
+            parts.append(PaidOtherwise(payer, abs(actual[s]), abs(expected[s])))
     out = [s for s in roles["out"] if actual[s] != expected[s]]
     if out:
         s = out[0]
-        verb = "receives" if expected[s] >= 0 else "pays"
-        phrases.append(
-            f"a player sitting out {verb} {abs(actual[s])} instead of {abs(expected[s])}"
-        )
-    if not phrases:
-        b = roles["bidder"][0]
-        phrases.append(f"the bidder's balance is {actual[b]} instead of {expected[b]}")
-    return "; ".join(phrases)
-
-
-def _seats(seats: list[int]) -> str:
-    return (
-        ("seat " if len(seats) == 1 else "seats ") + ", ".join(map(str, seats))
-        if seats
-        else "nobody"
-    )
+        parts.append(PaidOtherwise("out", abs(actual[s]), abs(expected[s]), expected[s] >= 0))
+    if not parts:
+        parts.append(PaidOtherwise("balance", actual[bidder], expected[bidder]))
+    return parts[0] if len(parts) == 1 else Several(tuple(parts))
 
 
 def _settle_rule(group: list[Probe], rs: Ruleset, assumed: Adjust | None) -> str | None:
@@ -265,13 +255,7 @@ def _settle(
         tie, explained = _tie_moved(probes)
         if tie is not None:  # one hypothesis gives these answers: one departure
             found = table_finding(
-                "settle",
-                TIE_RULE,
-                f"the tie is {60 + tie} points instead of 60: the bidder wins above "
-                f"{60 + tie} and loses below it",
-                explained,
-                probes,
-                ruleset,
+                "settle", TIE_RULE, TieMoved(60 + tie), explained, probes, ruleset
             )
             tie_moved = _tie_at(60 + tie)
             kept = tie_moved if answers_as_engine(tie_moved, explained) else None
@@ -300,7 +284,7 @@ def _other_departures(
     findings = []
     for group in by_difference(probes, _settle_signature):
         rule = _settle_rule(group, rs, assumed)
-        found = table_finding("settle", rule, _settle_instead(group), group, probes, ruleset)
+        found = table_finding("settle", rule, _settle_otherwise(group), group, probes, ruleset)
         rate = _rate_otherwise(group, rs)
         if rate is not None and answers_as_engine(rate, group, assumed):
             found = replace(found, departure=rate)
