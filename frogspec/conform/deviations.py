@@ -928,13 +928,20 @@ def with_findings(
         used.add(index)
         # The other unexplained groups this departure can cause (a deal dealt otherwise
         # parts every game at its first legal list) are its cases too.
+        # So are the deviations of the rules it departs from alike in other rulesets (the
+        # rates of each ruleset rounded the same way): one departure, one deviation.
         absorbed = [
             i
             for i, d in enumerate(found)
-            if (_open(d) or (_reseats(finding) and d.status == "suspected"))
-            and i not in used
-            and (_stage_shows(finding.stage, d) or _reseats(finding))
+            if i not in used
             and finding.shows(d.example.get("request"))
+            and (
+                (
+                    (_open(d) or (_reseats(finding) and d.status == "suspected"))
+                    and (_stage_shows(finding.stage, d) or _reseats(finding))
+                )
+                or d.rule in finding.also
+            )
         ]
         if absorbed:
             cases = found[index].cases + tuple(c for i in absorbed for c in found[i].cases)
@@ -962,7 +969,11 @@ def _probed(d: Deviation, finding: StageFinding) -> Deviation:
         stage=finding.stage,
         probes_agree=finding.agree,
         probes_disagree=finding.disagree,
-        departure=d.departure if d.departure is not None else finding.departure,
+        # A finding joined from several rules' rulesets models them all; a swap of the
+        # deviation's rule, its own rulesets only.
+        departure=finding.departure
+        if finding.departure is not None and (finding.also or d.departure is None)
+        else d.departure,
         example={**d.example, "rules": [finding.rule]} if unexplained else d.example,
         look_at=() if unexplained else d.look_at,
     )

@@ -14,7 +14,7 @@ words (:func:`frogspec.conform.words.difference_words`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from frogspec._types import Json
@@ -27,6 +27,7 @@ __all__ = [
     "AnswerChanged",
     "CardCounted",
     "DealerMoved",
+    "DealerPlays",
     "DealtTo",
     "Difference",
     "ErrorChanged",
@@ -281,6 +282,30 @@ class SeatsOut(Difference):
     @property
     def kind(self) -> str:
         return "seats out changed"
+
+    @property
+    def field(self) -> str:
+        return "active"
+
+
+@dataclass(frozen=True)
+class DealerPlays(Difference):
+    """The dealer is dealt in and plays where the rules have him sit out, at any table
+    size: other seats sit out in his place. The seats are one example (not compared: one
+    departure, whichever table shows it)."""
+
+    #: The table size of the example.
+    players: int = field(compare=False)
+    #: The seats sitting out by the engine there.
+    engine: tuple[int, ...] = field(compare=False)
+    #: By the reference.
+    reference: tuple[int, ...] = field(compare=False)
+    #: The dealer there.
+    dealer: int = field(compare=False)
+
+    @property
+    def kind(self) -> str:
+        return "dealer plays"
 
     @property
     def field(self) -> str:
@@ -570,10 +595,11 @@ class PaymentsRounded(Difference):
     multiple: int
     #: Which way.
     direction: str
-    #: The engine's amount in the example.
-    engine: int
+    #: The engine's amount in the example (not compared: one rounding is one departure,
+    #: whichever amount shows it).
+    engine: int = field(compare=False)
     #: The reference's.
-    reference: int
+    reference: int = field(compare=False)
 
     @property
     def kind(self) -> str:

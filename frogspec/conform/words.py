@@ -28,6 +28,7 @@ from frogspec.conform.evidence import (
     AnswerChanged,
     CardCounted,
     DealerMoved,
+    DealerPlays,
     DealtTo,
     Difference,
     ErrorChanged,
@@ -115,10 +116,15 @@ def _term_words(term: ConditionTerm) -> str:
     """A condition's term in the rules' words (``in a grand``, ``with 4 or 5 at the
     table``).
 
-    >>> _term_words(ConditionTerm("players", (4, 5)))
-    'with 4 at the table or with 5 at the table'
+    >>> _term_words(ConditionTerm("players", (4, 5, 6)))
+    'with 4, 5 or 6 at the table'
+    >>> _term_words(ConditionTerm("contract", ("frog", "grand")))
+    'in a frog or in a grand'
     """
     say = FEATURE_WORDS.get(term.feature, lambda v: f"{term.feature} {v}")
+    if term.feature == "players" and len(term.values) > 1:
+        *most, last = (str(v) for v in term.values)
+        return say(f"{', '.join(most)} or {last}")
     if len(term.values) == 1:
         return say(term.values[0])
     return " or ".join(say(v) for v in term.values)
@@ -303,6 +309,13 @@ def otherwise_words(difference: Difference) -> str:
         return (
             f"{_seats(d.engine, ' and ' if len(d.engine) == 1 else ', ')} {verb} out instead "
             f"of {_seats(d.reference)} (the dealer is seat {d.dealer})"
+        )
+    if isinstance(d, DealerPlays):
+        verb = "sits" if len(d.engine) == 1 else "sit"
+        return (
+            f"the dealer is dealt in and plays instead of sitting out (with {d.players} at "
+            f"the table: {_seats(d.engine)} {verb} out instead of {_seats(d.reference)}, the "
+            f"dealer is seat {d.dealer})"
         )
     if isinstance(d, PacketsChanged):
         return f"deals {d.engine} instead of {d.reference}"

@@ -32,7 +32,9 @@ with_findings`).
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import replace
 
+from frogspec.conform.conditions import Condition, ConditionTerm
 from frogspec.conform.probes import (  # noqa: F401  (each module registers its probe)
     card_points,
     deal,
@@ -80,10 +82,57 @@ def probe_stages(ask: Ask, ops: Sequence[str], rulesets: Sequence[str]) -> list[
 
 
 def _joined(findings: list[StageFinding]) -> list[StageFinding]:
-    """One finding per departure: those of one rule that say the same in several
-    rulesets are joined."""
+    """One finding per departure: those that find the engine doing the same (the same
+    typed difference, in the same situations but for the table sizes) in several rulesets
+    are joined, whether their rulesets name one rule for it or several rules for the same
+    point; ``when`` then names every table size of them."""
     joined: dict[Hashable, StageFinding] = {}
     for finding in findings:
-        key = value_key((finding.stage, finding.rule, finding.otherwise, finding.situation))
-        joined[key] = joined[key].joined(finding) if key in joined else finding
+        condition, between, share = finding.situation
+        key = value_key(
+            (
+                finding.stage,
+                finding.rule is None,
+                finding.otherwise,
+                _without_tables(condition),
+                between,
+                share,
+            )
+        )
+        if key in joined:
+            joined[key] = _with_tables(joined[key].joined(finding), joined[key], finding)
+        else:
+            joined[key] = finding
     return list(joined.values())
+
+
+def _without_tables(condition: Condition | None) -> Condition | None:
+    """The condition without its table sizes."""
+    if condition is None:
+        return None
+    return Condition(tuple(t for t in condition.terms if t.feature != "players"))
+
+
+def _with_tables(finding: StageFinding, one: StageFinding, other: StageFinding) -> StageFinding:
+    """The joined finding, its condition naming the table sizes of both."""
+    if one.condition is None or other.condition is None:
+        return finding
+    tables = {
+        v
+        for c in (one.condition, other.condition)
+        for t in c.terms
+        if t.feature == "players"
+        for v in t.values
+    }
+    if not tables:
+        return finding
+    terms = tuple(
+        ConditionTerm("players", tuple(sorted(tables, key=str))) if t.feature == "players" else t
+        for t in one.condition.terms
+    )
+    if not any(t.feature == "players" for t in terms):
+        terms = (ConditionTerm("players", tuple(sorted(tables, key=str))), *terms)
+    return replace(
+        finding,
+        condition=Condition(terms, finding.condition.agreeing_left if finding.condition else 0),
+    )

@@ -15,7 +15,7 @@ from typing import Protocol
 
 from frogspec._types import Json
 from frogspec.conform.conditions import Condition, ConditionTerm
-from frogspec.conform.counterfactuals import reference_answer
+from frogspec.conform.counterfactuals import composed, reference_answer
 from frogspec.conform.diagnosis import Ask as Ask
 from frogspec.conform.evidence import Difference, PlayReversed
 from frogspec.harness import Adjust
@@ -33,6 +33,7 @@ __all__ = [
     "Probe",
     "StageFinding",
     "UnitProbe",
+    "agrees",
     "answers_as_engine",
     "ask_both",
     "ask_engine",
@@ -64,7 +65,7 @@ class Probe:
         """Whether the engine answers otherwise than the reference."""
         if result_of(self.actual) == _UNSUPPORTED:
             return False  # a ruleset or op the engine does not offer is no departure
-        return not _agrees(str(self.request.get("op")), self.expected, self.actual)
+        return not agrees(str(self.request.get("op")), self.expected, self.actual)
 
     def feature(self, name: str) -> Json:
         """The value of one feature (``None`` if the probe has none of that name)."""
@@ -133,6 +134,9 @@ class StageFinding:
     #: that answers every departing probe as the engine does: the failing cases can then
     #: be judged again with it applied (:mod:`frogspec.conform.blame`).
     departure: Adjust | None = field(default=None, compare=False, repr=False)
+    #: The other rules it departs from in the same way, where rulesets of different rules
+    #: for one point (the rates) show one departure: ``rule`` is the one of most probes.
+    also: tuple[str, ...] = ()
 
     @property
     def always(self) -> bool:
@@ -151,12 +155,23 @@ class StageFinding:
         return self.agree + self.disagree
 
     def joined(self, other: StageFinding) -> StageFinding:
-        """This finding and another of the same departure in other rulesets, as one."""
+        """This finding and another of the same departure in other rulesets (of the same
+        rule, or of another rule for the same point), as one: the rule of the more
+        departing probes named, the other's kept in ``also``."""
+        first, second = (self, other) if self.disagree >= other.disagree else (other, self)
+        rules = (first.rule, *first.also, second.rule, *second.also)
+        also = tuple(dict.fromkeys(r for r in rules if r is not None and r != first.rule))
+        departure = first.departure
+        if second.departure is not None and second.departure is not departure:
+            # Each ruleset's change applies to its own rule or table sizes: both, in turn.
+            departure = composed(departure, second.departure)
         return replace(
-            self,
+            first,
+            also=also,
+            departure=departure,
             agree=self.agree + other.agree,
             disagree=self.disagree + other.disagree,
-            rulesets=self.rulesets + other.rulesets,
+            rulesets=tuple(sorted(dict.fromkeys(self.rulesets + other.rulesets))),
             tables=tuple(sorted(set(self.tables) | set(other.tables))),
         )
 
@@ -250,7 +265,7 @@ def answers_as_engine(
             answer = reference_answer(probe.request, departure, assumed)
         except Exception:  # a rule out of place may crash the reference: no model
             return False
-        if not _agrees(str(probe.request.get("op")), answer, probe.actual):
+        if not agrees(str(probe.request.get("op")), answer, probe.actual):
             return False
     return True
 
@@ -281,7 +296,7 @@ def _as_set(cards: Json) -> Json:
     return sorted(cards, key=lambda card: json.dumps(card, sort_keys=True, default=str))
 
 
-def _agrees(op: str, expected: Json, actual: Json) -> bool:
+def agrees(op: str, expected: Json, actual: Json) -> bool:
     """Whether the engine's answer is the reference's as the vectors judge it: the same
     kind of error, or a result equal where the reference's has fields (a deal's cards as
     sets, a legal list as a set; fields the reference does not give are not looked at)."""

@@ -14,6 +14,7 @@ from typing import Any
 from frogspec._types import Json
 from frogspec.conform.evidence import (
     AnswerChanged,
+    DealerPlays,
     DealtTo,
     Difference,
     PacketsChanged,
@@ -121,9 +122,49 @@ def _departure(group: list[Probe], rs: Ruleset, deck: Sequence[str]) -> Adjust |
     to the same seats."""
     if _in_mirror_order(group[0]):
         departure: Adjust | None = play_to_the_right
+    elif isinstance(_how_dealt(group[0], deck), DealerPlays):
+        departure = _seated_as_engine(group)
     else:
         departure = _dealt_otherwise(group[0], rs, deck)
     return departure if departure is not None and answers_as_engine(departure, group) else None
+
+
+#: The active seats as an engine seats them (by table size, counted from the dealer) in
+#: place of a rule: one function each, since the engine's caches are keyed by rule
+#: functions.
+_SEATINGS: dict[tuple[object, ...], Callable[[int, int], tuple[int, ...]]] = {}
+
+
+def _seated_as_engine(group: list[Probe]) -> Adjust | None:
+    """The active seats the engine answers at each table size of the group (counted from
+    the dealer), in place of every ruleset's active-seats rule; other table sizes as the
+    ruleset seats them."""
+    seated: dict[int, tuple[int, ...]] = {}
+    for probe in group:
+        result = probe.actual.get("result") if isinstance(probe.actual, dict) else None
+        active = result.get("active") if isinstance(result, dict) else None
+        players, dealer = probe.request.get("players"), probe.request.get("dealer")
+        if not isinstance(active, list) or not isinstance(players, int):
+            return None
+        if not isinstance(dealer, int) or not all(isinstance(s, int) for s in active):
+            return None
+        seated[players] = tuple(sorted((int(s) - dealer) % players for s in active))
+
+    def departure(ruleset: Ruleset) -> Ruleset:
+        original = ruleset.rules.active_seats
+        key = (original, *sorted(seated.items()))
+        if key not in _SEATINGS:
+
+            def active_seats(players: int, dealer: int) -> tuple[int, ...]:
+                offsets = seated.get(players)
+                if offsets is None:
+                    return original(players, dealer)
+                return tuple(sorted((dealer + o) % players for o in offsets))
+
+            _SEATINGS[key] = active_seats
+        return ruleset.replacing(ruleset.rule_id("active_seats"), _SEATINGS[key])
+
+    return departure
 
 
 def _dealt_otherwise(probe: Probe, rs: Ruleset, deck: Sequence[str]) -> Adjust | None:
@@ -209,8 +250,12 @@ def _how_dealt(probe: Probe, deck: Sequence[str]) -> Difference:
     if _in_mirror_order(probe):
         return SEAT_ORDER_REVERSED
     if _deal_differs_in_seating(probe):
-        out, out_ref = _out(probe.actual, players), _out(probe.expected, players)
-        return SeatsOut(tuple(out or ()), tuple(out_ref or ()), int(probe.request["dealer"]))
+        out = tuple(_out(probe.actual, players) or ())
+        out_ref = tuple(_out(probe.expected, players) or ())
+        dealer = int(probe.request["dealer"])
+        if dealer in out_ref and dealer not in out:
+            return DealerPlays(players, out, out_ref, dealer)
+        return SeatsOut(out, out_ref, dealer)
     eng, ref = _receivers(probe.actual, deck), _receivers(probe.expected, deck)
     if eng is None or ref is None:
         return AnswerChanged(probe.actual, probe.expected)

@@ -13,21 +13,27 @@ from dataclasses import replace
 from typing import Any
 
 from frogspec._types import Json
-from frogspec.conform.counterfactuals import reference_answer
+from frogspec.conform.conditions import Condition, ConditionTerm
+from frogspec.conform.counterfactuals import composed, reference_answer
 from frogspec.conform.evidence import (
+    ROUNDINGS,
     AnswerChanged,
     Difference,
     PaidBeyondRate,
     PaidOtherwise,
+    PaymentsRounded,
     RateChanged,
     SettledWith,
     Several,
+    TieDecided,
     TieMoved,
+    rounded,
 )
 from frogspec.conform.probes.base import (
     Ask,
     Probe,
     StageFinding,
+    agrees,
     answers_as_engine,
     ask_both,
     by_difference,
@@ -252,28 +258,194 @@ def _settle(
         ]
         if not any(p.departs for p in probes):
             continue
-        tie, explained = _tie_moved(probes)
+        general, assumed = _rule_departures(probes, rs)
+        findings += [
+            _rule_finding(otherwise, rule, departure, group, probes, ruleset, assumed)
+            for otherwise, rule, departure, group in general
+        ]
+        if assumed is not None:
+            # Judged against the reference that departs so, the rest shows the other
+            # departures alone.
+            probes = [
+                replace(p, expected=reference_answer(p.request, assumed=assumed)) for p in probes
+            ]
+            if not any(p.departs for p in probes):
+                continue
+        tie, explained = _tie_moved(probes, assumed)
         if tie is not None:  # one hypothesis gives these answers: one departure
             found = table_finding(
                 "settle", TIE_RULE, TieMoved(60 + tie), explained, probes, ruleset
             )
             tie_moved = _tie_at(60 + tie)
-            kept = tie_moved if answers_as_engine(tie_moved, explained) else None
-            findings.append(replace(found, model=_shifted(tie), departure=kept))
+            kept = tie_moved if answers_as_engine(tie_moved, explained, assumed) else None
+            model = _shifted(tie, assumed)
+            findings.append(replace(found, model=model, departure=kept))
             # What the shift does not give is another departure, on its own probes (those
             # it cannot be put to, points shifted past 0 or 120, tell nothing either way).
-            model = _shifted(tie)
             probes = [p for p in probes if p not in explained and model(p.request) is not None]
             if kept is not None:
                 # Judged against the reference with the tie moved as the engine moves it,
                 # the rest shows the other departures alone (a rate, who is paid).
+                assumed = composed(assumed, kept)
                 probes = [
-                    replace(p, expected=reference_answer(p.request, assumed=kept)) for p in probes
+                    replace(p, expected=reference_answer(p.request, assumed=assumed))
+                    for p in probes
                 ]
-                findings += _other_departures(probes, rs, ruleset, kept)
-                continue
-        findings += _other_departures(probes, rs, ruleset)
+        findings += _other_departures(probes, rs, ruleset, assumed)
     return findings
+
+
+#: A departure of the settlement stated as a rule: what the engine does, the rule it
+#: departs from, and that rule changed so.
+Candidate = tuple[Difference, str, Adjust]
+
+
+def _candidates(rs: Ruleset) -> list[Candidate]:
+    """The departures of the settlement the probe states as rules, each tried on every
+    probe: the payments rounded to a multiple of 5 or 10 (up, down or to the nearest),
+    and a bidder with exactly 60 settled as a loser (or a winner) by one point."""
+    rates_rule = rs.rule_id("rates")
+    found: list[Candidate] = [
+        (PaymentsRounded(multiple, direction, 0, 0), rates_rule, _rounding(multiple, direction))
+        for multiple in ROUNDED_TO
+        for direction in ROUNDINGS
+    ]
+    found += [(TieDecided(60, won), TIE_RULE, _tie_decided(won)) for won in (False, True)]
+    return found
+
+
+#: The multiples a payment rounded otherwise is tried at.
+ROUNDED_TO = (5, 10)
+
+
+#: The rate rules rounded, one function per rule and rounding: the engine's caches are
+#: keyed by rule functions.
+_ROUNDED: dict[tuple[Callable[..., int], int, str], Callable[..., int]] = {}
+
+
+def _rounding(multiple: int, direction: str) -> Adjust:
+    """Every ruleset's payments rounded to ``multiple`` (``direction``), as a change of
+    its rate rule."""
+
+    def departure(ruleset: Ruleset) -> Ruleset:
+        original = ruleset.rules.rates
+        key = (original, multiple, direction)
+        if key not in _ROUNDED:
+
+            def rates_rounded(contract: Any, margin: int, won: bool) -> int:
+                return rounded(original(contract, margin, won), multiple, direction)
+
+            _ROUNDED[key] = rates_rounded
+        return ruleset.replacing(ruleset.rule_id("rates"), _ROUNDED[key])
+
+    return departure
+
+
+def _tie_decided(won: bool) -> Adjust:
+    """The tie at 60 settled as a win (or a loss) by one point, in every ruleset."""
+    return lambda ruleset: ruleset.replacing(TIE_RULE, _tie_won if won else _tie_lost)
+
+
+def _tie_lost(points: int) -> int:
+    """A bidder's margin when a tie is a loss by one point."""
+    return points - 60 if points != 60 else -1
+
+
+def _tie_won(points: int) -> int:
+    """A bidder's margin when a tie is a win by one point."""
+    return points - 60 if points != 60 else 1
+
+
+def _explained(
+    candidate: Candidate, probes: Sequence[Probe], assumed: Adjust | None
+) -> list[Probe] | None:
+    """The probes the candidate changes (against the reference under ``assumed``, which
+    ``probes`` are judged by), where it gives the engine's answer on every one of them and
+    changes some: a hypothesis one probe contradicts is no hypothesis (``None``)."""
+    _, _, departure = candidate
+    given = []
+    for probe in sorted(probes, key=lambda p: not p.departs):  # the departing first
+        try:
+            answer = reference_answer(probe.request, departure, assumed)
+        except Exception:  # a rule out of place may crash the reference: no model
+            return None
+        if result_of(answer) == result_of(probe.expected):
+            continue
+        if not agrees("settle", answer, probe.actual):
+            return None
+        given.append(probe)
+    return given or None
+
+
+def _rule_departures(
+    probes: list[Probe], rs: Ruleset
+) -> tuple[list[tuple[Difference, str, Adjust, list[Probe]]], Adjust | None]:
+    """The departures of :func:`_candidates` the probes bear out, the one that gives most
+    departing probes first, each tried against the reference under those found before
+    it (one of each kind), and all of them as one change of the rules."""
+    found: list[tuple[Difference, str, Adjust, list[Probe]]] = []
+    assumed: Adjust | None = None
+    judged = probes
+    left = _candidates(rs)
+    while left and any(p.departs for p in judged):
+        tried = [(c, _explained(c, judged, assumed)) for c in left]
+        best = max(tried, key=lambda t: len(t[1] or ()))
+        candidate, group = best
+        if not group:
+            break
+        otherwise, rule, departure = candidate
+        found.append((_with_example(otherwise, group), rule, departure, group))
+        assumed = composed(assumed, departure)
+        left = [c for c in left if type(c[0]) is not type(otherwise)]
+        judged = [replace(p, expected=reference_answer(p.request, assumed=assumed)) for p in probes]
+    return found, assumed
+
+
+def _with_example(otherwise: Difference, group: list[Probe]) -> Difference:
+    """A rounding with the amounts of its group's first probe: a defender's payment."""
+    if not isinstance(otherwise, PaymentsRounded):
+        return otherwise
+    for probe in group:
+        paid, due = _payments(probe.actual), _payments(probe.expected)
+        if paid is None or due is None or len(paid) != len(due):
+            continue
+        for seat in _roles(probe)["defender"]:
+            if paid[seat] != due[seat]:
+                return replace(otherwise, engine=abs(paid[seat]), reference=abs(due[seat]))
+    return otherwise
+
+
+def _rule_finding(
+    otherwise: Difference,
+    rule: str,
+    departure: Adjust,
+    group: list[Probe],
+    probes: list[Probe],
+    ruleset: str,
+    assumed: Adjust | None,
+) -> StageFinding:
+    """The finding of a departure stated as a rule: where it shows is where the rule it
+    changes applies (a tie decided: at exactly 60), not the probes it happens to change."""
+    condition = None
+    if isinstance(otherwise, TieDecided):
+        condition = Condition((ConditionTerm("bidder_points", (otherwise.points,)),))
+
+    def model(request: dict[str, Json]) -> Json:
+        return reference_answer({"id": 1, **request}, assumed=assumed)
+
+    return StageFinding(
+        stage="settle",
+        rule=rule,
+        otherwise=otherwise,
+        agree=sum(not p.departs for p in probes),
+        disagree=len(group),
+        smallest=group[0],
+        rulesets=(ruleset,),
+        tables=tuple(sorted({int(p.request["players"]) for p in group})),
+        condition=condition,
+        model=model,
+        departure=departure,
+    )
 
 
 def _other_departures(
@@ -341,22 +513,28 @@ TIE_RULE = "settlement.sixty-is-a-tie"
 TIE_SHIFTS = tuple(s for s in range(-15, 16) if s)
 
 
-def _tie_moved(probes: Sequence[Probe]) -> tuple[int | None, list[Probe]]:
+def _tie_moved(
+    probes: Sequence[Probe], assumed: Adjust | None = None
+) -> tuple[int | None, list[Probe]]:
     """The shift of the tie (the engine pays at ``p`` points what the reference pays at
     ``p - shift``) and the departing probes it gives: every one of them, or, where the
     engine departs in other ways too, the most of them (a third of the departing probes
     at least, and :data:`TIE_EVIDENCE` or more: a shift that matches a probe or two is a
-    coincidence). ``None`` and no probes where no shift does."""
+    coincidence), and on which no probe the engine agrees with contradicts it. ``None`` and
+    no probes where no shift does."""
     departing = [p for p in probes if p.departs]
+    agreeing = [p for p in probes if not p.departs]
     best: tuple[int | None, list[Probe]] = (None, [])
     for shift in TIE_SHIFTS:
-        model = _shifted(shift)
+        model = _shifted(shift, assumed)
         given = []
         for probe in departing:
             answer = model(probe.request)
             if answer is not None and result_of(answer) == result_of(probe.actual):
                 given.append(probe)
-        if len(given) > len(best[1]):
+        if len(given) <= len(best[1]):
+            continue
+        if not any(_contradicts(model, p) for p in agreeing):
             best = (shift, given)
     found, given = best
     contracts = {p.feature("contract") for p in given}
@@ -367,19 +545,26 @@ def _tie_moved(probes: Sequence[Probe]) -> tuple[int | None, list[Probe]]:
     return found, given
 
 
+def _contradicts(model: Callable[[dict[str, Json]], Json], probe: Probe) -> bool:
+    """Whether a model answers the probe otherwise than the engine did."""
+    answer = model(probe.request)
+    return answer is not None and result_of(answer) != result_of(probe.actual)
+
+
 #: How many departing probes a shift of the tie must give, at least.
 TIE_EVIDENCE = 5
 
 
-def _shifted(shift: int) -> Callable[[dict[str, Json]], Json]:
-    """The engine as the tie's shift models it: the reference at the points less the
-    shift."""
+def _shifted(shift: int, assumed: Adjust | None = None) -> Callable[[dict[str, Json]], Json]:
+    """The engine as the tie's shift models it: the reference (under the departures
+    ``assumed``) at the points less the shift."""
 
     def model(request: dict[str, Json]) -> Json:
         points = request.get("bidder_points")
         if not isinstance(points, int) or not 0 <= points - shift <= 120:
             return None
-        return reference_answer({"id": 1, **request, "bidder_points": points - shift})
+        shifted = {"id": 1, **request, "bidder_points": points - shift}
+        return reference_answer(shifted, assumed=assumed)
 
     return model
 
