@@ -21,8 +21,8 @@ from frogspec.cli import main
 from frogspec.conform import run_conformance
 from frogspec.conform.expectations import ExpectationError, parse_reading, read_expectations
 from frogspec.conform.probes import StageFinding, probe_stages
-from frogspec.fuzz import fuzz
 from frogspec.conform.words import finding_instead, finding_when
+from frogspec.fuzz import fuzz
 
 Json = Any
 
