@@ -202,8 +202,9 @@ def finding_when(finding: StageFinding) -> str:
     (``always`` when it departs on every probe of every ruleset)."""
     where = f"in {', '.join(finding.rulesets)}" if finding.rulesets else ""
     parts = [where]
-    if finding.condition is not None:
-        parts.append(condition_words(finding.condition))
+    for condition in (finding.table_condition, finding.condition):
+        if condition is not None:
+            parts.append(condition_words(condition))
     between = finding.between
     if between is not None:
         if between.low is not None and between.high is not None:

@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import replace
 
+from frogspec._types import Json
 from frogspec.conform.conditions import Condition, ConditionTerm
 from frogspec.conform.probes import (  # noqa: F401  (each module registers its probe)
     card_points,
@@ -88,13 +89,14 @@ def _joined(findings: list[StageFinding]) -> list[StageFinding]:
     point; ``when`` then names every table size of them."""
     joined: dict[Hashable, StageFinding] = {}
     for finding in findings:
-        condition, between, share = finding.situation
+        condition, table, between, share = finding.situation
         key = value_key(
             (
                 finding.stage,
                 finding.rule is None,
                 finding.otherwise,
-                _without_tables(condition),
+                condition,
+                _without_tables(table),
                 between,
                 share,
             )
@@ -114,25 +116,19 @@ def _without_tables(condition: Condition | None) -> Condition | None:
 
 
 def _with_tables(finding: StageFinding, one: StageFinding, other: StageFinding) -> StageFinding:
-    """The joined finding, its condition naming the table sizes of both."""
-    if one.condition is None or other.condition is None:
-        return finding
-    tables = {
-        v
-        for c in (one.condition, other.condition)
-        for t in c.terms
-        if t.feature == "players"
-        for v in t.values
-    }
-    if not tables:
-        return finding
-    terms = tuple(
-        ConditionTerm("players", tuple(sorted(tables, key=str))) if t.feature == "players" else t
-        for t in one.condition.terms
-    )
-    if not any(t.feature == "players" for t in terms):
-        terms = (ConditionTerm("players", tuple(sorted(tables, key=str))), *terms)
-    return replace(
-        finding,
-        condition=Condition(terms, finding.condition.agreeing_left if finding.condition else 0),
-    )
+    """The joined finding, its table condition naming the table sizes of both (none, where
+    either departs at every table size of its rulesets)."""
+    rest = _without_tables(one.table_condition)
+    sizes = [_tables(one.table_condition), _tables(other.table_condition)]
+    terms = rest.terms if rest is not None else ()
+    if all(sizes):
+        tables = tuple(sorted({v for found in sizes for v in found}, key=str))
+        terms = (ConditionTerm("players", tables), *terms)
+    table = Condition(terms) if terms else None
+    return replace(finding, table_condition=table)
+
+
+def _tables(condition: Condition | None) -> tuple[Json, ...]:
+    """The table sizes a condition names (none: any)."""
+    terms = condition.terms if condition is not None else ()
+    return next((t.values for t in terms if t.feature == "players"), ())

@@ -125,6 +125,9 @@ class StageFinding:
     #: the agreeing ones (:mod:`frogspec.conform.conditions`): the same features a game's
     #: steps have. ``None``: wherever probed (with ``between`` and ``share`` also ``None``).
     condition: Condition | None = None
+    #: Where it departs in the features of a table a game's steps do not have (its size,
+    #: the contract, whether the bidder won), for a stage probed table by table.
+    table_condition: Condition | None = None
     #: A range of the bidder's points the departing probes keep to, where one separates
     #: them from the agreeing ones.
     between: Between | None = None
@@ -141,13 +144,15 @@ class StageFinding:
     @property
     def always(self) -> bool:
         """Whether it departs on every probe of its rulesets (no condition, no range)."""
-        return self.condition is None and self.between is None and self.share is None
+        return self.situation == (None, None, None, None)
 
     @property
-    def situation(self) -> tuple[Condition | None, Between | None, tuple[int, int] | None]:
+    def situation(
+        self,
+    ) -> tuple[Condition | None, Condition | None, Between | None, tuple[int, int] | None]:
         """Where it departs, without the rulesets: the same for one departure in each
         ruleset it shows in."""
-        return (self.condition, self.between, self.share)
+        return (self.condition, self.table_condition, self.between, self.share)
 
     @property
     def probes(self) -> int:
@@ -351,7 +356,7 @@ def table_finding(
         smallest=group[0],
         rulesets=(ruleset,),
         tables=tuple(sorted({int(p.request["players"]) for p in group})),
-        condition=condition,
+        table_condition=condition,
         between=between,
         share=share,
     )

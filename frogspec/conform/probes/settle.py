@@ -302,8 +302,9 @@ Candidate = tuple[Difference, str, Adjust]
 
 def _candidates(rs: Ruleset) -> list[Candidate]:
     """The departures of the settlement the probe states as rules, each tried on every
-    probe: the payments rounded to a multiple of 5 or 10 (up, down or to the nearest),
-    and a bidder with exactly 60 settled as a loser (or a winner) by one point."""
+    probe: the payments rounded to a multiple of 5 or 10 (up, down or to the nearest), a
+    bidder with exactly 60 settled as a loser (or a winner) by one point, the tie moved
+    (:data:`TIE_SHIFTS`)."""
     rates_rule = rs.rule_id("rates")
     found: list[Candidate] = [
         (PaymentsRounded(multiple, direction, 0, 0), rates_rule, _rounding(multiple, direction))
@@ -311,6 +312,7 @@ def _candidates(rs: Ruleset) -> list[Candidate]:
         for direction in ROUNDINGS
     ]
     found += [(TieDecided(60, won), TIE_RULE, _tie_decided(won)) for won in (False, True)]
+    found += [(TieMoved(60 + shift), TIE_RULE, _tie_at(60 + shift)) for shift in TIE_SHIFTS]
     return found
 
 
@@ -382,7 +384,7 @@ def _rule_departures(
 ) -> tuple[list[tuple[Difference, str, Adjust, list[Probe]]], Adjust | None]:
     """The departures of :func:`_candidates` the probes bear out, the one that gives most
     departing probes first, each tried against the reference under those found before
-    it (one of each kind), and all of them as one change of the rules."""
+    it (one change of each rule), and all of them as one change of the rules."""
     found: list[tuple[Difference, str, Adjust, list[Probe]]] = []
     assumed: Adjust | None = None
     judged = probes
@@ -396,7 +398,7 @@ def _rule_departures(
         otherwise, rule, departure = candidate
         found.append((_with_example(otherwise, group), rule, departure, group))
         assumed = composed(assumed, departure)
-        left = [c for c in left if type(c[0]) is not type(otherwise)]
+        left = [c for c in left if c[1] != rule]  # one change of each rule
         judged = [replace(p, expected=reference_answer(p.request, assumed=assumed)) for p in probes]
     return found, assumed
 
@@ -442,7 +444,7 @@ def _rule_finding(
         smallest=group[0],
         rulesets=(ruleset,),
         tables=tuple(sorted({int(p.request["players"]) for p in group})),
-        condition=condition,
+        table_condition=condition,
         model=model,
         departure=departure,
     )
