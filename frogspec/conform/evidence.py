@@ -22,7 +22,6 @@ from frogspec.vectors.build import DEFAULT_COMPARE
 from frogspec.vectors.model import differences
 
 __all__ = [
-    "PAYERS",
     "ROUNDINGS",
     "AnswerChanged",
     "CardCounted",
@@ -467,17 +466,13 @@ class SettledWith(Difference):
         return "payments"
 
 
-#: The parts of a settlement a payment is made by or to: each defender (when the bidder
-#: wins), the bidder to each defender (when he loses), either (the group holds both),
-#: a player sitting out, the bidder's own balance.
-PAYERS = ("defender", "bidder", "either", "out", "balance")
 
 
 @dataclass(frozen=True)
 class RateChanged(Difference):
     """A payment is made at another rate a point."""
 
-    #: Who pays (one of :data:`PAYERS`).
+    #: Who pays (``defender``, ``bidder``, ``either``, ``out`` or ``balance``).
     payer: str
     #: The engine's rate.
     engine: float
@@ -498,7 +493,7 @@ class PaidBeyondRate(Difference):
     """A payment is a fixed amount more (or less) than the rate, seen at the group's
     highest score."""
 
-    #: Who pays (one of :data:`PAYERS`).
+    #: Who pays (``defender``, ``bidder``, ``either``, ``out`` or ``balance``).
     payer: str
     #: The amount beyond the rate (negative: short of it).
     extra: int
@@ -525,7 +520,7 @@ class PaidOtherwise(Difference):
     """A payment is another amount (the first the group shows); ``receives`` for a seat
     the reference has receive."""
 
-    #: Who pays or receives (one of :data:`PAYERS`).
+    #: Who pays or receives (``defender``, ``bidder``, ``either``, ``out`` or ``balance``).
     payer: str
     #: The engine's amount.
     engine: int
@@ -608,14 +603,6 @@ class PaymentsRounded(Difference):
     @property
     def field(self) -> str:
         return "payments"
-
-    def rounded(self, amount: int) -> int:
-        """The amount as the engine pays it.
-
-        >>> PaymentsRounded(5, "up", 35, 31).rounded(31), PaymentsRounded(5, "down", 30, 31).rounded(34)
-        (35, 30)
-        """
-        return rounded(amount, self.multiple, self.direction)
 
 
 def rounded(amount: int, multiple: int, direction: str) -> int:

@@ -65,7 +65,6 @@ __all__ = [
     "hypothesis_words",
     "instead_words",
     "lead_words",
-    "otherwise_words",
     "rotation_words",
     "when_words",
 ]
@@ -219,8 +218,8 @@ def finding_when(finding: StageFinding) -> str:
 
 
 def finding_instead(finding: StageFinding) -> str:
-    """What a unit op's finding's engine does, in words (:func:`otherwise_words`)."""
-    return otherwise_words(finding.otherwise)
+    """What a unit op's finding's engine does, in words (:func:`_otherwise_words`)."""
+    return _otherwise_words(finding.otherwise)
 
 
 def _number(value: float) -> str:
@@ -233,7 +232,7 @@ def _seats(seats: tuple[int, ...], joined: str = ", ") -> str:
     return ("seat " if len(seats) == 1 else "seats ") + joined.join(map(str, seats))
 
 
-#: Who pays, by :data:`frogspec.conform.evidence.PAYERS`.
+#: Who pays, by a payment's ``payer`` (:class:`frogspec.conform.evidence.RateChanged`).
 _PAYERS = {
     "either": "pays",
     "defender": "each defender pays",
@@ -288,13 +287,13 @@ def _settlement_words(d: Difference) -> str | None:
     return None
 
 
-def otherwise_words(difference: Difference) -> str:
+def _otherwise_words(difference: Difference) -> str:
     """What a unit op's engine does otherwise (a typed difference of
     :mod:`frogspec.conform.evidence`), in words.
 
-    >>> otherwise_words(CardCounted("J", 1, 2))
+    >>> _otherwise_words(CardCounted("J", 1, 2))
     'a Jack counts 1 instead of 2'
-    >>> otherwise_words(PaymentsRounded(5, "up", 35, 31))
+    >>> _otherwise_words(PaymentsRounded(5, "up", 35, 31))
     'each payment between the bidder and another player is rounded up to a multiple of 5 (e.g. 35 instead of 31)'
     """
     d = difference
@@ -302,7 +301,7 @@ def otherwise_words(difference: Difference) -> str:
     if said is not None:
         return said
     if isinstance(d, Several):
-        return "; ".join(otherwise_words(part) for part in d.parts)
+        return "; ".join(_otherwise_words(part) for part in d.parts)
     if isinstance(d, PlayReversed):
         return "play goes to the right: eldest is the seat on the dealer's right"
     if isinstance(d, SeatsOut):
@@ -503,5 +502,5 @@ def instead_words(otherwise: Any) -> str:
     if isinstance(otherwise, StageFinding):
         return finding_instead(otherwise)
     if isinstance(otherwise, Difference):
-        return otherwise_words(otherwise)
+        return _otherwise_words(otherwise)
     return str(getattr(otherwise, "instead", "") or "")

@@ -27,7 +27,6 @@ __all__ = [
     "PROBES",
     "SEAT_ORDER_REVERSED",
     "SEAT_ORDER_RULE",
-    "TABLE_NAMES",
     "Between",
     "Gone",
     "Probe",
@@ -363,7 +362,7 @@ def table_finding(
 
 
 #: The features a table's ``when`` may name, in order.
-TABLE_NAMES = ("players", "contract", "won")
+_TABLE_NAMES = ("players", "contract", "won")
 
 
 def _where(
@@ -378,7 +377,7 @@ def _where(
         return None, None, None
     terms: list[ConditionTerm] = []
     selected = list(probes)
-    for name in TABLE_NAMES:
+    for name in _TABLE_NAMES:
         values = {p.feature(name) for p in group}
         present = {p.feature(name) for p in selected}
         if None in values or values == present:
