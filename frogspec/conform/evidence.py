@@ -466,8 +466,6 @@ class SettledWith(Difference):
         return "payments"
 
 
-
-
 @dataclass(frozen=True)
 class RateChanged(Difference):
     """A payment is made at another rate a point."""

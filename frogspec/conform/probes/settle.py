@@ -435,16 +435,12 @@ def _rule_finding(
     def model(request: dict[str, Json]) -> Json:
         return reference_answer({"id": 1, **request}, assumed=assumed)
 
-    return StageFinding(
-        stage="settle",
-        rule=rule,
-        otherwise=otherwise,
-        agree=sum(not p.departs for p in probes),
-        disagree=len(group),
-        smallest=group[0],
-        rulesets=(ruleset,),
-        tables=tuple(sorted({int(p.request["players"]) for p in group})),
+    found = table_finding("settle", rule, otherwise, group, probes, ruleset)
+    return replace(
+        found,
         table_condition=condition,
+        between=None,
+        share=None,
         model=model,
         departure=departure,
     )
