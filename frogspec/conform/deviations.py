@@ -874,7 +874,8 @@ def with_findings(
     whose rule no deviation names takes the unexplained deviation whose first divergence
     its stage can cause (the stage localises it), else it is a deviation of its own, shown by
     the probes alone. One deviation per departure: a rule's second finding (another
-    departure of the same rule) is a deviation of its own."""
+    departure of the same rule) is a deviation of its own, and a finding joined from
+    rulesets of several rules for one point (its ``also``) takes their deviations too."""
     found = list(deviations)
     used: set[int] = set()
     order = {entry.id: i for i, entry in enumerate(all_rules())}
