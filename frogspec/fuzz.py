@@ -540,11 +540,10 @@ def readings_ruleset(ruleset: Ruleset, readings: Mapping[str, str]) -> Ruleset:
     >>> foster.rules.player_count(), five.rules.player_count()
     (range(3, 6), range(3, 4))
     """
-    from frogspec.conform.counterfactuals import stand_in
+    from frogspec.conform.counterfactuals import stand_in, swapped
 
-    for rule_id, reading in readings.items():
-        ruleset = ruleset.replacing(rule_id, stand_in(reading))
-    return ruleset
+    adjust = swapped({rule_id: stand_in(reading) for rule_id, reading in readings.items()})
+    return adjust(ruleset) if adjust is not None else ruleset
 
 
 def _describe(result: FuzzResult) -> None:

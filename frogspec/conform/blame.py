@@ -41,9 +41,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from frogspec._types import Json
-from frogspec.conform.counterfactuals import _meets, composed, reference_answer
+from frogspec.conform.counterfactuals import composed, meets, reference_answer
 from frogspec.conform.deviations import Deviation, find_deviations, with_findings
-from frogspec.conform.diagnosis import Divergence, _differing
+from frogspec.conform.diagnosis import Divergence, answered_alike
 from frogspec.conform.probes import StageFinding
 from frogspec.harness import Adjust
 from frogspec.vectors.model import Case
@@ -100,7 +100,7 @@ def _reproduced(case: Case, actual: Json, assumed: Adjust | None) -> bool:
         answer = reference_answer(case.request, assumed=assumed)
     except Exception:  # a departure applied may crash the reference: not reproduced
         return False
-    return not _differing(answer, actual, case.op, case.compare, case.extension)
+    return answered_alike(case, answer, actual)
 
 
 def fails_alone(model: Model, case: Case) -> bool:
@@ -110,7 +110,7 @@ def fails_alone(model: Model, case: Case) -> bool:
         answer = reference_answer(case.request, model.adjust)
     except Exception:  # the departure applied crashes the reference here: it shows
         return True
-    return not _meets(case, answer)
+    return not meets(case, answer)
 
 
 @dataclass(frozen=True)
@@ -127,9 +127,14 @@ class Blame:
 def unit_findings(
     deviations: Sequence[Deviation], findings: Sequence[StageFinding]
 ) -> list[StageFinding]:
-    """The findings no deviation with cases says (the same rule and ``instead``)."""
-    said = {(d.rule, d.instead) for d in deviations if d.cases}
-    return [f for f in findings if f.rule is None or (f.rule, f.instead) not in said]
+    """The findings no deviation with cases says (the same rule, and a finding of the same
+    typed difference)."""
+    said = [
+        (d.rule, d.otherwise.otherwise)
+        for d in deviations
+        if d.cases and isinstance(d.otherwise, StageFinding)
+    ]
+    return [f for f in findings if f.rule is None or (f.rule, f.otherwise) not in said]
 
 
 def blame(

@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from frogspec._types import Json
@@ -38,10 +39,12 @@ __all__ = [
     "failed_under",
     "fits_passed",
     "has_twin",
+    "meets",
     "recent_first",
     "reference_answer",
     "rival_readings",
     "stand_in",
+    "swapped",
 ]
 
 
@@ -64,6 +67,24 @@ def composed(*adjusts: Adjust | None) -> Adjust | None:
         return ruleset
 
     return adjust
+
+
+def swapped(replacement: Mapping[str, Callable[..., Any]]) -> Adjust | None:
+    """The rules of ``replacement`` (by id) swapped for its functions, one after another
+    (:func:`composed`; ``None`` for none).
+
+    >>> from frogspec.rulesets import get_ruleset
+    >>> twin = get_twin("cards.points").function
+    >>> swapped({"cards.points": twin})(get_ruleset("foster-1909")).rules.card_points is twin
+    True
+    """
+    return composed(
+        *(partial(_replacing, rule_id=rule_id, function=f) for rule_id, f in replacement.items())
+    )
+
+
+def _replacing(ruleset: Ruleset, rule_id: str, function: Callable[..., Any]) -> Ruleset:
+    return ruleset.replacing(rule_id, function)
 
 
 def reference_answer(
@@ -175,12 +196,12 @@ def failed_under(
         except Exception:  # a rule out of place may crash the reference
             failing.append(case.id)
             continue
-        if not _meets(case, got):
+        if not meets(case, got):
             failing.append(case.id)
     return failing
 
 
-def _meets(case: Case, answer: Json) -> bool:
+def meets(case: Case, answer: Json) -> bool:
     """Whether an answer meets the case's expected response on the first level (every
     field the case fixes, an ``illegal`` error's rule aside)."""
     expected = copy.deepcopy(case.expected)

@@ -61,7 +61,13 @@ from frogspec.conform.evidence import Difference, LegalChanged, difference_json
 from frogspec.conform.localise import condition_at, localise
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.rotation import who_deals
-from frogspec.conform.words import Circumstances, instead_words, when_words
+from frogspec.conform.words import (
+    Circumstances,
+    finding_instead,
+    finding_when,
+    instead_words,
+    when_words,
+)
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
 from frogspec.registry import all_rules, get_rule
@@ -841,8 +847,8 @@ def finding_json(finding: StageFinding) -> dict[str, Json]:
     return {
         "stage": finding.stage,
         "rule": finding.rule,
-        "when": finding.situation,
-        "instead": finding.instead,
+        "when": finding_when(finding),
+        "instead": finding_instead(finding),
         "probes_agree": finding.agree,
         "probes_disagree": finding.disagree,
         "example": _probe_example(finding),
@@ -868,7 +874,8 @@ def with_findings(
     whose rule no deviation names takes the unexplained deviation whose first divergence
     its stage can cause (the stage localises it), else it is a deviation of its own, shown by
     the probes alone. One deviation per departure: a rule's second finding (another
-    departure of the same rule) is a deviation of its own."""
+    departure of the same rule) is a deviation of its own, and a finding joined from
+    rulesets of several rules for one point (its ``also``) takes their deviations too."""
     found = list(deviations)
     used: set[int] = set()
     order = {entry.id: i for i, entry in enumerate(all_rules())}
@@ -881,7 +888,7 @@ def with_findings(
             (
                 i
                 for i in used
-                if found[i].rule == finding.rule and found[i].instead == finding.instead
+                if found[i].rule == finding.rule and _found_otherwise(found[i]) == finding.otherwise
             ),
             None,
         )
@@ -907,7 +914,7 @@ def with_findings(
                 reading_rulesets=(),
                 cases=(),
                 example=_probe_example(finding),
-                detail=f"the engine's {finding.stage}: {finding.instead}",
+                detail=f"the engine's {finding.stage}: {finding_instead(finding)}",
             )
             found.append(blank)
             index = len(found) - 1
@@ -922,13 +929,20 @@ def with_findings(
         used.add(index)
         # The other unexplained groups this departure can cause (a deal dealt otherwise
         # parts every game at its first legal list) are its cases too.
+        # So are the deviations of the rules it departs from alike in other rulesets (the
+        # rates of each ruleset rounded the same way): one departure, one deviation.
         absorbed = [
             i
             for i, d in enumerate(found)
-            if (_open(d) or (_reseats(finding) and d.status == "suspected"))
-            and i not in used
-            and (_stage_shows(finding.stage, d) or _reseats(finding))
+            if i not in used
             and finding.shows(d.example.get("request"))
+            and (
+                (
+                    (_open(d) or (_reseats(finding) and d.status == "suspected"))
+                    and (_stage_shows(finding.stage, d) or _reseats(finding))
+                )
+                or d.rule in finding.also
+            )
         ]
         if absorbed:
             cases = found[index].cases + tuple(c for i in absorbed for c in found[i].cases)
@@ -956,7 +970,11 @@ def _probed(d: Deviation, finding: StageFinding) -> Deviation:
         stage=finding.stage,
         probes_agree=finding.agree,
         probes_disagree=finding.disagree,
-        departure=d.departure if d.departure is not None else finding.departure,
+        # A finding joined from several rules' rulesets models them all; a swap of the
+        # deviation's rule, its own rulesets only.
+        departure=finding.departure
+        if finding.departure is not None and (finding.also or d.departure is None)
+        else d.departure,
         example={**d.example, "rules": [finding.rule]} if unexplained else d.example,
         look_at=() if unexplained else d.look_at,
     )
@@ -1006,6 +1024,11 @@ def _situation(d: Deviation, finding: StageFinding) -> Circumstances:
     return Circumstances(tuple(sorted(set(d.in_rulesets) | set(finding.rulesets))))
 
 
+def _found_otherwise(d: Deviation) -> object:
+    """What a deviation's unit-op finding has the engine do (``None``: no finding)."""
+    return d.otherwise.otherwise if isinstance(d.otherwise, StageFinding) else None
+
+
 def _open(d: Deviation) -> bool:
     """Whether a unit op's finding may take the deviation over: it names no rule, or one
     only a replay of its games points to (:mod:`frogspec.conform.localise`), which a
@@ -1046,7 +1069,9 @@ def _probe_example(finding: StageFinding) -> Json:
         + "."
         + finding.stage.replace("_", "-"),
         file="deviations",
-        description=f"{statement_of(rule)} The engine {finding.instead} ({finding.situation}).",
+        description=(
+            f"{statement_of(rule)} The engine {finding_instead(finding)} ({finding_when(finding)})."
+        ),
         rules=(rule,) if finding.rule else (),
         request=finding.smallest.request,
         response={"id": 1, **finding.smallest.expected},

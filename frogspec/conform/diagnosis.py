@@ -58,6 +58,7 @@ from frogspec.conform.counterfactuals import (
     recent_first,
     reference_answer,
     rival_readings,
+    swapped,
 )
 from frogspec.conform.evidence import Difference, dealer_moved, differences_of
 from frogspec.engine import State, apply, legal_actions, new_deal, parse_action
@@ -75,6 +76,7 @@ __all__ = [
     "Ask",
     "Divergence",
     "ProbeScore",
+    "answered_alike",
     "diagnose",
     "divergence_json",
     "divergence_lines",
@@ -219,6 +221,12 @@ def _differing(
     return list(dict.fromkeys(d.field for d in found))
 
 
+def answered_alike(case: Case, reference: Json, engine: Json) -> bool:
+    """Whether the engine's answer to the case is the reference's, as the first level of
+    conformance judges them (:func:`_differing`: no field differs)."""
+    return not _differing(reference, engine, case.op, case.compare, case.extension)
+
+
 def _kind(answer: Json) -> str | None:
     error = answer.get("error") if isinstance(answer, dict) else None
     return str(error.get("kind")) if isinstance(error, dict) else None
@@ -311,12 +319,7 @@ class _Probe:
         """How close the reference with ``replacement`` swapped in comes to the engine.
         The last request is tried first (it is the one that tells most often)."""
         last = len(self.requests) - 1
-
-        def adjust(ruleset: Ruleset) -> Ruleset:
-            for rule_id, function in replacement.items():
-                ruleset = ruleset.replacing(rule_id, function)
-            return ruleset
-
+        adjust = swapped(replacement)
         for index in range(last, -1, -1):
             try:
                 got = reference_answer(self.requests[index], adjust, self.assumed)

@@ -14,7 +14,7 @@ words (:func:`frogspec.conform.words.difference_words`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from frogspec._types import Json
@@ -22,19 +22,38 @@ from frogspec.vectors.build import DEFAULT_COMPARE
 from frogspec.vectors.model import differences
 
 __all__ = [
+    "ROUNDINGS",
     "AnswerChanged",
+    "CardCounted",
     "DealerMoved",
+    "DealerPlays",
+    "DealtTo",
     "Difference",
     "ErrorChanged",
     "FieldChanged",
+    "FirstDealerChanged",
+    "LegalAt",
     "LegalChanged",
+    "PacketsChanged",
+    "PaidBeyondRate",
+    "PaidOtherwise",
     "PaymentsChanged",
+    "PaymentsRounded",
+    "PlayReversed",
     "PointsChanged",
+    "RateChanged",
     "SeatChanged",
+    "SeatsOut",
+    "SettledWith",
+    "Several",
+    "TieDecided",
+    "TieMoved",
+    "TrickTaken",
     "dealer_moved",
     "difference_json",
     "differences_of",
     "passed_out",
+    "rounded",
 ]
 
 
@@ -243,6 +262,376 @@ class DealerMoved(Difference):
         """How far the deal moves by the engine, seats to the left (0: the same dealer,
         ``players - 1``: one to the right)."""
         return (self.engine - self.previous) % self.players
+
+
+# --- what a unit op does otherwise, as a rule or a pattern rather than one answer -------
+
+
+@dataclass(frozen=True)
+class SeatsOut(Difference):
+    """A deal seats the table otherwise: other seats sit out."""
+
+    #: The seats sitting out by the engine.
+    engine: tuple[int, ...]
+    #: By the reference.
+    reference: tuple[int, ...]
+    #: The dealer of the deal asked.
+    dealer: int
+
+    @property
+    def kind(self) -> str:
+        return "seats out changed"
+
+    @property
+    def field(self) -> str:
+        return "active"
+
+
+@dataclass(frozen=True)
+class DealerPlays(Difference):
+    """The dealer is dealt in and plays where the rules have him sit out, at any table
+    size: other seats sit out in his place. The seats are one example (not compared: one
+    departure, whichever table shows it)."""
+
+    #: The table size of the example.
+    players: int = field(compare=False)
+    #: The seats sitting out by the engine there.
+    engine: tuple[int, ...] = field(compare=False)
+    #: By the reference.
+    reference: tuple[int, ...] = field(compare=False)
+    #: The dealer there.
+    dealer: int = field(compare=False)
+
+    @property
+    def kind(self) -> str:
+        return "dealer plays"
+
+    @property
+    def field(self) -> str:
+        return "active"
+
+
+@dataclass(frozen=True)
+class PlayReversed(Difference):
+    """Play goes round the other way: eldest is the seat on the dealer's right, and who is
+    dealt to first, who sits out and who deals next follow."""
+
+    @property
+    def kind(self) -> str:
+        return "play reversed"
+
+    @property
+    def field(self) -> str:
+        return "eldest"
+
+
+@dataclass(frozen=True)
+class PacketsChanged(Difference):
+    """The pack is dealt in other packets, written as the rules write them
+    (``3-(3)-4-4``: a packet to each player in turn, the widow's in brackets)."""
+
+    #: The engine's packets.
+    engine: str
+    #: The reference's.
+    reference: str
+
+    @property
+    def kind(self) -> str:
+        return "packets changed"
+
+    @property
+    def field(self) -> str:
+        return "hands"
+
+
+@dataclass(frozen=True)
+class DealtTo(Difference):
+    """A pack position (the first dealt to a player, or another) goes elsewhere: a seat
+    (``seat 2``) or the widow."""
+
+    #: The pack position (``None``: the first card dealt to a player).
+    position: int | None
+    #: Who gets it by the engine.
+    engine: str
+    #: By the reference.
+    reference: str
+
+    @property
+    def kind(self) -> str:
+        return "dealt elsewhere"
+
+    @property
+    def field(self) -> str:
+        return "hands"
+
+
+@dataclass(frozen=True)
+class CardCounted(Difference):
+    """The cards of a rank count other points."""
+
+    #: The rank (``J``, ``10``...).
+    rank: str
+    #: The engine's points for it.
+    engine: Json
+    #: The reference's.
+    reference: Json
+
+    @property
+    def kind(self) -> str:
+        return f"card counted: {self.rank}"
+
+    @property
+    def field(self) -> str:
+        return "points"
+
+
+@dataclass(frozen=True)
+class TrickTaken(Difference):
+    """Another card takes a trick (the trick's cards, and the index of the winner by the
+    engine and by the reference)."""
+
+    #: The trick, as asked.
+    cards: tuple[str, ...]
+    #: The index of the card that takes it by the engine (or what it answered).
+    engine: Json
+    #: By the reference.
+    reference: Json
+
+    @property
+    def kind(self) -> str:
+        return "winner changed"
+
+    @property
+    def field(self) -> str:
+        return "winner"
+
+
+@dataclass(frozen=True)
+class FirstDealerChanged(Difference):
+    """Another seat deals first."""
+
+    #: The engine's first dealer.
+    engine: Json
+    #: The reference's.
+    reference: Json
+
+    @property
+    def kind(self) -> str:
+        return "first dealer changed"
+
+    @property
+    def field(self) -> str:
+        return "dealer"
+
+
+@dataclass(frozen=True)
+class LegalAt(Difference):
+    """A legal list otherwise, in the situation of one hand and trick."""
+
+    #: How the list differs.
+    change: LegalChanged
+    #: The hand.
+    hand: tuple[str, ...]
+    #: The trick so far.
+    trick: tuple[str, ...]
+    #: The trump (``None``: none).
+    trump: str | None
+
+    @property
+    def kind(self) -> str:
+        return self.change.kind
+
+    @property
+    def field(self) -> str:
+        return "legal"
+
+
+@dataclass(frozen=True)
+class SettledWith(Difference):
+    """The bidder settles the rules' amounts, but with other seats."""
+
+    #: The bidder's seat.
+    bidder: int
+    #: The seats that settle with him by the engine.
+    engine: tuple[int, ...]
+    #: By the reference.
+    reference: tuple[int, ...]
+
+    @property
+    def kind(self) -> str:
+        return "settles with other seats"
+
+    @property
+    def field(self) -> str:
+        return "payments"
+
+
+@dataclass(frozen=True)
+class RateChanged(Difference):
+    """A payment is made at another rate a point."""
+
+    #: Who pays (``defender``, ``bidder``, ``either``, ``out`` or ``balance``).
+    payer: str
+    #: The engine's rate.
+    engine: float
+    #: The reference's.
+    reference: float
+
+    @property
+    def kind(self) -> str:
+        return "rate changed"
+
+    @property
+    def field(self) -> str:
+        return "payments"
+
+
+@dataclass(frozen=True)
+class PaidBeyondRate(Difference):
+    """A payment is a fixed amount more (or less) than the rate, seen at the group's
+    highest score."""
+
+    #: Who pays (``defender``, ``bidder``, ``either``, ``out`` or ``balance``).
+    payer: str
+    #: The amount beyond the rate (negative: short of it).
+    extra: int
+    #: The bidder's points of the example.
+    points: int
+    #: The contract of the example.
+    contract: str
+    #: The engine's payment there.
+    engine: int
+    #: The reference's.
+    reference: int
+
+    @property
+    def kind(self) -> str:
+        return "paid beyond the rate"
+
+    @property
+    def field(self) -> str:
+        return "payments"
+
+
+@dataclass(frozen=True)
+class PaidOtherwise(Difference):
+    """A payment is another amount (the first the group shows); ``receives`` for a seat
+    the reference has receive."""
+
+    #: Who pays or receives (``defender``, ``bidder``, ``either``, ``out`` or ``balance``).
+    payer: str
+    #: The engine's amount.
+    engine: int
+    #: The reference's.
+    reference: int
+    #: Whether the reference has the seat receive (else pay).
+    receives: bool = False
+
+    @property
+    def kind(self) -> str:
+        return f"paid otherwise: {self.payer}"
+
+    @property
+    def field(self) -> str:
+        return "payments"
+
+
+@dataclass(frozen=True)
+class TieMoved(Difference):
+    """The tie is at other points: the engine pays at ``p`` points what the reference pays
+    at ``p`` less the shift."""
+
+    #: The engine's tie.
+    engine: int
+    #: The reference's.
+    reference: int = 60
+
+    @property
+    def kind(self) -> str:
+        return "tie moved"
+
+    @property
+    def field(self) -> str:
+        return "payments"
+
+
+@dataclass(frozen=True)
+class TieDecided(Difference):
+    """A bidder with exactly the tie's points is settled as if he had won (or lost) by
+    one point, instead of nothing being paid."""
+
+    #: The tie's points.
+    points: int
+    #: Whether he is paid as a winner (else he pays as a loser).
+    won: bool
+
+    @property
+    def kind(self) -> str:
+        return "tie decided"
+
+    @property
+    def field(self) -> str:
+        return "payments"
+
+
+#: The ways a payment may be rounded to a multiple: up, down, to the nearest.
+ROUNDINGS = ("up", "down", "nearest")
+
+
+@dataclass(frozen=True)
+class PaymentsRounded(Difference):
+    """Every payment between the bidder and another seat is rounded to a multiple of
+    ``multiple`` (``direction`` one of :data:`ROUNDINGS`); the example is one payment of
+    the group, the engine's amount and the reference's."""
+
+    #: The multiple.
+    multiple: int
+    #: Which way.
+    direction: str
+    #: The engine's amount in the example (not compared: one rounding is one departure,
+    #: whichever amount shows it).
+    engine: int = field(compare=False)
+    #: The reference's.
+    reference: int = field(compare=False)
+
+    @property
+    def kind(self) -> str:
+        return "payments rounded"
+
+    @property
+    def field(self) -> str:
+        return "payments"
+
+
+def rounded(amount: int, multiple: int, direction: str) -> int:
+    """``amount`` (a payment, not negative) rounded to a multiple of ``multiple``.
+
+    >>> rounded(31, 5, "up"), rounded(31, 5, "down"), rounded(33, 5, "nearest"), rounded(30, 5, "up")
+    (35, 30, 35, 30)
+    """
+    low = amount - amount % multiple
+    if amount == low or direction == "down":
+        return low
+    if direction == "up" or 2 * (amount - low) >= multiple:
+        return low + multiple
+    return low
+
+
+@dataclass(frozen=True)
+class Several(Difference):
+    """A departure that shows in several parts of one answer at once (a defender's
+    payment and a sitting-out player's)."""
+
+    #: The parts.
+    parts: tuple[Difference, ...]
+
+    @property
+    def kind(self) -> str:
+        return "; ".join(p.kind for p in self.parts)
+
+    @property
+    def field(self) -> str:
+        return self.parts[0].field if self.parts else "answer"
 
 
 def dealer_moved(request: Json, deal: int, reference: Json, engine: Json) -> DealerMoved | None:

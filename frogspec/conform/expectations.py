@@ -226,9 +226,11 @@ def finding_matches(expectation: Expectation, finding: Any) -> bool:
         return False
     if expectation.rule != finding.rule:
         return False
-    if expectation.when is not None and expectation.when != finding.situation:
+    from frogspec.conform.words import finding_instead, finding_when
+
+    if expectation.when is not None and expectation.when != finding_when(finding):
         return False
-    return expectation.instead is None or expectation.instead == finding.instead
+    return expectation.instead is None or expectation.instead == finding_instead(finding)
 
 
 def stale(

@@ -30,6 +30,7 @@ from frogspec.conform.summary import (
     scope,
     unexplained_failures,
 )
+from frogspec.conform.words import finding_instead, finding_when
 from frogspec.errors import UnknownRuleError
 from frogspec.registry import Rule, get_rule
 from frogspec.vectors.model import dumps
@@ -141,7 +142,8 @@ def unit_finding_lines(run: Run) -> list[str]:
         accepted = " (declared)" if run.finding_accepted(f) else ""
         lines.append(
             f"{number}. {f.rule or 'no rule named'} (unit op {f.stage}){accepted}: "
-            f"{f.situation} — {f.instead} ({f.disagree} probes depart, {f.agree} agree)"
+            f"{finding_when(f)} — {finding_instead(f)} "
+            f"({f.disagree} probes depart, {f.agree} agree)"
         )
     return lines
 

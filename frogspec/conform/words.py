@@ -10,9 +10,9 @@ compare what a report said) turn them into words here, and only here:
 too: a condition's features (:func:`condition_words`, :data:`FEATURE_WORDS`) and the ways
 two answers part (:func:`difference_words`).
 
-The unit ops' probes and the replay of a game still say what they find in words of their
-own (a finding's ``when`` and ``instead``, a localised group's ``instead``), made with the
-functions here: those words are passed on as they are.
+The unit ops' probes keep what they find as values too (a
+:class:`~frogspec.conform.probes.base.StageFinding`'s typed difference and condition):
+:func:`finding_when` and :func:`finding_instead` say them.
 """
 
 from __future__ import annotations
@@ -20,44 +20,47 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from frogspec._types import Json
 from frogspec.conform.conditions import Condition, ConditionTerm
 from frogspec.conform.evidence import (
     AnswerChanged,
+    CardCounted,
     DealerMoved,
+    DealerPlays,
+    DealtTo,
     Difference,
     ErrorChanged,
     FieldChanged,
+    FirstDealerChanged,
+    LegalAt,
     LegalChanged,
+    PacketsChanged,
+    PaidBeyondRate,
+    PaidOtherwise,
     PaymentsChanged,
+    PaymentsRounded,
+    PlayReversed,
     PointsChanged,
+    RateChanged,
     SeatChanged,
+    SeatsOut,
+    SettledWith,
+    Several,
+    TieDecided,
+    TieMoved,
+    TrickTaken,
 )
 from frogspec.conform.localise import Localised
-
-
-@runtime_checkable
-class _UnitOpFinding(Protocol):
-    # What a unit op's finding (:class:`~frogspec.conform.probes.base.StageFinding`) offers
-    # to be said: matched by its shape, since the probes' module says its own findings'
-    # situations with this module, which must not import it back.
-    @property
-    def stage(self) -> str: ...
-    @property
-    def rulesets(self) -> tuple[str, ...]: ...
-    @property
-    def when(self) -> str: ...
-    @property
-    def disagree(self) -> int: ...
-
+from frogspec.conform.probes.base import StageFinding
 
 __all__ = [
     "FEATURE_WORDS",
     "Circumstances",
     "condition_words",
     "difference_words",
+    "finding_instead",
     "finding_when",
     "hypothesis_words",
     "instead_words",
@@ -102,6 +105,8 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
     "bidder_leads": _yes_no("when the bidder is to lead", "when another player is to lead"),
     "all_passed": _yes_no("when every player passes", "when someone bids"),
     "bid": lambda v: f"when {v} is bid",
+    "bidder_points": lambda v: f"when the bidder takes {v} points",
+    "card": lambda v: f"for {v}",
     "action": lambda v: f"at the action {v}",
 }
 
@@ -110,10 +115,15 @@ def _term_words(term: ConditionTerm) -> str:
     """A condition's term in the rules' words (``in a grand``, ``with 4 or 5 at the
     table``).
 
-    >>> _term_words(ConditionTerm("players", (4, 5)))
-    'with 4 at the table or with 5 at the table'
+    >>> _term_words(ConditionTerm("players", (4, 5, 6)))
+    'with 4, 5 or 6 at the table'
+    >>> _term_words(ConditionTerm("contract", ("frog", "grand")))
+    'in a frog or in a grand'
     """
     say = FEATURE_WORDS.get(term.feature, lambda v: f"{term.feature} {v}")
+    if term.feature == "players" and len(term.values) > 1:
+        *most, last = (str(v) for v in term.values)
+        return say(f"{', '.join(most)} or {last}")
     if len(term.values) == 1:
         return say(term.values[0])
     return " or ".join(say(v) for v in term.values)
@@ -128,9 +138,9 @@ def condition_words(condition: Condition) -> str:
     return ", ".join(_term_words(term) for term in condition.terms)
 
 
-def _show(value: Json) -> str:
+def _show(value: Json, width: int = 80) -> str:
     text = json.dumps(value, ensure_ascii=False, default=str)
-    return text if len(text) <= 80 else text[:77] + "..."
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def difference_words(difference: Difference) -> str:
@@ -186,12 +196,166 @@ class Circumstances:
     occasion: Any = None
 
 
-def finding_when(finding: _UnitOpFinding) -> str:
+def finding_when(finding: StageFinding) -> str:
     """A unit op's finding's ``when``, with its rulesets: ``in foster-1909, in a grand``
     (``always`` when it departs on every probe of every ruleset)."""
     where = f"in {', '.join(finding.rulesets)}" if finding.rulesets else ""
-    when = "" if finding.when == "always" else finding.when
-    return ", ".join(part for part in (where, when) if part) or "always"
+    parts = [where]
+    for condition in (finding.table_condition, finding.condition):
+        if condition is not None:
+            parts.append(condition_words(condition))
+    between = finding.between
+    if between is not None:
+        if between.low is not None and between.high is not None:
+            parts.append(f"the bidder's points from {between.low} to {between.high}")
+        elif between.low is not None:
+            parts.append(f"the bidder's points {between.low} or more")
+        elif between.high is not None:
+            parts.append(f"the bidder's points {between.high} or fewer")
+    if finding.share is not None:
+        parts.append(f"in {finding.share[0]} of {finding.share[1]} situations probed")
+    return ", ".join(part for part in parts if part) or "always"
+
+
+def finding_instead(finding: StageFinding) -> str:
+    """What a unit op's finding's engine does, in words (:func:`_otherwise_words`)."""
+    return _otherwise_words(finding.otherwise)
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+def _seats(seats: tuple[int, ...], joined: str = ", ") -> str:
+    if not seats:
+        return "nobody"
+    return ("seat " if len(seats) == 1 else "seats ") + joined.join(map(str, seats))
+
+
+#: Who pays, by a payment's ``payer`` (:class:`frogspec.conform.evidence.RateChanged`).
+_PAYERS = {
+    "either": "pays",
+    "defender": "each defender pays",
+    "bidder": "the bidder pays each defender",
+}
+
+
+def _settlement_words(d: Difference) -> str | None:
+    """A settlement paid otherwise, in words (``None``: not one)."""
+    if isinstance(d, SettledWith):
+        return (
+            f"the bidder (seat {d.bidder}) settles with {_seats(d.engine)} only, "
+            f"instead of {_seats(d.reference)}"
+        )
+    if isinstance(d, RateChanged):
+        who = _PAYERS.get(d.payer, "pays")
+        return f"{who} {_number(d.engine)} a point instead of {_number(d.reference)}"
+    if isinstance(d, PaidBeyondRate):
+        who = _PAYERS.get(d.payer, "pays")
+        return (
+            f"{who} {abs(d.extra)} {'more' if d.extra > 0 else 'less'} than the rate "
+            f"(at {d.points} points in a {d.contract}: {d.engine} instead of {d.reference})"
+        )
+    if isinstance(d, PaidOtherwise):
+        if d.payer == "out":
+            verb = "receives" if d.receives else "pays"
+            return f"a player sitting out {verb} {d.engine} instead of {d.reference}"
+        if d.payer == "balance":
+            return f"the bidder's balance is {d.engine} instead of {d.reference}"
+        return f"{_PAYERS.get(d.payer, 'pays')} {d.engine} instead of {d.reference}"
+    if isinstance(d, TieMoved):
+        return (
+            f"the tie is {d.engine} points instead of {d.reference}: the bidder wins above "
+            f"{d.engine} and loses below it"
+        )
+    if isinstance(d, TieDecided):
+        if d.won:
+            return (
+                f"the bidder wins as if he had taken {d.points + 1}: each other player pays "
+                "him as for a win by one point, instead of nothing being paid"
+            )
+        return (
+            f"the bidder loses as if he had taken {d.points - 1}: he pays as for a loss by "
+            "one point, instead of nothing being paid"
+        )
+    if isinstance(d, PaymentsRounded):
+        way = {"nearest": "to the nearest"}.get(d.direction, d.direction + " to a")
+        return (
+            f"each payment between the bidder and another player is rounded {way} "
+            f"multiple of {d.multiple} (e.g. {d.engine} instead of {d.reference})"
+        )
+    return None
+
+
+def _otherwise_words(difference: Difference) -> str:
+    """What a unit op's engine does otherwise (a typed difference of
+    :mod:`frogspec.conform.evidence`), in words.
+
+    >>> _otherwise_words(CardCounted("J", 1, 2))
+    'a Jack counts 1 instead of 2'
+    >>> _otherwise_words(PaymentsRounded(5, "up", 35, 31))
+    'each payment between the bidder and another player is rounded up to a multiple of 5 (e.g. 35 instead of 31)'
+    """
+    d = difference
+    said = _settlement_words(d)
+    if said is not None:
+        return said
+    if isinstance(d, Several):
+        return "; ".join(_otherwise_words(part) for part in d.parts)
+    if isinstance(d, PlayReversed):
+        return "play goes to the right: eldest is the seat on the dealer's right"
+    if isinstance(d, SeatsOut):
+        verb = "sits" if len(d.engine) == 1 else "sit"
+        return (
+            f"{_seats(d.engine, ' and ' if len(d.engine) == 1 else ', ')} {verb} out instead "
+            f"of {_seats(d.reference)} (the dealer is seat {d.dealer})"
+        )
+    if isinstance(d, DealerPlays):
+        verb = "sits" if len(d.engine) == 1 else "sit"
+        return (
+            f"the dealer is dealt in and plays instead of sitting out (with {d.players} at "
+            f"the table: {_seats(d.engine)} {verb} out instead of {_seats(d.reference)}, the "
+            f"dealer is seat {d.dealer})"
+        )
+    if isinstance(d, PacketsChanged):
+        return f"deals {d.engine} instead of {d.reference}"
+    if isinstance(d, DealtTo):
+        if d.position is None:
+            return f"deals first to {d.engine} instead of {d.reference}"
+        return f"pack position {d.position} goes to {d.engine} instead of {d.reference}"
+    if isinstance(d, CardCounted):
+        name = _RANK_NAMES.get(d.rank, d.rank)
+        return f"{name} counts {d.engine} instead of {d.reference}"
+    if isinstance(d, TrickTaken):
+        cards = d.cards
+        won, due = d.engine, d.reference
+        if isinstance(won, int) and isinstance(due, int) and 0 <= won < len(cards):
+            return f"{cards[won]} takes the trick {' '.join(cards)} instead of {cards[due]}"
+        return f"answers {won} for the trick {' '.join(cards)} instead of {due}"
+    if isinstance(d, FirstDealerChanged):
+        return f"seat {d.engine} deals first instead of seat {d.reference}"
+    if isinstance(d, LegalAt):
+        trick = " ".join(d.trick) or "nothing"
+        return (
+            f"{difference_words(d.change)} (hand {' '.join(d.hand)}, trick {trick}, "
+            f"trump {d.trump})"
+        )
+    if isinstance(d, AnswerChanged):
+        return f"answers {_show(d.engine, 60)} instead of {_show(d.reference, 60)}"
+    return difference_words(d)
+
+
+_RANK_NAMES = {
+    "A": "an Ace",
+    "10": "a Ten",
+    "K": "a King",
+    "Q": "a Queen",
+    "J": "a Jack",
+    "9": "a Nine",
+    "8": "an Eight",
+    "7": "a Seven",
+    "6": "a Six",
+}
 
 
 def _rulesets_words(rulesets: tuple[str, ...]) -> str:
@@ -210,7 +374,7 @@ def when_words(circumstances: Circumstances) -> str:
     from frogspec.conform.rotation import Rotation
 
     occasion = circumstances.occasion
-    if isinstance(occasion, _UnitOpFinding):
+    if isinstance(occasion, StageFinding):
         return finding_when(occasion)
     if isinstance(occasion, Rotation):
         said = rotation_words(occasion)[0]
@@ -335,4 +499,8 @@ def instead_words(otherwise: Any) -> str:
         return hypothesis_words(otherwise)
     if isinstance(otherwise, Localised):
         return _localised_words(otherwise)
+    if isinstance(otherwise, StageFinding):
+        return finding_instead(otherwise)
+    if isinstance(otherwise, Difference):
+        return _otherwise_words(otherwise)
     return str(getattr(otherwise, "instead", "") or "")

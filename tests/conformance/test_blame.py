@@ -18,6 +18,7 @@ from frogspec.conform.blame import Model, blame, fails_alone, model_of, unit_fin
 from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.deviations import Deviation
 from frogspec.conform.diagnosis import diagnose
+from frogspec.conform.evidence import CardCounted, Difference, PaidOtherwise, RateChanged
 from frogspec.conform.expectations import finding_matches, read_expectations, stale
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.probes.base import Probe, play_to_the_right
@@ -40,16 +41,21 @@ DEAL = {
 }
 
 
-def _finding(rule: str, instead: str, stage: str = "settle") -> StageFinding:
+def _finding(rule: str, otherwise: Difference, stage: str = "settle") -> StageFinding:
     probe = Probe({"op": stage}, {"result": 1}, {"result": 2}, ())
-    return StageFinding(stage, rule, "always", instead, 3, 2, probe, rulesets=("foster-1909",))
+    return StageFinding(stage, rule, otherwise, 3, 2, probe, rulesets=("foster-1909",))
 
 
-def _deviation(rule: str | None, cases: tuple[str, ...], instead: str = "") -> Deviation:
-    said = Accounting(rule or "", "", instead)
+def _deviation(
+    rule: str | None, cases: tuple[str, ...], said: StageFinding | str = ""
+) -> Deviation:
+    otherwise = said if isinstance(said, StageFinding) else Accounting(rule or "", "", said)
     return Deviation(
-        rule=rule, reading=None, reading_rulesets=(), cases=cases, example={}, otherwise=said
+        rule=rule, reading=None, reading_rulesets=(), cases=cases, example={}, otherwise=otherwise
     )
+
+
+JACK_ONE = CardCounted("J", 1, 2)
 
 
 def test_play_to_the_right_seats_the_table_in_a_mirror_through_the_dealer() -> None:
@@ -116,18 +122,20 @@ def test_a_deviation_without_a_departure_has_no_model() -> None:
 
 
 def test_unit_findings_are_those_no_deviation_with_cases_says() -> None:
-    said = _finding("settlement.rates-1-2-4", "pays 5 a point instead of 4")
-    other = _finding("settlement.rates-1-2-4", "each defender pays 25 instead of 40")
-    alone = _finding("cards.points", "the Jack counts 1", stage="card_points")
+    said = _finding("settlement.rates-1-2-4", RateChanged("either", 5, 4))
+    other = _finding("settlement.rates-1-2-4", PaidOtherwise("defender", 25, 40))
+    alone = _finding("cards.points", JACK_ONE, stage="card_points")
+    # The same rule and typed difference, found again by another probe: said.
+    again = _finding("settlement.rates-1-2-4", RateChanged("either", 5, 4))
     deviations = [
-        _deviation("settlement.rates-1-2-4", ("s.1",), "pays 5 a point instead of 4"),
-        _deviation("cards.points", (), "the Jack counts 1"),  # no case: no deviation
+        _deviation("settlement.rates-1-2-4", ("s.1",), again),
+        _deviation("cards.points", (), _finding("cards.points", JACK_ONE)),  # no case
     ]
     assert unit_findings(deviations, [said, other, alone]) == [other, alone]
 
 
 def test_blame_leaves_no_deviation_without_cases() -> None:
-    found = blame([], [], [_finding("cards.points", "the Jack counts 1", "card_points")])
+    found = blame([], [], [_finding("cards.points", JACK_ONE, "card_points")])
     assert found.deviations == []
     assert [f.rule for f in found.unit_findings] == ["cards.points"]
 
@@ -135,13 +143,13 @@ def test_blame_leaves_no_deviation_without_cases() -> None:
 def test_a_report_declares_its_unit_findings_with_expect(tmp_path: Path) -> None:
     from frogspec.conform.deviations import finding_json
 
-    finding = _finding("cards.points", "the Jack counts 1", "card_points")
+    finding = _finding("cards.points", JACK_ONE, "card_points")
     path = tmp_path / "report.json"
     path.write_text(json.dumps({"deviations": [], "unit_findings": [finding_json(finding)]}))
     (declared,) = read_expectations(path)
     assert declared.unit == "card_points" and finding_matches(declared, finding)
     assert stale([declared], [], [finding]) == []
-    changed = _finding("cards.points", "the Jack counts 3", "card_points")
+    changed = _finding("cards.points", CardCounted("J", 3, 2), "card_points")
     assert not finding_matches(declared, changed)
     assert stale([declared], [], [changed]) == [declared]
     # A declared finding accepts no deviation of the same rule.
@@ -188,9 +196,9 @@ def test_the_reports_list_unit_findings_apart_from_the_deviations() -> None:
         command=["engine"], vectors="spec", filters={}, timeout=1.0, max_restarts=0, started=""
     )
     run.hello = {"name": "engine", "version": "1"}
-    run.unit_findings = [_finding("cards.points", "the Jack counts 1", "card_points")]
+    run.unit_findings = [_finding("cards.points", JACK_ONE, "card_points")]
     text = render_text(run, quiet=True)
-    assert "Unit-op findings (1)" in text and "the Jack counts 1" in text
+    assert "Unit-op findings (1)" in text and "a Jack counts 1 instead of 2" in text
     assert "## Unit-op findings (1)" in report_markdown(run)
     (listed,) = report_json(run)["unit_findings"]
     assert listed["rule"] == "cards.points" and listed["accepted"] is False

@@ -156,6 +156,40 @@ def test_each_house_rule_alone_is_named_by_its_authors_rule(
     assert filed == {o.case.id for o in run.outcomes if o.counted_failed}
 
 
+#: House rules that depart by one rule wherever they show, what a report must say of each:
+#: words of its ``when`` and of its ``instead`` that state the rule, not one example.
+ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
+    ("perl", "round-up-to-five"): (
+        "in foster-1909, gamerules, hoyle-1907, modern, official-1922-solo, official-1922-straight",
+        "each payment between the bidder and another player is rounded up to a multiple of 5",
+    ),
+    ("perl", "sixty-loses"): (
+        "when the bidder takes 60 points",
+        "the bidder loses as if he had taken 59: he pays as for a loss by one point, instead "
+        "of nothing being paid",
+    ),
+    ("cpp", "dealer-always-plays"): (
+        "with 4, 5, 6 or 7 at the table",
+        "the dealer is dealt in and plays instead of sitting out",
+    ),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("language", "flag"), sorted(ONE_RULE))
+def test_a_house_rule_of_one_rule_is_one_deviation_that_states_it(
+    engines: dict[str, list[str]], language: str, flag: str
+) -> None:
+    run = _run(_engine(engines, language), flag)
+    # One deviation, every failing case filed under it: across rulesets, rules of the same
+    # point and table sizes, and no fragment of no case beside it.
+    (deviation,) = run.deviations
+    assert deviation.rule in HOUSE_RULES[language][flag]
+    assert set(deviation.cases) == {o.case.id for o in run.outcomes if o.counted_failed}
+    when, instead = ONE_RULE[language, flag]
+    assert when in deviation.when and deviation.instead.startswith(instead)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "language",

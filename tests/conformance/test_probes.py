@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +19,15 @@ import pytest
 
 from frogspec.cli import main
 from frogspec.conform import run_conformance
+from frogspec.conform.counterfactuals import reference_answer
+from frogspec.conform.evidence import DealerPlays, PaymentsRounded, TieDecided, TieMoved
 from frogspec.conform.expectations import ExpectationError, parse_reading, read_expectations
 from frogspec.conform.probes import StageFinding, probe_stages
+from frogspec.conform.words import finding_instead, finding_when
 from frogspec.fuzz import fuzz
+from frogspec.harness import Adjust
+from frogspec.rules.cards import FULL_PACK, cards_of, format_card
+from frogspec.rulesets import Ruleset
 
 Json = Any
 
@@ -62,7 +68,7 @@ def test_a_rate_is_said_as_the_rules_say_it_in_each_ruleset() -> None:
     # grand-x3: a Grand pays three times the Frog rate, so 3 a point instead of Foster's 4,
     # and in Straight Solo (whose Heart Solo pays 2) 3 instead of 2: two departures.
     found = _findings(("grand-x3",), ("foster-1909", "official-1922-straight"))
-    said = {(f.rule, f.situation, f.instead) for f in found}
+    said = {(f.rule, finding_when(f), finding_instead(f)) for f in found}
     assert said == {
         ("settlement.rates-1-2-4", "in foster-1909, in a grand", "pays 3 a point instead of 4"),
         (
@@ -76,7 +82,7 @@ def test_a_rate_is_said_as_the_rules_say_it_in_each_ruleset() -> None:
 
 def test_a_card_count_is_said_by_rank() -> None:
     (found,) = _findings(("jack-1",), ("foster-1909",))
-    assert (found.rule, found.instead, found.situation) == (
+    assert (found.rule, finding_instead(found), finding_when(found)) == (
         "cards.points",
         "a Jack counts 1 instead of 2",
         "always",
@@ -224,3 +230,95 @@ def test_the_first_deviation_names_the_broken_rule(fault: str) -> None:
     run = run_conformance([*PYFROG, "--fault", fault], rulesets=("foster-1909",))
     assert [d.rule for d in run.deviations] == [rule]
     assert instead in run.deviations[0].instead
+
+
+def _departing(adjust: Adjust) -> Callable[[dict[str, Json]], dict[str, Json]]:
+    """An engine that answers as the reference with ``adjust`` applied to every ruleset."""
+
+    def ask(request: dict[str, Json]) -> dict[str, Json]:
+        return {"id": request.get("id"), **reference_answer(request, adjust)}
+
+    return ask
+
+
+def _rates_rounded_up(ruleset: Ruleset) -> Ruleset:
+    rates = ruleset.rules.rates
+    return ruleset.replacing(
+        ruleset.rule_id("rates"), lambda c, margin, won: -(-rates(c, margin, won) // 5) * 5
+    )
+
+
+def _sixty_loses(ruleset: Ruleset) -> Ruleset:
+    return ruleset.replacing("settlement.sixty-is-a-tie", lambda p: -1 if p == 60 else p - 60)
+
+
+def _tie_at_sixty_two(ruleset: Ruleset) -> Ruleset:
+    return ruleset.replacing("settlement.sixty-is-a-tie", lambda p: p - 62)
+
+
+SETTLING = ("foster-1909", "gamerules", "official-1922-straight")
+
+
+def test_payments_rounded_are_one_rule_in_every_ruleset() -> None:
+    found = probe_stages(_departing(_rates_rounded_up), ["settle"], list(SETTLING))
+    # Three rate rules, one departure: one finding, which names the others it joins.
+    (finding,) = found
+    assert finding.otherwise == PaymentsRounded(5, "up", 0, 0)
+    assert finding.rulesets == SETTLING and finding.always
+    assert {finding.rule, *finding.also} == {
+        "settlement.rates-1-2-4",
+        "settlement.rates-1-2-3",
+        "settlement.rates-straight-1-2",
+    }
+    assert finding_instead(finding).startswith(
+        "each payment between the bidder and another player is rounded up to a multiple of 5"
+    )
+
+
+def test_a_tie_lost_is_said_at_sixty_not_as_a_tie_moved() -> None:
+    # A tie moved to 61 gives every answer at 60, but not the bidder's win at 61: the
+    # probes at 61 contradict it, so only the tie decided is said.
+    (finding,) = probe_stages(_departing(_sixty_loses), ["settle"], ["foster-1909"])
+    assert finding.rule == "settlement.sixty-is-a-tie"
+    assert finding.otherwise == TieDecided(60, won=False)
+    assert finding_when(finding) == "in foster-1909, when the bidder takes 60 points"
+    assert "loses as if he had taken 59" in finding_instead(finding)
+
+
+def test_a_tie_moved_is_not_also_a_tie_decided() -> None:
+    (finding,) = probe_stages(_departing(_tie_at_sixty_two), ["settle"], ["foster-1909"])
+    assert finding.otherwise == TieMoved(62)
+    assert finding.departure is not None
+
+
+def test_one_difference_at_several_table_sizes_and_rules_is_one_finding() -> None:
+    def dealer_plays(ruleset: Ruleset) -> Ruleset:
+        return ruleset.replacing(
+            ruleset.rule_id("active_seats"),
+            lambda players, dealer: tuple(sorted((dealer + o) % players for o in range(3))),
+        )
+
+    rulesets = ["foster-1909", "official-1922-solo"]
+    (finding,) = probe_stages(_departing(dealer_plays), ["deal"], rulesets)
+    assert isinstance(finding.otherwise, DealerPlays) and finding.reseats
+    assert finding.rulesets == tuple(rulesets)
+    assert finding_when(finding).endswith("with 4, 5, 6 or 7 at the table")
+    assert {finding.rule, *finding.also} == {"seats.active-foster", "seats.active-six-or-seven"}
+    # The change found models the engine at every table size of both rulesets.
+    assert finding.departure is not None
+    for players in (4, 5, 6, 7):
+        request = {**DEAL_REQUEST, "ruleset": "official-1922-solo", "players": players}
+        assert reference_answer(request, finding.departure) == reference_answer(
+            request, dealer_plays
+        )
+
+
+DEAL_REQUEST: dict[str, Json] = {
+    "id": 1,
+    "op": "deal",
+    "ruleset": "foster-1909",
+    "options": {},
+    "players": 4,
+    "dealer": 0,
+    "deck": [format_card(c) for c in cards_of(FULL_PACK)],
+}

@@ -22,16 +22,20 @@ the same deviation), and each group becomes a :class:`StageFinding`: the rule of
 (the rule a swap confirms where one reproduces the engine, else the rule the ruleset uses
 for the part that differs), ``when`` (the features that separate its departing probes from
 the agreeing ones: the ruleset, the contract, the table size, the bidder's points against
-a threshold, whether the bidder won) and ``instead`` (what the engine does, e.g. "each
-defender pays 3 a point instead of 2"). :mod:`frogspec.conform.deviations` joins the
+a threshold, whether the bidder won) and ``instead`` (what the engine does, as a typed difference of
+:mod:`frogspec.conform.evidence`, said by :mod:`frogspec.conform.words`: "each defender
+pays 3 a point instead of 2"). :mod:`frogspec.conform.deviations` joins the
 findings to the deviations the failing cases show (:func:`frogspec.conform.deviations.
 with_findings`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from dataclasses import replace
 
+from frogspec._types import Json
+from frogspec.conform.conditions import Condition, ConditionTerm
 from frogspec.conform.probes import (  # noqa: F401  (each module registers its probe)
     card_points,
     deal,
@@ -48,6 +52,7 @@ from frogspec.conform.probes.base import (
     StageFinding,
     UnitProbe,
     register,
+    value_key,
 )
 from frogspec.conform.probes.settle import BOUNDARY_POINTS
 from frogspec.errors import FrogError
@@ -78,10 +83,52 @@ def probe_stages(ask: Ask, ops: Sequence[str], rulesets: Sequence[str]) -> list[
 
 
 def _joined(findings: list[StageFinding]) -> list[StageFinding]:
-    """One finding per departure: those of one rule that say the same in several
-    rulesets are joined."""
-    joined: dict[tuple[str, str | None, str, str], StageFinding] = {}
+    """One finding per departure: those that find the engine doing the same (the same
+    typed difference, in the same situations but for the table sizes) in several rulesets
+    are joined, whether their rulesets name one rule for it or several rules for the same
+    point; ``when`` then names every table size of them."""
+    joined: dict[Hashable, StageFinding] = {}
     for finding in findings:
-        key = (finding.stage, finding.rule, finding.when, finding.instead)
-        joined[key] = joined[key].joined(finding) if key in joined else finding
+        condition, table, between, share = finding.situation
+        key = value_key(
+            (
+                finding.stage,
+                finding.rule is None,
+                finding.otherwise,
+                condition,
+                _without_tables(table),
+                between,
+                share,
+            )
+        )
+        if key in joined:
+            joined[key] = _with_tables(joined[key].joined(finding), joined[key], finding)
+        else:
+            joined[key] = finding
     return list(joined.values())
+
+
+def _without_tables(condition: Condition | None) -> Condition | None:
+    """The condition without its table sizes."""
+    if condition is None:
+        return None
+    return Condition(tuple(t for t in condition.terms if t.feature != "players"))
+
+
+def _with_tables(finding: StageFinding, one: StageFinding, other: StageFinding) -> StageFinding:
+    """The joined finding, its table condition naming the table sizes of both (none, where
+    either departs at every table size of its rulesets)."""
+    rest = _without_tables(one.table_condition)
+    sizes = [_tables(one.table_condition), _tables(other.table_condition)]
+    terms = rest.terms if rest is not None else ()
+    if all(sizes):
+        tables = tuple(sorted({v for found in sizes for v in found}, key=str))
+        terms = (ConditionTerm("players", tables), *terms)
+    table = Condition(terms) if terms else None
+    return replace(finding, table_condition=table)
+
+
+def _tables(condition: Condition | None) -> tuple[Json, ...]:
+    """The table sizes a condition names (none: any)."""
+    terms = condition.terms if condition is not None else ()
+    return next((t.values for t in terms if t.feature == "players"), ())

@@ -9,14 +9,15 @@ probe is a module of this package with a class that has an ``op``, an ``order`` 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from frogspec._types import Json
-from frogspec.conform.conditions import Condition
-from frogspec.conform.counterfactuals import reference_answer
+from frogspec.conform.conditions import Condition, ConditionTerm
+from frogspec.conform.counterfactuals import composed, reference_answer
 from frogspec.conform.diagnosis import Ask as Ask
+from frogspec.conform.evidence import Difference, PlayReversed
 from frogspec.harness import Adjust
 from frogspec.rulesets import Ruleset
 from frogspec.vectors.build import DEFAULT_COMPARE
@@ -26,10 +27,12 @@ __all__ = [
     "PROBES",
     "SEAT_ORDER_REVERSED",
     "SEAT_ORDER_RULE",
+    "Between",
     "Gone",
     "Probe",
     "StageFinding",
     "UnitProbe",
+    "agrees",
     "answers_as_engine",
     "ask_both",
     "ask_engine",
@@ -40,9 +43,9 @@ __all__ = [
     "probe_rules",
     "register",
     "result_of",
-    "show",
     "swap_rule",
     "table_finding",
+    "value_key",
 ]
 
 
@@ -61,7 +64,7 @@ class Probe:
         """Whether the engine answers otherwise than the reference."""
         if result_of(self.actual) == _UNSUPPORTED:
             return False  # a ruleset or op the engine does not offer is no departure
-        return not _agrees(str(self.request.get("op")), self.expected, self.actual)
+        return not agrees(str(self.request.get("op")), self.expected, self.actual)
 
     def feature(self, name: str) -> Json:
         """The value of one feature (``None`` if the probe has none of that name)."""
@@ -69,20 +72,42 @@ class Probe:
 
 
 @dataclass(frozen=True)
+class Between:
+    """A feature's values from ``low`` to ``high`` (``None``: no bound on that side): the
+    bidder's points against a threshold."""
+
+    #: The feature (``bidder_points``).
+    feature: str
+    #: The least value (``None``: from the lowest).
+    low: int | None
+    #: The greatest (``None``: to the highest).
+    high: int | None
+
+    def holds(self, features: dict[str, Json]) -> bool:
+        """Whether a situation's value is within the bounds."""
+        value = features.get(self.feature)
+        if not isinstance(value, int):
+            return False
+        return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
+
+
+@dataclass(frozen=True)
 class StageFinding:
-    """A departure of one stage, localised by the engine's unit op ``stage``.
+    """A departure of one stage, localised by the engine's unit op ``stage``, as values
+    (:func:`frogspec.conform.words.finding_when` and :func:`~frogspec.conform.words.
+    finding_instead` say them).
 
     ``rule`` the rule of that stage the engine departs from (``None`` if no rule of the
-    stage can be named); ``rulesets`` those probed in which it departs so; ``when`` the features of the departing situations, in the rules'
-    words (empty: always); ``instead`` what the engine does there; ``agree`` and
+    stage can be named); ``otherwise`` what the engine does there, as a typed difference
+    (:mod:`frogspec.conform.evidence`); ``rulesets`` those probed in which it departs so;
+    ``condition``, ``between`` and ``share`` where (none of them: always); ``agree`` and
     ``disagree`` the numbers of probes of that stage that agree with the reference and
     that depart this way; ``smallest`` the first departing probe.
     """
 
     stage: str
     rule: str | None
-    when: str
-    instead: str
+    otherwise: Difference
     agree: int
     disagree: int
     smallest: Probe
@@ -94,35 +119,63 @@ class StageFinding:
     #: The finding's hypothesis as a model of the engine, where it has one that gives
     #: every probe's answer: a request of the stage's op in, the engine's answer out.
     #: A deviation whose example it predicts is this departure seen on a case.
-    model: Callable[[dict[str, Json]], Json] | None = None
-    #: ``when`` as a value, where it was found from the probes' features
-    #: (:mod:`frogspec.conform.conditions`): the same features a game's steps have.
+    model: Callable[[dict[str, Json]], Json] | None = field(default=None, compare=False)
+    #: Where it departs, as the features of the departing probes that set them apart from
+    #: the agreeing ones (:mod:`frogspec.conform.conditions`): the same features a game's
+    #: steps have. ``None``: wherever probed (with ``between`` and ``share`` also ``None``).
     condition: Condition | None = None
+    #: Where it departs in the features of a table a game's steps do not have (its size,
+    #: the contract, whether the bidder won), for a stage probed table by table.
+    table_condition: Condition | None = None
+    #: A range of the bidder's points the departing probes keep to, where one separates
+    #: them from the agreeing ones.
+    between: Between | None = None
+    #: Where no feature separates them: the departing probes and the probes asked.
+    share: tuple[int, int] | None = None
     #: The departure as a change of the reference's rulesets, where the kit can make one
     #: that answers every departing probe as the engine does: the failing cases can then
     #: be judged again with it applied (:mod:`frogspec.conform.blame`).
     departure: Adjust | None = field(default=None, compare=False, repr=False)
+    #: The other rules it departs from in the same way, where rulesets of different rules
+    #: for one point (the rates) show one departure: ``rule`` is the one of most probes.
+    also: tuple[str, ...] = ()
+
+    @property
+    def always(self) -> bool:
+        """Whether it departs on every probe of its rulesets (no condition, no range)."""
+        return self.situation == (None, None, None, None)
+
+    @property
+    def situation(
+        self,
+    ) -> tuple[Condition | None, Condition | None, Between | None, tuple[int, int] | None]:
+        """Where it departs, without the rulesets: the same for one departure in each
+        ruleset it shows in."""
+        return (self.condition, self.table_condition, self.between, self.share)
 
     @property
     def probes(self) -> int:
         """The probes the finding rests on, agreeing and departing."""
         return self.agree + self.disagree
 
-    @property
-    def situation(self) -> str:
-        """``when`` with the rulesets, in words: ``in foster-1909, in a grand``
-        (:func:`frogspec.conform.words.finding_when`)."""
-        from frogspec.conform.words import finding_when
-
-        return finding_when(self)
-
     def joined(self, other: StageFinding) -> StageFinding:
-        """This finding and another of the same departure in other rulesets, as one."""
+        """This finding and another of the same departure in other rulesets (of the same
+        rule, or of another rule for the same point), as one: the rule of the more
+        departing probes named, the other's kept in ``also``."""
+        first, second = (self, other) if self.disagree >= other.disagree else (other, self)
+        rules = (first.rule, *first.also, second.rule, *second.also)
+        also = tuple(dict.fromkeys(r for r in rules if r is not None and r != first.rule))
+        departure = first.departure
+        if second.departure is not None and second.departure is not departure:
+            # Each ruleset's change applies to its own rule or table sizes: both, in turn.
+            departure = composed(departure, second.departure)
         return replace(
-            self,
+            first,
+            also=also,
+            departure=departure,
             agree=self.agree + other.agree,
             disagree=self.disagree + other.disagree,
-            rulesets=self.rulesets + other.rulesets,
+            rulesets=tuple(sorted(dict.fromkeys(self.rulesets + other.rulesets))),
             tables=tuple(sorted(set(self.tables) | set(other.tables))),
         )
 
@@ -143,7 +196,7 @@ _UNSUPPORTED = ("error", "unsupported")
 #: who is eldest, who is dealt to first, who sits out and who leads, all at once.
 SEAT_ORDER_RULE = "seats.eldest-hand"
 #: What an engine seating the table in the mirror order does.
-SEAT_ORDER_REVERSED = "play goes to the right: eldest is the seat on the dealer's right"
+SEAT_ORDER_REVERSED = PlayReversed()
 
 
 def mirrored(seat: int, about: int, players: int) -> int:
@@ -216,7 +269,7 @@ def answers_as_engine(
             answer = reference_answer(probe.request, departure, assumed)
         except Exception:  # a rule out of place may crash the reference: no model
             return False
-        if not _agrees(str(probe.request.get("op")), answer, probe.actual):
+        if not agrees(str(probe.request.get("op")), answer, probe.actual):
             return False
     return True
 
@@ -247,7 +300,7 @@ def _as_set(cards: Json) -> Json:
     return sorted(cards, key=lambda card: json.dumps(card, sort_keys=True, default=str))
 
 
-def _agrees(op: str, expected: Json, actual: Json) -> bool:
+def agrees(op: str, expected: Json, actual: Json) -> bool:
     """Whether the engine's answer is the reference's as the vectors judge it: the same
     kind of error, or a result equal where the reference's has fields (a deal's cards as
     sets, a legal list as a set; fields the reference does not give are not looked at)."""
@@ -279,80 +332,96 @@ def ask_both(ask: Ask, request: dict[str, Json], **features: Json) -> Probe:
     return Probe(full, reference_answer(full), ask_engine(ask, full), tuple(features.items()))
 
 
-def show(value: Json) -> str:
-    text = json.dumps(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 # --- when ------------------------------------------------------------------------------
 
 
 def table_finding(
     stage: str,
     rule: str | None,
-    instead: str,
+    otherwise: Difference,
     group: list[Probe],
     probes: list[Probe],
     ruleset: str,
 ) -> StageFinding:
     """The finding of a stage probed per ruleset and table size (``settle``, ``deal``):
-    ``group`` departs alike, out of ``probes``."""
+    ``group`` departs alike (``otherwise``), out of ``probes``."""
+    condition, between, share = _where(group, probes)
     return StageFinding(
         stage=stage,
         rule=rule,
-        when=_when(group, probes, ruleset),
-        instead=instead,
+        otherwise=otherwise,
         agree=sum(not p.departs for p in probes),
         disagree=len(group),
         smallest=group[0],
         rulesets=(ruleset,),
         tables=tuple(sorted({int(p.request["players"]) for p in group})),
+        table_condition=condition,
+        between=between,
+        share=share,
     )
 
 
-def _when(group: list[Probe], probes: list[Probe], ruleset: str) -> str:
-    """The features that set the group's probes apart from the agreeing ones, in words
-    (empty when every probe of the stage departs so)."""
-    from frogspec.conform.words import FEATURE_WORDS
+#: The features a table's ``when`` may name, in order.
+_TABLE_NAMES = ("players", "contract", "won")
 
+
+def _where(
+    group: list[Probe], probes: list[Probe]
+) -> tuple[Condition | None, Between | None, tuple[int, int] | None]:
+    """The features that set the group's probes apart from the agreeing ones: the table
+    size, the contract, the outcome, then a range of the bidder's points (none of them
+    when every other probe of the stage departs too; the share of the probes, where no
+    feature separates them)."""
     others = [p for p in probes if p not in group]
-    agreeing = [p for p in others if not p.departs]
-    if not agreeing:
-        return "always"
-    conditions: list[str] = []
+    if not any(not p.departs for p in others):
+        return None, None, None
+    terms: list[ConditionTerm] = []
     selected = list(probes)
-    for name in ("players", "contract", "won"):
+    for name in _TABLE_NAMES:
         values = {p.feature(name) for p in group}
         present = {p.feature(name) for p in selected}
         if None in values or values == present:
             continue
-        shown = " or ".join(str(v) for v in sorted(values, key=str))
-        conditions.append(FEATURE_WORDS[name](next(iter(values)) if len(values) == 1 else shown))
+        terms.append(ConditionTerm(name, tuple(sorted(values, key=str))))
         selected = [p for p in selected if p.feature(name) in values]
-    points = [p.feature("bidder_points") for p in group if p.feature("bidder_points") is not None]
-    if points:
-        low, high = min(points), max(points)
-        within = [p for p in selected if p.feature("bidder_points") is not None]
-        if any(not p.departs and low <= p.feature("bidder_points") <= high for p in within):
-            pass  # no threshold separates them
-        elif low > 0 and high < 120:
-            conditions.append(f"the bidder's points from {low} to {high}")
-        elif low > 0:
-            conditions.append(f"the bidder's points {low} or more")
-        elif high < 120:
-            conditions.append(f"the bidder's points {high} or fewer")
-    if not conditions:
-        return f"in {len(group)} of {len(probes)} situations probed"
-    return ", ".join(conditions)
+    between = None
+    points = [p.feature("bidder_points") for p in group]
+    scored = [v for v in points if isinstance(v, int)]
+    if scored:
+        low, high = min(scored), max(scored)
+        within = [p for p in selected if isinstance(p.feature("bidder_points"), int)]
+        separated = not any(
+            not p.departs and low <= int(str(p.feature("bidder_points"))) <= high for p in within
+        )
+        if separated and (low > 0 or high < 120):
+            between = Between(
+                "bidder_points", low if low > 0 else None, high if high < 120 else None
+            )
+    if not terms and between is None:
+        return None, None, (len(group), len(probes))
+    return (Condition(tuple(terms)) if terms else None), between, None
 
 
-def by_difference(probes: Sequence[Probe], signature: Callable[[Probe], Json]) -> list[list[Probe]]:
-    """The departing probes, grouped by what the engine does otherwise, largest first."""
-    groups: dict[str, list[Probe]] = {}
+def by_difference(
+    probes: Sequence[Probe], signature: Callable[[Probe], Hashable]
+) -> list[list[Probe]]:
+    """The departing probes, grouped by what the engine does otherwise (a typed value),
+    largest first."""
+    groups: dict[Hashable, list[Probe]] = {}
     for probe in probes:
         if probe.departs and probe.actual is not None:
-            groups.setdefault(json.dumps(signature(probe), default=str), []).append(probe)
+            groups.setdefault(value_key(signature(probe)), []).append(probe)
     return sorted(groups.values(), key=len, reverse=True)
+
+
+def value_key(value: object) -> Hashable:
+    """A typed value as a key to group by: itself, or (where it holds an answer's lists or
+    objects) its representation, which is as exact."""
+    try:
+        hash(value)
+    except TypeError:
+        return (type(value).__name__, repr(value))
+    return value
 
 
 class UnitProbe(Protocol):
@@ -419,7 +488,7 @@ def featured_finding(
     group: list[Probe],
     probes: list[Probe],
     names: Sequence[str],
-    instead: str,
+    otherwise: Difference,
     rule: str | None = None,
 ) -> StageFinding:
     """The finding of a group of departing probes whose ``when`` is the condition that
@@ -427,7 +496,6 @@ def featured_finding(
     condition_of`, over the features ``names``), and whose rule is ``rule`` or else the
     one a swap confirms, else the first the reference evaluates for the first probe."""
     from frogspec.conform.conditions import condition_of
-    from frogspec.conform.words import condition_words
 
     agreeing = [dict(p.features) for p in probes if not p.departs]
     condition = condition_of([dict(p.features) for p in group], agreeing, names)
@@ -440,8 +508,7 @@ def featured_finding(
     return StageFinding(
         stage=stage,
         rule=rule,
-        when=condition_words(condition) if agreeing else "always",
-        instead=instead,
+        otherwise=otherwise,
         agree=len(agreeing),
         disagree=len(group),
         smallest=group[0],

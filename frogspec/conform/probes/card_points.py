@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from frogspec.conform.conditions import Condition, ConditionTerm
+from frogspec.conform.evidence import CardCounted
 from frogspec.conform.probes.base import (
     Ask,
+    Probe,
     StageFinding,
     ask_both,
     by_difference,
@@ -20,40 +23,38 @@ from frogspec.rules.cards import FULL_PACK, cards_of, format_card
 
 __all__ = ["CardPointsProbe"]
 
-_RANK_NAMES = {
-    "A": "an Ace",
-    "10": "a Ten",
-    "K": "a King",
-    "Q": "a Queen",
-    "J": "a Jack",
-    "9": "a Nine",
-    "8": "an Eight",
-    "7": "a Seven",
-    "6": "a Six",
-}
+
+def _counted(probe: Probe) -> CardCounted:
+    """What the engine counts for the probe's card: its rank's points otherwise."""
+    return CardCounted(
+        str(probe.feature("rank")), result_of(probe.actual), result_of(probe.expected)
+    )
 
 
 def _card_points(ask: Ask) -> list[StageFinding]:
     probes = [
-        ask_both(ask, {"op": "card_points", "card": format_card(c)}, rank=_rank(c))
+        ask_both(
+            ask,
+            {"op": "card_points", "card": format_card(c)},
+            rank=_rank(c),
+            card=format_card(c),
+        )
         for c in cards_of(FULL_PACK)
     ]
     findings = []
-    for group in by_difference(probes, lambda p: (p.feature("rank"), result_of(p.actual))):
-        first = group[0]
+    for group in by_difference(probes, _counted):
         ranks = {p.feature("rank") for p in group}
         all_of_rank = all(p.departs for p in probes if p.feature("rank") in ranks)
-        name = _RANK_NAMES.get(str(first.feature("rank")), str(first.feature("rank")))
-        count = f"counts {result_of(first.actual)} instead of {result_of(first.expected)}"
+        cards = tuple(p.feature("card") for p in group)
         findings.append(
             StageFinding(
                 stage="card_points",
                 rule="cards.points",
-                when="" if all_of_rank else "for " + ", ".join(p.request["card"] for p in group),
-                instead=f"{name} {count}",
+                otherwise=_counted(group[0]),
                 agree=sum(not p.departs for p in probes),
                 disagree=len(group),
-                smallest=first,
+                smallest=group[0],
+                condition=None if all_of_rank else Condition((ConditionTerm("card", cards),)),
             )
         )
     return findings

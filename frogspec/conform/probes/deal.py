@@ -1,8 +1,8 @@
 """The probe of ``deal``: once for each table size, dealer 0, the pack in its order.
 
 The answer shows which pack position goes to which seat (or the widow) and who sits
-out: a deal dealt otherwise is said in packets (``deals 3-4-4-(3) instead of
-3-(3)-4-4``), a table seated otherwise by who sits out (a finding that ``reseats``).
+out: a deal dealt otherwise is found in packets (``3-4-4-(3)`` for ``3-(3)-4-4``), a
+table seated otherwise by who sits out (a finding that ``reseats``).
 """
 
 from __future__ import annotations
@@ -12,6 +12,14 @@ from dataclasses import replace
 from typing import Any
 
 from frogspec._types import Json
+from frogspec.conform.evidence import (
+    AnswerChanged,
+    DealerPlays,
+    DealtTo,
+    Difference,
+    PacketsChanged,
+    SeatsOut,
+)
 from frogspec.conform.probes.base import (
     SEAT_ORDER_REVERSED,
     SEAT_ORDER_RULE,
@@ -24,7 +32,6 @@ from frogspec.conform.probes.base import (
     mirrored,
     play_to_the_right,
     register,
-    show,
     table_finding,
 )
 from frogspec.harness import Adjust
@@ -94,11 +101,11 @@ def _deal(ask: Ask, rulesets: Iterable[str]) -> list[StageFinding]:
             )
             for players in rs.rules.player_count()
         ]
-        for group in by_difference(probes, lambda p: _deal_instead(p, deck)):
+        for group in by_difference(probes, lambda p: _how_dealt(p, deck)):
             found = table_finding(
                 "deal",
                 _deal_rule(group[0], rs, deck),
-                _deal_instead(group[0], deck),
+                _how_dealt(group[0], deck),
                 group,
                 probes,
                 ruleset,
@@ -115,9 +122,49 @@ def _departure(group: list[Probe], rs: Ruleset, deck: Sequence[str]) -> Adjust |
     to the same seats."""
     if _in_mirror_order(group[0]):
         departure: Adjust | None = play_to_the_right
+    elif isinstance(_how_dealt(group[0], deck), DealerPlays):
+        departure = _seated_as_engine(group)
     else:
         departure = _dealt_otherwise(group[0], rs, deck)
     return departure if departure is not None and answers_as_engine(departure, group) else None
+
+
+#: The active seats as an engine seats them (by table size, counted from the dealer) in
+#: place of a rule: one function each, since the engine's caches are keyed by rule
+#: functions.
+_SEATINGS: dict[tuple[object, ...], Callable[[int, int], tuple[int, ...]]] = {}
+
+
+def _seated_as_engine(group: list[Probe]) -> Adjust | None:
+    """The active seats the engine answers at each table size of the group (counted from
+    the dealer), in place of every ruleset's active-seats rule; other table sizes as the
+    ruleset seats them."""
+    seated: dict[int, tuple[int, ...]] = {}
+    for probe in group:
+        result = probe.actual.get("result") if isinstance(probe.actual, dict) else None
+        active = result.get("active") if isinstance(result, dict) else None
+        players, dealer = probe.request.get("players"), probe.request.get("dealer")
+        if not isinstance(active, list) or not isinstance(players, int):
+            return None
+        if not isinstance(dealer, int) or not all(isinstance(s, int) for s in active):
+            return None
+        seated[players] = tuple(sorted((int(s) - dealer) % players for s in active))
+
+    def departure(ruleset: Ruleset) -> Ruleset:
+        original = ruleset.rules.active_seats
+        key = (original, *sorted(seated.items()))
+        if key not in _SEATINGS:
+
+            def active_seats(players: int, dealer: int) -> tuple[int, ...]:
+                offsets = seated.get(players)
+                if offsets is None:
+                    return original(players, dealer)
+                return tuple(sorted((dealer + o) % players for o in offsets))
+
+            _SEATINGS[key] = active_seats
+        return ruleset.replacing(ruleset.rule_id("active_seats"), _SEATINGS[key])
+
+    return departure
 
 
 def _dealt_otherwise(probe: Probe, rs: Ruleset, deck: Sequence[str]) -> Adjust | None:
@@ -196,37 +243,32 @@ def _deal_differs_in_seating(probe: Probe) -> bool:
     return _out(probe.expected, players) != _out(probe.actual, players)
 
 
-def _deal_instead(probe: Probe, deck: Sequence[str]) -> str:
+def _how_dealt(probe: Probe, deck: Sequence[str]) -> Difference:
+    """How the engine deals otherwise: play the other way round, other seats sitting
+    out, other packets, another seat dealt to first, a pack position elsewhere."""
     players = probe.request["players"]
     if _in_mirror_order(probe):
         return SEAT_ORDER_REVERSED
     if _deal_differs_in_seating(probe):
-        out, out_ref = _out(probe.actual, players), _out(probe.expected, players)
-        verb = "sits" if len(out or []) == 1 else "sit"
-        return f"{_seats(out)} {verb} out instead of {_seats(out_ref)} (the dealer is seat 0)"
+        out = tuple(_out(probe.actual, players) or ())
+        out_ref = tuple(_out(probe.expected, players) or ())
+        dealer = int(probe.request["dealer"])
+        if dealer in out_ref and dealer not in out:
+            return DealerPlays(players, out, out_ref, dealer)
+        return SeatsOut(out, out_ref, dealer)
     eng, ref = _receivers(probe.actual, deck), _receivers(probe.expected, deck)
     if eng is None or ref is None:
-        return f"answers {show(probe.actual)} instead of a deal"
+        return AnswerChanged(probe.actual, probe.expected)
     if _pattern(eng) != _pattern(ref):
-        return f"deals {_pattern(eng)} instead of {_pattern(ref)}"
+        return PacketsChanged(_pattern(eng), _pattern(ref))
     first_eng = next((w for w in eng if w != "widow"), None)
     first_ref = next((w for w in ref if w != "widow"), None)
     if first_eng != first_ref:
-        return f"deals first to {first_eng} instead of {first_ref}"
+        return DealtTo(None, str(first_eng), str(first_ref))
     moved = next((i for i, (a, b) in enumerate(zip(eng, ref, strict=True)) if a != b), None)
     if moved is None:  # the same cards to the same places: another field differs
-        return f"answers {show(probe.actual)} instead of {show(probe.expected)}"
-    return f"pack position {moved} goes to {eng[moved]} instead of {ref[moved]}"
-
-
-def _seats(seats: list[int] | None) -> str:
-    if not seats:
-        return "nobody"
-    return (
-        "seat " + " and ".join(map(str, seats))
-        if len(seats) == 1
-        else ("seats " + ", ".join(map(str, seats)))
-    )
+        return AnswerChanged(probe.actual, probe.expected)
+    return DealtTo(moved, eng[moved], ref[moved])
 
 
 def _deal_rule(probe: Probe, rs: Ruleset, deck: Sequence[str]) -> str | None:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from frogspec._types import Json
 from frogspec.conform.counterfactuals import reference_answer
+from frogspec.conform.evidence import Difference, FirstDealerChanged
 from frogspec.conform.probes.base import (
     SEAT_ORDER_REVERSED,
     SEAT_ORDER_RULE,
@@ -57,11 +58,19 @@ def _in_mirror_order(probe: Probe) -> bool:
     return bool(engine != reference and engine == mirrored(reference, pivot, players))
 
 
-def _instead(group: list[Probe]) -> str:
-    first = group[0]
-    if _in_mirror_order(first):
+def _signature(probe: Probe) -> Difference:
+    """What the engine does otherwise: deals in the mirror order, or another seat deals
+    first (one group, whichever seat)."""
+    if _in_mirror_order(probe):
         return SEAT_ORDER_REVERSED
-    return f"seat {result_of(first.actual)} deals first instead of seat {result_of(first.expected)}"
+    return FirstDealerChanged(None, None)
+
+
+def _otherwise(probe: Probe) -> Difference:
+    """The group's difference, with its first probe's seats."""
+    if _in_mirror_order(probe):
+        return SEAT_ORDER_REVERSED
+    return FirstDealerChanged(result_of(probe.actual), result_of(probe.expected))
 
 
 class FirstDealerProbe:
@@ -92,16 +101,11 @@ class FirstDealerProbe:
                 group,
                 probes,
                 ("players", "chooses_to_deal"),
-                _instead(group),
+                _otherwise(group[0]),
                 SEAT_ORDER_RULE if _in_mirror_order(group[0]) else None,
             )
             for group in by_difference(probes, _signature)
         ]
-
-
-def _signature(probe: Probe) -> str:
-    """What the engine does otherwise: deals in the mirror order, or another seat."""
-    return "mirror order" if _in_mirror_order(probe) else "dealer changed"
 
 
 register(FirstDealerProbe())

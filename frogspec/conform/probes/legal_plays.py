@@ -10,12 +10,18 @@ apart: ``when he holds a card of the suit led that beats the trick``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from functools import partial
 
 from frogspec._types import Json
 from frogspec.conform.conditions import PLAY_NAMES, play_features
-from frogspec.conform.evidence import LegalChanged, differences_of
+from frogspec.conform.evidence import (
+    AnswerChanged,
+    Difference,
+    LegalAt,
+    LegalChanged,
+    differences_of,
+)
 from frogspec.conform.probes.base import (
     Ask,
     Probe,
@@ -26,7 +32,6 @@ from frogspec.conform.probes.base import (
     probe_rules,
     register,
 )
-from frogspec.conform.words import difference_words
 from frogspec.rules.cards import parse_card
 from frogspec.rulesets import Ruleset
 
@@ -63,19 +68,29 @@ def _features(
 NAMES = (*PLAY_NAMES, "trump")
 
 
-def _difference(probe: Probe) -> str:
+def _difference(probe: Probe) -> Hashable:
+    """How the list differs, for grouping: narrowed, widened or both, and the kind of
+    action moved (whichever cards)."""
     found = differences_of("legal_plays", probe.expected, probe.actual)
-    return found[0].kind if found else "agrees"
+    if not found or not isinstance(found[0], LegalChanged):
+        return type(found[0]).__name__ if found else None
+    change = found[0]
+    return (bool(change.lacks), bool(change.adds), change.verb)
 
 
-def _instead(group: list[Probe]) -> str:
-    first = group[0]
-    (difference, *_) = differences_of("legal_plays", first.expected, first.actual) or (None,)
-    hand = " ".join(first.request["hand"])
-    trick = " ".join(first.request["trick"]) or "nothing"
-    if isinstance(difference, LegalChanged):
-        return f"{difference_words(difference)} (hand {hand}, trick {trick}, trump {first.request['trump']})"
-    return f"answers otherwise (hand {hand}, trick {trick}, trump {first.request['trump']})"
+def _listed(probe: Probe) -> Difference:
+    """How the engine lists the probe's plays otherwise, in its situation."""
+    (difference, *_) = differences_of("legal_plays", probe.expected, probe.actual) or (None,)
+    if not isinstance(difference, LegalChanged):
+        return AnswerChanged(probe.actual, probe.expected)
+    request = probe.request
+    trump = request.get("trump")
+    return LegalAt(
+        difference,
+        tuple(str(c) for c in request["hand"]),
+        tuple(str(c) for c in request["trick"]),
+        trump if isinstance(trump, str) else None,
+    )
 
 
 def _moved(probe: Probe, answer: Json) -> set[tuple[str, str]]:
@@ -142,7 +157,7 @@ class LegalPlaysProbe:
         ]
         return [
             featured_finding(
-                "legal_plays", group, probes, NAMES, _instead(group), _closest_rule(group)
+                "legal_plays", group, probes, NAMES, _listed(group[0]), _closest_rule(group)
             )
             for group in by_difference(probes, _difference)
         ]

@@ -13,17 +13,32 @@ from dataclasses import replace
 from typing import Any
 
 from frogspec._types import Json
-from frogspec.conform.counterfactuals import reference_answer
+from frogspec.conform.conditions import Condition, ConditionTerm
+from frogspec.conform.counterfactuals import composed, reference_answer
+from frogspec.conform.evidence import (
+    ROUNDINGS,
+    AnswerChanged,
+    Difference,
+    PaidBeyondRate,
+    PaidOtherwise,
+    PaymentsRounded,
+    RateChanged,
+    SettledWith,
+    Several,
+    TieDecided,
+    TieMoved,
+    rounded,
+)
 from frogspec.conform.probes.base import (
     Ask,
     Probe,
     StageFinding,
+    agrees,
     answers_as_engine,
     ask_both,
     by_difference,
     register,
     result_of,
-    show,
     swap_rule,
     table_finding,
 )
@@ -155,75 +170,56 @@ def _extra(probe: Probe) -> int | None:
     return abs(actual[s]) - abs(expected[s])
 
 
-def _number(value: float) -> str:
-    return str(int(value)) if value == int(value) else f"{value:g}"
-
-
-def _settle_instead(group: list[Probe]) -> str:
+def _settle_otherwise(group: list[Probe]) -> Difference:
+    """What the group's engine pays otherwise, from its first probe (a rate, or an amount
+    beyond the rate, where every probe of the group shows the same)."""
     first = group[0]
     expected, actual = _payments(first.expected), _payments(first.actual)
     if expected is None or actual is None or len(expected) != len(actual):
-        return f"answers {show(first.actual)} instead of {show(first.expected)}"
+        return AnswerChanged(first.actual, first.expected)
+    bidder = int(first.request["bidder"])
     if all(_moves_the_money(p) for p in group):
-        bidder = int(first.request["bidder"])
-        paid = [
-            s for s, (a, e) in enumerate(zip(actual, expected, strict=True)) if a and s != bidder
-        ]
-        due = [s for s, e in enumerate(expected) if e and s != bidder]
-        return (
-            f"the bidder (seat {bidder}) settles with {_seats(paid)} only, instead of {_seats(due)}"
-        )
+        paid = tuple(s for s, a in enumerate(actual) if a and s != bidder)
+        due = tuple(s for s, e in enumerate(expected) if e and s != bidder)
+        return SettledWith(bidder, paid, due)
     roles = _roles(first)
-    won = bool(first.feature("won"))
-    phrases = []
+    parts: list[Difference] = []
     defenders = [s for s in roles["defender"] if actual[s] != expected[s]]
     if defenders:
-        rates = {(_rate(p, p.actual), _rate(p, p.expected)) for p in group}
         outcomes = {bool(p.feature("won")) for p in group}
-        who = "pays"
+        payer = "either"
         if len(outcomes) == 1:
-            who = "each defender pays" if won else "the bidder pays each defender"
+            payer = "defender" if first.feature("won") else "bidder"
+        rates = {(_rate(p, p.actual), _rate(p, p.expected)) for p in group}
         extras = {_extra(p) for p in group}
-        if len(rates) == 1 and None not in next(iter(rates)):
-            engine_rate, reference_rate = next(iter(rates))
-            assert engine_rate is not None and reference_rate is not None
-            phrases.append(
-                f"{who} {_number(engine_rate)} a point instead of {_number(reference_rate)}"
-            )
+        ((engine_rate, reference_rate), *others) = rates
+        if not others and engine_rate is not None and reference_rate is not None:
+            parts.append(RateChanged(payer, engine_rate, reference_rate))
         elif len(extras) == 1 and None not in extras:
-            extra = next(iter(extras))
-            assert extra is not None
             last = max(group, key=lambda p: int(p.request["bidder_points"]))
             s = _roles(last)["defender"][0]
-            paid, due = _payments(last.actual) or [], _payments(last.expected) or []
-            amount, rate = abs(paid[s]), abs(due[s])
-            phrases.append(
-                f"{who} {abs(extra)} {'more' if extra > 0 else 'less'} than the rate "
-                f"(at {last.request['bidder_points']} points in a {last.feature('contract')}: "
-                f"{amount} instead of {rate})"
+            engine_paid = _payments(last.actual) or []
+            reference_paid = _payments(last.expected) or []
+            parts.append(
+                PaidBeyondRate(
+                    payer,
+                    int(next(iter(extras)) or 0),
+                    int(last.request["bidder_points"]),
+                    str(last.feature("contract")),
+                    abs(engine_paid[s]),
+                    abs(reference_paid[s]),
+                )
             )
         else:
             s = defenders[0]
-            phrases.append(f"{who} {abs(actual[s])} instead of {abs(expected[s])}")
+            parts.append(PaidOtherwise(payer, abs(actual[s]), abs(expected[s])))
     out = [s for s in roles["out"] if actual[s] != expected[s]]
     if out:
         s = out[0]
-        verb = "receives" if expected[s] >= 0 else "pays"
-        phrases.append(
-            f"a player sitting out {verb} {abs(actual[s])} instead of {abs(expected[s])}"
-        )
-    if not phrases:
-        b = roles["bidder"][0]
-        phrases.append(f"the bidder's balance is {actual[b]} instead of {expected[b]}")
-    return "; ".join(phrases)
-
-
-def _seats(seats: list[int]) -> str:
-    return (
-        ("seat " if len(seats) == 1 else "seats ") + ", ".join(map(str, seats))
-        if seats
-        else "nobody"
-    )
+        parts.append(PaidOtherwise("out", abs(actual[s]), abs(expected[s]), expected[s] >= 0))
+    if not parts:
+        parts.append(PaidOtherwise("balance", actual[bidder], expected[bidder]))
+    return parts[0] if len(parts) == 1 else Several(tuple(parts))
 
 
 def _settle_rule(group: list[Probe], rs: Ruleset, assumed: Adjust | None) -> str | None:
@@ -262,34 +258,192 @@ def _settle(
         ]
         if not any(p.departs for p in probes):
             continue
-        tie, explained = _tie_moved(probes)
+        general, assumed = _rule_departures(probes, rs)
+        findings += [
+            _rule_finding(otherwise, rule, departure, group, probes, ruleset, assumed)
+            for otherwise, rule, departure, group in general
+        ]
+        if assumed is not None:
+            # Judged against the reference that departs so, the rest shows the other
+            # departures alone.
+            probes = [
+                replace(p, expected=reference_answer(p.request, assumed=assumed)) for p in probes
+            ]
+            if not any(p.departs for p in probes):
+                continue
+        tie, explained = _tie_moved(probes, assumed)
         if tie is not None:  # one hypothesis gives these answers: one departure
             found = table_finding(
-                "settle",
-                TIE_RULE,
-                f"the tie is {60 + tie} points instead of 60: the bidder wins above "
-                f"{60 + tie} and loses below it",
-                explained,
-                probes,
-                ruleset,
+                "settle", TIE_RULE, TieMoved(60 + tie), explained, probes, ruleset
             )
             tie_moved = _tie_at(60 + tie)
-            kept = tie_moved if answers_as_engine(tie_moved, explained) else None
-            findings.append(replace(found, model=_shifted(tie), departure=kept))
+            kept = tie_moved if answers_as_engine(tie_moved, explained, assumed) else None
+            model = _shifted(tie, assumed)
+            findings.append(replace(found, model=model, departure=kept))
             # What the shift does not give is another departure, on its own probes (those
             # it cannot be put to, points shifted past 0 or 120, tell nothing either way).
-            model = _shifted(tie)
             probes = [p for p in probes if p not in explained and model(p.request) is not None]
             if kept is not None:
                 # Judged against the reference with the tie moved as the engine moves it,
                 # the rest shows the other departures alone (a rate, who is paid).
+                assumed = composed(assumed, kept)
                 probes = [
-                    replace(p, expected=reference_answer(p.request, assumed=kept)) for p in probes
+                    replace(p, expected=reference_answer(p.request, assumed=assumed))
+                    for p in probes
                 ]
-                findings += _other_departures(probes, rs, ruleset, kept)
-                continue
-        findings += _other_departures(probes, rs, ruleset)
+        findings += _other_departures(probes, rs, ruleset, assumed)
     return findings
+
+
+#: A departure of the settlement stated as a rule: what the engine does, the rule it
+#: departs from, and that rule changed so.
+Candidate = tuple[Difference, str, Adjust]
+
+
+def _candidates(rs: Ruleset) -> list[Candidate]:
+    """The departures of the settlement the probe states as rules, each tried on every
+    probe: the payments rounded to a multiple of 5 or 10 (up, down or to the nearest), a
+    bidder with exactly 60 settled as a loser (or a winner) by one point, the tie moved
+    (:data:`TIE_SHIFTS`)."""
+    rates_rule = rs.rule_id("rates")
+    found: list[Candidate] = [
+        (PaymentsRounded(multiple, direction, 0, 0), rates_rule, _rounding(multiple, direction))
+        for multiple in ROUNDED_TO
+        for direction in ROUNDINGS
+    ]
+    found += [(TieDecided(60, won), TIE_RULE, _tie_decided(won)) for won in (False, True)]
+    found += [(TieMoved(60 + shift), TIE_RULE, _tie_at(60 + shift)) for shift in TIE_SHIFTS]
+    return found
+
+
+#: The multiples a payment rounded otherwise is tried at.
+ROUNDED_TO = (5, 10)
+
+
+#: The rate rules rounded, one function per rule and rounding: the engine's caches are
+#: keyed by rule functions.
+_ROUNDED: dict[tuple[Callable[..., int], int, str], Callable[..., int]] = {}
+
+
+def _rounding(multiple: int, direction: str) -> Adjust:
+    """Every ruleset's payments rounded to ``multiple`` (``direction``), as a change of
+    its rate rule."""
+
+    def departure(ruleset: Ruleset) -> Ruleset:
+        original = ruleset.rules.rates
+        key = (original, multiple, direction)
+        if key not in _ROUNDED:
+
+            def rates_rounded(contract: Any, margin: int, won: bool) -> int:
+                return rounded(original(contract, margin, won), multiple, direction)
+
+            _ROUNDED[key] = rates_rounded
+        return ruleset.replacing(ruleset.rule_id("rates"), _ROUNDED[key])
+
+    return departure
+
+
+def _tie_decided(won: bool) -> Adjust:
+    """The tie at 60 settled as a win (or a loss) by one point, in every ruleset."""
+    return lambda ruleset: ruleset.replacing(TIE_RULE, _tie_won if won else _tie_lost)
+
+
+def _tie_lost(points: int) -> int:
+    """A bidder's margin when a tie is a loss by one point."""
+    return points - 60 if points != 60 else -1
+
+
+def _tie_won(points: int) -> int:
+    """A bidder's margin when a tie is a win by one point."""
+    return points - 60 if points != 60 else 1
+
+
+def _explained(
+    candidate: Candidate, probes: Sequence[Probe], assumed: Adjust | None
+) -> list[Probe] | None:
+    """The probes the candidate changes (against the reference under ``assumed``, which
+    ``probes`` are judged by), where it gives the engine's answer on every one of them and
+    changes some: a hypothesis one probe contradicts is no hypothesis (``None``)."""
+    _, _, departure = candidate
+    given = []
+    for probe in sorted(probes, key=lambda p: not p.departs):  # the departing first
+        try:
+            answer = reference_answer(probe.request, departure, assumed)
+        except Exception:  # a rule out of place may crash the reference: no model
+            return None
+        if result_of(answer) == result_of(probe.expected):
+            continue
+        if not agrees("settle", answer, probe.actual):
+            return None
+        given.append(probe)
+    return given or None
+
+
+def _rule_departures(
+    probes: list[Probe], rs: Ruleset
+) -> tuple[list[tuple[Difference, str, Adjust, list[Probe]]], Adjust | None]:
+    """The departures of :func:`_candidates` the probes bear out, the one that gives most
+    departing probes first, each tried against the reference under those found before
+    it (one change of each rule), and all of them as one change of the rules."""
+    found: list[tuple[Difference, str, Adjust, list[Probe]]] = []
+    assumed: Adjust | None = None
+    judged = probes
+    left = _candidates(rs)
+    while left and any(p.departs for p in judged):
+        tried = [(c, _explained(c, judged, assumed)) for c in left]
+        best = max(tried, key=lambda t: len(t[1] or ()))
+        candidate, group = best
+        if not group:
+            break
+        otherwise, rule, departure = candidate
+        found.append((_with_example(otherwise, group), rule, departure, group))
+        assumed = composed(assumed, departure)
+        left = [c for c in left if c[1] != rule]  # one change of each rule
+        judged = [replace(p, expected=reference_answer(p.request, assumed=assumed)) for p in probes]
+    return found, assumed
+
+
+def _with_example(otherwise: Difference, group: list[Probe]) -> Difference:
+    """A rounding with the amounts of its group's first probe: a defender's payment."""
+    if not isinstance(otherwise, PaymentsRounded):
+        return otherwise
+    for probe in group:
+        paid, due = _payments(probe.actual), _payments(probe.expected)
+        if paid is None or due is None or len(paid) != len(due):
+            continue
+        for seat in _roles(probe)["defender"]:
+            if paid[seat] != due[seat]:
+                return replace(otherwise, engine=abs(paid[seat]), reference=abs(due[seat]))
+    return otherwise
+
+
+def _rule_finding(
+    otherwise: Difference,
+    rule: str,
+    departure: Adjust,
+    group: list[Probe],
+    probes: list[Probe],
+    ruleset: str,
+    assumed: Adjust | None,
+) -> StageFinding:
+    """The finding of a departure stated as a rule: where it shows is where the rule it
+    changes applies (a tie decided: at exactly 60), not the probes it happens to change."""
+    condition = None
+    if isinstance(otherwise, TieDecided):
+        condition = Condition((ConditionTerm("bidder_points", (otherwise.points,)),))
+
+    def model(request: dict[str, Json]) -> Json:
+        return reference_answer({"id": 1, **request}, assumed=assumed)
+
+    found = table_finding("settle", rule, otherwise, group, probes, ruleset)
+    return replace(
+        found,
+        table_condition=condition,
+        between=None,
+        share=None,
+        model=model,
+        departure=departure,
+    )
 
 
 def _other_departures(
@@ -300,7 +454,7 @@ def _other_departures(
     findings = []
     for group in by_difference(probes, _settle_signature):
         rule = _settle_rule(group, rs, assumed)
-        found = table_finding("settle", rule, _settle_instead(group), group, probes, ruleset)
+        found = table_finding("settle", rule, _settle_otherwise(group), group, probes, ruleset)
         rate = _rate_otherwise(group, rs)
         if rate is not None and answers_as_engine(rate, group, assumed):
             found = replace(found, departure=rate)
@@ -357,22 +511,28 @@ TIE_RULE = "settlement.sixty-is-a-tie"
 TIE_SHIFTS = tuple(s for s in range(-15, 16) if s)
 
 
-def _tie_moved(probes: Sequence[Probe]) -> tuple[int | None, list[Probe]]:
+def _tie_moved(
+    probes: Sequence[Probe], assumed: Adjust | None = None
+) -> tuple[int | None, list[Probe]]:
     """The shift of the tie (the engine pays at ``p`` points what the reference pays at
     ``p - shift``) and the departing probes it gives: every one of them, or, where the
     engine departs in other ways too, the most of them (a third of the departing probes
     at least, and :data:`TIE_EVIDENCE` or more: a shift that matches a probe or two is a
-    coincidence). ``None`` and no probes where no shift does."""
+    coincidence), and on which no probe the engine agrees with contradicts it. ``None`` and
+    no probes where no shift does."""
     departing = [p for p in probes if p.departs]
+    agreeing = [p for p in probes if not p.departs]
     best: tuple[int | None, list[Probe]] = (None, [])
     for shift in TIE_SHIFTS:
-        model = _shifted(shift)
+        model = _shifted(shift, assumed)
         given = []
         for probe in departing:
             answer = model(probe.request)
             if answer is not None and result_of(answer) == result_of(probe.actual):
                 given.append(probe)
-        if len(given) > len(best[1]):
+        if len(given) <= len(best[1]):
+            continue
+        if not any(_contradicts(model, p) for p in agreeing):
             best = (shift, given)
     found, given = best
     contracts = {p.feature("contract") for p in given}
@@ -383,19 +543,26 @@ def _tie_moved(probes: Sequence[Probe]) -> tuple[int | None, list[Probe]]:
     return found, given
 
 
+def _contradicts(model: Callable[[dict[str, Json]], Json], probe: Probe) -> bool:
+    """Whether a model answers the probe otherwise than the engine did."""
+    answer = model(probe.request)
+    return answer is not None and result_of(answer) != result_of(probe.actual)
+
+
 #: How many departing probes a shift of the tie must give, at least.
 TIE_EVIDENCE = 5
 
 
-def _shifted(shift: int) -> Callable[[dict[str, Json]], Json]:
-    """The engine as the tie's shift models it: the reference at the points less the
-    shift."""
+def _shifted(shift: int, assumed: Adjust | None = None) -> Callable[[dict[str, Json]], Json]:
+    """The engine as the tie's shift models it: the reference (under the departures
+    ``assumed``) at the points less the shift."""
 
     def model(request: dict[str, Json]) -> Json:
         points = request.get("bidder_points")
         if not isinstance(points, int) or not 0 <= points - shift <= 120:
             return None
-        return reference_answer({"id": 1, **request, "bidder_points": points - shift})
+        shifted = {"id": 1, **request, "bidder_points": points - shift}
+        return reference_answer(shifted, assumed=assumed)
 
     return model
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from itertools import permutations
 
 from frogspec._types import Json
+from frogspec.conform.evidence import TrickTaken
 from frogspec.conform.probes.base import (
     Ask,
     Probe,
@@ -52,13 +53,10 @@ def _tricks() -> list[tuple[str | None, list[str]]]:
     return plain + trumped
 
 
-def _instead(group: list[Probe]) -> str:
-    first = group[0]
-    cards = first.request["cards"]
-    won, due = result_of(first.actual), result_of(first.expected)
-    if isinstance(won, int) and isinstance(due, int) and 0 <= won < len(cards):
-        return f"{cards[won]} takes the trick {' '.join(cards)} instead of {cards[due]}"
-    return f"answers {won} for the trick {' '.join(cards)} instead of {due}"
+def _taken(probe: Probe) -> TrickTaken:
+    """Which card of the probe's trick takes it, by the engine and by the reference."""
+    cards = tuple(str(c) for c in probe.request["cards"])
+    return TrickTaken(cards, result_of(probe.actual), result_of(probe.expected))
 
 
 class TrickWinnerProbe:
@@ -81,8 +79,8 @@ class TrickWinnerProbe:
             for trump, cards in _tricks()
         ]
         return [
-            featured_finding("trick_winner", group, probes, NAMES, _instead(group))
-            for group in by_difference(probes, lambda p: "winner changed")
+            featured_finding("trick_winner", group, probes, NAMES, _taken(group[0]))
+            for group in by_difference(probes, lambda p: TrickTaken)
         ]
 
 
