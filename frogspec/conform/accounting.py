@@ -19,6 +19,7 @@ from typing import Any
 
 from frogspec._types import Json
 from frogspec.conform.evidence import Difference, PointsChanged, SeatChanged
+from frogspec.errors import FrogError
 from frogspec.harness import Adjust
 from frogspec.rules.cards import points_of
 
@@ -28,8 +29,10 @@ __all__ = [
     "GroupCredited",
     "Lead",
     "PointsHypothesis",
+    "TrickTaken",
     "contracts_of",
     "explain_points",
+    "trick_taken",
     "who_leads",
 ]
 
@@ -60,6 +63,25 @@ class Lead:
     #: The engine's leader's part at the table: ``"bidder"``, ``"eldest's left"``,
     #: ``"dealer"``, or ``""`` (none of these).
     role: str = ""
+
+
+@dataclass(frozen=True)
+class TrickTaken:
+    """Who takes a trick where the engine departs, seen at the lead after it: the engine's
+    next leader played the highest card of the suit led, where the reference gives the
+    trick to a trump played to it (said by :func:`frogspec.conform.words.trick_words`).
+    The next lead follows from the winner: who leads is not the departure."""
+
+    #: The rule that decides who takes the trick.
+    rule: str
+    #: The trick's cards, in play order.
+    cards: tuple[str, ...]
+    #: The seat that takes it by the engine (it leads next), and its card.
+    engine: int
+    engine_card: str
+    #: The seat that takes it by the reference, and its card (a trump).
+    reference: int
+    reference_card: str
 
 
 @dataclass(frozen=True)
@@ -244,6 +266,70 @@ def who_leads(
     if state.tricks == 0:
         return Lead("play.eldest-leads-first", True, engine, reference, _role(state, engine))
     return Lead("play.winner-leads-next", False, engine, reference)
+
+
+def trick_taken(
+    request: Json, differences: Sequence[Difference], assumed: Adjust | None = None
+) -> TrickTaken | None:
+    """Who takes the trick just played, where the first divergence is the lead after it
+    and the engine's leader is the player of the highest card of the suit led while the
+    reference gives the trick to a trump: the trick's winner departs there, and the next
+    lead follows from it. ``None`` elsewhere (the game replayed under the departures
+    ``assumed``)."""
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.engine import Phase
+    from frogspec.registry import rule_for_function
+    from frogspec.rules.cards import card_strength, format_card, suit_of
+    from frogspec.rules.play import trick_winner
+
+    moved = next(
+        (d for d in differences if isinstance(d, SeatChanged) and d.name == "to_act"), None
+    )
+    actions = request.get("actions") if isinstance(request, dict) else None
+    if moved is None or moved.engine is None or not isinstance(actions, list):
+        return None
+    after = game_state(request, actions, assumed)
+    if after is None or after.phase is not Phase.PLAY or after.trick or not after.tricks:
+        return None
+    size = len(after.order)
+    seats: list[int] = []
+    cards: list[int] = []
+    for at in range(len(actions) - size, len(actions)):
+        before = game_state(request, actions[:at], assumed) if at >= 0 else None
+        if before is None or before.to_act is None or len(before.trick) != len(cards):
+            return None
+        try:
+            cards.append(_played_card(actions[at]))
+        except (FrogError, ValueError):
+            return None
+        seats.append(before.to_act)
+    winner = after.to_act
+    if moved.engine not in seats or winner is None or winner != moved.reference:
+        return None
+    led = suit_of(cards[0])
+    of_led = [c for c in cards if suit_of(c) == led]
+    mine, theirs = cards[seats.index(moved.engine)], cards[seats.index(winner)]
+    trumped = after.trump is not None and suit_of(theirs) == after.trump != led
+    if not trumped or mine != max(of_led, key=card_strength):
+        return None
+    entry = rule_for_function(trick_winner)
+    return TrickTaken(
+        entry.id if entry is not None else "play.trick-winner",
+        tuple(format_card(c) for c in cards),
+        moved.engine,
+        format_card(mine),
+        winner,
+        format_card(theirs),
+    )
+
+
+def _played_card(action: Json) -> int:
+    from frogspec.engine import ActionKind, parse_action
+
+    parsed = parse_action(str(action))
+    if parsed.kind is not ActionKind.PLAY:
+        raise ValueError(f"not a card played: {action!r}")
+    return parsed.value
 
 
 def _role(state: Any, seat: int) -> str:

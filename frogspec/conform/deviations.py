@@ -53,7 +53,13 @@ from types import SimpleNamespace
 from typing import Any
 
 from frogspec._types import Json
-from frogspec.conform.accounting import PointsHypothesis, contracts_of, explain_points, who_leads
+from frogspec.conform.accounting import (
+    PointsHypothesis,
+    contracts_of,
+    explain_points,
+    trick_taken,
+    who_leads,
+)
 from frogspec.conform.conditions import Condition, ConditionTerm
 from frogspec.conform.counterfactuals import failed_under, has_twin, stand_in
 from frogspec.conform.diagnosis import Divergence, fits_passed
@@ -299,6 +305,11 @@ def find_deviations(
         if rule_id in confirmed:
             found.append(_deviation(rule_id, members, True, passed, swaps.get(rule_id), assumed))
             continue
+        if _tricks_taken(members, assumed):
+            # Who took the trick departs on every game, the lead only follows from it:
+            # said where no swap is (a twin of the lead matches a game by chance).
+            unbacked.extend(members)
+            continue
         # Evidence on some cases backs those that part from the reference alike, not
         # cases that differ in another way (a count, where a swap matches payments).
         kinds = {_kind(d) for _, d in members if _points_to(rule_id, d)}
@@ -314,6 +325,15 @@ def find_deviations(
     found = _counted_otherwise(found, failed, assumed)
     found.sort(key=lambda d: d.rank(order))
     return found
+
+
+def _tricks_taken(members: list[_Entry], assumed: Adjust | None) -> bool:
+    """Whether on every game of the group the engine's next leader took the trick before
+    with the highest card of the suit led, where a trump takes it
+    (:func:`frogspec.conform.accounting.trick_taken`)."""
+    return bool(members) and all(
+        trick_taken(d.request, d.differences, assumed) is not None for _, d in members
+    )
 
 
 def _final_counts(failed: Sequence[tuple[Case, Any, Divergence | None]]) -> list[Any]:
@@ -562,6 +582,18 @@ def _unexplained(
     # The passed cases that end on a result: an error that agrees may hide a step that
     # does not (an engine that plays on after all passed refuses the next card too).
     agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
+    taken = trick_taken(divergence.request, divergence.differences, assumed)
+    if taken is not None and _tricks_taken(members, assumed):  # the lead follows from it
+        # The tricks the engine took alike are those of the games played furthest.
+        played = sorted(agreed, key=lambda c: -len(c.request.get("actions") or ()))
+        condition = condition_at(ordered, played, assumed)
+        return named(
+            taken.rule,
+            circumstances=Circumstances(_rulesets_of(members), condition, taken),
+            condition=condition,
+            otherwise=taken,
+            stage="trick",
+        )
     leads = who_leads(divergence.request, divergence.differences, assumed)
     if leads is not None:  # the player to lead is the step: its rule decides it
         condition = condition_at(ordered, agreed, assumed)

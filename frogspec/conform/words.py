@@ -63,6 +63,7 @@ __all__ = [
     "instead_words",
     "lead_words",
     "rotation_words",
+    "trick_words",
     "when_words",
 ]
 
@@ -206,7 +207,7 @@ def when_words(circumstances: Circumstances) -> str:
     >>> when_words(Circumstances(("foster-1909",), grand))
     'in foster-1909, in a grand'
     """
-    from frogspec.conform.accounting import Lead
+    from frogspec.conform.accounting import Lead, TrickTaken
     from frogspec.conform.rotation import Rotation
 
     occasion = circumstances.occasion
@@ -216,6 +217,8 @@ def when_words(circumstances: Circumstances) -> str:
         said = rotation_words(occasion)[0]
     elif isinstance(occasion, Lead):
         said = lead_words(occasion)[0]
+    elif isinstance(occasion, TrickTaken):
+        said = trick_words(occasion)[0]
     else:
         said = str(getattr(occasion, "when", "") or "")
     condition = (
@@ -274,6 +277,27 @@ def lead_words(lead: Any) -> tuple[str, str]:
     )
 
 
+def trick_words(taken: Any) -> tuple[str, str]:
+    """Who takes a trick where the engine departs (a :class:`~frogspec.conform.accounting.
+    TrickTaken`): the situation, and what the engine does there.
+
+    >>> from frogspec.conform.accounting import TrickTaken
+    >>> when, instead = trick_words(
+    ...     TrickTaken("play.trick-winner", ("KC", "7C", "6H"), 1, "KC", 0, "6H")
+    ... )
+    >>> when
+    'when a trump is played to a plain suit led'
+    >>> instead
+    'seat 1 takes the trick KC 7C 6H with KC, the highest card of the suit led, instead of seat 0 with the trump 6H (and leads next, as the winner does)'
+    """
+    return "when a trump is played to a plain suit led", (
+        f"seat {taken.engine} takes the trick {' '.join(taken.cards)} with "
+        f"{taken.engine_card}, the highest card of the suit led, instead of seat "
+        f"{taken.reference} with the trump {taken.reference_card} (and leads next, as the "
+        "winner does)"
+    )
+
+
 def hypothesis_words(hypothesis: Any) -> str:
     """What an engine counts otherwise (a :class:`~frogspec.conform.accounting.
     PointsHypothesis`), in words.
@@ -322,7 +346,7 @@ def instead_words(otherwise: Any) -> str:
     """What the engine does where it departs, from the typed value that says it: the
     passing of the deal, a count otherwise (a hypothesis of the accounting), or the words
     of the probe or the replay that found it; empty for none."""
-    from frogspec.conform.accounting import Lead, PointsHypothesis
+    from frogspec.conform.accounting import Lead, PointsHypothesis, TrickTaken
     from frogspec.conform.rotation import Rotation
 
     if otherwise is None:
@@ -331,6 +355,8 @@ def instead_words(otherwise: Any) -> str:
         return rotation_words(otherwise)[1]
     if isinstance(otherwise, Lead):
         return lead_words(otherwise)[1]
+    if isinstance(otherwise, TrickTaken):
+        return trick_words(otherwise)[1]
     if isinstance(otherwise, PointsHypothesis):
         return hypothesis_words(otherwise)
     if isinstance(otherwise, Localised):

@@ -63,10 +63,6 @@ HOUSE_RULES: dict[str, dict[str, tuple[str, ...]]] = {
 
 #: What the kit does not yet explain, house rule by house rule.
 NOT_YET: dict[tuple[str, str], str] = {
-    ("cpp", "no-trump-first-trick"): (
-        "the unit ops carry no trick number, and the game's next lead is charged to "
-        "play.winner-leads-next"
-    ),
     ("cpp", "keep-widow"): (
         "the discards left out are the widow's cards, which no feature of a card says: "
         "named with no when and no instead"
@@ -154,6 +150,21 @@ def test_each_house_rule_alone_is_named_by_its_authors_rule(
     assert all(d.status != "unexplained" and d.when and d.instead for d in run.deviations)
     filed = {case_id for d in run.deviations for case_id in d.cases}
     assert filed == {o.case.id for o in run.outcomes if o.counted_failed}
+
+
+@pytest.mark.slow
+def test_a_trump_that_takes_nothing_at_the_first_trick_is_the_tricks_winner(
+    engines: dict[str, list[str]],
+) -> None:
+    # The engine's next leader played the highest card of the suit led and a trump was
+    # played to it: who takes the trick departs, and the lead follows from it.
+    run = _run(_engine(engines, "cpp"), "no-trump-first-trick")
+    (deviation,) = run.deviations
+    assert deviation.rule == "play.trick-winner"
+    assert "at the first trick" in deviation.when
+    assert "when a trump is played to a plain suit led" in deviation.when
+    assert "the highest card of the suit led" in deviation.instead
+    assert "leads next, as the winner does" in deviation.instead
 
 
 @pytest.mark.slow
