@@ -315,7 +315,8 @@ def find_deviations(
         kinds = {_kind(d) for _, d in members if _points_to(rule_id, d)}
         backed = [e for e in members if _kind(e[1]) in kinds]
         if backed:
-            found.append(_deviation(rule_id, backed, False, passed, assumed=assumed))
+            suspected = _deviation(rule_id, backed, False, passed, assumed=assumed)
+            found.append(_said_by_replay(suspected, backed, passed, assumed))
         # Nothing backs the rest: say so, and where to look.
         unbacked.extend(e for e in members if _kind(e[1]) not in kinds)
     finals = _final_counts(failed)
@@ -325,6 +326,27 @@ def find_deviations(
     found = _counted_otherwise(found, failed, assumed)
     found.sort(key=lambda d: d.rank(order))
     return found
+
+
+def _said_by_replay(
+    d: Deviation, members: list[_Entry], passed: Sequence[Case], assumed: Adjust | None
+) -> Deviation:
+    """A suspected deviation with no ``when`` or ``instead`` given them by the replay of its
+    games near the divergence (:func:`frogspec.conform.localise.localise`), where the
+    replay comes to the same rule; as it was elsewhere."""
+    if d.instead:
+        return d
+    ordered = [v for _, v in sorted(members, key=lambda e: _size(e[1]))]
+    agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
+    localised = localise(ordered, agreed, assumed)
+    if localised is None or localised.rule != d.rule:
+        return d
+    return replace(
+        d,
+        circumstances=Circumstances(d.in_rulesets, localised.condition),
+        condition=localised.condition,
+        otherwise=localised,
+    )
 
 
 def _tricks_taken(members: list[_Entry], assumed: Adjust | None) -> bool:

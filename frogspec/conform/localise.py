@@ -34,6 +34,7 @@ from frogspec.rules.cards import cards_of, rank_of
 
 __all__ = [
     "Localised",
+    "OriginLeftOut",
     "RanksLeftOut",
     "condition_at",
     "game_features",
@@ -81,6 +82,26 @@ class RanksLeftOut:
 
 
 @dataclass(frozen=True)
+class OriginLeftOut:
+    """Every game's legal list leaves out actions of one kind on exactly the cards of one
+    origin (those the player took from the widow, or those dealt to his hand), and lists
+    them on the cards of the other: where the cards came from is what the engine goes by."""
+
+    #: The kind of the actions left out (``discard``...).
+    verb: str
+    #: Where the cards left out came from: ``"widow"`` or ``"hand"``.
+    origin: str
+    #: The actions left out, in the first game.
+    examples: tuple[str, ...]
+
+
+def card_origin(state: Any, card: int) -> str:
+    """Where a card the player holds came from: ``"widow"`` (one of the widow's cards, taken
+    up) or ``"hand"`` (dealt to him)."""
+    return "widow" if state.widow >> card & 1 else "hand"
+
+
+@dataclass(frozen=True)
 class Localised:
     """A group of games localised: the ``rule`` of the part of the game that departs,
     the ``condition`` that sets its diverging steps apart, and what the engine does
@@ -97,6 +118,9 @@ class Localised:
     #: The games replayed, and on how many of them the rule is the one localised.
     replayed: int = 0
     agreeing: int = 0
+    #: The origin of the cards every game's legal list leaves out, where that is all it
+    #: does (the widow's cards, not the hand's).
+    from_origin: OriginLeftOut | None = None
 
 
 def _families(difference: Difference, phase: str | None) -> tuple[str, ...]:
@@ -352,6 +376,39 @@ def _ranks_left_out(divergences: Sequence[Any], assumed: Adjust | None) -> Ranks
     return RanksLeftOut(changes[0].verb, tuple(sorted(ranks)), tuple(changes[0].lacks[:3]))
 
 
+def _origin_left_out(divergences: Sequence[Any], assumed: Adjust | None) -> OriginLeftOut | None:
+    """Where every game's legal list leaves out the actions of one kind on exactly the
+    cards of one origin the player holds (:func:`card_origin`), and no other, that origin;
+    else ``None``."""
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.rules.cards import parse_card
+
+    origins: set[str] = set()
+    first: LegalChanged | None = None
+    for divergence in divergences[:CONDITIONED]:
+        change = divergence.differences[0] if divergence.differences else None
+        found = _step_of(divergence)
+        if not isinstance(change, LegalChanged) or change.adds or not change.verb or not found:
+            return None
+        state = game_state(found[0], found[1][: found[2]], assumed)
+        if state is None or state.to_act is None:
+            return None
+        try:
+            lacked = {parse_card(str(a).split(" ")[-1]) for a in change.lacks}
+        except (ValueError, TypeError, KeyError, FrogError):
+            return None
+        held = list(cards_of(state.hands[state.to_act]))
+        by_origin = {o: {c for c in held if card_origin(state, c) == o} for o in ("widow", "hand")}
+        origin = next((o for o, cards in by_origin.items() if cards and cards == lacked), None)
+        if origin is None:
+            return None
+        origins.add(origin)
+        first = first or change
+    if first is None or len(origins) != 1:
+        return None
+    return OriginLeftOut(first.verb, origins.pop(), tuple(first.lacks[:3]))
+
+
 def localise(
     divergences: Sequence[Any], passed: Sequence[Any] = (), assumed: Adjust | None = None
 ) -> Localised | None:
@@ -379,13 +436,15 @@ def localise(
     departing, agreeing = _situations(divergences, passed, assumed)
     rule = votes.most_common(1)[0][0]
     condition = condition_of(departing, agreeing, STEP_NAMES)
+    origin = _origin_left_out(divergences, assumed)
     return Localised(
         rule,
         condition,
         tuple(divergences[0].differences),
-        _ranks_left_out(divergences, assumed),
+        None if origin is not None else _ranks_left_out(divergences, assumed),
         replayed=replayed,
         agreeing=len(agreeing),
+        from_origin=origin,
     )
 
 

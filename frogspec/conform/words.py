@@ -329,6 +329,10 @@ def _localised_words(localised: Localised) -> str:
     >>> _localised_words(Localised("widow.discard", Condition(()), (), left_out))
     'leaves out the discards of the cards of rank 10 or A (discard 10D, discard AD)'
     """
+    origin = localised.from_origin
+    if origin is not None:
+        cards = "taken from the widow" if origin.origin == "widow" else "dealt to his hand"
+        return f"leaves out the {origin.verb}s of the cards {cards} ({', '.join(origin.examples)})"
     left_out = localised.left_out
     if left_out is not None:
         return (

@@ -63,10 +63,6 @@ HOUSE_RULES: dict[str, dict[str, tuple[str, ...]]] = {
 
 #: What the kit does not yet explain, house rule by house rule.
 NOT_YET: dict[tuple[str, str], str] = {
-    ("cpp", "keep-widow"): (
-        "the discards left out are the widow's cards, which no feature of a card says: "
-        "named with no when and no instead"
-    ),
     ("perl", "last-hand-holds"): (
         "most cases are charged to play.eldest-leads-first, a rule the engine keeps"
     ),
@@ -165,6 +161,19 @@ def test_a_trump_that_takes_nothing_at_the_first_trick_is_the_tricks_winner(
     assert "when a trump is played to a plain suit led" in deviation.when
     assert "the highest card of the suit led" in deviation.instead
     assert "leads next, as the winner does" in deviation.instead
+
+
+@pytest.mark.slow
+def test_the_widows_cards_kept_from_the_lay_away_are_said_as_the_widows(
+    engines: dict[str, list[str]],
+) -> None:
+    # The discards left out are exactly the cards the bidder took from the widow, on
+    # every game: where the cards came from is what the engine goes by.
+    run = _run(_engine(engines, "cpp"), "keep-widow")
+    (deviation,) = run.deviations
+    assert deviation.rule == "widow.frog-take-and-discard"
+    assert "in the discard phase" in deviation.when
+    assert deviation.instead.startswith("leaves out the discards of the cards taken from the widow")
 
 
 @pytest.mark.slow
