@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from frogspec._types import Json
-from frogspec.conform.evidence import Difference, PointsChanged, SeatChanged
+from frogspec.conform.evidence import Difference, FieldChanged, PointsChanged, SeatChanged
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
 from frogspec.rules.cards import points_of
@@ -258,6 +258,8 @@ def who_leads(
     )
     if moved is None or moved.engine is None or not isinstance(request, dict):
         return None
+    if _still_bidding(differences):  # no one leads by the engine: its auction goes on
+        return None
     engine, reference = moved.engine, moved.reference
     actions = request.get("actions")
     state = game_state(request, actions if isinstance(actions, list) else [], assumed)
@@ -330,6 +332,15 @@ def _played_card(action: Json) -> int:
     if parsed.kind is not ActionKind.PLAY:
         raise ValueError(f"not a card played: {action!r}")
     return parsed.value
+
+
+def _still_bidding(differences: Sequence[Difference]) -> bool:
+    """Whether the engine's phase is another than the play's (the auction, where the
+    reference has started the play): who leads is then not where it departs."""
+    return any(
+        isinstance(d, FieldChanged) and d.name == "phase" and d.engine != "play"
+        for d in differences
+    )
 
 
 def _role(state: Any, seat: int) -> str:

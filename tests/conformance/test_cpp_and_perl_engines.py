@@ -63,9 +63,6 @@ HOUSE_RULES: dict[str, dict[str, tuple[str, ...]]] = {
 
 #: What the kit does not yet explain, house rule by house rule.
 NOT_YET: dict[tuple[str, str], str] = {
-    ("perl", "last-hand-holds"): (
-        "most cases are charged to play.eldest-leads-first, a rule the engine keeps"
-    ),
 }
 
 
@@ -200,7 +197,6 @@ def test_all_six_together_each_named(engines: dict[str, list[str]], language: st
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="the last hand's hold is charged to play.eldest-leads-first")
 def test_all_six_together_charge_no_rule_the_engine_keeps(engines: dict[str, list[str]]) -> None:
     run = _run(_engine(engines, "perl"), *HOUSE_RULES["perl"])
     allowed = {rule for rules in HOUSE_RULES["perl"].values() for rule in rules}
