@@ -64,13 +64,14 @@ from frogspec.conform.conditions import Condition, ConditionTerm
 from frogspec.conform.counterfactuals import failed_under, has_twin, stand_in
 from frogspec.conform.diagnosis import Divergence, fits_passed
 from frogspec.conform.evidence import Difference, LegalChanged, difference_json
-from frogspec.conform.localise import condition_at, localise
+from frogspec.conform.localise import all_pass_played, condition_at, localise
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.rotation import who_deals
 from frogspec.conform.words import Circumstances, instead_words, when_words
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
-from frogspec.registry import all_rules, get_rule
+from frogspec.registry import all_rules, get_rule, rule_for_function
+from frogspec.rules.auction import all_pass_ends_deal
 from frogspec.rulesets import rulesets_using
 from frogspec.twins.model import get_twin
 from frogspec.vectors.build import EXTENSION_FIELDS, extension_of
@@ -649,8 +650,12 @@ def _unexplained(
         )
     localised = localise(ordered, agreed, assumed)
     if localised is not None:  # the step's part of the game, new at that step
+        # Where all passed and the engine plays on, what it plays is a model of it.
+        entry = rule_for_function(all_pass_ends_deal)
+        ended = entry is not None and localised.rule == entry.id
         return named(
             localised.rule,
+            departure=all_pass_played(ordered, assumed) if ended else None,
             circumstances=Circumstances(_rulesets_of(members), localised.condition),
             condition=localised.condition,
             otherwise=localised,
@@ -950,7 +955,10 @@ def with_findings(
                 (
                     i
                     for i, d in enumerate(found)
-                    if _open(d) and i not in used and _stage_shows(finding.stage, d)
+                    if _open(d)
+                    and i not in used
+                    and _stage_shows(finding.stage, d)
+                    and (not _reseats(finding) or finding.shows(d.example.get("request")))
                 ),
                 None,
             )
@@ -1010,7 +1018,12 @@ def _probed(d: Deviation, finding: StageFinding) -> Deviation:
         stage=finding.stage,
         probes_agree=finding.agree,
         probes_disagree=finding.disagree,
-        departure=d.departure if d.departure is not None else finding.departure,
+        # The engine's own seating at every table size outweighs a swap's at some.
+        departure=(
+            finding.departure
+            if finding.departure is not None and (_reseats(finding) or d.departure is None)
+            else d.departure
+        ),
         example={**d.example, "rules": [finding.rule]} if unexplained else d.example,
         look_at=() if unexplained else d.look_at,
     )

@@ -36,6 +36,7 @@ __all__ = [
     "Localised",
     "OriginLeftOut",
     "RanksLeftOut",
+    "all_pass_played",
     "condition_at",
     "game_features",
     "localise",
@@ -476,3 +477,73 @@ def _situations(
     for case in passed[:CONDITIONED]:
         agreeing += game_features(case.request, assumed=assumed)
     return departing, agreeing
+
+
+def all_pass_played(divergences: Sequence[Any], assumed: Adjust | None = None) -> Adjust | None:
+    """Where every game of a group parts after every player passed, and the engine has the
+    same player (counted back from the last to speak) play the same contract instead of
+    ending the deal, that as a change of the rulesets (the auction's end replaced), if it
+    answers every game as the engine did; else ``None``."""
+    from frogspec.conform.counterfactuals import reference_answer
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.rules.auction import AuctionHistory, Contract, all_pass_ends_deal, auction_winner
+    from frogspec.rulesets import Ruleset
+
+    played: set[tuple[int, str]] = set()
+    for divergence in divergences[:REPLAYED]:
+        found = _step_of(divergence)
+        result = divergence.actual.get("result") if isinstance(divergence.actual, dict) else None
+        if found is None or not isinstance(result, dict):
+            return None
+        request, actions, step = found
+        state = game_state(request, actions[: step + 1], assumed)
+        if state is None or not state.auction or not all_pass_ends_deal(state.auction):
+            return None
+        speakers = [seat for seat, _ in state.auction]
+        bidder, contract = result.get("bidder"), result.get("contract")
+        if bidder not in speakers or not isinstance(contract, str):
+            return None
+        played.add((speakers[::-1].index(bidder), contract))
+    if len(played) != 1:
+        return None
+    back, name = played.pop()
+    try:
+        contract = next(c for c in Contract if c.name.lower() == name)
+    except StopIteration:
+        return None
+
+    def made_to_play(ruleset: Ruleset) -> Ruleset:
+        kept = ruleset.rules.auction_winner
+
+        def winner(history: AuctionHistory) -> tuple[int, Contract] | None:
+            if all_pass_ends_deal(history) and back < len(history):
+                return history[-1 - back][0], contract
+            return kept(history)
+
+        return ruleset.replacing(_rule_of(all_pass_ends_deal), lambda history: False).replacing(
+            _rule_of(auction_winner), winner
+        )
+
+    for divergence in divergences[:REPLAYED]:
+        request = divergence.request
+        try:
+            answer = reference_answer(request, made_to_play, assumed)
+        except Exception:  # the change crashes the reference here: no model
+            return None
+        # Who plays what is the model's; what else the engine answers (the cards he may
+        # lay away) may show other departures.
+        mine, theirs = answer.get("result"), divergence.actual.get("result")
+        if not isinstance(mine, dict) or not isinstance(theirs, dict):
+            return None
+        if any(mine.get(name) != theirs.get(name) for name in ("phase", "bidder", "contract")):
+            return None
+    return made_to_play
+
+
+def _rule_of(function: Any) -> str:
+    from frogspec.registry import rule_for_function
+
+    entry = rule_for_function(function)
+    if entry is None:
+        raise LookupError(f"{function.__name__} is no rule")
+    return entry.id
