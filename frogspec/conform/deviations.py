@@ -54,7 +54,9 @@ from typing import Any
 
 from frogspec._types import Json
 from frogspec.conform.accounting import (
+    Lead,
     PointsHypothesis,
+    TrickTaken,
     contracts_of,
     explain_points,
     trick_taken,
@@ -607,25 +609,20 @@ def _unexplained(
     agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
     taken = trick_taken(divergence.request, divergence.differences, assumed)
     if taken is not None and _tricks_taken(members, assumed):  # the lead follows from it
+        occasion: TrickTaken | Lead | None = taken
+    else:
+        occasion = who_leads(divergence.request, divergence.differences, assumed)
+    if occasion is not None:  # the player to lead is the step: its rule decides it
+        trick = isinstance(occasion, TrickTaken)
         # The tricks the engine took alike are those of the games played furthest.
-        played = sorted(agreed, key=lambda c: -len(c.request.get("actions") or ()))
-        condition = condition_at(ordered, played, assumed)
+        longest = sorted(agreed, key=lambda c: -len(c.request.get("actions") or ()))
+        condition = condition_at(ordered, longest if trick else agreed, assumed)
         return named(
-            taken.rule,
-            circumstances=Circumstances(_rulesets_of(members), condition, taken),
+            occasion.rule,
+            circumstances=Circumstances(_rulesets_of(members), condition, occasion),
             condition=condition,
-            otherwise=taken,
-            stage="trick",
-        )
-    leads = who_leads(divergence.request, divergence.differences, assumed)
-    if leads is not None:  # the player to lead is the step: its rule decides it
-        condition = condition_at(ordered, agreed, assumed)
-        return named(
-            leads.rule,
-            circumstances=Circumstances(_rulesets_of(members), condition, leads),
-            condition=condition,
-            otherwise=leads,
-            stage="lead",
+            otherwise=occasion,
+            stage="trick" if trick else "lead",
         )
     deals = who_deals(ordered, passed)
     if deals is not None:  # the match passes the deal otherwise: its rule decides it
