@@ -54,6 +54,7 @@ from typing import Any
 
 from frogspec._types import Json
 from frogspec.conform.accounting import (
+    GroupCredited,
     Lead,
     PointsHypothesis,
     TrickTaken,
@@ -65,11 +66,11 @@ from frogspec.conform.accounting import (
 from frogspec.conform.conditions import Condition, ConditionTerm
 from frogspec.conform.counterfactuals import failed_under, has_twin, stand_in
 from frogspec.conform.diagnosis import Divergence, fits_passed
-from frogspec.conform.evidence import Difference, LegalChanged, difference_json
+from frogspec.conform.evidence import Difference, LegalChanged, PointsChanged, difference_json
 from frogspec.conform.localise import all_pass_played, condition_at, localise
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.rotation import who_deals
-from frogspec.conform.words import Circumstances, instead_words, when_words
+from frogspec.conform.words import Circumstances, difference_words, instead_words, when_words
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
 from frogspec.registry import all_rules, get_rule, rule_for_function
@@ -327,6 +328,7 @@ def find_deviations(
         found.append(_unexplained(members, order, passed, finals, assumed))
     found = _one_per_departure(found)
     found = _counted_otherwise(found, failed, assumed)
+    found = _counted_elsewhere(found, failed, assumed)
     found.sort(key=lambda d: d.rank(order))
     return found
 
@@ -421,6 +423,66 @@ def _counted_otherwise(
             )
         )
     return kept
+
+
+def _counted_elsewhere(
+    found: list[Deviation],
+    failed: Sequence[tuple[Case, Any, Divergence | None]],
+    assumed: Adjust | None,
+) -> list[Deviation]:
+    """Where no deviation says the count, a card group credited to the other side that
+    gives the engine's final count on at least two of the failing games whose count
+    differs, and on most of them: a deviation of the count, filed with those games (each
+    first parts on another departure, which did not change what was counted)."""
+    if any(d.hypothesis is not None for d in found):
+        return found
+    finals = _final_counts(failed)
+    by_id = {case.id: case for case, _, _ in failed}
+    for hypothesis in (
+        GroupCredited("scoring.widow-counts-for-bidder", "widow"),
+        GroupCredited("scoring.widow-counts-for-bidder", "laid away"),
+    ):
+        fitting = [f for f in finals if hypothesis.fits(f, assumed)]
+        if len(fitting) < 2 or 2 * len(fitting) <= len(finals):
+            continue
+        cases = [by_id[f.case_id] for f in fitting]
+        contracts = contracts_of(fitting, assumed)
+        condition = Condition((ConditionTerm("contract", contracts),))
+        rulesets = tuple(sorted({c.ruleset for c in cases if c.ruleset}))
+        points = next(d for d in fitting[0].differences if isinstance(d, PointsChanged))
+        shown = Divergence.unplaced(
+            cases[0],
+            None,
+            (hypothesis.rule,),
+            f"at the end of the deal, {difference_words(points)}",
+            request=dict(cases[0].request),
+            expected=cases[0].expected,
+            compare=dict(cases[0].compare),
+            extension=cases[0].extension,
+            differences=tuple(fitting[0].differences),
+        )
+        ids = tuple(c.id for c in cases)
+        found.append(
+            Deviation(
+                rule=hypothesis.rule,
+                reading=None,
+                reading_rulesets=(),
+                cases=ids,
+                example=_example(hypothesis.rule, cases[0], shown, None),
+                hand_written=sum(_hand_written(c) for c in cases),
+                detail=shown.detail,
+                differences=shown.differences,
+                in_rulesets=rulesets,
+                condition=condition,
+                circumstances=Circumstances(rulesets, condition),
+                otherwise=hypothesis,
+                stage="accounting",
+                hypothesis=hypothesis,
+                touched=ids,
+            )
+        )
+        break
+    return found
 
 
 def _one_per_departure(found: list[Deviation]) -> list[Deviation]:

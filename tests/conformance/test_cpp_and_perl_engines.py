@@ -173,21 +173,7 @@ def test_the_widows_cards_kept_from_the_lay_away_are_said_as_the_widows(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    "language",
-    [
-        pytest.param(
-            "cpp",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="every Frog parts first at the laying away, which the kit cannot "
-                "apply to the reference (whether a card came from the widow is not the "
-                "rule's to see): the count behind it (laid-away-to-defenders) is not found",
-            ),
-        ),
-        "perl",
-    ],
-)
+@pytest.mark.parametrize("language", sorted(HOUSE_RULES))
 def test_all_six_together_each_named(engines: dict[str, list[str]], language: str) -> None:
     run = _run(_engine(engines, language), *HOUSE_RULES[language])
     assert run.failed and not run.diagnosis_failures
@@ -197,22 +183,10 @@ def test_all_six_together_each_named(engines: dict[str, list[str]], language: st
 
 
 @pytest.mark.slow
-def test_all_six_together_find_the_laying_away_and_the_first_trick_behind_the_seats(
-    engines: dict[str, list[str]],
+@pytest.mark.parametrize("language", sorted(HOUSE_RULES))
+def test_all_six_together_charge_no_rule_the_engine_keeps(
+    engines: dict[str, list[str]], language: str
 ) -> None:
-    # The dealer who plays seats every table of four or more otherwise: applied to the
-    # reference from the engine's own deals at each table size, it no longer takes the
-    # games of three players, where the laying away and the first trick part them.
-    run = _run(_engine(engines, "cpp"), *HOUSE_RULES["cpp"])
-    charged = {d.rule for d in run.deviations}
-    allowed = {rule for rules in HOUSE_RULES["cpp"].values() for rule in rules}
-    assert charged <= allowed, charged
-    for flag in ("dealer-always-plays", "no-counters-away", "no-trump-first-trick", "keep-widow"):
-        assert charged & set(HOUSE_RULES["cpp"][flag]), flag
-
-
-@pytest.mark.slow
-def test_all_six_together_charge_no_rule_the_engine_keeps(engines: dict[str, list[str]]) -> None:
-    run = _run(_engine(engines, "perl"), *HOUSE_RULES["perl"])
-    allowed = {rule for rules in HOUSE_RULES["perl"].values() for rule in rules}
+    run = _run(_engine(engines, language), *HOUSE_RULES[language])
+    allowed = {rule for rules in HOUSE_RULES[language].values() for rule in rules}
     assert {d.rule for d in run.deviations} <= allowed
