@@ -329,6 +329,9 @@ def _localised_words(localised: Localised) -> str:
     >>> _localised_words(Localised("widow.discard", Condition(()), (), left_out))
     'leaves out the discards of the cards of rank 10 or A (discard 10D, discard AD)'
     """
+    goes_on = _auction_goes_on(localised.differences)
+    if goes_on:
+        return goes_on
     origin = localised.from_origin
     if origin is not None:
         cards = "taken from the widow" if origin.origin == "widow" else "dealt to his hand"
@@ -344,6 +347,25 @@ def _localised_words(localised: Localised) -> str:
         key=lambda d: _TELLING.index(d.field) if d.field in _TELLING else len(_TELLING),
     )
     return "; ".join(difference_words(d) for d in ranked[:2])
+
+
+def _auction_goes_on(differences: tuple[Difference, ...]) -> str:
+    """Where the engine is still in the auction when the reference's has ended, that in
+    words (empty elsewhere).
+
+    >>> _auction_goes_on((FieldChanged("phase", "auction", "play"), SeatChanged("to_act", 0, 1)))
+    'the auction goes on (seat 0 to bid) where it has ended (the reference: play)'
+    """
+    phase = next(
+        (d for d in differences if isinstance(d, FieldChanged) and d.name == "phase"), None
+    )
+    if phase is None or phase.engine != "auction" or phase.reference == "auction":
+        return ""
+    seat = next(
+        (d.engine for d in differences if isinstance(d, SeatChanged) and d.name == "to_act"), None
+    )
+    who = f" (seat {seat} to bid)" if seat is not None else ""
+    return f"the auction goes on{who} where it has ended (the reference: {phase.reference})"
 
 
 def instead_words(otherwise: Any) -> str:

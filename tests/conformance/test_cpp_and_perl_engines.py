@@ -173,6 +173,19 @@ def test_the_widows_cards_kept_from_the_lay_away_are_said_as_the_widows(
 
 
 @pytest.mark.slow
+def test_the_last_hand_asked_after_a_grand_departs_in_the_auction(
+    engines: dict[str, list[str]],
+) -> None:
+    # The engine keeps the auction open for the last hand after a Grand: the reference has
+    # started the play, and who leads the first trick (which the engine keeps) is not it.
+    run = _run(_engine(engines, "perl"), "last-hand-holds")
+    assert "play.eldest-leads-first" not in {d.rule for d in run.deviations}
+    (after_grand,) = [d for d in run.deviations if d.instead.startswith("the auction goes on")]
+    assert after_grand.rule == "auction.contract-order"
+    assert "in a grand" in after_grand.when
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("language", sorted(HOUSE_RULES))
 def test_all_six_together_each_named(engines: dict[str, list[str]], language: str) -> None:
     run = _run(_engine(engines, language), *HOUSE_RULES[language])
