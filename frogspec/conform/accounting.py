@@ -29,10 +29,8 @@ __all__ = [
     "GroupCredited",
     "Lead",
     "PointsHypothesis",
-    "TrickTaken",
     "contracts_of",
     "explain_points",
-    "trick_taken",
     "who_leads",
 ]
 
@@ -63,25 +61,14 @@ class Lead:
     #: The engine's leader's part at the table: ``"bidder"``, ``"eldest's left"``,
     #: ``"dealer"``, or ``""`` (none of these).
     role: str = ""
-
-
-@dataclass(frozen=True)
-class TrickTaken:
-    """Who takes a trick where the engine departs, seen at the lead after it: the engine's
-    next leader played the highest card of the suit led, where the reference gives the
-    trick to a trump played to it (said by :func:`frogspec.conform.words.trick_words`).
-    The next lead follows from the winner: who leads is not the departure."""
-
-    #: The rule that decides who takes the trick.
-    rule: str
-    #: The trick's cards, in play order.
-    cards: tuple[str, ...]
-    #: The seat that takes it by the engine (it leads next), and its card.
-    engine: int
-    engine_card: str
-    #: The seat that takes it by the reference, and its card (a trump).
-    reference: int
-    reference_card: str
+    #: Where the engine's leader took the trick before with the highest card of the suit
+    #: led while a trump played to it takes it by the rules (``rule`` is then the trick's
+    #: winner's, and the lead follows from it): the trick's cards in play order; empty
+    #: elsewhere.
+    trick: tuple[str, ...] = ()
+    #: Then the engine's leader's card, and the reference's winner's (the trump).
+    engine_card: str = ""
+    reference_card: str = ""
 
 
 @dataclass(frozen=True)
@@ -270,14 +257,14 @@ def who_leads(
     return Lead("play.winner-leads-next", False, engine, reference)
 
 
-def trick_taken(
+def _trick_taken(
     request: Json, differences: Sequence[Difference], assumed: Adjust | None = None
-) -> TrickTaken | None:
+) -> Lead | None:
     """Who takes the trick just played, where the first divergence is the lead after it
     and the engine's leader is the player of the highest card of the suit led while the
     reference gives the trick to a trump: the trick's winner departs there, and the next
-    lead follows from it. ``None`` elsewhere (the game replayed under the departures
-    ``assumed``)."""
+    lead follows from it (a :class:`Lead` with its ``trick``). ``None`` elsewhere (the game
+    replayed under the departures ``assumed``)."""
     from frogspec.conform.diagnosis import game_state
     from frogspec.engine import Phase
     from frogspec.registry import rule_for_function
@@ -315,13 +302,14 @@ def trick_taken(
     if not trumped or mine != max(of_led, key=card_strength):
         return None
     entry = rule_for_function(trick_winner)
-    return TrickTaken(
+    return Lead(
         entry.id if entry is not None else "play.trick-winner",
-        tuple(format_card(c) for c in cards),
+        False,
         moved.engine,
-        format_card(mine),
         winner,
-        format_card(theirs),
+        trick=tuple(format_card(c) for c in cards),
+        engine_card=format_card(mine),
+        reference_card=format_card(theirs),
     )
 
 

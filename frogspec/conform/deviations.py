@@ -57,17 +57,16 @@ from frogspec.conform.accounting import (
     GroupCredited,
     Lead,
     PointsHypothesis,
-    TrickTaken,
+    _trick_taken,
     contracts_of,
     explain_points,
-    trick_taken,
     who_leads,
 )
 from frogspec.conform.conditions import Condition, ConditionTerm
 from frogspec.conform.counterfactuals import failed_under, has_twin, stand_in
 from frogspec.conform.diagnosis import Divergence, fits_passed
 from frogspec.conform.evidence import Difference, LegalChanged, PointsChanged, difference_json
-from frogspec.conform.localise import all_pass_played, condition_at, localise
+from frogspec.conform.localise import _all_pass_played, condition_at, localise
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.rotation import who_deals
 from frogspec.conform.words import Circumstances, difference_words, instead_words, when_words
@@ -357,9 +356,9 @@ def _said_by_replay(
 def _tricks_taken(members: list[_Entry], assumed: Adjust | None) -> bool:
     """Whether on every game of the group the engine's next leader took the trick before
     with the highest card of the suit led, where a trump takes it
-    (:func:`frogspec.conform.accounting.trick_taken`)."""
+    (:func:`frogspec.conform.accounting._trick_taken`)."""
     return bool(members) and all(
-        trick_taken(d.request, d.differences, assumed) is not None for _, d in members
+        _trick_taken(d.request, d.differences, assumed) is not None for _, d in members
     )
 
 
@@ -669,13 +668,13 @@ def _unexplained(
     # The passed cases that end on a result: an error that agrees may hide a step that
     # does not (an engine that plays on after all passed refuses the next card too).
     agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
-    taken = trick_taken(divergence.request, divergence.differences, assumed)
+    taken = _trick_taken(divergence.request, divergence.differences, assumed)
     if taken is not None and _tricks_taken(members, assumed):  # the lead follows from it
-        occasion: TrickTaken | Lead | None = taken
+        occasion: Lead | None = taken
     else:
         occasion = who_leads(divergence.request, divergence.differences, assumed)
     if occasion is not None:  # the player to lead is the step: its rule decides it
-        trick = isinstance(occasion, TrickTaken)
+        trick = bool(occasion.trick)
         # The tricks the engine took alike are those of the games played furthest.
         longest = sorted(agreed, key=lambda c: -len(c.request.get("actions") or ()))
         condition = condition_at(ordered, longest if trick else agreed, assumed)
@@ -714,7 +713,7 @@ def _unexplained(
         ended = entry is not None and localised.rule == entry.id
         return named(
             localised.rule,
-            departure=all_pass_played(ordered, assumed) if ended else None,
+            departure=_all_pass_played(ordered, assumed) if ended else None,
             circumstances=Circumstances(_rulesets_of(members), localised.condition),
             condition=localised.condition,
             otherwise=localised,

@@ -34,9 +34,7 @@ from frogspec.rules.cards import cards_of, rank_of
 
 __all__ = [
     "Localised",
-    "OriginLeftOut",
     "RanksLeftOut",
-    "all_pass_played",
     "condition_at",
     "game_features",
     "localise",
@@ -72,31 +70,22 @@ STEP_NAMES = (
 @dataclass(frozen=True)
 class RanksLeftOut:
     """Every game's legal list only leaves out actions of one kind on cards of a few
-    ranks (and some game lists a card of another rank)."""
+    ranks (and some game lists a card of another rank), or on exactly the cards of one
+    origin the player holds (those he took from the widow, or those dealt to his hand),
+    listing them on the other's: what the cards left out share."""
 
     #: The kind of the actions left out (``discard``, ``play``...).
     verb: str
-    #: The ranks of their cards, in order.
+    #: The ranks of their cards, in order (empty where their origin is what they share).
     ranks: tuple[str, ...]
     #: The first few actions left out, in the first game.
     examples: tuple[str, ...]
+    #: Where the cards left out came from, where that is what they share: ``"widow"`` or
+    #: ``"hand"`` (empty: their ranks).
+    origin: str = ""
 
 
-@dataclass(frozen=True)
-class OriginLeftOut:
-    """Every game's legal list leaves out actions of one kind on exactly the cards of one
-    origin (those the player took from the widow, or those dealt to his hand), and lists
-    them on the cards of the other: where the cards came from is what the engine goes by."""
-
-    #: The kind of the actions left out (``discard``...).
-    verb: str
-    #: Where the cards left out came from: ``"widow"`` or ``"hand"``.
-    origin: str
-    #: The actions left out, in the first game.
-    examples: tuple[str, ...]
-
-
-def card_origin(state: Any, card: int) -> str:
+def _card_origin(state: Any, card: int) -> str:
     """Where a card the player holds came from: ``"widow"`` (one of the widow's cards, taken
     up) or ``"hand"`` (dealt to him)."""
     return "widow" if state.widow >> card & 1 else "hand"
@@ -119,9 +108,6 @@ class Localised:
     #: The games replayed, and on how many of them the rule is the one localised.
     replayed: int = 0
     agreeing: int = 0
-    #: The origin of the cards every game's legal list leaves out, where that is all it
-    #: does (the widow's cards, not the hand's).
-    from_origin: OriginLeftOut | None = None
 
 
 def _families(difference: Difference, phase: str | None) -> tuple[str, ...]:
@@ -377,9 +363,9 @@ def _ranks_left_out(divergences: Sequence[Any], assumed: Adjust | None) -> Ranks
     return RanksLeftOut(changes[0].verb, tuple(sorted(ranks)), tuple(changes[0].lacks[:3]))
 
 
-def _origin_left_out(divergences: Sequence[Any], assumed: Adjust | None) -> OriginLeftOut | None:
+def _origin_left_out(divergences: Sequence[Any], assumed: Adjust | None) -> RanksLeftOut | None:
     """Where every game's legal list leaves out the actions of one kind on exactly the
-    cards of one origin the player holds (:func:`card_origin`), and no other, that origin;
+    cards of one origin the player holds (:func:`_card_origin`), and no other, that origin;
     else ``None``."""
     from frogspec.conform.diagnosis import game_state
     from frogspec.rules.cards import parse_card
@@ -399,7 +385,7 @@ def _origin_left_out(divergences: Sequence[Any], assumed: Adjust | None) -> Orig
         except (ValueError, TypeError, KeyError, FrogError):
             return None
         held = list(cards_of(state.hands[state.to_act]))
-        by_origin = {o: {c for c in held if card_origin(state, c) == o} for o in ("widow", "hand")}
+        by_origin = {o: {c for c in held if _card_origin(state, c) == o} for o in ("widow", "hand")}
         origin = next((o for o, cards in by_origin.items() if cards and cards == lacked), None)
         if origin is None:
             return None
@@ -407,7 +393,7 @@ def _origin_left_out(divergences: Sequence[Any], assumed: Adjust | None) -> Orig
         first = first or change
     if first is None or len(origins) != 1:
         return None
-    return OriginLeftOut(first.verb, origins.pop(), tuple(first.lacks[:3]))
+    return RanksLeftOut(first.verb, (), tuple(first.lacks[:3]), origins.pop())
 
 
 def localise(
@@ -442,10 +428,9 @@ def localise(
         rule,
         condition,
         tuple(divergences[0].differences),
-        None if origin is not None else _ranks_left_out(divergences, assumed),
+        origin or _ranks_left_out(divergences, assumed),
         replayed=replayed,
         agreeing=len(agreeing),
-        from_origin=origin,
     )
 
 
@@ -479,7 +464,7 @@ def _situations(
     return departing, agreeing
 
 
-def all_pass_played(divergences: Sequence[Any], assumed: Adjust | None = None) -> Adjust | None:
+def _all_pass_played(divergences: Sequence[Any], assumed: Adjust | None = None) -> Adjust | None:
     """Where every game of a group parts after every player passed, and the engine has the
     same player (counted back from the last to speak) play the same contract instead of
     ending the deal, that as a change of the rulesets (the auction's end replaced), if it

@@ -63,7 +63,6 @@ __all__ = [
     "instead_words",
     "lead_words",
     "rotation_words",
-    "trick_words",
     "when_words",
 ]
 
@@ -207,7 +206,7 @@ def when_words(circumstances: Circumstances) -> str:
     >>> when_words(Circumstances(("foster-1909",), grand))
     'in foster-1909, in a grand'
     """
-    from frogspec.conform.accounting import Lead, TrickTaken
+    from frogspec.conform.accounting import Lead
     from frogspec.conform.rotation import Rotation
 
     occasion = circumstances.occasion
@@ -217,8 +216,6 @@ def when_words(circumstances: Circumstances) -> str:
         said = rotation_words(occasion)[0]
     elif isinstance(occasion, Lead):
         said = lead_words(occasion)[0]
-    elif isinstance(occasion, TrickTaken):
-        said = trick_words(occasion)[0]
     else:
         said = str(getattr(occasion, "when", "") or "")
     condition = (
@@ -264,7 +261,23 @@ def lead_words(lead: Any) -> tuple[str, str]:
     >>> from frogspec.conform.accounting import Lead
     >>> lead_words(Lead("play.winner-leads-next", False, 2, 0))
     ('after a trick', "seat 2 leads the next trick instead of the last trick's winner (seat 0)")
+
+    Where the engine's leader took the trick before otherwise, the trick is what it says:
+
+    >>> taken = Lead("play.trick-winner", False, 1, 0, "", ("KC", "7C", "6H"), "KC", "6H")
+    >>> lead_words(taken)[0]
+    'when a trump is played to a plain suit led'
+    >>> lead_words(taken)[1]  # doctest: +NORMALIZE_WHITESPACE
+    'seat 1 takes the trick KC 7C 6H with KC, the highest card of the suit led, instead of
+    seat 0 with the trump 6H (and leads next, as the winner does)'
     """
+    if lead.trick:
+        return "when a trump is played to a plain suit led", (
+            f"seat {lead.engine} takes the trick {' '.join(lead.trick)} with "
+            f"{lead.engine_card}, the highest card of the suit led, instead of seat "
+            f"{lead.reference} with the trump {lead.reference_card} (and leads next, as the "
+            "winner does)"
+        )
     if not lead.first_trick:
         return "after a trick", (
             f"seat {lead.engine} leads the next trick instead of the last trick's winner "
@@ -274,27 +287,6 @@ def lead_words(lead: Any) -> tuple[str, str]:
     who = f"{role} (seat {lead.engine})" if role else f"seat {lead.engine}"
     return "at the first trick of a deal", (
         f"{who} leads instead of eldest hand (seat {lead.reference})"
-    )
-
-
-def trick_words(taken: Any) -> tuple[str, str]:
-    """Who takes a trick where the engine departs (a :class:`~frogspec.conform.accounting.
-    TrickTaken`): the situation, and what the engine does there.
-
-    >>> from frogspec.conform.accounting import TrickTaken
-    >>> when, instead = trick_words(
-    ...     TrickTaken("play.trick-winner", ("KC", "7C", "6H"), 1, "KC", 0, "6H")
-    ... )
-    >>> when
-    'when a trump is played to a plain suit led'
-    >>> instead
-    'seat 1 takes the trick KC 7C 6H with KC, the highest card of the suit led, instead of seat 0 with the trump 6H (and leads next, as the winner does)'
-    """
-    return "when a trump is played to a plain suit led", (
-        f"seat {taken.engine} takes the trick {' '.join(taken.cards)} with "
-        f"{taken.engine_card}, the highest card of the suit led, instead of seat "
-        f"{taken.reference} with the trump {taken.reference_card} (and leads next, as the "
-        "winner does)"
     )
 
 
@@ -332,11 +324,12 @@ def _localised_words(localised: Localised) -> str:
     goes_on = _auction_goes_on(localised.differences)
     if goes_on:
         return goes_on
-    origin = localised.from_origin
-    if origin is not None:
-        cards = "taken from the widow" if origin.origin == "widow" else "dealt to his hand"
-        return f"leaves out the {origin.verb}s of the cards {cards} ({', '.join(origin.examples)})"
     left_out = localised.left_out
+    if left_out is not None and left_out.origin:
+        cards = "taken from the widow" if left_out.origin == "widow" else "dealt to his hand"
+        return (
+            f"leaves out the {left_out.verb}s of the cards {cards} ({', '.join(left_out.examples)})"
+        )
     if left_out is not None:
         return (
             f"leaves out the {left_out.verb}s of the cards of rank "
@@ -372,7 +365,7 @@ def instead_words(otherwise: Any) -> str:
     """What the engine does where it departs, from the typed value that says it: the
     passing of the deal, a count otherwise (a hypothesis of the accounting), or the words
     of the probe or the replay that found it; empty for none."""
-    from frogspec.conform.accounting import Lead, PointsHypothesis, TrickTaken
+    from frogspec.conform.accounting import Lead, PointsHypothesis
     from frogspec.conform.rotation import Rotation
 
     if otherwise is None:
@@ -381,8 +374,6 @@ def instead_words(otherwise: Any) -> str:
         return rotation_words(otherwise)[1]
     if isinstance(otherwise, Lead):
         return lead_words(otherwise)[1]
-    if isinstance(otherwise, TrickTaken):
-        return trick_words(otherwise)[1]
     if isinstance(otherwise, PointsHypothesis):
         return hypothesis_words(otherwise)
     if isinstance(otherwise, Localised):

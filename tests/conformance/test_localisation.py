@@ -12,9 +12,10 @@ from __future__ import annotations
 import random
 
 from frogspec._types import Json
-from frogspec.conform.accounting import Lead, TrickTaken, trick_taken, who_leads
+from frogspec.conform.accounting import Lead, who_leads
+from frogspec.conform.accounting import _trick_taken as trick_taken
 from frogspec.conform.evidence import FieldChanged, SeatChanged
-from frogspec.conform.localise import card_origin
+from frogspec.conform.localise import _card_origin as card_origin
 from frogspec.conform.words import Circumstances, instead_words, when_words
 from frogspec.engine import ActionKind, Phase, State, apply, legal_actions, new_deal, parse_action
 from frogspec.rules.cards import FULL_PACK, cards_of, format_card, suit_of
@@ -81,7 +82,9 @@ def test_the_lead_after_a_trump_that_takes_nothing_is_who_took_the_trick() -> No
     engine = seats[cards.index(best)]
     moved = (SeatChanged("to_act", engine, seats[2]),)
     taken = trick_taken(request, moved)
-    assert taken == TrickTaken("play.trick-winner", tuple(cards), engine, best, seats[2], cards[2])
+    assert taken == Lead(
+        "play.trick-winner", False, engine, seats[2], "", tuple(cards), best, cards[2]
+    )
     assert "the highest card of the suit led" in instead_words(taken)
     assert when_words(Circumstances(occasion=taken)) == (
         "when a trump is played to a plain suit led"
