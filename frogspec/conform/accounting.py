@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from frogspec._types import Json
-from frogspec.conform.evidence import Difference, PointsChanged, SeatChanged
+from frogspec.conform.evidence import Difference, FieldChanged, PointsChanged, SeatChanged
+from frogspec.errors import FrogError
 from frogspec.harness import Adjust
 from frogspec.rules.cards import points_of
 
@@ -60,6 +61,14 @@ class Lead:
     #: The engine's leader's part at the table: ``"bidder"``, ``"eldest's left"``,
     #: ``"dealer"``, or ``""`` (none of these).
     role: str = ""
+    #: Where the engine's leader took the trick before with the highest card of the suit
+    #: led while a trump played to it takes it by the rules (``rule`` is then the trick's
+    #: winner's, and the lead follows from it): the trick's cards in play order; empty
+    #: elsewhere.
+    trick: tuple[str, ...] = ()
+    #: Then the engine's leader's card, and the reference's winner's (the trump).
+    engine_card: str = ""
+    reference_card: str = ""
 
 
 @dataclass(frozen=True)
@@ -236,6 +245,8 @@ def who_leads(
     )
     if moved is None or moved.engine is None or not isinstance(request, dict):
         return None
+    if _still_bidding(differences):  # no one leads by the engine: its auction goes on
+        return None
     engine, reference = moved.engine, moved.reference
     actions = request.get("actions")
     state = game_state(request, actions if isinstance(actions, list) else [], assumed)
@@ -244,6 +255,80 @@ def who_leads(
     if state.tricks == 0:
         return Lead("play.eldest-leads-first", True, engine, reference, _role(state, engine))
     return Lead("play.winner-leads-next", False, engine, reference)
+
+
+def _trick_taken(
+    request: Json, differences: Sequence[Difference], assumed: Adjust | None = None
+) -> Lead | None:
+    """Who takes the trick just played, where the first divergence is the lead after it
+    and the engine's leader is the player of the highest card of the suit led while the
+    reference gives the trick to a trump: the trick's winner departs there, and the next
+    lead follows from it (a :class:`Lead` with its ``trick``). ``None`` elsewhere (the game
+    replayed under the departures ``assumed``)."""
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.engine import Phase
+    from frogspec.registry import rule_for_function
+    from frogspec.rules.cards import card_strength, format_card, suit_of
+    from frogspec.rules.play import trick_winner
+
+    moved = next(
+        (d for d in differences if isinstance(d, SeatChanged) and d.name == "to_act"), None
+    )
+    actions = request.get("actions") if isinstance(request, dict) else None
+    if moved is None or moved.engine is None or not isinstance(actions, list):
+        return None
+    after = game_state(request, actions, assumed)
+    if after is None or after.phase is not Phase.PLAY or after.trick or not after.tricks:
+        return None
+    size = len(after.order)
+    seats: list[int] = []
+    cards: list[int] = []
+    for at in range(len(actions) - size, len(actions)):
+        before = game_state(request, actions[:at], assumed) if at >= 0 else None
+        if before is None or before.to_act is None or len(before.trick) != len(cards):
+            return None
+        try:
+            cards.append(_played_card(actions[at]))
+        except (FrogError, ValueError):
+            return None
+        seats.append(before.to_act)
+    winner = after.to_act
+    if moved.engine not in seats or winner is None or winner != moved.reference:
+        return None
+    led = suit_of(cards[0])
+    of_led = [c for c in cards if suit_of(c) == led]
+    mine, theirs = cards[seats.index(moved.engine)], cards[seats.index(winner)]
+    trumped = after.trump is not None and suit_of(theirs) == after.trump != led
+    if not trumped or mine != max(of_led, key=card_strength):
+        return None
+    entry = rule_for_function(trick_winner)
+    return Lead(
+        entry.id if entry is not None else "play.trick-winner",
+        False,
+        moved.engine,
+        winner,
+        trick=tuple(format_card(c) for c in cards),
+        engine_card=format_card(mine),
+        reference_card=format_card(theirs),
+    )
+
+
+def _played_card(action: Json) -> int:
+    from frogspec.engine import ActionKind, parse_action
+
+    parsed = parse_action(str(action))
+    if parsed.kind is not ActionKind.PLAY:
+        raise ValueError(f"not a card played: {action!r}")
+    return parsed.value
+
+
+def _still_bidding(differences: Sequence[Difference]) -> bool:
+    """Whether the engine's phase is another than the play's (the auction, where the
+    reference has started the play): who leads is then not where it departs."""
+    return any(
+        isinstance(d, FieldChanged) and d.name == "phase" and d.engine != "play"
+        for d in differences
+    )
 
 
 def _role(state: Any, seat: int) -> str:

@@ -53,16 +53,25 @@ from types import SimpleNamespace
 from typing import Any
 
 from frogspec._types import Json
-from frogspec.conform.accounting import PointsHypothesis, contracts_of, explain_points, who_leads
+from frogspec.conform.accounting import (
+    GroupCredited,
+    Lead,
+    PointsHypothesis,
+    _trick_taken,
+    contracts_of,
+    explain_points,
+    who_leads,
+)
 from frogspec.conform.conditions import Condition, ConditionTerm
 from frogspec.conform.counterfactuals import failed_under, has_twin, stand_in
 from frogspec.conform.diagnosis import Divergence, fits_passed
-from frogspec.conform.evidence import Difference, LegalChanged, difference_json
-from frogspec.conform.localise import condition_at, localise
+from frogspec.conform.evidence import Difference, LegalChanged, PointsChanged, difference_json
+from frogspec.conform.localise import _all_pass_played, condition_at, localise
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.rotation import who_deals
 from frogspec.conform.words import (
     Circumstances,
+    difference_words,
     finding_instead,
     finding_when,
     instead_words,
@@ -70,7 +79,8 @@ from frogspec.conform.words import (
 )
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
-from frogspec.registry import all_rules, get_rule
+from frogspec.registry import all_rules, get_rule, rule_for_function
+from frogspec.rules.auction import all_pass_ends_deal
 from frogspec.rulesets import rulesets_using
 from frogspec.twins.model import get_twin
 from frogspec.vectors.build import EXTENSION_FIELDS, extension_of
@@ -305,12 +315,18 @@ def find_deviations(
         if rule_id in confirmed:
             found.append(_deviation(rule_id, members, True, passed, swaps.get(rule_id), assumed))
             continue
+        if _tricks_taken(members, assumed):
+            # Who took the trick departs on every game, the lead only follows from it:
+            # said where no swap is (a twin of the lead matches a game by chance).
+            unbacked.extend(members)
+            continue
         # Evidence on some cases backs those that part from the reference alike, not
         # cases that differ in another way (a count, where a swap matches payments).
         kinds = {_kind(d) for _, d in members if _points_to(rule_id, d)}
         backed = [e for e in members if _kind(e[1]) in kinds]
         if backed:
-            found.append(_deviation(rule_id, backed, False, passed, assumed=assumed))
+            suspected = _deviation(rule_id, backed, False, passed, assumed=assumed)
+            found.append(_said_by_replay(suspected, backed, passed, assumed))
         # Nothing backs the rest: say so, and where to look.
         unbacked.extend(e for e in members if _kind(e[1]) not in kinds)
     finals = _final_counts(failed)
@@ -318,8 +334,39 @@ def find_deviations(
         found.append(_unexplained(members, order, passed, finals, assumed))
     found = _one_per_departure(found)
     found = _counted_otherwise(found, failed, assumed)
+    found = _counted_elsewhere(found, failed, assumed)
     found.sort(key=lambda d: d.rank(order))
     return found
+
+
+def _said_by_replay(
+    d: Deviation, members: list[_Entry], passed: Sequence[Case], assumed: Adjust | None
+) -> Deviation:
+    """A suspected deviation with no ``when`` or ``instead`` given them by the replay of its
+    games near the divergence (:func:`frogspec.conform.localise.localise`), where the
+    replay comes to the same rule; as it was elsewhere."""
+    if d.instead:
+        return d
+    ordered = [v for _, v in sorted(members, key=lambda e: _size(e[1]))]
+    agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
+    localised = localise(ordered, agreed, assumed)
+    if localised is None or localised.rule != d.rule:
+        return d
+    return replace(
+        d,
+        circumstances=Circumstances(d.in_rulesets, localised.condition),
+        condition=localised.condition,
+        otherwise=localised,
+    )
+
+
+def _tricks_taken(members: list[_Entry], assumed: Adjust | None) -> bool:
+    """Whether on every game of the group the engine's next leader took the trick before
+    with the highest card of the suit led, where a trump takes it
+    (:func:`frogspec.conform.accounting._trick_taken`)."""
+    return bool(members) and all(
+        _trick_taken(d.request, d.differences, assumed) is not None for _, d in members
+    )
 
 
 def _final_counts(failed: Sequence[tuple[Case, Any, Divergence | None]]) -> list[Any]:
@@ -382,6 +429,66 @@ def _counted_otherwise(
             )
         )
     return kept
+
+
+def _counted_elsewhere(
+    found: list[Deviation],
+    failed: Sequence[tuple[Case, Any, Divergence | None]],
+    assumed: Adjust | None,
+) -> list[Deviation]:
+    """Where no deviation says the count, a card group credited to the other side that
+    gives the engine's final count on at least two of the failing games whose count
+    differs, and on most of them: a deviation of the count, filed with those games (each
+    first parts on another departure, which did not change what was counted)."""
+    if any(d.hypothesis is not None for d in found):
+        return found
+    finals = _final_counts(failed)
+    by_id = {case.id: case for case, _, _ in failed}
+    for hypothesis in (
+        GroupCredited("scoring.widow-counts-for-bidder", "widow"),
+        GroupCredited("scoring.widow-counts-for-bidder", "laid away"),
+    ):
+        fitting = [f for f in finals if hypothesis.fits(f, assumed)]
+        if len(fitting) < 2 or 2 * len(fitting) <= len(finals):
+            continue
+        cases = [by_id[f.case_id] for f in fitting]
+        contracts = contracts_of(fitting, assumed)
+        condition = Condition((ConditionTerm("contract", contracts),))
+        rulesets = tuple(sorted({c.ruleset for c in cases if c.ruleset}))
+        points = next(d for d in fitting[0].differences if isinstance(d, PointsChanged))
+        shown = Divergence.unplaced(
+            cases[0],
+            None,
+            (hypothesis.rule,),
+            f"at the end of the deal, {difference_words(points)}",
+            request=dict(cases[0].request),
+            expected=cases[0].expected,
+            compare=dict(cases[0].compare),
+            extension=cases[0].extension,
+            differences=tuple(fitting[0].differences),
+        )
+        ids = tuple(c.id for c in cases)
+        found.append(
+            Deviation(
+                rule=hypothesis.rule,
+                reading=None,
+                reading_rulesets=(),
+                cases=ids,
+                example=_example(hypothesis.rule, cases[0], shown, None),
+                hand_written=sum(_hand_written(c) for c in cases),
+                detail=shown.detail,
+                differences=shown.differences,
+                in_rulesets=rulesets,
+                condition=condition,
+                circumstances=Circumstances(rulesets, condition),
+                otherwise=hypothesis,
+                stage="accounting",
+                hypothesis=hypothesis,
+                touched=ids,
+            )
+        )
+        break
+    return found
 
 
 def _one_per_departure(found: list[Deviation]) -> list[Deviation]:
@@ -568,15 +675,22 @@ def _unexplained(
     # The passed cases that end on a result: an error that agrees may hide a step that
     # does not (an engine that plays on after all passed refuses the next card too).
     agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
-    leads = who_leads(divergence.request, divergence.differences, assumed)
-    if leads is not None:  # the player to lead is the step: its rule decides it
-        condition = condition_at(ordered, agreed, assumed)
+    taken = _trick_taken(divergence.request, divergence.differences, assumed)
+    if taken is not None and _tricks_taken(members, assumed):  # the lead follows from it
+        occasion: Lead | None = taken
+    else:
+        occasion = who_leads(divergence.request, divergence.differences, assumed)
+    if occasion is not None:  # the player to lead is the step: its rule decides it
+        trick = bool(occasion.trick)
+        # The tricks the engine took alike are those of the games played furthest.
+        longest = sorted(agreed, key=lambda c: -len(c.request.get("actions") or ()))
+        condition = condition_at(ordered, longest if trick else agreed, assumed)
         return named(
-            leads.rule,
-            circumstances=Circumstances(_rulesets_of(members), condition, leads),
+            occasion.rule,
+            circumstances=Circumstances(_rulesets_of(members), condition, occasion),
             condition=condition,
-            otherwise=leads,
-            stage="lead",
+            otherwise=occasion,
+            stage="trick" if trick else "lead",
         )
     deals = who_deals(ordered, passed)
     if deals is not None:  # the match passes the deal otherwise: its rule decides it
@@ -601,8 +715,12 @@ def _unexplained(
         )
     localised = localise(ordered, agreed, assumed)
     if localised is not None:  # the step's part of the game, new at that step
+        # Where all passed and the engine plays on, what it plays is a model of it.
+        entry = rule_for_function(all_pass_ends_deal)
+        ended = entry is not None and localised.rule == entry.id
         return named(
             localised.rule,
+            departure=_all_pass_played(ordered, assumed) if ended else None,
             circumstances=Circumstances(_rulesets_of(members), localised.condition),
             condition=localised.condition,
             otherwise=localised,
@@ -903,7 +1021,10 @@ def with_findings(
                 (
                     i
                     for i, d in enumerate(found)
-                    if _open(d) and i not in used and _stage_shows(finding.stage, d)
+                    if _open(d)
+                    and i not in used
+                    and _stage_shows(finding.stage, d)
+                    and (not _reseats(finding) or finding.shows(d.example.get("request")))
                 ),
                 None,
             )
@@ -970,11 +1091,15 @@ def _probed(d: Deviation, finding: StageFinding) -> Deviation:
         stage=finding.stage,
         probes_agree=finding.agree,
         probes_disagree=finding.disagree,
-        # A finding joined from several rules' rulesets models them all; a swap of the
-        # deviation's rule, its own rulesets only.
-        departure=finding.departure
-        if finding.departure is not None and (finding.also or d.departure is None)
-        else d.departure,
+        # A finding joined from several rules' rulesets models them all, and the engine's
+        # own seating at every table size outweighs a swap's at some; otherwise a swap of
+        # the deviation's rule, its own rulesets only.
+        departure=(
+            finding.departure
+            if finding.departure is not None
+            and (finding.also or _reseats(finding) or d.departure is None)
+            else d.departure
+        ),
         example={**d.example, "rules": [finding.rule]} if unexplained else d.example,
         look_at=() if unexplained else d.look_at,
     )

@@ -70,14 +70,25 @@ STEP_NAMES = (
 @dataclass(frozen=True)
 class RanksLeftOut:
     """Every game's legal list only leaves out actions of one kind on cards of a few
-    ranks (and some game lists a card of another rank)."""
+    ranks (and some game lists a card of another rank), or on exactly the cards of one
+    origin the player holds (those he took from the widow, or those dealt to his hand),
+    listing them on the other's: what the cards left out share."""
 
     #: The kind of the actions left out (``discard``, ``play``...).
     verb: str
-    #: The ranks of their cards, in order.
+    #: The ranks of their cards, in order (empty where their origin is what they share).
     ranks: tuple[str, ...]
     #: The first few actions left out, in the first game.
     examples: tuple[str, ...]
+    #: Where the cards left out came from, where that is what they share: ``"widow"`` or
+    #: ``"hand"`` (empty: their ranks).
+    origin: str = ""
+
+
+def _card_origin(state: Any, card: int) -> str:
+    """Where a card the player holds came from: ``"widow"`` (one of the widow's cards, taken
+    up) or ``"hand"`` (dealt to him)."""
+    return "widow" if state.widow >> card & 1 else "hand"
 
 
 @dataclass(frozen=True)
@@ -352,6 +363,39 @@ def _ranks_left_out(divergences: Sequence[Any], assumed: Adjust | None) -> Ranks
     return RanksLeftOut(changes[0].verb, tuple(sorted(ranks)), tuple(changes[0].lacks[:3]))
 
 
+def _origin_left_out(divergences: Sequence[Any], assumed: Adjust | None) -> RanksLeftOut | None:
+    """Where every game's legal list leaves out the actions of one kind on exactly the
+    cards of one origin the player holds (:func:`_card_origin`), and no other, that origin;
+    else ``None``."""
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.rules.cards import parse_card
+
+    origins: set[str] = set()
+    first: LegalChanged | None = None
+    for divergence in divergences[:CONDITIONED]:
+        change = divergence.differences[0] if divergence.differences else None
+        found = _step_of(divergence)
+        if not isinstance(change, LegalChanged) or change.adds or not change.verb or not found:
+            return None
+        state = game_state(found[0], found[1][: found[2]], assumed)
+        if state is None or state.to_act is None:
+            return None
+        try:
+            lacked = {parse_card(str(a).split(" ")[-1]) for a in change.lacks}
+        except (ValueError, TypeError, KeyError, FrogError):
+            return None
+        held = list(cards_of(state.hands[state.to_act]))
+        by_origin = {o: {c for c in held if _card_origin(state, c) == o} for o in ("widow", "hand")}
+        origin = next((o for o, cards in by_origin.items() if cards and cards == lacked), None)
+        if origin is None:
+            return None
+        origins.add(origin)
+        first = first or change
+    if first is None or len(origins) != 1:
+        return None
+    return RanksLeftOut(first.verb, (), tuple(first.lacks[:3]), origins.pop())
+
+
 def localise(
     divergences: Sequence[Any], passed: Sequence[Any] = (), assumed: Adjust | None = None
 ) -> Localised | None:
@@ -379,11 +423,12 @@ def localise(
     departing, agreeing = _situations(divergences, passed, assumed)
     rule = votes.most_common(1)[0][0]
     condition = condition_of(departing, agreeing, STEP_NAMES)
+    origin = _origin_left_out(divergences, assumed)
     return Localised(
         rule,
         condition,
         tuple(divergences[0].differences),
-        _ranks_left_out(divergences, assumed),
+        origin or _ranks_left_out(divergences, assumed),
         replayed=replayed,
         agreeing=len(agreeing),
     )
@@ -417,3 +462,73 @@ def _situations(
     for case in passed[:CONDITIONED]:
         agreeing += game_features(case.request, assumed=assumed)
     return departing, agreeing
+
+
+def _all_pass_played(divergences: Sequence[Any], assumed: Adjust | None = None) -> Adjust | None:
+    """Where every game of a group parts after every player passed, and the engine has the
+    same player (counted back from the last to speak) play the same contract instead of
+    ending the deal, that as a change of the rulesets (the auction's end replaced), if it
+    answers every game as the engine did; else ``None``."""
+    from frogspec.conform.counterfactuals import reference_answer
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.rules.auction import AuctionHistory, Contract, all_pass_ends_deal, auction_winner
+    from frogspec.rulesets import Ruleset
+
+    played: set[tuple[int, str]] = set()
+    for divergence in divergences[:REPLAYED]:
+        found = _step_of(divergence)
+        result = divergence.actual.get("result") if isinstance(divergence.actual, dict) else None
+        if found is None or not isinstance(result, dict):
+            return None
+        request, actions, step = found
+        state = game_state(request, actions[: step + 1], assumed)
+        if state is None or not state.auction or not all_pass_ends_deal(state.auction):
+            return None
+        speakers = [seat for seat, _ in state.auction]
+        bidder, contract = result.get("bidder"), result.get("contract")
+        if bidder not in speakers or not isinstance(contract, str):
+            return None
+        played.add((speakers[::-1].index(bidder), contract))
+    if len(played) != 1:
+        return None
+    back, name = played.pop()
+    try:
+        contract = next(c for c in Contract if c.name.lower() == name)
+    except StopIteration:
+        return None
+
+    def made_to_play(ruleset: Ruleset) -> Ruleset:
+        kept = ruleset.rules.auction_winner
+
+        def winner(history: AuctionHistory) -> tuple[int, Contract] | None:
+            if all_pass_ends_deal(history) and back < len(history):
+                return history[-1 - back][0], contract
+            return kept(history)
+
+        return ruleset.replacing(_rule_of(all_pass_ends_deal), lambda history: False).replacing(
+            _rule_of(auction_winner), winner
+        )
+
+    for divergence in divergences[:REPLAYED]:
+        request = divergence.request
+        try:
+            answer = reference_answer(request, made_to_play, assumed)
+        except Exception:  # the change crashes the reference here: no model
+            return None
+        # Who plays what is the model's; what else the engine answers (the cards he may
+        # lay away) may show other departures.
+        mine, theirs = answer.get("result"), divergence.actual.get("result")
+        if not isinstance(mine, dict) or not isinstance(theirs, dict):
+            return None
+        if any(mine.get(name) != theirs.get(name) for name in ("phase", "bidder", "contract")):
+            return None
+    return made_to_play
+
+
+def _rule_of(function: Any) -> str:
+    from frogspec.registry import rule_for_function
+
+    entry = rule_for_function(function)
+    if entry is None:
+        raise LookupError(f"{function.__name__} is no rule")
+    return entry.id

@@ -546,6 +546,13 @@ def _probed(d: Deviation) -> str:
             "the player to lead is where the answers part, and this rule decides it; no swap "
             "of a rule reproduces every answer (localised, not confirmed)"
         )
+    if d.stage == "trick":
+        return (
+            "the player to lead after a trick is where the answers part; on every game the "
+            "engine's leader played the highest card of the suit led, which the trump played "
+            "to it beats: who takes the trick departs, and the lead follows from it "
+            "(localised, not confirmed)"
+        )
     if d.stage == "accounting":
         return (
             "one hypothesis gives the engine's count on every deal checked (by accounting: "

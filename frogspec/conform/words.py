@@ -425,7 +425,23 @@ def lead_words(lead: Any) -> tuple[str, str]:
     >>> from frogspec.conform.accounting import Lead
     >>> lead_words(Lead("play.winner-leads-next", False, 2, 0))
     ('after a trick', "seat 2 leads the next trick instead of the last trick's winner (seat 0)")
+
+    Where the engine's leader took the trick before otherwise, the trick is what it says:
+
+    >>> taken = Lead("play.trick-winner", False, 1, 0, "", ("KC", "7C", "6H"), "KC", "6H")
+    >>> lead_words(taken)[0]
+    'when a trump is played to a plain suit led'
+    >>> lead_words(taken)[1]  # doctest: +NORMALIZE_WHITESPACE
+    'seat 1 takes the trick KC 7C 6H with KC, the highest card of the suit led, instead of
+    seat 0 with the trump 6H (and leads next, as the winner does)'
     """
+    if lead.trick:
+        return "when a trump is played to a plain suit led", (
+            f"seat {lead.engine} takes the trick {' '.join(lead.trick)} with "
+            f"{lead.engine_card}, the highest card of the suit led, instead of seat "
+            f"{lead.reference} with the trump {lead.reference_card} (and leads next, as the "
+            "winner does)"
+        )
     if not lead.first_trick:
         return "after a trick", (
             f"seat {lead.engine} leads the next trick instead of the last trick's winner "
@@ -469,7 +485,15 @@ def _localised_words(localised: Localised) -> str:
     >>> _localised_words(Localised("widow.discard", Condition(()), (), left_out))
     'leaves out the discards of the cards of rank 10 or A (discard 10D, discard AD)'
     """
+    goes_on = _auction_goes_on(localised.differences)
+    if goes_on:
+        return goes_on
     left_out = localised.left_out
+    if left_out is not None and left_out.origin:
+        cards = "taken from the widow" if left_out.origin == "widow" else "dealt to his hand"
+        return (
+            f"leaves out the {left_out.verb}s of the cards {cards} ({', '.join(left_out.examples)})"
+        )
     if left_out is not None:
         return (
             f"leaves out the {left_out.verb}s of the cards of rank "
@@ -480,6 +504,25 @@ def _localised_words(localised: Localised) -> str:
         key=lambda d: _TELLING.index(d.field) if d.field in _TELLING else len(_TELLING),
     )
     return "; ".join(difference_words(d) for d in ranked[:2])
+
+
+def _auction_goes_on(differences: tuple[Difference, ...]) -> str:
+    """Where the engine is still in the auction when the reference's has ended, that in
+    words (empty elsewhere).
+
+    >>> _auction_goes_on((FieldChanged("phase", "auction", "play"), SeatChanged("to_act", 0, 1)))
+    'the auction goes on (seat 0 to bid) where it has ended (the reference: play)'
+    """
+    phase = next(
+        (d for d in differences if isinstance(d, FieldChanged) and d.name == "phase"), None
+    )
+    if phase is None or phase.engine != "auction" or phase.reference == "auction":
+        return ""
+    seat = next(
+        (d.engine for d in differences if isinstance(d, SeatChanged) and d.name == "to_act"), None
+    )
+    who = f" (seat {seat} to bid)" if seat is not None else ""
+    return f"the auction goes on{who} where it has ended (the reference: {phase.reference})"
 
 
 def instead_words(otherwise: Any) -> str:

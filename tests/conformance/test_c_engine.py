@@ -185,3 +185,22 @@ def test_a_duty_of_the_play_and_the_trick_winner_both_count_a_game_they_both_tou
     assert set(winner.cases) & set(duty.cases)
     assert set(alone.deviations[0].cases) <= set(winner.cases)
     assert {d.rule for d in both.deviations} == {"cards.rank-order", "play.no-duty-to-head"}
+
+
+@pytest.mark.slow
+def test_a_deal_all_pass_played_on_is_a_departure_the_reference_can_take_on(cfrog: Path) -> None:
+    # Where every player passed, the engine has the last to speak play a Frog: that is a
+    # change of the rules the cases can be judged again under, and the reference under it
+    # plays the deal as the engine does.
+    from frogspec.conform.counterfactuals import reference_answer
+
+    run = _run(cfrog, "forced-frog")
+    (deviation,) = run.deviations
+    assert deviation.rule == "auction.all-pass" and deviation.departure is not None
+    request = deviation.example["request"]
+    assert isinstance(request, dict)
+    plain = reference_answer(request)["result"]
+    played = reference_answer(request, deviation.departure)["result"]
+    assert isinstance(plain, dict) and isinstance(played, dict)
+    assert plain["contract"] is None and played["contract"] == "frog"
+    assert played["phase"] == "discard"

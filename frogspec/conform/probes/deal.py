@@ -111,60 +111,25 @@ def _deal(ask: Ask, rulesets: Iterable[str]) -> list[StageFinding]:
                 ruleset,
             )
             reseats = _deal_differs_in_seating(group[0]) or _in_mirror_order(group[0])
-            departure = _departure(group, rs, deck)
+            departure = _departure(group, rs, deck, probes)
             findings.append(replace(found, reseats=reseats, departure=departure))
     return findings
 
 
-def _departure(group: list[Probe], rs: Ruleset, deck: Sequence[str]) -> Adjust | None:
+def _departure(
+    group: list[Probe], rs: Ruleset, deck: Sequence[str], probes: Sequence[Probe] = ()
+) -> Adjust | None:
     """The group's departure as a change of the rulesets, if one answers each of its
-    probes as the engine did: play going to the right, or the pack dealt in other packets
-    to the same seats."""
+    probes as the engine did: play going to the right, other seats active (at every table
+    size of the ruleset's ``probes`` the engine seats otherwise), or the pack dealt in
+    other packets to the same seats."""
     if _in_mirror_order(group[0]):
         departure: Adjust | None = play_to_the_right
-    elif isinstance(_how_dealt(group[0], deck), DealerPlays):
-        departure = _seated_as_engine(group)
+    elif _deal_differs_in_seating(group[0]):
+        departure = _seated_otherwise(probes or group, rs)
     else:
         departure = _dealt_otherwise(group[0], rs, deck)
     return departure if departure is not None and answers_as_engine(departure, group) else None
-
-
-#: The active seats as an engine seats them (by table size, counted from the dealer) in
-#: place of a rule: one function each, since the engine's caches are keyed by rule
-#: functions.
-_SEATINGS: dict[tuple[object, ...], Callable[[int, int], tuple[int, ...]]] = {}
-
-
-def _seated_as_engine(group: list[Probe]) -> Adjust | None:
-    """The active seats the engine answers at each table size of the group (counted from
-    the dealer), in place of every ruleset's active-seats rule; other table sizes as the
-    ruleset seats them."""
-    seated: dict[int, tuple[int, ...]] = {}
-    for probe in group:
-        result = probe.actual.get("result") if isinstance(probe.actual, dict) else None
-        active = result.get("active") if isinstance(result, dict) else None
-        players, dealer = probe.request.get("players"), probe.request.get("dealer")
-        if not isinstance(active, list) or not isinstance(players, int):
-            return None
-        if not isinstance(dealer, int) or not all(isinstance(s, int) for s in active):
-            return None
-        seated[players] = tuple(sorted((int(s) - dealer) % players for s in active))
-
-    def departure(ruleset: Ruleset) -> Ruleset:
-        original = ruleset.rules.active_seats
-        key = (original, *sorted(seated.items()))
-        if key not in _SEATINGS:
-
-            def active_seats(players: int, dealer: int) -> tuple[int, ...]:
-                offsets = seated.get(players)
-                if offsets is None:
-                    return original(players, dealer)
-                return tuple(sorted((dealer + o) % players for o in offsets))
-
-            _SEATINGS[key] = active_seats
-        return ruleset.replacing(ruleset.rule_id("active_seats"), _SEATINGS[key])
-
-    return departure
 
 
 def _dealt_otherwise(probe: Probe, rs: Ruleset, deck: Sequence[str]) -> Adjust | None:
@@ -188,6 +153,38 @@ def _dealt_otherwise(probe: Probe, rs: Ruleset, deck: Sequence[str]) -> Adjust |
         return ruleset.replacing(rule_id, lambda: pattern)
 
     return dealt
+
+
+def _seated_otherwise(probes: Sequence[Probe], rs: Ruleset) -> Adjust | None:
+    """The engine's active seats as the ruleset's rule of who plays: at each table size
+    where its deal (dealer 0) seats others, the same seats counted from the dealer; the
+    ruleset's own elsewhere."""
+    offsets: dict[int, tuple[int, ...]] = {}
+    for probe in probes:
+        players = probe.request.get("players")
+        result = probe.actual.get("result") if isinstance(probe.actual, dict) else None
+        active = result.get("active") if isinstance(result, dict) else None
+        if not isinstance(players, int) or not _deal_differs_in_seating(probe):
+            continue
+        if not isinstance(active, list) or not all(isinstance(s, int) for s in active):
+            return None
+        offsets[players] = tuple(sorted(int(s) % players for s in active))
+    if not offsets:
+        return None
+    rule_id = rs.rule_id("active_seats")
+    kept = rs.rules.active_seats
+
+    def seats(players: int, dealer: int) -> tuple[int, ...]:
+        if players not in offsets:
+            return kept(players, dealer)
+        return tuple(sorted((dealer + o) % players for o in offsets[players]))
+
+    def seated(ruleset: Ruleset) -> Ruleset:
+        if ruleset.rule_id("active_seats") != rule_id:
+            return ruleset
+        return ruleset.replacing(rule_id, seats)
+
+    return seated
 
 
 def _in_mirror_order(probe: Probe) -> bool:

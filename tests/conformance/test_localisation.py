@@ -1,0 +1,117 @@
+"""Where a game departs: the departure a game's first divergence is charged to, where what
+parts the answers there only follows from it.
+
+Who leads after a trick follows from who took it; who leads at all follows from the
+auction having ended. These are the reference's own games, replayed in process, with the
+engine's answer at the diverging step written as the typed differences the diagnosis
+finds (:mod:`frogspec.conform.evidence`).
+"""
+
+from __future__ import annotations
+
+import random
+
+from frogspec._types import Json
+from frogspec.conform.accounting import Lead, who_leads
+from frogspec.conform.accounting import _trick_taken as trick_taken
+from frogspec.conform.evidence import FieldChanged, SeatChanged
+from frogspec.conform.localise import _card_origin as card_origin
+from frogspec.conform.words import Circumstances, instead_words, when_words
+from frogspec.engine import ActionKind, Phase, State, apply, legal_actions, new_deal, parse_action
+from frogspec.rules.cards import FULL_PACK, cards_of, format_card, suit_of
+
+
+def _game(seed: int, actions: list[str] | None = None) -> dict[str, Json]:
+    deck = [format_card(c) for c in cards_of(FULL_PACK)]
+    random.Random(seed).shuffle(deck)
+    return {
+        "id": 1,
+        "op": "game",
+        "ruleset": "modern",
+        "options": {},
+        "players": 3,
+        "dealer": 0,
+        "deck": deck,
+        "actions": actions or [],
+    }
+
+
+def _state(request: dict[str, Json]) -> State:
+    from frogspec.rules.cards import parse_card
+
+    deck, actions = request["deck"], request["actions"]
+    assert isinstance(deck, list) and isinstance(actions, list)
+    state = new_deal("modern", 3, 0, [parse_card(c) for c in deck])
+    for action in actions:
+        state = apply(state, parse_action(action))
+    return state
+
+
+def _trumped_first_trick() -> tuple[dict[str, Json], list[int], list[str]]:
+    """A Grand whose first trick is a plain suit led, trumped by one player, where another
+    played the highest card of the suit led: the request, the trick's seats and cards."""
+    for seed in range(400):
+        actions = ["grand"]
+        request = _game(seed, actions)
+        state = _state(request)
+        seats: list[int] = []
+        cards: list[str] = []
+        while state.phase is Phase.PLAY and len(cards) < 3:
+            legal = [a for a in legal_actions(state) if a.kind is ActionKind.PLAY]
+            trumps = [a for a in legal if suit_of(a.value) == state.trump]
+            plain = [a for a in legal if a not in trumps]
+            # Lead a plain suit, then trump where one may (the last to play), else follow.
+            pick = (plain or legal)[0] if len(cards) < 2 else (trumps or legal)[0]
+            assert state.to_act is not None
+            seats.append(state.to_act)
+            cards.append(str(pick).split(" ")[1])
+            actions.append(str(pick))
+            state = apply(state, pick)
+        led = cards[0][-1]
+        if led != "H" and cards[2][-1] == "H" and cards[1][-1] == led:
+            return request, seats, cards
+    raise AssertionError("no such first trick in 400 deals")
+
+
+def test_the_lead_after_a_trump_that_takes_nothing_is_who_took_the_trick() -> None:
+    request, seats, cards = _trumped_first_trick()
+    from frogspec.rules.cards import card_strength, parse_card
+
+    led = [c for c in cards if c[-1] == cards[0][-1]]
+    best = max(led, key=lambda c: card_strength(parse_card(c)))
+    engine = seats[cards.index(best)]
+    moved = (SeatChanged("to_act", engine, seats[2]),)
+    taken = trick_taken(request, moved)
+    assert taken == Lead(
+        "play.trick-winner", False, engine, seats[2], "", tuple(cards), best, cards[2]
+    )
+    assert "the highest card of the suit led" in instead_words(taken)
+    assert when_words(Circumstances(occasion=taken)) == (
+        "when a trump is played to a plain suit led"
+    )
+    # A leader whose card is not the highest of the suit led did not take it so: the
+    # lead itself is what departs.
+    (other,) = set(seats) - {engine, seats[2]}
+    assert trick_taken(request, (SeatChanged("to_act", other, seats[2]),)) is None
+    assert isinstance(who_leads(request, (SeatChanged("to_act", other, seats[2]),)), Lead)
+
+
+def test_no_one_leads_where_the_engines_auction_goes_on() -> None:
+    request = _game(1, ["grand"])
+    eldest = _state(request).to_act
+    assert eldest is not None
+    moved = SeatChanged("to_act", 0, eldest)
+    # The reference starts the play after a Grand; an engine asking the dealer to bid
+    # departs in the auction, not in who leads the first trick.
+    assert isinstance(who_leads(request, (moved,)), Lead)
+    assert who_leads(request, (FieldChanged("phase", "auction", "play"), moved)) is None
+
+
+def test_the_cards_a_frog_bidder_holds_came_from_the_widow_or_his_hand() -> None:
+    request = _game(2, ["frog", "pass", "pass"])
+    state = _state(request)
+    assert state.phase is Phase.DISCARD and state.to_act is not None
+    held = list(cards_of(state.hands[state.to_act]))
+    origins = [card_origin(state, c) for c in held]
+    assert origins.count("widow") == 3 and origins.count("hand") == len(held) - 3
+    assert {c for c in held if card_origin(state, c) == "widow"} == set(cards_of(state.widow))
