@@ -1,8 +1,10 @@
-"""The kit against two engines written apart from frogspec, in C++ and in Perl, six house rules each.
+"""The kit against engines written apart from frogspec, each with house rules drawn at random.
 
-Each engine's author drew six house rules at random from a list of plausible ones written
-before the draw (``engines/cpp/HOUSE_RULES_LIST.md``, ``engines/perl/HOUSE_RULES_LIST.md``)
-and wrote down, in ``HOUSE_RULES.md``, the rule of the rulebook each departs from. The kit
+Four engines: C++ and Perl (six house rules each), JavaScript on Node and Tcl (nine each,
+one for each stage of the game: the deal, the auction, laying away, play duties, the trick's
+winner, the trump of a contract, the count, settlement, the match). Each engine's author drew
+the house rules at random from a list of plausible ones written before the draw
+(``engines/LANGUAGE/HOUSE_RULES_LIST.md``, the draw in ``draw.txt``) and wrote down, in ``HOUSE_RULES.md``, the rule of the rulebook each departs from. The kit
 was first run on them without having been tuned on them (the rulebook's Benchmarks page
 gives those figures). These tests pin what an implementer reading the report may count on:
 each house rule alone is named by the rule its author names (or, where the rule is the
@@ -10,8 +12,8 @@ ruleset's own choice, one of the rulesets' readings the author lists), with a ``
 an ``instead``, and no rule the engine keeps is charged. What the kit does not yet explain
 is marked ``xfail(strict=True)``, so that the day it does, the marker has to go.
 
-The C++ engine is built with g++ into a temporary directory; both are skipped, saying so,
-where g++ or perl is missing.
+The C++ engine is built with g++ into a temporary directory; each is skipped, saying so,
+where its compiler or interpreter is missing.
 """
 
 from __future__ import annotations
@@ -59,10 +61,63 @@ HOUSE_RULES: dict[str, dict[str, tuple[str, ...]]] = {
         "widow-first": _DEALING,
         "round-up-to-five": _RATES,
     },
+    "node": {
+        "deal-widow-first": _DEALING,
+        "auction-passer-reenters": (
+            "auction.pass-is-final",
+            "auction.one-round-frog-may-raise",
+            "auction.one-bid-each",
+        ),
+        "widow-chico-takes-widow": ("widow.untouched-in-chico-and-grand",),
+        "play-bidder-leads-first": ("play.eldest-leads-first",),
+        "trick-ten-low": ("play.trick-winner", "cards.rank-order"),
+        "trump-chico-hearts-allowed": ("trump.chico-not-hearts",),
+        "count-frog-discard-to-defenders": ("scoring.widow-counts-for-bidder",),
+        "settle-loser-pays-double": (*_RATES, "settlement.coeur-dalene-loser-pays-same"),
+        "match-low-card-must-deal": ("deal.first-dealer-low-card-chooses",),
+    },
+    "tcl": {
+        "widow-last": _DEALING,
+        "stuck-last": ("auction.all-pass",),
+        "widow-shown": ("widow.frog-hidden", "widow.hidden-when-unsaid"),
+        "no-must-trump": ("play.must-trump",),
+        "spade-queen-trump": (
+            "play.trick-winner",
+            "cards.rank-order",
+            "play.follow-suit",
+            "play.must-trump",
+        ),
+        "chico-no-hearts": ("trump.chico-any-suit",),
+        "last-trick-ten": ("scoring.count-card-points", "settlement.sixty-is-a-tie"),
+        "slam-doubles": (*_RATES, "settlement.fixed-25-50-75"),
+        "redeal-on-pass": ("deal.rotation-left", "auction.all-pass"),
+    },
 }
 
 #: What the kit does not yet explain, house rule by house rule.
-NOT_YET: dict[tuple[str, str], str] = {}
+NOT_YET: dict[tuple[str, str], str] = {
+    ("node", "auction-passer-reenters"): (
+        "a passed player asked again is charged to auction.bidder-plays-named-game"
+    ),
+    ("node", "widow-chico-takes-widow"): (
+        "a lay-away in a Chico is charged to auction.bidder-plays-named-game"
+    ),
+    ("node", "trick-ten-low"): (
+        "the games' next leads are charged to play.winner-leads-next beside cards.rank-order"
+    ),
+    ("node", "trump-chico-hearts-allowed"): "named with no when and no instead",
+    ("tcl", "stuck-last"): "named as auction.pass-is-final",
+    ("tcl", "widow-shown"): "named with no when and no instead",
+    ("tcl", "spade-queen-trump"): "named as cards.pack, and play.winner-leads-next charged",
+    ("tcl", "chico-no-hearts"): "named with no when and no instead",
+    ("tcl", "last-trick-ten"): "the rates, which the engine keeps, are charged beside the count",
+}
+
+#: All of an engine's house rules at once: what the kit does not yet tell apart.
+NOT_YET_TOGETHER: dict[str, str] = {
+    "node": "four of the nine are not named, and two rules the engine keeps are charged",
+    "tcl": "the Queen of spades as a trump is charged to cards.pack, the redeal not named",
+}
 
 
 @pytest.fixture(scope="module")
@@ -79,15 +134,29 @@ def engines(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
         )
         assert built.returncode == 0, built.stderr
         found["cpp"] = [str(binary)]
-    if shutil.which("perl") is not None:
-        found["perl"] = ["perl", str(ENGINES / "perl" / "frog.pl")]
+    interpreted = {"perl": "frog.pl", "node": "frog.js", "tcl": "frog.tcl"}
+    for language, script in interpreted.items():
+        program = _PROGRAMS[language]
+        if shutil.which(program) is not None:
+            found[language] = [program, str(ENGINES / language / script)]
     return found
+
+
+#: The compiler or interpreter each engine needs.
+_PROGRAMS = {"cpp": "g++", "perl": "perl", "node": "node", "tcl": "tclsh"}
 
 
 def _engine(engines: dict[str, list[str]], language: str) -> list[str]:
     if language not in engines:
-        pytest.skip(f"{'g++' if language == 'cpp' else 'perl'} is not installed")
+        pytest.skip(f"{_PROGRAMS[language]} is not installed")
     return engines[language]
+
+
+def _together(language: str) -> object:
+    marks = []
+    if language in NOT_YET_TOGETHER:
+        marks = [pytest.mark.xfail(strict=True, reason=NOT_YET_TOGETHER[language])]
+    return pytest.param(language, marks=marks)
 
 
 def _run(engine: list[str], *flags: str) -> Run:
@@ -113,7 +182,7 @@ def _cases(marks: dict[tuple[str, str], str]) -> list[object]:
 def test_the_authors_name_rules_the_registry_holds(language: str) -> None:
     key = (ENGINES / language / "HOUSE_RULES.md").read_text(encoding="utf-8")
     for flag, rules in HOUSE_RULES[language].items():
-        assert f"--house {flag}" in key
+        assert f"--house {flag}" in key or f"`{flag}`" in key
         for rule in rules:
             assert get_rule(rule).id == rule
             assert f"`{rule}`" in key, (flag, rule)
@@ -220,8 +289,8 @@ def test_the_last_hand_asked_after_a_grand_departs_in_the_auction(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("language", sorted(HOUSE_RULES))
-def test_all_six_together_each_named(engines: dict[str, list[str]], language: str) -> None:
+@pytest.mark.parametrize("language", [_together(language) for language in sorted(HOUSE_RULES)])
+def test_all_together_each_named(engines: dict[str, list[str]], language: str) -> None:
     run = _run(_engine(engines, language), *HOUSE_RULES[language])
     assert run.failed and not run.diagnosis_failures
     charged = {d.rule for d in run.deviations}
@@ -230,8 +299,8 @@ def test_all_six_together_each_named(engines: dict[str, list[str]], language: st
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("language", sorted(HOUSE_RULES))
-def test_all_six_together_charge_no_rule_the_engine_keeps(
+@pytest.mark.parametrize("language", [_together(language) for language in sorted(HOUSE_RULES)])
+def test_all_together_charge_no_rule_the_engine_keeps(
     engines: dict[str, list[str]], language: str
 ) -> None:
     run = _run(_engine(engines, language), *HOUSE_RULES[language])
