@@ -68,10 +68,12 @@ a virtual machine or an interpreter may take a while to start."""
 DEFAULT_MAX_RESTARTS = 5
 """Restarts after which the runner stops trying and reports the remaining cases as errors."""
 
-DEFAULT_DEADLINE = 45.0
+DEFAULT_DEADLINE = 120.0
 """Seconds a whole run may take (the cases and the diagnosis of the failures): the cases not
-run by then are errors. The reference harness runs every case in about a second; an engine
-that answers each request just inside ``--timeout`` would otherwise take hours."""
+run by then are errors, and a diagnosis cut short says so. The reference harness runs every
+case in about a second, and an engine in an interpreted language with a thousand failures
+is diagnosed in under a minute; an engine that answers each request just inside
+``--timeout`` would otherwise take hours."""
 
 #: The statuses of a case.
 STATUSES = ("passed", "failed", "skipped", "error")
@@ -283,6 +285,8 @@ class Runner:
         self.stderr_parts: list[str] = []
         self.last_failure = ""
         self.ends_at = None if run.deadline is None else time.monotonic() + run.deadline
+        #: Every case has been run and the failures are being diagnosed.
+        self.diagnosing_failures = False
 
     def _left(self) -> float | None:
         """Seconds left before the run's deadline (``None``: no deadline)."""
@@ -298,8 +302,14 @@ class Runner:
         if left is None or left > 0:
             return False
         if self.run.cut_off is None:
+            during = (
+                " while the failures were being diagnosed: the deviations are what was found "
+                "by then"
+                if self.diagnosing_failures
+                else ""
+            )
             self.run.cut_off = (
-                f"deadline: the run's deadline of {self.run.deadline:g} s passed "
+                f"deadline: the run's deadline of {self.run.deadline:g} s passed{during} "
                 "(--deadline SECONDS gives more)"
             )
         return True
@@ -506,6 +516,7 @@ class Runner:
             return
         from frogspec.conform.blame import blame
 
+        self.diagnosing_failures = True
         gave_up = self.run.gave_up
         for done, outcome in enumerate(failed):
             if self._past_deadline():

@@ -5,6 +5,7 @@ and the per-rule table charges the failures to it rather than to every rule of a
 from __future__ import annotations
 
 import sys
+import time
 
 import pytest
 
@@ -147,3 +148,24 @@ def test_a_mistake_no_swap_reproduces_is_localised_by_the_unit_op() -> None:
     assert report_markdown(run).startswith(
         "# Frog conformance report\n\n- cards.points — a Queen counts 5 instead of 3"
     )
+
+
+def test_a_deadline_that_passes_during_the_diagnosis_says_the_deviations_are_partial(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every case is run and judged; the deadline then passes while the failures are being
+    # diagnosed (the runner's clock is moved on an hour when the diagnosis starts): the
+    # verdicts stand, and the cut-off line says the deviations are only what was found.
+    def an_hour_later(done: int, total: int) -> None:
+        if done == 0:
+            now = time.monotonic()
+            monkeypatch.setattr(time, "monotonic", lambda: now + 3600.0)
+
+    run = run_conformance(
+        fake("queen_five"), cases=["cards.points.*"], deadline=600.0, diagnosing=an_hour_later
+    )
+    assert run.failed == 4
+    assert {o.reason for o in run.outcomes if o.status != "passed"} == {"mismatch"}
+    assert run.cut_off is not None
+    assert "while the failures were being diagnosed" in run.cut_off
+    assert "the deviations are what was found by then" in render_text(run, quiet=True)

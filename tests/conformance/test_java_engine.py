@@ -56,7 +56,7 @@ def java_frog(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
 
 def _run(engine: list[str], *flags: str) -> Run:
     switches = [part for flag in flags for part in ("--house", flag)]
-    return run_conformance([*engine, *switches], rulesets=RULESETS)
+    return run_conformance([*engine, *switches], rulesets=RULESETS, deadline=None)
 
 
 def test_the_author_names_a_rule_the_registry_holds() -> None:
