@@ -102,9 +102,6 @@ NOT_YET: dict[tuple[str, str], str] = {
     ("node", "widow-chico-takes-widow"): (
         "a lay-away in a Chico is charged to auction.bidder-plays-named-game"
     ),
-    ("node", "trick-ten-low"): (
-        "the games' next leads are charged to play.winner-leads-next beside cards.rank-order"
-    ),
     ("node", "trump-chico-hearts-allowed"): "named with no when and no instead",
     ("tcl", "stuck-last"): "named as auction.pass-is-final",
     ("tcl", "widow-shown"): "named with no when and no instead",
