@@ -15,13 +15,18 @@ from collections.abc import Callable
 from frogspec._types import Json
 from frogspec.conform.accounting import Lead, who_leads
 from frogspec.conform.accounting import _trick_taken as trick_taken
+from frogspec.conform.deviations import Deviation, with_findings
 from frogspec.conform.diagnosis import Divergence
 from frogspec.conform.diagnosis import _with_trick_taken as with_trick_taken
 from frogspec.conform.evidence import FieldChanged, SeatChanged, TrickTaken
 from frogspec.conform.localise import _card_origin as card_origin
+from frogspec.conform.probes import StageFinding
+from frogspec.conform.probes.base import Probe
 from frogspec.conform.words import Circumstances, instead_words, when_words
 from frogspec.engine import ActionKind, Phase, State, apply, legal_actions, new_deal, parse_action
+from frogspec.harness import Adjust
 from frogspec.rules.cards import FULL_PACK, cards_of, format_card, suit_of
+from frogspec.rulesets import Ruleset
 from frogspec.vectors.model import Case
 
 
@@ -178,3 +183,43 @@ def test_the_engines_own_trick_winner_answer_says_who_took_the_trick() -> None:
     assert who_leads(request, kept.differences) == Lead(
         "play.winner-leads-next", False, engine, reference
     )
+
+
+def _fixed_winner(index: int) -> Adjust:
+    """Every trick taken by the card at ``index``."""
+
+    def adjust(ruleset: Ruleset) -> Ruleset:
+        return ruleset.replacing("play.trick-winner", lambda *_, **__: index)
+
+    return adjust
+
+
+def test_a_trick_the_engines_op_gives_its_leader_is_filed_under_that_ops_finding() -> None:
+    request, seats, cards = _first_trick_played(3)
+    reference = _state(request).to_act
+    assert reference is not None
+    engine = next(s for s in seats if s != reference)
+    taken = TrickTaken(tuple(cards), seats.index(engine), seats.index(reference))
+    lead = Deviation(
+        rule="play.trick-winner",
+        reading=None,
+        reading_rulesets=(),
+        cases=("a-game",),
+        example={"request": request},
+        differences=(SeatChanged("to_act", engine, reference), taken),
+        stage="trick",
+    )
+    probe = Probe({"op": "trick_winner"}, {"result": 0}, {"result": 1}, ())
+
+    def finding(departure: Adjust) -> StageFinding:
+        otherwise = TrickTaken(("KC", "10C"), 0, 1)
+        return StageFinding(
+            "trick_winner", "cards.rank-order", otherwise, 9, 2, probe, departure=departure
+        )
+
+    # The op's model gives the engine's answer to the game's trick: one departure.
+    (found,) = with_findings([lead], [finding(_fixed_winner(seats.index(engine)))])
+    assert found.rule == "cards.rank-order" and found.cases == ("a-game",)
+    # A model that gives that trick to the reference's winner is another departure.
+    apart = with_findings([lead], [finding(_fixed_winner(seats.index(reference)))])
+    assert sorted(str(d.rule) for d in apart) == ["cards.rank-order", "play.trick-winner"]
