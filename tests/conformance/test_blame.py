@@ -24,7 +24,6 @@ from frogspec.conform.evidence import CardCounted, Difference, PaidOtherwise, Ra
 from frogspec.conform.expectations import finding_matches, read_expectations, stale
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.probes.base import Probe, play_to_the_right
-from frogspec.rules.cards import FULL_PACK, cards_of, format_card
 from frogspec.rulesets import Ruleset
 from frogspec.twins import get_twin
 from frogspec.vectors.model import Case
@@ -32,6 +31,7 @@ from frogspec.vectors.model import Case
 from .composite.twins import twin_engine
 from .helpers import errors, validator
 from .test_deviations import run_engine
+from .test_localisation import _game as game_request
 
 DEAL = {
     "id": 1,
@@ -212,16 +212,7 @@ def test_the_reports_list_unit_findings_apart_from_the_deviations() -> None:
 def test_a_case_the_departures_modelled_explain_leaves_a_departure_no_swap_confirmed() -> None:
     twin = get_twin("cards.rank-order").function
     model = Model("cards.rank-order", lambda rs: rs.replacing("cards.rank-order", twin))
-    request = {
-        "id": 1,
-        "op": "game",
-        "ruleset": "modern",
-        "options": {},
-        "players": 3,
-        "dealer": 0,
-        "deck": [format_card(c) for c in cards_of(FULL_PACK)],
-        "actions": ["grand"],
-    }
+    request = game_request(0, ["grand"])
     case = Case(id="g", file="g", description="", rules=(), request=request, response={})
     as_modelled = reference_answer(request, model.adjust)
     by_id = {"g": (case, as_modelled), "h": (case, {"result": None})}
