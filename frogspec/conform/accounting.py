@@ -70,6 +70,9 @@ class Lead:
     #: Then the engine's leader's card, and the reference's winner's (the trump).
     engine_card: str = ""
     reference_card: str = ""
+    #: Whether the engine's own ``trick_winner`` gives the trick to its leader (else the
+    #: highest card of the suit led and a trump played to it are the evidence).
+    answered: bool = False
 
 
 @dataclass(frozen=True)
@@ -337,6 +340,7 @@ def _trick_taken(
         trick=shown,
         engine_card=format_card(mine),
         reference_card=format_card(theirs),
+        answered=answered,
     )
 
 
