@@ -31,6 +31,7 @@ __all__ = [
     "PointsHypothesis",
     "contracts_of",
     "explain_points",
+    "finished_trick",
     "who_leads",
 ]
 
@@ -61,14 +62,17 @@ class Lead:
     #: The engine's leader's part at the table: ``"bidder"``, ``"eldest's left"``,
     #: ``"dealer"``, or ``""`` (none of these).
     role: str = ""
-    #: Where the engine's leader took the trick before with the highest card of the suit
-    #: led while a trump played to it takes it by the rules (``rule`` is then the trick's
-    #: winner's, and the lead follows from it): the trick's cards in play order; empty
-    #: elsewhere.
+    #: Where the engine's leader took the trick before (by the engine's own answer to
+    #: the trick, or with the highest card of the suit led while a trump played to it
+    #: takes it by the rules): ``rule`` is then the trick's winner's, and the lead follows
+    #: from it. The trick's cards in play order; empty elsewhere.
     trick: tuple[str, ...] = ()
     #: Then the engine's leader's card, and the reference's winner's (the trump).
     engine_card: str = ""
     reference_card: str = ""
+    #: Whether the engine's own ``trick_winner`` gives the trick to its leader (else the
+    #: highest card of the suit led and a trump played to it are the evidence).
+    answered: bool = False
 
 
 @dataclass(frozen=True)
@@ -257,25 +261,17 @@ def who_leads(
     return Lead("play.winner-leads-next", False, engine, reference)
 
 
-def _trick_taken(
-    request: Json, differences: Sequence[Difference], assumed: Adjust | None = None
-) -> Lead | None:
-    """Who takes the trick just played, where the first divergence is the lead after it
-    and the engine's leader is the player of the highest card of the suit led while the
-    reference gives the trick to a trump: the trick's winner departs there, and the next
-    lead follows from it (a :class:`Lead` with its ``trick``). ``None`` elsewhere (the game
-    replayed under the departures ``assumed``)."""
+def finished_trick(
+    request: Json, assumed: Adjust | None = None
+) -> tuple[Any, tuple[int, ...], tuple[int, ...]] | None:
+    """Where the request's actions end on a trick just finished (the next lead to come):
+    the state after it, and the trick's seats and cards in play order; ``None`` elsewhere
+    (the game replayed under the departures ``assumed``)."""
     from frogspec.conform.diagnosis import game_state
     from frogspec.engine import Phase
-    from frogspec.registry import rule_for_function
-    from frogspec.rules.cards import card_strength, format_card, suit_of
-    from frogspec.rules.play import trick_winner
 
-    moved = next(
-        (d for d in differences if isinstance(d, SeatChanged) and d.name == "to_act"), None
-    )
     actions = request.get("actions") if isinstance(request, dict) else None
-    if moved is None or moved.engine is None or not isinstance(actions, list):
+    if not isinstance(actions, list):
         return None
     after = game_state(request, actions, assumed)
     if after is None or after.phase is not Phase.PLAY or after.trick or not after.tricks:
@@ -292,24 +288,59 @@ def _trick_taken(
         except (FrogError, ValueError):
             return None
         seats.append(before.to_act)
+    return after, tuple(seats), tuple(cards)
+
+
+def _trick_taken(
+    request: Json, differences: Sequence[Difference], assumed: Adjust | None = None
+) -> Lead | None:
+    """Who takes the trick just played, where the first divergence is the lead after it
+    and the engine's leader took it: by the engine's own ``trick_winner`` answer to the
+    trick (a :class:`~frogspec.conform.evidence.TrickTaken` among the differences), or,
+    without one, where he played the highest card of the suit led while the reference
+    gives the trick to a trump. The trick's winner departs there, and the next lead
+    follows from it (a :class:`Lead` with its ``trick``). ``None`` elsewhere (the game
+    replayed under the departures ``assumed``)."""
+    from frogspec.conform.evidence import TrickTaken
+    from frogspec.registry import rule_for_function
+    from frogspec.rules.cards import card_strength, format_card, suit_of
+    from frogspec.rules.play import trick_winner
+
+    moved = next(
+        (d for d in differences if isinstance(d, SeatChanged) and d.name == "to_act"), None
+    )
+    finished = finished_trick(request, assumed)
+    if moved is None or moved.engine is None or finished is None:
+        return None
+    after, seats, cards = finished
     winner = after.to_act
     if moved.engine not in seats or winner is None or winner != moved.reference:
         return None
-    led = suit_of(cards[0])
-    of_led = [c for c in cards if suit_of(c) == led]
     mine, theirs = cards[seats.index(moved.engine)], cards[seats.index(winner)]
-    trumped = after.trump is not None and suit_of(theirs) == after.trump != led
-    if not trumped or mine != max(of_led, key=card_strength):
-        return None
+    shown = tuple(format_card(c) for c in cards)
+    answered = any(
+        isinstance(d, TrickTaken)
+        and d.cards == shown
+        and d.engine == seats.index(moved.engine)
+        and d.reference == seats.index(winner)
+        for d in differences
+    )
+    if not answered:
+        led = suit_of(cards[0])
+        of_led = [c for c in cards if suit_of(c) == led]
+        trumped = after.trump is not None and suit_of(theirs) == after.trump != led
+        if not trumped or mine != max(of_led, key=card_strength):
+            return None
     entry = rule_for_function(trick_winner)
     return Lead(
         entry.id if entry is not None else "play.trick-winner",
         False,
         moved.engine,
         winner,
-        trick=tuple(format_card(c) for c in cards),
+        trick=shown,
         engine_card=format_card(mine),
         reference_card=format_card(theirs),
+        answered=answered,
     )
 
 

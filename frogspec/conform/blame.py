@@ -204,7 +204,33 @@ def _charged(
         ]
         more = [replace(d, judged_again=d.cases, assumed=tuple(models)) for d in more]
         deviations = _merged(_without_cases(deviations, judged, by_id), more, by_id)
+        deviations = _explained_away(deviations, models, assumed, by_id, in_time)
     return _filed_under_models(deviations, models, failed, by_id)
+
+
+def _explained_away(
+    deviations: list[Deviation],
+    models: dict[str, Model],
+    assumed: Adjust | None,
+    by_id: dict[str, tuple[Case, Json]],
+    in_time: Callable[[], bool],
+) -> list[Deviation]:
+    """The deviations without the cases of a departure no swap confirmed that the
+    reference, with the modelled departures applied, answers as the engine did: those
+    departures explain them (the count of the last trick follows from who takes it), and
+    they are filed under each that would fail them alone. A deviation left with no case
+    is dropped."""
+    kept = []
+    for d in deviations:
+        if d.rule is None or d.rule in models or d.confirmed or not in_time():
+            kept.append(d)
+            continue
+        cases = {c for c in d.cases if not _reproduced(*by_id[c], assumed)}
+        if cases == set(d.cases):
+            kept.append(d)
+        elif cases:
+            kept.append(_only_cases(d, cases, by_id))
+    return kept
 
 
 def _without_cases(

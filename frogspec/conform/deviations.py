@@ -60,12 +60,19 @@ from frogspec.conform.accounting import (
     _trick_taken,
     contracts_of,
     explain_points,
+    finished_trick,
     who_leads,
 )
 from frogspec.conform.conditions import Condition, ConditionTerm
-from frogspec.conform.counterfactuals import failed_under, has_twin, stand_in
+from frogspec.conform.counterfactuals import failed_under, has_twin, reference_answer, stand_in
 from frogspec.conform.diagnosis import Divergence, fits_passed
-from frogspec.conform.evidence import Difference, LegalChanged, PointsChanged, difference_json
+from frogspec.conform.evidence import (
+    Difference,
+    LegalChanged,
+    PointsChanged,
+    TrickTaken,
+    difference_json,
+)
 from frogspec.conform.localise import _all_pass_played, condition_at, localise
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.rotation import who_deals
@@ -1063,6 +1070,7 @@ def with_findings(
                     and (_stage_shows(finding.stage, d) or _reseats(finding))
                 )
                 or d.rule in finding.also
+                or _taken_so(finding, d)
             )
         ]
         if absorbed:
@@ -1075,6 +1083,38 @@ def with_findings(
     found = _predicted(found, findings)
     found.sort(key=lambda d: d.rank(order))
     return found
+
+
+def _taken_so(finding: StageFinding, d: Deviation) -> bool:
+    """Whether the deviation is the lead after a trick that the engine's ``trick_winner``
+    op gives to the engine's leader (a :class:`~frogspec.conform.evidence.TrickTaken` of
+    its example), and the finding, of that op, says the departure: who takes the trick
+    departs as the op's probes show (the finding's model, where it has one, gives the
+    engine's answer to that trick)."""
+    if finding.stage != "trick_winner" or d.stage != "trick":
+        return False
+    taken = next((x for x in d.differences if isinstance(x, TrickTaken)), None)
+    if taken is None:
+        return False
+    if finding.departure is None:
+        return True
+    request = d.example.get("request") if isinstance(d.example, dict) else None
+    finished = finished_trick(request) if isinstance(request, dict) else None
+    if finished is None:
+        return False
+    trump = finished[0].trump
+    asked: dict[str, Json] = {
+        "id": 1,
+        "op": "trick_winner",
+        "ruleset": request.get("ruleset") if isinstance(request, dict) else None,
+        "trump": trump.letter if trump is not None else None,
+        "cards": list(taken.cards),
+    }
+    try:
+        answer = reference_answer(asked, finding.departure)
+    except FrogError:  # the model refuses the trick: it does not give the engine's answer
+        return False
+    return isinstance(answer, dict) and bool(answer.get("result") == taken.engine)
 
 
 def _probed(d: Deviation, finding: StageFinding) -> Deviation:
@@ -1097,7 +1137,7 @@ def _probed(d: Deviation, finding: StageFinding) -> Deviation:
         departure=(
             finding.departure
             if finding.departure is not None
-            and (finding.also or _reseats(finding) or d.departure is None)
+            and (finding.also or _reseats(finding) or finding.models_all or d.departure is None)
             else d.departure
         ),
         example={**d.example, "rules": [finding.rule]} if unexplained else d.example,

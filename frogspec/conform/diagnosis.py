@@ -46,7 +46,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from typing import Any
 
@@ -559,11 +559,52 @@ def _game_scan(
             eng = _ask(ask, prefix)
         fields = _differing(ref, eng, "game", compare, case.extension)
         if fields:
-            return _game_step(case, prefix, k, ref, eng, fields, previous, compare, extra, assumed)
+            found = _game_step(case, prefix, k, ref, eng, fields, previous, compare, extra, assumed)
+            return _with_trick_taken(found, ask, assumed)
         if "error" in ref:
             break
         previous = (ref, eng)
     return None
+
+
+def _with_trick_taken(divergence: Divergence, ask: Ask, assumed: Adjust | None) -> Divergence:
+    """The divergence, where it is the lead after a trick, with the engine's own answer to
+    who takes that trick (its ``trick_winner`` op asked the trick's cards and trump) as a
+    :class:`~frogspec.conform.evidence.TrickTaken`, when that answer departs and names
+    the seat the engine lets lead: who takes the trick is then where it departs."""
+    from frogspec.conform.accounting import finished_trick
+    from frogspec.conform.evidence import SeatChanged, TrickTaken
+    from frogspec.rules.cards import format_card
+
+    moved = next(
+        (
+            d
+            for d in divergence.differences
+            if isinstance(d, SeatChanged) and d.name == "to_act" and d.engine is not None
+        ),
+        None,
+    )
+    finished = finished_trick(divergence.request, assumed) if moved is not None else None
+    if moved is None or finished is None:
+        return divergence
+    after, seats, cards = finished
+    if moved.engine not in seats or after.to_act not in seats:
+        return divergence
+    shown = [format_card(c) for c in cards]
+    trump = after.trump.letter if after.trump is not None else None
+    ruleset = divergence.request.get("ruleset") if divergence.request is not None else None
+    asked: dict[str, Json] = {"op": "trick_winner", "ruleset": ruleset, "trump": trump}
+    from frogspec.conform.transport import Failure
+
+    try:
+        answer = _ask(ask, {**asked, "cards": list(shown)})
+    except Failure:  # no answer is no evidence: the lead stays the step
+        return divergence
+    taken = answer.get("result") if isinstance(answer, dict) else None
+    if taken != seats.index(moved.engine) or isinstance(taken, bool):
+        return divergence
+    said = TrickTaken(tuple(shown), taken, seats.index(after.to_act))
+    return replace(divergence, differences=(*divergence.differences, said))
 
 
 def _reference_prefixes(

@@ -434,7 +434,20 @@ def lead_words(lead: Any) -> tuple[str, str]:
     >>> lead_words(taken)[1]  # doctest: +NORMALIZE_WHITESPACE
     'seat 1 takes the trick KC 7C 6H with KC, the highest card of the suit led, instead of
     seat 0 with the trump 6H (and leads next, as the winner does)'
+
+    Where the engine's own ``trick_winner`` gives it the trick, that is what it says:
+
+    >>> asked = Lead("play.trick-winner", False, 2, 1, "", ("8S", "10S", "JS"), "JS", "10S", True)
+    >>> lead_words(asked)  # doctest: +NORMALIZE_WHITESPACE
+    ('after a trick', 'seat 2 takes the trick 8S 10S JS with JS, as its trick_winner answers
+    too, instead of seat 1 with 10S (and leads next, as the winner does)')
     """
+    if lead.trick and lead.answered:
+        return "after a trick", (
+            f"seat {lead.engine} takes the trick {' '.join(lead.trick)} with "
+            f"{lead.engine_card}, as its trick_winner answers too, instead of seat "
+            f"{lead.reference} with {lead.reference_card} (and leads next, as the winner does)"
+        )
     if lead.trick:
         return "when a trump is played to a plain suit led", (
             f"seat {lead.engine} takes the trick {' '.join(lead.trick)} with "

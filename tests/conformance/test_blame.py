@@ -9,12 +9,14 @@ judged in process; the independent engines with several house rules at once are 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from frogspec.conform.accounting import Accounting
 from frogspec.conform.blame import Model, blame, fails_alone, model_of, unit_findings
+from frogspec.conform.blame import _explained_away as explained_away
 from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.deviations import Deviation
 from frogspec.conform.diagnosis import diagnose
@@ -29,6 +31,7 @@ from frogspec.vectors.model import Case
 from .composite.twins import twin_engine
 from .helpers import errors, validator
 from .test_deviations import run_engine
+from .test_localisation import _game as game_request
 
 DEAL = {
     "id": 1,
@@ -204,3 +207,19 @@ def test_the_reports_list_unit_findings_apart_from_the_deviations() -> None:
     assert listed["rule"] == "cards.points" and listed["accepted"] is False
     assert report_json(run)["deviations"] == []
     assert errors(validator("report", "unit_finding"), listed) == []
+
+
+def test_a_case_the_departures_modelled_explain_leaves_a_departure_no_swap_confirmed() -> None:
+    twin = get_twin("cards.rank-order").function
+    model = Model("cards.rank-order", lambda rs: rs.replacing("cards.rank-order", twin))
+    request = game_request(0, ["grand"])
+    case = Case(id="g", file="g", description="", rules=(), request=request, response={})
+    as_modelled = reference_answer(request, model.adjust)
+    by_id = {"g": (case, as_modelled), "h": (case, {"result": None})}
+    suspected = _deviation("scoring.count-card-points", ("g", "h"))
+    confirmed = replace(_deviation("play.follow-suit", ("g",)), confirmed=True)
+    kept = explained_away(
+        [suspected, confirmed], {model.rule: model}, model.adjust, by_id, lambda: True
+    )
+    # The case the model answers as the engine is the model's; the other stays.
+    assert [d.cases for d in kept] == [("h",), ("g",)]

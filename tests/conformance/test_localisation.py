@@ -10,15 +10,24 @@ finds (:mod:`frogspec.conform.evidence`).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from frogspec._types import Json
 from frogspec.conform.accounting import Lead, who_leads
 from frogspec.conform.accounting import _trick_taken as trick_taken
-from frogspec.conform.evidence import FieldChanged, SeatChanged
+from frogspec.conform.deviations import Deviation, with_findings
+from frogspec.conform.diagnosis import Divergence
+from frogspec.conform.diagnosis import _with_trick_taken as with_trick_taken
+from frogspec.conform.evidence import FieldChanged, SeatChanged, TrickTaken
 from frogspec.conform.localise import _card_origin as card_origin
+from frogspec.conform.probes import StageFinding
+from frogspec.conform.probes.base import Probe
 from frogspec.conform.words import Circumstances, instead_words, when_words
 from frogspec.engine import ActionKind, Phase, State, apply, legal_actions, new_deal, parse_action
+from frogspec.harness import Adjust
 from frogspec.rules.cards import FULL_PACK, cards_of, format_card, suit_of
+from frogspec.rulesets import Ruleset
+from frogspec.vectors.model import Case
 
 
 def _game(seed: int, actions: list[str] | None = None) -> dict[str, Json]:
@@ -115,3 +124,102 @@ def test_the_cards_a_frog_bidder_holds_came_from_the_widow_or_his_hand() -> None
     origins = [card_origin(state, c) for c in held]
     assert origins.count("widow") == 3 and origins.count("hand") == len(held) - 3
     assert {c for c in held if card_origin(state, c) == "widow"} == set(cards_of(state.widow))
+
+
+def _first_trick_played(seed: int) -> tuple[dict[str, Json], list[int], list[str]]:
+    """A Grand whose first trick is played (the first legal card each time): the request,
+    the trick's seats and cards."""
+    actions = ["grand"]
+    request = _game(seed, actions)
+    state = _state(request)
+    seats: list[int] = []
+    cards: list[str] = []
+    while len(cards) < 3:
+        pick = next(a for a in legal_actions(state) if a.kind is ActionKind.PLAY)
+        assert state.to_act is not None
+        seats.append(state.to_act)
+        cards.append(str(pick).split(" ")[1])
+        actions.append(str(pick))
+        state = apply(state, pick)
+    return request, seats, cards
+
+
+def _divergence_at(request: dict[str, Json], engine: int, reference: int) -> Divergence:
+    return Divergence.unplaced(
+        Case(id="x", file="x", description="", rules=(), request=request, response={}),
+        len(request["actions"]) if isinstance(request["actions"], list) else None,
+        (),
+        "",
+        request=request,
+        differences=(SeatChanged("to_act", engine, reference),),
+    )
+
+
+def test_the_engines_own_trick_winner_answer_says_who_took_the_trick() -> None:
+    request, seats, cards = _first_trick_played(3)
+    reference = _state(request).to_act
+    assert reference is not None
+    engine = next(s for s in seats if s != reference)
+
+    def answering(winner: int) -> Callable[[dict[str, Json]], dict[str, Json]]:
+        def ask(asked: dict[str, Json]) -> dict[str, Json]:
+            assert asked["op"] == "trick_winner" and asked["cards"] == cards
+            assert asked["trump"] == "H" and asked["ruleset"] == "modern"
+            return {"result": winner}
+
+        return ask
+
+    at = _divergence_at(request, engine, reference)
+    assert trick_taken(request, at.differences) is None  # no trump: no sign without the op
+    # The engine's op gives the trick to the seat it lets lead: who takes it departs.
+    said = with_trick_taken(at, answering(seats.index(engine)), None)
+    taken = TrickTaken(tuple(cards), seats.index(engine), seats.index(reference))
+    assert said.differences[-1] == taken
+    lead = trick_taken(request, said.differences)
+    assert lead is not None and lead.rule == "play.trick-winner" and lead.trick == tuple(cards)
+    # Its op agrees with the reference: the lead itself departs, not who took the trick.
+    kept = with_trick_taken(at, answering(seats.index(reference)), None)
+    assert kept == at
+    assert who_leads(request, kept.differences) == Lead(
+        "play.winner-leads-next", False, engine, reference
+    )
+
+
+def _fixed_winner(index: int) -> Adjust:
+    """Every trick taken by the card at ``index``."""
+
+    def adjust(ruleset: Ruleset) -> Ruleset:
+        return ruleset.replacing("play.trick-winner", lambda *_, **__: index)
+
+    return adjust
+
+
+def test_a_trick_the_engines_op_gives_its_leader_is_filed_under_that_ops_finding() -> None:
+    request, seats, cards = _first_trick_played(3)
+    reference = _state(request).to_act
+    assert reference is not None
+    engine = next(s for s in seats if s != reference)
+    taken = TrickTaken(tuple(cards), seats.index(engine), seats.index(reference))
+    lead = Deviation(
+        rule="play.trick-winner",
+        reading=None,
+        reading_rulesets=(),
+        cases=("a-game",),
+        example={"request": request},
+        differences=(SeatChanged("to_act", engine, reference), taken),
+        stage="trick",
+    )
+    probe = Probe({"op": "trick_winner"}, {"result": 0}, {"result": 1}, ())
+
+    def finding(departure: Adjust) -> StageFinding:
+        otherwise = TrickTaken(("KC", "10C"), 0, 1)
+        return StageFinding(
+            "trick_winner", "cards.rank-order", otherwise, 9, 2, probe, departure=departure
+        )
+
+    # The op's model gives the engine's answer to the game's trick: one departure.
+    (found,) = with_findings([lead], [finding(_fixed_winner(seats.index(engine)))])
+    assert found.rule == "cards.rank-order" and found.cases == ("a-game",)
+    # A model that gives that trick to the reference's winner is another departure.
+    apart = with_findings([lead], [finding(_fixed_winner(seats.index(reference)))])
+    assert sorted(str(d.rule) for d in apart) == ["cards.rank-order", "play.trick-winner"]

@@ -26,7 +26,7 @@ from frogspec.conform.probes import StageFinding, probe_stages
 from frogspec.conform.words import finding_instead, finding_when
 from frogspec.fuzz import fuzz
 from frogspec.harness import Adjust
-from frogspec.rules.cards import FULL_PACK, cards_of, format_card
+from frogspec.rules.cards import FULL_PACK, cards_of, format_card, rank_of
 from frogspec.rulesets import Ruleset
 
 Json = Any
@@ -322,3 +322,32 @@ DEAL_REQUEST: dict[str, Json] = {
     "dealer": 0,
     "deck": [format_card(c) for c in cards_of(FULL_PACK)],
 }
+
+
+def _ten_below_jack(ruleset: Ruleset) -> Ruleset:
+    strength = {
+        rank: 8 - i for i, rank in enumerate(("A", "K", "Q", "J", "10", "9", "8", "7", "6"))
+    }
+    return ruleset.replacing("cards.rank-order", lambda card: strength[rank_of(card)])
+
+
+def test_a_rank_order_of_its_own_is_modelled_from_the_tricks_of_two_cards() -> None:
+    (finding,) = probe_stages(_departing(_ten_below_jack), ["trick_winner"], ["modern"])
+    assert finding.rule == "cards.rank-order" and finding.models_all
+    assert finding.departure is not None
+    trick = {"id": 1, "op": "trick_winner", "ruleset": "gamerules", "trump": "H"}
+    asked = {**trick, "cards": ["10S", "JS", "8S"]}
+    assert reference_answer(asked) == {"result": 0}
+    assert reference_answer(asked, finding.departure) == {"result": 1}
+
+
+def test_answers_that_keep_to_no_rank_order_are_no_model() -> None:
+    reference = _departing(lambda ruleset: ruleset)
+
+    def first_card_takes(request: dict[str, Json]) -> dict[str, Json]:
+        if request.get("op") == "trick_winner":
+            return {"id": request.get("id"), "result": 0}
+        return reference(request)
+
+    findings = probe_stages(first_card_takes, ["trick_winner"], ["modern"])
+    assert findings and all(f.departure is None and not f.models_all for f in findings)

@@ -136,6 +136,10 @@ class StageFinding:
     #: that answers every departing probe as the engine does: the failing cases can then
     #: be judged again with it applied (:mod:`frogspec.conform.blame`).
     departure: Adjust | None = field(default=None, compare=False, repr=False)
+    #: Whether ``departure`` answers every probe of the op as the engine did, the
+    #: agreeing ones too: a model of the whole op, which outweighs a swap that matches
+    #: some cases.
+    models_all: bool = False
     #: The other rules it departs from in the same way, where rulesets of different rules
     #: for one point (the rates) show one departure: ``rule`` is the one of most probes.
     also: tuple[str, ...] = ()

@@ -9,6 +9,7 @@ sets them apart (:mod:`frogspec.conform.conditions`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import permutations
 
 from frogspec._types import Json
@@ -17,15 +18,18 @@ from frogspec.conform.probes.base import (
     Ask,
     Probe,
     StageFinding,
+    answers_as_engine,
     ask_both,
     by_difference,
     featured_finding,
     register,
     result_of,
 )
-from frogspec.rules.cards import RANKS_HIGH_TO_LOW
+from frogspec.harness import Adjust
+from frogspec.rules.cards import RANKS_HIGH_TO_LOW, Card, card_strength, rank_of
+from frogspec.rulesets import Ruleset
 
-__all__ = ["TrickWinnerProbe"]
+__all__ = ["TrickWinnerProbe", "rank_order_of"]
 
 #: The features a ``when`` of a trick may name.
 NAMES = ("trick_trumped", "trick_ten", "trick_ace", "trick_king", "trump")
@@ -59,6 +63,60 @@ def _taken(probe: Probe) -> TrickTaken:
     return TrickTaken(cards, result_of(probe.actual), result_of(probe.expected))
 
 
+def rank_order_of(probes: Sequence[Probe]) -> tuple[str, ...] | None:
+    """The rank order the engine's answers to the tricks of two plain cards keep to,
+    highest first: each rank placed by how many ranks it takes (led or played second).
+    ``None`` where the answers keep to no order (a rank that takes a trick led and loses
+    it played second to the same rank), or where there are none.
+
+    >>> rank_order_of([])
+    """
+    beats: dict[str, set[str]] = {rank: set() for rank in RANKS_HIGH_TO_LOW}
+    seen = 0
+    for probe in probes:
+        cards = [str(c) for c in probe.request.get("cards") or ()]
+        if probe.request.get("trump") is not None or len(cards) != 2:
+            continue
+        taken = result_of(probe.actual)
+        if taken not in (0, 1) or isinstance(taken, bool):
+            return None
+        seen += 1
+        beats[cards[int(taken)][:-1]].add(cards[1 - int(taken)][:-1])
+    if not seen:
+        return None
+    if any(beats[a] & {b for b in beats if a in beats[b]} for a in beats):
+        return None  # one pair taken both ways: the order of play decides, not the ranks
+    order = tuple(sorted(RANKS_HIGH_TO_LOW, key=lambda rank: -len(beats[rank])))
+    return order if len({len(b) for b in beats.values()}) == len(order) else None
+
+
+def _ranked(order: Sequence[str]) -> Adjust:
+    """The rank order ``order`` (highest first) in place of the rulesets' own."""
+    strength = {rank: len(order) - 1 - i for i, rank in enumerate(order)}
+
+    def in_that_order(card: Card) -> int:
+        return strength.get(rank_of(card), card_strength(card))
+
+    def ranked(ruleset: Ruleset) -> Ruleset:
+        return ruleset.replacing("cards.rank-order", in_that_order)
+
+    return ranked
+
+
+def _with_departure(
+    found: StageFinding, group: Sequence[Probe], probes: Sequence[Probe]
+) -> StageFinding:
+    """The finding with the engine's rank order as a change of the rulesets, where that
+    order answers every probe as the engine did."""
+    order = rank_order_of(probes)
+    if order is None or tuple(order) == RANKS_HIGH_TO_LOW:
+        return found
+    departure = _ranked(order)
+    if not answers_as_engine(departure, [*group, *probes]):
+        return found
+    return replace(found, departure=departure, models_all=True)
+
+
 class TrickWinnerProbe:
     """``trick_winner`` for every pair of ranks of a suit, and each rank against a trump."""
 
@@ -79,7 +137,11 @@ class TrickWinnerProbe:
             for trump, cards in _tricks()
         ]
         return [
-            featured_finding("trick_winner", group, probes, NAMES, _taken(group[0]))
+            _with_departure(
+                featured_finding("trick_winner", group, probes, NAMES, _taken(group[0])),
+                group,
+                probes,
+            )
             for group in by_difference(probes, lambda p: TrickTaken)
         ]
 
