@@ -105,11 +105,8 @@ NOT_YET: dict[tuple[str, str], str] = {
     ("node", "trick-ten-low"): (
         "the games' next leads are charged to play.winner-leads-next beside cards.rank-order"
     ),
-    ("node", "trump-chico-hearts-allowed"): "named with no when and no instead",
     ("tcl", "stuck-last"): "named as auction.pass-is-final",
-    ("tcl", "widow-shown"): "named with no when and no instead",
     ("tcl", "spade-queen-trump"): "named as cards.pack, and play.winner-leads-next charged",
-    ("tcl", "chico-no-hearts"): "named with no when and no instead",
     ("tcl", "last-trick-ten"): "the rates, which the engine keeps, are charged beside the count",
 }
 
