@@ -58,6 +58,7 @@ STEP_NAMES = (
     "players",
     "phase",
     "all_passed",
+    "last_to_speak",
     "bid",
     "first_trick",
     "last_trick",
@@ -233,6 +234,8 @@ def _features(
         "contract": now.contract.code if now.contract is not None else None,
         "after": after,
     }
+    if before.phase is Phase.AUCTION:
+        features["last_to_speak"] = _pass_ends_deal(before)
     if before.phase is Phase.AUCTION and action is not None:
         features["bid"] = str(action)
         features["all_passed"] = (
@@ -326,6 +329,40 @@ def _not_outbidding(divergence: Any, assumed: Adjust | None) -> str | None:
     return None
 
 
+def _pass_ends_deal(state: Any) -> bool:
+    """Whether a pass in the auction's position would end the deal with every player
+    passed: every other active player has passed and no bid stands."""
+    from frogspec.engine import PASS, Phase, apply
+
+    try:
+        after = apply(state, PASS)
+    except (FrogError, ValueError):
+        return False
+    return after.phase is Phase.OVER and after.bidder is None
+
+
+def _not_passing_out(divergence: Any, assumed: Adjust | None) -> str | None:
+    """The rule of what happens when all pass, where the engine's legal list leaves out
+    the pass that would end the deal with every player passed (the last to speak must
+    bid): whatever else it lists, the deal not passed out is what it departs from.
+    ``None`` elsewhere."""
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.engine import Phase
+    from frogspec.registry import rule_for_function
+    from frogspec.rules.auction import all_pass_ends_deal
+
+    first = divergence.differences[0] if divergence.differences else None
+    found = _step_of(divergence)
+    if not isinstance(first, LegalChanged) or "pass" not in first.lacks or found is None:
+        return None
+    request, actions, step = found
+    state = game_state(request, actions[:step], assumed)
+    if state is None or state.phase is not Phase.AUCTION or not _pass_ends_deal(state):
+        return None
+    entry = rule_for_function(all_pass_ends_deal)
+    return entry.id if entry is not None else None
+
+
 def _phase_of(divergence: Any, assumed: Adjust | None) -> str | None:
     from frogspec.conform.diagnosis import game_state
 
@@ -413,8 +450,10 @@ def localise(
             continue
         replayed += 1
         phase = _phase_of(divergence, assumed)
-        rule = _not_outbidding(divergence, assumed) or _rule_at(
-            divergence, _families(divergence.differences[0], phase), assumed
+        rule = (
+            _not_outbidding(divergence, assumed)
+            or _not_passing_out(divergence, assumed)
+            or _rule_at(divergence, _families(divergence.differences[0], phase), assumed)
         )
         if rule is not None:
             votes[rule] += 1

@@ -104,6 +104,10 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
     "won": _yes_no("when the bidder wins", "when the bidder loses"),
     "bidder_leads": _yes_no("when the bidder is to lead", "when another player is to lead"),
     "all_passed": _yes_no("when every player passes", "when someone bids"),
+    "last_to_speak": _yes_no(
+        "when every other player has passed and no bid stands",
+        "when a bid stands or another player may still bid",
+    ),
     "bid": lambda v: f"when {v} is bid",
     "bidder_points": lambda v: f"when the bidder takes {v} points",
     "card": lambda v: f"for {v}",

@@ -105,7 +105,6 @@ NOT_YET: dict[tuple[str, str], str] = {
     ("node", "trick-ten-low"): (
         "the games' next leads are charged to play.winner-leads-next beside cards.rank-order"
     ),
-    ("tcl", "stuck-last"): "named as auction.pass-is-final",
     ("tcl", "spade-queen-trump"): "named as cards.pack, and play.winner-leads-next charged",
     ("tcl", "last-trick-ten"): "the rates, which the engine keeps, are charged beside the count",
 }

@@ -10,12 +10,14 @@ finds (:mod:`frogspec.conform.evidence`).
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 from frogspec._types import Json
 from frogspec.conform.accounting import Lead, who_leads
 from frogspec.conform.accounting import _trick_taken as trick_taken
-from frogspec.conform.evidence import FieldChanged, SeatChanged
+from frogspec.conform.evidence import FieldChanged, LegalChanged, SeatChanged
 from frogspec.conform.localise import _card_origin as card_origin
+from frogspec.conform.localise import localise
 from frogspec.conform.words import Circumstances, instead_words, when_words
 from frogspec.engine import ActionKind, Phase, State, apply, legal_actions, new_deal, parse_action
 from frogspec.rules.cards import FULL_PACK, cards_of, format_card, suit_of
@@ -115,3 +117,34 @@ def test_the_cards_a_frog_bidder_holds_came_from_the_widow_or_his_hand() -> None
     origins = [card_origin(state, c) for c in held]
     assert origins.count("widow") == 3 and origins.count("hand") == len(held) - 3
     assert {c for c in held if card_origin(state, c) == "widow"} == set(cards_of(state.widow))
+
+
+def _refusing_a_pass(actions: list[str], seed: int) -> SimpleNamespace:
+    """A game's first divergence where the engine's auction refuses a pass: the step after
+    ``actions``, whose legal list lacks "pass"."""
+    from frogspec.conform.diagnosis import step_evaluates
+
+    request = _game(seed, actions)
+    # The rules the reference evaluates for the legal list there, as the diagnosis has them.
+    evaluated = step_evaluates(request, actions, len(actions))
+    return SimpleNamespace(
+        request=request,
+        game_step=len(actions),
+        differences=(LegalChanged(("pass",), ()),),
+        rules=tuple(sorted(evaluated)),
+        actual={},
+    )
+
+
+def test_the_last_to_speak_refused_a_pass_departs_from_what_happens_when_all_pass() -> None:
+    # Every other player has passed and no bid stands: the pass refused is the one that
+    # would pass the deal out.
+    stuck = [_refusing_a_pass(["pass", "pass"], seed) for seed in range(3)]
+    localised = localise(stuck)
+    assert localised is not None and localised.rule == "auction.all-pass"
+    said = when_words(Circumstances(condition=localised.condition))
+    assert said == "when every other player has passed and no bid stands"
+    # A pass refused where another player may still bid is not that.
+    early = [_refusing_a_pass(["pass"], seed) for seed in range(3)]
+    other = localise(early)
+    assert other is None or other.rule != "auction.all-pass"
