@@ -109,6 +109,9 @@ class Localised:
     #: The games replayed, and on how many of them the rule is the one localised.
     replayed: int = 0
     agreeing: int = 0
+    #: The seat the smallest example's engine asks to bid again after he passed and
+    #: another bid since, where that is the departure (:func:`_asked_again`).
+    asked_again: int | None = None
 
 
 def _families(difference: Difference, phase: str | None) -> tuple[str, ...]:
@@ -363,6 +366,52 @@ def _not_passing_out(divergence: Any, assumed: Adjust | None) -> str | None:
     return entry.id if entry is not None else None
 
 
+def _asked_again(divergence: Any, assumed: Adjust | None) -> int | None:
+    """The seat the engine asks to bid where it has already passed in the reference's
+    auction, a bid having been made after his pass (the engine still in the auction,
+    whether or not the reference's has ended); ``None`` elsewhere."""
+    from frogspec.conform.diagnosis import game_state
+
+    found = _step_of(divergence)
+    seat = next(
+        (
+            d.engine
+            for d in divergence.differences
+            if isinstance(d, SeatChanged) and d.name == "to_act"
+        ),
+        None,
+    )
+    if found is None or not isinstance(seat, int):
+        return None
+    phase = next(
+        (d for d in divergence.differences if isinstance(d, FieldChanged) and d.name == "phase"),
+        None,
+    )
+    request, actions, step = found
+    state = game_state(request, actions[:step], assumed)
+    if state is None:
+        return None
+    in_auction = phase.engine == "auction" if phase is not None else state.phase.code == "auction"
+    history = list(state.auction)
+    passes = [at for at, (who, bid) in enumerate(history) if who == seat and bid is None]
+    if not in_auction or not passes:
+        return None
+    bid_since = any(bid is not None for _, bid in history[passes[0] + 1 :])
+    return seat if bid_since else None
+
+
+def _passer_asked_again(divergence: Any, assumed: Adjust | None) -> str | None:
+    """The rule that a pass is final, where the engine asks a player to bid again after he
+    has passed and another has bid since (:func:`_asked_again`); ``None`` elsewhere."""
+    from frogspec.registry import rule_for_function
+    from frogspec.rules.auction import still_bidding
+
+    if _asked_again(divergence, assumed) is None:
+        return None
+    entry = rule_for_function(still_bidding)
+    return entry.id if entry is not None else None
+
+
 def _phase_of(divergence: Any, assumed: Adjust | None) -> str | None:
     from frogspec.conform.diagnosis import game_state
 
@@ -453,6 +502,7 @@ def localise(
         rule = (
             _not_outbidding(divergence, assumed)
             or _not_passing_out(divergence, assumed)
+            or _passer_asked_again(divergence, assumed)
             or _rule_at(divergence, _families(divergence.differences[0], phase), assumed)
         )
         if rule is not None:
@@ -470,6 +520,7 @@ def localise(
         origin or _ranks_left_out(divergences, assumed),
         replayed=replayed,
         agreeing=len(agreeing),
+        asked_again=_asked_again(divergences[0], assumed),
     )
 
 

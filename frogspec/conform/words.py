@@ -489,6 +489,11 @@ def _localised_words(localised: Localised) -> str:
     >>> _localised_words(Localised("widow.discard", Condition(()), (), left_out))
     'leaves out the discards of the cards of rank 10 or A (discard 10D, discard AD)'
     """
+    if localised.asked_again is not None:
+        return (
+            f"a player who has passed (seat {localised.asked_again}) is asked again after a "
+            "later bid"
+        )
     goes_on = _auction_goes_on(localised.differences)
     if goes_on:
         return goes_on

@@ -16,6 +16,7 @@ from frogspec._types import Json
 from frogspec.conform.accounting import Lead, who_leads
 from frogspec.conform.accounting import _trick_taken as trick_taken
 from frogspec.conform.evidence import FieldChanged, LegalChanged, SeatChanged
+from frogspec.conform.localise import _asked_again as asked_again
 from frogspec.conform.localise import _card_origin as card_origin
 from frogspec.conform.localise import localise
 from frogspec.conform.words import Circumstances, instead_words, when_words
@@ -148,3 +149,35 @@ def test_the_last_to_speak_refused_a_pass_departs_from_what_happens_when_all_pas
     early = [_refusing_a_pass(["pass"], seed) for seed in range(3)]
     other = localise(early)
     assert other is None or other.rule != "auction.all-pass"
+
+
+def _asking(actions: list[str], seed: int, seat: int, *differences: object) -> SimpleNamespace:
+    """A game's first divergence after ``actions`` where the engine asks ``seat`` to bid."""
+    from frogspec.conform.diagnosis import step_evaluates
+
+    request = _game(seed, actions)
+    reference = _state(request).to_act
+    return SimpleNamespace(
+        request=request,
+        game_step=len(actions),
+        differences=(*differences, SeatChanged("to_act", seat, reference)),
+        rules=tuple(sorted(step_evaluates(request, actions, len(actions)))),
+        actual={},
+    )
+
+
+def test_a_player_asked_again_after_his_pass_and_a_later_bid_departs_from_the_pass_being_final() -> (
+    None
+):
+    # Eldest (seat 1) passed, seat 2 bid Frog, the dealer passed: the reference lays away,
+    # the engine asks eldest again.
+    goes_on = FieldChanged("phase", "auction", "discard")
+    games = [_asking(["pass", "frog", "pass"], seed, 1, goes_on) for seed in range(3)]
+    localised = localise(games)
+    assert localised is not None and localised.rule == "auction.pass-is-final"
+    assert instead_words(localised) == (
+        "a player who has passed (seat 1) is asked again after a later bid"
+    )
+    # No bid since his pass, or no pass of his: not that.
+    assert asked_again(_asking(["pass", "pass"], 0, 1), None) is None
+    assert asked_again(_asking(["frog"], 0, 1), None) is None
