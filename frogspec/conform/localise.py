@@ -412,6 +412,32 @@ def _passer_asked_again(divergence: Any, assumed: Adjust | None) -> str | None:
     return entry.id if entry is not None else None
 
 
+def _lays_away_untouched(divergence: Any, assumed: Adjust | None) -> str | None:
+    """The rule of who takes the widow, where the engine's bidder lays away (its phase is
+    ``discard`` where the reference's is not) in a contract whose ruleset leaves the widow
+    untouched; ``None`` elsewhere."""
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.registry import rule_for_function
+    from frogspec.rules.widow import exchanges_widow
+
+    found = _step_of(divergence)
+    phase = next(
+        (d for d in divergence.differences if isinstance(d, FieldChanged) and d.name == "phase"),
+        None,
+    )
+    if found is None or phase is None or phase.engine != "discard" or phase.reference == "discard":
+        return None
+    request, actions, step = found
+    # The position the engine answered: the reference's after the step's action.
+    state = game_state(request, actions[: step + 1], assumed)
+    if state is None or state.contract is None:
+        return None
+    if state.ruleset.rules.exchanges_widow(state.contract):
+        return None
+    entry = rule_for_function(exchanges_widow)
+    return entry.id if entry is not None else None
+
+
 def _phase_of(divergence: Any, assumed: Adjust | None) -> str | None:
     from frogspec.conform.diagnosis import game_state
 
@@ -503,6 +529,7 @@ def localise(
             _not_outbidding(divergence, assumed)
             or _not_passing_out(divergence, assumed)
             or _passer_asked_again(divergence, assumed)
+            or _lays_away_untouched(divergence, assumed)
             or _rule_at(divergence, _families(divergence.differences[0], phase), assumed)
         )
         if rule is not None:

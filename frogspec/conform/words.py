@@ -497,6 +497,9 @@ def _localised_words(localised: Localised) -> str:
     goes_on = _auction_goes_on(localised.differences)
     if goes_on:
         return goes_on
+    lays_away = _lays_away(localised.differences)
+    if lays_away:
+        return lays_away
     left_out = localised.left_out
     if left_out is not None and left_out.origin:
         cards = "taken from the widow" if left_out.origin == "widow" else "dealt to his hand"
@@ -532,6 +535,21 @@ def _auction_goes_on(differences: tuple[Difference, ...]) -> str:
     )
     who = f" (seat {seat} to bid)" if seat is not None else ""
     return f"the auction goes on{who} where it has ended (the reference: {phase.reference})"
+
+
+def _lays_away(differences: tuple[Difference, ...]) -> str:
+    """Where the engine's bidder lays away when the reference's does not, that in words
+    (empty elsewhere).
+
+    >>> _lays_away((FieldChanged("phase", "discard", "trump"),))
+    'the bidder takes the widow and lays away (the reference: trump)'
+    """
+    phase = next(
+        (d for d in differences if isinstance(d, FieldChanged) and d.name == "phase"), None
+    )
+    if phase is None or phase.engine != "discard" or phase.reference == "discard":
+        return ""
+    return f"the bidder takes the widow and lays away (the reference: {phase.reference})"
 
 
 def instead_words(otherwise: Any) -> str:

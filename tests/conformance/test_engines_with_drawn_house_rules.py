@@ -96,9 +96,6 @@ HOUSE_RULES: dict[str, dict[str, tuple[str, ...]]] = {
 
 #: What the kit does not yet explain, house rule by house rule.
 NOT_YET: dict[tuple[str, str], str] = {
-    ("node", "widow-chico-takes-widow"): (
-        "a lay-away in a Chico is charged to auction.bidder-plays-named-game"
-    ),
     ("node", "trick-ten-low"): (
         "the games' next leads are charged to play.winner-leads-next beside cards.rank-order"
     ),

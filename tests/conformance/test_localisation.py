@@ -181,3 +181,28 @@ def test_a_player_asked_again_after_his_pass_and_a_later_bid_departs_from_the_pa
     # No bid since his pass, or no pass of his: not that.
     assert asked_again(_asking(["pass", "pass"], 0, 1), None) is None
     assert asked_again(_asking(["frog"], 0, 1), None) is None
+
+
+def test_a_bidder_laying_away_where_the_widow_stays_untouched_departs_from_who_takes_it() -> None:
+    # A Chico bid and passed to: the reference names the trump, the engine lays away.
+    def laying_away(actions: list[str], seed: int, reference: str) -> SimpleNamespace:
+        from frogspec.conform.diagnosis import step_evaluates
+
+        request = _game(seed, actions)
+        return SimpleNamespace(
+            request=request,
+            game_step=len(actions),
+            differences=(FieldChanged("phase", "discard", reference),),
+            rules=tuple(sorted(step_evaluates(request, actions, len(actions)))),
+            actual={},
+        )
+
+    games = [laying_away(["chico", "pass", "pass"], seed, "trump") for seed in range(3)]
+    localised = localise(games)
+    assert localised is not None and localised.rule == "widow.untouched-in-chico-and-grand"
+    assert instead_words(localised) == (
+        "the bidder takes the widow and lays away (the reference: trump)"
+    )
+    # In a Frog the bidder lays away by the rules: a lay-away there is no such departure.
+    frog = localise([laying_away(["frog", "pass", "pass"], 0, "play")])
+    assert frog is None or frog.rule != "widow.untouched-in-chico-and-grand"
