@@ -104,10 +104,25 @@ NOT_YET: dict[tuple[str, str], str] = {
     ("tcl", "last-trick-ten"): "the rates, which the engine keeps, are charged beside the count",
 }
 
-#: All of an engine's house rules at once: what the kit does not yet tell apart.
-NOT_YET_TOGETHER: dict[str, str] = {
-    "node": "four of the nine are not named, and two rules the engine keeps are charged",
-    "tcl": "the Queen of spades as a trump is charged to cards.pack, the redeal not named",
+#: All of an engine's house rules at once: what the kit does not yet tell apart, as to
+#: each house rule being named (``"named"``) and no rule the engine keeps being charged
+#: (``"kept"``).
+NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
+    ("node", "named"): (
+        "three of the nine are not named: the Chico's widow, hearts in a Chico, the Frog's "
+        "lay-away counted for the defenders"
+    ),
+    ("node", "kept"): "play.winner-leads-next, which the engine keeps, is charged",
+    ("tcl", "kept"): "the Queen of spades as a trump is charged to cards.pack",
+}
+
+#: Runs with a deviation reported with no ``when`` or no ``instead``: house rule by house rule.
+NOT_YET_SAID: dict[tuple[str, str], str] = {
+    ("node", "trick-ten-low"): "an unexplained group of games is said with no when and no instead",
+    (
+        "tcl",
+        "spade-queen-trump",
+    ): "play.follow-suit, suspected, is said with no when and no instead",
 }
 
 
@@ -143,10 +158,10 @@ def _engine(engines: dict[str, list[str]], language: str) -> list[str]:
     return engines[language]
 
 
-def _together(language: str) -> object:
+def _together(language: str, point: str) -> object:
     marks = []
-    if language in NOT_YET_TOGETHER:
-        marks = [pytest.mark.xfail(strict=True, reason=NOT_YET_TOGETHER[language])]
+    if (language, point) in NOT_YET_TOGETHER:
+        marks = [pytest.mark.xfail(strict=True, reason=NOT_YET_TOGETHER[language, point])]
     return pytest.param(language, marks=marks)
 
 
@@ -287,7 +302,9 @@ def test_the_last_hand_asked_after_a_grand_departs_in_the_auction(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("language", [_together(language) for language in sorted(HOUSE_RULES)])
+@pytest.mark.parametrize(
+    "language", [_together(language, "named") for language in sorted(HOUSE_RULES)]
+)
 def test_all_together_each_named(engines: dict[str, list[str]], language: str) -> None:
     run = _run(_engine(engines, language), *HOUSE_RULES[language])
     assert run.failed and not run.diagnosis_failures
@@ -297,7 +314,9 @@ def test_all_together_each_named(engines: dict[str, list[str]], language: str) -
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("language", [_together(language) for language in sorted(HOUSE_RULES)])
+@pytest.mark.parametrize(
+    "language", [_together(language, "kept") for language in sorted(HOUSE_RULES)]
+)
 def test_all_together_charge_no_rule_the_engine_keeps(
     engines: dict[str, list[str]], language: str
 ) -> None:
@@ -309,7 +328,14 @@ def test_all_together_charge_no_rule_the_engine_keeps(
 #: Every run the tests above make: each house rule alone, and each engine's all together.
 _EVERY_RUN = [
     *(
-        pytest.param(language, (flag,), id=f"{language}-{flag}")
+        pytest.param(
+            language,
+            (flag,),
+            id=f"{language}-{flag}",
+            marks=[pytest.mark.xfail(strict=True, reason=NOT_YET_SAID[language, flag])]
+            if (language, flag) in NOT_YET_SAID
+            else [],
+        )
         for language, flags in HOUSE_RULES.items()
         for flag in flags
     ),
