@@ -73,7 +73,7 @@ from frogspec.conform.evidence import (
     TrickTaken,
     difference_json,
 )
-from frogspec.conform.localise import _all_pass_played, condition_at, localise
+from frogspec.conform.localise import Localised, _all_pass_played, condition_at, localise
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.rotation import who_deals
 from frogspec.conform.words import (
@@ -320,7 +320,8 @@ def find_deviations(
     found = []
     for rule_id, members in groups.items():
         if rule_id in confirmed:
-            found.append(_deviation(rule_id, members, True, passed, swaps.get(rule_id), assumed))
+            swapped = _deviation(rule_id, members, True, passed, swaps.get(rule_id), assumed)
+            found.append(_said_by_replay(swapped, members, passed, assumed))
             continue
         if _tricks_taken(members, assumed):
             # Who took the trick departs on every game, the lead only follows from it:
@@ -349,14 +350,21 @@ def find_deviations(
 def _said_by_replay(
     d: Deviation, members: list[_Entry], passed: Sequence[Case], assumed: Adjust | None
 ) -> Deviation:
-    """A suspected deviation with no ``when`` or ``instead`` given them by the replay of its
-    games near the divergence (:func:`frogspec.conform.localise.localise`), where the
-    replay comes to the same rule; as it was elsewhere."""
+    """A deviation with no ``when`` or ``instead`` given them by the replay of its games
+    near the divergence (:func:`frogspec.conform.localise.localise`), where the replay comes
+    to the same rule. Where it does not, a confirmed deviation (its rule settled by a swap)
+    is said from its cases' typed differences: the situation that sets their diverging steps
+    apart (:func:`frogspec.conform.localise.condition_at`), and what the smallest one's
+    answer does otherwise. A suspected one stays as it was."""
     if d.instead:
         return d
     ordered = [v for _, v in sorted(members, key=lambda e: _size(e[1]))]
     agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
     localised = localise(ordered, agreed, assumed)
+    if (localised is None or localised.rule != d.rule) and d.confirmed and d.rule is not None:
+        differences = next((tuple(v.differences) for v in ordered if v.differences), ())
+        if differences:
+            localised = Localised(d.rule, condition_at(ordered, agreed, assumed), differences)
     if localised is None or localised.rule != d.rule:
         return d
     return replace(

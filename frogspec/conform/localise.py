@@ -58,6 +58,7 @@ STEP_NAMES = (
     "players",
     "phase",
     "all_passed",
+    "last_to_speak",
     "bid",
     "first_trick",
     "last_trick",
@@ -108,6 +109,9 @@ class Localised:
     #: The games replayed, and on how many of them the rule is the one localised.
     replayed: int = 0
     agreeing: int = 0
+    #: The seat the smallest example's engine asks to bid again after he passed and
+    #: another bid since, where that is the departure (:func:`_asked_again`).
+    asked_again: int | None = None
 
 
 def _families(difference: Difference, phase: str | None) -> tuple[str, ...]:
@@ -233,6 +237,8 @@ def _features(
         "contract": now.contract.code if now.contract is not None else None,
         "after": after,
     }
+    if before.phase is Phase.AUCTION:
+        features["last_to_speak"] = _pass_ends_deal(before)
     if before.phase is Phase.AUCTION and action is not None:
         features["bid"] = str(action)
         features["all_passed"] = (
@@ -326,6 +332,112 @@ def _not_outbidding(divergence: Any, assumed: Adjust | None) -> str | None:
     return None
 
 
+def _pass_ends_deal(state: Any) -> bool:
+    """Whether a pass in the auction's position would end the deal with every player
+    passed: every other active player has passed and no bid stands."""
+    from frogspec.engine import PASS, Phase, apply
+
+    try:
+        after = apply(state, PASS)
+    except (FrogError, ValueError):
+        return False
+    return after.phase is Phase.OVER and after.bidder is None
+
+
+def _not_passing_out(divergence: Any, assumed: Adjust | None) -> str | None:
+    """The rule of what happens when all pass, where the engine's legal list leaves out
+    the pass that would end the deal with every player passed (the last to speak must
+    bid): whatever else it lists, the deal not passed out is what it departs from.
+    ``None`` elsewhere."""
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.engine import Phase
+    from frogspec.registry import rule_for_function
+    from frogspec.rules.auction import all_pass_ends_deal
+
+    first = divergence.differences[0] if divergence.differences else None
+    found = _step_of(divergence)
+    if not isinstance(first, LegalChanged) or "pass" not in first.lacks or found is None:
+        return None
+    request, actions, step = found
+    state = game_state(request, actions[:step], assumed)
+    if state is None or state.phase is not Phase.AUCTION or not _pass_ends_deal(state):
+        return None
+    entry = rule_for_function(all_pass_ends_deal)
+    return entry.id if entry is not None else None
+
+
+def _asked_again(divergence: Any, assumed: Adjust | None) -> int | None:
+    """The seat the engine asks to bid where it has already passed in the reference's
+    auction, a bid having been made after his pass (the engine still in the auction,
+    whether or not the reference's has ended); ``None`` elsewhere."""
+    from frogspec.conform.diagnosis import game_state
+
+    found = _step_of(divergence)
+    seat = next(
+        (
+            d.engine
+            for d in divergence.differences
+            if isinstance(d, SeatChanged) and d.name == "to_act"
+        ),
+        None,
+    )
+    if found is None or not isinstance(seat, int):
+        return None
+    phase = next(
+        (d for d in divergence.differences if isinstance(d, FieldChanged) and d.name == "phase"),
+        None,
+    )
+    request, actions, step = found
+    state = game_state(request, actions[:step], assumed)
+    if state is None:
+        return None
+    in_auction = phase.engine == "auction" if phase is not None else state.phase.code == "auction"
+    history = list(state.auction)
+    passes = [at for at, (who, bid) in enumerate(history) if who == seat and bid is None]
+    if not in_auction or not passes:
+        return None
+    bid_since = any(bid is not None for _, bid in history[passes[0] + 1 :])
+    return seat if bid_since else None
+
+
+def _passer_asked_again(divergence: Any, assumed: Adjust | None) -> str | None:
+    """The rule that a pass is final, where the engine asks a player to bid again after he
+    has passed and another has bid since (:func:`_asked_again`); ``None`` elsewhere."""
+    from frogspec.registry import rule_for_function
+    from frogspec.rules.auction import still_bidding
+
+    if _asked_again(divergence, assumed) is None:
+        return None
+    entry = rule_for_function(still_bidding)
+    return entry.id if entry is not None else None
+
+
+def _lays_away_untouched(divergence: Any, assumed: Adjust | None) -> str | None:
+    """The rule of who takes the widow, where the engine's bidder lays away (its phase is
+    ``discard`` where the reference's is not) in a contract whose ruleset leaves the widow
+    untouched; ``None`` elsewhere."""
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.registry import rule_for_function
+    from frogspec.rules.widow import exchanges_widow
+
+    found = _step_of(divergence)
+    phase = next(
+        (d for d in divergence.differences if isinstance(d, FieldChanged) and d.name == "phase"),
+        None,
+    )
+    if found is None or phase is None or phase.engine != "discard" or phase.reference == "discard":
+        return None
+    request, actions, step = found
+    # The position the engine answered: the reference's after the step's action.
+    state = game_state(request, actions[: step + 1], assumed)
+    if state is None or state.contract is None:
+        return None
+    if state.ruleset.rules.exchanges_widow(state.contract):
+        return None
+    entry = rule_for_function(exchanges_widow)
+    return entry.id if entry is not None else None
+
+
 def _phase_of(divergence: Any, assumed: Adjust | None) -> str | None:
     from frogspec.conform.diagnosis import game_state
 
@@ -413,8 +525,12 @@ def localise(
             continue
         replayed += 1
         phase = _phase_of(divergence, assumed)
-        rule = _not_outbidding(divergence, assumed) or _rule_at(
-            divergence, _families(divergence.differences[0], phase), assumed
+        rule = (
+            _not_outbidding(divergence, assumed)
+            or _not_passing_out(divergence, assumed)
+            or _passer_asked_again(divergence, assumed)
+            or _lays_away_untouched(divergence, assumed)
+            or _rule_at(divergence, _families(divergence.differences[0], phase), assumed)
         )
         if rule is not None:
             votes[rule] += 1
@@ -431,6 +547,7 @@ def localise(
         origin or _ranks_left_out(divergences, assumed),
         replayed=replayed,
         agreeing=len(agreeing),
+        asked_again=_asked_again(divergences[0], assumed),
     )
 
 

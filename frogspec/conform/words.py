@@ -104,6 +104,10 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
     "won": _yes_no("when the bidder wins", "when the bidder loses"),
     "bidder_leads": _yes_no("when the bidder is to lead", "when another player is to lead"),
     "all_passed": _yes_no("when every player passes", "when someone bids"),
+    "last_to_speak": _yes_no(
+        "when every other player has passed and no bid stands",
+        "when a bid stands or another player may still bid",
+    ),
     "bid": lambda v: f"when {v} is bid",
     "bidder_points": lambda v: f"when the bidder takes {v} points",
     "card": lambda v: f"for {v}",
@@ -498,9 +502,17 @@ def _localised_words(localised: Localised) -> str:
     >>> _localised_words(Localised("widow.discard", Condition(()), (), left_out))
     'leaves out the discards of the cards of rank 10 or A (discard 10D, discard AD)'
     """
+    if localised.asked_again is not None:
+        return (
+            f"a player who has passed (seat {localised.asked_again}) is asked again after a "
+            "later bid"
+        )
     goes_on = _auction_goes_on(localised.differences)
     if goes_on:
         return goes_on
+    lays_away = _lays_away(localised.differences)
+    if lays_away:
+        return lays_away
     left_out = localised.left_out
     if left_out is not None and left_out.origin:
         cards = "taken from the widow" if left_out.origin == "widow" else "dealt to his hand"
@@ -536,6 +548,21 @@ def _auction_goes_on(differences: tuple[Difference, ...]) -> str:
     )
     who = f" (seat {seat} to bid)" if seat is not None else ""
     return f"the auction goes on{who} where it has ended (the reference: {phase.reference})"
+
+
+def _lays_away(differences: tuple[Difference, ...]) -> str:
+    """Where the engine's bidder lays away when the reference's does not, that in words
+    (empty elsewhere).
+
+    >>> _lays_away((FieldChanged("phase", "discard", "trump"),))
+    'the bidder takes the widow and lays away (the reference: trump)'
+    """
+    phase = next(
+        (d for d in differences if isinstance(d, FieldChanged) and d.name == "phase"), None
+    )
+    if phase is None or phase.engine != "discard" or phase.reference == "discard":
+        return ""
+    return f"the bidder takes the widow and lays away (the reference: {phase.reference})"
 
 
 def instead_words(otherwise: Any) -> str:

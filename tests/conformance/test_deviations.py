@@ -496,3 +496,16 @@ def test_the_deviations_in_the_reports(grand_deviations: list[Deviation]) -> Non
     assert "`settlement.rates-1-2-3`" in markdown[2]
     assert "```json" in markdown
     assert deviation_text_lines([]) == [] and deviation_markdown_lines([]) == []
+
+
+def test_a_confirmed_deviation_says_when_and_instead_from_its_cases(cases: list[Case]) -> None:
+    # An engine that lets a Chico be played in hearts: a rival reading confirms the rule,
+    # and no replay or probe speaks for it. Its when and instead are its cases' own.
+    from .test_diagnosis import reading_engine
+
+    ask = reading_engine("trump.chico-not-hearts", "trump.chico-any-suit")
+    failed, passed = run_engine(ask, [c for c in cases if c.ruleset == "modern"])
+    (deviation,) = find_deviations(failed, passed)
+    assert deviation.rule == "trump.chico-not-hearts" and deviation.status == "confirmed"
+    assert deviation.when.startswith("in modern, in the trump phase")
+    assert deviation.instead == "the engine's legal list adds trump H"

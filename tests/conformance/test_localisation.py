@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from types import SimpleNamespace
 
 from frogspec._types import Json
 from frogspec.conform.accounting import Lead, who_leads
@@ -18,8 +19,10 @@ from frogspec.conform.accounting import _trick_taken as trick_taken
 from frogspec.conform.deviations import Deviation, with_findings
 from frogspec.conform.diagnosis import Divergence
 from frogspec.conform.diagnosis import _with_trick_taken as with_trick_taken
-from frogspec.conform.evidence import FieldChanged, SeatChanged, TrickTaken
+from frogspec.conform.evidence import FieldChanged, LegalChanged, SeatChanged, TrickTaken
+from frogspec.conform.localise import _asked_again as asked_again
 from frogspec.conform.localise import _card_origin as card_origin
+from frogspec.conform.localise import localise
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.probes.base import Probe
 from frogspec.conform.words import Circumstances, instead_words, when_words
@@ -223,3 +226,91 @@ def test_a_trick_the_engines_op_gives_its_leader_is_filed_under_that_ops_finding
     # A model that gives that trick to the reference's winner is another departure.
     apart = with_findings([lead], [finding(_fixed_winner(seats.index(reference)))])
     assert sorted(str(d.rule) for d in apart) == ["cards.rank-order", "play.trick-winner"]
+
+
+def _refusing_a_pass(actions: list[str], seed: int) -> SimpleNamespace:
+    """A game's first divergence where the engine's auction refuses a pass: the step after
+    ``actions``, whose legal list lacks "pass"."""
+    from frogspec.conform.diagnosis import step_evaluates
+
+    request = _game(seed, actions)
+    # The rules the reference evaluates for the legal list there, as the diagnosis has them.
+    evaluated = step_evaluates(request, actions, len(actions))
+    return SimpleNamespace(
+        request=request,
+        game_step=len(actions),
+        differences=(LegalChanged(("pass",), ()),),
+        rules=tuple(sorted(evaluated)),
+        actual={},
+    )
+
+
+def test_the_last_to_speak_refused_a_pass_departs_from_what_happens_when_all_pass() -> None:
+    # Every other player has passed and no bid stands: the pass refused is the one that
+    # would pass the deal out.
+    stuck = [_refusing_a_pass(["pass", "pass"], seed) for seed in range(3)]
+    localised = localise(stuck)
+    assert localised is not None and localised.rule == "auction.all-pass"
+    said = when_words(Circumstances(condition=localised.condition))
+    assert said == "when every other player has passed and no bid stands"
+    # A pass refused where another player may still bid is not that.
+    early = [_refusing_a_pass(["pass"], seed) for seed in range(3)]
+    other = localise(early)
+    assert other is None or other.rule != "auction.all-pass"
+
+
+def _asking(actions: list[str], seed: int, seat: int, *differences: object) -> SimpleNamespace:
+    """A game's first divergence after ``actions`` where the engine asks ``seat`` to bid."""
+    from frogspec.conform.diagnosis import step_evaluates
+
+    request = _game(seed, actions)
+    reference = _state(request).to_act
+    return SimpleNamespace(
+        request=request,
+        game_step=len(actions),
+        differences=(*differences, SeatChanged("to_act", seat, reference)),
+        rules=tuple(sorted(step_evaluates(request, actions, len(actions)))),
+        actual={},
+    )
+
+
+def test_a_player_asked_again_after_his_pass_and_a_later_bid_departs_from_the_pass_being_final() -> (
+    None
+):
+    # Eldest (seat 1) passed, seat 2 bid Frog, the dealer passed: the reference lays away,
+    # the engine asks eldest again.
+    goes_on = FieldChanged("phase", "auction", "discard")
+    games = [_asking(["pass", "frog", "pass"], seed, 1, goes_on) for seed in range(3)]
+    localised = localise(games)
+    assert localised is not None and localised.rule == "auction.pass-is-final"
+    assert instead_words(localised) == (
+        "a player who has passed (seat 1) is asked again after a later bid"
+    )
+    # No bid since his pass, or no pass of his: not that.
+    assert asked_again(_asking(["pass", "pass"], 0, 1), None) is None
+    assert asked_again(_asking(["frog"], 0, 1), None) is None
+
+
+def test_a_bidder_laying_away_where_the_widow_stays_untouched_departs_from_who_takes_it() -> None:
+    # A Chico bid and passed to: the reference names the trump, the engine lays away.
+    def laying_away(actions: list[str], seed: int, reference: str) -> SimpleNamespace:
+        from frogspec.conform.diagnosis import step_evaluates
+
+        request = _game(seed, actions)
+        return SimpleNamespace(
+            request=request,
+            game_step=len(actions),
+            differences=(FieldChanged("phase", "discard", reference),),
+            rules=tuple(sorted(step_evaluates(request, actions, len(actions)))),
+            actual={},
+        )
+
+    games = [laying_away(["chico", "pass", "pass"], seed, "trump") for seed in range(3)]
+    localised = localise(games)
+    assert localised is not None and localised.rule == "widow.untouched-in-chico-and-grand"
+    assert instead_words(localised) == (
+        "the bidder takes the widow and lays away (the reference: trump)"
+    )
+    # In a Frog the bidder lays away by the rules: a lay-away there is no such departure.
+    frog = localise([laying_away(["frog", "pass", "pass"], 0, "play")])
+    assert frog is None or frog.rule != "widow.untouched-in-chico-and-grand"
