@@ -111,7 +111,6 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
         "three of the nine are not named: the Chico's widow, hearts in a Chico, the Frog's "
         "lay-away counted for the defenders"
     ),
-    ("node", "kept"): "play.winner-leads-next, which the engine keeps, is charged",
     ("tcl", "kept"): "the Queen of spades as a trump is charged to cards.pack",
 }
 
