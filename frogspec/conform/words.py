@@ -39,6 +39,7 @@ from frogspec.conform.evidence import (
     PacketsChanged,
     PaidBeyondRate,
     PaidOtherwise,
+    PaidTimes,
     PaymentsChanged,
     PaymentsRounded,
     PlayReversed,
@@ -278,6 +279,15 @@ def _settlement_words(d: Difference) -> str | None:
             f"the bidder loses as if he had taken {d.points - 1}: he pays as for a loss by "
             "one point, instead of nothing being paid"
         )
+    if isinstance(d, PaidTimes):
+        if d.won:
+            said = f"a winning bidder is paid {_times(d.times)} the amount the ruleset sets"
+        else:
+            said = (
+                f"a losing bidder pays each player who settles with him {_times(d.times)} the "
+                "amount the ruleset sets"
+            )
+        return f"{said} (e.g. {d.engine} instead of {d.reference})"
     if isinstance(d, PaymentsRounded):
         way = {"nearest": "to the nearest"}.get(d.direction, d.direction + " to a")
         return (
@@ -285,6 +295,15 @@ def _settlement_words(d: Difference) -> str | None:
             f"multiple of {d.multiple} (e.g. {d.engine} instead of {d.reference})"
         )
     return None
+
+
+def _times(times: int) -> str:
+    """A factor in words.
+
+    >>> _times(2), _times(3)
+    ('twice', '3 times')
+    """
+    return "twice" if times == 2 else f"{times} times"
 
 
 def _otherwise_words(difference: Difference) -> str:

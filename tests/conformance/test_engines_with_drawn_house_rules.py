@@ -110,7 +110,6 @@ NOT_YET: dict[tuple[str, str], str] = {
     ("tcl", "widow-shown"): "named with no when and no instead",
     ("tcl", "spade-queen-trump"): "named as cards.pack, and play.winner-leads-next charged",
     ("tcl", "chico-no-hearts"): "named with no when and no instead",
-    ("tcl", "last-trick-ten"): "the rates, which the engine keeps, are charged beside the count",
 }
 
 #: All of an engine's house rules at once: what the kit does not yet tell apart.

@@ -21,6 +21,7 @@ from frogspec.conform.evidence import (
     Difference,
     PaidBeyondRate,
     PaidOtherwise,
+    PaidTimes,
     PaymentsRounded,
     RateChanged,
     SettledWith,
@@ -45,7 +46,7 @@ from frogspec.conform.probes.base import (
 from frogspec.harness import Adjust
 from frogspec.registry import rule_for_function
 from frogspec.rules.cards import FULL_PACK, cards_of, format_card
-from frogspec.rulesets import RULESETS, Ruleset
+from frogspec.rulesets import RULESETS, Ruleset, rulesets_using
 
 __all__ = ["BOUNDARY_POINTS", "SETTLE_POINTS", "TIE_RULE", "WHO_SETTLES_RULE", "SettleProbe"]
 
@@ -303,6 +304,7 @@ Candidate = tuple[Difference, str, Adjust]
 def _candidates(rs: Ruleset) -> list[Candidate]:
     """The departures of the settlement the probe states as rules, each tried on every
     probe: the payments rounded to a multiple of 5 or 10 (up, down or to the nearest), a
+    loss (or a win) paid at a multiple of the ruleset's amount (:data:`PAID_TIMES`), a
     bidder with exactly 60 settled as a loser (or a winner) by one point, the tie moved
     (:data:`TIE_SHIFTS`)."""
     rates_rule = rs.rule_id("rates")
@@ -310,6 +312,11 @@ def _candidates(rs: Ruleset) -> list[Candidate]:
         (PaymentsRounded(multiple, direction, 0, 0), rates_rule, _rounding(multiple, direction))
         for multiple in ROUNDED_TO
         for direction in ROUNDINGS
+    ]
+    found += [
+        (PaidTimes(times, won), _outcome_rule(rs, won), _paid_times(times, won))
+        for times in PAID_TIMES
+        for won in (False, True)
     ]
     found += [(TieDecided(60, won), TIE_RULE, _tie_decided(won)) for won in (False, True)]
     found += [(TieMoved(60 + shift), TIE_RULE, _tie_at(60 + shift)) for shift in TIE_SHIFTS]
@@ -339,6 +346,48 @@ def _rounding(multiple: int, direction: str) -> Adjust:
 
             _ROUNDED[key] = rates_rounded
         return ruleset.replacing(ruleset.rule_id("rates"), _ROUNDED[key])
+
+    return departure
+
+
+#: The multiples of the ruleset's amount a loss (or a win) paid otherwise is tried at.
+PAID_TIMES = (2, 3)
+
+#: The rules that say what a losing bidder pays apart from the rate (where a ruleset has
+#: one, a loss paid otherwise departs from it).
+LOSER_RULES = ("settlement.coeur-dalene-loser-pays-same",)
+
+
+def _outcome_rule(rs: Ruleset, won: bool) -> str:
+    """The rule of the ruleset that sets what a bidder is paid on a win (or pays on a
+    loss): its own rule for a loss where it has one, else its rate rule."""
+    if not won:
+        for rule in LOSER_RULES:
+            if rs.id in rulesets_using(rule):
+                return rule
+    return rs.rule_id("rates")
+
+
+#: The rate rules with one outcome paid at a multiple, one function per rule, multiple and
+#: outcome: the engine's caches are keyed by rule functions.
+_TIMES: dict[tuple[Callable[..., int], int, bool], Callable[..., int]] = {}
+
+
+def _paid_times(times: int, won: bool) -> Adjust:
+    """Every ruleset's win (or loss) paid at ``times`` its amount, as a change of its rate
+    rule."""
+
+    def departure(ruleset: Ruleset) -> Ruleset:
+        original = ruleset.rules.rates
+        key = (original, times, won)
+        if key not in _TIMES:
+
+            def rates_times(contract: Any, margin: int, bidder_won: bool) -> int:
+                paid = original(contract, margin, bidder_won)
+                return paid * times if bidder_won == won else paid
+
+            _TIMES[key] = rates_times
+        return ruleset.replacing(ruleset.rule_id("rates"), _TIMES[key])
 
     return departure
 
@@ -404,8 +453,9 @@ def _rule_departures(
 
 
 def _with_example(otherwise: Difference, group: list[Probe]) -> Difference:
-    """A rounding with the amounts of its group's first probe: a defender's payment."""
-    if not isinstance(otherwise, PaymentsRounded):
+    """A rounding or a multiple with the amounts of its group's first probe: a defender's
+    payment."""
+    if not isinstance(otherwise, (PaymentsRounded, PaidTimes)):
         return otherwise
     for probe in group:
         paid, due = _payments(probe.actual), _payments(probe.expected)
@@ -427,10 +477,13 @@ def _rule_finding(
     assumed: Adjust | None,
 ) -> StageFinding:
     """The finding of a departure stated as a rule: where it shows is where the rule it
-    changes applies (a tie decided: at exactly 60), not the probes it happens to change."""
+    changes applies (a tie decided: at exactly 60; an outcome paid at a multiple: wherever
+    the bidder wins, or loses), not the probes it happens to change."""
     condition = None
     if isinstance(otherwise, TieDecided):
         condition = Condition((ConditionTerm("bidder_points", (otherwise.points,)),))
+    if isinstance(otherwise, PaidTimes):  # wherever the bidder wins (or loses)
+        condition = Condition((ConditionTerm("won", (otherwise.won,)),))
 
     def model(request: dict[str, Json]) -> Json:
         return reference_answer({"id": 1, **request}, assumed=assumed)
