@@ -577,14 +577,15 @@ class TieDecided(Difference):
 
 @dataclass(frozen=True)
 class PaidTimes(Difference):
-    """Every settlement of one outcome (a loss, or a win) is ``times`` the amount the
-    ruleset sets for it, whatever the contract and the points; the example is one
-    payment of the group, the engine's amount and the reference's."""
+    """Every settlement of one outcome (a loss, or a win), or of both, is ``times`` the
+    amount the ruleset sets for it, whatever the contract (where it shows: the finding's
+    condition); the example is one payment of the group, the engine's amount and the
+    reference's."""
 
     #: How many times the ruleset's amount.
     times: int
-    #: Whether it is a win that is paid so (else a loss).
-    won: bool
+    #: Whether it is a win that is paid so (``False``: a loss; ``None``: either).
+    won: bool | None
     #: The engine's amount in the example (not compared: one factor is one departure,
     #: whichever amount shows it).
     engine: int = field(default=0, compare=False)

@@ -120,9 +120,11 @@ def _term_words(term: ConditionTerm) -> str:
     'with 4, 5 or 6 at the table'
     >>> _term_words(ConditionTerm("contract", ("frog", "grand")))
     'in a frog or in a grand'
+    >>> _term_words(ConditionTerm("bidder_points", (0, 120)))
+    'when the bidder takes 0 or 120 points'
     """
     say = FEATURE_WORDS.get(term.feature, lambda v: f"{term.feature} {v}")
-    if term.feature == "players" and len(term.values) > 1:
+    if term.feature in ("players", "bidder_points") and len(term.values) > 1:
         *most, last = (str(v) for v in term.values)
         return say(f"{', '.join(most)} or {last}")
     if len(term.values) == 1:
@@ -280,7 +282,9 @@ def _settlement_words(d: Difference) -> str | None:
             "one point, instead of nothing being paid"
         )
     if isinstance(d, PaidTimes):
-        if d.won:
+        if d.won is None:
+            said = f"each payment is {_times(d.times)} the amount the ruleset sets"
+        elif d.won:
             said = f"a winning bidder is paid {_times(d.times)} the amount the ruleset sets"
         else:
             said = (

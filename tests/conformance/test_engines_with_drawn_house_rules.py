@@ -224,6 +224,14 @@ ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
         "the bidder loses as if he had taken 59: he pays as for a loss by one point, instead "
         "of nothing being paid",
     ),
+    ("node", "settle-loser-pays-double"): (
+        "when the bidder loses",
+        "a losing bidder pays each player who settles with him twice the amount the ruleset sets",
+    ),
+    ("tcl", "slam-doubles"): (
+        "when the bidder takes 0 or 120 points",
+        "each payment is twice the amount the ruleset sets",
+    ),
     ("cpp", "dealer-always-plays"): (
         "with 4, 5, 6 or 7 at the table",
         "the dealer is dealt in and plays instead of sitting out",

@@ -145,6 +145,11 @@ def test_a_loss_paid_at_a_multiple_is_one_rule_on_every_probe(times: int) -> Non
         "settlement.rates-1-2-3",
         "settlement.coeur-dalene-loser-pays-same",
     }
+    # Joined from three rulesets, the departure is applied once: it answers as the engine.
+    for ruleset in rulesets:
+        lost = {**SETTLE, "ruleset": ruleset, "bidder_points": 30}
+        engine = reference_answer(lost, _loss_times(times))
+        assert reference_answer(lost, finding.departure) == engine
     assert finding_when(finding).endswith("when the bidder loses")
     assert finding_instead(finding).startswith(
         "a losing bidder pays each player who settles with him "
@@ -163,3 +168,46 @@ def test_a_loss_paid_more_at_one_contract_only_is_no_multiple_of_every_loss() ->
 
     found = probe_stages(_departing(grand_loss_doubled), ["settle"], ["foster-1909"])
     assert found and not any(isinstance(f.otherwise, PaidTimes) for f in found)
+
+
+def _slam_times(times: int) -> Adjust:
+    def adjust(ruleset: Ruleset) -> Ruleset:
+        rates = ruleset.rules.rates
+        return ruleset.replacing(
+            ruleset.rule_id("rates"),
+            lambda c, margin, won: rates(c, margin, won) * (times if margin == 60 else 1),
+        )
+
+    return adjust
+
+
+def test_payments_at_a_multiple_where_one_side_takes_every_point_are_said_at_those_points() -> None:
+    rulesets = ["foster-1909", "gamerules", "official-1922-straight"]
+    (finding,) = probe_stages(_departing(_slam_times(2)), ["settle"], rulesets)
+    assert finding.otherwise == PaidTimes(2, won=None)
+    assert finding_when(finding).endswith("when the bidder takes 0 or 120 points")
+    assert finding_instead(finding).startswith("each payment is twice the amount the ruleset sets")
+    assert {finding.rule, *finding.also} == {
+        "settlement.rates-1-2-4",
+        "settlement.rates-1-2-3",
+        "settlement.rates-straight-1-2",
+    }
+    for ruleset in rulesets:
+        slam = {**SETTLE, "ruleset": ruleset, "contract": "grand", "bidder_points": 120}
+        assert reference_answer(slam, finding.departure) == reference_answer(slam, _slam_times(2))
+
+
+def test_a_multiple_at_some_scores_that_an_agreeing_probe_refutes_is_not_said() -> None:
+    # Doubled at 0 and 120 in a Grand only: a Frog at 120 paid as written refutes "every
+    # payment at 0 or 120 doubled".
+    def grand_slam_doubled(ruleset: Ruleset) -> Ruleset:
+        rates = ruleset.rules.rates
+        return ruleset.replacing(
+            ruleset.rule_id("rates"),
+            lambda c, margin, won: (
+                rates(c, margin, won) * (2 if margin == 60 and int(c) == 3 else 1)
+            ),
+        )
+
+    found = probe_stages(_departing(grand_slam_doubled), ["settle"], ["foster-1909"])
+    assert found and not any(f.otherwise == PaidTimes(2, won=None) for f in found)

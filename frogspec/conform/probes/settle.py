@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from frogspec._types import Json
@@ -373,6 +374,7 @@ def _outcome_rule(rs: Ruleset, won: bool) -> str:
 _TIMES: dict[tuple[Callable[..., int], int, bool], Callable[..., int]] = {}
 
 
+@cache  # one departure, one change: findings joined apply it once
 def _paid_times(times: int, won: bool) -> Adjust:
     """Every ruleset's win (or loss) paid at ``times`` its amount, as a change of its rate
     rule."""
@@ -505,6 +507,9 @@ def _other_departures(
     """The findings of the probes that depart, grouped by what the engine does otherwise,
     judged against the reference under the departures ``assumed``."""
     findings = []
+    multiple = _paid_times_at(probes, rs, ruleset, assumed)
+    if multiple is not None:  # one factor at some scores gives every departing answer
+        return [multiple]
     for group in by_difference(probes, _settle_signature):
         rule = _settle_rule(group, rs, assumed)
         found = table_finding("settle", rule, _settle_otherwise(group), group, probes, ruleset)
@@ -513,6 +518,95 @@ def _other_departures(
             found = replace(found, departure=rate)
         findings.append(found)
     return findings
+
+
+def _factor(probe: Probe) -> int | None:
+    """The whole number every payment of the engine is of the reference's, where the
+    reference pays something and the engine pays a multiple of each payment."""
+    expected, actual = _payments(probe.expected), _payments(probe.actual)
+    if expected is None or actual is None or len(expected) != len(actual) or not any(expected):
+        return None
+    paid = [(a, e) for a, e in zip(actual, expected, strict=True) if e]
+    if any(a for a, e in zip(actual, expected, strict=True) if not e):
+        return None
+    first, due = paid[0]
+    if first % due or first // due < 2:
+        return None
+    times = first // due
+    return times if all(a == times * e for a, e in paid) else None
+
+
+def _paid_times_at(
+    probes: list[Probe], rs: Ruleset, ruleset: str, assumed: Adjust | None
+) -> StageFinding | None:
+    """Where every departing probe pays one multiple of the reference's payments, and
+    they share the bidder's points that every probe paid there departs at and no other
+    does: that multiple at those points, as a finding whose ``when`` is those points
+    (one side taking every point, say). ``None`` where no such multiple gives them all."""
+    departing = [p for p in probes if p.departs]
+    factors = {_factor(p) for p in departing}
+    if not departing or len(factors) != 1 or None in factors:
+        return None
+    (times,) = factors
+    assert times is not None
+    points = tuple(sorted({int(p.request["bidder_points"]) for p in departing}))
+    if set(points) == {int(p.request["bidder_points"]) for p in probes}:
+        return None  # at every score: a rate, said otherwise
+    departure = _paid_times_at_points(times, points)
+    # Every probe, agreeing or not: one paid as the reference at those points refutes it.
+    if not answers_as_engine(departure, probes, assumed):
+        return None
+
+    def model(request: dict[str, Json]) -> Json:
+        return reference_answer({"id": 1, **request}, departure, assumed)
+
+    found = table_finding(
+        "settle",
+        rs.rule_id("rates"),
+        _with_example(PaidTimes(times, None), departing),
+        departing,
+        probes,
+        ruleset,
+    )
+    condition = Condition((ConditionTerm("bidder_points", points),))
+    return replace(
+        found,
+        table_condition=condition,
+        between=None,
+        share=None,
+        model=model,
+        departure=departure,
+    )
+
+
+#: The rate rules paid at a multiple at some scores, one function per rule, multiple and
+#: scores (margin and outcome): the engine's caches are keyed by rule functions.
+_AT_POINTS: dict[
+    tuple[Callable[..., int], int, frozenset[tuple[int, bool]]], Callable[..., int]
+] = {}
+
+
+@cache  # one departure, one change: findings joined apply it once
+def _paid_times_at_points(times: int, points: tuple[int, ...]) -> Adjust:
+    """Every ruleset's payments at ``times`` the amount where the bidder takes one of
+    ``points`` (by the margin and outcome those points give under its tie), as a change
+    of its rate rule."""
+
+    def departure(ruleset: Ruleset) -> Ruleset:
+        original = ruleset.rules.rates
+        results = {ruleset.rules.bidder_result(p) for p in points}
+        scores = frozenset((abs(r), r > 0) for r in results if r)
+        key = (original, times, scores)
+        if key not in _AT_POINTS:
+
+            def rates_at_points(contract: Any, margin: int, won: bool) -> int:
+                paid = original(contract, margin, won)
+                return paid * times if (margin, won) in scores else paid
+
+            _AT_POINTS[key] = rates_at_points
+        return ruleset.replacing(ruleset.rule_id("rates"), _AT_POINTS[key])
+
+    return departure
 
 
 def _tie_at(tie: int) -> Adjust:
