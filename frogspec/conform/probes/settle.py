@@ -282,17 +282,20 @@ def _settle(
             kept = tie_moved if answers_as_engine(tie_moved, explained, assumed) else None
             model = _shifted(tie, assumed)
             findings.append(replace(found, model=model, departure=kept))
-            # What the shift does not give is another departure, on its own probes (those
-            # it cannot be put to, points shifted past 0 or 120, tell nothing either way).
-            probes = [p for p in probes if p not in explained and model(p.request) is not None]
             if kept is not None:
                 # Judged against the reference with the tie moved as the engine moves it,
-                # the rest shows the other departures alone (a rate, who is paid).
+                # every probe shows the other departures alone (a rate, who is paid; at
+                # any score, the tie's margins holding at all of them).
                 assumed = composed(assumed, kept)
                 probes = [
                     replace(p, expected=reference_answer(p.request, assumed=assumed))
                     for p in probes
                 ]
+            else:
+                # What the shift does not give is another departure, on its own probes
+                # (those it cannot be put to, points shifted past 0 or 120, tell nothing
+                # either way).
+                probes = [p for p in probes if p not in explained and model(p.request) is not None]
         findings += _other_departures(probes, rs, ruleset, assumed)
     return findings
 
