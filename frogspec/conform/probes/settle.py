@@ -480,14 +480,15 @@ def _rule_finding(
     probes: list[Probe],
     ruleset: str,
     assumed: Adjust | None,
+    condition: Condition | None = None,
 ) -> StageFinding:
     """The finding of a departure stated as a rule: where it shows is where the rule it
     changes applies (a tie decided: at exactly 60; an outcome paid at a multiple: wherever
-    the bidder wins, or loses), not the probes it happens to change."""
-    condition = None
+    the bidder wins, or loses; else ``condition``), not the probes it happens to change.
+    Its model is the reference under ``assumed``, the departure among them."""
     if isinstance(otherwise, TieDecided):
         condition = Condition((ConditionTerm("bidder_points", (otherwise.points,)),))
-    if isinstance(otherwise, PaidTimes):  # wherever the bidder wins (or loses)
+    if isinstance(otherwise, PaidTimes) and otherwise.won is not None:  # he wins (or loses)
         condition = Condition((ConditionTerm("won", (otherwise.won,)),))
 
     def model(request: dict[str, Json]) -> Json:
@@ -560,25 +561,16 @@ def _paid_times_at(
     if not answers_as_engine(departure, probes, assumed):
         return None
 
-    def model(request: dict[str, Json]) -> Json:
-        return reference_answer({"id": 1, **request}, departure, assumed)
-
-    found = table_finding(
-        "settle",
-        rs.rule_id("rates"),
+    condition = Condition((ConditionTerm("bidder_points", points),))
+    return _rule_finding(
         _with_example(PaidTimes(times, None), departing),
+        rs.rule_id("rates"),
+        departure,
         departing,
         probes,
         ruleset,
-    )
-    condition = Condition((ConditionTerm("bidder_points", points),))
-    return replace(
-        found,
-        table_condition=condition,
-        between=None,
-        share=None,
-        model=model,
-        departure=departure,
+        composed(assumed, departure),
+        condition,
     )
 
 
