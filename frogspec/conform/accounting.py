@@ -21,7 +21,7 @@ from frogspec._types import Json
 from frogspec.conform.evidence import Difference, FieldChanged, PointsChanged, SeatChanged
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
-from frogspec.rules.cards import points_of
+from frogspec.rules.cards import FULL_PACK, points_of
 
 __all__ = [
     "Accounting",
@@ -94,6 +94,46 @@ class PointsHypothesis:
         found = _deal(divergence, assumed)
         return found is not None and self.predicts(found[0]) == found[1]
 
+    @property
+    def added(self) -> int:
+        """The points a deal holds beyond the pack's under the hypothesis (none where
+        cards only change sides)."""
+        return 0
+
+    def takes_points(self, request: Json, expected: Json, actual: Json) -> bool:
+        """Whether a ``settle`` the reference refuses for bidder's points beyond the pack's
+        is one the engine takes because its deal holds more points (points it may count):
+        the engine answers otherwise than with a refusal of the input (a payment, or a
+        later rule's refusal).
+
+        >>> request = {"op": "settle", "bidder_points": 125}
+        >>> refused = {"error": {"kind": "invalid"}}
+        >>> FixedPoints("scoring.count-card-points", 10).takes_points(
+        ...     request, refused, {"result": [-65, 130, -65]})
+        True
+        >>> GroupCredited("scoring.widow-counts-for-bidder").takes_points(
+        ...     request, refused, {"result": [-65, 130, -65]})
+        False
+        """
+        if not isinstance(request, dict) or request.get("op") != "settle":
+            return False
+        points = request.get("bidder_points")
+        if isinstance(points, bool) or not isinstance(points, int):
+            return False
+        if not PACK_POINTS < points <= PACK_POINTS + self.added:
+            return False
+        return _refused_as_invalid(expected) and not _refused_as_invalid(actual)
+
+
+def _refused_as_invalid(answer: Json) -> bool:
+    """Whether the answer refuses the input as malformed (an ``invalid`` error)."""
+    error = answer.get("error") if isinstance(answer, dict) else None
+    return isinstance(error, dict) and error.get("kind") == "invalid"
+
+
+#: The points the pack holds.
+PACK_POINTS = points_of(FULL_PACK)
+
 
 @dataclass(frozen=True)
 class GroupCredited(PointsHypothesis):
@@ -123,6 +163,11 @@ class FixedPoints(PointsHypothesis):
         if case.last_winner_is_bidder:
             return case.bidder + self.points, case.defenders
         return case.bidder, case.defenders + self.points
+
+    @property
+    def added(self) -> int:
+        """The points added to a deal: it holds that many beyond the pack's."""
+        return max(self.points, 0)
 
 
 @dataclass(frozen=True)

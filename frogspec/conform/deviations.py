@@ -425,6 +425,14 @@ def _counted_otherwise(
             for f in finals
             if f.case_id not in d.cases and d.hypothesis.fits(f, assumed)
         ]
+        # A deal that holds more points also settles more: the bidder's points beyond
+        # the pack's, which the reference refuses, are the count's doing.
+        more += [
+            case
+            for case, actual, _ in failed
+            if case.id not in d.cases
+            and d.hypothesis.takes_points(case.request, case.expected, actual)
+        ]
         if not more:
             kept.append(d)
             continue
@@ -1139,17 +1147,34 @@ def _probed(d: Deviation, finding: StageFinding) -> Deviation:
         stage=finding.stage,
         probes_agree=finding.agree,
         probes_disagree=finding.disagree,
-        # A finding joined from several rules' rulesets models them all, and the engine's
-        # own seating at every table size outweighs a swap's at some; otherwise a swap of
-        # the deviation's rule, its own rulesets only.
+        # A finding joined from several rules' rulesets models them all, the engine's
+        # own seating at every table size outweighs a swap's at some, and a model of every
+        # probe in each of the deviation's rulesets outweighs a swap that matches a case or
+        # two there; otherwise a swap of the deviation's rule, its own rulesets only.
         departure=(
             finding.departure
             if finding.departure is not None
-            and (finding.also or _reseats(finding) or finding.models_all or d.departure is None)
+            and (
+                finding.also
+                or _reseats(finding)
+                or finding.models_all
+                or d.departure is None
+                or _models_everywhere(finding, d)
+            )
             else d.departure
         ),
         example={**d.example, "rules": [finding.rule]} if unexplained else d.example,
         look_at=() if unexplained else d.look_at,
+    )
+
+
+def _models_everywhere(finding: StageFinding, d: Deviation) -> bool:
+    """Whether the finding's model gives every probe's answer in every ruleset of the
+    deviation's cases (a hypothesis of the whole stage there, not a matched case)."""
+    return (
+        finding.model is not None
+        and bool(d.in_rulesets)
+        and set(d.in_rulesets) <= set(finding.rulesets)
     )
 
 

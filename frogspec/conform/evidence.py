@@ -37,6 +37,7 @@ __all__ = [
     "PacketsChanged",
     "PaidBeyondRate",
     "PaidOtherwise",
+    "PaidTimes",
     "PaymentsChanged",
     "PaymentsRounded",
     "PlayReversed",
@@ -568,6 +569,32 @@ class TieDecided(Difference):
     @property
     def kind(self) -> str:
         return "tie decided"
+
+    @property
+    def field(self) -> str:
+        return "payments"
+
+
+@dataclass(frozen=True)
+class PaidTimes(Difference):
+    """Every settlement of one outcome (a loss, or a win), or of both, is ``times`` the
+    amount the ruleset sets for it, whatever the contract (where it shows: the finding's
+    condition); the example is one payment of the group, the engine's amount and the
+    reference's."""
+
+    #: How many times the ruleset's amount.
+    times: int
+    #: Whether it is a win that is paid so (``False``: a loss; ``None``: either).
+    won: bool | None
+    #: The engine's amount in the example (not compared: one factor is one departure,
+    #: whichever amount shows it).
+    engine: int = field(default=0, compare=False)
+    #: The reference's.
+    reference: int = field(default=0, compare=False)
+
+    @property
+    def kind(self) -> str:
+        return "paid times the amount"
 
     @property
     def field(self) -> str:

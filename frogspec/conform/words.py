@@ -39,6 +39,7 @@ from frogspec.conform.evidence import (
     PacketsChanged,
     PaidBeyondRate,
     PaidOtherwise,
+    PaidTimes,
     PaymentsChanged,
     PaymentsRounded,
     PlayReversed,
@@ -123,9 +124,11 @@ def _term_words(term: ConditionTerm) -> str:
     'with 4, 5 or 6 at the table'
     >>> _term_words(ConditionTerm("contract", ("frog", "grand")))
     'in a frog or in a grand'
+    >>> _term_words(ConditionTerm("bidder_points", (0, 120)))
+    'when the bidder takes 0 or 120 points'
     """
     say = FEATURE_WORDS.get(term.feature, lambda v: f"{term.feature} {v}")
-    if term.feature == "players" and len(term.values) > 1:
+    if term.feature in ("players", "bidder_points") and len(term.values) > 1:
         *most, last = (str(v) for v in term.values)
         return say(f"{', '.join(most)} or {last}")
     if len(term.values) == 1:
@@ -282,6 +285,17 @@ def _settlement_words(d: Difference) -> str | None:
             f"the bidder loses as if he had taken {d.points - 1}: he pays as for a loss by "
             "one point, instead of nothing being paid"
         )
+    if isinstance(d, PaidTimes):
+        if d.won is None:
+            said = f"each payment is {_times(d.times)} the amount the ruleset sets"
+        elif d.won:
+            said = f"a winning bidder is paid {_times(d.times)} the amount the ruleset sets"
+        else:
+            said = (
+                f"a losing bidder pays each player who settles with him {_times(d.times)} the "
+                "amount the ruleset sets"
+            )
+        return f"{said} (e.g. {d.engine} instead of {d.reference})"
     if isinstance(d, PaymentsRounded):
         way = {"nearest": "to the nearest"}.get(d.direction, d.direction + " to a")
         return (
@@ -289,6 +303,15 @@ def _settlement_words(d: Difference) -> str | None:
             f"multiple of {d.multiple} (e.g. {d.engine} instead of {d.reference})"
         )
     return None
+
+
+def _times(times: int) -> str:
+    """A factor in words.
+
+    >>> _times(2), _times(3)
+    ('twice', '3 times')
+    """
+    return "twice" if times == 2 else f"{times} times"
 
 
 def _otherwise_words(difference: Difference) -> str:

@@ -100,7 +100,6 @@ NOT_YET: dict[tuple[str, str], str] = {
     ("tcl", "spade-queen-trump"): (
         "named as cards.pack, and four cases charged to play.follow-suit with no when"
     ),
-    ("tcl", "last-trick-ten"): "the rates, which the engine keeps, are charged beside the count",
 }
 
 #: All of an engine's house rules at once: what the kit does not yet tell apart, as to
@@ -237,6 +236,14 @@ ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
         "when the bidder takes 60 points",
         "the bidder loses as if he had taken 59: he pays as for a loss by one point, instead "
         "of nothing being paid",
+    ),
+    ("node", "settle-loser-pays-double"): (
+        "when the bidder loses",
+        "a losing bidder pays each player who settles with him twice the amount the ruleset sets",
+    ),
+    ("tcl", "slam-doubles"): (
+        "when the bidder takes 0 or 120 points",
+        "each payment is twice the amount the ruleset sets",
     ),
     ("cpp", "dealer-always-plays"): (
         "with 4, 5, 6 or 7 at the table",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from frogspec._types import Json
@@ -21,6 +22,7 @@ from frogspec.conform.evidence import (
     Difference,
     PaidBeyondRate,
     PaidOtherwise,
+    PaidTimes,
     PaymentsRounded,
     RateChanged,
     SettledWith,
@@ -45,7 +47,7 @@ from frogspec.conform.probes.base import (
 from frogspec.harness import Adjust
 from frogspec.registry import rule_for_function
 from frogspec.rules.cards import FULL_PACK, cards_of, format_card
-from frogspec.rulesets import RULESETS, Ruleset
+from frogspec.rulesets import RULESETS, Ruleset, rulesets_using
 
 __all__ = ["BOUNDARY_POINTS", "SETTLE_POINTS", "TIE_RULE", "WHO_SETTLES_RULE", "SettleProbe"]
 
@@ -280,17 +282,20 @@ def _settle(
             kept = tie_moved if answers_as_engine(tie_moved, explained, assumed) else None
             model = _shifted(tie, assumed)
             findings.append(replace(found, model=model, departure=kept))
-            # What the shift does not give is another departure, on its own probes (those
-            # it cannot be put to, points shifted past 0 or 120, tell nothing either way).
-            probes = [p for p in probes if p not in explained and model(p.request) is not None]
             if kept is not None:
                 # Judged against the reference with the tie moved as the engine moves it,
-                # the rest shows the other departures alone (a rate, who is paid).
+                # every probe shows the other departures alone (a rate, who is paid; at
+                # any score, the tie's margins holding at all of them).
                 assumed = composed(assumed, kept)
                 probes = [
                     replace(p, expected=reference_answer(p.request, assumed=assumed))
                     for p in probes
                 ]
+            else:
+                # What the shift does not give is another departure, on its own probes
+                # (those it cannot be put to, points shifted past 0 or 120, tell nothing
+                # either way).
+                probes = [p for p in probes if p not in explained and model(p.request) is not None]
         findings += _other_departures(probes, rs, ruleset, assumed)
     return findings
 
@@ -303,6 +308,7 @@ Candidate = tuple[Difference, str, Adjust]
 def _candidates(rs: Ruleset) -> list[Candidate]:
     """The departures of the settlement the probe states as rules, each tried on every
     probe: the payments rounded to a multiple of 5 or 10 (up, down or to the nearest), a
+    loss (or a win) paid at a multiple of the ruleset's amount (:data:`PAID_TIMES`), a
     bidder with exactly 60 settled as a loser (or a winner) by one point, the tie moved
     (:data:`TIE_SHIFTS`)."""
     rates_rule = rs.rule_id("rates")
@@ -310,6 +316,11 @@ def _candidates(rs: Ruleset) -> list[Candidate]:
         (PaymentsRounded(multiple, direction, 0, 0), rates_rule, _rounding(multiple, direction))
         for multiple in ROUNDED_TO
         for direction in ROUNDINGS
+    ]
+    found += [
+        (PaidTimes(times, won), _outcome_rule(rs, won), _paid_times(times, won))
+        for times in PAID_TIMES
+        for won in (False, True)
     ]
     found += [(TieDecided(60, won), TIE_RULE, _tie_decided(won)) for won in (False, True)]
     found += [(TieMoved(60 + shift), TIE_RULE, _tie_at(60 + shift)) for shift in TIE_SHIFTS]
@@ -339,6 +350,49 @@ def _rounding(multiple: int, direction: str) -> Adjust:
 
             _ROUNDED[key] = rates_rounded
         return ruleset.replacing(ruleset.rule_id("rates"), _ROUNDED[key])
+
+    return departure
+
+
+#: The multiples of the ruleset's amount a loss (or a win) paid otherwise is tried at.
+PAID_TIMES = (2, 3)
+
+#: The rules that say what a losing bidder pays apart from the rate (where a ruleset has
+#: one, a loss paid otherwise departs from it).
+LOSER_RULES = ("settlement.coeur-dalene-loser-pays-same",)
+
+
+def _outcome_rule(rs: Ruleset, won: bool) -> str:
+    """The rule of the ruleset that sets what a bidder is paid on a win (or pays on a
+    loss): its own rule for a loss where it has one, else its rate rule."""
+    if not won:
+        for rule in LOSER_RULES:
+            if rs.id in rulesets_using(rule):
+                return rule
+    return rs.rule_id("rates")
+
+
+#: The rate rules with one outcome paid at a multiple, one function per rule, multiple and
+#: outcome: the engine's caches are keyed by rule functions.
+_TIMES: dict[tuple[Callable[..., int], int, bool], Callable[..., int]] = {}
+
+
+@cache  # one departure, one change: findings joined apply it once
+def _paid_times(times: int, won: bool) -> Adjust:
+    """Every ruleset's win (or loss) paid at ``times`` its amount, as a change of its rate
+    rule."""
+
+    def departure(ruleset: Ruleset) -> Ruleset:
+        original = ruleset.rules.rates
+        key = (original, times, won)
+        if key not in _TIMES:
+
+            def rates_times(contract: Any, margin: int, bidder_won: bool) -> int:
+                paid = original(contract, margin, bidder_won)
+                return paid * times if bidder_won == won else paid
+
+            _TIMES[key] = rates_times
+        return ruleset.replacing(ruleset.rule_id("rates"), _TIMES[key])
 
     return departure
 
@@ -404,8 +458,9 @@ def _rule_departures(
 
 
 def _with_example(otherwise: Difference, group: list[Probe]) -> Difference:
-    """A rounding with the amounts of its group's first probe: a defender's payment."""
-    if not isinstance(otherwise, PaymentsRounded):
+    """A rounding or a multiple with the amounts of its group's first probe: a defender's
+    payment."""
+    if not isinstance(otherwise, (PaymentsRounded, PaidTimes)):
         return otherwise
     for probe in group:
         paid, due = _payments(probe.actual), _payments(probe.expected)
@@ -425,12 +480,16 @@ def _rule_finding(
     probes: list[Probe],
     ruleset: str,
     assumed: Adjust | None,
+    condition: Condition | None = None,
 ) -> StageFinding:
     """The finding of a departure stated as a rule: where it shows is where the rule it
-    changes applies (a tie decided: at exactly 60), not the probes it happens to change."""
-    condition = None
+    changes applies (a tie decided: at exactly 60; an outcome paid at a multiple: wherever
+    the bidder wins, or loses; else ``condition``), not the probes it happens to change.
+    Its model is the reference under ``assumed``, the departure among them."""
     if isinstance(otherwise, TieDecided):
         condition = Condition((ConditionTerm("bidder_points", (otherwise.points,)),))
+    if isinstance(otherwise, PaidTimes) and otherwise.won is not None:  # he wins (or loses)
+        condition = Condition((ConditionTerm("won", (otherwise.won,)),))
 
     def model(request: dict[str, Json]) -> Json:
         return reference_answer({"id": 1, **request}, assumed=assumed)
@@ -452,6 +511,9 @@ def _other_departures(
     """The findings of the probes that depart, grouped by what the engine does otherwise,
     judged against the reference under the departures ``assumed``."""
     findings = []
+    multiple = _paid_times_at(probes, rs, ruleset, assumed)
+    if multiple is not None:  # one factor at some scores gives every departing answer
+        return [multiple]
     for group in by_difference(probes, _settle_signature):
         rule = _settle_rule(group, rs, assumed)
         found = table_finding("settle", rule, _settle_otherwise(group), group, probes, ruleset)
@@ -460,6 +522,86 @@ def _other_departures(
             found = replace(found, departure=rate)
         findings.append(found)
     return findings
+
+
+def _factor(probe: Probe) -> int | None:
+    """The whole number every payment of the engine is of the reference's, where the
+    reference pays something and the engine pays a multiple of each payment."""
+    expected, actual = _payments(probe.expected), _payments(probe.actual)
+    if expected is None or actual is None or len(expected) != len(actual) or not any(expected):
+        return None
+    paid = [(a, e) for a, e in zip(actual, expected, strict=True) if e]
+    if any(a for a, e in zip(actual, expected, strict=True) if not e):
+        return None
+    first, due = paid[0]
+    if first % due or first // due < 2:
+        return None
+    times = first // due
+    return times if all(a == times * e for a, e in paid) else None
+
+
+def _paid_times_at(
+    probes: list[Probe], rs: Ruleset, ruleset: str, assumed: Adjust | None
+) -> StageFinding | None:
+    """Where every departing probe pays one multiple of the reference's payments, and
+    they share the bidder's points that every probe paid there departs at and no other
+    does: that multiple at those points, as a finding whose ``when`` is those points
+    (one side taking every point, say). ``None`` where no such multiple gives them all."""
+    departing = [p for p in probes if p.departs]
+    factors = {_factor(p) for p in departing}
+    if not departing or len(factors) != 1 or None in factors:
+        return None
+    (times,) = factors
+    assert times is not None
+    points = tuple(sorted({int(p.request["bidder_points"]) for p in departing}))
+    if set(points) == {int(p.request["bidder_points"]) for p in probes}:
+        return None  # at every score: a rate, said otherwise
+    departure = _paid_times_at_points(times, points)
+    # Every probe, agreeing or not: one paid as the reference at those points refutes it.
+    if not answers_as_engine(departure, probes, assumed):
+        return None
+
+    condition = Condition((ConditionTerm("bidder_points", points),))
+    return _rule_finding(
+        _with_example(PaidTimes(times, None), departing),
+        rs.rule_id("rates"),
+        departure,
+        departing,
+        probes,
+        ruleset,
+        composed(assumed, departure),
+        condition,
+    )
+
+
+#: The rate rules paid at a multiple at some scores, one function per rule, multiple and
+#: scores (margin and outcome): the engine's caches are keyed by rule functions.
+_AT_POINTS: dict[
+    tuple[Callable[..., int], int, frozenset[tuple[int, bool]]], Callable[..., int]
+] = {}
+
+
+@cache  # one departure, one change: findings joined apply it once
+def _paid_times_at_points(times: int, points: tuple[int, ...]) -> Adjust:
+    """Every ruleset's payments at ``times`` the amount where the bidder takes one of
+    ``points`` (by the margin and outcome those points give under its tie), as a change
+    of its rate rule."""
+
+    def departure(ruleset: Ruleset) -> Ruleset:
+        original = ruleset.rules.rates
+        results = {ruleset.rules.bidder_result(p) for p in points}
+        scores = frozenset((abs(r), r > 0) for r in results if r)
+        key = (original, times, scores)
+        if key not in _AT_POINTS:
+
+            def rates_at_points(contract: Any, margin: int, won: bool) -> int:
+                paid = original(contract, margin, won)
+                return paid * times if (margin, won) in scores else paid
+
+            _AT_POINTS[key] = rates_at_points
+        return ruleset.replacing(ruleset.rule_id("rates"), _AT_POINTS[key])
+
+    return departure
 
 
 def _tie_at(tie: int) -> Adjust:

@@ -1,0 +1,213 @@
+"""How the settlement's departures are told and filed: a model of every probe outweighs a
+swap that matches a case or two, a count that holds more points settles more, and a loss
+paid at a multiple of the ruleset's amount is said as that rule.
+
+The values are built by hand (a finding, a deviation, a hypothesis): each test shows one
+judgement of the kit, apart from any engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from frogspec.conform.accounting import FixedPoints, GroupCredited
+from frogspec.conform.counterfactuals import reference_answer
+from frogspec.conform.deviations import Deviation, with_findings
+from frogspec.conform.evidence import PaidTimes, TieMoved
+from frogspec.conform.probes import probe_stages
+from frogspec.conform.probes.base import Probe, StageFinding
+from frogspec.conform.words import finding_instead, finding_when
+from frogspec.harness import Adjust
+from frogspec.rulesets import Ruleset
+
+Json = Any
+
+SETTLE = {
+    "op": "settle",
+    "ruleset": "modern",
+    "options": {},
+    "players": 3,
+    "dealer": 0,
+    "bidder": 1,
+    "contract": "frog",
+    "bidder_points": 60,
+}
+
+
+def _tie_at_sixty_five(ruleset: Ruleset) -> Ruleset:
+    return ruleset.replacing("settlement.sixty-is-a-tie", lambda points: points - 65)
+
+
+def _tie_lost(ruleset: Ruleset) -> Ruleset:
+    return ruleset.replacing("settlement.sixty-is-a-tie", lambda p: -1 if p == 60 else p - 60)
+
+
+def _tie_finding(rulesets: tuple[str, ...], departure: Adjust) -> StageFinding:
+    probe = Probe(SETTLE, {"result": [0, 0, 0]}, {"result": [5, -10, 5]}, ())
+    return StageFinding(
+        stage="settle",
+        rule="settlement.sixty-is-a-tie",
+        otherwise=TieMoved(65),
+        agree=10,
+        disagree=40,
+        smallest=probe,
+        rulesets=rulesets,
+        model=lambda request: {"result": [5, -10, 5]},
+        departure=departure,
+    )
+
+
+def _swapped_tie(in_rulesets: tuple[str, ...]) -> Deviation:
+    return Deviation(
+        rule="settlement.sixty-is-a-tie",
+        reading=None,
+        reading_rulesets=(),
+        cases=("settle.modern.frog-60",),
+        example={"id": "settle.modern.frog-60", "request": {"id": 1, **SETTLE}},
+        confirmed=True,
+        in_rulesets=in_rulesets,
+        departure=_tie_lost,
+    )
+
+
+def test_a_model_of_every_probe_outweighs_a_swap_matching_a_case() -> None:
+    (told,) = with_findings(
+        [_swapped_tie(("modern",))], [_tie_finding(("foster-1909", "modern"), _tie_at_sixty_five)]
+    )
+    assert told.departure is _tie_at_sixty_five
+
+
+def test_a_swap_stays_where_the_probes_did_not_reach_every_ruleset_of_its_cases() -> None:
+    (told,) = with_findings(
+        [_swapped_tie(("gamerules", "modern"))], [_tie_finding(("modern",), _tie_at_sixty_five)]
+    )
+    assert told.departure is _tie_lost
+
+
+SETTLE_BEYOND = {**SETTLE, "bidder_points": 125}
+REFUSED = {"error": {"kind": "invalid", "message": "bidder_points must be 0 to 120"}}
+
+
+def test_a_count_of_more_points_settles_points_beyond_the_packs() -> None:
+    ten_more = FixedPoints("scoring.count-card-points", 10)
+    assert ten_more.takes_points(SETTLE_BEYOND, REFUSED, {"result": [-65, 130, -65]})
+    # A later rule's refusal is the engine taking the points too.
+    illegal = {"error": {"kind": "illegal", "rule": "auction.contracts-without-frog"}}
+    assert ten_more.takes_points(SETTLE_BEYOND, REFUSED, illegal)
+
+
+def test_points_beyond_what_the_count_adds_are_not_its_doing() -> None:
+    ten_more = FixedPoints("scoring.count-card-points", 10)
+    too_many = {**SETTLE, "bidder_points": 131}
+    assert not ten_more.takes_points(too_many, REFUSED, {"result": [-66, 132, -66]})
+    assert not ten_more.takes_points(SETTLE_BEYOND, REFUSED, REFUSED)
+    within = {**SETTLE, "bidder_points": 120}
+    assert not ten_more.takes_points(within, {"result": [60, -120, 60]}, {"result": [0, 0, 0]})
+
+
+def test_cards_that_change_sides_add_no_points() -> None:
+    widow = GroupCredited("scoring.widow-counts-for-bidder", "widow")
+    assert widow.added == 0
+    assert not widow.takes_points(SETTLE_BEYOND, REFUSED, {"result": [-65, 130, -65]})
+
+
+def _departing(adjust: Adjust) -> Callable[[dict[str, Json]], dict[str, Json]]:
+    """An engine that answers as the reference with ``adjust`` applied to every ruleset."""
+
+    def ask(request: dict[str, Json]) -> dict[str, Json]:
+        return {"id": request.get("id"), **reference_answer(request, adjust)}
+
+    return ask
+
+
+def _loss_times(times: int) -> Adjust:
+    def adjust(ruleset: Ruleset) -> Ruleset:
+        rates = ruleset.rules.rates
+        return ruleset.replacing(
+            ruleset.rule_id("rates"),
+            lambda c, margin, won: rates(c, margin, won) * (1 if won else times),
+        )
+
+    return adjust
+
+
+@pytest.mark.parametrize("times", [2, 3])
+def test_a_loss_paid_at_a_multiple_is_one_rule_on_every_probe(times: int) -> None:
+    rulesets = ["foster-1909", "gamerules", "official-1922-coeur-dalene"]
+    (finding,) = probe_stages(_departing(_loss_times(times)), ["settle"], rulesets)
+    assert finding.otherwise == PaidTimes(times, won=False)
+    assert finding.departure is not None and finding.model is not None
+    assert {finding.rule, *finding.also} == {
+        "settlement.rates-1-2-4",
+        "settlement.rates-1-2-3",
+        "settlement.coeur-dalene-loser-pays-same",
+    }
+    # Joined from three rulesets, the departure is applied once: it answers as the engine.
+    for ruleset in rulesets:
+        lost = {**SETTLE, "ruleset": ruleset, "bidder_points": 30}
+        engine = reference_answer(lost, _loss_times(times))
+        assert reference_answer(lost, finding.departure) == engine
+    assert finding_when(finding).endswith("when the bidder loses")
+    assert finding_instead(finding).startswith(
+        "a losing bidder pays each player who settles with him "
+        + ("twice" if times == 2 else "3 times")
+        + " the amount the ruleset sets"
+    )
+
+
+def test_a_loss_paid_more_at_one_contract_only_is_no_multiple_of_every_loss() -> None:
+    def grand_loss_doubled(ruleset: Ruleset) -> Ruleset:
+        rates = ruleset.rules.rates
+        return ruleset.replacing(
+            ruleset.rule_id("rates"),
+            lambda c, margin, won: rates(c, margin, won) * (2 if not won and int(c) == 3 else 1),
+        )
+
+    found = probe_stages(_departing(grand_loss_doubled), ["settle"], ["foster-1909"])
+    assert found and not any(isinstance(f.otherwise, PaidTimes) for f in found)
+
+
+def _slam_times(times: int) -> Adjust:
+    def adjust(ruleset: Ruleset) -> Ruleset:
+        rates = ruleset.rules.rates
+        return ruleset.replacing(
+            ruleset.rule_id("rates"),
+            lambda c, margin, won: rates(c, margin, won) * (times if margin == 60 else 1),
+        )
+
+    return adjust
+
+
+def test_payments_at_a_multiple_where_one_side_takes_every_point_are_said_at_those_points() -> None:
+    rulesets = ["foster-1909", "gamerules", "official-1922-straight"]
+    (finding,) = probe_stages(_departing(_slam_times(2)), ["settle"], rulesets)
+    assert finding.otherwise == PaidTimes(2, won=None)
+    assert finding_when(finding).endswith("when the bidder takes 0 or 120 points")
+    assert finding_instead(finding).startswith("each payment is twice the amount the ruleset sets")
+    assert {finding.rule, *finding.also} == {
+        "settlement.rates-1-2-4",
+        "settlement.rates-1-2-3",
+        "settlement.rates-straight-1-2",
+    }
+    for ruleset in rulesets:
+        slam = {**SETTLE, "ruleset": ruleset, "contract": "grand", "bidder_points": 120}
+        assert reference_answer(slam, finding.departure) == reference_answer(slam, _slam_times(2))
+
+
+def test_a_multiple_at_some_scores_that_an_agreeing_probe_refutes_is_not_said() -> None:
+    # Doubled at 0 and 120 in a Grand only: a Frog at 120 paid as written refutes "every
+    # payment at 0 or 120 doubled".
+    def grand_slam_doubled(ruleset: Ruleset) -> Ruleset:
+        rates = ruleset.rules.rates
+        return ruleset.replacing(
+            ruleset.rule_id("rates"),
+            lambda c, margin, won: (
+                rates(c, margin, won) * (2 if margin == 60 and int(c) == 3 else 1)
+            ),
+        )
+
+    found = probe_stages(_departing(grand_slam_doubled), ["settle"], ["foster-1909"])
+    assert found and not any(f.otherwise == PaidTimes(2, won=None) for f in found)
