@@ -31,7 +31,6 @@ __all__ = [
     "PointsHypothesis",
     "contracts_of",
     "explain_points",
-    "finished_trick",
     "who_leads",
 ]
 
@@ -224,7 +223,6 @@ def _last_winner_is_bidder(state: Any, actions: Json) -> bool | None:
     """Whether the bidder took the last trick: the one whose tricks hold the last card
     played (``None`` if the deal did not end on a card)."""
     from frogspec.engine import ActionKind, parse_action
-    from frogspec.errors import FrogError
 
     if not isinstance(actions, list) or not actions or state.tricks == 0:
         return None
@@ -306,36 +304,6 @@ def who_leads(
     return Lead("play.winner-leads-next", False, engine, reference)
 
 
-def finished_trick(
-    request: Json, assumed: Adjust | None = None
-) -> tuple[Any, tuple[int, ...], tuple[int, ...]] | None:
-    """Where the request's actions end on a trick just finished (the next lead to come):
-    the state after it, and the trick's seats and cards in play order; ``None`` elsewhere
-    (the game replayed under the departures ``assumed``)."""
-    from frogspec.conform.diagnosis import game_state
-    from frogspec.engine import Phase
-
-    actions = request.get("actions") if isinstance(request, dict) else None
-    if not isinstance(actions, list):
-        return None
-    after = game_state(request, actions, assumed)
-    if after is None or after.phase is not Phase.PLAY or after.trick or not after.tricks:
-        return None
-    size = len(after.order)
-    seats: list[int] = []
-    cards: list[int] = []
-    for at in range(len(actions) - size, len(actions)):
-        before = game_state(request, actions[:at], assumed) if at >= 0 else None
-        if before is None or before.to_act is None or len(before.trick) != len(cards):
-            return None
-        try:
-            cards.append(_played_card(actions[at]))
-        except (FrogError, ValueError):
-            return None
-        seats.append(before.to_act)
-    return after, tuple(seats), tuple(cards)
-
-
 def _trick_taken(
     request: Json, differences: Sequence[Difference], assumed: Adjust | None = None
 ) -> Lead | None:
@@ -354,6 +322,8 @@ def _trick_taken(
     moved = next(
         (d for d in differences if isinstance(d, SeatChanged) and d.name == "to_act"), None
     )
+    from frogspec.conform.diagnosis import finished_trick
+
     finished = finished_trick(request, assumed)
     if moved is None or moved.engine is None or finished is None:
         return None
@@ -387,15 +357,6 @@ def _trick_taken(
         reference_card=format_card(theirs),
         answered=answered,
     )
-
-
-def _played_card(action: Json) -> int:
-    from frogspec.engine import ActionKind, parse_action
-
-    parsed = parse_action(str(action))
-    if parsed.kind is not ActionKind.PLAY:
-        raise ValueError(f"not a card played: {action!r}")
-    return parsed.value
 
 
 def _still_bidding(differences: Sequence[Difference]) -> bool:

@@ -60,12 +60,11 @@ from frogspec.conform.accounting import (
     _trick_taken,
     contracts_of,
     explain_points,
-    finished_trick,
     who_leads,
 )
 from frogspec.conform.conditions import Condition, ConditionTerm
 from frogspec.conform.counterfactuals import failed_under, has_twin, reference_answer, stand_in
-from frogspec.conform.diagnosis import Divergence, fits_passed
+from frogspec.conform.diagnosis import Divergence, finished_trick, fits_passed
 from frogspec.conform.evidence import (
     Difference,
     LegalChanged,

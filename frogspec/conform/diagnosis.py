@@ -81,6 +81,7 @@ __all__ = [
     "divergence_json",
     "divergence_lines",
     "evaluated_rules",
+    "finished_trick",
     "fits_passed",
     "game_state",
     "rival_readings",
@@ -572,7 +573,6 @@ def _with_trick_taken(divergence: Divergence, ask: Ask, assumed: Adjust | None) 
     who takes that trick (its ``trick_winner`` op asked the trick's cards and trump) as a
     :class:`~frogspec.conform.evidence.TrickTaken`, when that answer departs and names
     the seat the engine lets lead: who takes the trick is then where it departs."""
-    from frogspec.conform.accounting import finished_trick
     from frogspec.conform.evidence import SeatChanged, TrickTaken
     from frogspec.rules.cards import format_card
 
@@ -1068,3 +1068,41 @@ def divergence_json(divergence: Divergence) -> dict[str, Json]:
         "expected": divergence.expected,
         "actual": divergence.actual,
     }
+
+
+def finished_trick(
+    request: Json, assumed: Adjust | None = None
+) -> tuple[Any, tuple[int, ...], tuple[int, ...]] | None:
+    """Where the request's actions end on a trick just finished (the next lead to come):
+    the state after it, and the trick's seats and cards in play order; ``None`` elsewhere
+    (the game replayed under the departures ``assumed``)."""
+    from frogspec.engine import Phase
+
+    actions = request.get("actions") if isinstance(request, dict) else None
+    if not isinstance(actions, list):
+        return None
+    after = game_state(request, actions, assumed)
+    if after is None or after.phase is not Phase.PLAY or after.trick or not after.tricks:
+        return None
+    size = len(after.order)
+    seats: list[int] = []
+    cards: list[int] = []
+    for at in range(len(actions) - size, len(actions)):
+        before = game_state(request, actions[:at], assumed) if at >= 0 else None
+        if before is None or before.to_act is None or len(before.trick) != len(cards):
+            return None
+        try:
+            cards.append(_played_card(actions[at]))
+        except (FrogError, ValueError):
+            return None
+        seats.append(before.to_act)
+    return after, tuple(seats), tuple(cards)
+
+
+def _played_card(action: Json) -> int:
+    from frogspec.engine import ActionKind, parse_action
+
+    parsed = parse_action(str(action))
+    if parsed.kind is not ActionKind.PLAY:
+        raise ValueError(f"not a card played: {action!r}")
+    return parsed.value
