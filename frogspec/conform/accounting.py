@@ -314,6 +314,7 @@ def _trick_taken(
     gives the trick to a trump. The trick's winner departs there, and the next lead
     follows from it (a :class:`Lead` with its ``trick``). ``None`` elsewhere (the game
     replayed under the departures ``assumed``)."""
+    from frogspec.conform.diagnosis import finished_trick
     from frogspec.conform.evidence import TrickTaken
     from frogspec.registry import rule_for_function
     from frogspec.rules.cards import card_strength, format_card, suit_of
@@ -322,8 +323,6 @@ def _trick_taken(
     moved = next(
         (d for d in differences if isinstance(d, SeatChanged) and d.name == "to_act"), None
     )
-    from frogspec.conform.diagnosis import finished_trick
-
     finished = finished_trick(request, assumed)
     if moved is None or moved.engine is None or finished is None:
         return None

@@ -1084,18 +1084,23 @@ def finished_trick(
     after = game_state(request, actions, assumed)
     if after is None or after.phase is not Phase.PLAY or after.trick or not after.tricks:
         return None
-    size = len(after.order)
+    start = len(actions) - len(after.order)
+    # One replay to the trick's lead, then its cards played one by one.
+    before = game_state(request, actions[:start], assumed) if start >= 0 else None
     seats: list[int] = []
     cards: list[int] = []
-    for at in range(len(actions) - size, len(actions)):
-        before = game_state(request, actions[:at], assumed) if at >= 0 else None
+    for text in actions[start:] if before is not None else ():
         if before is None or before.to_act is None or len(before.trick) != len(cards):
             return None
         try:
-            cards.append(_played_card(actions[at]))
+            card = _played_card(text)
+            seats.append(before.to_act)
+            before = apply(before, parse_action(str(text)))
         except (FrogError, ValueError):
             return None
-        seats.append(before.to_act)
+        cards.append(card)
+    if before is None:
+        return None
     return after, tuple(seats), tuple(cards)
 
 

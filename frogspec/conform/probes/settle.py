@@ -8,7 +8,7 @@ by which part of the table is paid otherwise (the same difference, the same depa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from dataclasses import replace
 from functools import cache
 from typing import Any
@@ -331,27 +331,35 @@ def _candidates(rs: Ruleset) -> list[Candidate]:
 ROUNDED_TO = (5, 10)
 
 
-#: The rate rules rounded, one function per rule and rounding: the engine's caches are
-#: keyed by rule functions.
-_ROUNDED: dict[tuple[Callable[..., int], int, str], Callable[..., int]] = {}
+#: The rate rules changed, one function per rule and change (its key): the engine's caches
+#: are keyed by rule functions, so one change of one rule must stay one function.
+_RATES_CHANGED: dict[tuple[Callable[..., int], Hashable], Callable[..., int]] = {}
+
+
+def _rates_replaced(
+    ruleset: Ruleset, change: Hashable, paid: Callable[[int, int, bool], int]
+) -> Ruleset:
+    """The ruleset with its rate rule changed: ``paid(amount, margin, won)`` is paid where
+    the rule sets ``amount``; ``change`` names the change (one function per rule and key)."""
+    original = ruleset.rules.rates
+    key = (original, change)
+    if key not in _RATES_CHANGED:
+
+        def rates_changed(contract: Any, margin: int, won: bool) -> int:
+            return paid(original(contract, margin, won), margin, won)
+
+        _RATES_CHANGED[key] = rates_changed
+    return ruleset.replacing(ruleset.rule_id("rates"), _RATES_CHANGED[key])
 
 
 def _rounding(multiple: int, direction: str) -> Adjust:
     """Every ruleset's payments rounded to ``multiple`` (``direction``), as a change of
     its rate rule."""
 
-    def departure(ruleset: Ruleset) -> Ruleset:
-        original = ruleset.rules.rates
-        key = (original, multiple, direction)
-        if key not in _ROUNDED:
+    def paid(amount: int, margin: int, won: bool) -> int:
+        return rounded(amount, multiple, direction)
 
-            def rates_rounded(contract: Any, margin: int, won: bool) -> int:
-                return rounded(original(contract, margin, won), multiple, direction)
-
-            _ROUNDED[key] = rates_rounded
-        return ruleset.replacing(ruleset.rule_id("rates"), _ROUNDED[key])
-
-    return departure
+    return lambda ruleset: _rates_replaced(ruleset, ("rounded", multiple, direction), paid)
 
 
 #: The multiples of the ruleset's amount a loss (or a win) paid otherwise is tried at.
@@ -372,29 +380,15 @@ def _outcome_rule(rs: Ruleset, won: bool) -> str:
     return rs.rule_id("rates")
 
 
-#: The rate rules with one outcome paid at a multiple, one function per rule, multiple and
-#: outcome: the engine's caches are keyed by rule functions.
-_TIMES: dict[tuple[Callable[..., int], int, bool], Callable[..., int]] = {}
-
-
 @cache  # one departure, one change: findings joined apply it once
 def _paid_times(times: int, won: bool) -> Adjust:
     """Every ruleset's win (or loss) paid at ``times`` its amount, as a change of its rate
     rule."""
 
-    def departure(ruleset: Ruleset) -> Ruleset:
-        original = ruleset.rules.rates
-        key = (original, times, won)
-        if key not in _TIMES:
+    def paid(amount: int, margin: int, bidder_won: bool) -> int:
+        return amount * times if bidder_won == won else amount
 
-            def rates_times(contract: Any, margin: int, bidder_won: bool) -> int:
-                paid = original(contract, margin, bidder_won)
-                return paid * times if bidder_won == won else paid
-
-            _TIMES[key] = rates_times
-        return ruleset.replacing(ruleset.rule_id("rates"), _TIMES[key])
-
-    return departure
+    return lambda ruleset: _rates_replaced(ruleset, ("times", times, won), paid)
 
 
 def _tie_decided(won: bool) -> Adjust:
@@ -574,13 +568,6 @@ def _paid_times_at(
     )
 
 
-#: The rate rules paid at a multiple at some scores, one function per rule, multiple and
-#: scores (margin and outcome): the engine's caches are keyed by rule functions.
-_AT_POINTS: dict[
-    tuple[Callable[..., int], int, frozenset[tuple[int, bool]]], Callable[..., int]
-] = {}
-
-
 @cache  # one departure, one change: findings joined apply it once
 def _paid_times_at_points(times: int, points: tuple[int, ...]) -> Adjust:
     """Every ruleset's payments at ``times`` the amount where the bidder takes one of
@@ -588,18 +575,13 @@ def _paid_times_at_points(times: int, points: tuple[int, ...]) -> Adjust:
     of its rate rule."""
 
     def departure(ruleset: Ruleset) -> Ruleset:
-        original = ruleset.rules.rates
         results = {ruleset.rules.bidder_result(p) for p in points}
         scores = frozenset((abs(r), r > 0) for r in results if r)
-        key = (original, times, scores)
-        if key not in _AT_POINTS:
 
-            def rates_at_points(contract: Any, margin: int, won: bool) -> int:
-                paid = original(contract, margin, won)
-                return paid * times if (margin, won) in scores else paid
+        def paid(amount: int, margin: int, won: bool) -> int:
+            return amount * times if (margin, won) in scores else amount
 
-            _AT_POINTS[key] = rates_at_points
-        return ruleset.replacing(ruleset.rule_id("rates"), _AT_POINTS[key])
+        return _rates_replaced(ruleset, ("at points", times, scores), paid)
 
     return departure
 
