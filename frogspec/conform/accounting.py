@@ -287,9 +287,7 @@ def who_leads(
     from frogspec.conform.diagnosis import game_state
     from frogspec.engine import Phase
 
-    moved = next(
-        (d for d in differences if isinstance(d, SeatChanged) and d.name == "to_act"), None
-    )
+    moved = SeatChanged.to_act_in(differences)
     if moved is None or moved.engine is None or not isinstance(request, dict):
         return None
     if _still_bidding(differences):  # no one leads by the engine: its auction goes on
@@ -320,9 +318,7 @@ def _trick_taken(
     from frogspec.rules.cards import card_strength, format_card, suit_of
     from frogspec.rules.play import trick_winner
 
-    moved = next(
-        (d for d in differences if isinstance(d, SeatChanged) and d.name == "to_act"), None
-    )
+    moved = SeatChanged.to_act_in(differences)
     finished = finished_trick(request, assumed)
     if moved is None or moved.engine is None or finished is None:
         return None

@@ -576,14 +576,9 @@ def _with_trick_taken(divergence: Divergence, ask: Ask, assumed: Adjust | None) 
     from frogspec.conform.evidence import SeatChanged, TrickTaken
     from frogspec.rules.cards import format_card
 
-    moved = next(
-        (
-            d
-            for d in divergence.differences
-            if isinstance(d, SeatChanged) and d.name == "to_act" and d.engine is not None
-        ),
-        None,
-    )
+    moved = SeatChanged.to_act_in(divergence.differences)
+    if moved is not None and moved.engine is None:
+        moved = None  # nobody to act by the engine: no trick it gave away
     finished = finished_trick(divergence.request, assumed) if moved is not None else None
     if moved is None or finished is None:
         return divergence

@@ -14,6 +14,7 @@ words (:func:`frogspec.conform.words.difference_words`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -145,6 +146,17 @@ class SeatChanged(_NamedFieldChange):
     reference: int | None
 
     KIND: ClassVar[str] = "seat moved"
+
+    @staticmethod
+    def to_act_in(differences: Iterable[Difference]) -> SeatChanged | None:
+        """The first of ``differences`` that moves who is to act (``None``: none does).
+
+        >>> SeatChanged.to_act_in([SeatChanged("bidder", 1, 2), SeatChanged("to_act", 0, 1)])
+        SeatChanged(name='to_act', engine=0, reference=1)
+        """
+        return next(
+            (d for d in differences if isinstance(d, SeatChanged) and d.name == "to_act"), None
+        )
 
 
 @dataclass(frozen=True)

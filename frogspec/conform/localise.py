@@ -373,14 +373,8 @@ def _asked_again(divergence: Any, assumed: Adjust | None) -> int | None:
     from frogspec.conform.diagnosis import game_state
 
     found = _step_of(divergence)
-    seat = next(
-        (
-            d.engine
-            for d in divergence.differences
-            if isinstance(d, SeatChanged) and d.name == "to_act"
-        ),
-        None,
-    )
+    moved = SeatChanged.to_act_in(divergence.differences)
+    seat = moved.engine if moved is not None else None
     if found is None or not isinstance(seat, int):
         return None
     phase = next(

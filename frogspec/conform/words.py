@@ -566,9 +566,8 @@ def _auction_goes_on(differences: tuple[Difference, ...]) -> str:
     )
     if phase is None or phase.engine != "auction" or phase.reference == "auction":
         return ""
-    seat = next(
-        (d.engine for d in differences if isinstance(d, SeatChanged) and d.name == "to_act"), None
-    )
+    moved = SeatChanged.to_act_in(differences)
+    seat = moved.engine if moved is not None else None
     who = f" (seat {seat} to bid)" if seat is not None else ""
     return f"the auction goes on{who} where it has ended (the reference: {phase.reference})"
 
