@@ -358,6 +358,9 @@ def _said_by_replay(
     if d.instead:
         return d
     ordered = [v for _, v in sorted(members, key=lambda e: _size(e[1]))]
+    deals = who_deals(ordered, passed, assumed)
+    if deals is not None and deals.rule == d.rule:  # the match passes the deal otherwise
+        return replace(d, circumstances=Circumstances(d.in_rulesets, None, deals), otherwise=deals)
     agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
     localised = localise(ordered, agreed, assumed)
     if (localised is None or localised.rule != d.rule) and d.confirmed and d.rule is not None:
@@ -714,7 +717,7 @@ def _unexplained(
             otherwise=occasion,
             stage="trick" if trick else "lead",
         )
-    deals = who_deals(ordered, passed)
+    deals = who_deals(ordered, passed, assumed)
     if deals is not None:  # the match passes the deal otherwise: its rule decides it
         return named(
             deals.rule,

@@ -422,19 +422,26 @@ def rotation_words(rotation: Any) -> tuple[str, str]:
 
     >>> from frogspec.conform.evidence import DealerMoved
     >>> from frogspec.conform.rotation import Rotation
-    >>> rotation_words(Rotation("auction.all-pass", DealerMoved(1, 0, 1, 0, 3, True)))
+    >>> rotation_words(Rotation("auction.all-pass", DealerMoved(1, 0, 1, 0, 3, True), "same"))
     ('after a deal in which every player passed', 'the same player deals again')
+    >>> moved = DealerMoved(1, 2, 1, 0, 3, False, 1)
+    >>> rotation_words(Rotation("deal.rotation-left", moved, "bidder's left"))[1]
+    "the seat on the bidder's left deals next instead of the seat on the dealer's left"
     """
     moved = rotation.moved
     when = (
         "after a deal in which every player passed"
         if moved.after_passed_out
-        else "after a deal played"
+        else "after a deal with a bidder"
     )
-    if moved.steps == 0:
+    if rotation.next_dealer == "same":
         return when, "the same player deals again"
-    if moved.steps == moved.players - 1:
+    if rotation.next_dealer == "right":
         return when, "the deal passes to the right"
+    if rotation.next_dealer == "bidder's left":
+        return when, (
+            "the seat on the bidder's left deals next instead of the seat on the dealer's left"
+        )
     return when, f"seat {moved.engine} deals instead of seat {moved.reference}"
 
 
