@@ -526,7 +526,7 @@ def _one_per_departure(found: list[Deviation]) -> list[Deviation]:
         if d.rule is None or d.confirmed or d.stage not in ("game", "accounting"):
             kept.append(d)
             continue
-        key = (d.rule, d.stage, d.differences[0].kind if d.differences else "")
+        key = (d.rule, d.stage, _departure_kind(d))
         if key in joined:
             first = joined[key]
             rulesets = tuple(sorted(set(first.in_rulesets) | set(d.in_rulesets)))
@@ -550,6 +550,15 @@ def _one_per_departure(found: list[Deviation]) -> list[Deviation]:
         else:
             joined[key] = d
     return kept + list(joined.values())
+
+
+def _departure_kind(d: Deviation) -> str:
+    """The kind of departure a localised deviation shows: the contracts a player may not
+    bid (whether the engine lists them not, or does not ask him), else the kind of its
+    first difference."""
+    if isinstance(d.otherwise, Localised) and d.otherwise.not_biddable:
+        return "not biddable: " + ", ".join(d.otherwise.not_biddable)
+    return d.differences[0].kind if d.differences else ""
 
 
 def _one_swap(

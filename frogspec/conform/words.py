@@ -105,6 +105,10 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
     "won": _yes_no("when the bidder wins", "when the bidder loses"),
     "bidder_leads": _yes_no("when the bidder is to lead", "when another player is to lead"),
     "all_passed": _yes_no("when every player passes", "when someone bids"),
+    "first_bid": _yes_no("at the first bid of the auction", "after the first bid of the auction"),
+    "eldest_to_bid": _yes_no(
+        "when eldest hand is to bid", "when the player to bid is not eldest hand"
+    ),
     "last_to_speak": _yes_no(
         "when every other player has passed and no bid stands",
         "when a bid stands or another player may still bid",
@@ -537,6 +541,13 @@ def _localised_words(localised: Localised) -> str:
             f"a player who has passed (seat {localised.asked_again}) is asked again after a "
             "later bid"
         )
+    if localised.first_bidder is not None:
+        moved = SeatChanged.to_act_in(localised.differences)
+        role = _ROLES.get(localised.first_bidder)
+        who = role or (f"seat {moved.engine}" if moved is not None else "another player")
+        return f"{who} bids first instead of eldest hand"
+    if localised.not_biddable:
+        return f"{' or '.join(localised.not_biddable)} may not be bid"
     goes_on = _auction_goes_on(localised.differences)
     if goes_on:
         return goes_on
