@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from frogspec.conform.evidence import DealerMoved, passed_out
+from frogspec.conform.evidence import DealerMoved, Difference, passed_out
 from frogspec.harness import Adjust
 
 __all__ = ["Rotation", "who_deals"]
@@ -31,9 +31,9 @@ NextDealer = Literal["same", "right", "bidder's left", "seat"]
 
 
 @dataclass(frozen=True)
-class Rotation:
+class Rotation(Difference):
     """How an engine passes the deal, where it departs (said by
-    :func:`frogspec.conform.words.rotation_words`)."""
+    :func:`frogspec.conform.words.rotation_words`): a difference of the match as a rule."""
 
     #: The rule that passes the deal in that situation.
     rule: str
@@ -41,6 +41,14 @@ class Rotation:
     moved: DealerMoved
     #: Who deals next by the engine, as every failing case shows it.
     next_dealer: NextDealer = "seat"
+
+    @property
+    def kind(self) -> str:
+        return "deal passed otherwise"
+
+    @property
+    def field(self) -> str:
+        return "dealers"
 
 
 def _next_dealer(dealer: int, players: int, bidder: int | None, how: NextDealer) -> int | None:

@@ -105,6 +105,9 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
     "won": _yes_no("when the bidder wins", "when the bidder loses"),
     "bidder_leads": _yes_no("when the bidder is to lead", "when another player is to lead"),
     "all_passed": _yes_no("when every player passes", "when someone bids"),
+    "after_passed_out": _yes_no(
+        "after a deal in which every player passed", "after a deal with a bidder"
+    ),
     "first_bid": _yes_no("at the first bid of the auction", "after the first bid of the auction"),
     "eldest_to_bid": _yes_no(
         "when eldest hand is to bid", "when the player to bid is not eldest hand"
@@ -327,10 +330,14 @@ def _otherwise_words(difference: Difference) -> str:
     >>> _otherwise_words(PaymentsRounded(5, "up", 35, 31))
     'each payment between the bidder and another player is rounded up to a multiple of 5 (e.g. 35 instead of 31)'
     """
+    from frogspec.conform.rotation import Rotation
+
     d = difference
     said = _settlement_words(d)
     if said is not None:
         return said
+    if isinstance(d, Rotation):
+        return rotation_words(d)[1]
     if isinstance(d, Several):
         return "; ".join(_otherwise_words(part) for part in d.parts)
     if isinstance(d, PlayReversed):

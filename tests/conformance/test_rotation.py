@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import random
 from types import SimpleNamespace
+from typing import Any
 
 from frogspec._types import Json
 from frogspec.conform.evidence import DealerMoved
-from frogspec.conform.rotation import who_deals
+from frogspec.conform.rotation import Rotation, who_deals
 from frogspec.conform.words import Circumstances, instead_words, when_words
 from frogspec.engine import apply, legal_actions, new_deal, parse_action
 from frogspec.harness import handle
@@ -96,3 +97,25 @@ def test_the_dealers_of_a_match_say_who_bid_in_the_deal_before() -> None:
     moved = match_differences(match, 1, reference, engine)[0]
     assert isinstance(moved, DealerMoved)
     assert (moved.previous, moved.bidder, moved.engine, moved.reference) == (0, 1, 2, 1)
+
+
+def _engine(adjust: Any = None) -> Any:
+    """The reference as an engine, its rules changed by ``adjust``."""
+    return lambda request: handle(request, adjust)
+
+
+def test_the_match_probe_finds_the_deal_passing_right_in_deals_the_engine_plays() -> None:
+    from frogspec.conform.probes.base import SEAT_ORDER_REVERSED, _next_dealer_right
+    from frogspec.conform.probes.match import _MatchProbe as MatchProbe
+
+    right = _engine(lambda rs: rs.replacing("deal.rotation-left", _next_dealer_right))
+    (finding,) = MatchProbe().run(right, ["modern"], ())
+    assert finding.rule == "deal.rotation-left" and finding.condition is None
+    assert isinstance(finding.otherwise, Rotation) and finding.otherwise.next_dealer == "right"
+    assert instead_words(finding.otherwise) == "the deal passes to the right"
+    # Both kinds of deal depart alike: a change of the rule the cases can be judged under.
+    assert finding.departure is not None
+    # The rules' own engine departs nowhere; play going to the right explains it.
+    assert MatchProbe().run(_engine(), ["modern"], ()) == []
+    reversed_seats = SimpleNamespace(otherwise=SEAT_ORDER_REVERSED)
+    assert MatchProbe().run(right, ["modern"], (reversed_seats,)) == []  # type: ignore[arg-type]
