@@ -358,6 +358,9 @@ def _said_by_replay(
     if d.instead:
         return d
     ordered = [v for _, v in sorted(members, key=lambda e: _size(e[1]))]
+    deals = who_deals(ordered, passed, assumed)
+    if deals is not None and deals.rule == d.rule:  # the match passes the deal otherwise
+        return replace(d, circumstances=Circumstances(d.in_rulesets, None, deals), otherwise=deals)
     agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
     localised = localise(ordered, agreed, assumed)
     if (localised is None or localised.rule != d.rule) and d.confirmed and d.rule is not None:
@@ -523,7 +526,7 @@ def _one_per_departure(found: list[Deviation]) -> list[Deviation]:
         if d.rule is None or d.confirmed or d.stage not in ("game", "accounting"):
             kept.append(d)
             continue
-        key = (d.rule, d.stage, d.differences[0].kind if d.differences else "")
+        key = (d.rule, d.stage, _departure_kind(d))
         if key in joined:
             first = joined[key]
             rulesets = tuple(sorted(set(first.in_rulesets) | set(d.in_rulesets)))
@@ -547,6 +550,15 @@ def _one_per_departure(found: list[Deviation]) -> list[Deviation]:
         else:
             joined[key] = d
     return kept + list(joined.values())
+
+
+def _departure_kind(d: Deviation) -> str:
+    """The kind of departure a localised deviation shows: the contracts a player may not
+    bid (whether the engine lists them not, or does not ask him), else the kind of its
+    first difference."""
+    if isinstance(d.otherwise, Localised) and d.otherwise.not_biddable:
+        return "not biddable: " + ", ".join(d.otherwise.not_biddable)
+    return d.differences[0].kind if d.differences else ""
 
 
 def _one_swap(
@@ -714,7 +726,7 @@ def _unexplained(
             otherwise=occasion,
             stage="trick" if trick else "lead",
         )
-    deals = who_deals(ordered, passed)
+    deals = who_deals(ordered, passed, assumed)
     if deals is not None:  # the match passes the deal otherwise: its rule decides it
         return named(
             deals.rule,

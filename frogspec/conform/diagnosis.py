@@ -875,18 +875,40 @@ def _match_deal(
         request={"id": 1, **{k: v for k, v in prefix.items() if k != "id"}},
         expected=_stripped(ref, "match", None),
         actual=eng,
-        differences=_match_differences(prefix, d, ref, eng),
+        differences=_match_differences(prefix, d, ref, eng, assumed),
     )
 
 
 def _match_differences(
-    prefix: Mapping[str, Json], d: int, ref: Json, eng: Json
+    prefix: Mapping[str, Json], d: int, ref: Json, eng: Json, assumed: Adjust | None = None
 ) -> tuple[Difference, ...]:
     """How a match parts after deal ``d`` plays alike: where another player deals it, that
-    first (the balances that differ follow from who dealt)."""
+    first (the balances that differ follow from who dealt), with who bid in the deal
+    before."""
     found = differences_of("match", _stripped(ref, "match", None), eng, {})
-    moved = dealer_moved(prefix, d, ref, eng)
+    result = ref.get("result") if isinstance(ref, dict) else None
+    dealers = result.get("dealers") if isinstance(result, dict) else None
+    before = dealers[d - 1] if isinstance(dealers, list) and 0 < d <= len(dealers) else None
+    bidder = _match_bidder(prefix, d - 1, before, assumed) if isinstance(before, int) else None
+    moved = dealer_moved(prefix, d, ref, eng, bidder)
     return found if moved is None else (moved, *found)
+
+
+def _match_bidder(
+    request: Mapping[str, Json], d: int, dealer: int, assumed: Adjust | None = None
+) -> int | None:
+    """The seat that wins the auction of deal ``d`` of a match dealt by ``dealer``, by the
+    reference under the departures ``assumed`` (``None`` where every player passes, or the
+    deal is refused)."""
+    deals = request.get("deals")
+    deal = deals[d] if isinstance(deals, list) and 0 <= d < len(deals) else None
+    if not isinstance(deal, dict) or not isinstance(deal.get("actions"), list):
+        return None
+    game = {k: request.get(k) for k in ("ruleset", "options", "players")}
+    state = game_state(
+        {**game, "dealer": dealer, "deck": deal.get("deck")}, deal["actions"], assumed
+    )
+    return state.bidder if state is not None else None
 
 
 def _dealer_of(request: Mapping[str, Json], d: int) -> int | None:

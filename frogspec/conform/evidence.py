@@ -261,6 +261,9 @@ class DealerMoved(Difference):
     players: int
     #: Whether every player passed in the deal before (no one bid).
     after_passed_out: bool
+    #: The seat that won the auction of the deal before, by the reference (``None`` where
+    #: every player passed, or where it is not known).
+    bidder: int | None = None
 
     @property
     def kind(self) -> str:
@@ -673,9 +676,12 @@ class Several(Difference):
         return self.parts[0].field if self.parts else "answer"
 
 
-def dealer_moved(request: Json, deal: int, reference: Json, engine: Json) -> DealerMoved | None:
+def dealer_moved(
+    request: Json, deal: int, reference: Json, engine: Json, bidder: int | None = None
+) -> DealerMoved | None:
     """How the engine passes the deal before match deal ``deal``, where its ``dealers``
-    first differ from the reference's there (``None`` otherwise).
+    first differ from the reference's there (``None`` otherwise); ``bidder`` is the seat
+    that won the auction of the deal before, where it is known.
 
     >>> pack = {"deck": [], "actions": ["pass", "pass", "pass"]}
     >>> request = {"players": 3, "deals": [pack, pack]}
@@ -700,7 +706,7 @@ def dealer_moved(request: Json, deal: int, reference: Json, engine: Json) -> Dea
     if ours[:deal] != theirs[:deal] or ours[deal] == theirs[deal]:
         return None
     after = passed_out(deals[deal - 1])
-    return DealerMoved(deal, theirs[deal], ours[deal], ours[deal - 1], players, after)
+    return DealerMoved(deal, theirs[deal], ours[deal], ours[deal - 1], players, after, bidder)
 
 
 def passed_out(deal: Json) -> bool:

@@ -15,11 +15,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from frogspec._types import Json
-from frogspec.conform.conditions import PLAY_NAMES, Condition, condition_of, play_features
+from frogspec.conform.conditions import (
+    PLAY_NAMES,
+    Condition,
+    ConditionTerm,
+    condition_of,
+    play_features,
+)
 from frogspec.conform.evidence import (
     Difference,
     FieldChanged,
@@ -58,6 +64,8 @@ STEP_NAMES = (
     "players",
     "phase",
     "all_passed",
+    "eldest_to_bid",
+    "first_bid",
     "last_to_speak",
     "bid",
     "first_trick",
@@ -112,6 +120,14 @@ class Localised:
     #: The seat the smallest example's engine asks to bid again after he passed and
     #: another bid since, where that is the departure (:func:`_asked_again`).
     asked_again: int | None = None
+    #: Where the engine's auction opens with another player than eldest hand, that
+    #: player's part at the table (``"dealer"``, ``"eldest's left"``, or ``""``: none of
+    #: these) (:func:`_first_bidder`).
+    first_bidder: str | None = None
+    #: Where the engine lets a player bid fewer contracts at his first turn (it lists
+    #: fewer, or does not ask him where he might still bid), the contracts it leaves out
+    #: (:func:`_not_biddable`).
+    not_biddable: tuple[str, ...] = ()
 
 
 def _families(difference: Difference, phase: str | None) -> tuple[str, ...]:
@@ -239,6 +255,8 @@ def _features(
     }
     if before.phase is Phase.AUCTION:
         features["last_to_speak"] = _pass_ends_deal(before)
+        features["first_bid"] = not before.auction
+        features["eldest_to_bid"] = bool(before.order) and before.to_act == before.order[0]
     if before.phase is Phase.AUCTION and action is not None:
         features["bid"] = str(action)
         features["all_passed"] = (
@@ -292,6 +310,9 @@ def _rule_at(divergence: Any, families: tuple[str, ...], assumed: Adjust | None)
         return None
     request, actions, step = found
     candidates = [str(r) for r in divergence.rules if str(r).startswith(families)]
+    if _pass_is_final_rule() in candidates and not _passer_to_act(divergence, assumed):
+        # No player who passed is asked again: the pass was final, whatever departs.
+        candidates.remove(_pass_is_final_rule())
     if not candidates:
         return None
     earlier: set[str] = set()
@@ -394,16 +415,115 @@ def _asked_again(divergence: Any, assumed: Adjust | None) -> int | None:
     return seat if bid_since else None
 
 
+def _pass_is_final_rule() -> str:
+    """The rule that a player who has passed may not bid again."""
+    from frogspec.rules.auction import still_bidding
+
+    return _rule_of(still_bidding)
+
+
 def _passer_asked_again(divergence: Any, assumed: Adjust | None) -> str | None:
     """The rule that a pass is final, where the engine asks a player to bid again after he
     has passed and another has bid since (:func:`_asked_again`); ``None`` elsewhere."""
-    from frogspec.registry import rule_for_function
-    from frogspec.rules.auction import still_bidding
+    return None if _asked_again(divergence, assumed) is None else _pass_is_final_rule()
 
-    if _asked_again(divergence, assumed) is None:
+
+def _passer_to_act(divergence: Any, assumed: Adjust | None) -> bool:
+    """Whether the engine's player to act at the divergence has passed already in the
+    reference's auction (his pass not final by the engine)."""
+    moved = SeatChanged.to_act_in(divergence.differences)
+    state = _answered(divergence, assumed)
+    if state is None:
+        return False
+    seat = moved.engine if moved is not None else state.to_act
+    return any(who == seat and bid is None for who, bid in state.auction)
+
+
+def _answered(divergence: Any, assumed: Adjust | None) -> Any:
+    """The reference's position the engine answered at the divergence (after the actions
+    of its request), or ``None``."""
+    from frogspec.conform.diagnosis import game_state
+
+    found = _step_of(divergence)
+    return game_state(found[0], found[1], assumed) if found is not None else None
+
+
+def _first_bidder(divergence: Any, assumed: Adjust | None) -> str | None:
+    """Where the engine's auction opens with another player than the reference's (eldest
+    hand), that player's part at the table (:func:`frogspec.conform.accounting._role`:
+    ``"dealer"``, ``"eldest's left"``, or ``""``); ``None`` elsewhere."""
+    from frogspec.conform.accounting import _role
+    from frogspec.engine import Phase
+
+    moved = SeatChanged.to_act_in(divergence.differences)
+    if moved is None or not isinstance(moved.engine, int) or _phase_moved(divergence):
         return None
-    entry = rule_for_function(still_bidding)
-    return entry.id if entry is not None else None
+    state = _answered(divergence, assumed)
+    if state is None or state.phase is not Phase.AUCTION or state.auction:
+        return None
+    return _role(state, moved.engine) if state.to_act == moved.reference else None
+
+
+def _first_bidder_rule(divergence: Any, assumed: Adjust | None) -> str | None:
+    """The rule of the seats' order (eldest hand bids first), where the engine's auction
+    opens with another player (:func:`_first_bidder`); ``None`` elsewhere."""
+    from frogspec.rules.seats import eldest_first
+
+    return None if _first_bidder(divergence, assumed) is None else _rule_of(eldest_first)
+
+
+def _phase_moved(divergence: Any) -> FieldChanged | None:
+    """The divergence's difference of phase, if any."""
+    return next(
+        (d for d in divergence.differences if isinstance(d, FieldChanged) and d.name == "phase"),
+        None,
+    )
+
+
+def _not_asked(divergence: Any, assumed: Adjust | None) -> bool:
+    """Whether the engine has ended the auction, a bid standing, where the reference asks a
+    player who has not spoken yet, who might still outbid it."""
+    from frogspec.engine import Phase
+
+    phase = _phase_moved(divergence)
+    if phase is None or phase.reference != "auction" or phase.engine in ("auction", "over"):
+        return False
+    state = _answered(divergence, assumed)
+    return (
+        state is not None
+        and state.phase is Phase.AUCTION
+        and any(bid is not None for _, bid in state.auction)
+        and all(who != state.to_act for who, _ in state.auction)
+    )
+
+
+def _not_biddable(divergence: Any, assumed: Adjust | None) -> tuple[str, ...]:
+    """The contracts the engine does not let a player bid at his first turn in the
+    auction: those its legal list leaves out (adding none), or, where it does not ask him
+    (:func:`_not_asked`), every contract the reference lets him bid. Empty elsewhere."""
+    from frogspec.engine import ActionKind, Phase, legal_actions
+
+    state = _answered(divergence, assumed)
+    if state is None or state.phase is not Phase.AUCTION:
+        return ()
+    if any(who == state.to_act for who, _ in state.auction):
+        return ()  # he has spoken: a raise, or a pass not final, is another rule's
+    if _not_asked(divergence, assumed):
+        return tuple(str(a) for a in legal_actions(state) if a.kind is ActionKind.BID)
+    first = divergence.differences[0] if divergence.differences else None
+    if not isinstance(first, LegalChanged) or first.adds or not first.lacks:
+        return ()
+    bids = {str(a) for a in legal_actions(state) if a.kind is ActionKind.BID}
+    return tuple(first.lacks) if set(first.lacks) <= bids else ()
+
+
+def _not_biddable_rule(divergence: Any, assumed: Adjust | None) -> str | None:
+    """The rule of the contracts that may be bid, where the engine lets a player bid fewer
+    at his first turn (:func:`_not_biddable`); ``None`` elsewhere."""
+    if not _not_biddable(divergence, assumed):
+        return None
+    state = _answered(divergence, assumed)
+    return state.ruleset.rule_id("contracts") if state is not None else None
 
 
 def _lays_away_untouched(divergence: Any, assumed: Adjust | None) -> str | None:
@@ -523,6 +643,8 @@ def localise(
             _not_outbidding(divergence, assumed)
             or _not_passing_out(divergence, assumed)
             or _passer_asked_again(divergence, assumed)
+            or _first_bidder_rule(divergence, assumed)
+            or _not_biddable_rule(divergence, assumed)
             or _lays_away_untouched(divergence, assumed)
             or _rule_at(divergence, _families(divergence.differences[0], phase), assumed)
         )
@@ -532,7 +654,16 @@ def localise(
         return None
     departing, agreeing = _situations(divergences, passed, assumed)
     rule = votes.most_common(1)[0][0]
-    condition = condition_of(departing, agreeing, STEP_NAMES)
+    first_bidder = _first_bidder(divergences[0], assumed)
+    if first_bidder is not None:
+        # The auction's opening is where it departs: what sets it apart among openings.
+        openings = [f for f in agreeing if f.get("first_bid")]
+        names = tuple(n for n in STEP_NAMES if n != "first_bid")
+        condition = condition_of(departing, openings, names)
+        opening = ConditionTerm("first_bid", (True,))
+        condition = replace(condition, terms=(opening, *condition.terms))
+    else:
+        condition = condition_of(departing, agreeing, STEP_NAMES)
     origin = _origin_left_out(divergences, assumed)
     return Localised(
         rule,
@@ -542,6 +673,8 @@ def localise(
         replayed=replayed,
         agreeing=len(agreeing),
         asked_again=_asked_again(divergences[0], assumed),
+        first_bidder=first_bidder,
+        not_biddable=_not_biddable(divergences[0], assumed),
     )
 
 
@@ -566,7 +699,9 @@ def _situations(
         if found is None:
             continue
         request, actions, step = found
-        here = step_features(request, actions, step, assumed)
+        # Where the engine did not ask a player, his turn is the situation it departs in.
+        at = len(actions) if _not_asked(divergence, assumed) else step
+        here = step_features(request, actions, at, assumed)
         if here:
             departing.append(here)
         agreeing += game_features({**request, "actions": actions[:step]}, assumed=assumed)

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
-from frogspec.conform.evidence import DealerMoved, passed_out
+from frogspec.conform.evidence import DealerMoved, Difference, passed_out
+from frogspec.harness import Adjust
 
 __all__ = ["Rotation", "who_deals"]
 
@@ -23,32 +24,65 @@ __all__ = ["Rotation", "who_deals"]
 #: The rule that passes the deal, after a deal every player passed and after one played.
 ROTATION_RULES = {True: "auction.all-pass", False: "deal.rotation-left"}
 
+#: How an engine may pass the deal, the simplest first: the same dealer deals again, the
+#: deal passes to the right, the seat on the bidder's left deals next; else one seat
+#: deals instead of another (``"seat"``).
+NextDealer = Literal["same", "right", "bidder's left", "seat"]
+
 
 @dataclass(frozen=True)
-class Rotation:
+class Rotation(Difference):
     """How an engine passes the deal, where it departs (said by
-    :func:`frogspec.conform.words.rotation_words`)."""
+    :func:`frogspec.conform.words.rotation_words`): a difference of the match as a rule."""
 
     #: The rule that passes the deal in that situation.
     rule: str
-    #: The move every failing case shows: after what kind of deal, how far.
+    #: The move the smallest failing case shows: after what kind of deal, how far.
     moved: DealerMoved
+    #: Who deals next by the engine, as every failing case shows it.
+    next_dealer: NextDealer = "seat"
+
+    @property
+    def kind(self) -> str:
+        return "deal passed otherwise"
+
+    @property
+    def field(self) -> str:
+        return "dealers"
 
 
-def _how(moved: DealerMoved) -> tuple[int, ...]:
-    """How the deal moves, whatever the table size: ``(0,)`` the same dealer, ``(-1,)`` to
-    the right, else the two seats."""
-    if moved.steps == 0:
-        return (0,)
-    if moved.steps == moved.players - 1:
-        return (-1,)
-    return (moved.engine, moved.reference)
+def _next_dealer(dealer: int, players: int, bidder: int | None, how: NextDealer) -> int | None:
+    """The next dealer after a deal dealt by ``dealer`` and won by ``bidder``, passing the
+    deal as ``how`` says (``None`` for one seat instead of another: no rule to it)."""
+    if how == "same":
+        return dealer
+    if how == "right":
+        return (dealer - 1) % players
+    if how == "bidder's left" and bidder is not None:
+        return (bidder + 1) % players
+    return None
 
 
-def who_deals(divergences: Sequence[Any], passed: Sequence[Any] = ()) -> Rotation | None:
+#: The ways of passing the deal that are rules, the simplest first.
+_RULES_OF_PASSING: tuple[NextDealer, ...] = ("same", "right", "bidder's left")
+
+
+def _fits(moved: DealerMoved) -> set[NextDealer]:
+    """The ways of passing the deal the move fits."""
+    return {
+        how
+        for how in _RULES_OF_PASSING
+        if _next_dealer(moved.previous, moved.players, moved.bidder, how) == moved.engine
+    }
+
+
+def who_deals(
+    divergences: Sequence[Any], passed: Sequence[Any] = (), assumed: Adjust | None = None
+) -> Rotation | None:
     """The departure in passing the deal that every divergence shows alike (their first
     difference a :class:`DealerMoved`), if the matches the engine passed (``passed``, cases
-    with ``op`` and ``request``) do not contradict it; else ``None``.
+    with ``op`` and ``request``, replayed under the departures ``assumed``) do not
+    contradict it; else ``None``.
 
     >>> from types import SimpleNamespace as Seen
     >>> moved = DealerMoved(1, 0, 1, 0, 3, True)
@@ -62,14 +96,49 @@ def who_deals(divergences: Sequence[Any], passed: Sequence[Any] = ()) -> Rotatio
     ]
     if not moves or len(moves) != len(divergences):
         return None
-    said = {(m.after_passed_out, _how(m)) for m in moves}
-    if len(said) != 1:
+    if len({m.after_passed_out for m in moves}) != 1:
         return None
-    ((after_passed_out, _),) = said
-    for case in passed:  # a match passed with that kind of deal followed by another
-        # (a match refused, as both refuse it, shows no dealer)
-        shown = case.op == "match" and "result" in case.expected
-        deals = case.request.get("deals") if shown else None
-        if isinstance(deals, list) and any(passed_out(x) == after_passed_out for x in deals[:-1]):
-            return None
-    return Rotation(ROTATION_RULES[after_passed_out], moves[0])
+    after_passed_out = moves[0].after_passed_out
+    shared = set.intersection(*(_fits(m) for m in moves))
+    ways: list[NextDealer] = [h for h in _RULES_OF_PASSING if h in shared]
+    if not ways and len({(m.engine, m.reference) for m in moves}) == 1:
+        ways = ["seat"]  # one seat instead of another, the same in every case
+    # The simplest way that no match the engine passed contradicts: one with that kind
+    # of deal followed by another (a match refused, as both refuse it, shows no dealer).
+    matches = [case for case in passed if case.op == "match"][:_PASSED_LOOKED_AT]
+    how = next(
+        (
+            h
+            for h in ways
+            if not any(_contradicts(c, after_passed_out, h, assumed) for c in matches)
+        ),
+        None,
+    )
+    return None if how is None else Rotation(ROTATION_RULES[after_passed_out], moves[0], how)
+
+
+#: How many passed matches are looked at for one that contradicts a way of passing the
+#: deal (each of its deals replayed where who bid matters).
+_PASSED_LOOKED_AT = 200
+
+
+def _contradicts(
+    case: Any, after_passed_out: bool, how: NextDealer, assumed: Adjust | None
+) -> bool:
+    """Whether a match the engine passed has a deal of that kind followed by another whose
+    dealer (the reference's, the engine's alike) is not the one ``how`` gives."""
+    from frogspec.conform.diagnosis import _match_bidder
+
+    result = case.expected.get("result") if "result" in case.expected else None
+    dealers = result.get("dealers") if isinstance(result, dict) else None
+    deals = case.request.get("deals")
+    players = case.request.get("players")
+    if not isinstance(deals, list) or not isinstance(dealers, list) or not isinstance(players, int):
+        return False
+    for d, (deal, dealer, after) in enumerate(zip(deals, dealers, dealers[1:], strict=False)):
+        if passed_out(deal) != after_passed_out:
+            continue
+        bidder = _match_bidder(case.request, d, dealer, assumed) if how == "bidder's left" else None
+        if _next_dealer(dealer, players, bidder, how) != after:
+            return True
+    return False

@@ -105,6 +105,13 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
     "won": _yes_no("when the bidder wins", "when the bidder loses"),
     "bidder_leads": _yes_no("when the bidder is to lead", "when another player is to lead"),
     "all_passed": _yes_no("when every player passes", "when someone bids"),
+    "after_passed_out": _yes_no(
+        "after a deal in which every player passed", "after a deal with a bidder"
+    ),
+    "first_bid": _yes_no("at the first bid of the auction", "after the first bid of the auction"),
+    "eldest_to_bid": _yes_no(
+        "when eldest hand is to bid", "when the player to bid is not eldest hand"
+    ),
     "last_to_speak": _yes_no(
         "when every other player has passed and no bid stands",
         "when a bid stands or another player may still bid",
@@ -323,10 +330,14 @@ def _otherwise_words(difference: Difference) -> str:
     >>> _otherwise_words(PaymentsRounded(5, "up", 35, 31))
     'each payment between the bidder and another player is rounded up to a multiple of 5 (e.g. 35 instead of 31)'
     """
+    from frogspec.conform.rotation import Rotation
+
     d = difference
     said = _settlement_words(d)
     if said is not None:
         return said
+    if isinstance(d, Rotation):
+        return rotation_words(d)[1]
     if isinstance(d, Several):
         return "; ".join(_otherwise_words(part) for part in d.parts)
     if isinstance(d, PlayReversed):
@@ -422,19 +433,26 @@ def rotation_words(rotation: Any) -> tuple[str, str]:
 
     >>> from frogspec.conform.evidence import DealerMoved
     >>> from frogspec.conform.rotation import Rotation
-    >>> rotation_words(Rotation("auction.all-pass", DealerMoved(1, 0, 1, 0, 3, True)))
+    >>> rotation_words(Rotation("auction.all-pass", DealerMoved(1, 0, 1, 0, 3, True), "same"))
     ('after a deal in which every player passed', 'the same player deals again')
+    >>> moved = DealerMoved(1, 2, 1, 0, 3, False, 1)
+    >>> rotation_words(Rotation("deal.rotation-left", moved, "bidder's left"))[1]
+    "the seat on the bidder's left deals next instead of the seat on the dealer's left"
     """
     moved = rotation.moved
     when = (
         "after a deal in which every player passed"
         if moved.after_passed_out
-        else "after a deal played"
+        else "after a deal with a bidder"
     )
-    if moved.steps == 0:
+    if rotation.next_dealer == "same":
         return when, "the same player deals again"
-    if moved.steps == moved.players - 1:
+    if rotation.next_dealer == "right":
         return when, "the deal passes to the right"
+    if rotation.next_dealer == "bidder's left":
+        return when, (
+            "the seat on the bidder's left deals next instead of the seat on the dealer's left"
+        )
     return when, f"seat {moved.engine} deals instead of seat {moved.reference}"
 
 
@@ -530,6 +548,13 @@ def _localised_words(localised: Localised) -> str:
             f"a player who has passed (seat {localised.asked_again}) is asked again after a "
             "later bid"
         )
+    if localised.first_bidder is not None:
+        moved = SeatChanged.to_act_in(localised.differences)
+        role = _ROLES.get(localised.first_bidder)
+        who = role or (f"seat {moved.engine}" if moved is not None else "another player")
+        return f"{who} bids first instead of eldest hand"
+    if localised.not_biddable:
+        return f"{' or '.join(localised.not_biddable)} may not be bid"
     goes_on = _auction_goes_on(localised.differences)
     if goes_on:
         return goes_on

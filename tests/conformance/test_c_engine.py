@@ -204,3 +204,32 @@ def test_a_deal_all_pass_played_on_is_a_departure_the_reference_can_take_on(cfro
     assert isinstance(plain, dict) and isinstance(played, dict)
     assert plain["contract"] is None and played["contract"] == "frog"
     assert played["phase"] == "discard"
+
+
+@pytest.mark.slow
+def test_with_all_ten_house_rules_the_deal_passing_right_is_named_from_the_match_probe(
+    cfrog: Path,
+) -> None:
+    # Every match of more than one deal the vectors hold is refused in its first deal
+    # (a passed-out deal left unplayed under forced-frog, a card not held under
+    # widow-last, a play refused under must-head): no case's answer says who deals next.
+    run = _run(cfrog, *HOUSE_RULES)
+    several = [o for o in run.outcomes if o.case.op == "match" and len(o.case.request["deals"]) > 1]
+    assert several
+    for outcome in several:
+        error = outcome.actual.get("error") if isinstance(outcome.actual, dict) else None
+        assert isinstance(error, dict) and error.get("deal", 0) == 0, outcome.case.id
+    # The probe of the match op plays its deals by the engine's own answers, and the
+    # deal passing to the right, applied to the reference, fails those matches alone.
+    (rotation,) = [d for d in run.deviations if d.rule == "deal.rotation-left"]
+    assert rotation.instead == "the deal passes to the right"
+    assert rotation.when.endswith("after a deal with a bidder")
+    assert {c.id for c in (o.case for o in several)} & set(rotation.cases)
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="last-trick-ten is not named")
+def test_all_ten_house_rules_at_once_each_named(cfrog: Path) -> None:
+    run = _run(cfrog, *HOUSE_RULES)
+    charged = {d.rule for d in run.deviations}
+    assert [flag for flag, rules in HOUSE_RULES.items() if not charged & set(rules)] == []

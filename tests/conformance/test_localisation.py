@@ -314,3 +314,82 @@ def test_a_bidder_laying_away_where_the_widow_stays_untouched_departs_from_who_t
     # In a Frog the bidder lays away by the rules: a lay-away there is no such departure.
     frog = localise([laying_away(["frog", "pass", "pass"], 0, "play")])
     assert frog is None or frog.rule != "widow.untouched-in-chico-and-grand"
+
+
+def test_an_auction_opened_by_the_dealer_departs_from_eldest_hand_bidding_first() -> None:
+    # Seat 0 deals, eldest (seat 1) bids first by the reference; the engine asks the dealer.
+    games = [_asking([], seed, 0) for seed in range(3)]
+    localised = localise(games)
+    assert localised is not None and localised.rule == "seats.eldest-hand"
+    assert localised.first_bidder == "dealer"
+    assert instead_words(localised) == "the dealer bids first instead of eldest hand"
+    assert when_words(Circumstances(condition=localised.condition)).startswith(
+        "at the first bid of the auction"
+    )
+    # The player on eldest's left asked first is said by his part at the table too.
+    other = localise([_asking([], seed, 2) for seed in range(3)])
+    assert other is not None and instead_words(other) == (
+        "the player on eldest's left bids first instead of eldest hand"
+    )
+
+
+def test_another_player_asked_where_no_one_has_passed_is_not_a_pass_taken_back() -> None:
+    # After eldest's Frog the engine asks the dealer, not seat 2: no one has passed, so
+    # the pass being final is not what departs (even ranked first among the rules the
+    # step evaluates), and the auction has opened already.
+    games = []
+    for seed in range(3):
+        game = _asking(["frog"], seed, 0)
+        final = "auction.pass-is-final"
+        game.rules = (final, *(r for r in game.rules if r != final))
+        games.append(game)
+    localised = localise(games)
+    assert localised is None or localised.rule != "auction.pass-is-final"
+    assert localised is None or localised.first_bidder is None
+
+
+def _not_asking(actions: list[str], seed: int, engine_phase: str) -> SimpleNamespace:
+    """A game's first divergence after the last of ``actions``: the engine's auction has
+    ended (its phase ``engine_phase``) where the reference asks the next player."""
+    from frogspec.conform.diagnosis import step_evaluates
+
+    request = _game(seed, actions)
+    reference = _state(request).to_act
+    step = len(actions) - 1
+    return SimpleNamespace(
+        request=request,
+        game_step=step,
+        differences=(
+            FieldChanged("phase", engine_phase, "auction"),
+            SeatChanged("to_act", 1, reference),
+        ),
+        rules=tuple(sorted(step_evaluates(request, actions, step))),
+        actual={},
+    )
+
+
+def test_a_contract_a_player_may_not_bid_at_his_first_turn_departs_from_the_contracts() -> None:
+    from frogspec.conform.localise import _not_biddable as not_biddable
+
+    # Eldest passed; the engine's list for seat 2, at his first turn, lacks the Grand.
+    lacking = [_asking(["pass"], seed, 2, LegalChanged(("grand",), ())) for seed in range(3)]
+    localised = localise(lacking)
+    assert localised is not None and localised.rule == "auction.contracts-frog-chico-grand"
+    assert instead_words(localised) == "grand may not be bid"
+    assert "when the player to bid is not eldest hand" in when_words(
+        Circumstances(condition=localised.condition)
+    )
+    # Eldest's Chico stands where the reference asks seat 2, who may still bid a Grand:
+    # the engine not asking him is the same departure, said at his turn.
+    unasked = [_not_asking(["chico"], seed, "trump") for seed in range(3)]
+    # The games the engine passed: eldest bids a Grand at once.
+    passed = [SimpleNamespace(request=_game(seed, ["grand"])) for seed in range(3)]
+    found = localise(unasked, passed)
+    assert found is not None and found.rule == "auction.contracts-frog-chico-grand"
+    assert found.not_biddable == ("grand",)
+    assert "when the player to bid is not eldest hand" in when_words(
+        Circumstances(condition=found.condition)
+    )
+    # A player who has bid already, refused a raise, is not that: another rule's.
+    raise_refused = _asking(["frog", "chico"], 0, 1, LegalChanged(("grand",), ()))
+    assert not_biddable(raise_refused, None) == ()

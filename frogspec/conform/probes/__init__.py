@@ -1,7 +1,7 @@
 """Probes: localise a departure by asking the engine's unit ops, and say it in the rules' terms.
 
 One module per op (``card_points``, ``deal``, ``settle``, ``legal_plays``,
-``trick_winner``, ``first_dealer``), each a :class:`~frogspec.conform.probes.base.UnitProbe`
+``trick_winner``, ``first_dealer``, ``match``), each a :class:`~frogspec.conform.probes.base.UnitProbe`
 registered in :data:`~frogspec.conform.probes.base.PROBES`: a new kind of probe is a new
 module here, and needs nothing else of the kit.
 
@@ -41,6 +41,7 @@ from frogspec.conform.probes import (  # noqa: F401  (each module registers its 
     deal,
     first_dealer,
     legal_plays,
+    match,
     settle,
     trick_winner,
 )

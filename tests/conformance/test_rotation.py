@@ -1,0 +1,121 @@
+"""Who deals next: a match whose dealers part from the reference's, said as a way of passing
+the deal that holds in every failing case and that no match the engine passed contradicts.
+
+The moves are typed values (:class:`~frogspec.conform.evidence.DealerMoved`); the passed
+matches are the reference's own, played out in process.
+"""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+from typing import Any
+
+from frogspec._types import Json
+from frogspec.conform.evidence import DealerMoved
+from frogspec.conform.rotation import Rotation, who_deals
+from frogspec.conform.words import Circumstances, instead_words, when_words
+from frogspec.engine import apply, legal_actions, new_deal, parse_action
+from frogspec.harness import handle
+from frogspec.rules.cards import FULL_PACK, cards_of, format_card, parse_card
+
+
+def _moved(*differences: object) -> SimpleNamespace:
+    return SimpleNamespace(differences=differences)
+
+
+def _deal(seed: int, dealer: int, opening: list[str]) -> dict[str, Json]:
+    """A whole deal at three players: the ``opening`` actions, then the first legal
+    action at each step to the end."""
+    deck = [format_card(c) for c in cards_of(FULL_PACK)]
+    random.Random(seed).shuffle(deck)
+    state = new_deal("modern", 3, dealer, [parse_card(c) for c in deck])
+    actions = list(opening)
+    for action in opening:
+        state = apply(state, parse_action(action))
+    while legal_actions(state):
+        first = legal_actions(state)[0]
+        actions.append(str(first))
+        state = apply(state, first)
+    return {"deck": deck, "actions": actions}
+
+
+def _passed_match(opening: list[str]) -> SimpleNamespace:
+    """A match of two deals the engine passed: the first opened by ``opening``."""
+    request: dict[str, Json] = {
+        "id": 1,
+        "op": "match",
+        "ruleset": "modern",
+        "options": {},
+        "players": 3,
+        "first_dealer": 0,
+        "deals": [_deal(1, 0, opening), _deal(2, 1, [])],
+    }
+    answer = handle(request)
+    assert "result" in answer
+    return SimpleNamespace(op="match", request=request, expected={"result": answer["result"]})
+
+
+def test_the_seat_on_the_bidders_left_dealing_next_is_said_as_that() -> None:
+    # At three players the seat on the bidder's left (1) deals after seat 0's deal; at
+    # five, the bidder on the dealer's right makes the dealer deal again: one way of
+    # passing the deal holds in both, the bidder's left.
+    three = DealerMoved(1, 2, 1, 0, 3, False, 1)
+    five = DealerMoved(1, 0, 1, 0, 5, False, 4)
+    rotation = who_deals([_moved(three), _moved(five)])
+    assert rotation is not None and rotation.rule == "deal.rotation-left"
+    assert rotation.next_dealer == "bidder's left"
+    assert when_words(Circumstances(occasion=rotation)) == "after a deal with a bidder"
+    assert instead_words(rotation) == (
+        "the seat on the bidder's left deals next instead of the seat on the dealer's left"
+    )
+    # Alone, the five-player move is the same dealer dealing again: the simplest way.
+    alone = who_deals([_moved(five)])
+    assert alone is not None and alone.next_dealer == "same"
+    # Without who bid, the moves share no way of passing the deal.
+    assert who_deals([_moved(DealerMoved(1, 2, 1, 0, 3, False)), _moved(five)]) is None
+
+
+def test_a_passed_match_whose_bidder_was_not_the_dealer_contradicts_the_bidders_left() -> None:
+    moves = [_moved(DealerMoved(1, 2, 1, 0, 3, False, 1))]
+    # Eldest (seat 1) bids a Grand in the dealer's deal and the engine gave the next
+    # deal to seat 1, the dealer's left, not the bidder's: it does not pass the deal so.
+    eldest_bid = _passed_match(["grand"])
+    assert who_deals(moves, [eldest_bid]) is None
+    # Where the dealer himself was the bidder, both ways give the same next dealer.
+    dealer_bid = _passed_match(["pass", "pass", "grand"])
+    found = who_deals(moves, [dealer_bid])
+    assert found is not None and found.next_dealer == "bidder's left"
+
+
+def test_the_dealers_of_a_match_say_who_bid_in_the_deal_before() -> None:
+    from frogspec.conform.diagnosis import _match_differences as match_differences
+
+    match = _passed_match(["grand"]).request
+    reference = handle(match)
+    engine = {"result": {**reference["result"], "dealers": [0, 2]}}
+    moved = match_differences(match, 1, reference, engine)[0]
+    assert isinstance(moved, DealerMoved)
+    assert (moved.previous, moved.bidder, moved.engine, moved.reference) == (0, 1, 2, 1)
+
+
+def _engine(adjust: Any = None) -> Any:
+    """The reference as an engine, its rules changed by ``adjust``."""
+    return lambda request: handle(request, adjust)
+
+
+def test_the_match_probe_finds_the_deal_passing_right_in_deals_the_engine_plays() -> None:
+    from frogspec.conform.probes.base import SEAT_ORDER_REVERSED, _next_dealer_right
+    from frogspec.conform.probes.match import _MatchProbe as MatchProbe
+
+    right = _engine(lambda rs: rs.replacing("deal.rotation-left", _next_dealer_right))
+    (finding,) = MatchProbe().run(right, ["modern"], ())
+    assert finding.rule == "deal.rotation-left" and finding.condition is None
+    assert isinstance(finding.otherwise, Rotation) and finding.otherwise.next_dealer == "right"
+    assert instead_words(finding.otherwise) == "the deal passes to the right"
+    # Both kinds of deal depart alike: a change of the rule the cases can be judged under.
+    assert finding.departure is not None
+    # The rules' own engine departs nowhere; play going to the right explains it.
+    assert MatchProbe().run(_engine(), ["modern"], ()) == []
+    reversed_seats = SimpleNamespace(otherwise=SEAT_ORDER_REVERSED)
+    assert MatchProbe().run(right, ["modern"], (reversed_seats,)) == []  # type: ignore[arg-type]
