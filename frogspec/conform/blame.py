@@ -30,7 +30,14 @@ Its steps, in order:
 A departure the kit cannot model (a legal list widened where no reading does so) is still
 named; it simply cannot be explained away, and what it hides stays hidden.
 
-6. **Unit-op findings.** A unit op's probe that departs where no failing case is filed
+6. **A settlement the count refuses.** Where the engine's own count gives the pack fewer
+   points than the reference's (its games' final counts, or its ``card_points`` summed over
+   the pack), a ``settle`` it refuses (``invalid``) for bidder's points past that count is
+   filed under the departure of the count, not the settlement's: it follows from the
+   count, which says so in its ``instead``. The probes' finding of that refusal is no
+   unit-op finding of its own either.
+
+7. **Unit-op findings.** A unit op's probe that departs where no failing case is filed
    (:attr:`Blame.unit_findings`) is no deviation: no case shows it. It is reported apart,
    with the probe's evidence.
 """
@@ -41,8 +48,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from frogspec._types import Json
+from frogspec.conform.accounting import _pack_by_engine, _refused_past
 from frogspec.conform.counterfactuals import composed, meets, reference_answer
-from frogspec.conform.deviations import Deviation, find_deviations, with_findings
+from frogspec.conform.deviations import Deviation, _final_counts, find_deviations, with_findings
 from frogspec.conform.diagnosis import Divergence, answered_alike
 from frogspec.conform.probes import StageFinding
 from frogspec.harness import Adjust
@@ -149,9 +157,62 @@ def blame(
     ``findings`` are the unit ops' (none: not probed); ``rediagnose`` diagnoses a case
     again under the departures assumed (none: no case is judged again); ``in_time`` says
     whether there is time left to go on."""
-    deviations = _charged(failed, passed, findings, rediagnose, in_time)
+    pack = _pack_by_engine(
+        [f.otherwise for f in findings for _ in range(f.disagree)],
+        _final_counts(failed),
+    )
+    refused = [
+        f
+        for f in failed
+        if pack is not None and _refused_past(f[0].request, f[0].expected, f[1], pack)
+    ]
+    if pack is None or not refused:
+        deviations = _charged(failed, passed, findings, rediagnose, in_time)
+    else:
+        apart = {id(f) for f in refused}
+        rest = [f for f in failed if id(f) not in apart]
+        deviations = _charged(rest, passed, findings, rediagnose, in_time)
+        counted = _under_the_count(deviations, [case.id for case, _, _ in refused], pack, failed)
+        if counted is None:  # no departure of the count: the refusals are judged as any case
+            deviations = _charged(failed, passed, findings, rediagnose, in_time)
+        else:
+            deviations = counted
+            findings = [f for f in findings if not _refuses_past(f, pack)]
     kept = [d for d in deviations if d.cases]
     return Blame(kept, unit_findings(kept, findings))
+
+
+def _under_the_count(
+    deviations: list[Deviation], refused: list[str], pack: int, failed: Sequence[Failing]
+) -> list[Deviation] | None:
+    """The deviations with the ``settle`` cases the engine refuses for points past the
+    pack's count by its own count (``pack``) filed under the departure of the count (the
+    one with the most cases, of the cards' points or of what is counted): the refusal
+    follows from the count. ``None`` where no deviation is of the count."""
+    of_count = [d for d in deviations if d.rule in _COUNT_RULES or d.hypothesis is not None]
+    if not of_count:
+        return None
+    home = max(of_count, key=lambda d: len(d.cases))
+    by_id = {case.id: (case, actual) for case, actual, _ in failed}
+    counted = replace(_with_cases(home, refused, by_id), settles_up_to=pack)
+    return [counted if d is home else d for d in deviations]
+
+
+#: The rules of what the count of a deal holds: the cards' points, and the points counted.
+_COUNT_RULES = ("cards.points", "scoring.count-card-points")
+
+
+def _refuses_past(finding: StageFinding, pack: int) -> bool:
+    """Whether a unit op's finding is the engine refusing to settle bidder's points past
+    ``pack`` (its range of points starts there): said by the count's deviation."""
+    probe = finding.smallest
+    low = finding.between.low if finding.between is not None else None
+    return (
+        finding.stage == "settle"
+        and low is not None
+        and low > pack
+        and _refused_past(probe.request, probe.expected, probe.actual, pack)
+    )
 
 
 def _charged(

@@ -11,9 +11,11 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from frogspec._types import Json
 from frogspec.conform.accounting import Accounting
 from frogspec.conform.blame import Model, blame, fails_alone, model_of, unit_findings
 from frogspec.conform.blame import _explained_away as explained_away
@@ -223,3 +225,61 @@ def test_a_case_the_departures_modelled_explain_leaves_a_departure_no_swap_confi
     )
     # The case the model answers as the engine is the model's; the other stays.
     assert [d.cases for d in kept] == [("h",), ("g",)]
+
+
+def _settle_case(points: int) -> Case:
+    request = {
+        "id": 1,
+        "op": "settle",
+        "ruleset": "modern",
+        "options": {},
+        "players": 3,
+        "dealer": 0,
+        "bidder": 1,
+        "contract": "frog",
+        "bidder_points": points,
+    }
+    answer = reference_answer(request)
+    return Case(
+        id=f"settle-{points}",
+        file="settle",
+        description="",
+        rules=(),
+        request=request,
+        response={"id": 1, **answer},
+    )
+
+
+REFUSED: dict[str, Json] = {"error": {"kind": "invalid", "rule": None, "message": "too many"}}
+TEN_AT_FIVE = CardCounted("10", 5, 10)
+
+
+def test_a_settlement_refused_past_the_engines_own_count_is_the_counts() -> None:
+    # The engine's card_points give the pack 100 points: it refuses to settle 115, which
+    # follows from its count; a refusal of 95, within its count, is no such thing.
+    tens = replace(_finding("cards.points", TEN_AT_FIVE, "card_points"), disagree=4)
+    past, within = _settle_case(115), _settle_case(95)
+    found = blame([(past, REFUSED, None), (within, REFUSED, None)], [], [tens])
+    (count,) = [d for d in found.deviations if d.rule == "cards.points"]
+    assert count.cases == ("settle-115",) and count.settles_up_to == 100
+    assert count.instead.endswith(
+        "refuses to settle more than 100 points, the pack's count with a Ten at 5"
+    )
+
+
+def test_a_refusal_past_the_count_needs_a_departure_of_the_count() -> None:
+    # No count departs: refusing 115 is a departure of its own, not the count's.
+    found = blame([(_settle_case(115), REFUSED, None)], [], [])
+    assert all(d.settles_up_to is None for d in found.deviations)
+
+
+def test_the_pack_by_the_engines_games_outweighs_its_cards() -> None:
+    from frogspec.conform.accounting import _pack_by_engine
+    from frogspec.conform.evidence import PointsChanged
+
+    game = SimpleNamespace(differences=(PointsChanged(100, 120, 10, 0),))
+    assert _pack_by_engine([TEN_AT_FIVE] * 4, [game, game]) == 110
+    assert _pack_by_engine([TEN_AT_FIVE] * 4, []) == 100
+    # Games that total otherwise among themselves say no one count.
+    other = SimpleNamespace(differences=(PointsChanged(90, 120, 30, 0),))
+    assert _pack_by_engine([], [game, other]) is None

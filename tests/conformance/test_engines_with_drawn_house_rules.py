@@ -137,9 +137,6 @@ NOT_YET: dict[tuple[str, str], str] = {
     ("rust-drawn", "auction-dealer-first"): (
         "the dealer speaking first in the auction is charged to auction.pass-is-final"
     ),
-    ("rust-drawn", "count-tens-five"): (
-        "a settlement the engine refuses (points past its own count) is charged to the rates"
-    ),
     ("python-drawn", "grand-only-eldest"): (
         "a contract only eldest hand may bid is charged to auction.pass-is-final"
     ),
