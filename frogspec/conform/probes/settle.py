@@ -714,9 +714,10 @@ def _moves_the_money(probe: Probe) -> bool:
 
 
 class SettleProbe:
-    """``settle`` over the contracts, the bidder's points, the table sizes and seats; a
-    table the deal's probe finds seated otherwise is passed over (its seating explains
-    its settlements)."""
+    """``settle`` over the contracts, the bidder's points, the table sizes and seats; at a
+    table the deal's probe finds seated otherwise, against the reference seated so where
+    the probe models that seating, else passed over (its seating explains its
+    settlements)."""
 
     op = "settle"
     order = 30
