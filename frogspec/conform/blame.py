@@ -28,7 +28,11 @@ Its steps, in order:
    a case two departures touch counts for both.
 
 A departure the kit cannot model (a legal list widened where no reading does so) is still
-named; it simply cannot be explained away, and what it hides stays hidden.
+named; it cannot be explained away. Where it only changes a legal list (a contract one may
+not bid) and the case's game goes on alike (the action the case takes there is legal by
+both), its cases are diagnosed again passing over the steps that part by that change alone
+(:func:`frogspec.conform.diagnosis.diagnose`'s ``past``): the next departure of another
+phase of the game is filed too, so that what it hides shows. Any other hides what follows.
 
 6. **A settlement the count refuses.** Where the engine's own count gives the pack fewer
    points than the reference's (its games' final counts, or its ``card_points`` summed over
@@ -44,14 +48,16 @@ named; it simply cannot be explained away, and what it hides stays hidden.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from frogspec._types import Json
 from frogspec.conform.accounting import _pack_by_engine, _refused_past
 from frogspec.conform.counterfactuals import composed, meets, reference_answer
 from frogspec.conform.deviations import Deviation, _final_counts, find_deviations, with_findings
-from frogspec.conform.diagnosis import Divergence, answered_alike
+from frogspec.conform.diagnosis import Divergence, answered_alike, game_state
+from frogspec.conform.evidence import LegalChanged
 from frogspec.conform.probes import StageFinding
 from frogspec.harness import Adjust
 from frogspec.vectors.model import Case
@@ -73,9 +79,15 @@ ROUNDS = 4
 Failing = tuple[Case, Json, Divergence | None]
 """A failing case, the engine's answer to it, and its first divergence (if found)."""
 
-Rediagnose = Callable[[Case, Json, Adjust | None], Divergence | None]
-"""Diagnoses a failing case again (given the engine's answer), under the departures
-assumed (the reference made to depart likewise; ``None``: none)."""
+
+class Rediagnose(Protocol):
+    """Diagnoses a failing case again (given the engine's answer), under the departures
+    assumed (the reference made to depart likewise; ``None``: none), passing over the
+    steps of a game that part only by the kinds of difference ``past``."""
+
+    def __call__(
+        self, case: Case, actual: Json, assumed: Adjust | None, past: Collection[str] = ()
+    ) -> Divergence | None: ...
 
 
 @dataclass(frozen=True)
@@ -226,6 +238,7 @@ def _charged(
     if rediagnose is None:
         return deviations
     by_id = {case.id: (case, actual) for case, actual, _ in failed}
+    latest = {case.id: divergence for case, _, divergence in failed}
     models: dict[str, Model] = {}
     settled: set[str] = set()
     for _ in range(ROUNDS):
@@ -253,7 +266,8 @@ def _charged(
             if _reproduced(case, actual, assumed):
                 settled.add(case_id)
                 continue
-            again.append((case, actual, rediagnose(case, actual, assumed)))
+            latest[case_id] = rediagnose(case, actual, assumed)
+            again.append((case, actual, latest[case_id]))
         left = [f for f in findings if f.rule not in models]
         more = with_findings(find_deviations(again, passed, assumed), left)
         # A case filed under a named departure that the next round cannot name stays
@@ -266,7 +280,80 @@ def _charged(
         more = [replace(d, judged_again=d.cases, assumed=tuple(models)) for d in more]
         deviations = _merged(_without_cases(deviations, judged, by_id), more, by_id)
         deviations = _explained_away(deviations, models, assumed, by_id, in_time)
+    hidden = _Hidden(passed, findings, rediagnose, by_id, in_time)
+    deviations = _seen_past(deviations, latest, models, hidden)
     return _filed_under_models(deviations, models, failed, by_id)
+
+
+@dataclass(frozen=True)
+class _Hidden:
+    """What looking past a departure needs: the passed cases, the unit ops' findings, the
+    diagnosis again, the failing cases by id, and whether there is time left."""
+
+    passed: Sequence[Case]
+    findings: Sequence[StageFinding]
+    rediagnose: Rediagnose
+    by_id: dict[str, tuple[Case, Json]]
+    in_time: Callable[[], bool]
+
+
+def _seen_past(
+    deviations: list[Deviation],
+    latest: dict[str, Divergence | None],
+    models: dict[str, Model],
+    hidden: _Hidden,
+) -> list[Deviation]:
+    """The deviations with what a departure no model applies hides behind it, where it
+    only changes a legal list (a contract one may not bid, a card one may not play) and
+    the case's game goes on alike: its cases are diagnosed again, under the departures
+    modelled, passing over the steps that part by that change alone, and the departure
+    each shows next is filed too (a case two departures touch counts for both)."""
+    assumed = composed(*(m.adjust for m in models.values()))
+    again: list[Failing] = []
+    for d in deviations:
+        if d.rule is None or d.rule in models:
+            continue
+        for case_id in d.cases:
+            kinds = _legal_only(latest.get(case_id))
+            if not kinds or not hidden.in_time():
+                continue
+            case, actual = hidden.by_id[case_id]
+            found = hidden.rediagnose(case, actual, assumed, kinds)
+            # A step of the same phase parts by the same departure (a seat with nothing
+            # left to bid is not asked): the case stays where it is.
+            if found is not None and _phase(found, assumed) != _phase(latest[case_id], assumed):
+                again.append((case, actual, found))
+    if not again:
+        return deviations
+    left = [f for f in hidden.findings if f.rule not in models]
+    more = with_findings(find_deviations(again, hidden.passed, assumed), left)
+    more = [
+        replace(d, judged_again=d.cases, assumed=tuple(models)) for d in more if d.rule is not None
+    ]
+    return _merged(deviations, more, hidden.by_id)
+
+
+def _phase(divergence: Divergence | None, assumed: Adjust | None) -> object:
+    """The phase of the game whose answers part at a divergence (the position of a legal
+    list, else the one after the step's action), by the reference under the departures
+    ``assumed`` (``None``: not a step of a game)."""
+    request = divergence.request if divergence is not None else None
+    step = divergence.game_step if divergence is not None else None
+    actions = request.get("actions") if isinstance(request, dict) else None
+    if step is None or not isinstance(actions, list) or request is None:
+        return None
+    upto = step if _legal_only(divergence) else step + 1
+    state = game_state(request, actions[:upto], assumed)
+    return state.phase if state is not None else None
+
+
+def _legal_only(divergence: Divergence | None) -> frozenset[str]:
+    """The kinds of difference of a divergence that parts only in a legal list (none
+    where it parts otherwise)."""
+    differences = divergence.differences if divergence is not None else ()
+    if not differences or not all(isinstance(d, LegalChanged) for d in differences):
+        return frozenset()
+    return frozenset(d.kind for d in differences)
 
 
 def _explained_away(

@@ -177,7 +177,9 @@ def test_two_twins_at_once_are_each_named_and_every_case_filed(
         failed,
         passed,
         (),
-        rediagnose=lambda case, actual, assumed: diagnose(case, actual, ask, assumed),
+        rediagnose=lambda case, actual, assumed, past=(): diagnose(
+            case, actual, ask, assumed, past
+        ),
     )
     assert sorted(str(d.rule) for d in found.deviations) == sorted(rules)
     # Every case the over-trump twin alone fails is filed under its deviation.
@@ -283,3 +285,30 @@ def test_the_pack_by_the_engines_games_outweighs_its_cards() -> None:
     # Games that total otherwise among themselves say no one count.
     other = SimpleNamespace(differences=(PointsChanged(90, 120, 30, 0),))
     assert _pack_by_engine([], [game, other]) is None
+
+
+def test_a_departure_only_of_a_legal_list_no_model_applies_shows_what_it_hides() -> None:
+    # The engine withholds a Grand after eldest's bid (no swap models it) and lets the
+    # Chico bidder name hearts: the case is filed under both departures.
+    from .test_diagnosis import _grand_withheld_and_hearts_in_chico as ask
+
+    request = game_request(0, ["chico", "pass", "pass", "trump S"])
+    case = Case(
+        id="g",
+        file="g",
+        description="",
+        rules=(),
+        request=request,
+        response={"id": 1, **reference_answer(request)},
+    )
+    actual = ask(request)
+    found = blame(
+        [(case, actual, diagnose(case, actual, ask))],
+        [],
+        rediagnose=lambda case, actual, assumed, past=(): diagnose(
+            case, actual, ask, assumed, past
+        ),
+    )
+    hearts = [d for d in found.deviations if d.rule == "trump.chico-not-hearts"]
+    assert [d.cases for d in hearts] == [("g",)]
+    assert len([d for d in found.deviations if "g" in d.cases]) == 2
