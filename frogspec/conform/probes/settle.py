@@ -290,6 +290,8 @@ def _settle(
             tie_moved = _tie_at(60 + tie)
             kept = tie_moved if answers_as_engine(tie_moved, explained, assumed) else None
             model = _shifted(tie, assumed)
+            if kept is not None:  # a tie moved moves every score's margin: no "where"
+                found = replace(found, table_condition=None, between=None, share=None)
             findings.append(replace(found, model=model, departure=kept))
             if kept is not None:
                 # Judged against the reference with the tie moved as the engine moves it,
@@ -666,7 +668,12 @@ def _tie_moved(
                 given.append(probe)
         if len(given) <= len(best[1]):
             continue
-        if not any(_contradicts(model, p) for p in agreeing):
+        # A contract the shift leaves departing probes of departs otherwise too: where its
+        # answers agree, two departures may cancel out (twice the rate on half the margin).
+        otherwise = {p.feature("contract") for p in departing if p not in given}
+        if not any(
+            _contradicts(model, p) for p in agreeing if p.feature("contract") not in otherwise
+        ):
             best = (shift, given)
     found, given = best
     contracts = {p.feature("contract") for p in given}
