@@ -183,13 +183,14 @@ def blame(
     else:
         apart = {id(f) for f in refused}
         rest = [f for f in failed if id(f) not in apart]
-        deviations = _charged(rest, passed, findings, rediagnose, in_time)
+        # The probes' finding of that refusal is the count's too: it names no other case.
+        said = [f for f in findings if not _refuses_past(f, pack)]
+        deviations = _charged(rest, passed, said, rediagnose, in_time)
         counted = _under_the_count(deviations, [case.id for case, _, _ in refused], pack, failed)
         if counted is None:  # no departure of the count: the refusals are judged as any case
             deviations = _charged(failed, passed, findings, rediagnose, in_time)
         else:
-            deviations = counted
-            findings = [f for f in findings if not _refuses_past(f, pack)]
+            deviations, findings = counted, said
     kept = [d for d in deviations if d.cases]
     return Blame(kept, unit_findings(kept, findings))
 
