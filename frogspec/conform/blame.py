@@ -80,7 +80,7 @@ Failing = tuple[Case, Json, Divergence | None]
 """A failing case, the engine's answer to it, and its first divergence (if found)."""
 
 
-class Rediagnose(Protocol):
+class _Rediagnose(Protocol):
     """Diagnoses a failing case again (given the engine's answer), under the departures
     assumed (the reference made to depart likewise; ``None``: none), passing over the
     steps of a game that part only by the kinds of difference ``past``."""
@@ -161,7 +161,7 @@ def blame(
     failed: Sequence[Failing],
     passed: Sequence[Case],
     findings: Sequence[StageFinding] = (),
-    rediagnose: Rediagnose | None = None,
+    rediagnose: _Rediagnose | None = None,
     in_time: Callable[[], bool] = lambda: True,
 ) -> Blame:
     """The deviations the failing cases show, each case filed under each departure it
@@ -232,7 +232,7 @@ def _charged(
     failed: Sequence[Failing],
     passed: Sequence[Case],
     findings: Sequence[StageFinding],
-    rediagnose: Rediagnose | None,
+    rediagnose: _Rediagnose | None,
     in_time: Callable[[], bool],
 ) -> list[Deviation]:
     deviations = with_findings(find_deviations(failed, passed), findings)
@@ -293,7 +293,7 @@ class _Hidden:
 
     passed: Sequence[Case]
     findings: Sequence[StageFinding]
-    rediagnose: Rediagnose
+    rediagnose: _Rediagnose
     by_id: dict[str, tuple[Case, Json]]
     in_time: Callable[[], bool]
 
