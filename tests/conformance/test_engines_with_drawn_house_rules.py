@@ -155,12 +155,9 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
         "lay-away counted for the defenders"
     ),
     ("tcl", "kept"): "the Queen of spades as a trump is charged to cards.pack",
-    ("rust-drawn", "named"): "the dealer speaking first and the Jack of trumps high are not named",
-    ("rust-drawn", "kept"): "auction.pass-is-final and settlement.each-pays-in-full are charged",
-    ("python-drawn", "named"): (
-        "with play going to the right, five of the nine are not named: the widow shown, the "
-        "bidder leading, hearts in a Chico, a lost Frog at the Grand's rate, the next dealer"
-    ),
+    ("rust-drawn", "named"): "the dealer speaking first is not named",
+    ("rust-drawn", "kept"): "auction.pass-is-final is charged",
+    ("python-drawn", "named"): "the next dealer is not named",
     ("python-drawn", "kept"): "auction.pass-is-final is charged",
 }
 
@@ -172,7 +169,6 @@ NOT_YET_SAID: dict[tuple[str, str], str] = {
     ): "play.follow-suit, suspected, is said with no when and no instead",
     ("python-drawn", "seven-of-trumps-high"): "cards.pack and an unexplained group have no words",
     ("python-drawn", "bidder-deals-next"): "deal.rotation-left has no when and no instead",
-    ("rust-drawn", "together"): "settlement.each-pays-in-full, suspected, has no words",
 }
 
 
