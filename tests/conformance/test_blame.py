@@ -22,10 +22,16 @@ from frogspec.conform.blame import _explained_away as explained_away
 from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.deviations import Deviation
 from frogspec.conform.diagnosis import diagnose
-from frogspec.conform.evidence import CardCounted, Difference, PaidOtherwise, RateChanged
+from frogspec.conform.evidence import (
+    AnswerChanged,
+    CardCounted,
+    Difference,
+    PaidOtherwise,
+    RateChanged,
+)
 from frogspec.conform.expectations import finding_matches, read_expectations, stale
 from frogspec.conform.probes import StageFinding
-from frogspec.conform.probes.base import Probe, play_to_the_right
+from frogspec.conform.probes.base import Between, Probe, play_to_the_right
 from frogspec.rulesets import Ruleset
 from frogspec.twins import get_twin
 from frogspec.vectors.model import Case
@@ -261,12 +267,26 @@ def test_a_settlement_refused_past_the_engines_own_count_is_the_counts() -> None
     # follows from its count; a refusal of 95, within its count, is no such thing.
     tens = replace(_finding("cards.points", TEN_AT_FIVE, "card_points"), disagree=4)
     past, within = _settle_case(115), _settle_case(95)
-    found = blame([(past, REFUSED, None), (within, REFUSED, None)], [], [tens])
+    # The settle probes' finding of that refusal is the count's too: no unit-op finding.
+    probe = Probe(dict(past.request), past.expected, REFUSED, ())
+    refusal = StageFinding(
+        "settle",
+        "settlement.rates-1-2-4",
+        AnswerChanged(REFUSED, past.expected),
+        5,
+        2,
+        probe,
+        rulesets=("modern",),
+        between=Between("bidder_points", 115, None),
+    )
+    found = blame([(past, REFUSED, None), (within, REFUSED, None)], [], [tens, refusal])
     (count,) = [d for d in found.deviations if d.rule == "cards.points"]
     assert count.cases == ("settle-115",) and count.settles_up_to == 100
     assert count.instead.endswith(
         "refuses to settle more than 100 points, the pack's count with a Ten at 5"
     )
+    assert found.unit_findings == []
+    assert all(d.rule != "settlement.rates-1-2-4" for d in found.deviations)
 
 
 def test_a_refusal_past_the_count_needs_a_departure_of_the_count() -> None:
