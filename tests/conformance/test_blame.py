@@ -236,26 +236,10 @@ def test_a_case_the_departures_modelled_explain_leaves_a_departure_no_swap_confi
 
 
 def _settle_case(points: int) -> Case:
-    request = {
-        "id": 1,
-        "op": "settle",
-        "ruleset": "modern",
-        "options": {},
-        "players": 3,
-        "dealer": 0,
-        "bidder": 1,
-        "contract": "frog",
-        "bidder_points": points,
-    }
-    answer = reference_answer(request)
-    return Case(
-        id=f"settle-{points}",
-        file="settle",
-        description="",
-        rules=(),
-        request=request,
-        response={"id": 1, **answer},
-    )
+    from .test_diagnosis import answered_case
+    from .test_settlement_findings import SETTLE
+
+    return answered_case(f"settle-{points}", {"id": 1, **SETTLE, "bidder_points": points})
 
 
 REFUSED: dict[str, Json] = {"error": {"kind": "invalid", "rule": None, "message": "too many"}}
@@ -311,16 +295,10 @@ def test_a_departure_only_of_a_legal_list_no_model_applies_shows_what_it_hides()
     # The engine withholds a Grand after eldest's bid (no swap models it) and lets the
     # Chico bidder name hearts: the case is filed under both departures.
     from .test_diagnosis import _grand_withheld_and_hearts_in_chico as ask
+    from .test_diagnosis import answered_case
 
     request = game_request(0, ["chico", "pass", "pass", "trump S"])
-    case = Case(
-        id="g",
-        file="g",
-        description="",
-        rules=(),
-        request=request,
-        response={"id": 1, **reference_answer(request)},
-    )
+    case = answered_case("g", request)
     actual = ask(request)
     found = blame(
         [(case, actual, diagnose(case, actual, ask))],

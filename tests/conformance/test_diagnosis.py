@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -392,6 +391,21 @@ def test_any_answer_is_diagnosed_without_raising(cases: list[Case], junk: dict[s
     assert found > 0
 
 
+def answered_case(case_id: str, request: dict[str, Any]) -> Case:
+    """A case of the request whose expected answer is the reference's."""
+    from frogspec.conform.counterfactuals import reference_answer
+
+    answer = reference_answer(request)
+    return Case(
+        id=case_id,
+        file="cases",
+        description="",
+        rules=(),
+        request=request,
+        response={"id": 1, **answer},
+    )
+
+
 def _grand_withheld_and_hearts_in_chico(request: dict[str, Any]) -> dict[str, Any]:
     """An engine whose auction never offers a Grand to a seat after eldest's bid, and whose
     Chico bidder may name hearts: two departures, the first only in a legal list."""
@@ -407,20 +421,11 @@ def _grand_withheld_and_hearts_in_chico(request: dict[str, Any]) -> dict[str, An
 
 
 def test_a_step_that_parts_only_by_a_legal_list_passed_over_shows_the_next_departure() -> None:
-    from frogspec.conform.counterfactuals import reference_answer
 
     from .test_localisation import _game
 
     request = _game(0, ["chico", "pass", "pass", "trump S"])
-    expected = reference_answer(request)
-    case = Case(
-        id="g",
-        file="g",
-        description="",
-        rules=(),
-        request=request,
-        response={"id": 1, **expected},
-    )
+    case = answered_case("g", request)
     actual = _grand_withheld_and_hearts_in_chico(request)
     ask = _grand_withheld_and_hearts_in_chico
     first = diagnose(case, actual, ask)
@@ -434,6 +439,6 @@ def test_a_step_that_parts_only_by_a_legal_list_passed_over_shows_the_next_depar
     assert "trump.chico-not-hearts" in after.rules
     # A step whose action is not legal by both is not passed over.
     refused = _game(0, ["chico", "grand"])
-    case_refused = replace(case, request=refused, response={"id": 1, **reference_answer(refused)})
+    case_refused = answered_case("g", refused)
     stopped = diagnose(case_refused, _grand_withheld_and_hearts_in_chico(refused), ask, past=kinds)
     assert stopped is not None and stopped.step == 1
