@@ -59,6 +59,7 @@ from frogspec.conform.deviations import Deviation, _final_counts, find_deviation
 from frogspec.conform.diagnosis import Divergence, answered_alike, game_state
 from frogspec.conform.evidence import LegalChanged
 from frogspec.conform.probes import StageFinding
+from frogspec.conform.probes.settle import SETTLE_POINTS
 from frogspec.harness import Adjust
 from frogspec.vectors.model import Case
 
@@ -169,9 +170,12 @@ def blame(
     ``findings`` are the unit ops' (none: not probed); ``rediagnose`` diagnoses a case
     again under the departures assumed (none: no case is judged again); ``in_time`` says
     whether there is time left to go on."""
-    pack = _pack_by_engine(
-        [f.otherwise for f in findings for _ in range(f.disagree)],
-        _final_counts(failed),
+    pack = _settled_up_to(
+        _pack_by_engine(
+            [f.otherwise for f in findings for _ in range(f.disagree)],
+            _final_counts(failed),
+        ),
+        findings,
     )
     refused = [
         f
@@ -193,6 +197,28 @@ def blame(
             deviations, findings = counted, said
     kept = [d for d in deviations if d.cases]
     return Blame(kept, unit_findings(kept, findings))
+
+
+def _settled_up_to(pack: int | None, findings: Sequence[StageFinding]) -> int | None:
+    """The pack's points by the engine's count, raised to the most points it settles where
+    its ``settle`` probes show it: below the points it starts refusing at, it settles
+    every point probed (a count from its cards alone may be short of its games').
+
+    >>> _settled_up_to(None, []) is None
+    True
+    """
+    if pack is None:
+        return None
+    settled = [
+        max(p for p in SETTLE_POINTS if p < f.between.low)
+        for f in findings
+        if f.between is not None
+        and f.between.low is not None
+        and f.between.low > pack
+        and _refuses_past(f, pack)
+        and any(p < f.between.low for p in SETTLE_POINTS)
+    ]
+    return max([pack, *settled])
 
 
 def _under_the_count(

@@ -263,12 +263,17 @@ def test_a_settlement_refused_past_the_engines_own_count_is_the_counts() -> None
         rulesets=("modern",),
         between=Between("bidder_points", 115, None),
     )
-    found = blame([(past, REFUSED, None), (within, REFUSED, None)], [], [tens, refusal])
+    failed = [(past, REFUSED, None), (within, REFUSED, None)]
+    found = blame(failed, [], [tens])
     (count,) = [d for d in found.deviations if d.rule == "cards.points"]
     assert count.cases == ("settle-115",) and count.settles_up_to == 100
     assert count.instead.endswith(
         "refuses to settle more than 100 points, the pack's count with a Ten at 5"
     )
+    # Probed, it settles every point below 115: its count is at least 110.
+    found = blame(failed, [], [tens, refusal])
+    (count,) = [d for d in found.deviations if d.rule == "cards.points"]
+    assert count.cases == ("settle-115",) and count.settles_up_to == 110
     assert found.unit_findings == []
     assert all(d.rule != "settlement.rates-1-2-4" for d in found.deviations)
 
