@@ -134,6 +134,70 @@ def _refused_as_invalid(answer: Json) -> bool:
 PACK_POINTS = points_of(FULL_PACK)
 
 
+def _pack_by_engine(counted: Sequence[Difference], finals: Sequence[Any]) -> int | None:
+    """The points the engine's own count gives the pack, where it differs from the
+    reference's: the total of its finished games' counts (bidder's and defenders'), where
+    every failing game whose points differ (``finals``: anything with typed
+    ``differences``) gives the same; else its ``card_points`` summed over the pack, from
+    the ranks it counts otherwise (``counted``: a :class:`~frogspec.conform.evidence.
+    CardCounted` for each card it counts so). ``None`` where neither says another count.
+
+    >>> from frogspec.conform.evidence import CardCounted
+    >>> _pack_by_engine([CardCounted("10", 5, 10)] * 4, [])
+    100
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(differences=(PointsChanged(100, 120, 10, 0),))
+    >>> _pack_by_engine([CardCounted("10", 5, 10)] * 4, [game, game])
+    110
+    >>> _pack_by_engine([], [])
+    """
+    totals = set()
+    for final in finals:
+        changed = next((d for d in final.differences if isinstance(d, PointsChanged)), None)
+        if changed is not None and changed.engine_defenders is not None:
+            totals.add(changed.engine + changed.engine_defenders)
+    if len(totals) == 1:
+        (total,) = totals
+        return None if total == PACK_POINTS else total
+    from frogspec.conform.evidence import CardCounted
+
+    changes = [
+        d.engine - d.reference
+        for d in counted
+        if isinstance(d, CardCounted) and _is_count(d.engine) and _is_count(d.reference)
+    ]
+    return PACK_POINTS + sum(changes) if any(changes) else None
+
+
+def _is_count(value: Json) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _refused_past(request: Json, expected: Json, actual: Json, pack: int) -> bool:
+    """Whether the engine refuses (``invalid``) a ``settle`` the reference answers, for
+    bidder's points past ``pack``, the pack's points by the engine's count: the
+    refusal follows from the count.
+
+    >>> request = {"op": "settle", "bidder_points": 115}
+    >>> refused = {"error": {"kind": "invalid"}}
+    >>> _refused_past(request, {"result": [-55, 110, -55]}, refused, 110)
+    True
+    >>> _refused_past({**request, "bidder_points": 105}, {"result": [0]}, refused, 110)
+    False
+    """
+    if not isinstance(request, dict) or request.get("op") != "settle":
+        return False
+    points = request.get("bidder_points")
+    return (
+        isinstance(points, int)
+        and not isinstance(points, bool)
+        and points > pack
+        and isinstance(expected, dict)
+        and "result" in expected
+        and _refused_as_invalid(actual)
+    )
+
+
 @dataclass(frozen=True)
 class GroupCredited(PointsHypothesis):
     """A card group counted for the other side."""

@@ -28,23 +28,38 @@ Its steps, in order:
    a case two departures touch counts for both.
 
 A departure the kit cannot model (a legal list widened where no reading does so) is still
-named; it simply cannot be explained away, and what it hides stays hidden.
+named; it cannot be explained away. Where it only changes a legal list (a contract one may
+not bid) and the case's game goes on alike (the action the case takes there is legal by
+both), its cases are diagnosed again passing over the steps that part by that change alone
+(:func:`frogspec.conform.diagnosis.diagnose`'s ``past``): the next departure of another
+phase of the game is filed too, so that what it hides shows. Any other hides what follows.
 
-6. **Unit-op findings.** A unit op's probe that departs where no failing case is filed
+6. **A settlement the count refuses.** Where the engine's own count gives the pack fewer
+   points than the reference's (its games' final counts, or its ``card_points`` summed over
+   the pack), a ``settle`` it refuses (``invalid``) for bidder's points past that count is
+   filed under the departure of the count, not the settlement's: it follows from the
+   count, which says so in its ``instead``. The probes' finding of that refusal is no
+   unit-op finding of its own either.
+
+7. **Unit-op findings.** A unit op's probe that departs where no failing case is filed
    (:attr:`Blame.unit_findings`) is no deviation: no case shows it. It is reported apart,
    with the probe's evidence.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from frogspec._types import Json
+from frogspec.conform.accounting import _pack_by_engine, _refused_past
 from frogspec.conform.counterfactuals import composed, meets, reference_answer
-from frogspec.conform.deviations import Deviation, find_deviations, with_findings
-from frogspec.conform.diagnosis import Divergence, answered_alike
+from frogspec.conform.deviations import Deviation, _final_counts, find_deviations, with_findings
+from frogspec.conform.diagnosis import Divergence, answered_alike, game_state
+from frogspec.conform.evidence import LegalChanged
 from frogspec.conform.probes import StageFinding
+from frogspec.conform.probes.settle import SETTLE_POINTS
 from frogspec.harness import Adjust
 from frogspec.vectors.model import Case
 
@@ -65,9 +80,15 @@ ROUNDS = 4
 Failing = tuple[Case, Json, Divergence | None]
 """A failing case, the engine's answer to it, and its first divergence (if found)."""
 
-Rediagnose = Callable[[Case, Json, Adjust | None], Divergence | None]
-"""Diagnoses a failing case again (given the engine's answer), under the departures
-assumed (the reference made to depart likewise; ``None``: none)."""
+
+class _Rediagnose(Protocol):
+    """Diagnoses a failing case again (given the engine's answer), under the departures
+    assumed (the reference made to depart likewise; ``None``: none), passing over the
+    steps of a game that part only by the kinds of difference ``past``."""
+
+    def __call__(
+        self, case: Case, actual: Json, assumed: Adjust | None, past: Collection[str] = ()
+    ) -> Divergence | None: ...
 
 
 @dataclass(frozen=True)
@@ -141,7 +162,7 @@ def blame(
     failed: Sequence[Failing],
     passed: Sequence[Case],
     findings: Sequence[StageFinding] = (),
-    rediagnose: Rediagnose | None = None,
+    rediagnose: _Rediagnose | None = None,
     in_time: Callable[[], bool] = lambda: True,
 ) -> Blame:
     """The deviations the failing cases show, each case filed under each departure it
@@ -149,22 +170,102 @@ def blame(
     ``findings`` are the unit ops' (none: not probed); ``rediagnose`` diagnoses a case
     again under the departures assumed (none: no case is judged again); ``in_time`` says
     whether there is time left to go on."""
-    deviations = _charged(failed, passed, findings, rediagnose, in_time)
+    pack = _settled_up_to(
+        _pack_by_engine(
+            [f.otherwise for f in findings for _ in range(f.disagree)],
+            _final_counts(failed),
+        ),
+        findings,
+    )
+    refused = [
+        f
+        for f in failed
+        if pack is not None and _refused_past(f[0].request, f[0].expected, f[1], pack)
+    ]
+    if pack is None or not refused:
+        deviations = _charged(failed, passed, findings, rediagnose, in_time)
+    else:
+        apart = {id(f) for f in refused}
+        rest = [f for f in failed if id(f) not in apart]
+        # The probes' finding of that refusal is the count's too: it names no other case.
+        said = [f for f in findings if not _refuses_past(f, pack)]
+        deviations = _charged(rest, passed, said, rediagnose, in_time)
+        counted = _under_the_count(deviations, [case.id for case, _, _ in refused], pack, failed)
+        if counted is None:  # no departure of the count: the refusals are judged as any case
+            deviations = _charged(failed, passed, findings, rediagnose, in_time)
+        else:
+            deviations, findings = counted, said
     kept = [d for d in deviations if d.cases]
     return Blame(kept, unit_findings(kept, findings))
+
+
+def _settled_up_to(pack: int | None, findings: Sequence[StageFinding]) -> int | None:
+    """The pack's points by the engine's count, raised to the most points it settles where
+    its ``settle`` probes show it: below the points it starts refusing at, it settles
+    every point probed (a count from its cards alone may be short of its games').
+
+    >>> _settled_up_to(None, []) is None
+    True
+    """
+    if pack is None:
+        return None
+    settled = [
+        max(p for p in SETTLE_POINTS if p < f.between.low)
+        for f in findings
+        if f.between is not None
+        and f.between.low is not None
+        and f.between.low > pack
+        and _refuses_past(f, pack)
+        and any(p < f.between.low for p in SETTLE_POINTS)
+    ]
+    return max([pack, *settled])
+
+
+def _under_the_count(
+    deviations: list[Deviation], refused: list[str], pack: int, failed: Sequence[Failing]
+) -> list[Deviation] | None:
+    """The deviations with the ``settle`` cases the engine refuses for points past the
+    pack's count by its own count (``pack``) filed under the departure of the count (the
+    one with the most cases, of the cards' points or of what is counted): the refusal
+    follows from the count. ``None`` where no deviation is of the count."""
+    of_count = [d for d in deviations if d.rule in _COUNT_RULES or d.hypothesis is not None]
+    if not of_count:
+        return None
+    home = max(of_count, key=lambda d: len(d.cases))
+    by_id = {case.id: (case, actual) for case, actual, _ in failed}
+    counted = replace(_with_cases(home, refused, by_id), settles_up_to=pack)
+    return [counted if d is home else d for d in deviations]
+
+
+#: The rules of what the count of a deal holds: the cards' points, and the points counted.
+_COUNT_RULES = ("cards.points", "scoring.count-card-points")
+
+
+def _refuses_past(finding: StageFinding, pack: int) -> bool:
+    """Whether a unit op's finding is the engine refusing to settle bidder's points past
+    ``pack`` (its range of points starts there): said by the count's deviation."""
+    probe = finding.smallest
+    low = finding.between.low if finding.between is not None else None
+    return (
+        finding.stage == "settle"
+        and low is not None
+        and low > pack
+        and _refused_past(probe.request, probe.expected, probe.actual, pack)
+    )
 
 
 def _charged(
     failed: Sequence[Failing],
     passed: Sequence[Case],
     findings: Sequence[StageFinding],
-    rediagnose: Rediagnose | None,
+    rediagnose: _Rediagnose | None,
     in_time: Callable[[], bool],
 ) -> list[Deviation]:
     deviations = with_findings(find_deviations(failed, passed), findings)
     if rediagnose is None:
         return deviations
     by_id = {case.id: (case, actual) for case, actual, _ in failed}
+    latest = {case.id: divergence for case, _, divergence in failed}
     models: dict[str, Model] = {}
     settled: set[str] = set()
     for _ in range(ROUNDS):
@@ -192,7 +293,8 @@ def _charged(
             if _reproduced(case, actual, assumed):
                 settled.add(case_id)
                 continue
-            again.append((case, actual, rediagnose(case, actual, assumed)))
+            latest[case_id] = rediagnose(case, actual, assumed)
+            again.append((case, actual, latest[case_id]))
         left = [f for f in findings if f.rule not in models]
         more = with_findings(find_deviations(again, passed, assumed), left)
         # A case filed under a named departure that the next round cannot name stays
@@ -205,7 +307,80 @@ def _charged(
         more = [replace(d, judged_again=d.cases, assumed=tuple(models)) for d in more]
         deviations = _merged(_without_cases(deviations, judged, by_id), more, by_id)
         deviations = _explained_away(deviations, models, assumed, by_id, in_time)
+    hidden = _Hidden(passed, findings, rediagnose, by_id, in_time)
+    deviations = _seen_past(deviations, latest, models, hidden)
     return _filed_under_models(deviations, models, failed, by_id)
+
+
+@dataclass(frozen=True)
+class _Hidden:
+    """What looking past a departure needs: the passed cases, the unit ops' findings, the
+    diagnosis again, the failing cases by id, and whether there is time left."""
+
+    passed: Sequence[Case]
+    findings: Sequence[StageFinding]
+    rediagnose: _Rediagnose
+    by_id: dict[str, tuple[Case, Json]]
+    in_time: Callable[[], bool]
+
+
+def _seen_past(
+    deviations: list[Deviation],
+    latest: dict[str, Divergence | None],
+    models: dict[str, Model],
+    hidden: _Hidden,
+) -> list[Deviation]:
+    """The deviations with what a departure no model applies hides behind it, where it
+    only changes a legal list (a contract one may not bid, a card one may not play) and
+    the case's game goes on alike: its cases are diagnosed again, under the departures
+    modelled, passing over the steps that part by that change alone, and the departure
+    each shows next is filed too (a case two departures touch counts for both)."""
+    assumed = composed(*(m.adjust for m in models.values()))
+    again: list[Failing] = []
+    for d in deviations:
+        if d.rule is None or d.rule in models:
+            continue
+        for case_id in d.cases:
+            kinds = _legal_only(latest.get(case_id))
+            if not kinds or not hidden.in_time():
+                continue
+            case, actual = hidden.by_id[case_id]
+            found = hidden.rediagnose(case, actual, assumed, kinds)
+            # A step of the same phase parts by the same departure (a seat with nothing
+            # left to bid is not asked): the case stays where it is.
+            if found is not None and _phase(found, assumed) != _phase(latest[case_id], assumed):
+                again.append((case, actual, found))
+    if not again:
+        return deviations
+    left = [f for f in hidden.findings if f.rule not in models]
+    more = with_findings(find_deviations(again, hidden.passed, assumed), left)
+    more = [
+        replace(d, judged_again=d.cases, assumed=tuple(models)) for d in more if d.rule is not None
+    ]
+    return _merged(deviations, more, hidden.by_id)
+
+
+def _phase(divergence: Divergence | None, assumed: Adjust | None) -> object:
+    """The phase of the game whose answers part at a divergence (the position of a legal
+    list, else the one after the step's action), by the reference under the departures
+    ``assumed`` (``None``: not a step of a game)."""
+    request = divergence.request if divergence is not None else None
+    step = divergence.game_step if divergence is not None else None
+    actions = request.get("actions") if isinstance(request, dict) else None
+    if step is None or not isinstance(actions, list) or request is None:
+        return None
+    upto = step if _legal_only(divergence) else step + 1
+    state = game_state(request, actions[:upto], assumed)
+    return state.phase if state is not None else None
+
+
+def _legal_only(divergence: Divergence | None) -> frozenset[str]:
+    """The kinds of difference of a divergence that parts only in a legal list (none
+    where it parts otherwise)."""
+    differences = divergence.differences if divergence is not None else ()
+    if not differences or not all(isinstance(d, LegalChanged) for d in differences):
+        return frozenset()
+    return frozenset(d.kind for d in differences)
 
 
 def _explained_away(

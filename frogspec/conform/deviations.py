@@ -185,6 +185,10 @@ class Deviation:
     #: The rules of the departures applied to the reference when ``judged_again`` were
     #: diagnosed (:mod:`frogspec.conform.blame`).
     assumed: tuple[str, ...] = ()
+    #: For a departure of the count: the points the engine's own count gives the pack,
+    #: where it refuses to settle more (its ``settle`` cases refused past them are this
+    #: departure's: the settlement follows the count). ``None``: no such refusal.
+    settles_up_to: int | None = None
 
     @property
     def when(self) -> str:
@@ -194,7 +198,7 @@ class Deviation:
     @property
     def instead(self) -> str:
         """What the engine does there, in words (:func:`frogspec.conform.words.instead_words`)."""
-        return instead_words(self.otherwise)
+        return instead_words(self.otherwise, self.settles_up_to)
 
     @property
     def status(self) -> str:

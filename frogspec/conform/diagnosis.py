@@ -44,7 +44,7 @@ beside it.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
@@ -537,11 +537,13 @@ def _game_scan(
     ask: Ask,
     extra: int = 0,
     assumed: Adjust | None = None,
+    past: Collection[str] = (),
 ) -> Divergence | None:
     """Replay the prefixes of a ``game`` request; the first step at which answers part.
 
     ``actual`` is the engine's answer to the whole request, if known (else ``None``).
     ``extra`` is how many of the actions a ``perft`` descent appended (for the detail).
+    ``past`` are kinds of difference of a legal list passed over (see :func:`diagnose`).
     """
     actions = request.get("actions")
     if not isinstance(actions, list):
@@ -559,6 +561,11 @@ def _game_scan(
         else:
             eng = _ask(ask, prefix)
         fields = _differing(ref, eng, "game", compare, case.extension)
+        if fields and past and _passed_over(ref, eng, fields, actions[k:], compare, case, past):
+            # The step parts by the departure passed over: no swap of the next step's rule
+            # is asked to give it.
+            previous = None
+            continue
         if fields:
             found = _game_step(case, prefix, k, ref, eng, fields, previous, compare, extra, assumed)
             return _with_trick_taken(found, ask, assumed)
@@ -566,6 +573,27 @@ def _game_scan(
             break
         previous = (ref, eng)
     return None
+
+
+def _passed_over(
+    ref: Json,
+    eng: Json,
+    fields: list[str],
+    rest: list[Json],
+    compare: dict[str, str],
+    case: Case,
+    past: Collection[str],
+) -> bool:
+    """Whether the step parts only in its legal list, by differences of the kinds ``past``
+    alone, and the case's next action (the first of ``rest``) is legal by both: the game
+    goes on alike, and a later step may show another departure."""
+    if fields != ["legal"] or not rest:
+        return False
+    both = (_legal_of(ref) or [], _legal_of(eng) or [])
+    if not all(rest[0] in legal for legal in both):
+        return False
+    found = differences_of("game", _stripped(ref, "game", case.extension), eng, compare)
+    return bool(found) and all(d.kind in past for d in found)
 
 
 def _with_trick_taken(divergence: Divergence, ask: Ask, assumed: Adjust | None) -> Divergence:
@@ -769,7 +797,7 @@ def _diagnose_perft(
 
 
 def _diagnose_match(
-    case: Case, actual: Json, ask: Ask, assumed: Adjust | None
+    case: Case, actual: Json, ask: Ask, assumed: Adjust | None, past: Collection[str] = ()
 ) -> Divergence | None:
     request = dict(case.request)
     deals = request.get("deals")
@@ -783,7 +811,7 @@ def _diagnose_match(
         eng = actual if last else _ask(ask, prefix)
         fields = _differing(ref, eng, "match", {})
         if fields:
-            return _match_deal(case, prefix, d, ref, eng, fields, previous, ask, assumed)
+            return _match_deal(case, prefix, d, ref, eng, fields, previous, ask, assumed, past)
         previous = (ref, eng)
         if "error" in ref:
             break
@@ -800,6 +828,7 @@ def _match_deal(
     previous: tuple[Json, Json] | None,
     ask: Ask,
     assumed: Adjust | None,
+    past: Collection[str] = (),
 ) -> Divergence:
     deal = prefix["deals"][d]
     dealer = _dealer_of(prefix, d)
@@ -814,7 +843,7 @@ def _match_deal(
             "deck": deal.get("deck"),
             "actions": deal.get("actions"),
         }
-        inner = _game_scan(case, game, None, ask, assumed=assumed)
+        inner = _game_scan(case, game, None, ask, assumed=assumed, past=past)
         if inner is not None and _kind(inner.actual) != "unsupported":
             return Divergence(
                 case_id=case.id,
@@ -998,7 +1027,11 @@ def _rule_named(case: Case, actual: Json, ref: Json, step: int | None) -> Diverg
 
 
 def diagnose(
-    case: Case, outcome_actual: Json, ask: Ask | None, assumed: Adjust | None = None
+    case: Case,
+    outcome_actual: Json,
+    ask: Ask | None,
+    assumed: Adjust | None = None,
+    past: Collection[str] = (),
 ) -> Divergence | None:
     """The first step at which the engine parts from the reference on a failing case.
 
@@ -1008,6 +1041,10 @@ def diagnose(
     be ``None`` (no answer came): ``ask`` is then asked the whole request too.
     ``assumed`` are the engine's departures found already: the reference the engine is
     compared with departs likewise, so the divergence found is the next departure.
+    ``past`` are kinds of difference (:attr:`~frogspec.conform.evidence.Difference.kind`)
+    of a departure found already that only changes a legal list: a step of a game that
+    parts by those alone, where the case's next action is legal by both, is passed over
+    (the game goes on alike), so that the next departure shows.
 
     ``None`` when no difference is found, when there is nothing to compare, when the
     engine stops answering (a transport failure).
@@ -1016,7 +1053,9 @@ def diagnose(
 
     try:
         if ask is not None and case.op == "game":
-            found = _game_scan(case, dict(case.request), outcome_actual, ask, assumed=assumed)
+            found = _game_scan(
+                case, dict(case.request), outcome_actual, ask, assumed=assumed, past=past
+            )
             if found is None:
                 ref = reference_answer(case.request, assumed=assumed)
                 return _rule_named(case, outcome_actual, ref, None)
@@ -1024,7 +1063,7 @@ def diagnose(
         if ask is not None and case.op == "perft":
             return _diagnose_perft(case, outcome_actual, ask, assumed)
         if ask is not None and case.op == "match":
-            found = _diagnose_match(case, outcome_actual, ask, assumed)
+            found = _diagnose_match(case, outcome_actual, ask, assumed, past)
             if found is None:
                 ref = reference_answer(case.request, assumed=assumed)
                 return _rule_named(case, outcome_actual, ref, None)

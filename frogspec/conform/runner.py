@@ -15,7 +15,7 @@ import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -490,10 +490,13 @@ class Runner:
         except Exception as error:  # the last resort: a report, never a traceback
             self.run.diagnosis_failures.append(_failed_on(f"case {outcome.case.id}", error))
 
-    def rediagnose(self, case: Case, actual: Json, assumed: Adjust | None) -> Divergence | None:
-        """Diagnose a failed case again (under the departures ``assumed``), asking
-        the engine again unless it was given up on; ``None`` past the deadline or when the
-        diagnosis fails (said in :attr:`Run.diagnosis_failures`)."""
+    def rediagnose(
+        self, case: Case, actual: Json, assumed: Adjust | None, past: Collection[str] = ()
+    ) -> Divergence | None:
+        """Diagnose a failed case again (under the departures ``assumed``, passing over the
+        steps that part only by the kinds of difference ``past``), asking the engine again
+        unless it was given up on; ``None`` past the deadline or when the diagnosis fails
+        (said in :attr:`Run.diagnosis_failures`)."""
         from frogspec.conform.diagnosis import diagnose
 
         if self._past_deadline():
@@ -502,7 +505,7 @@ class Runner:
         answered = any(o.case.id == case.id and o.reason == "mismatch" for o in self.run.outcomes)
         live = answered and not self.run.gave_up
         try:
-            return diagnose(case, actual, self.ask if live else None, assumed)
+            return diagnose(case, actual, self.ask if live else None, assumed, past)
         except Exception as error:  # the last resort: a report, never a traceback
             self.run.diagnosis_failures.append(_failed_on(f"case {case.id}", error))
             return None

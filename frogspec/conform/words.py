@@ -612,10 +612,32 @@ def _lays_away(differences: tuple[Difference, ...]) -> str:
     return f"the bidder takes the widow and lays away (the reference: {phase.reference})"
 
 
-def instead_words(otherwise: Any) -> str:
+def instead_words(otherwise: Any, settles_up_to: int | None = None) -> str:
     """What the engine does where it departs, from the typed value that says it: the
     passing of the deal, a count otherwise (a hypothesis of the accounting), or the words
-    of the probe or the replay that found it; empty for none."""
+    of the probe or the replay that found it; empty for none. ``settles_up_to``: for a
+    departure of the count, the pack's points by the engine's count, past which it refuses
+    to settle (``None``: it settles whatever the reference does).
+
+    >>> from frogspec.conform.probes.base import Probe
+    >>> tens = StageFinding("card_points", "cards.points", CardCounted("10", 5, 10), 32, 4,
+    ...     Probe({"op": "card_points"}, {"result": 10}, {"result": 5}, ()))
+    >>> instead_words(tens, settles_up_to=110)
+    "a Ten counts 5 instead of 10; refuses to settle more than 110 points, the pack's count with a Ten at 5"
+    """
+    said = _instead_words(otherwise)
+    if settles_up_to is None:
+        return said
+    refused = f"refuses to settle more than {settles_up_to} points, the pack's count"
+    counted = otherwise.otherwise if isinstance(otherwise, StageFinding) else None
+    if isinstance(counted, CardCounted):
+        refused += f" with {_RANK_NAMES.get(counted.rank, counted.rank)} at {counted.engine}"
+    else:
+        refused += " by its own count"
+    return f"{said}; {refused}" if said else refused
+
+
+def _instead_words(otherwise: Any) -> str:
     from frogspec.conform.accounting import Lead, PointsHypothesis
     from frogspec.conform.rotation import Rotation
 

@@ -11,19 +11,27 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from frogspec._types import Json
 from frogspec.conform.accounting import Accounting
 from frogspec.conform.blame import Model, blame, fails_alone, model_of, unit_findings
 from frogspec.conform.blame import _explained_away as explained_away
 from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.deviations import Deviation
 from frogspec.conform.diagnosis import diagnose
-from frogspec.conform.evidence import CardCounted, Difference, PaidOtherwise, RateChanged
+from frogspec.conform.evidence import (
+    AnswerChanged,
+    CardCounted,
+    Difference,
+    PaidOtherwise,
+    RateChanged,
+)
 from frogspec.conform.expectations import finding_matches, read_expectations, stale
 from frogspec.conform.probes import StageFinding
-from frogspec.conform.probes.base import Probe, play_to_the_right
+from frogspec.conform.probes.base import Between, Probe, play_to_the_right
 from frogspec.rulesets import Ruleset
 from frogspec.twins import get_twin
 from frogspec.vectors.model import Case
@@ -175,7 +183,9 @@ def test_two_twins_at_once_are_each_named_and_every_case_filed(
         failed,
         passed,
         (),
-        rediagnose=lambda case, actual, assumed: diagnose(case, actual, ask, assumed),
+        rediagnose=lambda case, actual, assumed, past=(): diagnose(
+            case, actual, ask, assumed, past
+        ),
     )
     assert sorted(str(d.rule) for d in found.deviations) == sorted(rules)
     # Every case the over-trump twin alone fails is filed under its deviation.
@@ -223,3 +233,85 @@ def test_a_case_the_departures_modelled_explain_leaves_a_departure_no_swap_confi
     )
     # The case the model answers as the engine is the model's; the other stays.
     assert [d.cases for d in kept] == [("h",), ("g",)]
+
+
+def _settle_case(points: int) -> Case:
+    from .test_diagnosis import answered_case
+    from .test_settlement_findings import SETTLE
+
+    return answered_case(f"settle-{points}", {"id": 1, **SETTLE, "bidder_points": points})
+
+
+REFUSED: dict[str, Json] = {"error": {"kind": "invalid", "rule": None, "message": "too many"}}
+TEN_AT_FIVE = CardCounted("10", 5, 10)
+
+
+def test_a_settlement_refused_past_the_engines_own_count_is_the_counts() -> None:
+    # The engine's card_points give the pack 100 points: it refuses to settle 115, which
+    # follows from its count; a refusal of 95, within its count, is no such thing.
+    tens = replace(_finding("cards.points", TEN_AT_FIVE, "card_points"), disagree=4)
+    past, within = _settle_case(115), _settle_case(95)
+    # The settle probes' finding of that refusal is the count's too: no unit-op finding.
+    probe = Probe(dict(past.request), past.expected, REFUSED, ())
+    refusal = StageFinding(
+        "settle",
+        "settlement.rates-1-2-4",
+        AnswerChanged(REFUSED, past.expected),
+        5,
+        2,
+        probe,
+        rulesets=("modern",),
+        between=Between("bidder_points", 115, None),
+    )
+    failed = [(past, REFUSED, None), (within, REFUSED, None)]
+    found = blame(failed, [], [tens])
+    (count,) = [d for d in found.deviations if d.rule == "cards.points"]
+    assert count.cases == ("settle-115",) and count.settles_up_to == 100
+    assert count.instead.endswith(
+        "refuses to settle more than 100 points, the pack's count with a Ten at 5"
+    )
+    # Probed, it settles every point below 115: its count is at least 110.
+    found = blame(failed, [], [tens, refusal])
+    (count,) = [d for d in found.deviations if d.rule == "cards.points"]
+    assert count.cases == ("settle-115",) and count.settles_up_to == 110
+    assert found.unit_findings == []
+    assert all(d.rule != "settlement.rates-1-2-4" for d in found.deviations)
+
+
+def test_a_refusal_past_the_count_needs_a_departure_of_the_count() -> None:
+    # No count departs: refusing 115 is a departure of its own, not the count's.
+    found = blame([(_settle_case(115), REFUSED, None)], [], [])
+    assert all(d.settles_up_to is None for d in found.deviations)
+
+
+def test_the_pack_by_the_engines_games_outweighs_its_cards() -> None:
+    from frogspec.conform.accounting import _pack_by_engine
+    from frogspec.conform.evidence import PointsChanged
+
+    game = SimpleNamespace(differences=(PointsChanged(100, 120, 10, 0),))
+    assert _pack_by_engine([TEN_AT_FIVE] * 4, [game, game]) == 110
+    assert _pack_by_engine([TEN_AT_FIVE] * 4, []) == 100
+    # Games that total otherwise among themselves say no one count.
+    other = SimpleNamespace(differences=(PointsChanged(90, 120, 30, 0),))
+    assert _pack_by_engine([], [game, other]) is None
+
+
+def test_a_departure_only_of_a_legal_list_no_model_applies_shows_what_it_hides() -> None:
+    # The engine withholds a Grand after eldest's bid (no swap models it) and lets the
+    # Chico bidder name hearts: the case is filed under both departures.
+    from .test_diagnosis import _grand_withheld_and_hearts_in_chico as ask
+    from .test_diagnosis import answered_case
+
+    request = game_request(0, ["chico", "pass", "pass", "trump S"])
+    case = answered_case("g", request)
+    actual = ask(request)
+    found = blame(
+        [(case, actual, diagnose(case, actual, ask))],
+        [],
+        rediagnose=lambda case, actual, assumed, past=(): diagnose(
+            case, actual, ask, assumed, past
+        ),
+    )
+    hearts = [d for d in found.deviations if d.rule == "trump.chico-not-hearts"]
+    assert [d.cases for d in hearts] == [("g",)]
+    assert len([d for d in found.deviations if "g" in d.cases]) == 2

@@ -389,3 +389,56 @@ def test_any_answer_is_diagnosed_without_raising(cases: list[Case], junk: dict[s
         if case.op not in ("game", "match", "perft"):
             assert diagnose(case, None, None) is None
     assert found > 0
+
+
+def answered_case(case_id: str, request: dict[str, Any]) -> Case:
+    """A case of the request whose expected answer is the reference's."""
+    from frogspec.conform.counterfactuals import reference_answer
+
+    answer = reference_answer(request)
+    return Case(
+        id=case_id,
+        file="cases",
+        description="",
+        rules=(),
+        request=request,
+        response={"id": 1, **answer},
+    )
+
+
+def _grand_withheld_and_hearts_in_chico(request: dict[str, Any]) -> dict[str, Any]:
+    """An engine whose auction never offers a Grand to a seat after eldest's bid, and whose
+    Chico bidder may name hearts: two departures, the first only in a legal list."""
+    from frogspec.conform.counterfactuals import reference_answer
+
+    twin = get_twin("trump.chico-not-hearts").function
+    answer = reference_answer(request, lambda rs: rs.replacing("trump.chico-not-hearts", twin))
+    result = answer.get("result")
+    actions = request.get("actions") or []
+    if isinstance(result, dict) and result.get("phase") == "auction" and actions:
+        result["legal"] = [a for a in result["legal"] if a != "grand"]
+    return {"id": request.get("id"), **answer}
+
+
+def test_a_step_that_parts_only_by_a_legal_list_passed_over_shows_the_next_departure() -> None:
+
+    from .test_localisation import _game
+
+    request = _game(0, ["chico", "pass", "pass", "trump S"])
+    case = answered_case("g", request)
+    actual = _grand_withheld_and_hearts_in_chico(request)
+    ask = _grand_withheld_and_hearts_in_chico
+    first = diagnose(case, actual, ask)
+    assert first is not None and first.step == 1
+    assert [d.kind for d in first.differences] == ["legal narrowed: bid"]
+    # Passing over that kind of step, the game goes on alike to the trump: the next
+    # departure is the Chico's hearts.
+    kinds = frozenset(d.kind for d in first.differences)
+    after = diagnose(case, actual, ask, past=kinds)
+    assert after is not None and after.step == 3
+    assert "trump.chico-not-hearts" in after.rules
+    # A step whose action is not legal by both is not passed over.
+    refused = _game(0, ["chico", "grand"])
+    case_refused = answered_case("g", refused)
+    stopped = diagnose(case_refused, _grand_withheld_and_hearts_in_chico(refused), ask, past=kinds)
+    assert stopped is not None and stopped.step == 1

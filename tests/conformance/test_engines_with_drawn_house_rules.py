@@ -134,9 +134,6 @@ NOT_YET: dict[tuple[str, str], str] = {
     ("tcl", "spade-queen-trump"): (
         "named as cards.pack, and four cases charged to play.follow-suit with no when"
     ),
-    ("rust-drawn", "count-tens-five"): (
-        "a settlement the engine refuses (points past its own count) is charged to the rates"
-    ),
     ("python-drawn", "seven-of-trumps-high"): (
         "a few cases are left to cards.pack and unexplained beside play.trick-winner"
     ),
@@ -151,12 +148,6 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
         "lay-away counted for the defenders"
     ),
     ("tcl", "kept"): "the Queen of spades as a trump is charged to cards.pack",
-    ("rust-drawn", "named"): "the Jack of trumps high is not named",
-    ("rust-drawn", "kept"): "settlement.each-pays-in-full is charged",
-    ("python-drawn", "named"): (
-        "with play going to the right, five of the nine are not named: the widow shown, the "
-        "bidder leading, hearts in a Chico, a lost Frog at the Grand's rate, the next dealer"
-    ),
 }
 
 #: Runs with a deviation reported with no ``when`` or no ``instead``: house rule by house rule.
@@ -166,7 +157,6 @@ NOT_YET_SAID: dict[tuple[str, str], str] = {
         "spade-queen-trump",
     ): "play.follow-suit, suspected, is said with no when and no instead",
     ("python-drawn", "seven-of-trumps-high"): "cards.pack and an unexplained group have no words",
-    ("rust-drawn", "together"): "settlement.each-pays-in-full, suspected, has no words",
 }
 
 

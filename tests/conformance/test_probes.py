@@ -351,3 +351,45 @@ def test_answers_that_keep_to_no_rank_order_are_no_model() -> None:
 
     findings = probe_stages(first_card_takes, ["trick_winner"], ["modern"])
     assert findings and all(f.departure is None and not f.models_all for f in findings)
+
+
+def test_a_settlement_is_probed_at_a_table_seated_as_the_engine_seats_it() -> None:
+    # Play goes to the right (who sits out at five differs), and a lost Frog pays at the
+    # Grand's rate: the seats the deal shows are applied to the reference, so the rate
+    # shows on its own at every table size, and nothing else does.
+    from frogspec.conform.probes.base import play_to_the_right
+
+    def grand_rate_for_a_lost_frog(ruleset: Ruleset) -> Ruleset:
+        rates = ruleset.rules.rates
+        return ruleset.replacing(
+            ruleset.rule_id("rates"),
+            lambda c, margin, won: rates(c, margin, won) * (1 if won or int(c) != 1 else 4),
+        )
+
+    def seated_and_paid(ruleset: Ruleset) -> Ruleset:
+        return grand_rate_for_a_lost_frog(play_to_the_right(ruleset))
+
+    found = probe_stages(_departing(seated_and_paid), ["deal", "settle"], ["foster-1909"])
+    seats, *paid = found
+    assert seats.reseats and seats.departure is not None
+    assert [f.rule for f in paid] == ["settlement.rates-1-2-4"]
+    assert "in a frog, when the bidder loses" in finding_when(paid[0])
+    assert finding_instead(paid[0]) == "the bidder pays each defender 4 a point instead of 1"
+
+
+def test_a_tie_moved_is_found_beside_a_rate_that_agrees_by_coincidence() -> None:
+    # The tie at 55 and a Grand at twice the rate: a Grand at 50 pays 8 a point on 5, as the
+    # book's 4 on 10 does. That coincidence is no evidence against the tie.
+    def tie_and_double_grand(ruleset: Ruleset) -> Ruleset:
+        rates = ruleset.rules.rates
+        ruleset = ruleset.replacing(
+            ruleset.rule_id("rates"),
+            lambda c, margin, won: rates(c, margin, won) * (2 if int(c) == 3 else 1),
+        )
+        return ruleset.replacing("settlement.sixty-is-a-tie", lambda p: p - 55)
+
+    found = probe_stages(_departing(tie_and_double_grand), ["settle"], ["foster-1909"])
+    tie = [f for f in found if f.rule == "settlement.sixty-is-a-tie"]
+    assert [f.otherwise for f in tie] == [TieMoved(55)]
+    assert finding_when(tie[0]) == "in foster-1909"
+    assert any(f.rule == "settlement.rates-1-2-4" for f in found)

@@ -60,7 +60,9 @@ SETTLE_POINTS = tuple(sorted(set(range(0, 121, 5)) | set(BOUNDARY_POINTS)))
 _CONTRACT_CODES = {1: "frog", 2: "chico", 3: "grand"}
 
 
-def _active(ruleset: str, players: int, dealer: int) -> list[int] | None:
+def _active(
+    ruleset: str, players: int, dealer: int, seating: Adjust | None = None
+) -> list[int] | None:
     deck = [format_card(c) for c in cards_of(FULL_PACK)]
     answer = reference_answer(
         {
@@ -71,16 +73,17 @@ def _active(ruleset: str, players: int, dealer: int) -> list[int] | None:
             "players": players,
             "dealer": dealer,
             "deck": deck,
-        }
+        },
+        assumed=seating,
     )
     result = answer.get("result")
     return list(result["active"]) if isinstance(result, dict) else None
 
 
-def _settle_probes(ask: Ask, rs: Ruleset) -> list[Probe]:
+def _settle_probes(ask: Ask, rs: Ruleset, seating: Adjust | None = None) -> list[Probe]:
     probes = []
     for players in rs.rules.player_count():
-        active = _active(rs.id, players, 0)
+        active = _active(rs.id, players, 0, seating)
         if not active:
             continue
         for contract in rs.rules.contracts():
@@ -98,18 +101,21 @@ def _settle_probes(ask: Ask, rs: Ruleset) -> list[Probe]:
                     "contract": code,
                     "bidder_points": points,
                 }
-                probes.append(
-                    ask_both(
-                        ask,
-                        request,
-                        ruleset=rs.id,
-                        contract=code,
-                        players=players,
-                        bidder_points=points,
-                        won=points > 60,
-                        active=tuple(active),
-                    )
+                probe = ask_both(
+                    ask,
+                    request,
+                    ruleset=rs.id,
+                    contract=code,
+                    players=players,
+                    bidder_points=points,
+                    won=points > 60,
+                    active=tuple(active),
                 )
+                if seating is not None:  # the reference seated as the engine seats the table
+                    probe = replace(
+                        probe, expected=reference_answer(probe.request, assumed=seating)
+                    )
+                probes.append(probe)
     return probes
 
 
@@ -249,6 +255,7 @@ def _settle(
     ask: Ask,
     rulesets: Iterable[str],
     reseated: Collection[tuple[str, int]] = (),
+    seating: Adjust | None = None,
 ) -> list[StageFinding]:
     findings = []
     for ruleset in rulesets:
@@ -256,11 +263,13 @@ def _settle(
         if rs is None:
             continue
         probes = [
-            p for p in _settle_probes(ask, rs) if (ruleset, p.feature("players")) not in reseated
+            p
+            for p in _settle_probes(ask, rs, seating)
+            if (ruleset, p.feature("players")) not in reseated
         ]
         if not any(p.departs for p in probes):
             continue
-        general, assumed = _rule_departures(probes, rs)
+        general, assumed = _rule_departures(probes, rs, seating)
         findings += [
             _rule_finding(otherwise, rule, departure, group, probes, ruleset, assumed)
             for otherwise, rule, departure, group in general
@@ -281,6 +290,8 @@ def _settle(
             tie_moved = _tie_at(60 + tie)
             kept = tie_moved if answers_as_engine(tie_moved, explained, assumed) else None
             model = _shifted(tie, assumed)
+            if kept is not None:  # a tie moved moves every score's margin: no "where"
+                found = replace(found, table_condition=None, between=None, share=None)
             findings.append(replace(found, model=model, departure=kept))
             if kept is not None:
                 # Judged against the reference with the tie moved as the engine moves it,
@@ -428,13 +439,14 @@ def _explained(
 
 
 def _rule_departures(
-    probes: list[Probe], rs: Ruleset
+    probes: list[Probe], rs: Ruleset, seating: Adjust | None = None
 ) -> tuple[list[tuple[Difference, str, Adjust, list[Probe]]], Adjust | None]:
     """The departures of :func:`_candidates` the probes bear out, the one that gives most
     departing probes first, each tried against the reference under those found before
-    it (one change of each rule), and all of them as one change of the rules."""
+    it (one change of each rule), and all of them as one change of the rules (with the
+    table seated as the engine seats it, ``seating``, applied first)."""
     found: list[tuple[Difference, str, Adjust, list[Probe]]] = []
-    assumed: Adjust | None = None
+    assumed: Adjust | None = seating
     judged = probes
     left = _candidates(rs)
     while left and any(p.departs for p in judged):
@@ -656,7 +668,12 @@ def _tie_moved(
                 given.append(probe)
         if len(given) <= len(best[1]):
             continue
-        if not any(_contradicts(model, p) for p in agreeing):
+        # A contract the shift leaves departing probes of departs otherwise too: where its
+        # answers agree, two departures may cancel out (twice the rate on half the margin).
+        otherwise = {p.feature("contract") for p in departing if p not in given}
+        if not any(
+            _contradicts(model, p) for p in agreeing if p.feature("contract") not in otherwise
+        ):
             best = (shift, given)
     found, given = best
     contracts = {p.feature("contract") for p in given}
@@ -704,9 +721,10 @@ def _moves_the_money(probe: Probe) -> bool:
 
 
 class SettleProbe:
-    """``settle`` over the contracts, the bidder's points, the table sizes and seats; a
-    table the deal's probe finds seated otherwise is passed over (its seating explains
-    its settlements)."""
+    """``settle`` over the contracts, the bidder's points, the table sizes and seats; at a
+    table the deal's probe finds seated otherwise, against the reference seated so where
+    the probe models that seating, else passed over (its seating explains its
+    settlements)."""
 
     op = "settle"
     order = 30
@@ -715,14 +733,18 @@ class SettleProbe:
         self, ask: Ask, rulesets: Sequence[str], before: Sequence[StageFinding]
     ) -> list[StageFinding]:
         """The departures of the settlement, one finding per way of paying otherwise."""
+        seated = [f for f in before if f.rule is not None and f.reseats]
+        # A seating the kit can model is applied to the reference, so that the settlement
+        # shows its own departures there; a table seated otherwise is passed over.
+        seating = composed(*(f.departure for f in seated if f.departure is not None))
         reseated = {
             (rs, players)
-            for f in before
-            if f.rule is not None and f.reseats
+            for f in seated
+            if f.departure is None
             for rs in f.rulesets
             for players in f.tables or (f.smallest.request["players"],)
         }
-        return _settle(ask, rulesets, reseated)
+        return _settle(ask, rulesets, reseated, seating)
 
 
 register(SettleProbe())
