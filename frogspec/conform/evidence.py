@@ -43,6 +43,7 @@ __all__ = [
     "PaymentsRounded",
     "PlayReversed",
     "PointsChanged",
+    "RankOrderChanged",
     "RateChanged",
     "SeatChanged",
     "SeatsOut",
@@ -413,6 +414,27 @@ class TrickTaken(Difference):
     @property
     def kind(self) -> str:
         return "winner changed"
+
+    @property
+    def field(self) -> str:
+        return "winner"
+
+
+@dataclass(frozen=True)
+class RankOrderChanged(Difference):
+    """The cards rank in another order, in every suit or among the trumps alone: the
+    order the engine's answers to tricks of two cards keep to."""
+
+    #: The engine's order of the ranks, highest first (``("J", "A", "10", ...)``).
+    engine: tuple[str, ...]
+    #: The reference's.
+    reference: tuple[str, ...]
+    #: Whether only the trumps rank otherwise (the plain suits keep the reference's order).
+    trumps_only: bool = False
+
+    @property
+    def kind(self) -> str:
+        return "rank order changed"
 
     @property
     def field(self) -> str:

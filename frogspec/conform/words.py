@@ -44,6 +44,7 @@ from frogspec.conform.evidence import (
     PaymentsRounded,
     PlayReversed,
     PointsChanged,
+    RankOrderChanged,
     RateChanged,
     SeatChanged,
     SeatsOut,
@@ -69,6 +70,20 @@ __all__ = [
     "rotation_words",
     "when_words",
 ]
+
+
+#: Each rank's name (``the Jack``, ``the Jack of trumps``).
+_RANK_WORDS = {
+    "A": "Ace",
+    "10": "Ten",
+    "K": "King",
+    "Q": "Queen",
+    "J": "Jack",
+    "9": "Nine",
+    "8": "Eight",
+    "7": "Seven",
+    "6": "Six",
+}
 
 
 _SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", None: "no suit"}
@@ -127,6 +142,8 @@ def _term_words(term: ConditionTerm) -> str:
     >>> _term_words(ConditionTerm("bidder_points", (0, 120)))
     'when the bidder takes 0 or 120 points'
     """
+    if term.feature.startswith("beside_"):
+        return _pair_words(term)
     say = FEATURE_WORDS.get(term.feature, lambda v: f"{term.feature} {v}")
     if term.feature in ("players", "bidder_points") and len(term.values) > 1:
         *most, last = (str(v) for v in term.values)
@@ -136,13 +153,49 @@ def _term_words(term: ConditionTerm) -> str:
     return " or ".join(say(v) for v in term.values)
 
 
+def _pair_words(term: ConditionTerm) -> str:
+    """A pair of ranks in a trick (the features ``beside_J``, ``beside_trump_J``: the rank
+    beside the Jack of its suit, of trumps) in words; all the ranks above it: a higher card.
+
+    >>> _pair_words(ConditionTerm("beside_trump_J", ("A", "10", "K", "Q")))
+    'when the trick holds the Jack of trumps and a higher trump'
+    >>> _pair_words(ConditionTerm("beside_10", ("K", "Q", "J")))
+    'when the trick holds a Ten and a King, a Queen or a Jack of its suit'
+    """
+    from frogspec.rules.cards import RANKS_HIGH_TO_LOW
+
+    trumps = term.feature.startswith("beside_trump_")
+    rank = term.feature.rsplit("_", 1)[1]
+    ordered = sorted(term.values, key=_rank_index)
+    names = _listed([_RANK_WORDS.get(str(v), str(v)) for v in ordered])
+    cards = _listed([_RANK_NAMES.get(str(v), str(v)) for v in ordered])
+    higher = set(RANKS_HIGH_TO_LOW[: RANKS_HIGH_TO_LOW.index(rank)]) if rank in _RANK_WORDS else ()
+    if trumps:
+        also = "a higher trump" if set(term.values) == higher else f"the {names} of trumps"
+        return f"when the trick holds the {_RANK_WORDS.get(rank, rank)} of trumps and {also}"
+    also = "a higher card of its suit" if set(term.values) == higher else f"{cards} of its suit"
+    return f"when the trick holds {_RANK_NAMES.get(rank, rank)} and {also}"
+
+
+def _listed(words: list[str]) -> str:
+    """Words joined as a list: ``a, b or c``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _rank_index(value: Json) -> int:
+    from frogspec.rules.cards import RANKS_HIGH_TO_LOW
+
+    return RANKS_HIGH_TO_LOW.index(str(value)) if str(value) in RANKS_HIGH_TO_LOW else 99
+
+
 def condition_words(condition: Condition) -> str:
     """A condition in words, the terms joined by commas (empty: no condition).
 
     >>> condition_words(Condition((ConditionTerm("contract", ("grand",)),)))
     'in a grand'
     """
-    return ", ".join(_term_words(term) for term in condition.terms)
+    said = [_term_words(term) for term in condition.terms]
+    return ", ".join(said)
 
 
 def _show(value: Json, width: int = 80) -> str:
@@ -359,6 +412,8 @@ def _otherwise_words(difference: Difference) -> str:
         if isinstance(won, int) and isinstance(due, int) and 0 <= won < len(cards):
             return f"{cards[won]} takes the trick {' '.join(cards)} instead of {cards[due]}"
         return f"answers {won} for the trick {' '.join(cards)} instead of {due}"
+    if isinstance(d, RankOrderChanged):
+        return _rank_order_words(d)
     if isinstance(d, FirstDealerChanged):
         return f"seat {d.engine} deals first instead of seat {d.reference}"
     if isinstance(d, LegalAt):
@@ -370,6 +425,42 @@ def _otherwise_words(difference: Difference) -> str:
     if isinstance(d, AnswerChanged):
         return f"answers {_show(d.engine, 60)} instead of {_show(d.reference, 60)}"
     return difference_words(d)
+
+
+def _rank_order_words(d: RankOrderChanged) -> str:
+    """A rank order of the engine's in words: the one rank it moves, where one does, said
+    against its neighbour (the highest: above the card it tops), then the whole order.
+
+    >>> from frogspec.rules.cards import RANKS_HIGH_TO_LOW as WRITTEN
+    >>> _rank_order_words(RankOrderChanged(("J", "A", "10", "K", "Q", "9", "8", "7", "6"),
+    ...     WRITTEN, trumps_only=True))
+    'the Jack of trumps ranks above the Ace of trumps (trumps rank J A 10 K Q 9 8 7 6; the plain suits A 10 K Q J 9 8 7 6, as written)'
+    >>> _rank_order_words(RankOrderChanged(("A", "K", "Q", "J", "10", "9", "8", "7", "6"), WRITTEN))
+    'the Ten ranks below the Jack (every suit ranks A K Q J 10 9 8 7 6)'
+    """
+    of = " of trumps" if d.trumps_only else ""
+    moved = [
+        rank
+        for rank in d.engine
+        if [r for r in d.engine if r != rank] == [r for r in d.reference if r != rank]
+    ]
+    said = f"the cards{of} rank {' '.join(d.engine)} instead of {' '.join(d.reference)}"
+    if len(moved) in (1, 2):
+        # One rank moved (two adjacent ranks swapped move each other: the higher is said).
+        rank = moved[0] if len(moved) == 1 else min(moved, key=d.engine.index)
+        at = d.engine.index(rank)
+        if at == 0:
+            said = f"the {_RANK_WORDS[rank]}{of} ranks above the {_RANK_WORDS[d.engine[1]]}{of}"
+        else:
+            said = (
+                f"the {_RANK_WORDS[rank]}{of} ranks below the {_RANK_WORDS[d.engine[at - 1]]}{of}"
+            )
+    if d.trumps_only:
+        return (
+            f"{said} (trumps rank {' '.join(d.engine)}; the plain suits "
+            f"{' '.join(d.reference)}, as written)"
+        )
+    return f"{said} (every suit ranks {' '.join(d.engine)})"
 
 
 _RANK_NAMES = {

@@ -143,9 +143,6 @@ NOT_YET: dict[tuple[str, str], str] = {
     ("python-drawn", "grand-only-eldest"): (
         "a contract only eldest hand may bid is charged to auction.pass-is-final"
     ),
-    ("python-drawn", "seven-of-trumps-high"): (
-        "a few cases are left to cards.pack and unexplained beside play.trick-winner"
-    ),
     ("python-drawn", "bidder-deals-next"): "deal.rotation-left is suspected with no words",
 }
 
@@ -173,7 +170,6 @@ NOT_YET_SAID: dict[tuple[str, str], str] = {
         "tcl",
         "spade-queen-trump",
     ): "play.follow-suit, suspected, is said with no when and no instead",
-    ("python-drawn", "seven-of-trumps-high"): "cards.pack and an unexplained group have no words",
     ("python-drawn", "bidder-deals-next"): "deal.rotation-left has no when and no instead",
     ("rust-drawn", "together"): "settlement.each-pays-in-full, suspected, has no words",
 }

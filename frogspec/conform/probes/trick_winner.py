@@ -1,19 +1,22 @@
 """The probe of ``trick_winner``: which card takes a trick of two, for every pair of ranks.
 
-Each pair of ranks of one suit, led in both orders, without trumps; and each rank led
-against a small trump. The departing answers form one group (the winner changed), and
-``when`` is the condition on what the trick holds (an Ace, a Ten, a King, a trump) that
-sets them apart (:mod:`frogspec.conform.conditions`).
+Each pair of ranks of one suit, led in both orders, without trumps and as trumps; and each
+rank led against a small trump. The departing answers form one group (the winner changed),
+and ``when`` is the condition on what the trick holds (an Ace, a Ten, a trump, the Jack of
+trumps and a higher trump, a Ten and a King of its suit) that sets them apart (:mod:`frogspec.conform.conditions`).
+Where the answers keep to a rank order, that order is the departure (in every suit, or
+among the trumps alone), said as ``instead`` and replayed on the failing cases.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import permutations
 
 from frogspec._types import Json
-from frogspec.conform.evidence import TrickTaken
+from frogspec.conform.counterfactuals import composed
+from frogspec.conform.evidence import Difference, RankOrderChanged, TrickTaken
 from frogspec.conform.probes.base import (
     Ask,
     Probe,
@@ -26,17 +29,47 @@ from frogspec.conform.probes.base import (
     result_of,
 )
 from frogspec.harness import Adjust
-from frogspec.rules.cards import RANKS_HIGH_TO_LOW, Card, card_strength, rank_of
+from frogspec.rules.cards import (
+    RANKS_HIGH_TO_LOW,
+    Card,
+    Suit,
+    card_strength,
+    rank_of,
+    suit_of,
+)
+from frogspec.rules.play import trick_winner
 from frogspec.rulesets import Ruleset
 
 __all__ = ["TrickWinnerProbe", "rank_order_of"]
 
+#: The features of which pairs of ranks a trick holds: ``beside_J``, the rank of the card
+#: of the Jack's suit beside a Jack (``None`` where the trick holds no Jack, or none
+#: beside it), and ``beside_trump_J``, the rank of the trump beside the Jack of trumps;
+#: rank by rank.
+PAIR_NAMES = tuple(
+    f"{kind}_{rank}" for kind in ("beside", "beside_trump") for rank in RANKS_HIGH_TO_LOW
+)
+
 #: The features a ``when`` of a trick may name.
-NAMES = ("trick_trumped", "trick_ten", "trick_ace", "trick_king", "trump")
+NAMES = ("trick_trumped", "trick_ten", "trick_ace", "trick_king", "trump", *PAIR_NAMES)
+
+#: The trump of the tricks of two trumps.
+_TRUMP = "H"
 
 
 def _features(ruleset: str, trump: str | None, cards: Sequence[str]) -> dict[str, Json]:
+    """The trick's features: the trump, whether a trump is played to a plain suit, the
+    ranks it holds, and beside each card the rank of another of its suit (a trick of two
+    holds at most one such pair)."""
     ranks = {card[:-1] for card in cards}
+    pairs: dict[str, Json] = {name: None for name in PAIR_NAMES}
+    for card in cards:
+        rank, suit = card[:-1], card[-1]
+        beside = [other[:-1] for other in cards if other != card and other[-1] == suit]
+        if beside:
+            pairs[f"beside_{rank}"] = beside[0]
+            if suit == trump:
+                pairs[f"beside_trump_{rank}"] = beside[0]
     return {
         "ruleset": ruleset,
         "trump": trump,
@@ -44,6 +77,7 @@ def _features(ruleset: str, trump: str | None, cards: Sequence[str]) -> dict[str
         "trick_ten": "10" in ranks,
         "trick_ace": "A" in ranks,
         "trick_king": "K" in ranks,
+        **pairs,
     }
 
 
@@ -51,10 +85,13 @@ def _tricks() -> list[tuple[str | None, list[str]]]:
     plain: list[tuple[str | None, list[str]]] = [
         (None, [f"{a}C", f"{b}C"]) for a, b in permutations(RANKS_HIGH_TO_LOW, 2)
     ]
-    trumped: list[tuple[str | None, list[str]]] = [
-        ("H", [f"{rank}C", "6H"]) for rank in RANKS_HIGH_TO_LOW
+    trumps: list[tuple[str | None, list[str]]] = [
+        (_TRUMP, [f"{a}{_TRUMP}", f"{b}{_TRUMP}"]) for a, b in permutations(RANKS_HIGH_TO_LOW, 2)
     ]
-    return plain + trumped
+    trumped: list[tuple[str | None, list[str]]] = [
+        (_TRUMP, [f"{rank}C", f"6{_TRUMP}"]) for rank in RANKS_HIGH_TO_LOW
+    ]
+    return plain + trumps + trumped
 
 
 def _taken(probe: Probe) -> TrickTaken:
@@ -63,11 +100,13 @@ def _taken(probe: Probe) -> TrickTaken:
     return TrickTaken(cards, result_of(probe.actual), result_of(probe.expected))
 
 
-def rank_order_of(probes: Sequence[Probe]) -> tuple[str, ...] | None:
-    """The rank order the engine's answers to the tricks of two plain cards keep to,
+def rank_order_of(probes: Sequence[Probe], trump: str | None = None) -> tuple[str, ...] | None:
+    """The rank order the engine's answers to the tricks of two cards of one suit keep to,
     highest first: each rank placed by how many ranks it takes (led or played second).
-    ``None`` where the answers keep to no order (a rank that takes a trick led and loses
-    it played second to the same rank), or where there are none.
+    Without ``trump``, the tricks of a plain suit without trumps; with it, those of two
+    cards of the trump suit. ``None`` where the answers keep to no order (a rank that
+    takes a trick led and loses it played second to the same rank), or where there are
+    none.
 
     >>> rank_order_of([])
     """
@@ -75,7 +114,9 @@ def rank_order_of(probes: Sequence[Probe]) -> tuple[str, ...] | None:
     seen = 0
     for probe in probes:
         cards = [str(c) for c in probe.request.get("cards") or ()]
-        if probe.request.get("trump") is not None or len(cards) != 2:
+        if probe.request.get("trump") != trump or len(cards) != 2:
+            continue
+        if trump is not None and not all(card.endswith(trump) for card in cards):
             continue
         taken = result_of(probe.actual)
         if taken not in (0, 1) or isinstance(taken, bool):
@@ -103,18 +144,67 @@ def _ranked(order: Sequence[str]) -> Adjust:
     return ranked
 
 
-def _with_departure(
-    found: StageFinding, group: Sequence[Probe], probes: Sequence[Probe]
-) -> StageFinding:
+#: The trick's winner with the trumps in an order of their own, by the order and the
+#: ruleset's own rank order (one function each, so that the caches keyed by a rule's
+#: function keep their answers).
+_TRUMPS_RANKED: dict[tuple[tuple[str, ...], Callable[[Card], int]], Callable[..., int]] = {}
+
+
+def _trumps_ranked(order: Sequence[str]) -> Adjust:
+    """The trumps ranked in the order ``order`` (highest first), the plain suits as the
+    ruleset ranks them: the trick's winner otherwise, among trumps alone.
+
+    >>> from frogspec.rules.cards import parse_card
+    >>> from frogspec.rulesets import get_ruleset
+    >>> jack_high = _trumps_ranked(("J", "A", "10", "K", "Q", "9", "8", "7", "6"))
+    >>> rules = jack_high(get_ruleset("modern")).rules
+    >>> [rules.trick_winner([parse_card(c) for c in t], Suit.HEARTS) for t in (["AH", "JH"], ["AS", "JS"])]
+    [1, 0]
+    """
+    strength = {rank: len(order) - 1 - i for i, rank in enumerate(order)}
+    kept = tuple(order)
+
+    def ranked(ruleset: Ruleset) -> Ruleset:
+        plain = ruleset.rules.card_strength
+        winner = _TRUMPS_RANKED.get((kept, plain))
+        if winner is None:
+
+            def winner(cards: Sequence[Card], trump: Suit | None) -> int:
+                def ranking(card: Card) -> int:
+                    if trump is not None and suit_of(card) == trump:
+                        return strength[rank_of(card)]
+                    return plain(card)
+
+                return trick_winner(cards, trump, ranking)
+
+            _TRUMPS_RANKED[kept, plain] = winner
+        return ruleset.replacing("play.trick-winner", winner)
+
+    return ranked
+
+
+def _modelled(found: StageFinding, group: Sequence[Probe], probes: Sequence[Probe]) -> StageFinding:
     """The finding with the engine's rank order as a change of the rulesets, where that
-    order answers every probe as the engine did."""
-    order = rank_order_of(probes)
-    if order is None or tuple(order) == RANKS_HIGH_TO_LOW:
+    order (in every suit, or among the trumps alone) answers every probe as the engine
+    did: said as the order, and named by the rank order, or by the trick's winner where
+    the trumps alone rank otherwise."""
+    plain = rank_order_of(probes)
+    trumps = rank_order_of(probes, _TRUMP)
+    if plain is None or trumps is None or (plain == trumps == RANKS_HIGH_TO_LOW):
         return found
-    departure = _ranked(order)
-    if not answers_as_engine(departure, [*group, *probes]):
+    departure: Adjust | None = None if plain == RANKS_HIGH_TO_LOW else _ranked(plain)
+    otherwise: Difference = RankOrderChanged(plain, RANKS_HIGH_TO_LOW)
+    rule = found.rule
+    if trumps != plain:
+        departure = composed(departure, _trumps_ranked(trumps))
+        if plain == RANKS_HIGH_TO_LOW:
+            otherwise = RankOrderChanged(trumps, RANKS_HIGH_TO_LOW, trumps_only=True)
+            rule = "play.trick-winner"
+        else:
+            otherwise = found.otherwise  # the plain suits and the trumps, each their own
+    if departure is None or not answers_as_engine(departure, [*group, *probes]):
         return found
-    return replace(found, departure=departure, models_all=True)
+    return replace(found, departure=departure, models_all=True, otherwise=otherwise, rule=rule)
 
 
 class TrickWinnerProbe:
@@ -137,7 +227,7 @@ class TrickWinnerProbe:
             for trump, cards in _tricks()
         ]
         return [
-            _with_departure(
+            _modelled(
                 featured_finding("trick_winner", group, probes, NAMES, _taken(group[0])),
                 group,
                 probes,
