@@ -25,6 +25,7 @@ from frogspec.vectors.model import differences
 __all__ = [
     "ROUNDINGS",
     "AnswerChanged",
+    "CardAsTrump",
     "CardCounted",
     "DealerMoved",
     "DealerPlays",
@@ -431,6 +432,9 @@ class RankOrderChanged(Difference):
     reference: tuple[str, ...]
     #: Whether only the trumps rank otherwise (the plain suits keep the reference's order).
     trumps_only: bool = False
+    #: The cards of a plain suit counted as trumps whatever the trump suit, each with the
+    #: trump rank just above it (``None``: above every trump).
+    moved: tuple[tuple[str, str | None], ...] = ()
 
     @property
     def kind(self) -> str:
@@ -439,6 +443,25 @@ class RankOrderChanged(Difference):
     @property
     def field(self) -> str:
         return "winner"
+
+
+@dataclass(frozen=True)
+class CardAsTrump(Difference):
+    """A card of a plain suit counted as a trump in the duties of the play: to be played
+    to trumps led, and when void in the suit led."""
+
+    #: The card (``QS``).
+    card: str
+    #: Whether it is seen to follow trumps led (else only to be played when void).
+    follows_trumps: bool
+
+    @property
+    def kind(self) -> str:
+        return "card counted a trump"
+
+    @property
+    def field(self) -> str:
+        return "legal"
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from frogspec._types import Json
 from frogspec.conform.conditions import Condition, ConditionTerm
 from frogspec.conform.evidence import (
     AnswerChanged,
+    CardAsTrump,
     CardCounted,
     DealerMoved,
     DealerPlays,
@@ -109,6 +110,9 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
     "trick_trumped": _yes_no("when the trick holds a trump", "when the trick holds no trump"),
     "trick_ace": _yes_no("when the trick holds an Ace", "when the trick holds no Ace"),
     "trick_ten": _yes_no("when the trick holds a Ten", "when the trick holds no Ten"),
+    "ace_of_trumps": _yes_no(
+        "when the trick holds the Ace of trumps", "when the trick holds no Ace of trumps"
+    ),
     "trick_king": _yes_no("when the trick holds a King", "when the trick holds no King"),
     "holds_led": _yes_no("when he holds the suit led", "when he is void in the suit led"),
     "holds_trump": _yes_no("when he holds a trump", "when he holds no trump"),
@@ -127,8 +131,21 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
     "bid": lambda v: f"when {v} is bid",
     "bidder_points": lambda v: f"when the bidder takes {v} points",
     "card": lambda v: f"for {v}",
+    "off_suit": lambda v: f"when {_card_words(v)} is played to a trick of another suit",
+    "holds_card": lambda v: f"when he holds {_card_words(v)}",
     "action": lambda v: f"at the action {v}",
 }
+
+
+def _card_words(card: Json) -> str:
+    """A card's name: ``the Queen of spades``.
+
+    >>> _card_words("QS")
+    'the Queen of spades'
+    """
+    text = str(card)
+    rank, suit = text[:-1], text[-1:]
+    return f"the {_RANK_WORDS.get(rank, rank)} of {_SUITS.get(suit, suit)}"
 
 
 def _term_words(term: ConditionTerm) -> str:
@@ -414,6 +431,13 @@ def _otherwise_words(difference: Difference) -> str:
         return f"answers {won} for the trick {' '.join(cards)} instead of {due}"
     if isinstance(d, RankOrderChanged):
         return _rank_order_words(d)
+    if isinstance(d, CardAsTrump):
+        name, suit = _card_words(d.card), _SUITS.get(d.card[-1:], d.card[-1:])
+        follows = "a player holding it must play it to trumps led and " if d.follows_trumps else ""
+        return (
+            f"{name} counts as a trump in the duties of the play, not as one of {suit}: "
+            f"{follows}must play it when void in the suit led"
+        )
     if isinstance(d, FirstDealerChanged):
         return f"seat {d.engine} deals first instead of seat {d.reference}"
     if isinstance(d, LegalAt):
@@ -438,6 +462,8 @@ def _rank_order_words(d: RankOrderChanged) -> str:
     >>> _rank_order_words(RankOrderChanged(("A", "K", "Q", "J", "10", "9", "8", "7", "6"), WRITTEN))
     'the Ten ranks below the Jack (every suit ranks A K Q J 10 9 8 7 6)'
     """
+    if d.moved:
+        return _moved_words(d)
     of = " of trumps" if d.trumps_only else ""
     moved = [
         rank
@@ -461,6 +487,33 @@ def _rank_order_words(d: RankOrderChanged) -> str:
             f"{' '.join(d.reference)}, as written)"
         )
     return f"{said} (every suit ranks {' '.join(d.engine)})"
+
+
+def _moved_words(d: RankOrderChanged) -> str:
+    """Cards counted as trumps in words, each with its place among them, then the order.
+
+    >>> from frogspec.rules.cards import RANKS_HIGH_TO_LOW as WRITTEN
+    >>> _moved_words(RankOrderChanged(WRITTEN, WRITTEN, True, (("QS", "A"),)))
+    'the Queen of spades is a trump whatever the trump suit, ranking just below the Ace of trumps (trumps rank A QS 10 K Q J 9 8 7 6; it follows trumps, not spades)'
+    """
+    said = []
+    order = list(d.engine)
+    for card, above in d.moved:
+        name = _card_words(card)
+        if above is None:
+            said.append(f"{name} is the highest trump whatever the trump suit")
+            order.insert(0, card)
+        else:
+            said.append(
+                f"{name} is a trump whatever the trump suit, ranking just below the "
+                f"{_RANK_WORDS.get(above, above)} of trumps"
+            )
+            order.insert(order.index(above) + 1 if above in order else len(order), card)
+    suits = sorted({_SUITS.get(card[-1], card[-1]) for card, _ in d.moved})
+    return (
+        f"{'; '.join(said)} (trumps rank {' '.join(order)}; it follows trumps, not "
+        f"{' or '.join(suits)})"
+    )
 
 
 _RANK_NAMES = {

@@ -131,9 +131,6 @@ HOUSE_RULES: dict[str, dict[str, tuple[str, ...]]] = {
 
 #: What the kit does not yet explain, house rule by house rule.
 NOT_YET: dict[tuple[str, str], str] = {
-    ("tcl", "spade-queen-trump"): (
-        "named as cards.pack, and four cases charged to play.follow-suit with no when"
-    ),
     ("rust-drawn", "auction-dealer-first"): (
         "the dealer speaking first in the auction is charged to auction.pass-is-final"
     ),
@@ -155,7 +152,7 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
         "lay-away counted for the defenders"
     ),
     ("tcl", "kept"): "the Queen of spades as a trump is charged to cards.pack",
-    ("rust-drawn", "named"): "the dealer speaking first and the Jack of trumps high are not named",
+    ("rust-drawn", "named"): "the dealer speaking first is not named",
     ("rust-drawn", "kept"): "auction.pass-is-final and settlement.each-pays-in-full are charged",
     ("python-drawn", "named"): (
         "with play going to the right, five of the nine are not named: the widow shown, the "
@@ -166,10 +163,6 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
 
 #: Runs with a deviation reported with no ``when`` or no ``instead``: house rule by house rule.
 NOT_YET_SAID: dict[tuple[str, str], str] = {
-    (
-        "tcl",
-        "spade-queen-trump",
-    ): "play.follow-suit, suspected, is said with no when and no instead",
     ("python-drawn", "bidder-deals-next"): "deal.rotation-left has no when and no instead",
     ("rust-drawn", "together"): "settlement.each-pays-in-full, suspected, has no words",
 }

@@ -17,6 +17,7 @@ from frogspec._types import Json
 from frogspec.conform.conditions import PLAY_NAMES, play_features
 from frogspec.conform.evidence import (
     AnswerChanged,
+    CardAsTrump,
     Difference,
     LegalAt,
     LegalChanged,
@@ -26,6 +27,7 @@ from frogspec.conform.probes.base import (
     Ask,
     Probe,
     StageFinding,
+    agrees,
     ask_both,
     by_difference,
     featured_finding,
@@ -54,6 +56,29 @@ SITUATIONS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 #: The trumps each situation is asked under (``None``: a hand without trumps).
 TRUMPS: tuple[str | None, ...] = ("H", "S", None)
 
+#: The trump of the situations that ask which suit a card belongs to.
+_TRUMP = "H"
+
+
+def card_situations() -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+    """Situations that ask which suit each card of a plain suit belongs to: held with one
+    card of a second plain suit, when trumps are led and when a third plain suit is led
+    (by the rules he may play either card; a card counted as a trump must be played).
+    Each with the card asked about, under the trump :data:`_TRUMP`.
+
+    >>> card_situations()[0]
+    ('AC', ('AC', '7D'), ('6H',))
+    """
+    plain = [suit for suit in "CDS" if suit != _TRUMP]
+    found: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = []
+    for suit in plain:
+        second, third = (other for other in plain if other != suit)
+        for rank in ("A", "10", "K", "Q", "J", "9", "8", "7", "6"):
+            card = f"{rank}{suit}"
+            for led in (f"6{_TRUMP}", f"6{third}"):
+                found.append((card, (card, f"7{second}"), (led,)))
+    return found
+
 
 def _features(
     ruleset: str, trump: str | None, hand: Sequence[str], trick: Sequence[str]
@@ -64,8 +89,9 @@ def _features(
     return {"ruleset": ruleset, **play_features(held, [parse_card(c) for c in trick], trump)}
 
 
-#: The features a ``when`` of the play may name, the most general first.
-NAMES = (*PLAY_NAMES, "trump")
+#: The features a ``when`` of the play may name, the most general first (``holds_card``:
+#: the card a situation of :func:`card_situations` asks about).
+NAMES = (*PLAY_NAMES, "trump", "holds_card")
 
 
 def _difference(probe: Probe) -> Hashable:
@@ -128,6 +154,39 @@ def _closest_rule(group: list[Probe]) -> str | None:
     return best[1] if best else (ranked[0] if ranked else None)
 
 
+def _as_trump_plays(request: dict[str, Json], card: str) -> list[str]:
+    """The cards the player may play where ``card`` counts as a trump (of the request's
+    trump suit): the duties of the play, each card of its suit but that one."""
+    trump = request.get("trump")
+
+    def suit(played: str) -> str:
+        return str(trump) if played == card and trump is not None else played[-1]
+
+    hand = [str(c) for c in request["hand"]]
+    trick = [str(c) for c in request["trick"]]
+    if not trick:
+        return hand
+    following = [c for c in hand if suit(c) == suit(trick[0])]
+    trumps = [c for c in hand if trump is not None and suit(c) == trump]
+    return following or trumps or hand
+
+
+def _as_trump(group: list[Probe], probes: list[Probe]) -> CardAsTrump | None:
+    """The card the group's probes ask about, where the engine's answers to every probe
+    asking about it are those of the card counted as a trump (``None`` elsewhere)."""
+    cards = {p.feature("holds_card") for p in group}
+    if len(cards) != 1 or None in cards:
+        return None
+    card = str(cards.pop())
+    asked = [p for p in probes if p.feature("holds_card") == card]
+    for probe in asked:
+        answer: Json = {"result": _as_trump_plays(probe.request, card)}
+        if not agrees("legal_plays", answer, probe.actual):
+            return None
+    follows = any(p.feature("led_trump") for p in group)
+    return CardAsTrump(card, follows)
+
+
 class LegalPlaysProbe:
     """``legal_plays`` over :data:`SITUATIONS` and :data:`TRUMPS` in each ruleset."""
 
@@ -155,12 +214,35 @@ class LegalPlaysProbe:
             for trump in TRUMPS
             for hand, trick in SITUATIONS
         ]
-        return [
-            featured_finding(
-                "legal_plays", group, probes, NAMES, _listed(group[0]), _closest_rule(group)
+        probes += [
+            ask_both(
+                ask,
+                {
+                    "op": "legal_plays",
+                    "ruleset": ruleset,
+                    "trump": _TRUMP,
+                    "hand": list(hand),
+                    "trick": list(trick),
+                },
+                **_features(ruleset, _TRUMP, hand, trick),
+                holds_card=card,
             )
-            for group in by_difference(probes, _difference)
+            for ruleset in rulesets
+            for card, hand, trick in card_situations()
         ]
+        found = []
+        for group in by_difference(probes, _difference):
+            as_trump = _as_trump(group, probes)
+            if as_trump is None:
+                otherwise: Difference = _listed(group[0])
+                rule = _closest_rule(group)
+            else:
+                # Following trumps led with it is following suit; playing it when void,
+                # trumping.
+                otherwise = as_trump
+                rule = "play.follow-suit" if as_trump.follows_trumps else "play.must-trump"
+            found.append(featured_finding("legal_plays", group, probes, NAMES, otherwise, rule))
+        return found
 
 
 register(LegalPlaysProbe())

@@ -34,13 +34,14 @@ from frogspec.rules.cards import (
     Card,
     Suit,
     card_strength,
+    parse_card,
     rank_of,
     suit_of,
 )
 from frogspec.rules.play import trick_winner
 from frogspec.rulesets import Ruleset
 
-__all__ = ["TrickWinnerProbe", "rank_order_of"]
+__all__ = ["TrickWinnerProbe", "moved_to_trumps", "rank_order_of"]
 
 #: The features of which pairs of ranks a trick holds: ``beside_J``, the rank of the card
 #: of the Jack's suit beside a Jack (``None`` where the trick holds no Jack, or none
@@ -51,7 +52,16 @@ PAIR_NAMES = tuple(
 )
 
 #: The features a ``when`` of a trick may name.
-NAMES = ("trick_trumped", "trick_ten", "trick_ace", "trick_king", "trump", *PAIR_NAMES)
+NAMES = (
+    "trick_trumped",
+    "trick_ten",
+    "ace_of_trumps",
+    "trick_ace",
+    "trick_king",
+    "trump",
+    "off_suit",
+    *PAIR_NAMES,
+)
 
 #: The trump of the tricks of two trumps.
 _TRUMP = "H"
@@ -76,7 +86,9 @@ def _features(ruleset: str, trump: str | None, cards: Sequence[str]) -> dict[str
         "trick_trumped": trump is not None and any(card.endswith(trump) for card in cards[1:]),
         "trick_ten": "10" in ranks,
         "trick_ace": "A" in ranks,
+        "ace_of_trumps": trump is not None and f"A{trump}" in cards,
         "trick_king": "K" in ranks,
+        "off_suit": next((c for c in cards[1:] if c[-1] != cards[0][-1] and c[-1] != trump), None),
         **pairs,
     }
 
@@ -91,7 +103,55 @@ def _tricks() -> list[tuple[str | None, list[str]]]:
     trumped: list[tuple[str | None, list[str]]] = [
         (_TRUMP, [f"{rank}C", f"6{_TRUMP}"]) for rank in RANKS_HIGH_TO_LOW
     ]
-    return plain + trumps + trumped
+    # Each card of a plain suit played to another plain suit led, and to a low trump led:
+    # which suit it belongs to (a card the engine counts a trump takes both).
+    plain_cards = [
+        f"{rank}{suit}" for suit in "CDS" if suit != _TRUMP for rank in RANKS_HIGH_TO_LOW
+    ]
+    off_suit: list[tuple[str | None, list[str]]] = [
+        (_TRUMP, [f"6{'D' if card.endswith('C') else 'C'}", card]) for card in plain_cards
+    ]
+    under_trump: list[tuple[str | None, list[str]]] = [
+        (_TRUMP, [f"6{_TRUMP}", card]) for card in plain_cards
+    ]
+    return plain + trumps + trumped + off_suit + under_trump
+
+
+def _placing(card: str) -> list[tuple[str | None, list[str]]]:
+    """The tricks that place a card the engine counts a trump among the trumps: each trump
+    led to it."""
+    return [(_TRUMP, [f"{rank}{_TRUMP}", card]) for rank in RANKS_HIGH_TO_LOW]
+
+
+def moved_to_trumps(probes: Sequence[Probe]) -> tuple[str, ...]:
+    """The cards of a plain suit the engine counts as trumps: each takes a trick of another
+    plain suit led, where the reference gives it to the card led.
+
+    >>> moved_to_trumps([])
+    ()
+    """
+    found = []
+    for probe in probes:
+        cards = [str(c) for c in probe.request.get("cards") or ()]
+        trump = probe.request.get("trump")
+        if not isinstance(trump, str) or len(cards) != 2 or trump in (cards[0][-1], cards[1][-1]):
+            continue
+        if cards[0][-1] != cards[1][-1] and result_of(probe.actual) == 1:
+            found.append(cards[1])
+    return tuple(dict.fromkeys(found))
+
+
+def _below(card: str, probes: Sequence[Probe]) -> str | None:
+    """The trump rank just above a card moved to the trumps, by the engine's answers to the
+    trumps led to it (``None``: it takes every trump, or the answers keep to no place)."""
+    beaten = set()
+    for probe in probes:
+        cards = [str(c) for c in probe.request.get("cards") or ()]
+        placing = len(cards) == 2 and cards[1] == card and cards[0].endswith(_TRUMP)
+        if placing and result_of(probe.actual) == 1:
+            beaten.add(cards[0][:-1])
+    above = [rank for rank in RANKS_HIGH_TO_LOW if rank not in beaten]
+    return above[-1] if above else None
 
 
 def _taken(probe: Probe) -> TrickTaken:
@@ -144,40 +204,63 @@ def _ranked(order: Sequence[str]) -> Adjust:
     return ranked
 
 
-#: The trick's winner with the trumps in an order of their own, by the order and the
-#: ruleset's own rank order (one function each, so that the caches keyed by a rule's
-#: function keep their answers).
-_TRUMPS_RANKED: dict[tuple[tuple[str, ...], Callable[[Card], int]], Callable[..., int]] = {}
+#: The trick's winner with the trumps in an order of their own, by the order, the cards
+#: moved to the trumps and the ruleset's own rank order (one function each, so that the
+#: caches keyed by a rule's function keep their answers).
+_TRUMPS_RANKED: dict[object, Callable[..., int]] = {}
+
+#: A card moved to the trumps, with the trump rank just above it (``None``: above them all).
+Moved = tuple[str, str | None]
 
 
-def _trumps_ranked(order: Sequence[str]) -> Adjust:
-    """The trumps ranked in the order ``order`` (highest first), the plain suits as the
-    ruleset ranks them: the trick's winner otherwise, among trumps alone.
+def _trumps_ranked(order: Sequence[str], moved: Sequence[Moved] = ()) -> Adjust:
+    """The trumps ranked in the order ``order`` (highest first), with the cards ``moved``
+    counted as trumps whatever the trump suit, each just below the trump rank given; the
+    plain suits as the ruleset ranks them: the trick's winner otherwise, among trumps alone.
 
-    >>> from frogspec.rules.cards import parse_card
     >>> from frogspec.rulesets import get_ruleset
     >>> jack_high = _trumps_ranked(("J", "A", "10", "K", "Q", "9", "8", "7", "6"))
     >>> rules = jack_high(get_ruleset("modern")).rules
     >>> [rules.trick_winner([parse_card(c) for c in t], Suit.HEARTS) for t in (["AH", "JH"], ["AS", "JS"])]
     [1, 0]
+    >>> queen = _trumps_ranked(RANKS_HIGH_TO_LOW, [("QS", "A")])(get_ruleset("modern")).rules
+    >>> [queen.trick_winner([parse_card(c) for c in t], Suit.HEARTS) for t in (["AC", "QS"], ["10H", "QS"], ["AH", "QS"])]
+    [1, 1, 0]
     """
-    strength = {rank: len(order) - 1 - i for i, rank in enumerate(order)}
-    kept = tuple(order)
+    # Twice the place in the order, so that a moved card fits between two ranks.
+    strength = {rank: 2 * (len(order) - i) for i, rank in enumerate(order)}
+    slots = {
+        parse_card(card): strength[above] - 1 if above is not None else 2 * len(order) + 1
+        for card, above in moved
+    }
+    key = (tuple(order), tuple(moved))
 
     def ranked(ruleset: Ruleset) -> Ruleset:
         plain = ruleset.rules.card_strength
-        winner = _TRUMPS_RANKED.get((kept, plain))
+        winner = _TRUMPS_RANKED.get((key, plain))
         if winner is None:
 
             def winner(cards: Sequence[Card], trump: Suit | None) -> int:
+                def suit(card: Card) -> Suit:
+                    return trump if trump is not None and card in slots else suit_of(card)
+
                 def ranking(card: Card) -> int:
-                    if trump is not None and suit_of(card) == trump:
-                        return strength[rank_of(card)]
-                    return plain(card)
+                    if trump is None or suit(card) != trump:
+                        return plain(card)
+                    return slots[card] if card in slots else strength[rank_of(card)]
 
-                return trick_winner(cards, trump, ranking)
+                if not slots:
+                    return trick_winner(cards, trump, ranking)
+                best, led = 0, suit(cards[0])
+                for i, card in enumerate(cards[1:], 1):
+                    top = suit(cards[best])
+                    if (suit(card) == top and ranking(card) > ranking(cards[best])) or (
+                        suit(card) == trump and top == led != trump
+                    ):
+                        best = i
+                return best
 
-            _TRUMPS_RANKED[kept, plain] = winner
+            _TRUMPS_RANKED[key, plain] = winner
         return ruleset.replacing("play.trick-winner", winner)
 
     return ranked
@@ -185,20 +268,23 @@ def _trumps_ranked(order: Sequence[str]) -> Adjust:
 
 def _modelled(found: StageFinding, group: Sequence[Probe], probes: Sequence[Probe]) -> StageFinding:
     """The finding with the engine's rank order as a change of the rulesets, where that
-    order (in every suit, or among the trumps alone) answers every probe as the engine
-    did: said as the order, and named by the rank order, or by the trick's winner where
-    the trumps alone rank otherwise."""
+    order (in every suit, or among the trumps alone, with any cards it counts as trumps)
+    answers every probe as the engine did: said as the order, and named by the rank order,
+    or by the trick's winner where the trumps alone rank otherwise."""
     plain = rank_order_of(probes)
     trumps = rank_order_of(probes, _TRUMP)
-    if plain is None or trumps is None or (plain == trumps == RANKS_HIGH_TO_LOW):
+    moved = tuple((card, _below(card, probes)) for card in moved_to_trumps(probes))
+    if plain is None or trumps is None:
+        return found
+    if plain == trumps == RANKS_HIGH_TO_LOW and not moved:
         return found
     departure: Adjust | None = None if plain == RANKS_HIGH_TO_LOW else _ranked(plain)
     otherwise: Difference = RankOrderChanged(plain, RANKS_HIGH_TO_LOW)
     rule = found.rule
-    if trumps != plain:
-        departure = composed(departure, _trumps_ranked(trumps))
+    if trumps != plain or moved:
+        departure = composed(departure, _trumps_ranked(trumps, moved))
         if plain == RANKS_HIGH_TO_LOW:
-            otherwise = RankOrderChanged(trumps, RANKS_HIGH_TO_LOW, trumps_only=True)
+            otherwise = RankOrderChanged(trumps, RANKS_HIGH_TO_LOW, True, moved)
             rule = "play.trick-winner"
         else:
             otherwise = found.otherwise  # the plain suits and the trumps, each their own
@@ -225,6 +311,16 @@ class TrickWinnerProbe:
             )
             for ruleset in rulesets
             for trump, cards in _tricks()
+        ]
+        probes += [
+            ask_both(
+                ask,
+                {"op": "trick_winner", "ruleset": ruleset, "trump": trump, "cards": cards},
+                **_features(ruleset, trump, cards),
+            )
+            for card in moved_to_trumps(probes)
+            for ruleset in rulesets
+            for trump, cards in _placing(card)
         ]
         return [
             _modelled(
