@@ -171,20 +171,23 @@ def _as_trump_plays(request: dict[str, Json], card: str) -> list[str]:
     return following or trumps or hand
 
 
-def _as_trump(group: list[Probe], probes: list[Probe]) -> CardAsTrump | None:
-    """The card the group's probes ask about, where the engine's answers to every probe
-    asking about it are those of the card counted as a trump (``None`` elsewhere)."""
-    cards = {p.feature("holds_card") for p in group}
-    if len(cards) != 1 or None in cards:
+def _as_trump(group: list[Probe], probes: list[Probe], cards: Sequence[str]) -> CardAsTrump | None:
+    """The card the group's departure is, where one is: the card asked about (or else one
+    of ``cards``, those found counted as trumps), where the engine's answers to every probe
+    of the group and every probe asking about that card are those of the card counted as
+    a trump (``None`` elsewhere)."""
+    asked_about = {p.feature("holds_card") for p in group}
+    if None not in asked_about:
+        cards = [str(card) for card in asked_about]
+    if len(cards) != 1:
         return None
-    card = str(cards.pop())
+    card = cards[0]
     asked = [p for p in probes if p.feature("holds_card") == card]
-    for probe in asked:
+    for probe in (*group, *asked):
         answer: Json = {"result": _as_trump_plays(probe.request, card)}
         if not agrees("legal_plays", answer, probe.actual):
             return None
-    follows = any(p.feature("led_trump") for p in group)
-    return CardAsTrump(card, follows)
+    return CardAsTrump(card, any(p.feature("led_trump") for p in group))
 
 
 class LegalPlaysProbe:
@@ -230,9 +233,15 @@ class LegalPlaysProbe:
             for ruleset in rulesets
             for card, hand, trick in card_situations()
         ]
-        found = []
-        for group in by_difference(probes, _difference):
-            as_trump = _as_trump(group, probes)
+        groups = by_difference(probes, _difference)
+        # The cards asked about that the engine counts as trumps: any other situation's
+        # departure may be one of them played as a trump.
+        trumps = [
+            moved.card for group in groups if (moved := _as_trump(group, probes, ())) is not None
+        ]
+        found: list[StageFinding] = []
+        for group in groups:
+            as_trump = _as_trump(group, probes, trumps)
             if as_trump is None:
                 otherwise: Difference = _listed(group[0])
                 rule = _closest_rule(group)
