@@ -131,8 +131,6 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
     "bid": lambda v: f"when {v} is bid",
     "bidder_points": lambda v: f"when the bidder takes {v} points",
     "card": lambda v: f"for {v}",
-    "off_suit": lambda v: f"when {_card_words(v)} is played to a trick of another suit",
-    "holds_card": lambda v: f"when he holds {_card_words(v)}",
     "action": lambda v: f"at the action {v}",
 }
 
@@ -161,6 +159,14 @@ def _term_words(term: ConditionTerm) -> str:
     """
     if term.feature.startswith("beside_"):
         return _pair_words(term)
+    card = term.feature.rsplit("_", 1)[-1]
+    if term.feature not in FEATURE_WORDS and term.values in ((True,), (False,)):
+        # A feature of one card: played to another suit, held.
+        no = "" if term.values == (True,) else "no longer "
+        if term.feature.startswith("off_suit_"):
+            return f"when {_card_words(card)} is {no}played to a trick of another suit"
+        if term.feature.startswith("holds_"):
+            return f"when he {no}holds {_card_words(card)}"
     say = FEATURE_WORDS.get(term.feature, lambda v: f"{term.feature} {v}")
     if term.feature in ("players", "bidder_points") and len(term.values) > 1:
         *most, last = (str(v) for v in term.values)

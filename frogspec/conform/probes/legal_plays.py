@@ -60,13 +60,13 @@ TRUMPS: tuple[str | None, ...] = ("H", "S", None)
 _TRUMP = "H"
 
 
-def card_situations() -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+def _card_situations() -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
     """Situations that ask which suit each card of a plain suit belongs to: held with one
     card of a second plain suit, when trumps are led and when a third plain suit is led
     (by the rules he may play either card; a card counted as a trump must be played).
     Each with the card asked about, under the trump :data:`_TRUMP`.
 
-    >>> card_situations()[0]
+    >>> _card_situations()[0]
     ('AC', ('AC', '7D'), ('6H',))
     """
     plain = [suit for suit in "CDS" if suit != _TRUMP]
@@ -89,9 +89,9 @@ def _features(
     return {"ruleset": ruleset, **play_features(held, [parse_card(c) for c in trick], trump)}
 
 
-#: The features a ``when`` of the play may name, the most general first (``holds_card``:
-#: the card a situation of :func:`card_situations` asks about).
-NAMES = (*PLAY_NAMES, "trump", "holds_card")
+#: The features a ``when`` of the play may name, the most general first (and
+#: ``holds_QS`` for a card the engine counts as a trump).
+NAMES = (*PLAY_NAMES, "trump")
 
 
 def _difference(probe: Probe) -> Hashable:
@@ -171,18 +171,24 @@ def _as_trump_plays(request: dict[str, Json], card: str) -> list[str]:
     return following or trumps or hand
 
 
+def _asks_about(probe: Probe) -> bool:
+    """Whether the probe is a situation of :func:`_card_situations` (which suit its hand's
+    first card belongs to)."""
+    return bool(probe.feature("asks_suit"))
+
+
 def _as_trump(group: list[Probe], probes: list[Probe], cards: Sequence[str]) -> CardAsTrump | None:
     """The card the group's departure is, where one is: the card asked about (or else one
     of ``cards``, those found counted as trumps), where the engine's answers to every probe
     of the group and every probe asking about that card are those of the card counted as
     a trump (``None`` elsewhere)."""
-    asked_about = {p.feature("holds_card") for p in group}
-    if None not in asked_about:
+    asked_about = {p.request["hand"][0] for p in group if _asks_about(p)}
+    if len(asked_about) == 1 and all(_asks_about(p) for p in group):
         cards = [str(card) for card in asked_about]
     if len(cards) != 1:
         return None
     card = cards[0]
-    asked = [p for p in probes if p.feature("holds_card") == card]
+    asked = [p for p in probes if _asks_about(p) and p.request["hand"][0] == card]
     for probe in (*group, *asked):
         answer: Json = {"result": _as_trump_plays(probe.request, card)}
         if not agrees("legal_plays", answer, probe.actual):
@@ -228,10 +234,10 @@ class LegalPlaysProbe:
                     "trick": list(trick),
                 },
                 **_features(ruleset, _TRUMP, hand, trick),
-                holds_card=card,
+                asks_suit=True,
             )
             for ruleset in rulesets
-            for card, hand, trick in card_situations()
+            for card, hand, trick in _card_situations()
         ]
         groups = by_difference(probes, _difference)
         # The cards asked about that the engine counts as trumps: any other situation's
@@ -250,7 +256,10 @@ class LegalPlaysProbe:
                 # trumping.
                 otherwise = as_trump
                 rule = "play.follow-suit" if as_trump.follows_trumps else "play.must-trump"
-            found.append(featured_finding("legal_plays", group, probes, NAMES, otherwise, rule))
+            # A card counted as a trump: where it is held (``instead`` says what the
+            # player must do with it, whatever else he holds).
+            names = NAMES if as_trump is None else (f"holds_{as_trump.card}",)
+            found.append(featured_finding("legal_plays", group, probes, names, otherwise, rule))
         return found
 
 

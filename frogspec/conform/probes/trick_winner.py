@@ -15,6 +15,7 @@ from dataclasses import replace
 from itertools import permutations
 
 from frogspec._types import Json
+from frogspec.conform.conditions import trick_features
 from frogspec.conform.counterfactuals import composed
 from frogspec.conform.evidence import Difference, RankOrderChanged, TrickTaken
 from frogspec.conform.probes.base import (
@@ -41,17 +42,13 @@ from frogspec.rules.cards import (
 from frogspec.rules.play import trick_winner
 from frogspec.rulesets import Ruleset
 
-__all__ = ["TrickWinnerProbe", "moved_to_trumps", "rank_order_of"]
+__all__ = ["TrickWinnerProbe", "rank_order_of"]
 
-#: The features of which pairs of ranks a trick holds: ``beside_J``, the rank of the card
-#: of the Jack's suit beside a Jack (``None`` where the trick holds no Jack, or none
-#: beside it), and ``beside_trump_J``, the rank of the trump beside the Jack of trumps;
-#: rank by rank.
-PAIR_NAMES = tuple(
-    f"{kind}_{rank}" for kind in ("beside", "beside_trump") for rank in RANKS_HIGH_TO_LOW
-)
+#: The features a ``when`` of a trick may name (and ``off_suit_QS`` for a card the engine
+#: counts as a trump: :func:`~frogspec.conform.conditions.trick_features`).
+#: The pairs of ranks a trick holds, rank by rank (``beside_J``, ``beside_trump_J``).
+_PAIR_NAMES = tuple(name for name in trick_features([], None) if name.startswith("beside_"))
 
-#: The features a ``when`` of a trick may name.
 NAMES = (
     "trick_trumped",
     "trick_ten",
@@ -59,8 +56,7 @@ NAMES = (
     "trick_ace",
     "trick_king",
     "trump",
-    "off_suit",
-    *PAIR_NAMES,
+    *_PAIR_NAMES,
 )
 
 #: The trump of the tricks of two trumps.
@@ -68,28 +64,13 @@ _TRUMP = "H"
 
 
 def _features(ruleset: str, trump: str | None, cards: Sequence[str]) -> dict[str, Json]:
-    """The trick's features: the trump, whether a trump is played to a plain suit, the
-    ranks it holds, and beside each card the rank of another of its suit (a trick of two
-    holds at most one such pair)."""
-    ranks = {card[:-1] for card in cards}
-    pairs: dict[str, Json] = {name: None for name in PAIR_NAMES}
-    for card in cards:
-        rank, suit = card[:-1], card[-1]
-        beside = [other[:-1] for other in cards if other != card and other[-1] == suit]
-        if beside:
-            pairs[f"beside_{rank}"] = beside[0]
-            if suit == trump:
-                pairs[f"beside_trump_{rank}"] = beside[0]
+    """The trick's features: the trump, whether a trump is played to a plain suit, and
+    what the trick holds (:func:`~frogspec.conform.conditions.trick_features`)."""
     return {
         "ruleset": ruleset,
         "trump": trump,
         "trick_trumped": trump is not None and any(card.endswith(trump) for card in cards[1:]),
-        "trick_ten": "10" in ranks,
-        "trick_ace": "A" in ranks,
-        "ace_of_trumps": trump is not None and f"A{trump}" in cards,
-        "trick_king": "K" in ranks,
-        "off_suit": next((c for c in cards[1:] if c[-1] != cards[0][-1] and c[-1] != trump), None),
-        **pairs,
+        **trick_features(cards, trump),
     }
 
 
@@ -123,11 +104,11 @@ def _placing(card: str) -> list[tuple[str | None, list[str]]]:
     return [(_TRUMP, [f"{rank}{_TRUMP}", card]) for rank in RANKS_HIGH_TO_LOW]
 
 
-def moved_to_trumps(probes: Sequence[Probe]) -> tuple[str, ...]:
+def _moved_to_trumps(probes: Sequence[Probe]) -> tuple[str, ...]:
     """The cards of a plain suit the engine counts as trumps: each takes a trick of another
     plain suit led, where the reference gives it to the card led.
 
-    >>> moved_to_trumps([])
+    >>> _moved_to_trumps([])
     ()
     """
     found = []
@@ -210,10 +191,10 @@ def _ranked(order: Sequence[str]) -> Adjust:
 _TRUMPS_RANKED: dict[object, Callable[..., int]] = {}
 
 #: A card moved to the trumps, with the trump rank just above it (``None``: above them all).
-Moved = tuple[str, str | None]
+_Moved = tuple[str, str | None]
 
 
-def _trumps_ranked(order: Sequence[str], moved: Sequence[Moved] = ()) -> Adjust:
+def _trumps_ranked(order: Sequence[str], moved: Sequence[_Moved] = ()) -> Adjust:
     """The trumps ranked in the order ``order`` (highest first), with the cards ``moved``
     counted as trumps whatever the trump suit, each just below the trump rank given; the
     plain suits as the ruleset ranks them: the trick's winner otherwise, among trumps alone.
@@ -273,7 +254,7 @@ def _modelled(found: StageFinding, group: Sequence[Probe], probes: Sequence[Prob
     or by the trick's winner where the trumps alone rank otherwise."""
     plain = rank_order_of(probes)
     trumps = rank_order_of(probes, _TRUMP)
-    moved = tuple((card, _below(card, probes)) for card in moved_to_trumps(probes))
+    moved = tuple((card, _below(card, probes)) for card in _moved_to_trumps(probes))
     if plain is None or trumps is None:
         return found
     if plain == trumps == RANKS_HIGH_TO_LOW and not moved:
@@ -318,13 +299,15 @@ class TrickWinnerProbe:
                 {"op": "trick_winner", "ruleset": ruleset, "trump": trump, "cards": cards},
                 **_features(ruleset, trump, cards),
             )
-            for card in moved_to_trumps(probes)
+            for card in _moved_to_trumps(probes)
             for ruleset in rulesets
             for trump, cards in _placing(card)
         ]
+        # A card counted as a trump is named where it is played to another suit.
+        names = (*NAMES, *(f"off_suit_{card}" for card in _moved_to_trumps(probes)))
         return [
             _modelled(
-                featured_finding("trick_winner", group, probes, NAMES, _taken(group[0])),
+                featured_finding("trick_winner", group, probes, names, _taken(group[0])),
                 group,
                 probes,
             )
