@@ -452,8 +452,10 @@ class CardAsTrump(Difference):
 
     #: The card (``QS``).
     card: str
-    #: Whether it is seen to follow trumps led (else only to be played when void).
+    #: Whether a player holding it must play it to trumps led.
     follows_trumps: bool
+    #: Whether a player void in the suit led who holds it must play it (as a trump).
+    when_void: bool = True
 
     @property
     def kind(self) -> str:

@@ -439,10 +439,17 @@ def _otherwise_words(difference: Difference) -> str:
         return _rank_order_words(d)
     if isinstance(d, CardAsTrump):
         name, suit = _card_words(d.card), _SUITS.get(d.card[-1:], d.card[-1:])
-        follows = "a player holding it must play it to trumps led and " if d.follows_trumps else ""
+        duties = [
+            duty
+            for duty, shown in (
+                ("must play it to trumps led", d.follows_trumps),
+                ("must play it when void in the suit led", d.when_void),
+            )
+            if shown
+        ]
         return (
             f"{name} counts as a trump in the duties of the play, not as one of {suit}: "
-            f"{follows}must play it when void in the suit led"
+            f"a player holding it {' and '.join(duties) or 'follows trumps'}"
         )
     if isinstance(d, FirstDealerChanged):
         return f"seat {d.engine} deals first instead of seat {d.reference}"

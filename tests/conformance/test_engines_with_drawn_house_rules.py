@@ -151,7 +151,6 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
         "three of the nine are not named: the Chico's widow, hearts in a Chico, the Frog's "
         "lay-away counted for the defenders"
     ),
-    ("tcl", "kept"): "the Queen of spades as a trump is charged to cards.pack",
     ("rust-drawn", "named"): "the dealer speaking first is not named",
     ("rust-drawn", "kept"): "auction.pass-is-final and settlement.each-pays-in-full are charged",
     ("python-drawn", "named"): (

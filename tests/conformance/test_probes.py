@@ -387,9 +387,10 @@ def test_a_trump_ranked_above_the_ace_is_said_as_its_rank_among_the_trumps() -> 
         assert reference_answer({**asked, "cards": cards}, finding.departure) == {"result": taken}
 
 
-def _nine_of_diamonds_a_trump(request: dict[str, Json]) -> dict[str, Json]:
+def _nine_of_diamonds_a_trump(request: dict[str, Json], must_trump: bool = True) -> dict[str, Json]:
     """An engine counting the Nine of diamonds a trump whatever the trump suit, just below
-    the trump Ace; the reference elsewhere."""
+    the trump Ace (with no duty to trump, where ``must_trump`` is false); the reference
+    elsewhere."""
     trump = request.get("trump")
 
     def suit(card: str) -> str:
@@ -414,7 +415,8 @@ def _nine_of_diamonds_a_trump(request: dict[str, Json]) -> dict[str, Json]:
         hand = [str(c) for c in request["hand"]]
         led = suit(str(request["trick"][0]))
         following = [c for c in hand if suit(c) == led]
-        answer = following or [c for c in hand if suit(c) == trump] or hand
+        trumps = [c for c in hand if suit(c) == trump] if must_trump else []
+        answer = following or trumps or hand
     else:
         return {"id": request.get("id"), **reference_answer(request)}
     return {"id": request.get("id"), "result": answer}
@@ -448,6 +450,22 @@ def test_a_card_counted_as_a_trump_is_named_where_its_suit_matters() -> None:
         "the Nine of diamonds counts as a trump in the duties of the play, not as one of "
         "diamonds: a player holding it must play it to trumps led"
     )
+
+
+def test_a_card_counted_as_a_trump_with_no_duty_to_trump_is_said_to_follow_trumps_only() -> None:
+    # The engine keeps no duty to trump: of the card's two duties only following trumps
+    # led shows, and only it is said.
+    def ask(request: dict[str, Json]) -> dict[str, Json]:
+        return _nine_of_diamonds_a_trump(request, must_trump=False)
+
+    found = [
+        f for f in probe_stages(ask, ["legal_plays"], ["modern"]) if f.rule == "play.follow-suit"
+    ]
+    assert found and all(
+        f.otherwise == CardAsTrump("9D", follows_trumps=True, when_void=False) for f in found
+    )
+    said = finding_instead(found[0])
+    assert said.endswith("must play it to trumps led") and "when void" not in said
 
 
 def test_answers_that_keep_to_no_rank_order_are_no_model() -> None:

@@ -180,8 +180,10 @@ def _asks_about(probe: Probe) -> bool:
 def _as_trump(group: list[Probe], probes: list[Probe], cards: Sequence[str]) -> CardAsTrump | None:
     """The card the group's departure is, where one is: the card asked about (or else one
     of ``cards``, those found counted as trumps), where the engine's answers to every probe
-    of the group and every probe asking about that card are those of the card counted as
-    a trump (``None`` elsewhere)."""
+    of the group are those of the card counted as a trump, and so are its answers to the
+    probes asking about that card in the same duty (trumps led, or void in the suit led);
+    ``None`` elsewhere. Each duty is said where all its probes show it: an engine may
+    count the card a trump and keep no duty to trump."""
     asked_about = {p.request["hand"][0] for p in group if _asks_about(p)}
     if len(asked_about) == 1 and all(_asks_about(p) for p in group):
         cards = [str(card) for card in asked_about]
@@ -189,11 +191,22 @@ def _as_trump(group: list[Probe], probes: list[Probe], cards: Sequence[str]) -> 
         return None
     card = cards[0]
     asked = [p for p in probes if _asks_about(p) and p.request["hand"][0] == card]
-    for probe in (*group, *asked):
+
+    def as_trump(probe: Probe) -> bool:
         answer: Json = {"result": _as_trump_plays(probe.request, card)}
-        if not agrees("legal_plays", answer, probe.actual):
-            return None
-    return CardAsTrump(card, any(p.feature("led_trump") for p in group))
+        return agrees("legal_plays", answer, probe.actual)
+
+    duties = {bool(p.feature("led_trump")) for p in group}
+    if not all(map(as_trump, group)) or not all(
+        as_trump(p) for p in asked if bool(p.feature("led_trump")) in duties
+    ):
+        return None
+    follows, void = (
+        all(as_trump(p) for p in asked if bool(p.feature("led_trump")) is led)
+        and any(bool(p.feature("led_trump")) is led for p in asked)
+        for led in (True, False)
+    )
+    return CardAsTrump(card, follows, void)
 
 
 class LegalPlaysProbe:
