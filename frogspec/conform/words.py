@@ -73,20 +73,6 @@ __all__ = [
 ]
 
 
-#: Each rank's name (``the Jack``, ``the Jack of trumps``).
-_RANK_WORDS = {
-    "A": "Ace",
-    "10": "Ten",
-    "K": "King",
-    "Q": "Queen",
-    "J": "Jack",
-    "9": "Nine",
-    "8": "Eight",
-    "7": "Seven",
-    "6": "Six",
-}
-
-
 _SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", None: "no suit"}
 
 
@@ -540,6 +526,9 @@ _RANK_NAMES = {
     "7": "a Seven",
     "6": "a Six",
 }
+
+#: Each rank's name without its article (``the Jack``, ``the Jack of trumps``).
+_RANK_WORDS = {rank: name.split(" ", 1)[1] for rank, name in _RANK_NAMES.items()}
 
 
 def _rulesets_words(rulesets: tuple[str, ...]) -> str:
