@@ -76,8 +76,10 @@ def _duplicates() -> dict[str, list[str]]:
 #: raised it on purpose, as did the kit's words said in one module, and the unit ops'
 #: findings kept as typed values: one small class for each way an engine departs, in
 #: ``conform.evidence``, then the settlements said as rules: a loss paid at a multiple,
-#: payments at a multiple at some scores, a trick taken by the engine's own answer.)
-CEILING = 980
+#: payments at a multiple at some scores, a trick taken by the engine's own answer; then
+#: the cards ranked otherwise and a card counted as a trump, with what a trick holds
+#: read alike from a probe and from a game's step.)
+CEILING = 983
 
 
 def _owners() -> dict[tuple[str, int], str]:

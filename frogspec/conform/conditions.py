@@ -29,6 +29,7 @@ __all__ = [
     "ConditionTerm",
     "condition_of",
     "play_features",
+    "trick_features",
 ]
 
 Features = Mapping[str, Json]
@@ -100,7 +101,7 @@ def play_features(held: Sequence[int], trick: Sequence[int], trump: str | None) 
     """The features of a player's turn in the play: his cards ``held`` and the ``trick``
     so far (cards of :mod:`frogspec.rules.cards`), with ``trump`` (a suit letter, or
     ``None``): the suit led, what the trick holds, what he holds."""
-    from frogspec.rules.cards import card_strength, suit_of
+    from frogspec.rules.cards import card_strength, format_card, suit_of
 
     def suit(card: int) -> str:
         return suit_of(card).letter
@@ -119,7 +120,56 @@ def play_features(held: Sequence[int], trick: Sequence[int], trump: str | None) 
         "holds_led": bool(of_led),
         "holds_trump": trump is not None and any(suit(c) == trump for c in held),
         "can_beat": any(card_strength(c) > best for c in of_led),
+        # Each card held (``holds_QS``), for a departure of one card.
+        **{f"holds_{format_card(c)}": True for c in held},
     }
+
+
+#: The features of which pairs of ranks a trick holds (:func:`trick_features`), rank by
+#: rank: ``beside_J``, ``beside_trump_J``.
+_PAIR_NAMES = tuple(
+    f"{kind}_{rank}"
+    for kind in ("beside", "beside_trump")
+    for rank in ("A", "10", "K", "Q", "J", "9", "8", "7", "6")
+)
+
+
+def trick_features(cards: Sequence[str], trump: str | None) -> dict[str, Json]:
+    """The features of what a trick holds (its cards as written, ``10H``, in play order):
+    a Ten, an Ace, a King, the Ace of trumps; beside each card, the highest other card of
+    its suit (``beside_J``: its rank; ``beside_trump_J``: where the Jack is a trump); and
+    each card played to another suit than the one led that is no trump
+    (``off_suit_QS``).
+
+    >>> found = trick_features(["JH", "6H", "AH"], "H")
+    >>> found["beside_trump_J"], found["beside_A"], found["ace_of_trumps"]
+    ('A', 'J', True)
+    >>> trick_features(["6C", "QS"], "H")["off_suit_QS"]
+    True
+    """
+    from frogspec.rules.cards import RANKS_HIGH_TO_LOW
+
+    ranks = {card[:-1] for card in cards}
+    found: dict[str, Json] = {
+        "trick_ten": "10" in ranks,
+        "trick_ace": "A" in ranks,
+        "trick_king": "K" in ranks,
+        "ace_of_trumps": trump is not None and f"A{trump}" in cards,
+        **{name: None for name in _PAIR_NAMES},
+    }
+    for card in cards:
+        rank, suit = card[:-1], card[-1:]
+        beside = [other[:-1] for other in cards if other != card and other[-1:] == suit]
+        if beside:
+            highest = min(beside, key=RANKS_HIGH_TO_LOW.index)
+            found[f"beside_{rank}"] = highest
+            if suit == trump:
+                found[f"beside_trump_{rank}"] = highest
+    led = cards[0][-1:] if cards else None
+    for card in cards[1:]:
+        if card[-1:] not in (led, trump):
+            found[f"off_suit_{card}"] = True
+    return found
 
 
 def _sort_key(value: Json) -> tuple[str, str]:

@@ -25,6 +25,7 @@ from frogspec.vectors.model import differences
 __all__ = [
     "ROUNDINGS",
     "AnswerChanged",
+    "CardAsTrump",
     "CardCounted",
     "DealerMoved",
     "DealerPlays",
@@ -43,6 +44,7 @@ __all__ = [
     "PaymentsRounded",
     "PlayReversed",
     "PointsChanged",
+    "RankOrderChanged",
     "RateChanged",
     "SeatChanged",
     "SeatsOut",
@@ -420,6 +422,51 @@ class TrickTaken(Difference):
     @property
     def field(self) -> str:
         return "winner"
+
+
+@dataclass(frozen=True)
+class RankOrderChanged(Difference):
+    """The cards rank in another order, in every suit or among the trumps alone: the
+    order the engine's answers to tricks of two cards keep to."""
+
+    #: The engine's order of the ranks, highest first (``("J", "A", "10", ...)``).
+    engine: tuple[str, ...]
+    #: The reference's.
+    reference: tuple[str, ...]
+    #: Whether only the trumps rank otherwise (the plain suits keep the reference's order).
+    trumps_only: bool = False
+    #: The cards of a plain suit counted as trumps whatever the trump suit, each with the
+    #: trump rank just above it (``None``: above every trump).
+    moved: tuple[tuple[str, str | None], ...] = ()
+
+    @property
+    def kind(self) -> str:
+        return "rank order changed"
+
+    @property
+    def field(self) -> str:
+        return "winner"
+
+
+@dataclass(frozen=True)
+class CardAsTrump(Difference):
+    """A card of a plain suit counted as a trump in the duties of the play: to be played
+    to trumps led, and when void in the suit led."""
+
+    #: The card (``QS``).
+    card: str
+    #: Whether a player holding it must play it to trumps led.
+    follows_trumps: bool
+    #: Whether a player void in the suit led who holds it must play it (as a trump).
+    when_void: bool = True
+
+    @property
+    def kind(self) -> str:
+        return "card counted a trump"
+
+    @property
+    def field(self) -> str:
+        return "legal"
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from frogspec.conform.conditions import (
     ConditionTerm,
     condition_of,
     play_features,
+    trick_features,
 )
 from frogspec.conform.evidence import (
     Difference,
@@ -36,7 +37,7 @@ from frogspec.conform.evidence import (
 )
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
-from frogspec.rules.cards import cards_of, rank_of
+from frogspec.rules.cards import cards_of, format_card, rank_of
 
 __all__ = [
     "Localised",
@@ -281,10 +282,7 @@ def _features(
         just_taken = list(played[-len(before.order) :]) if before.tricks else []
         card = _played([action]) if action is not None else []
         trick = list(before.trick) + card if (before.trick or card) else just_taken
-        ranks = {rank_of(c) for c in trick}
-        features.update(
-            {"trick_ten": "10" in ranks, "trick_ace": "A" in ranks, "trick_king": "K" in ranks}
-        )
+        features.update(trick_features([format_card(c) for c in trick], trump))
     return features
 
 

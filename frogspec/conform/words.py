@@ -26,6 +26,7 @@ from frogspec._types import Json
 from frogspec.conform.conditions import Condition, ConditionTerm
 from frogspec.conform.evidence import (
     AnswerChanged,
+    CardAsTrump,
     CardCounted,
     DealerMoved,
     DealerPlays,
@@ -44,6 +45,7 @@ from frogspec.conform.evidence import (
     PaymentsRounded,
     PlayReversed,
     PointsChanged,
+    RankOrderChanged,
     RateChanged,
     SeatChanged,
     SeatsOut,
@@ -94,6 +96,9 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
     "trick_trumped": _yes_no("when the trick holds a trump", "when the trick holds no trump"),
     "trick_ace": _yes_no("when the trick holds an Ace", "when the trick holds no Ace"),
     "trick_ten": _yes_no("when the trick holds a Ten", "when the trick holds no Ten"),
+    "ace_of_trumps": _yes_no(
+        "when the trick holds the Ace of trumps", "when the trick holds no Ace of trumps"
+    ),
     "trick_king": _yes_no("when the trick holds a King", "when the trick holds no King"),
     "holds_led": _yes_no("when he holds the suit led", "when he is void in the suit led"),
     "holds_trump": _yes_no("when he holds a trump", "when he holds no trump"),
@@ -123,6 +128,17 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
 }
 
 
+def _card_words(card: Json) -> str:
+    """A card's name: ``the Queen of spades``.
+
+    >>> _card_words("QS")
+    'the Queen of spades'
+    """
+    text = str(card)
+    rank, suit = text[:-1], text[-1:]
+    return f"the {_RANK_WORDS.get(rank, rank)} of {_SUITS.get(suit, suit)}"
+
+
 def _term_words(term: ConditionTerm) -> str:
     """A condition's term in the rules' words (``in a grand``, ``with 4 or 5 at the
     table``).
@@ -134,6 +150,16 @@ def _term_words(term: ConditionTerm) -> str:
     >>> _term_words(ConditionTerm("bidder_points", (0, 120)))
     'when the bidder takes 0 or 120 points'
     """
+    if term.feature.startswith("beside_"):
+        return _pair_words(term)
+    card = term.feature.rsplit("_", 1)[-1]
+    if term.feature not in FEATURE_WORDS and term.values in ((True,), (False,)):
+        # A feature of one card: played to another suit, held.
+        no = "" if term.values == (True,) else "no longer "
+        if term.feature.startswith("off_suit_"):
+            return f"when {_card_words(card)} is {no}played to a trick of another suit"
+        if term.feature.startswith("holds_"):
+            return f"when he {no}holds {_card_words(card)}"
     say = FEATURE_WORDS.get(term.feature, lambda v: f"{term.feature} {v}")
     if term.feature in ("players", "bidder_points") and len(term.values) > 1:
         *most, last = (str(v) for v in term.values)
@@ -143,13 +169,49 @@ def _term_words(term: ConditionTerm) -> str:
     return " or ".join(say(v) for v in term.values)
 
 
+def _pair_words(term: ConditionTerm) -> str:
+    """A pair of ranks in a trick (the features ``beside_J``, ``beside_trump_J``: the rank
+    beside the Jack of its suit, of trumps) in words; all the ranks above it: a higher card.
+
+    >>> _pair_words(ConditionTerm("beside_trump_J", ("A", "10", "K", "Q")))
+    'when the trick holds the Jack of trumps and a higher trump'
+    >>> _pair_words(ConditionTerm("beside_10", ("K", "Q", "J")))
+    'when the trick holds a Ten and a King, a Queen or a Jack of its suit'
+    """
+    from frogspec.rules.cards import RANKS_HIGH_TO_LOW
+
+    trumps = term.feature.startswith("beside_trump_")
+    rank = term.feature.rsplit("_", 1)[1]
+    ordered = sorted(term.values, key=_rank_index)
+    names = _listed([_RANK_WORDS.get(str(v), str(v)) for v in ordered])
+    cards = _listed([_RANK_NAMES.get(str(v), str(v)) for v in ordered])
+    higher = set(RANKS_HIGH_TO_LOW[: RANKS_HIGH_TO_LOW.index(rank)]) if rank in _RANK_WORDS else ()
+    if trumps:
+        also = "a higher trump" if set(term.values) == higher else f"the {names} of trumps"
+        return f"when the trick holds the {_RANK_WORDS.get(rank, rank)} of trumps and {also}"
+    also = "a higher card of its suit" if set(term.values) == higher else f"{cards} of its suit"
+    return f"when the trick holds {_RANK_NAMES.get(rank, rank)} and {also}"
+
+
+def _listed(words: list[str]) -> str:
+    """Words joined as a list: ``a, b or c``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _rank_index(value: Json) -> int:
+    from frogspec.rules.cards import RANKS_HIGH_TO_LOW
+
+    return RANKS_HIGH_TO_LOW.index(str(value)) if str(value) in RANKS_HIGH_TO_LOW else 99
+
+
 def condition_words(condition: Condition) -> str:
     """A condition in words, the terms joined by commas (empty: no condition).
 
     >>> condition_words(Condition((ConditionTerm("contract", ("grand",)),)))
     'in a grand'
     """
-    return ", ".join(_term_words(term) for term in condition.terms)
+    said = [_term_words(term) for term in condition.terms]
+    return ", ".join(said)
 
 
 def _show(value: Json, width: int = 80) -> str:
@@ -370,6 +432,22 @@ def _otherwise_words(difference: Difference) -> str:
         if isinstance(won, int) and isinstance(due, int) and 0 <= won < len(cards):
             return f"{cards[won]} takes the trick {' '.join(cards)} instead of {cards[due]}"
         return f"answers {won} for the trick {' '.join(cards)} instead of {due}"
+    if isinstance(d, RankOrderChanged):
+        return _rank_order_words(d)
+    if isinstance(d, CardAsTrump):
+        name, suit = _card_words(d.card), _SUITS.get(d.card[-1:], d.card[-1:])
+        duties = [
+            duty
+            for duty, shown in (
+                ("must play it to trumps led", d.follows_trumps),
+                ("must play it when void in the suit led", d.when_void),
+            )
+            if shown
+        ]
+        return (
+            f"{name} counts as a trump in the duties of the play, not as one of {suit}: "
+            f"a player holding it {' and '.join(duties) or 'follows trumps'}"
+        )
     if isinstance(d, FirstDealerChanged):
         return f"seat {d.engine} deals first instead of seat {d.reference}"
     if isinstance(d, LegalAt):
@@ -383,6 +461,71 @@ def _otherwise_words(difference: Difference) -> str:
     return difference_words(d)
 
 
+def _rank_order_words(d: RankOrderChanged) -> str:
+    """A rank order of the engine's in words: the one rank it moves, where one does, said
+    against its neighbour (the highest: above the card it tops), then the whole order.
+
+    >>> from frogspec.rules.cards import RANKS_HIGH_TO_LOW as WRITTEN
+    >>> _rank_order_words(RankOrderChanged(("J", "A", "10", "K", "Q", "9", "8", "7", "6"),
+    ...     WRITTEN, trumps_only=True))
+    'the Jack of trumps ranks above the Ace of trumps (trumps rank J A 10 K Q 9 8 7 6; the plain suits A 10 K Q J 9 8 7 6, as written)'
+    >>> _rank_order_words(RankOrderChanged(("A", "K", "Q", "J", "10", "9", "8", "7", "6"), WRITTEN))
+    'the Ten ranks below the Jack (every suit ranks A K Q J 10 9 8 7 6)'
+    """
+    if d.moved:
+        return _moved_words(d)
+    of = " of trumps" if d.trumps_only else ""
+    moved = [
+        rank
+        for rank in d.engine
+        if [r for r in d.engine if r != rank] == [r for r in d.reference if r != rank]
+    ]
+    said = f"the cards{of} rank {' '.join(d.engine)} instead of {' '.join(d.reference)}"
+    if len(moved) in (1, 2):
+        # One rank moved (two adjacent ranks swapped move each other: the higher is said).
+        rank = moved[0] if len(moved) == 1 else min(moved, key=d.engine.index)
+        at = d.engine.index(rank)
+        if at == 0:
+            said = f"the {_RANK_WORDS[rank]}{of} ranks above the {_RANK_WORDS[d.engine[1]]}{of}"
+        else:
+            said = (
+                f"the {_RANK_WORDS[rank]}{of} ranks below the {_RANK_WORDS[d.engine[at - 1]]}{of}"
+            )
+    if d.trumps_only:
+        return (
+            f"{said} (trumps rank {' '.join(d.engine)}; the plain suits "
+            f"{' '.join(d.reference)}, as written)"
+        )
+    return f"{said} (every suit ranks {' '.join(d.engine)})"
+
+
+def _moved_words(d: RankOrderChanged) -> str:
+    """Cards counted as trumps in words, each with its place among them, then the order.
+
+    >>> from frogspec.rules.cards import RANKS_HIGH_TO_LOW as WRITTEN
+    >>> _moved_words(RankOrderChanged(WRITTEN, WRITTEN, True, (("QS", "A"),)))
+    'the Queen of spades is a trump whatever the trump suit, ranking just below the Ace of trumps (trumps rank A QS 10 K Q J 9 8 7 6; it follows trumps, not spades)'
+    """
+    said = []
+    order = list(d.engine)
+    for card, above in d.moved:
+        name = _card_words(card)
+        if above is None:
+            said.append(f"{name} is the highest trump whatever the trump suit")
+            order.insert(0, card)
+        else:
+            said.append(
+                f"{name} is a trump whatever the trump suit, ranking just below the "
+                f"{_RANK_WORDS.get(above, above)} of trumps"
+            )
+            order.insert(order.index(above) + 1 if above in order else len(order), card)
+    suits = sorted({_SUITS.get(card[-1], card[-1]) for card, _ in d.moved})
+    return (
+        f"{'; '.join(said)} (trumps rank {' '.join(order)}; it follows trumps, not "
+        f"{' or '.join(suits)})"
+    )
+
+
 _RANK_NAMES = {
     "A": "an Ace",
     "10": "a Ten",
@@ -394,6 +537,9 @@ _RANK_NAMES = {
     "7": "a Seven",
     "6": "a Six",
 }
+
+#: Each rank's name without its article (``the Jack``, ``the Jack of trumps``).
+_RANK_WORDS = {rank: name.split(" ", 1)[1] for rank, name in _RANK_NAMES.items()}
 
 
 def _rulesets_words(rulesets: tuple[str, ...]) -> str:

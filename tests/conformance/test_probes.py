@@ -20,13 +20,29 @@ import pytest
 from frogspec.cli import main
 from frogspec.conform import run_conformance
 from frogspec.conform.counterfactuals import reference_answer
-from frogspec.conform.evidence import DealerPlays, PaymentsRounded, TieDecided, TieMoved
+from frogspec.conform.evidence import (
+    CardAsTrump,
+    DealerPlays,
+    PaymentsRounded,
+    RankOrderChanged,
+    TieDecided,
+    TieMoved,
+)
 from frogspec.conform.expectations import ExpectationError, parse_reading, read_expectations
 from frogspec.conform.probes import StageFinding, probe_stages
 from frogspec.conform.words import finding_instead, finding_when
 from frogspec.fuzz import fuzz
 from frogspec.harness import Adjust
-from frogspec.rules.cards import FULL_PACK, cards_of, format_card, rank_of
+from frogspec.rules.cards import (
+    FULL_PACK,
+    RANKS_HIGH_TO_LOW,
+    Suit,
+    card_strength,
+    cards_of,
+    format_card,
+    rank_of,
+)
+from frogspec.rules.play import trick_winner
 from frogspec.rulesets import Ruleset
 
 Json = Any
@@ -339,6 +355,117 @@ def test_a_rank_order_of_its_own_is_modelled_from_the_tricks_of_two_cards() -> N
     asked = {**trick, "cards": ["10S", "JS", "8S"]}
     assert reference_answer(asked) == {"result": 0}
     assert reference_answer(asked, finding.departure) == {"result": 1}
+
+
+def _jack_of_trumps_high(ruleset: Ruleset) -> Ruleset:
+    def winner(cards: list[int], trump: Suit | None) -> int:
+        def strength(card: int) -> int:
+            jack = trump is not None and rank_of(card) == "J" and card // 9 == trump
+            return 9 if jack else card_strength(card)
+
+        return trick_winner(cards, trump, strength)
+
+    return ruleset.replacing("play.trick-winner", winner)
+
+
+def test_a_trump_ranked_above_the_ace_is_said_as_its_rank_among_the_trumps() -> None:
+    # Only the trumps rank otherwise: the tricks of two trumps show it, and the report
+    # states the rank the Jack takes, where the trick holds it and a trump it now beats.
+    (finding,) = probe_stages(_departing(_jack_of_trumps_high), ["trick_winner"], ["modern"])
+    assert finding.rule == "play.trick-winner" and finding.models_all
+    assert finding.otherwise == RankOrderChanged(
+        ("J", "A", "10", "K", "Q", "9", "8", "7", "6"), RANKS_HIGH_TO_LOW, trumps_only=True
+    )
+    assert finding_instead(finding).startswith("the Jack of trumps ranks above the Ace of trumps")
+    assert finding_when(finding) == (
+        "in modern, when the trick holds the Jack of trumps and a higher trump"
+    )
+    # The model replays the rank in other tricks: three cards, another trump suit.
+    assert finding.departure is not None
+    asked = {"id": 1, "op": "trick_winner", "ruleset": "gamerules", "trump": "S"}
+    for cards, taken in ((["AS", "7C", "JS"], 2), (["AC", "JC", "6C"], 0)):
+        assert reference_answer({**asked, "cards": cards}, finding.departure) == {"result": taken}
+
+
+def _nine_of_diamonds_a_trump(request: dict[str, Json], must_trump: bool = True) -> dict[str, Json]:
+    """An engine counting the Nine of diamonds a trump whatever the trump suit, just below
+    the trump Ace (with no duty to trump, where ``must_trump`` is false); the reference
+    elsewhere."""
+    trump = request.get("trump")
+
+    def suit(card: str) -> str:
+        return str(trump) if trump is not None and card == "9D" else card[-1]
+
+    def height(card: str) -> float:
+        if trump is not None and card == "9D":
+            return 7.5
+        return 8 - RANKS_HIGH_TO_LOW.index(card[:-1])
+
+    answer: Json
+    if request["op"] == "trick_winner":
+        cards = [str(c) for c in request["cards"]]
+        answer = 0
+        for i, card in enumerate(cards[1:], 1):
+            top = cards[answer]
+            if (suit(card) == suit(top) and height(card) > height(top)) or (
+                suit(card) == trump and suit(top) != trump
+            ):
+                answer = i
+    elif request["op"] == "legal_plays" and request["trick"]:
+        hand = [str(c) for c in request["hand"]]
+        led = suit(str(request["trick"][0]))
+        following = [c for c in hand if suit(c) == led]
+        trumps = [c for c in hand if suit(c) == trump] if must_trump else []
+        answer = following or trumps or hand
+    else:
+        return {"id": request.get("id"), **reference_answer(request)}
+    return {"id": request.get("id"), "result": answer}
+
+
+def test_a_card_counted_as_a_trump_is_named_where_its_suit_matters() -> None:
+    # Who takes a trick and what a player must play both show it: each finding says the
+    # card, its place among the trumps, and names the rule of its own op.
+    found = probe_stages(_nine_of_diamonds_a_trump, ["trick_winner", "legal_plays"], ["modern"])
+    (taken,) = [f for f in found if f.stage == "trick_winner"]
+    plays, *others = [f for f in found if f.stage == "legal_plays"]
+    assert taken.rule == "play.trick-winner" and taken.models_all
+    assert isinstance(taken.otherwise, RankOrderChanged)
+    assert taken.otherwise.moved == (("9D", "A"),)
+    assert finding_instead(taken).startswith(
+        "the Nine of diamonds is a trump whatever the trump suit, ranking just below the Ace"
+    )
+    assert "when the Nine of diamonds is played to a trick of another suit" in finding_when(taken)
+    assert taken.departure is not None
+    led_to = {"id": 1, "op": "trick_winner", "ruleset": "modern", "trump": "C"}
+    assert reference_answer({**led_to, "cards": ["KS", "9D", "10C"]}, taken.departure) == {
+        "result": 1
+    }
+    # Where the card is asked about, and where it is played as a trump in another
+    # situation (spades trumps led): the same departure.
+    for finding in (plays, *others):
+        assert finding.rule == "play.follow-suit"
+        assert finding.otherwise == CardAsTrump("9D", follows_trumps=True)
+    assert finding_when(plays) == "in modern, when he holds the Nine of diamonds"
+    assert finding_instead(plays).startswith(
+        "the Nine of diamonds counts as a trump in the duties of the play, not as one of "
+        "diamonds: a player holding it must play it to trumps led"
+    )
+
+
+def test_a_card_counted_as_a_trump_with_no_duty_to_trump_is_said_to_follow_trumps_only() -> None:
+    # The engine keeps no duty to trump: of the card's two duties only following trumps
+    # led shows, and only it is said.
+    def ask(request: dict[str, Json]) -> dict[str, Json]:
+        return _nine_of_diamonds_a_trump(request, must_trump=False)
+
+    found = [
+        f for f in probe_stages(ask, ["legal_plays"], ["modern"]) if f.rule == "play.follow-suit"
+    ]
+    assert found and all(
+        f.otherwise == CardAsTrump("9D", follows_trumps=True, when_void=False) for f in found
+    )
+    said = finding_instead(found[0])
+    assert said.endswith("must play it to trumps led") and "when void" not in said
 
 
 def test_answers_that_keep_to_no_rank_order_are_no_model() -> None:

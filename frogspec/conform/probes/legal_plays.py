@@ -17,6 +17,7 @@ from frogspec._types import Json
 from frogspec.conform.conditions import PLAY_NAMES, play_features
 from frogspec.conform.evidence import (
     AnswerChanged,
+    CardAsTrump,
     Difference,
     LegalAt,
     LegalChanged,
@@ -26,6 +27,7 @@ from frogspec.conform.probes.base import (
     Ask,
     Probe,
     StageFinding,
+    agrees,
     ask_both,
     by_difference,
     featured_finding,
@@ -54,6 +56,29 @@ SITUATIONS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 #: The trumps each situation is asked under (``None``: a hand without trumps).
 TRUMPS: tuple[str | None, ...] = ("H", "S", None)
 
+#: The trump of the situations that ask which suit a card belongs to.
+_TRUMP = "H"
+
+
+def _card_situations() -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+    """Situations that ask which suit each card of a plain suit belongs to: held with one
+    card of a second plain suit, when trumps are led and when a third plain suit is led
+    (by the rules he may play either card; a card counted as a trump must be played).
+    Each with the card asked about, under the trump :data:`_TRUMP`.
+
+    >>> _card_situations()[0]
+    ('AC', ('AC', '7D'), ('6H',))
+    """
+    plain = [suit for suit in "CDS" if suit != _TRUMP]
+    found: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = []
+    for suit in plain:
+        second, third = (other for other in plain if other != suit)
+        for rank in ("A", "10", "K", "Q", "J", "9", "8", "7", "6"):
+            card = f"{rank}{suit}"
+            for led in (f"6{_TRUMP}", f"6{third}"):
+                found.append((card, (card, f"7{second}"), (led,)))
+    return found
+
 
 def _features(
     ruleset: str, trump: str | None, hand: Sequence[str], trick: Sequence[str]
@@ -64,7 +89,8 @@ def _features(
     return {"ruleset": ruleset, **play_features(held, [parse_card(c) for c in trick], trump)}
 
 
-#: The features a ``when`` of the play may name, the most general first.
+#: The features a ``when`` of the play may name, the most general first (and
+#: ``holds_QS`` for a card the engine counts as a trump).
 NAMES = (*PLAY_NAMES, "trump")
 
 
@@ -128,6 +154,61 @@ def _closest_rule(group: list[Probe]) -> str | None:
     return best[1] if best else (ranked[0] if ranked else None)
 
 
+def _as_trump_plays(request: dict[str, Json], card: str) -> list[str]:
+    """The cards the player may play where ``card`` counts as a trump (of the request's
+    trump suit): the duties of the play, each card of its suit but that one."""
+    trump = request.get("trump")
+
+    def suit(played: str) -> str:
+        return str(trump) if played == card and trump is not None else played[-1]
+
+    hand = [str(c) for c in request["hand"]]
+    trick = [str(c) for c in request["trick"]]
+    if not trick:
+        return hand
+    following = [c for c in hand if suit(c) == suit(trick[0])]
+    trumps = [c for c in hand if trump is not None and suit(c) == trump]
+    return following or trumps or hand
+
+
+def _asks_about(probe: Probe) -> bool:
+    """Whether the probe is a situation of :func:`_card_situations` (which suit its hand's
+    first card belongs to)."""
+    return bool(probe.feature("asks_suit"))
+
+
+def _as_trump(group: list[Probe], probes: list[Probe], cards: Sequence[str]) -> CardAsTrump | None:
+    """The card the group's departure is, where one is: the card asked about (or else one
+    of ``cards``, those found counted as trumps), where the engine's answers to every probe
+    of the group are those of the card counted as a trump, and so are its answers to the
+    probes asking about that card in the same duty (trumps led, or void in the suit led);
+    ``None`` elsewhere. Each duty is said where all its probes show it: an engine may
+    count the card a trump and keep no duty to trump."""
+    asked_about = {p.request["hand"][0] for p in group if _asks_about(p)}
+    if len(asked_about) == 1 and all(_asks_about(p) for p in group):
+        cards = [str(card) for card in asked_about]
+    if len(cards) != 1:
+        return None
+    card = cards[0]
+    asked = [p for p in probes if _asks_about(p) and p.request["hand"][0] == card]
+
+    def as_trump(probe: Probe) -> bool:
+        answer: Json = {"result": _as_trump_plays(probe.request, card)}
+        return agrees("legal_plays", answer, probe.actual)
+
+    duties = {bool(p.feature("led_trump")) for p in group}
+    if not all(map(as_trump, group)) or not all(
+        as_trump(p) for p in asked if bool(p.feature("led_trump")) in duties
+    ):
+        return None
+    follows, void = (
+        all(as_trump(p) for p in asked if bool(p.feature("led_trump")) is led)
+        and any(bool(p.feature("led_trump")) is led for p in asked)
+        for led in (True, False)
+    )
+    return CardAsTrump(card, follows, void)
+
+
 class LegalPlaysProbe:
     """``legal_plays`` over :data:`SITUATIONS` and :data:`TRUMPS` in each ruleset."""
 
@@ -155,12 +236,44 @@ class LegalPlaysProbe:
             for trump in TRUMPS
             for hand, trick in SITUATIONS
         ]
-        return [
-            featured_finding(
-                "legal_plays", group, probes, NAMES, _listed(group[0]), _closest_rule(group)
+        probes += [
+            ask_both(
+                ask,
+                {
+                    "op": "legal_plays",
+                    "ruleset": ruleset,
+                    "trump": _TRUMP,
+                    "hand": list(hand),
+                    "trick": list(trick),
+                },
+                **_features(ruleset, _TRUMP, hand, trick),
+                asks_suit=True,
             )
-            for group in by_difference(probes, _difference)
+            for ruleset in rulesets
+            for card, hand, trick in _card_situations()
         ]
+        groups = by_difference(probes, _difference)
+        # The cards asked about that the engine counts as trumps: any other situation's
+        # departure may be one of them played as a trump.
+        trumps = [
+            moved.card for group in groups if (moved := _as_trump(group, probes, ())) is not None
+        ]
+        found: list[StageFinding] = []
+        for group in groups:
+            as_trump = _as_trump(group, probes, trumps)
+            if as_trump is None:
+                otherwise: Difference = _listed(group[0])
+                rule = _closest_rule(group)
+            else:
+                # Following trumps led with it is following suit; playing it when void,
+                # trumping.
+                otherwise = as_trump
+                rule = "play.follow-suit" if as_trump.follows_trumps else "play.must-trump"
+            # A card counted as a trump: where it is held (``instead`` says what the
+            # player must do with it, whatever else he holds).
+            names = NAMES if as_trump is None else (f"holds_{as_trump.card}",)
+            found.append(featured_finding("legal_plays", group, probes, names, otherwise, rule))
+        return found
 
 
 register(LegalPlaysProbe())

@@ -1,19 +1,23 @@
 """The probe of ``trick_winner``: which card takes a trick of two, for every pair of ranks.
 
-Each pair of ranks of one suit, led in both orders, without trumps; and each rank led
-against a small trump. The departing answers form one group (the winner changed), and
-``when`` is the condition on what the trick holds (an Ace, a Ten, a King, a trump) that
-sets them apart (:mod:`frogspec.conform.conditions`).
+Each pair of ranks of one suit, led in both orders, without trumps and as trumps; and each
+rank led against a small trump. The departing answers form one group (the winner changed),
+and ``when`` is the condition on what the trick holds (an Ace, a Ten, a trump, the Jack of
+trumps and a higher trump, a Ten and a King of its suit) that sets them apart (:mod:`frogspec.conform.conditions`).
+Where the answers keep to a rank order, that order is the departure (in every suit, or
+among the trumps alone), said as ``instead`` and replayed on the failing cases.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import permutations
 
 from frogspec._types import Json
-from frogspec.conform.evidence import TrickTaken
+from frogspec.conform.conditions import trick_features
+from frogspec.conform.counterfactuals import composed
+from frogspec.conform.evidence import Difference, RankOrderChanged, TrickTaken
 from frogspec.conform.probes.base import (
     Ask,
     Probe,
@@ -26,24 +30,47 @@ from frogspec.conform.probes.base import (
     result_of,
 )
 from frogspec.harness import Adjust
-from frogspec.rules.cards import RANKS_HIGH_TO_LOW, Card, card_strength, rank_of
+from frogspec.rules.cards import (
+    RANKS_HIGH_TO_LOW,
+    Card,
+    Suit,
+    card_strength,
+    parse_card,
+    rank_of,
+    suit_of,
+)
+from frogspec.rules.play import trick_winner
 from frogspec.rulesets import Ruleset
 
 __all__ = ["TrickWinnerProbe", "rank_order_of"]
 
-#: The features a ``when`` of a trick may name.
-NAMES = ("trick_trumped", "trick_ten", "trick_ace", "trick_king", "trump")
+#: The features a ``when`` of a trick may name (and ``off_suit_QS`` for a card the engine
+#: counts as a trump: :func:`~frogspec.conform.conditions.trick_features`).
+#: The pairs of ranks a trick holds, rank by rank (``beside_J``, ``beside_trump_J``).
+_PAIR_NAMES = tuple(name for name in trick_features([], None) if name.startswith("beside_"))
+
+NAMES = (
+    "trick_trumped",
+    "trick_ten",
+    "ace_of_trumps",
+    "trick_ace",
+    "trick_king",
+    "trump",
+    *_PAIR_NAMES,
+)
+
+#: The trump of the tricks of two trumps.
+_TRUMP = "H"
 
 
 def _features(ruleset: str, trump: str | None, cards: Sequence[str]) -> dict[str, Json]:
-    ranks = {card[:-1] for card in cards}
+    """The trick's features: the trump, whether a trump is played to a plain suit, and
+    what the trick holds (:func:`~frogspec.conform.conditions.trick_features`)."""
     return {
         "ruleset": ruleset,
         "trump": trump,
         "trick_trumped": trump is not None and any(card.endswith(trump) for card in cards[1:]),
-        "trick_ten": "10" in ranks,
-        "trick_ace": "A" in ranks,
-        "trick_king": "K" in ranks,
+        **trick_features(cards, trump),
     }
 
 
@@ -51,10 +78,61 @@ def _tricks() -> list[tuple[str | None, list[str]]]:
     plain: list[tuple[str | None, list[str]]] = [
         (None, [f"{a}C", f"{b}C"]) for a, b in permutations(RANKS_HIGH_TO_LOW, 2)
     ]
-    trumped: list[tuple[str | None, list[str]]] = [
-        ("H", [f"{rank}C", "6H"]) for rank in RANKS_HIGH_TO_LOW
+    trumps: list[tuple[str | None, list[str]]] = [
+        (_TRUMP, [f"{a}{_TRUMP}", f"{b}{_TRUMP}"]) for a, b in permutations(RANKS_HIGH_TO_LOW, 2)
     ]
-    return plain + trumped
+    trumped: list[tuple[str | None, list[str]]] = [
+        (_TRUMP, [f"{rank}C", f"6{_TRUMP}"]) for rank in RANKS_HIGH_TO_LOW
+    ]
+    # Each card of a plain suit played to another plain suit led, and to a low trump led:
+    # which suit it belongs to (a card the engine counts a trump takes both).
+    plain_cards = [
+        f"{rank}{suit}" for suit in "CDS" if suit != _TRUMP for rank in RANKS_HIGH_TO_LOW
+    ]
+    off_suit: list[tuple[str | None, list[str]]] = [
+        (_TRUMP, [f"6{'D' if card.endswith('C') else 'C'}", card]) for card in plain_cards
+    ]
+    under_trump: list[tuple[str | None, list[str]]] = [
+        (_TRUMP, [f"6{_TRUMP}", card]) for card in plain_cards
+    ]
+    return plain + trumps + trumped + off_suit + under_trump
+
+
+def _placing(card: str) -> list[tuple[str | None, list[str]]]:
+    """The tricks that place a card the engine counts a trump among the trumps: each trump
+    led to it."""
+    return [(_TRUMP, [f"{rank}{_TRUMP}", card]) for rank in RANKS_HIGH_TO_LOW]
+
+
+def _moved_to_trumps(probes: Sequence[Probe]) -> tuple[str, ...]:
+    """The cards of a plain suit the engine counts as trumps: each takes a trick of another
+    plain suit led, where the reference gives it to the card led.
+
+    >>> _moved_to_trumps([])
+    ()
+    """
+    found = []
+    for probe in probes:
+        cards = [str(c) for c in probe.request.get("cards") or ()]
+        trump = probe.request.get("trump")
+        if not isinstance(trump, str) or len(cards) != 2 or trump in (cards[0][-1], cards[1][-1]):
+            continue
+        if cards[0][-1] != cards[1][-1] and result_of(probe.actual) == 1:
+            found.append(cards[1])
+    return tuple(dict.fromkeys(found))
+
+
+def _below(card: str, probes: Sequence[Probe]) -> str | None:
+    """The trump rank just above a card moved to the trumps, by the engine's answers to the
+    trumps led to it (``None``: it takes every trump, or the answers keep to no place)."""
+    beaten = set()
+    for probe in probes:
+        cards = [str(c) for c in probe.request.get("cards") or ()]
+        placing = len(cards) == 2 and cards[1] == card and cards[0].endswith(_TRUMP)
+        if placing and result_of(probe.actual) == 1:
+            beaten.add(cards[0][:-1])
+    above = [rank for rank in RANKS_HIGH_TO_LOW if rank not in beaten]
+    return above[-1] if above else None
 
 
 def _taken(probe: Probe) -> TrickTaken:
@@ -63,11 +141,13 @@ def _taken(probe: Probe) -> TrickTaken:
     return TrickTaken(cards, result_of(probe.actual), result_of(probe.expected))
 
 
-def rank_order_of(probes: Sequence[Probe]) -> tuple[str, ...] | None:
-    """The rank order the engine's answers to the tricks of two plain cards keep to,
+def rank_order_of(probes: Sequence[Probe], trump: str | None = None) -> tuple[str, ...] | None:
+    """The rank order the engine's answers to the tricks of two cards of one suit keep to,
     highest first: each rank placed by how many ranks it takes (led or played second).
-    ``None`` where the answers keep to no order (a rank that takes a trick led and loses
-    it played second to the same rank), or where there are none.
+    Without ``trump``, the tricks of a plain suit without trumps; with it, those of two
+    cards of the trump suit. ``None`` where the answers keep to no order (a rank that
+    takes a trick led and loses it played second to the same rank), or where there are
+    none.
 
     >>> rank_order_of([])
     """
@@ -75,7 +155,9 @@ def rank_order_of(probes: Sequence[Probe]) -> tuple[str, ...] | None:
     seen = 0
     for probe in probes:
         cards = [str(c) for c in probe.request.get("cards") or ()]
-        if probe.request.get("trump") is not None or len(cards) != 2:
+        if probe.request.get("trump") != trump or len(cards) != 2:
+            continue
+        if trump is not None and not all(card.endswith(trump) for card in cards):
             continue
         taken = result_of(probe.actual)
         if taken not in (0, 1) or isinstance(taken, bool):
@@ -103,18 +185,93 @@ def _ranked(order: Sequence[str]) -> Adjust:
     return ranked
 
 
-def _with_departure(
-    found: StageFinding, group: Sequence[Probe], probes: Sequence[Probe]
-) -> StageFinding:
+#: The trick's winner with the trumps in an order of their own, by the order, the cards
+#: moved to the trumps and the ruleset's own rank order (one function each, so that the
+#: caches keyed by a rule's function keep their answers).
+_TRUMPS_RANKED: dict[object, Callable[..., int]] = {}
+
+#: A card moved to the trumps, with the trump rank just above it (``None``: above them all).
+_Moved = tuple[str, str | None]
+
+
+def _trumps_ranked(order: Sequence[str], moved: Sequence[_Moved] = ()) -> Adjust:
+    """The trumps ranked in the order ``order`` (highest first), with the cards ``moved``
+    counted as trumps whatever the trump suit, each just below the trump rank given; the
+    plain suits as the ruleset ranks them: the trick's winner otherwise, among trumps alone.
+
+    >>> from frogspec.rulesets import get_ruleset
+    >>> jack_high = _trumps_ranked(("J", "A", "10", "K", "Q", "9", "8", "7", "6"))
+    >>> rules = jack_high(get_ruleset("modern")).rules
+    >>> [rules.trick_winner([parse_card(c) for c in t], Suit.HEARTS) for t in (["AH", "JH"], ["AS", "JS"])]
+    [1, 0]
+    >>> queen = _trumps_ranked(RANKS_HIGH_TO_LOW, [("QS", "A")])(get_ruleset("modern")).rules
+    >>> [queen.trick_winner([parse_card(c) for c in t], Suit.HEARTS) for t in (["AC", "QS"], ["10H", "QS"], ["AH", "QS"])]
+    [1, 1, 0]
+    """
+    # Twice the place in the order, so that a moved card fits between two ranks.
+    strength = {rank: 2 * (len(order) - i) for i, rank in enumerate(order)}
+    slots = {
+        parse_card(card): strength[above] - 1 if above is not None else 2 * len(order) + 1
+        for card, above in moved
+    }
+    key = (tuple(order), tuple(moved))
+
+    def ranked(ruleset: Ruleset) -> Ruleset:
+        plain = ruleset.rules.card_strength
+        winner = _TRUMPS_RANKED.get((key, plain))
+        if winner is None:
+
+            def winner(cards: Sequence[Card], trump: Suit | None) -> int:
+                def suit(card: Card) -> Suit:
+                    return trump if trump is not None and card in slots else suit_of(card)
+
+                def ranking(card: Card) -> int:
+                    if trump is None or suit(card) != trump:
+                        return plain(card)
+                    return slots[card] if card in slots else strength[rank_of(card)]
+
+                if not slots:
+                    return trick_winner(cards, trump, ranking)
+                best, led = 0, suit(cards[0])
+                for i, card in enumerate(cards[1:], 1):
+                    top = suit(cards[best])
+                    if (suit(card) == top and ranking(card) > ranking(cards[best])) or (
+                        suit(card) == trump and top == led != trump
+                    ):
+                        best = i
+                return best
+
+            _TRUMPS_RANKED[key, plain] = winner
+        return ruleset.replacing("play.trick-winner", winner)
+
+    return ranked
+
+
+def _modelled(found: StageFinding, group: Sequence[Probe], probes: Sequence[Probe]) -> StageFinding:
     """The finding with the engine's rank order as a change of the rulesets, where that
-    order answers every probe as the engine did."""
-    order = rank_order_of(probes)
-    if order is None or tuple(order) == RANKS_HIGH_TO_LOW:
+    order (in every suit, or among the trumps alone, with any cards it counts as trumps)
+    answers every probe as the engine did: said as the order, and named by the rank order,
+    or by the trick's winner where the trumps alone rank otherwise."""
+    plain = rank_order_of(probes)
+    trumps = rank_order_of(probes, _TRUMP)
+    moved = tuple((card, _below(card, probes)) for card in _moved_to_trumps(probes))
+    if plain is None or trumps is None:
         return found
-    departure = _ranked(order)
-    if not answers_as_engine(departure, [*group, *probes]):
+    if plain == trumps == RANKS_HIGH_TO_LOW and not moved:
         return found
-    return replace(found, departure=departure, models_all=True)
+    departure: Adjust | None = None if plain == RANKS_HIGH_TO_LOW else _ranked(plain)
+    otherwise: Difference = RankOrderChanged(plain, RANKS_HIGH_TO_LOW)
+    rule = found.rule
+    if trumps != plain or moved:
+        departure = composed(departure, _trumps_ranked(trumps, moved))
+        if plain == RANKS_HIGH_TO_LOW:
+            otherwise = RankOrderChanged(trumps, RANKS_HIGH_TO_LOW, True, moved)
+            rule = "play.trick-winner"
+        else:
+            otherwise = found.otherwise  # the plain suits and the trumps, each their own
+    if departure is None or not answers_as_engine(departure, [*group, *probes]):
+        return found
+    return replace(found, departure=departure, models_all=True, otherwise=otherwise, rule=rule)
 
 
 class TrickWinnerProbe:
@@ -136,9 +293,21 @@ class TrickWinnerProbe:
             for ruleset in rulesets
             for trump, cards in _tricks()
         ]
+        probes += [
+            ask_both(
+                ask,
+                {"op": "trick_winner", "ruleset": ruleset, "trump": trump, "cards": cards},
+                **_features(ruleset, trump, cards),
+            )
+            for card in _moved_to_trumps(probes)
+            for ruleset in rulesets
+            for trump, cards in _placing(card)
+        ]
+        # A card counted as a trump is named where it is played to another suit.
+        names = (*NAMES, *(f"off_suit_{card}" for card in _moved_to_trumps(probes)))
         return [
-            _with_departure(
-                featured_finding("trick_winner", group, probes, NAMES, _taken(group[0])),
+            _modelled(
+                featured_finding("trick_winner", group, probes, names, _taken(group[0])),
                 group,
                 probes,
             )
