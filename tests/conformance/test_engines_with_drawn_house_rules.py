@@ -1,7 +1,7 @@
 """The kit against engines written apart from frogspec, each with house rules drawn at random.
 
-Six engines: C++ and Perl (six house rules each); JavaScript on Node, Tcl, Rust and Python
-(nine each, one for each stage of the game: the deal, the auction, laying away, play duties, the trick's
+Eight engines: C++ and Perl (six house rules each); JavaScript on Node, Tcl, Rust, Python,
+Java and C (nine each, one for each stage of the game: the deal, the auction, laying away, play duties, the trick's
 winner, the trump of a contract, the count, settlement, the match). Each engine's author drew
 the house rules at random from a list of plausible ones written before the draw
 (``engines/LANGUAGE/HOUSE_RULES_LIST.md``, the draw in ``draw.txt``) and wrote down, in ``HOUSE_RULES.md``, the rule of the rulebook each departs from. The kit
@@ -12,7 +12,7 @@ ruleset's own choice, one of the rulesets' readings the author lists), with a ``
 an ``instead``, and no rule the engine keeps is charged. What the kit does not yet explain
 is marked ``xfail(strict=True)``, so that the day it does, the marker has to go.
 
-The C++ engine is built with g++, the Rust one with rustc, into a temporary directory; each is skipped, saying so,
+The compiled engines are built (g++, rustc, javac, gcc) into a temporary directory; each is skipped, saying so,
 where its compiler or interpreter is missing.
 """
 
@@ -127,10 +127,43 @@ HOUSE_RULES: dict[str, dict[str, tuple[str, ...]]] = {
         "penalty-frog-everywhere": ("settlement.rates-1-2-4", "settlement.rates-1-2-3"),
         "bidder-deals-next": ("deal.rotation-left",),
     },
+    "java-drawn": {
+        "deal-singly": _DEALING,
+        "auction-no-jump": ("auction.contract-order",),
+        "widow-grand-takes": ("widow.untouched-in-chico-and-grand",),
+        "play-no-trump-lead-first": ("play.lead-any-card",),
+        "trick-ten-low": ("cards.rank-order", "play.trick-winner"),
+        "trump-chico-hearts": ("trump.chico-not-hearts",),
+        "count-widow-to-defenders": ("scoring.widow-counts-for-bidder",),
+        "settle-slam-double": (*_RATES, "settlement.fixed-25-50-75"),
+        "match-bidder-deals-next": ("deal.rotation-left",),
+    },
+    "c-drawn": {
+        "widow-first": _DEALING,
+        "step-bids": (
+            "auction.contract-order",
+            "auction.contracts-frog-chico-grand",
+            "auction.contracts-without-frog",
+        ),
+        "no-count-discard": ("widow.frog-take-and-discard",),
+        "bidder-leads": ("play.eldest-leads-first",),
+        "natural-order": ("cards.rank-order", "play.trick-winner"),
+        "chico-long-suit": ("trump.chico-not-hearts", "trump.chico-any-suit"),
+        "last-trick-ten": ("scoring.count-card-points",),
+        "loser-pays-double": (*_RATES, "settlement.coeur-dalene-loser-pays-same"),
+        "bank-for-all": ("match.counters-no-bank", "match.no-fixed-end"),
+    },
 }
 
 #: What the kit does not yet explain, house rule by house rule.
-NOT_YET: dict[tuple[str, str], str] = {}
+NOT_YET: dict[tuple[str, str], str] = {
+    ("java-drawn", "auction-no-jump"): (
+        "a jump refused is charged to auction.contracts-frog-chico-grand"
+    ),
+    ("java-drawn", "play-no-trump-lead-first"): "play.lead-any-card is suspected with no words",
+    ("java-drawn", "match-bidder-deals-next"): "deal.rotation-left is suspected with no words",
+    ("c-drawn", "bank-for-all"): "match.no-fixed-end is suspected with no words",
+}
 
 #: All of an engine's house rules at once: what the kit does not yet tell apart, as to
 #: each house rule being named (``"named"``) and no rule the engine keeps being charged
@@ -140,10 +173,20 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
         "three of the nine are not named: the Chico's widow, hearts in a Chico, the Frog's "
         "lay-away counted for the defenders"
     ),
+    ("c-drawn", "named"): "the last trick's ten points are not named",
+    ("java-drawn", "named"): (
+        "the jump refused, the widow counted for the defenders and the next dealer are not named"
+    ),
+    ("java-drawn", "kept"): "auction.contracts-frog-chico-grand is charged",
 }
 
 #: Runs with a deviation reported with no ``when`` or no ``instead``: house rule by house rule.
-NOT_YET_SAID: dict[tuple[str, str], str] = {}
+NOT_YET_SAID: dict[tuple[str, str], str] = {
+    ("java-drawn", "play-no-trump-lead-first"): "play.lead-any-card has no when and no instead",
+    ("java-drawn", "match-bidder-deals-next"): "deal.rotation-left has no when and no instead",
+    ("c-drawn", "bank-for-all"): "match.no-fixed-end has no when and no instead",
+    ("java-drawn", "together"): "play.lead-any-card has no when and no instead",
+}
 
 
 @pytest.fixture(scope="module")
@@ -170,6 +213,28 @@ def engines(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
         )
         assert built.returncode == 0, built.stderr
         found["rust-drawn"] = [str(binary)]
+    if shutil.which("gcc") is not None:
+        binary = tmp_path_factory.mktemp("frog-c") / "frog"
+        sources = [str(ENGINES / "c-drawn" / name) for name in ("frog.c", "json.c")]
+        built = subprocess.run(
+            ["gcc", "-std=c11", "-O2", "-o", str(binary), *sources, "-lm"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert built.returncode == 0, built.stderr
+        found["c-drawn"] = [str(binary)]
+    if shutil.which("javac") is not None and shutil.which("java") is not None:
+        classes = tmp_path_factory.mktemp("frog-java")
+        sources = sorted(map(str, (ENGINES / "java-drawn" / "src").glob("*.java")))
+        built = subprocess.run(
+            ["javac", "-d", str(classes), *sources],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert built.returncode == 0, built.stderr
+        found["java-drawn"] = ["java", "-Xss16m", "-cp", str(classes), "Frog"]
     interpreted = {
         "perl": "frog.pl",
         "node": "frog.js",
@@ -191,6 +256,8 @@ _PROGRAMS = {
     "tcl": "tclsh",
     "rust-drawn": "rustc",
     "python-drawn": sys.executable,
+    "c-drawn": "gcc",
+    "java-drawn": "javac",
 }
 
 
