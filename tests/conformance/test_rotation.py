@@ -76,6 +76,24 @@ def test_the_seat_on_the_bidders_left_dealing_next_is_said_as_that() -> None:
     assert who_deals([_moved(DealerMoved(1, 2, 1, 0, 3, False)), _moved(five)]) is None
 
 
+def test_the_bidder_dealing_next_is_said_as_that() -> None:
+    # At three players the bidder (2) deals after seat 0's deal; at four, seat 3 does:
+    # neither the dealer's left nor the bidder's left, the bidder in both.
+    three = DealerMoved(1, 2, 1, 0, 3, False, 2)
+    four = DealerMoved(1, 3, 2, 1, 4, False, 3)
+    rotation = who_deals([_moved(three), _moved(four)])
+    assert rotation is not None and rotation.rule == "deal.rotation-left"
+    assert rotation.next_dealer == "bidder"
+    assert when_words(Circumstances(occasion=rotation)) == "after a deal with a bidder"
+    assert instead_words(rotation) == (
+        "the bidder deals next instead of the seat on the dealer's left"
+    )
+    # A passed match in which eldest bid and the dealer's left (eldest) dealt next agrees;
+    # one in which the dealer bid and the dealer's left dealt next contradicts it.
+    assert who_deals([_moved(three)], [_passed_match(["grand"])]) is not None
+    assert who_deals([_moved(three)], [_passed_match(["pass", "pass", "grand"])]) is None
+
+
 def test_a_passed_match_whose_bidder_was_not_the_dealer_contradicts_the_bidders_left() -> None:
     moves = [_moved(DealerMoved(1, 2, 1, 0, 3, False, 1))]
     # Eldest (seat 1) bids a Grand in the dealer's deal and the engine gave the next
