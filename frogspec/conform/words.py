@@ -122,6 +122,7 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
         "when a bid stands or another player may still bid",
     ),
     "bid": lambda v: f"when {v} is bid",
+    "standing": lambda v: "when no bid stands" if v is None else f"when {v} stands",
     "bidder_points": lambda v: f"when the bidder takes {v} points",
     "card": lambda v: f"for {v}",
     "action": lambda v: f"at the action {v}",
@@ -705,6 +706,11 @@ def _localised_words(localised: Localised) -> str:
         return f"{who} bids first instead of eldest hand"
     if localised.not_biddable:
         return f"{' or '.join(localised.not_biddable)} may not be bid"
+    if localised.next_bid_only:
+        return (
+            "a bid must be the next contract above the standing bid "
+            f"({', '.join(localised.next_bid_only)}): no jump"
+        )
     goes_on = _auction_goes_on(localised.differences)
     if goes_on:
         return goes_on

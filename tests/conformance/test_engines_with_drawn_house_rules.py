@@ -157,9 +157,6 @@ HOUSE_RULES: dict[str, dict[str, tuple[str, ...]]] = {
 
 #: What the kit does not yet explain, house rule by house rule.
 NOT_YET: dict[tuple[str, str], str] = {
-    ("java-drawn", "auction-no-jump"): (
-        "a jump refused is charged to auction.contracts-frog-chico-grand"
-    ),
     ("java-drawn", "play-no-trump-lead-first"): "play.lead-any-card is suspected with no words",
     ("c-drawn", "bank-for-all"): "match.no-fixed-end is suspected with no words",
 }
@@ -359,6 +356,14 @@ ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
     ("cpp", "dealer-always-plays"): (
         "with 4, 5, 6 or 7 at the table",
         "the dealer is dealt in and plays instead of sitting out",
+    ),
+    ("java-drawn", "auction-no-jump"): (
+        "when no bid stands",
+        "a bid must be the next contract above the standing bid (frog, chico, grand): no jump",
+    ),
+    ("c-drawn", "step-bids"): (
+        "when no bid stands",
+        "a bid must be the next contract above the standing bid (frog, chico, grand): no jump",
     ),
     ("java-drawn", "match-bidder-deals-next"): (
         "after a deal with a bidder",
