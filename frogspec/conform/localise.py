@@ -43,7 +43,6 @@ __all__ = [
     "Localised",
     "RanksLeftOut",
     "condition_at",
-    "game_features",
     "localise",
     "step_features",
 ]
@@ -193,7 +192,7 @@ def _played(actions: Sequence[Json]) -> list[int]:
     return cards
 
 
-def game_features(
+def _game_features(
     request: Mapping[str, Json], limit: int = 60, assumed: Adjust | None = None
 ) -> list[dict[str, Json]]:
     """The features of every step of a ``game`` request (or a ``match``'s deals), played
@@ -754,9 +753,9 @@ def _situations(
         here = step_features(request, actions, at, assumed)
         if here:
             departing.append(here)
-        agreeing += game_features({**request, "actions": actions[:step]}, assumed=assumed)
+        agreeing += _game_features({**request, "actions": actions[:step]}, assumed=assumed)
     for case in passed[:CONDITIONED]:
-        agreeing += game_features(case.request, assumed=assumed)
+        agreeing += _game_features(case.request, assumed=assumed)
     return departing, agreeing
 
 

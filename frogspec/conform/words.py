@@ -37,6 +37,7 @@ from frogspec.conform.evidence import (
     FirstDealerChanged,
     LegalAt,
     LegalChanged,
+    MatchOtherwise,
     PacketsChanged,
     PaidBeyondRate,
     PaidOtherwise,
@@ -384,6 +385,27 @@ def _times(times: int) -> str:
     return "twice" if times == 2 else f"{times} times"
 
 
+def _match_words(match: MatchOtherwise) -> str:
+    """A match's bank or end as a rule (:class:`~frogspec.conform.evidence.MatchOtherwise`).
+
+    >>> _match_words(MatchOtherwise(120))
+    'each player starts with 120 counters'
+    >>> _match_words(MatchOtherwise(-150))
+    'each player starts with 150 counters fewer'
+    >>> _match_words(MatchOtherwise(0, 2, True))
+    'the match ends when a player cannot pay: he loses'
+    >>> _match_words(MatchOtherwise(0, 2))
+    'the match ends, seat 2 losing, where the reference plays on'
+    """
+    if match.loser is None and match.starting < 0:
+        return f"each player starts with {-match.starting} counters fewer"
+    if match.loser is None:
+        return f"each player starts with {match.starting} counters"
+    if match.unable_to_pay:
+        return "the match ends when a player cannot pay: he loses"
+    return f"the match ends, seat {match.loser} losing, where the reference plays on"
+
+
 def _otherwise_words(difference: Difference) -> str:
     """What a unit op's engine does otherwise (a typed difference of
     :mod:`frogspec.conform.evidence`), in words.
@@ -403,6 +425,8 @@ def _otherwise_words(difference: Difference) -> str:
         return rotation_words(d)[1]
     if isinstance(d, Several):
         return "; ".join(_otherwise_words(part) for part in d.parts)
+    if isinstance(d, MatchOtherwise):
+        return _match_words(d)
     if isinstance(d, PlayReversed):
         return "play goes to the right: eldest is the seat on the dealer's right"
     if isinstance(d, SeatsOut):

@@ -137,3 +137,40 @@ def test_the_match_probe_finds_the_deal_passing_right_in_deals_the_engine_plays(
     assert MatchProbe().run(_engine(), ["modern"], ()) == []
     reversed_seats = SimpleNamespace(otherwise=SEAT_ORDER_REVERSED)
     assert MatchProbe().run(right, ["modern"], (reversed_seats,)) == []  # type: ignore[arg-type]
+
+
+def test_a_match_whose_balances_are_all_raised_alike_starts_with_a_bank() -> None:
+    from frogspec.conform.deviations import _match_otherwise as match_otherwise
+    from frogspec.conform.evidence import FieldChanged, MatchOtherwise
+
+    def raised(engine: list[int], reference: list[int]) -> SimpleNamespace:
+        return SimpleNamespace(
+            differences=(FieldChanged("balances", engine, reference),), actual={}
+        )
+
+    bank = match_otherwise([raised([120] * 4, [0] * 4), raised([100, 140, 120], [-20, 20, 0])])
+    assert bank == MatchOtherwise(120)
+    assert instead_words(bank) == "each player starts with 120 counters"
+    # Raised by other amounts, from one player to another or from one match to another:
+    # no bank.
+    assert match_otherwise([raised([120, 100], [0, 0])]) is None
+    assert match_otherwise([raised([120] * 3, [0] * 3), raised([150] * 3, [0] * 3)]) is None
+
+
+def test_a_match_ended_by_a_player_unable_to_pay_is_said_as_that() -> None:
+    from frogspec.conform.deviations import _match_otherwise as match_otherwise
+    from frogspec.conform.evidence import FieldChanged
+
+    def ended(loser: int, balances: list[int]) -> SimpleNamespace:
+        over = (FieldChanged("over", True, False), FieldChanged("loser", loser, None))
+        return SimpleNamespace(differences=over, actual={"result": {"balances": balances}})
+
+    end = match_otherwise([ended(2, [-120, 600, -120]), ended(0, [-30, 20, 10])])
+    assert end is not None and end.unable_to_pay
+    assert instead_words(end) == "the match ends when a player cannot pay: he loses"
+    # A loser who could pay, in one match: not a player unable to pay.
+    other = match_otherwise([ended(2, [-120, 600, -120]), ended(1, [-30, 20, 10])])
+    assert other is None
+    same = match_otherwise([ended(1, [0, 0, 0])])
+    assert same is not None and not same.unable_to_pay
+    assert instead_words(same) == "the match ends, seat 1 losing, where the reference plays on"
