@@ -170,9 +170,8 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
     ),
     ("c-drawn", "named"): "the last trick's ten points are not named",
     ("java-drawn", "named"): (
-        "the jump refused, the widow counted for the defenders and the next dealer are not named"
+        "the widow counted for the defenders and the next dealer are not named"
     ),
-    ("java-drawn", "kept"): "auction.contracts-frog-chico-grand is charged",
 }
 
 #: Runs with a deviation reported with no ``when`` or no ``instead``: house rule by house rule.
