@@ -56,18 +56,25 @@ def _passed_match(opening: list[str]) -> SimpleNamespace:
     return SimpleNamespace(op="match", request=request, expected={"result": answer["result"]})
 
 
+def _assert_after_a_bid(moves: list[DealerMoved], how: str, instead: str) -> None:
+    """The moves, each after a deal with a bidder, are said as ``how`` passes the deal."""
+    rotation = who_deals([_moved(m) for m in moves])
+    assert rotation is not None and rotation.rule == "deal.rotation-left"
+    assert rotation.next_dealer == how
+    assert when_words(Circumstances(occasion=rotation)) == "after a deal with a bidder"
+    assert instead_words(rotation) == instead
+
+
 def test_the_seat_on_the_bidders_left_dealing_next_is_said_as_that() -> None:
     # At three players the seat on the bidder's left (1) deals after seat 0's deal; at
     # five, the bidder on the dealer's right makes the dealer deal again: one way of
     # passing the deal holds in both, the bidder's left.
     three = DealerMoved(1, 2, 1, 0, 3, False, 1)
     five = DealerMoved(1, 0, 1, 0, 5, False, 4)
-    rotation = who_deals([_moved(three), _moved(five)])
-    assert rotation is not None and rotation.rule == "deal.rotation-left"
-    assert rotation.next_dealer == "bidder's left"
-    assert when_words(Circumstances(occasion=rotation)) == "after a deal with a bidder"
-    assert instead_words(rotation) == (
-        "the seat on the bidder's left deals next instead of the seat on the dealer's left"
+    _assert_after_a_bid(
+        [three, five],
+        "bidder's left",
+        "the seat on the bidder's left deals next instead of the seat on the dealer's left",
     )
     # Alone, the five-player move is the same dealer dealing again: the simplest way.
     alone = who_deals([_moved(five)])
@@ -81,12 +88,8 @@ def test_the_bidder_dealing_next_is_said_as_that() -> None:
     # neither the dealer's left nor the bidder's left, the bidder in both.
     three = DealerMoved(1, 2, 1, 0, 3, False, 2)
     four = DealerMoved(1, 3, 2, 1, 4, False, 3)
-    rotation = who_deals([_moved(three), _moved(four)])
-    assert rotation is not None and rotation.rule == "deal.rotation-left"
-    assert rotation.next_dealer == "bidder"
-    assert when_words(Circumstances(occasion=rotation)) == "after a deal with a bidder"
-    assert instead_words(rotation) == (
-        "the bidder deals next instead of the seat on the dealer's left"
+    _assert_after_a_bid(
+        [three, four], "bidder", "the bidder deals next instead of the seat on the dealer's left"
     )
     # A passed match in which eldest bid and the dealer's left (eldest) dealt next agrees;
     # one in which the dealer bid and the dealer's left dealt next contradicts it.
