@@ -68,6 +68,7 @@ from frogspec.conform.diagnosis import Divergence, finished_trick, fits_passed
 from frogspec.conform.evidence import (
     Difference,
     LegalChanged,
+    MatchOtherwise,
     PointsChanged,
     TrickTaken,
     difference_json,
@@ -365,6 +366,9 @@ def _said_by_replay(
     deals = who_deals(ordered, passed, assumed)
     if deals is not None and deals.rule == d.rule:  # the match passes the deal otherwise
         return replace(d, circumstances=Circumstances(d.in_rulesets, None, deals), otherwise=deals)
+    match = _match_otherwise(ordered)
+    if match is not None:  # the match's bank or end: a rule of the match
+        return replace(d, circumstances=Circumstances(d.in_rulesets), otherwise=match)
     agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
     localised = localise(ordered, agreed, assumed)
     if (localised is None or localised.rule != d.rule) and d.confirmed and d.rule is not None:
@@ -379,6 +383,22 @@ def _said_by_replay(
         condition=localised.condition,
         otherwise=localised,
     )
+
+
+def _match_otherwise(divergences: Sequence[Any]) -> MatchOtherwise | None:
+    """What every match of a group shows alike of its bank or its end
+    (:meth:`MatchOtherwise.shown_by`): the same counters more for every player, or the match
+    ended by a player unable to pay, or by the same player; else ``None``."""
+    shown = [MatchOtherwise.shown_by(v.differences, v.actual) for v in divergences]
+    if not shown or any(m is None for m in shown):
+        return None
+    first = shown[0]
+    assert first is not None
+    if first.loser is None:
+        return first if all(m == first for m in shown) else None
+    if all(m is not None and m.unable_to_pay for m in shown):
+        return first
+    return first if all(m == first for m in shown) else None
 
 
 def _tricks_taken(members: list[_Entry], assumed: Adjust | None) -> bool:

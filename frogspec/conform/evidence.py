@@ -14,7 +14,7 @@ words (:func:`frogspec.conform.words.difference_words`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -36,6 +36,7 @@ __all__ = [
     "FirstDealerChanged",
     "LegalAt",
     "LegalChanged",
+    "MatchOtherwise",
     "PacketsChanged",
     "PaidBeyondRate",
     "PaidOtherwise",
@@ -280,6 +281,62 @@ class DealerMoved(Difference):
         """How far the deal moves by the engine, seats to the left (0: the same dealer,
         ``players - 1``: one to the right)."""
         return (self.engine - self.previous) % self.players
+
+
+@dataclass(frozen=True)
+class MatchOtherwise(Difference):
+    """In a match, the balances or the end part from the reference's as a rule of the
+    match does: every player holds the same number of counters more (the players start
+    with a bank), or the match ends, a player losing, where the reference plays on."""
+
+    #: The counters each player holds beyond the reference's balance, the same for all
+    #: (0: the balances agree).
+    starting: int = 0
+    #: The player the engine has lose the match where the reference plays on (``None``:
+    #: the match ends where the reference's does).
+    loser: int | None = None
+    #: Whether that player owes more than he held: his balance by the engine is below 0.
+    unable_to_pay: bool = False
+
+    @property
+    def kind(self) -> str:
+        return "match ends" if self.loser is not None else "balances raised"
+
+    @property
+    def field(self) -> str:
+        return "over" if self.loser is not None else "balances"
+
+    @staticmethod
+    def shown_by(differences: Sequence[Difference], engine: Json) -> MatchOtherwise | None:
+        """What a match's first differences (``differences``, the engine's answer
+        ``engine``) show of that kind, else ``None``.
+
+        >>> raised = FieldChanged("balances", [120, 120, 120], [0, 0, 0])
+        >>> MatchOtherwise.shown_by([raised], {}).starting
+        120
+        >>> ended = [FieldChanged("over", True, False), FieldChanged("loser", 2, None)]
+        >>> MatchOtherwise.shown_by(ended, {"result": {"balances": [5, 15, -20]}})
+        MatchOtherwise(starting=0, loser=2, unable_to_pay=True)
+        """
+        changed = {d.name: d for d in differences if isinstance(d, FieldChanged)}
+        balances = changed.get("balances")
+        if balances is not None and _int_list(balances.engine) and _int_list(balances.reference):
+            engine_balances, reference_balances = balances.engine, balances.reference
+            assert isinstance(engine_balances, list) and isinstance(reference_balances, list)
+            raised = {e - r for e, r in zip(engine_balances, reference_balances, strict=False)}
+            if len(engine_balances) == len(reference_balances) and len(raised) == 1:
+                starting = raised.pop()
+                return MatchOtherwise(starting) if starting else None
+        over, loser = changed.get("over"), changed.get("loser")
+        if over is None or over.engine is not True or over.reference is not False:
+            return None
+        seat = _int(loser.engine) if loser is not None else None
+        if seat is None:
+            return None
+        result = engine.get("result") if isinstance(engine, dict) else None
+        held = result.get("balances") if isinstance(result, dict) else None
+        balance = _int(held[seat]) if isinstance(held, list) and 0 <= seat < len(held) else None
+        return MatchOtherwise(0, seat, balance is not None and balance < 0)
 
 
 # --- what a unit op does otherwise, as a rule or a pattern rather than one answer -------

@@ -43,7 +43,6 @@ __all__ = [
     "Localised",
     "RanksLeftOut",
     "condition_at",
-    "game_features",
     "localise",
     "step_features",
 ]
@@ -129,6 +128,10 @@ class Localised:
     #: fewer, or does not ask him where he might still bid), the contracts it leaves out
     #: (:func:`_not_biddable`).
     not_biddable: tuple[str, ...] = ()
+    #: Where the engine lets a player bid only the next contract above the standing bid
+    #: (the lowest where none stands), a contract it refuses so being bid over a lower one
+    #: elsewhere, the ruleset's contracts in order (:func:`_next_bid_only`).
+    next_bid_only: tuple[str, ...] = ()
 
 
 def _families(difference: Difference, phase: str | None) -> tuple[str, ...]:
@@ -189,7 +192,7 @@ def _played(actions: Sequence[Json]) -> list[int]:
     return cards
 
 
-def game_features(
+def _game_features(
     request: Mapping[str, Json], limit: int = 60, assumed: Adjust | None = None
 ) -> list[dict[str, Json]]:
     """The features of every step of a ``game`` request (or a ``match``'s deals), played
@@ -257,6 +260,8 @@ def _features(
     if before.phase is Phase.AUCTION:
         features["last_to_speak"] = _pass_ends_deal(before)
         features["first_bid"] = not before.auction
+        standing = next((bid for _, bid in reversed(before.auction) if bid is not None), None)
+        features["standing"] = standing.code if standing is not None else None
         features["eldest_to_bid"] = bool(before.order) and before.to_act == before.order[0]
     if before.phase is Phase.AUCTION and action is not None:
         features["bid"] = str(action)
@@ -515,6 +520,43 @@ def _not_biddable(divergence: Any, assumed: Adjust | None) -> tuple[str, ...]:
     return tuple(first.lacks) if set(first.lacks) <= bids else ()
 
 
+def _next_bid_only(
+    divergences: Sequence[Any], agreeing: Sequence[Mapping[str, Json]], assumed: Adjust | None
+) -> tuple[str, ...]:
+    """The ruleset's contracts in order, where every game's engine offers a player at his
+    first turn only the contract next above the standing bid (the lowest where none
+    stands), leaving out higher ones the reference offers, and where the engine agreed
+    (``agreeing``, situations with ``bid`` and ``standing``) one of those was bid over a
+    lower standing bid: which contracts may be bid follows the standing bid, so the order
+    of the bids departs, not the contracts. Empty elsewhere."""
+    from frogspec.engine import ActionKind, legal_actions
+
+    refused: set[str] = set()
+    order: tuple[str, ...] = ()
+    for divergence in divergences[:CONDITIONED]:
+        lacks = _not_biddable(divergence, assumed)
+        state = _answered(divergence, assumed)
+        if not lacks or state is None or _not_asked(divergence, assumed):
+            return ()
+        contracts = tuple(c.code for c in state.ruleset.rules.contracts())
+        offered = [
+            str(a) for a in legal_actions(state) if a.kind is ActionKind.BID and str(a) not in lacks
+        ]
+        standing = next((bid for _, bid in reversed(state.auction) if bid is not None), None)
+        above = contracts[contracts.index(standing.code) + 1 :] if standing else contracts
+        if not above or offered != [above[0]] or order not in ((), contracts):
+            return ()
+        refused |= set(lacks)
+        order = contracts
+    bid_over_lower = any(
+        situation.get("bid") in refused
+        and isinstance(situation.get("standing"), str)
+        and order.index(str(situation["standing"])) < order.index(str(situation["bid"]))
+        for situation in agreeing
+    )
+    return order if bid_over_lower else ()
+
+
 def _not_biddable_rule(divergence: Any, assumed: Adjust | None) -> str | None:
     """The rule of the contracts that may be bid, where the engine lets a player bid fewer
     at his first turn (:func:`_not_biddable`); ``None`` elsewhere."""
@@ -662,6 +704,14 @@ def localise(
         condition = replace(condition, terms=(opening, *condition.terms))
     else:
         condition = condition_of(departing, agreeing, STEP_NAMES)
+    next_bid_only = _next_bid_only(divergences, agreeing, assumed)
+    if next_bid_only:
+        # Which contracts may be bid follows the standing bid: the order of the bids.
+        from frogspec.rules.auction import outbids
+
+        rule = _rule_of(outbids)
+        standing = tuple(dict.fromkeys(f.get("standing") for f in departing))
+        condition = Condition((ConditionTerm("standing", standing),))
     origin = _origin_left_out(divergences, assumed)
     return Localised(
         rule,
@@ -672,7 +722,8 @@ def localise(
         agreeing=len(agreeing),
         asked_again=_asked_again(divergences[0], assumed),
         first_bidder=first_bidder,
-        not_biddable=_not_biddable(divergences[0], assumed),
+        not_biddable=() if next_bid_only else _not_biddable(divergences[0], assumed),
+        next_bid_only=next_bid_only,
     )
 
 
@@ -702,9 +753,9 @@ def _situations(
         here = step_features(request, actions, at, assumed)
         if here:
             departing.append(here)
-        agreeing += game_features({**request, "actions": actions[:step]}, assumed=assumed)
+        agreeing += _game_features({**request, "actions": actions[:step]}, assumed=assumed)
     for case in passed[:CONDITIONED]:
-        agreeing += game_features(case.request, assumed=assumed)
+        agreeing += _game_features(case.request, assumed=assumed)
     return departing, agreeing
 
 

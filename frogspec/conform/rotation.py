@@ -25,9 +25,9 @@ __all__ = ["Rotation", "who_deals"]
 ROTATION_RULES = {True: "auction.all-pass", False: "deal.rotation-left"}
 
 #: How an engine may pass the deal, the simplest first: the same dealer deals again, the
-#: deal passes to the right, the seat on the bidder's left deals next; else one seat
-#: deals instead of another (``"seat"``).
-NextDealer = Literal["same", "right", "bidder's left", "seat"]
+#: deal passes to the right, the bidder deals next, the seat on the bidder's left deals
+#: next; else one seat deals instead of another (``"seat"``).
+NextDealer = Literal["same", "right", "bidder", "bidder's left", "seat"]
 
 
 @dataclass(frozen=True)
@@ -58,13 +58,20 @@ def _next_dealer(dealer: int, players: int, bidder: int | None, how: NextDealer)
         return dealer
     if how == "right":
         return (dealer - 1) % players
-    if how == "bidder's left" and bidder is not None:
+    if bidder is None:
+        return None
+    if how == "bidder":
+        return bidder
+    if how == "bidder's left":
         return (bidder + 1) % players
     return None
 
 
 #: The ways of passing the deal that are rules, the simplest first.
-_RULES_OF_PASSING: tuple[NextDealer, ...] = ("same", "right", "bidder's left")
+_RULES_OF_PASSING: tuple[NextDealer, ...] = ("same", "right", "bidder", "bidder's left")
+
+#: The ways of passing the deal that follow who bid.
+_BY_THE_BIDDER: tuple[NextDealer, ...] = ("bidder", "bidder's left")
 
 
 def _fits(moved: DealerMoved) -> set[NextDealer]:
@@ -138,7 +145,7 @@ def _contradicts(
     for d, (deal, dealer, after) in enumerate(zip(deals, dealers, dealers[1:], strict=False)):
         if passed_out(deal) != after_passed_out:
             continue
-        bidder = _match_bidder(case.request, d, dealer, assumed) if how == "bidder's left" else None
+        bidder = _match_bidder(case.request, d, dealer, assumed) if how in _BY_THE_BIDDER else None
         if _next_dealer(dealer, players, bidder, how) != after:
             return True
     return False

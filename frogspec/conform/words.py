@@ -37,6 +37,7 @@ from frogspec.conform.evidence import (
     FirstDealerChanged,
     LegalAt,
     LegalChanged,
+    MatchOtherwise,
     PacketsChanged,
     PaidBeyondRate,
     PaidOtherwise,
@@ -122,6 +123,7 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
         "when a bid stands or another player may still bid",
     ),
     "bid": lambda v: f"when {v} is bid",
+    "standing": lambda v: "when no bid stands" if v is None else f"when {v} stands",
     "bidder_points": lambda v: f"when the bidder takes {v} points",
     "card": lambda v: f"for {v}",
     "action": lambda v: f"at the action {v}",
@@ -383,6 +385,27 @@ def _times(times: int) -> str:
     return "twice" if times == 2 else f"{times} times"
 
 
+def _match_words(match: MatchOtherwise) -> str:
+    """A match's bank or end as a rule (:class:`~frogspec.conform.evidence.MatchOtherwise`).
+
+    >>> _match_words(MatchOtherwise(120))
+    'each player starts with 120 counters'
+    >>> _match_words(MatchOtherwise(-150))
+    'each player starts with 150 counters fewer'
+    >>> _match_words(MatchOtherwise(0, 2, True))
+    'the match ends when a player cannot pay: he loses'
+    >>> _match_words(MatchOtherwise(0, 2))
+    'the match ends, seat 2 losing, where the reference plays on'
+    """
+    if match.loser is None and match.starting < 0:
+        return f"each player starts with {-match.starting} counters fewer"
+    if match.loser is None:
+        return f"each player starts with {match.starting} counters"
+    if match.unable_to_pay:
+        return "the match ends when a player cannot pay: he loses"
+    return f"the match ends, seat {match.loser} losing, where the reference plays on"
+
+
 def _otherwise_words(difference: Difference) -> str:
     """What a unit op's engine does otherwise (a typed difference of
     :mod:`frogspec.conform.evidence`), in words.
@@ -402,6 +425,8 @@ def _otherwise_words(difference: Difference) -> str:
         return rotation_words(d)[1]
     if isinstance(d, Several):
         return "; ".join(_otherwise_words(part) for part in d.parts)
+    if isinstance(d, MatchOtherwise):
+        return _match_words(d)
     if isinstance(d, PlayReversed):
         return "play goes to the right: eldest is the seat on the dealer's right"
     if isinstance(d, SeatsOut):
@@ -584,6 +609,8 @@ def rotation_words(rotation: Any) -> tuple[str, str]:
     >>> moved = DealerMoved(1, 2, 1, 0, 3, False, 1)
     >>> rotation_words(Rotation("deal.rotation-left", moved, "bidder's left"))[1]
     "the seat on the bidder's left deals next instead of the seat on the dealer's left"
+    >>> rotation_words(Rotation("deal.rotation-left", moved, "bidder"))[1]
+    "the bidder deals next instead of the seat on the dealer's left"
     """
     moved = rotation.moved
     when = (
@@ -595,6 +622,8 @@ def rotation_words(rotation: Any) -> tuple[str, str]:
         return when, "the same player deals again"
     if rotation.next_dealer == "right":
         return when, "the deal passes to the right"
+    if rotation.next_dealer == "bidder":
+        return when, "the bidder deals next instead of the seat on the dealer's left"
     if rotation.next_dealer == "bidder's left":
         return when, (
             "the seat on the bidder's left deals next instead of the seat on the dealer's left"
@@ -701,6 +730,11 @@ def _localised_words(localised: Localised) -> str:
         return f"{who} bids first instead of eldest hand"
     if localised.not_biddable:
         return f"{' or '.join(localised.not_biddable)} may not be bid"
+    if localised.next_bid_only:
+        return (
+            "a bid must be the next contract above the standing bid "
+            f"({', '.join(localised.next_bid_only)}): no jump"
+        )
     goes_on = _auction_goes_on(localised.differences)
     if goes_on:
         return goes_on

@@ -157,12 +157,7 @@ HOUSE_RULES: dict[str, dict[str, tuple[str, ...]]] = {
 
 #: What the kit does not yet explain, house rule by house rule.
 NOT_YET: dict[tuple[str, str], str] = {
-    ("java-drawn", "auction-no-jump"): (
-        "a jump refused is charged to auction.contracts-frog-chico-grand"
-    ),
     ("java-drawn", "play-no-trump-lead-first"): "play.lead-any-card is suspected with no words",
-    ("java-drawn", "match-bidder-deals-next"): "deal.rotation-left is suspected with no words",
-    ("c-drawn", "bank-for-all"): "match.no-fixed-end is suspected with no words",
 }
 
 #: All of an engine's house rules at once: what the kit does not yet tell apart, as to
@@ -175,16 +170,13 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
     ),
     ("c-drawn", "named"): "the last trick's ten points are not named",
     ("java-drawn", "named"): (
-        "the jump refused, the widow counted for the defenders and the next dealer are not named"
+        "the widow counted for the defenders and the next dealer are not named"
     ),
-    ("java-drawn", "kept"): "auction.contracts-frog-chico-grand is charged",
 }
 
 #: Runs with a deviation reported with no ``when`` or no ``instead``: house rule by house rule.
 NOT_YET_SAID: dict[tuple[str, str], str] = {
     ("java-drawn", "play-no-trump-lead-first"): "play.lead-any-card has no when and no instead",
-    ("java-drawn", "match-bidder-deals-next"): "deal.rotation-left has no when and no instead",
-    ("c-drawn", "bank-for-all"): "match.no-fixed-end has no when and no instead",
     ("java-drawn", "together"): "play.lead-any-card has no when and no instead",
 }
 
@@ -362,6 +354,18 @@ ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
         "with 4, 5, 6 or 7 at the table",
         "the dealer is dealt in and plays instead of sitting out",
     ),
+    ("java-drawn", "auction-no-jump"): (
+        "when no bid stands",
+        "a bid must be the next contract above the standing bid (frog, chico, grand): no jump",
+    ),
+    ("c-drawn", "step-bids"): (
+        "when no bid stands",
+        "a bid must be the next contract above the standing bid (frog, chico, grand): no jump",
+    ),
+    ("java-drawn", "match-bidder-deals-next"): (
+        "after a deal with a bidder",
+        "the bidder deals next instead of the seat on the dealer's left",
+    ),
 }
 
 
@@ -483,3 +487,18 @@ def test_no_deviation_is_reported_without_when_or_instead(
     run = _run(_engine(engines, language), *flags)
     unsaid = [(d.rule, d.status, d.when, d.instead) for d in run.deviations]
     assert [u for u in unsaid if not (u[2] and u[3])] == []
+
+
+@pytest.mark.slow
+def test_a_bank_for_every_ruleset_is_said_as_the_counters_and_the_end(
+    engines: dict[str, list[str]],
+) -> None:
+    # Every player starts with 120 counters where the rulesets keep no bank, and the first
+    # unable to pay loses: two rules of the match, each said as the rule.
+    run = _run(_engine(engines, "c-drawn"), "bank-for-all")
+    said = {d.rule: d.instead for d in run.deviations}
+    assert said == {
+        "match.counters-no-bank": "each player starts with 120 counters",
+        "match.no-fixed-end": "the match ends when a player cannot pay: he loses",
+    }
+    assert all(d.when == "in foster-1909, hoyle-1907, modern" for d in run.deviations)

@@ -393,3 +393,44 @@ def test_a_contract_a_player_may_not_bid_at_his_first_turn_departs_from_the_cont
     # A player who has bid already, refused a raise, is not that: another rule's.
     raise_refused = _asking(["frog", "chico"], 0, 1, LegalChanged(("grand",), ()))
     assert not_biddable(raise_refused, None) == ()
+
+
+def _opening_lacking(seed: int, *lacks: str) -> SimpleNamespace:
+    """A game's first divergence at eldest's opening bid: the engine's list lacks ``lacks``."""
+    from frogspec.conform.diagnosis import step_evaluates
+
+    request = _game(seed)
+    return SimpleNamespace(
+        request=request,
+        game_step=0,
+        differences=(LegalChanged(lacks, ()),),
+        rules=tuple(sorted(step_evaluates(request, [], 0))),
+        actual={},
+    )
+
+
+def test_only_the_lowest_contract_opened_and_a_higher_one_bid_over_it_is_the_order_of_bids() -> (
+    None
+):
+    # The engine lets eldest open with a Frog alone, and (in the games it passed) a Chico
+    # was bid over a Frog: which contracts may be bid follows the standing bid.
+    openings = [_opening_lacking(seed, "chico", "grand") for seed in range(3)]
+    over_frog = [SimpleNamespace(request=_game(seed, ["frog", "chico"])) for seed in range(3)]
+    localised = localise(openings, over_frog)
+    assert localised is not None and localised.rule == "auction.contract-order"
+    assert localised.next_bid_only == ("frog", "chico", "grand")
+    assert localised.not_biddable == ()
+    assert when_words(Circumstances(condition=localised.condition)) == "when no bid stands"
+    assert instead_words(localised) == (
+        "a bid must be the next contract above the standing bid (frog, chico, grand): no jump"
+    )
+    # Never bid over a lower one where the engine agreed: the contracts themselves.
+    frog_alone = [SimpleNamespace(request=_game(seed, ["frog", "pass"])) for seed in range(3)]
+    alone = localise(openings, frog_alone)
+    assert alone is not None and alone.rule == "auction.contracts-frog-chico-grand"
+    assert alone.next_bid_only == () and alone.not_biddable == ("chico", "grand")
+    # A Chico still offered at the opening is no bid kept to the next contract.
+    grand_refused = [_opening_lacking(seed, "grand") for seed in range(3)]
+    kept = localise(grand_refused, over_frog)
+    assert kept is not None and kept.rule == "auction.contracts-frog-chico-grand"
+    assert kept.next_bid_only == ()

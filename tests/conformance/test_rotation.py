@@ -56,24 +56,45 @@ def _passed_match(opening: list[str]) -> SimpleNamespace:
     return SimpleNamespace(op="match", request=request, expected={"result": answer["result"]})
 
 
+def _assert_after_a_bid(moves: list[DealerMoved], how: str, instead: str) -> None:
+    """The moves, each after a deal with a bidder, are said as ``how`` passes the deal."""
+    rotation = who_deals([_moved(m) for m in moves])
+    assert rotation is not None and rotation.rule == "deal.rotation-left"
+    assert rotation.next_dealer == how
+    assert when_words(Circumstances(occasion=rotation)) == "after a deal with a bidder"
+    assert instead_words(rotation) == instead
+
+
 def test_the_seat_on_the_bidders_left_dealing_next_is_said_as_that() -> None:
     # At three players the seat on the bidder's left (1) deals after seat 0's deal; at
     # five, the bidder on the dealer's right makes the dealer deal again: one way of
     # passing the deal holds in both, the bidder's left.
     three = DealerMoved(1, 2, 1, 0, 3, False, 1)
     five = DealerMoved(1, 0, 1, 0, 5, False, 4)
-    rotation = who_deals([_moved(three), _moved(five)])
-    assert rotation is not None and rotation.rule == "deal.rotation-left"
-    assert rotation.next_dealer == "bidder's left"
-    assert when_words(Circumstances(occasion=rotation)) == "after a deal with a bidder"
-    assert instead_words(rotation) == (
-        "the seat on the bidder's left deals next instead of the seat on the dealer's left"
+    _assert_after_a_bid(
+        [three, five],
+        "bidder's left",
+        "the seat on the bidder's left deals next instead of the seat on the dealer's left",
     )
     # Alone, the five-player move is the same dealer dealing again: the simplest way.
     alone = who_deals([_moved(five)])
     assert alone is not None and alone.next_dealer == "same"
     # Without who bid, the moves share no way of passing the deal.
     assert who_deals([_moved(DealerMoved(1, 2, 1, 0, 3, False)), _moved(five)]) is None
+
+
+def test_the_bidder_dealing_next_is_said_as_that() -> None:
+    # At three players the bidder (2) deals after seat 0's deal; at four, seat 3 does:
+    # neither the dealer's left nor the bidder's left, the bidder in both.
+    three = DealerMoved(1, 2, 1, 0, 3, False, 2)
+    four = DealerMoved(1, 3, 2, 1, 4, False, 3)
+    _assert_after_a_bid(
+        [three, four], "bidder", "the bidder deals next instead of the seat on the dealer's left"
+    )
+    # A passed match in which eldest bid and the dealer's left (eldest) dealt next agrees;
+    # one in which the dealer bid and the dealer's left dealt next contradicts it.
+    assert who_deals([_moved(three)], [_passed_match(["grand"])]) is not None
+    assert who_deals([_moved(three)], [_passed_match(["pass", "pass", "grand"])]) is None
 
 
 def test_a_passed_match_whose_bidder_was_not_the_dealer_contradicts_the_bidders_left() -> None:
@@ -119,3 +140,40 @@ def test_the_match_probe_finds_the_deal_passing_right_in_deals_the_engine_plays(
     assert MatchProbe().run(_engine(), ["modern"], ()) == []
     reversed_seats = SimpleNamespace(otherwise=SEAT_ORDER_REVERSED)
     assert MatchProbe().run(right, ["modern"], (reversed_seats,)) == []  # type: ignore[arg-type]
+
+
+def test_a_match_whose_balances_are_all_raised_alike_starts_with_a_bank() -> None:
+    from frogspec.conform.deviations import _match_otherwise as match_otherwise
+    from frogspec.conform.evidence import FieldChanged, MatchOtherwise
+
+    def raised(engine: list[int], reference: list[int]) -> SimpleNamespace:
+        return SimpleNamespace(
+            differences=(FieldChanged("balances", engine, reference),), actual={}
+        )
+
+    bank = match_otherwise([raised([120] * 4, [0] * 4), raised([100, 140, 120], [-20, 20, 0])])
+    assert bank == MatchOtherwise(120)
+    assert instead_words(bank) == "each player starts with 120 counters"
+    # Raised by other amounts, from one player to another or from one match to another:
+    # no bank.
+    assert match_otherwise([raised([120, 100], [0, 0])]) is None
+    assert match_otherwise([raised([120] * 3, [0] * 3), raised([150] * 3, [0] * 3)]) is None
+
+
+def test_a_match_ended_by_a_player_unable_to_pay_is_said_as_that() -> None:
+    from frogspec.conform.deviations import _match_otherwise as match_otherwise
+    from frogspec.conform.evidence import FieldChanged
+
+    def ended(loser: int, balances: list[int]) -> SimpleNamespace:
+        over = (FieldChanged("over", True, False), FieldChanged("loser", loser, None))
+        return SimpleNamespace(differences=over, actual={"result": {"balances": balances}})
+
+    end = match_otherwise([ended(2, [-120, 600, -120]), ended(0, [-30, 20, 10])])
+    assert end is not None and end.unable_to_pay
+    assert instead_words(end) == "the match ends when a player cannot pay: he loses"
+    # A loser who could pay, in one match: not a player unable to pay.
+    other = match_otherwise([ended(2, [-120, 600, -120]), ended(1, [-30, 20, 10])])
+    assert other is None
+    same = match_otherwise([ended(1, [0, 0, 0])])
+    assert same is not None and not same.unable_to_pay
+    assert instead_words(same) == "the match ends, seat 1 losing, where the reference plays on"
