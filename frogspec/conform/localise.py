@@ -314,8 +314,12 @@ def _rule_at(divergence: Any, families: tuple[str, ...], assumed: Adjust | None)
     if not candidates:
         return None
     earlier: set[str] = set()
+    # Where only the legal list parts, the step before listed that very list: only
+    # applying its action comes before the divergence.
+    listed_here = all(isinstance(d, LegalChanged) for d in divergence.differences)
     for before in range(max(0, step - EARLIER_STEPS), step):
-        earlier |= step_evaluates(request, actions, before, assumed)
+        applying_only = listed_here and before == step - 1
+        earlier |= step_evaluates(request, actions, before, assumed, applying_only)
     new = [r for r in candidates if r not in earlier]
     return (new or candidates)[0]
 
