@@ -14,7 +14,7 @@ engine agreed (:func:`frogspec.conform.conditions.condition_of`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -41,6 +41,7 @@ from frogspec.rules.cards import cards_of, format_card, rank_of
 
 __all__ = [
     "Localised",
+    "NarrowedBy",
     "RanksLeftOut",
     "condition_at",
     "game_features",
@@ -95,6 +96,107 @@ class RanksLeftOut:
     origin: str = ""
 
 
+@dataclass(frozen=True)
+class NarrowedBy:
+    """Every game's legal list leaves out exactly the reference's actions of one kind
+    whose card or suit has one property of the player's hand, and keeps the others: that
+    property (:data:`_HAND_PROPERTIES`)."""
+
+    #: The kind of the actions left out (``play``, ``discard``, ``trump``).
+    verb: str
+    #: The property the actions left out share, and the kept ones do not (a key of
+    #: :data:`_HAND_PROPERTIES`).
+    left_out: str
+    #: Whether every departing step is a lead (the trick empty).
+    leads: bool
+    #: The first few actions left out, in the first game.
+    examples: tuple[str, ...]
+
+
+def _suit_lengths(state: Any) -> Counter[str]:
+    from frogspec.rules.cards import suit_of
+
+    return Counter(suit_of(c).letter for c in cards_of(state.hands[state.to_act]))
+
+
+def _is_trump(state: Any, suit: str, listed: Sequence[str]) -> bool:
+    return state.trump is not None and suit == state.trump.letter
+
+
+def _shorter(state: Any, suit: str, listed: Sequence[str]) -> bool:
+    lengths = _suit_lengths(state)
+    return lengths[suit] < max(lengths[s] for s in listed)
+
+
+def _not_held(state: Any, suit: str, listed: Sequence[str]) -> bool:
+    return _suit_lengths(state)[suit] == 0
+
+
+#: The properties of a card's or a named suit's place in the player's hand a legal list
+#: may be narrowed by: each takes the position, the suit of the action and the suits of
+#: the reference's actions of that kind. ``trump``: of the trump suit; ``shorter``: a suit
+#: he holds fewer cards of than another listed; ``not_held``: a suit he holds none of.
+_HAND_PROPERTIES: dict[str, Callable[[Any, str, Sequence[str]], bool]] = {
+    "trump": _is_trump,
+    "shorter": _shorter,
+    "not_held": _not_held,
+}
+
+
+def _suit_of_action(action: str) -> str:
+    """The suit an action names or plays (``trump D``: ``D``; ``play 10H``: ``H``)."""
+    return action.split(" ")[-1][-1:]
+
+
+def _narrowed_by(divergences: Sequence[Any], assumed: Adjust | None) -> NarrowedBy | None:
+    """Where every game's legal list leaves out exactly the reference's actions of one
+    kind with one property of the hand (:data:`_HAND_PROPERTIES`, the first that separates
+    them on every game) and keeps at least one other, that property; else ``None``."""
+    from frogspec.conform.diagnosis import game_state
+
+    seen: list[tuple[Any, list[str], set[str]]] = []
+    verbs: set[str] = set()
+    for divergence in divergences[:CONDITIONED]:
+        change = divergence.differences[0] if divergence.differences else None
+        found = _step_of(divergence)
+        listed_ref = divergence.reference_legal
+        if not isinstance(change, LegalChanged) or change.adds or not change.verb or not found:
+            return None
+        state = game_state(found[0], found[1][: found[2]], assumed)
+        if state is None or state.to_act is None or not isinstance(listed_ref, list):
+            return None
+        verbs.add(change.verb)
+        listed = [str(a) for a in listed_ref if str(a).startswith(f"{change.verb} ")]
+        seen.append((state, listed, set(change.lacks)))
+    if not seen or len(verbs) != 1:
+        return None
+    verb = verbs.pop()
+    if verb not in ("play", "discard", "trump"):
+        return None
+    for name, has in _HAND_PROPERTIES.items():
+        if all(_separates(has, state, listed, lacked) for state, listed, lacked in seen):
+            leads = all(not state.trick for state, _, _ in seen)
+            first = divergences[0].differences[0]
+            return NarrowedBy(verb, name, leads, tuple(first.lacks[:3]))
+    return None
+
+
+def _separates(
+    has: Callable[[Any, str, Sequence[str]], bool],
+    state: Any,
+    listed: Sequence[str],
+    lacked: set[str],
+) -> bool:
+    """Whether the actions ``lacked`` are exactly those ``listed`` whose suit has the
+    property, and some listed action is kept."""
+    suits = [_suit_of_action(a) for a in listed]
+    try:
+        left_out = {a for a in listed if has(state, _suit_of_action(a), suits)}
+    except (ValueError, KeyError):
+        return False
+    return left_out == lacked and len(left_out) < len(listed)
+
+
 def _card_origin(state: Any, card: int) -> str:
     """Where a card the player holds came from: ``"widow"`` (one of the widow's cards, taken
     up) or ``"hand"`` (dealt to him)."""
@@ -129,6 +231,9 @@ class Localised:
     #: fewer, or does not ask him where he might still bid), the contracts it leaves out
     #: (:func:`_not_biddable`).
     not_biddable: tuple[str, ...] = ()
+    #: Where every game's legal list leaves out exactly the actions with one property of
+    #: the player's hand, that property (:func:`_narrowed_by`).
+    narrowed: NarrowedBy | None = None
 
 
 def _families(difference: Difference, phase: str | None) -> tuple[str, ...]:
@@ -667,6 +772,9 @@ def localise(
     else:
         condition = condition_of(departing, agreeing, STEP_NAMES)
     origin = _origin_left_out(divergences, assumed)
+    narrowed = _narrowed_by(divergences, assumed)
+    if narrowed is not None:
+        condition = _with_shared(condition, narrowed, departing)
     return Localised(
         rule,
         condition,
@@ -677,7 +785,40 @@ def localise(
         asked_again=_asked_again(divergences[0], assumed),
         first_bidder=first_bidder,
         not_biddable=_not_biddable(divergences[0], assumed),
+        narrowed=narrowed,
     )
+
+
+#: The features of a turn in the play every departing step of a narrowed play shares,
+#: said where they do: the trick it departs at, and whether the player leads.
+_SHARED_NAMES = ("first_trick", "position")
+
+
+def _with_shared(
+    condition: Condition, narrowed: NarrowedBy, departing: Sequence[Mapping[str, Json]]
+) -> Condition:
+    """The condition of a legal list narrowed by a property of the hand, with what every
+    departing step shows of it: for trumps left out of the plays, that he holds a trump
+    and a card of another suit (the list keeps one), and the trick and the position every
+    departing step shares (each step's own: what its cases show, no more)."""
+    if narrowed.verb != "play" or not departing:
+        return condition
+    named = {t.feature for t in condition.terms}
+    shared = [
+        ConditionTerm(name, (values.pop(),))
+        for name in _SHARED_NAMES
+        if name not in named
+        and len(values := {f.get(name) for f in departing}) == 1
+        and None not in values
+    ]
+    if narrowed.left_out == "trump":
+        shared += [
+            ConditionTerm(name, (True,))
+            for name in ("holds_trump", "holds_plain")
+            if name not in named and all(f.get(name) for f in departing)
+        ]
+    kept = [t for t in condition.terms if t.feature != "phase"]
+    return replace(condition, terms=(*shared, *kept))
 
 
 def condition_at(
