@@ -153,20 +153,20 @@ def _narrowed_by(divergences: Sequence[Any], assumed: Adjust | None) -> Narrowed
     kind with one property of the hand (:data:`_HAND_PROPERTIES`, the first that separates
     them on every game) and keeps at least one other, that property; else ``None``."""
     from frogspec.conform.diagnosis import game_state
+    from frogspec.engine import legal_actions
 
     seen: list[tuple[Any, list[str], set[str]]] = []
     verbs: set[str] = set()
     for divergence in divergences[:CONDITIONED]:
         change = divergence.differences[0] if divergence.differences else None
         found = _step_of(divergence)
-        listed_ref = divergence.reference_legal
         if not isinstance(change, LegalChanged) or change.adds or not change.verb or not found:
             return None
         state = game_state(found[0], found[1][: found[2]], assumed)
-        if state is None or state.to_act is None or not isinstance(listed_ref, list):
+        if state is None or state.to_act is None:
             return None
         verbs.add(change.verb)
-        listed = [str(a) for a in listed_ref if str(a).startswith(f"{change.verb} ")]
+        listed = [str(a) for a in legal_actions(state) if str(a).startswith(f"{change.verb} ")]
         seen.append((state, listed, set(change.lacks)))
     if not seen or len(verbs) != 1:
         return None
