@@ -160,7 +160,6 @@ NOT_YET: dict[tuple[str, str], str] = {
     ("java-drawn", "auction-no-jump"): (
         "a jump refused is charged to auction.contracts-frog-chico-grand"
     ),
-    ("java-drawn", "play-no-trump-lead-first"): "play.lead-any-card is suspected with no words",
     ("java-drawn", "match-bidder-deals-next"): "deal.rotation-left is suspected with no words",
     ("c-drawn", "bank-for-all"): "match.no-fixed-end is suspected with no words",
 }
@@ -182,10 +181,8 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
 
 #: Runs with a deviation reported with no ``when`` or no ``instead``: house rule by house rule.
 NOT_YET_SAID: dict[tuple[str, str], str] = {
-    ("java-drawn", "play-no-trump-lead-first"): "play.lead-any-card has no when and no instead",
     ("java-drawn", "match-bidder-deals-next"): "deal.rotation-left has no when and no instead",
     ("c-drawn", "bank-for-all"): "match.no-fixed-end has no when and no instead",
-    ("java-drawn", "together"): "play.lead-any-card has no when and no instead",
 }
 
 
