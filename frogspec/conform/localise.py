@@ -41,7 +41,6 @@ from frogspec.rules.cards import cards_of, format_card, rank_of
 
 __all__ = [
     "Localised",
-    "NarrowedBy",
     "RanksLeftOut",
     "condition_at",
     "game_features",
