@@ -82,7 +82,8 @@ class RanksLeftOut:
     """Every game's legal list only leaves out actions of one kind on cards of a few
     ranks (and some game lists a card of another rank), or on exactly the cards of one
     origin the player holds (those he took from the widow, or those dealt to his hand),
-    listing them on the other's: what the cards left out share."""
+    listing them on the other's, or on exactly the cards or suits with one property of his
+    hand (:func:`_narrowed_by`): what the cards left out share."""
 
     #: The kind of the actions left out (``discard``, ``play``...).
     verb: str
@@ -93,23 +94,12 @@ class RanksLeftOut:
     #: Where the cards left out came from, where that is what they share: ``"widow"`` or
     #: ``"hand"`` (empty: their ranks).
     origin: str = ""
-
-
-@dataclass(frozen=True)
-class NarrowedBy:
-    """Every game's legal list leaves out exactly the reference's actions of one kind
-    whose card or suit has one property of the player's hand, and keeps the others: that
-    property (:data:`_HAND_PROPERTIES`)."""
-
-    #: The kind of the actions left out (``play``, ``discard``, ``trump``).
-    verb: str
-    #: The property the actions left out share, and the kept ones do not (a key of
-    #: :data:`_HAND_PROPERTIES`).
-    left_out: str
+    #: Where what they share is a property of their suit in the player's hand (a key of
+    #: :data:`_HAND_PROPERTIES`: ``trump``, ``shorter``, ``not_held``), and the list keeps
+    #: every other action of the kind, that property (empty: their ranks or origin).
+    in_hand: str = ""
     #: Whether every departing step is a lead (the trick empty).
-    leads: bool
-    #: The first few actions left out, in the first game.
-    examples: tuple[str, ...]
+    leads: bool = False
 
 
 def _suit_lengths(state: Any) -> Counter[str]:
@@ -147,7 +137,7 @@ def _suit_of_action(action: str) -> str:
     return action.split(" ")[-1][-1:]
 
 
-def _narrowed_by(divergences: Sequence[Any], assumed: Adjust | None) -> NarrowedBy | None:
+def _narrowed_by(divergences: Sequence[Any], assumed: Adjust | None) -> RanksLeftOut | None:
     """Where every game's legal list leaves out exactly the reference's actions of one
     kind with one property of the hand (:data:`_HAND_PROPERTIES`, the first that separates
     them on every game) and keeps at least one other, that property; else ``None``."""
@@ -176,7 +166,7 @@ def _narrowed_by(divergences: Sequence[Any], assumed: Adjust | None) -> Narrowed
         if all(_separates(has, state, listed, lacked) for state, listed, lacked in seen):
             leads = all(not state.trick for state, _, _ in seen)
             first = divergences[0].differences[0]
-            return NarrowedBy(verb, name, leads, tuple(first.lacks[:3]))
+            return RanksLeftOut(verb, (), tuple(first.lacks[:3]), in_hand=name, leads=leads)
     return None
 
 
@@ -230,9 +220,6 @@ class Localised:
     #: fewer, or does not ask him where he might still bid), the contracts it leaves out
     #: (:func:`_not_biddable`).
     not_biddable: tuple[str, ...] = ()
-    #: Where every game's legal list leaves out exactly the actions with one property of
-    #: the player's hand, that property (:func:`_narrowed_by`).
-    narrowed: NarrowedBy | None = None
 
 
 def _families(difference: Difference, phase: str | None) -> tuple[str, ...]:
@@ -771,20 +758,19 @@ def localise(
     else:
         condition = condition_of(departing, agreeing, STEP_NAMES)
     origin = _origin_left_out(divergences, assumed)
-    narrowed = _narrowed_by(divergences, assumed)
+    narrowed = None if origin else _narrowed_by(divergences, assumed)
     if narrowed is not None:
         condition = _with_shared(condition, narrowed, departing)
     return Localised(
         rule,
         condition,
         tuple(divergences[0].differences),
-        origin or _ranks_left_out(divergences, assumed),
+        origin or narrowed or _ranks_left_out(divergences, assumed),
         replayed=replayed,
         agreeing=len(agreeing),
         asked_again=_asked_again(divergences[0], assumed),
         first_bidder=first_bidder,
         not_biddable=_not_biddable(divergences[0], assumed),
-        narrowed=narrowed,
     )
 
 
@@ -794,7 +780,7 @@ _SHARED_NAMES = ("first_trick", "position")
 
 
 def _with_shared(
-    condition: Condition, narrowed: NarrowedBy, departing: Sequence[Mapping[str, Json]]
+    condition: Condition, narrowed: RanksLeftOut, departing: Sequence[Mapping[str, Json]]
 ) -> Condition:
     """The condition of a legal list narrowed by a property of the hand, with what every
     departing step shows of it: for trumps left out of the plays, that he holds a trump
@@ -810,7 +796,7 @@ def _with_shared(
         and len(values := {f.get(name) for f in departing}) == 1
         and None not in values
     ]
-    if narrowed.left_out == "trump":
+    if narrowed.in_hand == "trump":
         shared += [
             ConditionTerm(name, (True,))
             for name in ("holds_trump", "holds_plain")

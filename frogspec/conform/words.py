@@ -55,7 +55,7 @@ from frogspec.conform.evidence import (
     TieMoved,
     TrickTaken,
 )
-from frogspec.conform.localise import Localised, NarrowedBy
+from frogspec.conform.localise import Localised, RanksLeftOut
 from frogspec.conform.probes.base import StageFinding
 
 __all__ = [
@@ -721,9 +721,9 @@ def _localised_words(localised: Localised) -> str:
     lays_away = _lays_away(localised.differences)
     if lays_away:
         return lays_away
-    if localised.narrowed is not None:
-        return _narrowed_words(localised.narrowed)
     left_out = localised.left_out
+    if left_out is not None and left_out.in_hand:
+        return _narrowed_words(left_out)
     if left_out is not None and left_out.origin:
         cards = "taken from the widow" if left_out.origin == "widow" else "dealt to his hand"
         return (
@@ -743,7 +743,7 @@ def _localised_words(localised: Localised) -> str:
 
 #: What a legal list narrowed by a property of the hand lets the player do, by the kind
 #: of action and the property of those it leaves out
-#: (:class:`~frogspec.conform.localise.NarrowedBy`).
+#: (:attr:`~frogspec.conform.localise.RanksLeftOut.in_hand`).
 _NARROWED_WORDS = {
     ("play", "trump"): "a trump may not be played",
     ("discard", "trump"): "a trump may not be laid away",
@@ -755,15 +755,15 @@ _NARROWED_WORDS = {
 }
 
 
-def _narrowed_words(narrowed: NarrowedBy) -> str:
+def _narrowed_words(narrowed: RanksLeftOut) -> str:
     """A legal list narrowed by a property of the hand, as the rule the engine keeps.
 
-    >>> _narrowed_words(NarrowedBy("play", "trump", True, ("play 6H",)))
+    >>> _narrowed_words(RanksLeftOut("play", (), ("play 6H",), in_hand="trump", leads=True))
     'a trump may not be led'
-    >>> _narrowed_words(NarrowedBy("trump", "shorter", False, ("trump D",)))
+    >>> _narrowed_words(RanksLeftOut("trump", (), ("trump D",), in_hand="shorter"))
     'the bidder may name only one of his longest suits among those he may name'
     """
-    said = _NARROWED_WORDS.get((narrowed.verb, narrowed.left_out))
+    said = _NARROWED_WORDS.get((narrowed.verb, narrowed.in_hand))
     if said is None:
         return f"leaves out the {narrowed.verb}s {', '.join(narrowed.examples)}"
     if narrowed.leads and narrowed.verb == "play":

@@ -493,4 +493,4 @@ def test_a_trump_list_narrowed_to_the_longest_suits_is_said_as_the_longest_suits
 
     arbitrary = [g for seed in range(12) if (g := _narrowed(actions, seed, first)) is not None]
     found = localise(arbitrary)
-    assert found is None or found.narrowed is None
+    assert found is None or found.left_out is None or not found.left_out.in_hand
