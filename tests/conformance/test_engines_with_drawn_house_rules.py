@@ -419,6 +419,34 @@ def test_the_last_hand_asked_after_a_grand_departs_in_the_auction(
 
 
 @pytest.mark.slow
+def test_a_first_lead_without_trumps_is_said_as_the_rule_the_engine_keeps(
+    engines: dict[str, list[str]],
+) -> None:
+    # The engine's first lead lists no trump where the leader holds another card: said
+    # from its legal lists, where every departing step shows it.
+    run = _run(_engine(engines, "java-drawn"), "play-no-trump-lead-first")
+    (deviation,) = run.deviations
+    assert deviation.rule == "play.lead-any-card"
+    assert deviation.when.endswith(
+        "at the first trick, when he leads and holds a trump and a card of another suit"
+    )
+    assert deviation.instead == "a trump may not be led"
+
+
+@pytest.mark.slow
+def test_a_trump_named_among_the_longest_suits_only_is_said_by_the_hand(
+    engines: dict[str, list[str]],
+) -> None:
+    # The engine's trump list keeps the bidder's longest suits, whichever they are.
+    run = _run(_engine(engines, "c-drawn"), "chico-long-suit")
+    (deviation,) = run.deviations
+    assert deviation.rule in HOUSE_RULES["c-drawn"]["chico-long-suit"]
+    assert deviation.instead == (
+        "the bidder may name only one of his longest suits among those he may name"
+    )
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "language", [_together(language, "named") for language in sorted(HOUSE_RULES)]
 )
