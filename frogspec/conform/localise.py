@@ -141,29 +141,23 @@ def _narrowed_by(divergences: Sequence[Any], assumed: Adjust | None) -> RanksLef
     """Where every game's legal list leaves out exactly the reference's actions of one
     kind with one property of the hand (:data:`_HAND_PROPERTIES`, the first that separates
     them on every game) and keeps at least one other, that property; else ``None``."""
-    from frogspec.conform.diagnosis import game_state
     from frogspec.engine import legal_actions
 
-    seen: list[tuple[Any, list[str], set[str]]] = []
-    verbs: set[str] = set()
-    for divergence in divergences[:CONDITIONED]:
-        change = divergence.differences[0] if divergence.differences else None
-        found = _step_of(divergence)
-        if not isinstance(change, LegalChanged) or change.adds or not change.verb or not found:
-            return None
-        state = game_state(found[0], found[1][: found[2]], assumed)
-        if state is None or state.to_act is None:
-            return None
-        verbs.add(change.verb)
-        listed = [str(a) for a in legal_actions(state) if str(a).startswith(f"{change.verb} ")]
-        seen.append((state, listed, set(change.lacks)))
+    narrowed = _narrowed_positions(divergences, assumed)
+    if narrowed is None:
+        return None
+    seen = [
+        (state, [str(a) for a in legal_actions(state) if str(a).startswith(f"{c.verb} ")], c)
+        for c, state in narrowed
+    ]
+    verbs = {c.verb for c, _ in narrowed}
     if not seen or len(verbs) != 1:
         return None
     verb = verbs.pop()
     if verb not in ("play", "discard", "trump"):
         return None
     for name, has in _HAND_PROPERTIES.items():
-        if all(_separates(has, state, listed, lacked) for state, listed, lacked in seen):
+        if all(_separates(has, state, listed, set(c.lacks)) for state, listed, c in seen):
             leads = all(not state.trick for state, _, _ in seen)
             first = divergences[0].differences[0]
             return RanksLeftOut(verb, (), tuple(first.lacks[:3]), in_hand=name, leads=leads)
@@ -682,23 +676,35 @@ def _ranks_left_out(divergences: Sequence[Any], assumed: Adjust | None) -> Ranks
     return RanksLeftOut(changes[0].verb, tuple(sorted(ranks)), tuple(changes[0].lacks[:3]))
 
 
+def _narrowed_positions(
+    divergences: Sequence[Any], assumed: Adjust | None
+) -> list[tuple[LegalChanged, Any]] | None:
+    """Each game's legal list narrowed (actions of one kind left out, none added) and the
+    position it is listed at, where every game's is; else ``None``."""
+    from frogspec.conform.diagnosis import game_state
+
+    found: list[tuple[LegalChanged, Any]] = []
+    for divergence in divergences[:CONDITIONED]:
+        change = divergence.differences[0] if divergence.differences else None
+        step = _step_of(divergence)
+        if not isinstance(change, LegalChanged) or change.adds or not change.verb or not step:
+            return None
+        state = game_state(step[0], step[1][: step[2]], assumed)
+        if state is None or state.to_act is None:
+            return None
+        found.append((change, state))
+    return found
+
+
 def _origin_left_out(divergences: Sequence[Any], assumed: Adjust | None) -> RanksLeftOut | None:
     """Where every game's legal list leaves out the actions of one kind on exactly the
     cards of one origin the player holds (:func:`_card_origin`), and no other, that origin;
     else ``None``."""
-    from frogspec.conform.diagnosis import game_state
     from frogspec.rules.cards import parse_card
 
     origins: set[str] = set()
     first: LegalChanged | None = None
-    for divergence in divergences[:CONDITIONED]:
-        change = divergence.differences[0] if divergence.differences else None
-        found = _step_of(divergence)
-        if not isinstance(change, LegalChanged) or change.adds or not change.verb or not found:
-            return None
-        state = game_state(found[0], found[1][: found[2]], assumed)
-        if state is None or state.to_act is None:
-            return None
+    for change, state in _narrowed_positions(divergences, assumed) or ():
         try:
             lacked = {parse_card(str(a).split(" ")[-1]) for a in change.lacks}
         except (ValueError, TypeError, KeyError, FrogError):
