@@ -119,6 +119,7 @@ def play_features(held: Sequence[int], trick: Sequence[int], trump: str | None) 
         and any(suit(c) == trump for c in trick),
         "holds_led": bool(of_led),
         "holds_trump": trump is not None and any(suit(c) == trump for c in held),
+        "holds_plain": trump is not None and any(suit(c) != trump for c in held),
         "can_beat": any(card_strength(c) > best for c in of_led),
         # Each card held (``holds_QS``), for a departure of one card.
         **{f"holds_{format_card(c)}": True for c in held},

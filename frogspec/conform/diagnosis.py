@@ -496,16 +496,19 @@ def step_evaluates(
     actions: Sequence[Json],
     step: int,
     assumed: Adjust | None = None,
+    applying_only: bool = False,
 ) -> frozenset[str]:
     """The rules the reference (under the departures ``assumed``) evaluates at one step of
     a game: applying ``actions[step]`` to the position before it, and listing and
     observing what follows (at the position alone, when ``step`` is past the last
-    action)."""
+    action); ``applying_only``: those of applying the action alone."""
     before = _state(request, actions[:step], assumed=assumed)
     if before is None:
         return frozenset()
     action = actions[step] if step < len(actions) else None
     traced = _trace_step(request, before, action, assumed)
+    if applying_only:
+        return frozenset(traced.applied)
     return frozenset(traced.applied + traced.legal + traced.observed)
 
 

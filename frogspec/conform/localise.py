@@ -14,7 +14,7 @@ engine agreed (:func:`frogspec.conform.conditions.condition_of`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -81,7 +81,8 @@ class RanksLeftOut:
     """Every game's legal list only leaves out actions of one kind on cards of a few
     ranks (and some game lists a card of another rank), or on exactly the cards of one
     origin the player holds (those he took from the widow, or those dealt to his hand),
-    listing them on the other's: what the cards left out share."""
+    listing them on the other's, or on exactly the cards or suits with one property of his
+    hand (:func:`_narrowed_by`): what the cards left out share."""
 
     #: The kind of the actions left out (``discard``, ``play``...).
     verb: str
@@ -92,6 +93,90 @@ class RanksLeftOut:
     #: Where the cards left out came from, where that is what they share: ``"widow"`` or
     #: ``"hand"`` (empty: their ranks).
     origin: str = ""
+    #: Where what they share is a property of their suit in the player's hand (a key of
+    #: :data:`_HAND_PROPERTIES`: ``trump``, ``shorter``, ``not_held``), and the list keeps
+    #: every other action of the kind, that property (empty: their ranks or origin).
+    in_hand: str = ""
+    #: Whether every departing step is a lead (the trick empty).
+    leads: bool = False
+
+
+def _suit_lengths(state: Any) -> Counter[str]:
+    from frogspec.rules.cards import suit_of
+
+    return Counter(suit_of(c).letter for c in cards_of(state.hands[state.to_act]))
+
+
+def _is_trump(state: Any, suit: str, listed: Sequence[str]) -> bool:
+    return state.trump is not None and suit == state.trump.letter
+
+
+def _shorter(state: Any, suit: str, listed: Sequence[str]) -> bool:
+    lengths = _suit_lengths(state)
+    return lengths[suit] < max(lengths[s] for s in listed)
+
+
+def _not_held(state: Any, suit: str, listed: Sequence[str]) -> bool:
+    return _suit_lengths(state)[suit] == 0
+
+
+#: The properties of a card's or a named suit's place in the player's hand a legal list
+#: may be narrowed by: each takes the position, the suit of the action and the suits of
+#: the reference's actions of that kind. ``trump``: of the trump suit; ``shorter``: a suit
+#: he holds fewer cards of than another listed; ``not_held``: a suit he holds none of.
+_HAND_PROPERTIES: dict[str, Callable[[Any, str, Sequence[str]], bool]] = {
+    "trump": _is_trump,
+    "shorter": _shorter,
+    "not_held": _not_held,
+}
+
+
+def _suit_of_action(action: str) -> str:
+    """The suit an action names or plays (``trump D``: ``D``; ``play 10H``: ``H``)."""
+    return action.split(" ")[-1][-1:]
+
+
+def _narrowed_by(divergences: Sequence[Any], assumed: Adjust | None) -> RanksLeftOut | None:
+    """Where every game's legal list leaves out exactly the reference's actions of one
+    kind with one property of the hand (:data:`_HAND_PROPERTIES`, the first that separates
+    them on every game) and keeps at least one other, that property; else ``None``."""
+    from frogspec.engine import legal_actions
+
+    narrowed = _narrowed_positions(divergences, assumed)
+    if narrowed is None:
+        return None
+    seen = [
+        (state, [str(a) for a in legal_actions(state) if str(a).startswith(f"{c.verb} ")], c)
+        for c, state in narrowed
+    ]
+    verbs = {c.verb for c, _ in narrowed}
+    if not seen or len(verbs) != 1:
+        return None
+    verb = verbs.pop()
+    if verb not in ("play", "discard", "trump"):
+        return None
+    for name, has in _HAND_PROPERTIES.items():
+        if all(_separates(has, state, listed, set(c.lacks)) for state, listed, c in seen):
+            leads = all(not state.trick for state, _, _ in seen)
+            first = divergences[0].differences[0]
+            return RanksLeftOut(verb, (), tuple(first.lacks[:3]), in_hand=name, leads=leads)
+    return None
+
+
+def _separates(
+    has: Callable[[Any, str, Sequence[str]], bool],
+    state: Any,
+    listed: Sequence[str],
+    lacked: set[str],
+) -> bool:
+    """Whether the actions ``lacked`` are exactly those ``listed`` whose suit has the
+    property, and some listed action is kept."""
+    suits = [_suit_of_action(a) for a in listed]
+    try:
+        left_out = {a for a in listed if has(state, _suit_of_action(a), suits)}
+    except (ValueError, KeyError):
+        return False
+    return left_out == lacked and len(left_out) < len(listed)
 
 
 def _card_origin(state: Any, card: int) -> str:
@@ -319,8 +404,12 @@ def _rule_at(divergence: Any, families: tuple[str, ...], assumed: Adjust | None)
     if not candidates:
         return None
     earlier: set[str] = set()
+    # Where only the legal list parts, the step before listed that very list: only
+    # applying its action comes before the divergence.
+    listed_here = all(isinstance(d, LegalChanged) for d in divergence.differences)
     for before in range(max(0, step - EARLIER_STEPS), step):
-        earlier |= step_evaluates(request, actions, before, assumed)
+        applying_only = listed_here and before == step - 1
+        earlier |= step_evaluates(request, actions, before, assumed, applying_only)
     new = [r for r in candidates if r not in earlier]
     return (new or candidates)[0]
 
@@ -629,23 +718,35 @@ def _ranks_left_out(divergences: Sequence[Any], assumed: Adjust | None) -> Ranks
     return RanksLeftOut(changes[0].verb, tuple(sorted(ranks)), tuple(changes[0].lacks[:3]))
 
 
+def _narrowed_positions(
+    divergences: Sequence[Any], assumed: Adjust | None
+) -> list[tuple[LegalChanged, Any]] | None:
+    """Each game's legal list narrowed (actions of one kind left out, none added) and the
+    position it is listed at, where every game's is; else ``None``."""
+    from frogspec.conform.diagnosis import game_state
+
+    found: list[tuple[LegalChanged, Any]] = []
+    for divergence in divergences[:CONDITIONED]:
+        change = divergence.differences[0] if divergence.differences else None
+        step = _step_of(divergence)
+        if not isinstance(change, LegalChanged) or change.adds or not change.verb or not step:
+            return None
+        state = game_state(step[0], step[1][: step[2]], assumed)
+        if state is None or state.to_act is None:
+            return None
+        found.append((change, state))
+    return found
+
+
 def _origin_left_out(divergences: Sequence[Any], assumed: Adjust | None) -> RanksLeftOut | None:
     """Where every game's legal list leaves out the actions of one kind on exactly the
     cards of one origin the player holds (:func:`_card_origin`), and no other, that origin;
     else ``None``."""
-    from frogspec.conform.diagnosis import game_state
     from frogspec.rules.cards import parse_card
 
     origins: set[str] = set()
     first: LegalChanged | None = None
-    for divergence in divergences[:CONDITIONED]:
-        change = divergence.differences[0] if divergence.differences else None
-        found = _step_of(divergence)
-        if not isinstance(change, LegalChanged) or change.adds or not change.verb or not found:
-            return None
-        state = game_state(found[0], found[1][: found[2]], assumed)
-        if state is None or state.to_act is None:
-            return None
+    for change, state in _narrowed_positions(divergences, assumed) or ():
         try:
             lacked = {parse_card(str(a).split(" ")[-1]) for a in change.lacks}
         except (ValueError, TypeError, KeyError, FrogError):
@@ -713,11 +814,14 @@ def localise(
         standing = tuple(dict.fromkeys(f.get("standing") for f in departing))
         condition = Condition((ConditionTerm("standing", standing),))
     origin = _origin_left_out(divergences, assumed)
+    narrowed = None if origin else _narrowed_by(divergences, assumed)
+    if narrowed is not None:
+        condition = _with_shared(condition, narrowed, departing)
     return Localised(
         rule,
         condition,
         tuple(divergences[0].differences),
-        origin or _ranks_left_out(divergences, assumed),
+        origin or narrowed or _ranks_left_out(divergences, assumed),
         replayed=replayed,
         agreeing=len(agreeing),
         asked_again=_asked_again(divergences[0], assumed),
@@ -725,6 +829,38 @@ def localise(
         not_biddable=() if next_bid_only else _not_biddable(divergences[0], assumed),
         next_bid_only=next_bid_only,
     )
+
+
+#: The features of a turn in the play every departing step of a narrowed play shares,
+#: said where they do: the trick it departs at, and whether the player leads.
+_SHARED_NAMES = ("first_trick", "position")
+
+
+def _with_shared(
+    condition: Condition, narrowed: RanksLeftOut, departing: Sequence[Mapping[str, Json]]
+) -> Condition:
+    """The condition of a legal list narrowed by a property of the hand, with what every
+    departing step shows of it: for trumps left out of the plays, that he holds a trump
+    and a card of another suit (the list keeps one), and the trick and the position every
+    departing step shares (each step's own: what its cases show, no more)."""
+    if narrowed.verb != "play" or not departing:
+        return condition
+    named = {t.feature for t in condition.terms}
+    shared = [
+        ConditionTerm(name, (values.pop(),))
+        for name in _SHARED_NAMES
+        if name not in named
+        and len(values := {f.get(name) for f in departing}) == 1
+        and None not in values
+    ]
+    if narrowed.in_hand == "trump":
+        shared += [
+            ConditionTerm(name, (True,))
+            for name in ("holds_trump", "holds_plain")
+            if name not in named and all(f.get(name) for f in departing)
+        ]
+    kept = [t for t in condition.terms if t.feature != "phase"]
+    return replace(condition, terms=(*shared, *kept))
 
 
 def condition_at(

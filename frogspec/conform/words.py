@@ -56,7 +56,7 @@ from frogspec.conform.evidence import (
     TieMoved,
     TrickTaken,
 )
-from frogspec.conform.localise import Localised
+from frogspec.conform.localise import Localised, RanksLeftOut
 from frogspec.conform.probes.base import StageFinding
 
 __all__ = [
@@ -90,7 +90,9 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
     "trick": lambda v: f"at trick {v}",
     "first_trick": _yes_no("at the first trick", "after the first trick"),
     "last_trick": _yes_no("at the last trick", "before the last trick"),
-    "position": lambda v: {1: "leading", 2: "second to play", 3: "third to play"}.get(v, f"{v}th"),
+    "position": lambda v: {1: "when he leads", 2: "second to play", 3: "third to play"}.get(
+        v, f"{v}th"
+    ),
     "led": lambda v: f"with {_SUITS.get(v, v)} led",
     "led_trump": _yes_no("when trumps are led", "when a plain suit is led"),
     "trump": lambda v: "without trumps" if v is None else f"with {_SUITS.get(v, v)} trump",
@@ -103,6 +105,7 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
     "trick_king": _yes_no("when the trick holds a King", "when the trick holds no King"),
     "holds_led": _yes_no("when he holds the suit led", "when he is void in the suit led"),
     "holds_trump": _yes_no("when he holds a trump", "when he holds no trump"),
+    "holds_plain": _yes_no("when he holds a card of another suit", "when he holds only trumps"),
     "can_beat": _yes_no(
         "when he holds a card of the suit led that beats the trick",
         "when he holds no card of the suit led that beats the trick",
@@ -212,7 +215,18 @@ def condition_words(condition: Condition) -> str:
     >>> condition_words(Condition((ConditionTerm("contract", ("grand",)),)))
     'in a grand'
     """
-    said = [_term_words(term) for term in condition.terms]
+    said: list[str] = []
+    for words in map(_term_words, condition.terms):
+        # What the player does and holds, said of him once: "when he leads and holds a
+        # trump and a card of another suit".
+        he = "when he "
+        if said and said[-1].startswith(he) and words.startswith(he):
+            last, words = said.pop(), words.removeprefix(he)
+            holds = "holds "
+            if last.removeprefix(he).split(" and ")[-1].startswith(holds):
+                words = words.removeprefix(holds)
+            words = f"{last} and {words}"
+        said.append(words)
     return ", ".join(said)
 
 
@@ -742,6 +756,8 @@ def _localised_words(localised: Localised) -> str:
     if lays_away:
         return lays_away
     left_out = localised.left_out
+    if left_out is not None and left_out.in_hand:
+        return _narrowed_words(left_out)
     if left_out is not None and left_out.origin:
         cards = "taken from the widow" if left_out.origin == "widow" else "dealt to his hand"
         return (
@@ -757,6 +773,36 @@ def _localised_words(localised: Localised) -> str:
         key=lambda d: _TELLING.index(d.field) if d.field in _TELLING else len(_TELLING),
     )
     return "; ".join(difference_words(d) for d in ranked[:2])
+
+
+#: What a legal list narrowed by a property of the hand lets the player do, by the kind
+#: of action and the property of those it leaves out
+#: (:attr:`~frogspec.conform.localise.RanksLeftOut.in_hand`).
+_NARROWED_WORDS = {
+    ("play", "trump"): "a trump may not be played",
+    ("discard", "trump"): "a trump may not be laid away",
+    (
+        "trump",
+        "shorter",
+    ): "the bidder may name only one of his longest suits among those he may name",
+    ("trump", "not_held"): "the bidder may name only a suit he holds",
+}
+
+
+def _narrowed_words(narrowed: RanksLeftOut) -> str:
+    """A legal list narrowed by a property of the hand, as the rule the engine keeps.
+
+    >>> _narrowed_words(RanksLeftOut("play", (), ("play 6H",), in_hand="trump", leads=True))
+    'a trump may not be led'
+    >>> _narrowed_words(RanksLeftOut("trump", (), ("trump D",), in_hand="shorter"))
+    'the bidder may name only one of his longest suits among those he may name'
+    """
+    said = _NARROWED_WORDS.get((narrowed.verb, narrowed.in_hand))
+    if said is None:
+        return f"leaves out the {narrowed.verb}s {', '.join(narrowed.examples)}"
+    if narrowed.leads and narrowed.verb == "play":
+        said = said.replace("played", "led")
+    return said
 
 
 def _auction_goes_on(differences: tuple[Difference, ...]) -> str:

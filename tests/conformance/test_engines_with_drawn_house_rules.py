@@ -156,9 +156,7 @@ HOUSE_RULES: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 #: What the kit does not yet explain, house rule by house rule.
-NOT_YET: dict[tuple[str, str], str] = {
-    ("java-drawn", "play-no-trump-lead-first"): "play.lead-any-card is suspected with no words",
-}
+NOT_YET: dict[tuple[str, str], str] = {}
 
 #: All of an engine's house rules at once: what the kit does not yet tell apart, as to
 #: each house rule being named (``"named"``) and no rule the engine keeps being charged
@@ -175,10 +173,7 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
 }
 
 #: Runs with a deviation reported with no ``when`` or no ``instead``: house rule by house rule.
-NOT_YET_SAID: dict[tuple[str, str], str] = {
-    ("java-drawn", "play-no-trump-lead-first"): "play.lead-any-card has no when and no instead",
-    ("java-drawn", "together"): "play.lead-any-card has no when and no instead",
-}
+NOT_YET_SAID: dict[tuple[str, str], str] = {}
 
 
 @pytest.fixture(scope="module")
@@ -423,6 +418,34 @@ def test_the_last_hand_asked_after_a_grand_departs_in_the_auction(
     (after_grand,) = [d for d in run.deviations if d.instead.startswith("the auction goes on")]
     assert after_grand.rule == "auction.contract-order"
     assert "in a grand" in after_grand.when
+
+
+@pytest.mark.slow
+def test_a_first_lead_without_trumps_is_said_as_the_rule_the_engine_keeps(
+    engines: dict[str, list[str]],
+) -> None:
+    # The engine's first lead lists no trump where the leader holds another card: said
+    # from its legal lists, where every departing step shows it.
+    run = _run(_engine(engines, "java-drawn"), "play-no-trump-lead-first")
+    (deviation,) = run.deviations
+    assert deviation.rule == "play.lead-any-card"
+    assert deviation.when.endswith(
+        "at the first trick, when he leads and holds a trump and a card of another suit"
+    )
+    assert deviation.instead == "a trump may not be led"
+
+
+@pytest.mark.slow
+def test_a_trump_named_among_the_longest_suits_only_is_said_by_the_hand(
+    engines: dict[str, list[str]],
+) -> None:
+    # The engine's trump list keeps the bidder's longest suits, whichever they are.
+    run = _run(_engine(engines, "c-drawn"), "chico-long-suit")
+    (deviation,) = run.deviations
+    assert deviation.rule in HOUSE_RULES["c-drawn"]["chico-long-suit"]
+    assert deviation.instead == (
+        "the bidder may name only one of his longest suits among those he may name"
+    )
 
 
 @pytest.mark.slow

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from types import SimpleNamespace
 
 from frogspec._types import Json
@@ -22,7 +23,7 @@ from frogspec.conform.diagnosis import _with_trick_taken as with_trick_taken
 from frogspec.conform.evidence import FieldChanged, LegalChanged, SeatChanged, TrickTaken
 from frogspec.conform.localise import _asked_again as asked_again
 from frogspec.conform.localise import _card_origin as card_origin
-from frogspec.conform.localise import localise
+from frogspec.conform.localise import localise, step_features
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.probes.base import Probe
 from frogspec.conform.words import Circumstances, instead_words, when_words
@@ -409,6 +410,31 @@ def _opening_lacking(seed: int, *lacks: str) -> SimpleNamespace:
     )
 
 
+def _narrowed(
+    actions: list[str], seed: int, left_out: Callable[[State, str], bool]
+) -> SimpleNamespace | None:
+    """A game's first divergence at the position after ``actions``: the engine's legal list
+    is the reference's less the actions ``left_out`` picks (``None`` where that leaves out
+    none, or all)."""
+    from frogspec.conform.diagnosis import step_evaluates
+
+    request = _game(seed, actions)
+    state = _state(request)
+    listed = [str(a) for a in legal_actions(state)]
+    lacks = tuple(a for a in listed if left_out(state, a))
+    if not lacks or len(lacks) == len(listed):
+        return None
+    evaluated = step_evaluates(request, actions, len(actions))
+    return SimpleNamespace(
+        request=request,
+        game_step=len(actions),
+        differences=(LegalChanged(lacks, ()),),
+        # The rules listing the legal actions first, as the diagnosis ranks them.
+        rules=tuple(sorted(evaluated, key=lambda r: (not r.startswith("play."), r))),
+        actual={},
+    )
+
+
 def test_only_the_lowest_contract_opened_and_a_higher_one_bid_over_it_is_the_order_of_bids() -> (
     None
 ):
@@ -434,3 +460,81 @@ def test_only_the_lowest_contract_opened_and_a_higher_one_bid_over_it_is_the_ord
     kept = localise(grand_refused, over_frog)
     assert kept is not None and kept.rule == "auction.contracts-frog-chico-grand"
     assert kept.next_bid_only == ()
+
+
+def _lengths(state: State) -> dict[str, int]:
+    assert state.to_act is not None
+    held = [suit_of(c).letter for c in cards_of(state.hands[state.to_act])]
+    return {suit: held.count(suit) for suit in "CDHS"}
+
+
+def _diagnosed_without_first_trump_lead(seed: int) -> Divergence | None:
+    """The first divergence of a Grand's game from an engine that lists no trump at the
+    first lead where the leader holds a trump and another card, as the diagnosis finds it
+    (the engine asked step by step)."""
+    from frogspec.conform.counterfactuals import reference_answer
+    from frogspec.conform.diagnosis import diagnose
+
+    def engine(request: dict[str, Json]) -> Json:
+        answer = reference_answer(request)
+        result = answer.get("result") if isinstance(answer, dict) else None
+        if not isinstance(result, dict) or result.get("phase") != "play":
+            return answer
+        legal = [str(a) for a in result["legal"]]
+        trumps = [a for a in legal if a.endswith("H")]
+        actions = request["actions"]
+        assert isinstance(actions, list)
+        if not any(str(a).startswith("play") for a in actions) and 0 < len(trumps) < len(legal):
+            legal = [a for a in legal if a not in trumps]
+        return {**answer, "result": {**result, "legal": legal}}
+
+    request = _game(seed, ["grand"])
+    case = Case(id=f"g{seed}", file="x", description="", rules=(), request=request, response={})
+    case = replace(case, response={"result": reference_answer(request)["result"]})
+    return diagnose(case, engine(request), lambda r: engine(r))
+
+
+def test_a_first_lead_without_its_trumps_is_said_as_a_trump_that_may_not_be_led() -> None:
+    # After a Grand (hearts trump) the engine's first lead lists no heart where the leader
+    # holds hearts and other cards: the lead's rule, though the step before listed it.
+    games = [d for seed in range(8) if (d := _diagnosed_without_first_trump_lead(seed))]
+    assert len(games) >= 3
+    localised = localise(games)
+    assert localised is not None and localised.rule == "play.lead-any-card"
+    assert instead_words(localised) == "a trump may not be led"
+    assert when_words(Circumstances(condition=localised.condition)) == (
+        "at the first trick, when he leads and holds a trump and a card of another suit"
+    )
+    # Every departing step is one the when describes.
+    departing = []
+    for game in games:
+        assert game.request is not None and game.game_step is not None
+        departing.append(step_features(game.request, game.request["actions"], game.game_step))
+    assert localised.condition.contradicted_by(departing) == []
+
+
+def test_a_trump_list_narrowed_to_the_longest_suits_is_said_as_the_longest_suits() -> None:
+    # After a Chico the engine lists only the bidder's longest suits among those the
+    # reference lists (hearts is not one in modern): whatever the suits are, game by game.
+    def shorter(state: State, action: str) -> bool:
+        lengths = _lengths(state)
+        listed = [str(a)[-1] for a in legal_actions(state)]
+        return lengths[action[-1]] < max(lengths[s] for s in listed)
+
+    actions = ["chico", "pass", "pass"]
+    games = [g for seed in range(12) if (g := _narrowed(actions, seed, shorter)) is not None]
+    assert len({g.differences[0].lacks for g in games}) > 1
+    localised = localise(games)
+    assert localised is not None and localised.rule == "trump.chico-not-hearts"
+    assert instead_words(localised) == (
+        "the bidder may name only one of his longest suits among those he may name"
+    )
+
+    # Left out by no property of the hand (the first suit listed, whatever he holds):
+    # said as the list's difference, not as a rule of the hand.
+    def first(state: State, action: str) -> bool:
+        return action == str(legal_actions(state)[0])
+
+    arbitrary = [g for seed in range(12) if (g := _narrowed(actions, seed, first)) is not None]
+    found = localise(arbitrary)
+    assert found is None or found.left_out is None or not found.left_out.in_hand
