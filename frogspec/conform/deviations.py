@@ -54,12 +54,14 @@ from typing import Any
 
 from frogspec._types import Json
 from frogspec.conform.accounting import (
+    BeyondThePack,
     GroupCredited,
     Lead,
     PointsHypothesis,
     _trick_taken,
     contracts_of,
     explain_points,
+    settled_beyond_the_pack,
     who_leads,
 )
 from frogspec.conform.conditions import Condition, ConditionTerm
@@ -346,6 +348,7 @@ def find_deviations(
     found = _one_per_departure(found)
     found = _counted_otherwise(found, failed, assumed)
     found = _counted_elsewhere(found, failed, assumed)
+    found = _counted_beyond_the_pack(found, failed)
     found.sort(key=lambda d: d.rank(order))
     return found
 
@@ -518,6 +521,65 @@ def _counted_elsewhere(
         )
         break
     return found
+
+
+def _counted_beyond_the_pack(
+    found: list[Deviation], failed: Sequence[tuple[Case, Any, Divergence | None]]
+) -> list[Deviation]:
+    """Where no deviation says the count (nor what a card counts), the settlements the
+    engine pays out for a bidder's points beyond the pack's, which the reference refuses:
+    a deviation of the count (points counted besides the cards'), filed with them. The
+    deals that would show how many points are added may not come to their end (an
+    earlier departure stops them); the settlements alone show that some are."""
+    if any(d.hypothesis is not None or d.rule == _CARD_VALUES for d in found):
+        return found
+    beyond = [
+        (case, points)
+        for case, actual, _ in failed
+        if (points := settled_beyond_the_pack(case.request, case.expected, actual)) is not None
+    ]
+    if not beyond:
+        return found
+    settled = tuple(sorted({points for _, points in beyond}))
+    hypothesis = BeyondThePack(_COUNT, settled[-1])
+    cases = [case for case, _ in beyond]
+    condition = Condition((ConditionTerm("bidder_points", settled),))
+    rulesets = tuple(sorted({c.ruleset for c in cases if c.ruleset}))
+    shown = Divergence.unplaced(
+        cases[0],
+        None,
+        (_COUNT,),
+        f"settles {settled[-1]} bidder's points, beyond the pack's",
+        request=dict(cases[0].request),
+        expected=cases[0].expected,
+        compare=dict(cases[0].compare),
+        extension=cases[0].extension,
+    )
+    ids = tuple(c.id for c in cases)
+    return [
+        *found,
+        Deviation(
+            rule=_COUNT,
+            reading=None,
+            reading_rulesets=(),
+            cases=ids,
+            example=_example(_COUNT, cases[0], shown, None),
+            hand_written=sum(_hand_written(c) for c in cases),
+            detail=shown.detail,
+            in_rulesets=rulesets,
+            condition=condition,
+            circumstances=Circumstances(rulesets, condition),
+            otherwise=hypothesis,
+            stage="accounting",
+            hypothesis=hypothesis,
+            touched=ids,
+        ),
+    ]
+
+
+#: What each side counts (its tricks' card points), and what each card counts.
+_COUNT = "scoring.count-card-points"
+_CARD_VALUES = "cards.points"
 
 
 def _one_per_departure(found: list[Deviation]) -> list[Deviation]:

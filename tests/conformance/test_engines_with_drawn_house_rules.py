@@ -173,7 +173,6 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
         "three of the nine are not named: the Chico's widow, hearts in a Chico, the Frog's "
         "lay-away counted for the defenders"
     ),
-    ("c-drawn", "named"): "the last trick's ten points are not named",
     ("java-drawn", "named"): (
         "the jump refused, the widow counted for the defenders and the next dealer are not named"
     ),
