@@ -170,8 +170,8 @@ NOT_YET: dict[tuple[str, str], str] = {
 #: (``"kept"``).
 NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
     ("node", "named"): (
-        "three of the nine are not named: the Chico's widow, hearts in a Chico, the Frog's "
-        "lay-away counted for the defenders"
+        "two of the nine are not named: hearts in a Chico, the Frog's lay-away counted for "
+        "the defenders (no game of the run comes past the Chico's widow or to its count)"
     ),
     ("java-drawn", "named"): (
         "the jump refused, the widow counted for the defenders and the next dealer are not named"

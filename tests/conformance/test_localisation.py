@@ -393,3 +393,16 @@ def test_a_contract_a_player_may_not_bid_at_his_first_turn_departs_from_the_cont
     # A player who has bid already, refused a raise, is not that: another rule's.
     raise_refused = _asking(["frog", "chico"], 0, 1, LegalChanged(("grand",), ()))
     assert not_biddable(raise_refused, None) == ()
+
+
+def test_a_phase_entered_otherwise_is_grouped_by_the_phase_the_engine_enters() -> None:
+    from frogspec.conform.deviations import _by_kind as by_kind
+
+    # After a Chico's last pass the reference names trump: an engine that lays away and
+    # one that asks a passer again depart otherwise, and are not one group.
+    lays_away = SimpleNamespace(differences=(FieldChanged("phase", "discard", "trump"),))
+    asks_again = SimpleNamespace(differences=(FieldChanged("phase", "auction", "trump"),))
+    also_lays_away = SimpleNamespace(differences=(FieldChanged("phase", "discard", "play"),))
+    entries: list[object] = [("a", lays_away), ("b", asks_again), ("c", also_lays_away)]
+    groups = by_kind(entries)  # type: ignore[arg-type]
+    assert sorted([case for case, _ in group] for group in groups) == [["a", "c"], ["b"]]
