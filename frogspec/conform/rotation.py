@@ -25,9 +25,9 @@ __all__ = ["Rotation", "who_deals"]
 ROTATION_RULES = {True: "auction.all-pass", False: "deal.rotation-left"}
 
 #: How an engine may pass the deal, the simplest first: the same dealer deals again, the
-#: deal passes to the right, the seat on the bidder's left deals next; else one seat
-#: deals instead of another (``"seat"``).
-NextDealer = Literal["same", "right", "bidder's left", "seat"]
+#: deal passes to the right, the bidder deals next, the seat on the bidder's left deals
+#: next; else one seat deals instead of another (``"seat"``).
+NextDealer = Literal["same", "right", "bidder", "bidder's left", "seat"]
 
 
 @dataclass(frozen=True)
@@ -58,13 +58,15 @@ def _next_dealer(dealer: int, players: int, bidder: int | None, how: NextDealer)
         return dealer
     if how == "right":
         return (dealer - 1) % players
+    if how == "bidder" and bidder is not None:
+        return bidder
     if how == "bidder's left" and bidder is not None:
         return (bidder + 1) % players
     return None
 
 
 #: The ways of passing the deal that are rules, the simplest first.
-_RULES_OF_PASSING: tuple[NextDealer, ...] = ("same", "right", "bidder's left")
+_RULES_OF_PASSING: tuple[NextDealer, ...] = ("same", "right", "bidder", "bidder's left")
 
 
 def _fits(moved: DealerMoved) -> set[NextDealer]:
@@ -138,7 +140,8 @@ def _contradicts(
     for d, (deal, dealer, after) in enumerate(zip(deals, dealers, dealers[1:], strict=False)):
         if passed_out(deal) != after_passed_out:
             continue
-        bidder = _match_bidder(case.request, d, dealer, assumed) if how == "bidder's left" else None
+        by_bidder = how in ("bidder", "bidder's left")
+        bidder = _match_bidder(case.request, d, dealer, assumed) if by_bidder else None
         if _next_dealer(dealer, players, bidder, how) != after:
             return True
     return False

@@ -584,6 +584,9 @@ def rotation_words(rotation: Any) -> tuple[str, str]:
     >>> moved = DealerMoved(1, 2, 1, 0, 3, False, 1)
     >>> rotation_words(Rotation("deal.rotation-left", moved, "bidder's left"))[1]
     "the seat on the bidder's left deals next instead of the seat on the dealer's left"
+    >>> rotation_words(Rotation("deal.rotation-left", DealerMoved(2, 0, 2, 1, 3, False, 0),
+    ...     "bidder"))[1]
+    "the bidder deals next instead of the seat on the dealer's left"
     """
     moved = rotation.moved
     when = (
@@ -595,6 +598,8 @@ def rotation_words(rotation: Any) -> tuple[str, str]:
         return when, "the same player deals again"
     if rotation.next_dealer == "right":
         return when, "the deal passes to the right"
+    if rotation.next_dealer == "bidder":
+        return when, "the bidder deals next instead of the seat on the dealer's left"
     if rotation.next_dealer == "bidder's left":
         return when, (
             "the seat on the bidder's left deals next instead of the seat on the dealer's left"

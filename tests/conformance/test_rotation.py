@@ -76,6 +76,19 @@ def test_the_seat_on_the_bidders_left_dealing_next_is_said_as_that() -> None:
     assert who_deals([_moved(DealerMoved(1, 2, 1, 0, 3, False)), _moved(five)]) is None
 
 
+def test_the_bidder_dealing_next_is_said_as_that() -> None:
+    # Seat 0 dealt at four, seat 2 bid and deals next; seat 1 dealt at five, seat 4 bid
+    # and deals next: the bidder, whoever dealt (neither the same dealer nor to the right).
+    four = DealerMoved(1, 2, 1, 0, 4, False, 2)
+    five = DealerMoved(2, 4, 2, 1, 5, False, 4)
+    rotation = who_deals([_moved(four), _moved(five)])
+    assert rotation is not None and rotation.rule == "deal.rotation-left"
+    assert rotation.next_dealer == "bidder"
+    assert instead_words(rotation) == (
+        "the bidder deals next instead of the seat on the dealer's left"
+    )
+
+
 def test_a_passed_match_whose_bidder_was_not_the_dealer_contradicts_the_bidders_left() -> None:
     moves = [_moved(DealerMoved(1, 2, 1, 0, 3, False, 1))]
     # Eldest (seat 1) bids a Grand in the dealer's deal and the engine gave the next
