@@ -486,7 +486,6 @@ def _counted_elsewhere(
         cases = [by_id[f.case_id] for f in fitting]
         contracts = contracts_of(fitting, assumed)
         condition = Condition((ConditionTerm("contract", contracts),))
-        rulesets = tuple(sorted({c.ruleset for c in cases if c.ruleset}))
         points = next(d for d in fitting[0].differences if isinstance(d, PointsChanged))
         shown = Divergence.unplaced(
             cases[0],
@@ -499,28 +498,36 @@ def _counted_elsewhere(
             extension=cases[0].extension,
             differences=tuple(fitting[0].differences),
         )
-        ids = tuple(c.id for c in cases)
-        found.append(
-            Deviation(
-                rule=hypothesis.rule,
-                reading=None,
-                reading_rulesets=(),
-                cases=ids,
-                example=_example(hypothesis.rule, cases[0], shown, None),
-                hand_written=sum(_hand_written(c) for c in cases),
-                detail=shown.detail,
-                differences=shown.differences,
-                in_rulesets=rulesets,
-                condition=condition,
-                circumstances=Circumstances(rulesets, condition),
-                otherwise=hypothesis,
-                stage="accounting",
-                hypothesis=hypothesis,
-                touched=ids,
-            )
-        )
+        found.append(_of_the_count(hypothesis, cases, condition, shown))
         break
     return found
+
+
+def _of_the_count(
+    hypothesis: PointsHypothesis, cases: Sequence[Case], condition: Condition, shown: Divergence
+) -> Deviation:
+    """A deviation of the count found from the cases' answers alone (no group of the
+    diagnosis): the hypothesis said in the situation ``condition``, ``shown`` on the first
+    case."""
+    ids = tuple(c.id for c in cases)
+    rulesets = tuple(sorted({c.ruleset for c in cases if c.ruleset}))
+    return Deviation(
+        rule=hypothesis.rule,
+        reading=None,
+        reading_rulesets=(),
+        cases=ids,
+        example=_example(hypothesis.rule, cases[0], shown, None),
+        hand_written=sum(_hand_written(c) for c in cases),
+        detail=shown.detail,
+        differences=shown.differences,
+        in_rulesets=rulesets,
+        condition=condition,
+        circumstances=Circumstances(rulesets, condition),
+        otherwise=hypothesis,
+        stage="accounting",
+        hypothesis=hypothesis,
+        touched=ids,
+    )
 
 
 def _counted_beyond_the_pack(
@@ -544,7 +551,6 @@ def _counted_beyond_the_pack(
     hypothesis = BeyondThePack(_COUNT, settled[-1])
     cases = [case for case, _ in beyond]
     condition = Condition((ConditionTerm("bidder_points", settled),))
-    rulesets = tuple(sorted({c.ruleset for c in cases if c.ruleset}))
     shown = Divergence.unplaced(
         cases[0],
         None,
@@ -555,26 +561,7 @@ def _counted_beyond_the_pack(
         compare=dict(cases[0].compare),
         extension=cases[0].extension,
     )
-    ids = tuple(c.id for c in cases)
-    return [
-        *found,
-        Deviation(
-            rule=_COUNT,
-            reading=None,
-            reading_rulesets=(),
-            cases=ids,
-            example=_example(_COUNT, cases[0], shown, None),
-            hand_written=sum(_hand_written(c) for c in cases),
-            detail=shown.detail,
-            in_rulesets=rulesets,
-            condition=condition,
-            circumstances=Circumstances(rulesets, condition),
-            otherwise=hypothesis,
-            stage="accounting",
-            hypothesis=hypothesis,
-            touched=ids,
-        ),
-    ]
+    return [*found, _of_the_count(hypothesis, cases, condition, shown)]
 
 
 #: What each side counts (its tricks' card points), and what each card counts.
