@@ -25,7 +25,6 @@ from frogspec.rules.cards import FULL_PACK, points_of
 
 __all__ = [
     "Accounting",
-    "BeyondThePack",
     "FixedPoints",
     "GroupCredited",
     "Lead",
@@ -235,7 +234,7 @@ class FixedPoints(PointsHypothesis):
 
 
 @dataclass(frozen=True)
-class BeyondThePack(PointsHypothesis):
+class _BeyondThePack(PointsHypothesis):
     """Points counted beyond the cards': the engine settles a bidder's count the pack's
     cards cannot hold, while what each card counts is the rules'. Where the deals that
     would show how many points are added do not come to their end (an earlier departure
@@ -253,15 +252,15 @@ class BeyondThePack(PointsHypothesis):
         return max(self.points - PACK_POINTS, 0)
 
 
-def settled_beyond_the_pack(request: Json, expected: Json, actual: Json) -> int | None:
+def _settled_beyond_the_pack(request: Json, expected: Json, actual: Json) -> int | None:
     """The bidder's points of a ``settle`` the reference refuses as beyond the pack's and
     the engine settles (pays out): the engine counts more points than the cards hold.
     ``None`` for any other case.
 
     >>> request = {"op": "settle", "bidder_points": 121}
-    >>> settled_beyond_the_pack(request, {"error": {"kind": "invalid"}}, {"result": [1, -1]})
+    >>> _settled_beyond_the_pack(request, {"error": {"kind": "invalid"}}, {"result": [1, -1]})
     121
-    >>> settled_beyond_the_pack(request, {"error": {"kind": "invalid"}},
+    >>> _settled_beyond_the_pack(request, {"error": {"kind": "invalid"}},
     ...     {"error": {"kind": "illegal"}})
     """
     points = request.get("bidder_points") if isinstance(request, dict) else None

@@ -54,14 +54,14 @@ from typing import Any
 
 from frogspec._types import Json
 from frogspec.conform.accounting import (
-    BeyondThePack,
     GroupCredited,
     Lead,
     PointsHypothesis,
+    _BeyondThePack,
+    _settled_beyond_the_pack,
     _trick_taken,
     contracts_of,
     explain_points,
-    settled_beyond_the_pack,
     who_leads,
 )
 from frogspec.conform.conditions import Condition, ConditionTerm
@@ -543,12 +543,12 @@ def _counted_beyond_the_pack(
     beyond = [
         (case, points)
         for case, actual, _ in failed
-        if (points := settled_beyond_the_pack(case.request, case.expected, actual)) is not None
+        if (points := _settled_beyond_the_pack(case.request, case.expected, actual)) is not None
     ]
     if not beyond:
         return found
     settled = tuple(sorted({points for _, points in beyond}))
-    hypothesis = BeyondThePack(_COUNT, settled[-1])
+    hypothesis = _BeyondThePack(_COUNT, settled[-1])
     cases = [case for case, _ in beyond]
     condition = Condition((ConditionTerm("bidder_points", settled),))
     shown = Divergence.unplaced(
