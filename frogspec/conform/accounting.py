@@ -234,6 +234,45 @@ class FixedPoints(PointsHypothesis):
 
 
 @dataclass(frozen=True)
+class _BeyondThePack(PointsHypothesis):
+    """Points counted beyond the cards': the engine settles a bidder's count the pack's
+    cards cannot hold, while what each card counts is the rules'. Where the deals that
+    would show how many points are added do not come to their end (an earlier departure
+    stops them), the settlements are the evidence, and they say only how far they go."""
+
+    #: The most points the engine settled for a bidder.
+    points: int = PACK_POINTS + 1
+
+    def predicts(self, case: _Deal) -> tuple[int, int] | None:
+        return None
+
+    @property
+    def added(self) -> int:
+        """At least the points settled beyond the pack's."""
+        return max(self.points - PACK_POINTS, 0)
+
+
+def _settled_beyond_the_pack(request: Json, expected: Json, actual: Json) -> int | None:
+    """The bidder's points of a ``settle`` the reference refuses as beyond the pack's and
+    the engine settles (pays out): the engine counts more points than the cards hold.
+    ``None`` for any other case.
+
+    >>> request = {"op": "settle", "bidder_points": 121}
+    >>> _settled_beyond_the_pack(request, {"error": {"kind": "invalid"}}, {"result": [1, -1]})
+    121
+    >>> _settled_beyond_the_pack(request, {"error": {"kind": "invalid"}},
+    ...     {"error": {"kind": "illegal"}})
+    """
+    points = request.get("bidder_points") if isinstance(request, dict) else None
+    if not isinstance(request, dict) or request.get("op") != "settle" or not _is_count(points):
+        return None
+    assert isinstance(points, int)
+    if points <= PACK_POINTS or not _refused_as_invalid(expected):
+        return None
+    return points if isinstance(actual, dict) and "result" in actual else None
+
+
+@dataclass(frozen=True)
 class _Deal:
     """The reference's count of one finished deal, and what the hypotheses need of it."""
 

@@ -57,6 +57,8 @@ from frogspec.conform.accounting import (
     GroupCredited,
     Lead,
     PointsHypothesis,
+    _BeyondThePack,
+    _settled_beyond_the_pack,
     _trick_taken,
     contracts_of,
     explain_points,
@@ -347,6 +349,7 @@ def find_deviations(
     found = _one_per_departure(found)
     found = _counted_otherwise(found, failed, assumed)
     found = _counted_elsewhere(found, failed, assumed)
+    found = _counted_beyond_the_pack(found, failed)
     found.sort(key=lambda d: d.rank(order))
     return found
 
@@ -503,7 +506,6 @@ def _counted_elsewhere(
         cases = [by_id[f.case_id] for f in fitting]
         contracts = contracts_of(fitting, assumed)
         condition = Condition((ConditionTerm("contract", contracts),))
-        rulesets = tuple(sorted({c.ruleset for c in cases if c.ruleset}))
         points = next(d for d in fitting[0].differences if isinstance(d, PointsChanged))
         shown = Divergence.unplaced(
             cases[0],
@@ -516,28 +518,75 @@ def _counted_elsewhere(
             extension=cases[0].extension,
             differences=tuple(fitting[0].differences),
         )
-        ids = tuple(c.id for c in cases)
-        found.append(
-            Deviation(
-                rule=hypothesis.rule,
-                reading=None,
-                reading_rulesets=(),
-                cases=ids,
-                example=_example(hypothesis.rule, cases[0], shown, None),
-                hand_written=sum(_hand_written(c) for c in cases),
-                detail=shown.detail,
-                differences=shown.differences,
-                in_rulesets=rulesets,
-                condition=condition,
-                circumstances=Circumstances(rulesets, condition),
-                otherwise=hypothesis,
-                stage="accounting",
-                hypothesis=hypothesis,
-                touched=ids,
-            )
-        )
+        found.append(_of_the_count(hypothesis, cases, condition, shown))
         break
     return found
+
+
+def _of_the_count(
+    hypothesis: PointsHypothesis, cases: Sequence[Case], condition: Condition, shown: Divergence
+) -> Deviation:
+    """A deviation of the count found from the cases' answers alone (no group of the
+    diagnosis): the hypothesis said in the situation ``condition``, ``shown`` on the first
+    case."""
+    ids = tuple(c.id for c in cases)
+    rulesets = tuple(sorted({c.ruleset for c in cases if c.ruleset}))
+    return Deviation(
+        rule=hypothesis.rule,
+        reading=None,
+        reading_rulesets=(),
+        cases=ids,
+        example=_example(hypothesis.rule, cases[0], shown, None),
+        hand_written=sum(_hand_written(c) for c in cases),
+        detail=shown.detail,
+        differences=shown.differences,
+        in_rulesets=rulesets,
+        condition=condition,
+        circumstances=Circumstances(rulesets, condition),
+        otherwise=hypothesis,
+        stage="accounting",
+        hypothesis=hypothesis,
+        touched=ids,
+    )
+
+
+def _counted_beyond_the_pack(
+    found: list[Deviation], failed: Sequence[tuple[Case, Any, Divergence | None]]
+) -> list[Deviation]:
+    """Where no deviation says the count (nor what a card counts), the settlements the
+    engine pays out for a bidder's points beyond the pack's, which the reference refuses:
+    a deviation of the count (points counted besides the cards'), filed with them. The
+    deals that would show how many points are added may not come to their end (an
+    earlier departure stops them); the settlements alone show that some are."""
+    if any(d.hypothesis is not None or d.rule == _CARD_VALUES for d in found):
+        return found
+    beyond = [
+        (case, points)
+        for case, actual, _ in failed
+        if (points := _settled_beyond_the_pack(case.request, case.expected, actual)) is not None
+    ]
+    if not beyond:
+        return found
+    settled = tuple(sorted({points for _, points in beyond}))
+    hypothesis = _BeyondThePack(_COUNT, settled[-1])
+    cases = [case for case, _ in beyond]
+    condition = Condition((ConditionTerm("bidder_points", settled),))
+    shown = Divergence.unplaced(
+        cases[0],
+        None,
+        (_COUNT,),
+        f"settles {settled[-1]} bidder's points, beyond the pack's",
+        request=dict(cases[0].request),
+        expected=cases[0].expected,
+        compare=dict(cases[0].compare),
+        extension=cases[0].extension,
+    )
+    return [*found, _of_the_count(hypothesis, cases, condition, shown)]
+
+
+#: What each side counts (its tricks' card points), and what each card counts.
+_COUNT = "scoring.count-card-points"
+_CARD_VALUES = "cards.points"
 
 
 def _one_per_departure(found: list[Deviation]) -> list[Deviation]:

@@ -166,6 +166,20 @@ class SeatChanged(_NamedFieldChange):
 class FieldChanged(_NamedFieldChange):
     """Another field of the answer differs (the trump, the contract, the phase...)."""
 
+    @property
+    def kind(self) -> str:
+        """For the phase, the phase the engine enters too: one where the engine lays away
+        and one where it bids on are two departures, though the reference's phase is one.
+
+        >>> FieldChanged("phase", "discard", "trump").kind
+        'field changed: phase (discard)'
+        >>> FieldChanged("trump", "H", "D").kind
+        'field changed: trump'
+        """
+        if self.name == "phase" and isinstance(self.engine, str):
+            return f"{super().kind} ({self.engine})"
+        return super().kind
+
 
 @dataclass(frozen=True)
 class PointsChanged(Difference):

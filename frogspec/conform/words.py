@@ -708,9 +708,17 @@ def hypothesis_words(hypothesis: Any) -> str:
     >>> from frogspec.conform.accounting import FixedPoints
     >>> hypothesis_words(FixedPoints("scoring.count-card-points", 10))
     'the side that wins the last trick counts 10 points more'
+    >>> from frogspec.conform.accounting import _BeyondThePack
+    >>> hypothesis_words(_BeyondThePack("scoring.count-card-points", 121))
+    "counts points beyond the 120 the cards hold: settles a bidder's 121 points"
     """
-    from frogspec.conform.accounting import FixedPoints, GroupCredited
+    from frogspec.conform.accounting import PACK_POINTS, FixedPoints, GroupCredited, _BeyondThePack
 
+    if isinstance(hypothesis, _BeyondThePack):
+        return (
+            f"counts points beyond the {PACK_POINTS} the cards hold: settles a bidder's "
+            f"{hypothesis.points} points"
+        )
     if isinstance(hypothesis, GroupCredited):
         return f"the {hypothesis.group} cards' points counted for the defenders, not the bidder"
     if isinstance(hypothesis, FixedPoints):

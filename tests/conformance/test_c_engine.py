@@ -228,7 +228,7 @@ def test_with_all_ten_house_rules_the_deal_passing_right_is_named_from_the_match
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="last-trick-ten is not named")
+@pytest.mark.xfail(strict=True, reason="grand-pays-five is not named")
 def test_all_ten_house_rules_at_once_each_named(cfrog: Path) -> None:
     run = _run(cfrog, *HOUSE_RULES)
     charged = {d.rule for d in run.deviations}

@@ -509,3 +509,46 @@ def test_a_confirmed_deviation_says_when_and_instead_from_its_cases(cases: list[
     assert deviation.rule == "trump.chico-not-hearts" and deviation.status == "confirmed"
     assert deviation.when.startswith("in modern, in the trump phase")
     assert deviation.instead == "the engine's legal list adds trump H"
+
+
+def _settle_case(case_id: str, points: int, ruleset: str = "foster-1909") -> Case:
+    request: dict[str, Any] = {
+        "id": 1,
+        "op": "settle",
+        "ruleset": ruleset,
+        "options": {},
+        "players": 3,
+        "dealer": 0,
+        "bidder": 1,
+        "contract": "frog",
+        "bidder_points": points,
+    }
+    return Case(
+        id=case_id,
+        file="settle",
+        description="a settlement",
+        rules=("scoring.count-card-points",),
+        request=request,
+        response={"id": 1, "error": {"kind": "invalid"}},
+    )
+
+
+def test_a_settlement_beyond_the_pack_names_the_count_where_no_deal_shows_it() -> None:
+    # No game comes to its end (an earlier departure stops each), but the engine pays
+    # out for 121 bidder's points, which the cards cannot hold: it counts beyond them.
+    beyond = _settle_case("settle-121", 121)
+    refused = _settle_case("settle-121-refused", 121, "modern")
+    failed = [
+        (beyond, {"result": [-61, 122, -61]}, None),
+        (refused, {"error": {"kind": "invalid", "message": "too many"}}, None),
+    ]
+    (deviation,) = find_deviations(failed)
+    assert deviation.rule == "scoring.count-card-points"
+    assert deviation.cases == ("settle-121",)
+    assert "when the bidder takes 121 points" in deviation.when
+    assert deviation.instead.startswith("counts points beyond the 120 the cards hold")
+
+
+def test_a_settlement_the_engine_refuses_too_names_no_count() -> None:
+    refused = _settle_case("settle-121", 121)
+    assert find_deviations([(refused, {"error": {"kind": "invalid"}}, None)]) == []

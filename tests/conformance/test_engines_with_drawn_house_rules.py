@@ -163,12 +163,13 @@ NOT_YET: dict[tuple[str, str], str] = {}
 #: (``"kept"``).
 NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
     ("node", "named"): (
-        "three of the nine are not named: the Chico's widow, hearts in a Chico, the Frog's "
-        "lay-away counted for the defenders"
+        "two of the nine are not named: hearts in a Chico, the Frog's lay-away counted for "
+        "the defenders (no game of the run comes past the Chico's widow or to its count)"
     ),
-    ("c-drawn", "named"): "the last trick's ten points are not named",
     ("java-drawn", "named"): (
-        "the widow counted for the defenders and the next dealer are not named"
+        "the widow counted for the defenders is not named (no game of the run comes to its "
+        "count); the next dealer only among the unit ops' findings (every match is refused in "
+        "its first deal)"
     ),
 }
 

@@ -538,3 +538,16 @@ def test_a_trump_list_narrowed_to_the_longest_suits_is_said_as_the_longest_suits
     arbitrary = [g for seed in range(12) if (g := _narrowed(actions, seed, first)) is not None]
     found = localise(arbitrary)
     assert found is None or found.left_out is None or not found.left_out.in_hand
+
+
+def test_a_phase_entered_otherwise_is_grouped_by_the_phase_the_engine_enters() -> None:
+    from frogspec.conform.deviations import _by_kind as by_kind
+
+    # After a Chico's last pass the reference names trump: an engine that lays away and
+    # one that asks a passer again depart otherwise, and are not one group.
+    lays_away = SimpleNamespace(differences=(FieldChanged("phase", "discard", "trump"),))
+    asks_again = SimpleNamespace(differences=(FieldChanged("phase", "auction", "trump"),))
+    also_lays_away = SimpleNamespace(differences=(FieldChanged("phase", "discard", "play"),))
+    entries: list[object] = [("a", lays_away), ("b", asks_again), ("c", also_lays_away)]
+    groups = by_kind(entries)  # type: ignore[arg-type]
+    assert sorted([str(case) for case, _ in group] for group in groups) == [["a", "c"], ["b"]]
