@@ -1,7 +1,7 @@
 """The kit against engines written apart from frogspec, each with house rules drawn at random.
 
-Eight engines: C++ and Perl (six house rules each); JavaScript on Node, Tcl, Rust, Python,
-Java and C (nine each, one for each stage of the game: the deal, the auction, laying away, play duties, the trick's
+Ten engines: C++ and Perl (six house rules each); JavaScript on Node, Tcl, Rust, Python,
+Java, C, and a second C++ and Perl (nine each, one for each stage of the game: the deal, the auction, laying away, play duties, the trick's
 winner, the trump of a contract, the count, settlement, the match). Each engine's author drew
 the house rules at random from a list of plausible ones written before the draw
 (``engines/LANGUAGE/HOUSE_RULES_LIST.md``, the draw in ``draw.txt``) and wrote down, in ``HOUSE_RULES.md``, the rule of the rulebook each departs from. The kit
@@ -153,15 +153,64 @@ HOUSE_RULES: dict[str, dict[str, tuple[str, ...]]] = {
         "loser-pays-double": (*_RATES, "settlement.coeur-dalene-loser-pays-same"),
         "bank-for-all": ("match.counters-no-bank", "match.no-fixed-end"),
     },
+    "cpp-drawn": {
+        "deal-dealer-plays-four": ("seats.active-foster", "seats.active-six-or-seven"),
+        "auction-jump-grand": (
+            "auction.overbid-to-raise",
+            "auction.one-round-frog-may-raise",
+            "auction.one-bid-each",
+            "auction.contract-order",
+        ),
+        "widow-to-defenders": ("scoring.widow-counts-for-bidder",),
+        "play-no-must-trump": ("play.must-trump", "play.any-card-when-unable"),
+        "trick-six-of-trumps-beats-ace": ("play.trick-winner", "cards.rank-order"),
+        "trump-grand-spades": ("trump.hearts-in-frog-and-grand",),
+        "count-last-trick-ten": ("scoring.count-card-points", "settlement.sixty-is-a-tie"),
+        "settle-lost-doubled": (*_RATES, "settlement.coeur-dalene-loser-pays-same"),
+        "match-deal-rotates-right": ("deal.rotation-left",),
+    },
+    "perl-drawn": {
+        "dealer-plays-four": ("seats.active-foster", "seats.active-six-or-seven"),
+        "chico-equals-frog": ("auction.contract-order",),
+        "discard-to-defenders": ("scoring.widow-counts-for-bidder",),
+        "trump-first-lead": ("play.lead-any-card",),
+        "jack-trump-high": ("play.trick-winner", "cards.rank-order"),
+        "chico-black-only": ("trump.chico-not-hearts", "trump.chico-any-suit"),
+        "jacks-zero": ("cards.points", "settlement.sixty-is-a-tie"),
+        "frog-rate-two": _RATES,
+        "low-card-deals": ("deal.first-dealer-low-card-chooses",),
+    },
 }
 
 #: What the kit does not yet explain, house rule by house rule.
-NOT_YET: dict[tuple[str, str], str] = {}
+NOT_YET: dict[tuple[str, str], str] = {
+    ("cpp-drawn", "auction-jump-grand"): (
+        "said as Grand not being a contract for some seats, not as a jump the auction forbids"
+    ),
+    ("cpp-drawn", "trick-six-of-trumps-beats-ace"): (
+        "beside the trick's winner, one case is filed under the pack, with no when or instead"
+    ),
+    ("perl-drawn", "chico-equals-frog"): (
+        "said as Chico not being a contract for some seats, not as a Chico that does not "
+        "outbid a Frog"
+    ),
+    ("perl-drawn", "jacks-zero"): (
+        "a Jack worth nothing is also charged to the count, as -8 points for the last trick"
+    ),
+}
 
 #: All of an engine's house rules at once: what the kit does not yet tell apart, as to
 #: each house rule being named (``"named"``) and no rule the engine keeps being charged
 #: (``"kept"``).
 NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
+    ("perl-drawn", "named"): (
+        "the lay-away counted for the defenders and the Frog's rate are not named, nor the "
+        "Chico that does not outbid a Frog"
+    ),
+    ("perl-drawn", "kept"): (
+        "the count is charged for the Jacks worth nothing, and Chico as a contract for the "
+        "Chico that does not outbid a Frog"
+    ),
     ("node", "named"): (
         "two of the nine are not named: hearts in a Chico, the Frog's lay-away counted for "
         "the defenders (no game of the run comes past the Chico's widow or to its count)"
@@ -174,7 +223,11 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
 }
 
 #: Runs with a deviation reported with no ``when`` or no ``instead``: house rule by house rule.
-NOT_YET_SAID: dict[tuple[str, str], str] = {}
+NOT_YET_SAID: dict[tuple[str, str], str] = {
+    ("cpp-drawn", "trick-six-of-trumps-beats-ace"): (
+        "one case filed under the pack, with no when or instead"
+    ),
+}
 
 
 @pytest.fixture(scope="module")
@@ -191,6 +244,23 @@ def engines(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
         )
         assert built.returncode == 0, built.stderr
         found["cpp"] = [str(binary)]
+    if shutil.which("g++") is not None:
+        binary = tmp_path_factory.mktemp("frog-cpp-drawn") / "frog"
+        built = subprocess.run(
+            [
+                "g++",
+                "-O2",
+                "-std=c++17",
+                "-o",
+                str(binary),
+                str(ENGINES / "cpp-drawn" / "frog.cpp"),
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert built.returncode == 0, built.stderr
+        found["cpp-drawn"] = [str(binary)]
     if shutil.which("rustc") is not None:
         binary = tmp_path_factory.mktemp("frog-rust") / "frog"
         built = subprocess.run(
@@ -228,6 +298,7 @@ def engines(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
         "node": "frog.js",
         "tcl": "frog.tcl",
         "python-drawn": "frog.py",
+        "perl-drawn": "frog.pl",
     }
     for language, script in interpreted.items():
         program = _PROGRAMS[language]
@@ -246,6 +317,8 @@ _PROGRAMS = {
     "python-drawn": sys.executable,
     "c-drawn": "gcc",
     "java-drawn": "javac",
+    "cpp-drawn": "g++",
+    "perl-drawn": "perl",
 }
 
 
