@@ -373,7 +373,8 @@ def _deal(divergence: Any, assumed: Adjust | None) -> tuple[_Deal, tuple[int, in
         return None
     reference_defenders = changed.reference_defenders
     assert reference_defenders is not None
-    bidder_cards = state.won[state.bidder] | state.widow | state.laid_away
+    # A Frog bidder's lay-away counts for him (the widow went into his hand); else the widow.
+    bidder_cards = state.won[state.bidder] | (state.laid_away or state.widow)
     deal = _Deal(
         changed.reference,
         reference_defenders,
