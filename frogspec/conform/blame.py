@@ -226,11 +226,13 @@ def _tie_of_the_count(
     home = max(of_count, key=lambda d: len(d.cases))
     by_id = {case.id: (case, actual) for case, actual, _ in failed}
     rulesets = tuple(sorted({*home.in_rulesets, *tie.in_rulesets}))
+    # The tie moves at every score: what set the count's cases apart says nothing of it.
     counted = replace(
         _with_cases(home, tie.cases, by_id),
         holds=holds,
         in_rulesets=rulesets,
-        circumstances=replace(home.circumstances, rulesets=rulesets),
+        condition=None,
+        circumstances=replace(home.circumstances, rulesets=rulesets, condition=None),
         touched=tuple(dict.fromkeys((*home.touched, *tie.touched))),
     )
     return [counted if d is home else d for d in deviations if d is not tie]

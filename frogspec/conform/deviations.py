@@ -498,13 +498,17 @@ def _counted_elsewhere(
     assumed: Adjust | None,
     counted: tuple[CardCounted, ...] = (),
 ) -> list[Deviation]:
-    """Where no deviation says the count, a card group credited to the other side that
-    gives the engine's final count on at least two of the failing games whose count
-    differs, and on most of them: a deviation of the count, filed with those games (each
-    first parts on another departure, which did not change what was counted)."""
-    if any(d.hypothesis is not None for d in found):
+    """Where no deviation says the count of some failing games whose count differs (no
+    hypothesis of a deviation gives it), a card group credited to the other side that
+    gives the engine's final count on at least two of them, and on most of them: a
+    deviation of the count, filed with those games (each first parts on another
+    departure, which did not change what was counted). The cards count the engine's
+    values (``counted``: what its ``card_points`` counts otherwise): a pack worth another
+    count, said by a deviation of its own, leaves the group's hypothesis to fit."""
+    said = [d.hypothesis for d in found if d.hypothesis is not None]
+    if any(isinstance(h, GroupCredited) for h in said):
         return found
-    finals = _final_counts(failed)
+    finals = [f for f in _final_counts(failed) if not any(h.fits(f, assumed) for h in said)]
     by_id = {case.id: case for case, _, _ in failed}
     values = _card_values(counted)
     for hypothesis in (

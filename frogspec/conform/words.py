@@ -872,14 +872,20 @@ def instead_words(
     ...     Probe({"op": "card_points"}, {"result": 10}, {"result": 5}, ()))
     >>> instead_words(tens, settles_up_to=110)
     "a Ten counts 5 instead of 10; refuses to settle more than 110 points, the pack's count with a Ten at 5"
-    >>> from frogspec.conform.accounting import FixedPoints
+    >>> from frogspec.conform.accounting import FixedPoints, _BeyondThePack
     >>> instead_words(FixedPoints("scoring.count-card-points", 10), holds=130)
     'the side that wins the last trick counts 10 points more: the deal holds 130 points, the tie is 65'
+    >>> instead_words(_BeyondThePack("scoring.count-card-points", 121), holds=130)
+    'counts points beyond the 120 the cards hold: the deal holds 130 points, the tie is 65'
     >>> instead_words(tens, settles_up_to=110, holds=110)
     'a Ten counts 5 instead of 10: the deal holds 110 points, the tie is 55, and no more are settled'
     """
+    from frogspec.conform.accounting import PACK_POINTS, _BeyondThePack
+
     said = _instead_words(otherwise)
     if holds is not None:
+        if isinstance(otherwise, _BeyondThePack):  # the deal's count says how many
+            said = f"counts points beyond the {PACK_POINTS} the cards hold"
         said += f": the deal holds {holds} points, the tie is {holds // 2}"
         if settles_up_to == holds:
             return f"{said}, and no more are settled"
