@@ -225,7 +225,8 @@ def _tie_of_the_count(
         return deviations
     home = max(of_count, key=lambda d: len(d.cases))
     by_id = {case.id: (case, actual) for case, actual, _ in failed}
-    rulesets = tuple(sorted({*home.in_rulesets, *tie.in_rulesets}))
+    shown = (by_id[c][0].ruleset for c in (*home.cases, *tie.cases) if c in by_id)
+    rulesets = tuple(sorted({*home.in_rulesets, *(r for r in shown if r)}))
     # The tie moves at every score: what set the count's cases apart says nothing of it.
     counted = replace(
         _with_cases(home, tie.cases, by_id),

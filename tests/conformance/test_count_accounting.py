@@ -29,7 +29,7 @@ from frogspec.conform.accounting import (
 )
 from frogspec.conform.blame import _tie_of_the_count
 from frogspec.conform.counterfactuals import reference_answer
-from frogspec.conform.deviations import Deviation
+from frogspec.conform.deviations import Deviation, _counted_elsewhere
 from frogspec.conform.evidence import CardCounted, PointsChanged, TieMoved, differences_of
 from frogspec.conform.probes.base import Probe, StageFinding
 from frogspec.rules.cards import FULL_PACK, points_of
@@ -131,13 +131,13 @@ def test_every_hypothesis_counts_the_pack_the_engines_values_give(
     assert last_trick.holds == pack + max(fixed, 0)
 
 
-def _case(case_id: str, op: str = "settle") -> Case:
+def _case(case_id: str, op: str = "settle", ruleset: str = "modern") -> Case:
     return Case(
         id=case_id,
         file="test",
         description="",
         rules=(),
-        request={"id": 1, "op": op, "ruleset": "modern"},
+        request={"id": 1, "op": op, "ruleset": ruleset},
         response={"id": 1, "result": [0, 0, 0]},
     )
 
@@ -168,12 +168,12 @@ COUNT = Deviation(
     in_rulesets=("modern",),
 )
 FAILED = [
-    (_case(case_id, op), {"result": [1]}, None)
-    for case_id, op in (
-        ("settle-65", "settle"),
-        ("settle-70", "settle"),
-        ("game-1", "game"),
-        ("game-2", "game"),
+    (_case(case_id, op, ruleset), {"result": [1]}, None)
+    for case_id, op, ruleset in (
+        ("settle-65", "settle", "foster-1909"),
+        ("settle-70", "settle", "foster-1909"),
+        ("game-1", "game", "modern"),
+        ("game-2", "game", "modern"),
     )
 ]
 
@@ -183,7 +183,9 @@ def test_a_tie_at_half_of_what_the_deal_holds_is_the_counts() -> None:
     (counted,) = _tie_of_the_count([_tie(65), COUNT], 130, FAILED)
     assert counted.rule == "scoring.count-card-points" and counted.holds == 130
     assert set(counted.cases) == {"settle-65", "settle-70", "game-1", "game-2"}
+    # Said in the rulesets of every case filed, the settlements' too.
     assert counted.in_rulesets == ("foster-1909", "modern")
+    assert counted.when == "in foster-1909, modern"
     assert counted.instead == (
         "the side that wins the last trick counts 10 points more: the deal holds 130 points, "
         "the tie is 65"
@@ -207,3 +209,68 @@ def test_a_tie_moved_otherwise_stays_the_settlements(tie: int, holds: int | None
 def test_a_tie_with_no_departure_of_the_count_stays_the_settlements() -> None:
     (tie,) = _tie_of_the_count([_tie(65)], 130, FAILED)
     assert tie.rule == "settlement.sixty-is-a-tie" and tie.holds is None
+
+
+def _counted_as(case: Case, points: tuple[int, int]) -> Json:
+    """The case's expected final answer with the count ``points`` (bidder, defenders)."""
+    result = case.expected["result"]
+    assert isinstance(result, dict)
+    return {"result": {**result, "points": {"bidder": points[0], "defenders": points[1]}}}
+
+
+def test_a_lay_away_for_the_defenders_is_found_beside_a_pack_worth_another_count() -> None:
+    # Jacks at 0 on every deal, and a Frog's lay-away counted for the defenders: the
+    # recount says the Chicos and Grands; the Frogs, which it does not give, are the
+    # lay-away's, counted with the engine's values.
+    values = _card_values([JACKS_ZERO])
+    recount = _Recounted("cards.points", (JACKS_ZERO,), values=values)
+    laid_away = GroupCredited("scoring.widow-counts-for-bidder", "laid away", values=values)
+    failed = []
+    frogs = set()
+    for case in GAMES:
+        reference = SimpleNamespace(
+            case_id=case.id,
+            request=dict(case.request),
+            differences=(PointsChanged(0, 0, 0, 0),),
+        )
+        assert isinstance(case.expected["result"], dict)
+        points = case.expected["result"]["points"]
+        assert isinstance(points, dict)
+        deal = _deal_of(reference, points)
+        if deal is None:
+            continue
+        frog = deal.laid_away != 0
+        counted = (laid_away if frog else recount).predicts(deal)
+        assert counted is not None
+        if counted != (deal.bidder, deal.defenders):
+            failed.append((case, _counted_as(case, counted), None))
+        if counted != recount.predicts(deal):  # a lay-away with points: not the recount's
+            frogs.add(case.id)
+    assert len(frogs) >= 2 and len(frogs) < len(failed)
+    said = Deviation(
+        rule="cards.points",
+        reading=None,
+        reading_rulesets=(),
+        cases=(),
+        example={},
+        otherwise=recount,
+        hypothesis=recount,
+    )
+    found = _counted_elsewhere([said], failed, None, (JACKS_ZERO,))
+    (lay_away,) = [d for d in found if d.rule == "scoring.widow-counts-for-bidder"]
+    assert set(lay_away.cases) == frogs
+    # On the rules' card values a laid-away Jack is missed: not every Frog fits.
+    plain = _counted_elsewhere([said], failed, None)
+    assert all(set(d.cases) != frogs for d in plain if d.rule == "scoring.widow-counts-for-bidder")
+
+
+def _deal_of(divergence: Any, points: dict[str, Json]) -> Any:
+    """The reference's deal of a finished game, its count ``points`` (as the accounting
+    reads it)."""
+    from frogspec.conform.accounting import _deal
+
+    bidder, defenders = points["bidder"], points["defenders"]
+    assert isinstance(bidder, int) and isinstance(defenders, int)
+    divergence.differences = (PointsChanged(bidder, bidder, defenders, defenders),)
+    found = _deal(divergence, None)
+    return None if found is None else found[0]
