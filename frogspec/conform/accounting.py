@@ -4,8 +4,11 @@ fits every case of the group.
 When an engine's ``points`` differ from the reference's at the end of a deal, the cards
 are the same; what differs is what is counted for whom. The hypotheses are typed values:
 a card group (the widow left untouched in a Chico or a Grand, the three cards a Frog
-bidder laid away) credited to the other side (:class:`GroupCredited`), or a fixed number
-of points given to the side that wins the last trick (:class:`FixedPoints`).
+bidder laid away) credited to the other side (:class:`GroupCredited`), a fixed number
+of points given to the side that wins the last trick (:class:`FixedPoints`), or each
+side's cards recounted with the points the engine's ``card_points`` gives them (a pack
+worth another count). Every hypothesis counts the cards with the engine's own values
+(:func:`_card_values`): a house rule of the count may come with one of the cards' worth.
 :func:`explain_points` keeps a hypothesis only if it gives the engine's count on every
 case of the group it is shown (one deal's coincidence, a widow that happens to hold ten
 points, is no evidence); :func:`who_leads` says who leads where that is the step.
@@ -14,14 +17,20 @@ points, is no evidence); :func:`who_leads` says who leads where that is the step
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from frogspec._types import Json
-from frogspec.conform.evidence import Difference, FieldChanged, PointsChanged, SeatChanged
+from frogspec.conform.evidence import (
+    CardCounted,
+    Difference,
+    FieldChanged,
+    PointsChanged,
+    SeatChanged,
+)
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
-from frogspec.rules.cards import FULL_PACK, points_of
+from frogspec.rules.cards import FULL_PACK, cards_of, format_card, points_of
 
 __all__ = [
     "Accounting",
@@ -80,6 +89,29 @@ class PointsHypothesis:
 
     #: The rule that says what is counted, and for whom.
     rule: str
+    #: The points the engine counts for the cards it counts otherwise (its
+    #: ``card_points``): each card (its index) and its points; the others count the
+    #: rules' points.
+    values: tuple[tuple[int, int], ...] = field(default=(), kw_only=True)
+
+    def worth(self, mask: int) -> int:
+        """The points of the cards of ``mask`` by the engine's values.
+
+        >>> jack_of_clubs_zero = FixedPoints("scoring.count-card-points", 0, values=((4, 0),))
+        >>> jack_of_clubs_zero.worth(0b11111), points_of(0b11111)
+        (0, 2)
+        """
+        return points_of(mask) + sum(
+            points - points_of(1 << card) for card, points in self.values if mask >> card & 1
+        )
+
+    def recounted(self, case: _Deal) -> tuple[int, int]:
+        """The reference's count of the deal (bidder, defenders), each side's cards counted
+        with the engine's values."""
+        return (
+            case.bidder + self.worth(case.bidder_cards) - points_of(case.bidder_cards),
+            case.defenders + self.worth(case.defender_cards) - points_of(case.defender_cards),
+        )
 
     def predicts(self, case: _Deal) -> tuple[int, int] | None:
         """The points (bidder, defenders) the engine would count on the deal (``None``:
@@ -98,6 +130,12 @@ class PointsHypothesis:
         """The points a deal holds beyond the pack's under the hypothesis (none where
         cards only change sides)."""
         return 0
+
+    @property
+    def holds(self) -> int:
+        """The points a deal holds under the hypothesis: the pack's by the engine's values,
+        and those added."""
+        return self.worth(FULL_PACK) + self.added
 
     def takes_points(self, request: Json, expected: Json, actual: Json) -> bool:
         """Whether a ``settle`` the reference refuses for bidder's points beyond the pack's
@@ -159,8 +197,6 @@ def _pack_by_engine(counted: Sequence[Difference], finals: Sequence[Any]) -> int
     if len(totals) == 1:
         (total,) = totals
         return None if total == PACK_POINTS else total
-    from frogspec.conform.evidence import CardCounted
-
     changes = [
         d.engine - d.reference
         for d in counted
@@ -209,8 +245,9 @@ class GroupCredited(PointsHypothesis):
         mask = case.widow if self.group == "widow" else case.laid_away
         if not mask:
             return None
-        moved = points_of(mask)
-        return case.bidder - moved, case.defenders + moved
+        moved = self.worth(mask)
+        bidder, defenders = self.recounted(case)
+        return bidder - moved, defenders + moved
 
 
 @dataclass(frozen=True)
@@ -223,14 +260,47 @@ class FixedPoints(PointsHypothesis):
     def predicts(self, case: _Deal) -> tuple[int, int] | None:
         if case.last_winner_is_bidder is None:
             return None
+        bidder, defenders = self.recounted(case)
         if case.last_winner_is_bidder:
-            return case.bidder + self.points, case.defenders
-        return case.bidder, case.defenders + self.points
+            return bidder + self.points, defenders
+        return bidder, defenders + self.points
 
     @property
     def added(self) -> int:
         """The points added to a deal: it holds that many beyond the pack's."""
         return max(self.points, 0)
+
+
+@dataclass(frozen=True)
+class _Recounted(PointsHypothesis):
+    """Each side's cards counted with the engine's own values (:attr:`values`): the pack
+    is worth another count, and nothing else is counted otherwise."""
+
+    #: What the engine counts otherwise, rank by rank (its ``card_points``' findings).
+    counted: tuple[CardCounted, ...] = ()
+
+    def predicts(self, case: _Deal) -> tuple[int, int] | None:
+        return self.recounted(case) if self.values else None
+
+
+def _card_values(counted: Sequence[CardCounted]) -> tuple[tuple[int, int], ...]:
+    """The points the engine counts for each card of the ranks it counts otherwise
+    (index, points), from its ``card_points`` findings (a
+    :class:`~frogspec.conform.evidence.CardCounted` each, for every card of the rank).
+
+    >>> _card_values([CardCounted("J", 0, 2)])[0]
+    (4, 0)
+    >>> len(_card_values([CardCounted("J", 0, 2)]))
+    4
+    >>> _card_values([CardCounted("J", None, 2)])
+    ()
+    """
+    values = {c.rank: c.engine for c in counted if _is_count(c.engine)}
+    return tuple(
+        (card, points)
+        for card in cards_of(FULL_PACK)
+        if isinstance(points := values.get(format_card(card)[:-1]), int)
+    )
 
 
 @dataclass(frozen=True)
@@ -282,6 +352,10 @@ class _Deal:
     laid_away: int
     last_winner_is_bidder: bool | None
     contract: str
+    #: The cards each side counts by the rules (the bidder's tricks with the widow or his
+    #: lay-away; the other tricks).
+    bidder_cards: int = 0
+    defender_cards: int = 0
 
 
 def _deal(divergence: Any, assumed: Adjust | None) -> tuple[_Deal, tuple[int, int]] | None:
@@ -299,6 +373,8 @@ def _deal(divergence: Any, assumed: Adjust | None) -> tuple[_Deal, tuple[int, in
         return None
     reference_defenders = changed.reference_defenders
     assert reference_defenders is not None
+    # A Frog bidder's lay-away counts for him (the widow went into his hand); else the widow.
+    bidder_cards = state.won[state.bidder] | (state.laid_away or state.widow)
     deal = _Deal(
         changed.reference,
         reference_defenders,
@@ -306,19 +382,29 @@ def _deal(divergence: Any, assumed: Adjust | None) -> tuple[_Deal, tuple[int, in
         state.laid_away,
         _last_winner_is_bidder(state, actions),
         state.contract.name.lower(),
+        bidder_cards,
+        FULL_PACK & ~bidder_cards,
     )
     return deal, (changed.engine, changed.engine_defenders)
 
 
-def _hypotheses(deal: _Deal, engine: tuple[int, int]) -> list[PointsHypothesis]:
-    """The hypotheses one deal suggests: each card group, the fixed points it shows."""
+def _hypotheses(
+    deal: _Deal, engine: tuple[int, int], counted: tuple[CardCounted, ...] = ()
+) -> list[PointsHypothesis]:
+    """The hypotheses one deal suggests, on the engine's own card values (``counted``: its
+    ``card_points`` findings): the pack recounted alone, each card group, the fixed points
+    it shows."""
+    values = _card_values(counted)
     found: list[PointsHypothesis] = [
-        GroupCredited("scoring.widow-counts-for-bidder", "widow"),
-        GroupCredited("scoring.widow-counts-for-bidder", "laid away"),
+        GroupCredited("scoring.widow-counts-for-bidder", "widow", values=values),
+        GroupCredited("scoring.widow-counts-for-bidder", "laid away", values=values),
     ]
-    gained = engine[0] - deal.bidder if deal.last_winner_is_bidder else engine[1] - deal.defenders
+    if values:
+        found.insert(0, _Recounted("cards.points", counted, values=values))
+    recounted = found[0].recounted(deal)
+    gained = engine[0] - recounted[0] if deal.last_winner_is_bidder else engine[1] - recounted[1]
     if gained:
-        found.append(FixedPoints("scoring.count-card-points", gained))
+        found.append(FixedPoints("scoring.count-card-points", gained, values=values))
     return found
 
 
@@ -345,20 +431,24 @@ ACCOUNTED_CASES = 20
 
 
 def explain_points(
-    divergences: Sequence[Any], elsewhere: Sequence[Any] = (), assumed: Adjust | None = None
+    divergences: Sequence[Any],
+    elsewhere: Sequence[Any] = (),
+    assumed: Adjust | None = None,
+    counted: tuple[CardCounted, ...] = (),
 ) -> tuple[PointsHypothesis, tuple[str, ...]] | None:
     """The hypothesis that gives the engine's count on every deal of the group whose points
     differ (checked on up to :data:`ACCOUNTED_CASES`), with the contracts of those deals;
     ``None`` when none fits them all. One deal is no evidence: a group of one deal needs
     the hypothesis to give the count of two deals ``elsewhere`` too (other failing games'
     final answers, whose play is the case's own). The deals are replayed under the
-    departures ``assumed``."""
+    departures ``assumed``, the cards counted with the engine's values where its
+    ``card_points`` departs (``counted``: what it counts otherwise, rank by rank)."""
     found = (_deal(v, assumed) for v in divergences[:ACCOUNTED_CASES])
     deals = [d for d in found if d is not None]
     if not deals:
         return None
     first, engine = deals[0]
-    for hypothesis in _hypotheses(first, engine):
+    for hypothesis in _hypotheses(first, engine, counted):
         if not all(hypothesis.predicts(deal) == counted for deal, counted in deals):
             continue
         if len(deals) >= 2 or sum(hypothesis.fits(other, assumed) for other in elsewhere) >= 2:

@@ -57,9 +57,9 @@ from frogspec.conform.accounting import _pack_by_engine, _refused_past
 from frogspec.conform.counterfactuals import composed, meets, reference_answer
 from frogspec.conform.deviations import Deviation, _final_counts, find_deviations, with_findings
 from frogspec.conform.diagnosis import Divergence, answered_alike, game_state
-from frogspec.conform.evidence import LegalChanged
+from frogspec.conform.evidence import CardCounted, LegalChanged, TieMoved
 from frogspec.conform.probes import StageFinding
-from frogspec.conform.probes.settle import SETTLE_POINTS
+from frogspec.conform.probes.settle import SETTLE_POINTS, TIE_RULE
 from frogspec.harness import Adjust
 from frogspec.vectors.model import Case
 
@@ -170,13 +170,10 @@ def blame(
     ``findings`` are the unit ops' (none: not probed); ``rediagnose`` diagnoses a case
     again under the departures assumed (none: no case is judged again); ``in_time`` says
     whether there is time left to go on."""
-    pack = _settled_up_to(
-        _pack_by_engine(
-            [f.otherwise for f in findings for _ in range(f.disagree)],
-            _final_counts(failed),
-        ),
-        findings,
+    holds = _pack_by_engine(
+        [f.otherwise for f in findings for _ in range(f.disagree)], _final_counts(failed)
     )
+    pack = _settled_up_to(holds, findings)
     refused = [
         f
         for f in failed
@@ -195,8 +192,51 @@ def blame(
             deviations = _charged(failed, passed, findings, rediagnose, in_time)
         else:
             deviations, findings = counted, said
-    kept = [d for d in deviations if d.cases]
+    kept = _tie_of_the_count([d for d in deviations if d.cases], holds, failed)
     return Blame(kept, unit_findings(kept, findings))
+
+
+def _tie_of_the_count(
+    deviations: list[Deviation], holds: int | None, failed: Sequence[Failing]
+) -> list[Deviation]:
+    """The deviations with the tie moved to half of the points a deal holds by the
+    engine's count (``holds``: its games' totals, or its cards' points) filed under the
+    departure of the count (the one with the most cases): the tie is half of the deal,
+    and moves with it. The tie moved otherwise, or with no deal holding another count
+    (the settlement alone departs), stays the settlement's.
+
+    >>> _tie_of_the_count([], None, [])
+    []
+    """
+    if holds is None or holds % 2:
+        return deviations
+    tie = next(
+        (
+            d
+            for d in deviations
+            if d.rule == TIE_RULE
+            and isinstance(d.otherwise, StageFinding)
+            and d.otherwise.otherwise == TieMoved(holds // 2)
+        ),
+        None,
+    )
+    of_count = [d for d in deviations if d.rule in _COUNT_RULES or d.hypothesis is not None]
+    if tie is None or not of_count:
+        return deviations
+    home = max(of_count, key=lambda d: len(d.cases))
+    by_id = {case.id: (case, actual) for case, actual, _ in failed}
+    shown = (by_id[c][0].ruleset for c in (*home.cases, *tie.cases) if c in by_id)
+    rulesets = tuple(sorted({*home.in_rulesets, *(r for r in shown if r)}))
+    # The tie moves at every score: what set the count's cases apart says nothing of it.
+    counted = replace(
+        _with_cases(home, tie.cases, by_id),
+        holds=holds,
+        in_rulesets=rulesets,
+        condition=None,
+        circumstances=replace(home.circumstances, rulesets=rulesets, condition=None),
+        touched=tuple(dict.fromkeys((*home.touched, *tie.touched))),
+    )
+    return [counted if d is home else d for d in deviations if d is not tie]
 
 
 def _settled_up_to(pack: int | None, findings: Sequence[StageFinding]) -> int | None:
@@ -254,6 +294,16 @@ def _refuses_past(finding: StageFinding, pack: int) -> bool:
     )
 
 
+def _counted_by_engine(findings: Sequence[StageFinding]) -> tuple[CardCounted, ...]:
+    """What the engine's ``card_points`` counts otherwise for every card of a rank (its
+    findings' typed differences): the values a deal's count is accounted with."""
+    return tuple(
+        f.otherwise
+        for f in findings
+        if f.stage == "card_points" and f.condition is None and isinstance(f.otherwise, CardCounted)
+    )
+
+
 def _charged(
     failed: Sequence[Failing],
     passed: Sequence[Case],
@@ -261,7 +311,8 @@ def _charged(
     rediagnose: _Rediagnose | None,
     in_time: Callable[[], bool],
 ) -> list[Deviation]:
-    deviations = with_findings(find_deviations(failed, passed), findings)
+    counted = _counted_by_engine(findings)
+    deviations = with_findings(find_deviations(failed, passed, counted=counted), findings)
     if rediagnose is None:
         return deviations
     by_id = {case.id: (case, actual) for case, actual, _ in failed}
@@ -296,7 +347,7 @@ def _charged(
             latest[case_id] = rediagnose(case, actual, assumed)
             again.append((case, actual, latest[case_id]))
         left = [f for f in findings if f.rule not in models]
-        more = with_findings(find_deviations(again, passed, assumed), left)
+        more = with_findings(find_deviations(again, passed, assumed, counted), left)
         # A case filed under a named departure that the next round cannot name stays
         # where it was: no swap of any rule explaining it is no new departure.
         named = {c for d in deviations if d.rule is not None for c in d.cases}
@@ -353,7 +404,8 @@ def _seen_past(
     if not again:
         return deviations
     left = [f for f in hidden.findings if f.rule not in models]
-    more = with_findings(find_deviations(again, hidden.passed, assumed), left)
+    counted = _counted_by_engine(hidden.findings)
+    more = with_findings(find_deviations(again, hidden.passed, assumed, counted), left)
     more = [
         replace(d, judged_again=d.cases, assumed=tuple(models)) for d in more if d.rule is not None
     ]

@@ -58,6 +58,7 @@ from frogspec.conform.accounting import (
     Lead,
     PointsHypothesis,
     _BeyondThePack,
+    _card_values,
     _settled_beyond_the_pack,
     _trick_taken,
     contracts_of,
@@ -68,6 +69,7 @@ from frogspec.conform.conditions import Condition, ConditionTerm
 from frogspec.conform.counterfactuals import failed_under, has_twin, reference_answer, stand_in
 from frogspec.conform.diagnosis import Divergence, finished_trick, fits_passed
 from frogspec.conform.evidence import (
+    CardCounted,
     Difference,
     LegalChanged,
     MatchOtherwise,
@@ -192,6 +194,10 @@ class Deviation:
     #: where it refuses to settle more (its ``settle`` cases refused past them are this
     #: departure's: the settlement follows the count). ``None``: no such refusal.
     settles_up_to: int | None = None
+    #: For a departure of the count: the points a deal holds by the engine's count, where
+    #: its tie moves with them (to half of them: its ``settle`` cases that pay from that
+    #: tie are this departure's). ``None``: the tie is the rules'.
+    holds: int | None = None
 
     @property
     def when(self) -> str:
@@ -201,7 +207,7 @@ class Deviation:
     @property
     def instead(self) -> str:
         """What the engine does there, in words (:func:`frogspec.conform.words.instead_words`)."""
-        return instead_words(self.otherwise, self.settles_up_to)
+        return instead_words(self.otherwise, self.settles_up_to, self.holds)
 
     @property
     def status(self) -> str:
@@ -253,6 +259,7 @@ def find_deviations(
     failed: Sequence[tuple[Case, Any, Divergence | None]],
     passed: Sequence[Case] = (),
     assumed: Adjust | None = None,
+    counted: tuple[CardCounted, ...] = (),
 ) -> list[Deviation]:
     """The deviations shown by failing cases (each with the engine's answer and its
     diagnosis), most likely first. Cases without a diagnosis, or whose divergence no rule
@@ -265,6 +272,8 @@ def find_deviations(
 
     ``assumed`` are the engine's departures found already, under which the divergences
     were found: every swap is tried, and every game replayed, with them applied first.
+    ``counted``: what the engine's ``card_points`` counts otherwise, rank by rank: every
+    deal's count is accounted for with its own card values.
     """
     entries: list[_Entry] = [
         (case, divergence) for case, _, divergence in failed if divergence and divergence.rules
@@ -345,10 +354,10 @@ def find_deviations(
         unbacked.extend(e for e in members if _kind(e[1]) not in kinds)
     finals = _final_counts(failed)
     for members in _by_kind(unbacked):
-        found.append(_unexplained(members, order, passed, finals, assumed))
+        found.append(_unexplained(members, order, passed, finals, assumed, counted))
     found = _one_per_departure(found)
     found = _counted_otherwise(found, failed, assumed)
-    found = _counted_elsewhere(found, failed, assumed)
+    found = _counted_elsewhere(found, failed, assumed, counted)
     found = _counted_beyond_the_pack(found, failed)
     found.sort(key=lambda d: d.rank(order))
     return found
@@ -487,18 +496,24 @@ def _counted_elsewhere(
     found: list[Deviation],
     failed: Sequence[tuple[Case, Any, Divergence | None]],
     assumed: Adjust | None,
+    counted: tuple[CardCounted, ...] = (),
 ) -> list[Deviation]:
-    """Where no deviation says the count, a card group credited to the other side that
-    gives the engine's final count on at least two of the failing games whose count
-    differs, and on most of them: a deviation of the count, filed with those games (each
-    first parts on another departure, which did not change what was counted)."""
-    if any(d.hypothesis is not None for d in found):
+    """Where no deviation says the count of some failing games whose count differs (no
+    hypothesis of a deviation gives it), a card group credited to the other side that
+    gives the engine's final count on at least two of them, and on most of them: a
+    deviation of the count, filed with those games (each first parts on another
+    departure, which did not change what was counted). The cards count the engine's
+    values (``counted``: what its ``card_points`` counts otherwise): a pack worth another
+    count, said by a deviation of its own, leaves the group's hypothesis to fit."""
+    said = [d.hypothesis for d in found if d.hypothesis is not None]
+    if any(isinstance(h, GroupCredited) for h in said):
         return found
-    finals = _final_counts(failed)
+    finals = [f for f in _final_counts(failed) if not any(h.fits(f, assumed) for h in said)]
     by_id = {case.id: case for case, _, _ in failed}
+    values = _card_values(counted)
     for hypothesis in (
-        GroupCredited("scoring.widow-counts-for-bidder", "widow"),
-        GroupCredited("scoring.widow-counts-for-bidder", "laid away"),
+        GroupCredited("scoring.widow-counts-for-bidder", "widow", values=values),
+        GroupCredited("scoring.widow-counts-for-bidder", "laid away", values=values),
     ):
         fitting = [f for f in finals if hypothesis.fits(f, assumed)]
         if len(fitting) < 2 or 2 * len(fitting) <= len(finals):
@@ -759,6 +774,7 @@ def _unexplained(
     passed: Sequence[Case] = (),
     finals: Sequence[Any] = (),
     assumed: Adjust | None = None,
+    counted: tuple[CardCounted, ...] = (),
 ) -> Deviation:
     look_at = _look_at(members, order)
     case, divergence = min(members, key=lambda e: _size(e[1]))
@@ -808,7 +824,8 @@ def _unexplained(
             stage="match",
         )
     ids = {c.id for c, _ in members}
-    explained = explain_points(ordered, [f for f in finals if f.case_id not in ids], assumed)
+    others = [f for f in finals if f.case_id not in ids]
+    explained = explain_points(ordered, others, assumed, counted)
     if explained is not None:  # every deal's count fits one hypothesis
         hypothesis, contracts = explained
         condition = Condition((ConditionTerm("contract", contracts),))

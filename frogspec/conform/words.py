@@ -711,9 +711,20 @@ def hypothesis_words(hypothesis: Any) -> str:
     >>> from frogspec.conform.accounting import _BeyondThePack
     >>> hypothesis_words(_BeyondThePack("scoring.count-card-points", 121))
     "counts points beyond the 120 the cards hold: settles a bidder's 121 points"
+    >>> from frogspec.conform.accounting import _Recounted
+    >>> hypothesis_words(_Recounted("cards.points", (CardCounted("J", 0, 2),)))
+    'a Jack counts 0 instead of 2'
     """
-    from frogspec.conform.accounting import PACK_POINTS, FixedPoints, GroupCredited, _BeyondThePack
+    from frogspec.conform.accounting import (
+        PACK_POINTS,
+        FixedPoints,
+        GroupCredited,
+        _BeyondThePack,
+        _Recounted,
+    )
 
+    if isinstance(hypothesis, _Recounted):
+        return "; ".join(_otherwise_words(c) for c in hypothesis.counted)
     if isinstance(hypothesis, _BeyondThePack):
         return (
             f"counts points beyond the {PACK_POINTS} the cards hold: settles a bidder's "
@@ -846,20 +857,38 @@ def _lays_away(differences: tuple[Difference, ...]) -> str:
     return f"the bidder takes the widow and lays away (the reference: {phase.reference})"
 
 
-def instead_words(otherwise: Any, settles_up_to: int | None = None) -> str:
+def instead_words(
+    otherwise: Any, settles_up_to: int | None = None, holds: int | None = None
+) -> str:
     """What the engine does where it departs, from the typed value that says it: the
     passing of the deal, a count otherwise (a hypothesis of the accounting), or the words
     of the probe or the replay that found it; empty for none. ``settles_up_to``: for a
     departure of the count, the pack's points by the engine's count, past which it refuses
-    to settle (``None``: it settles whatever the reference does).
+    to settle (``None``: it settles whatever the reference does); ``holds``: the points a
+    deal holds by that count, where the tie is half of them (``None``: the rules' tie).
 
     >>> from frogspec.conform.probes.base import Probe
     >>> tens = StageFinding("card_points", "cards.points", CardCounted("10", 5, 10), 32, 4,
     ...     Probe({"op": "card_points"}, {"result": 10}, {"result": 5}, ()))
     >>> instead_words(tens, settles_up_to=110)
     "a Ten counts 5 instead of 10; refuses to settle more than 110 points, the pack's count with a Ten at 5"
+    >>> from frogspec.conform.accounting import FixedPoints, _BeyondThePack
+    >>> instead_words(FixedPoints("scoring.count-card-points", 10), holds=130)
+    'the side that wins the last trick counts 10 points more: the deal holds 130 points, the tie is 65'
+    >>> instead_words(_BeyondThePack("scoring.count-card-points", 121), holds=130)
+    'counts points beyond the 120 the cards hold: the deal holds 130 points, the tie is 65'
+    >>> instead_words(tens, settles_up_to=110, holds=110)
+    'a Ten counts 5 instead of 10: the deal holds 110 points, the tie is 55, and no more are settled'
     """
+    from frogspec.conform.accounting import PACK_POINTS, _BeyondThePack
+
     said = _instead_words(otherwise)
+    if holds is not None:
+        if isinstance(otherwise, _BeyondThePack):  # the deal's count says how many
+            said = f"counts points beyond the {PACK_POINTS} the cards hold"
+        said += f": the deal holds {holds} points, the tie is {holds // 2}"
+        if settles_up_to == holds:
+            return f"{said}, and no more are settled"
     if settles_up_to is None:
         return said
     refused = f"refuses to settle more than {settles_up_to} points, the pack's count"

@@ -194,9 +194,6 @@ NOT_YET: dict[tuple[str, str], str] = {
         "said as Chico not being a contract for some seats, not as a Chico that does not "
         "outbid a Frog"
     ),
-    ("perl-drawn", "jacks-zero"): (
-        "a Jack worth nothing is also charged to the count, as -8 points for the last trick"
-    ),
 }
 
 #: All of an engine's house rules at once: what the kit does not yet tell apart, as to
@@ -204,12 +201,10 @@ NOT_YET: dict[tuple[str, str], str] = {
 #: (``"kept"``).
 NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
     ("perl-drawn", "named"): (
-        "the lay-away counted for the defenders and the Frog's rate are not named, nor the "
-        "Chico that does not outbid a Frog"
+        "the Frog's rate is not named, nor the Chico that does not outbid a Frog"
     ),
     ("perl-drawn", "kept"): (
-        "the count is charged for the Jacks worth nothing, and Chico as a contract for the "
-        "Chico that does not outbid a Frog"
+        "Chico as a contract is charged for the Chico that does not outbid a Frog"
     ),
     ("node", "named"): (
         "two of the nine are not named: hearts in a Chico, the Frog's lay-away counted for "
@@ -434,6 +429,25 @@ ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
     ("java-drawn", "match-bidder-deals-next"): (
         "after a deal with a bidder",
         "the bidder deals next instead of the seat on the dealer's left",
+    ),
+    # A count whose settlement tie is half of what a deal holds: the count's departure.
+    ("perl-drawn", "jacks-zero"): (
+        "always",
+        "a Jack counts 0 instead of 2: the deal holds 112 points, the tie is 56",
+    ),
+    ("rust-drawn", "count-tens-five"): (
+        "always",
+        "a Ten counts 5 instead of 10: the deal holds 110 points, the tie is 55",
+    ),
+    ("cpp-drawn", "count-last-trick-ten"): (
+        "in foster-1909, gamerules, hoyle-1907, modern, official-1922-coeur-dalene",
+        "the side that wins the last trick counts 10 points more: the deal holds 130 points, "
+        "the tie is 65",
+    ),
+    ("tcl", "last-trick-ten"): (
+        "in foster-1909, gamerules, hoyle-1907, modern, official-1922-coeur-dalene",
+        "the side that wins the last trick counts 10 points more: the deal holds 130 points, "
+        "the tie is 65",
     ),
 }
 

@@ -1,0 +1,276 @@
+"""The count of a deal accounted for on the engine's own card values, and the tie at half of
+the points a deal holds by the engine's count.
+
+An engine whose ``card_points`` counts a rank otherwise counts every deal with it: the
+accounting recounts each side's cards with those values before it tries any other
+hypothesis (a card group for the other side, points for the last trick), so that a pack
+worth another count is said as the cards' points, not as a coincidence of the last trick.
+A settlement tie moved to half of what a deal holds by the engine's count is the count's
+doing: it is filed with the count's departure, which says so.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from frogspec._types import Json
+from frogspec.conform.accounting import (
+    PACK_POINTS,
+    FixedPoints,
+    GroupCredited,
+    _card_values,
+    _Recounted,
+    explain_points,
+)
+from frogspec.conform.blame import _tie_of_the_count
+from frogspec.conform.counterfactuals import reference_answer
+from frogspec.conform.deviations import Deviation, _counted_elsewhere
+from frogspec.conform.evidence import CardCounted, PointsChanged, TieMoved, differences_of
+from frogspec.conform.probes.base import Probe, StageFinding
+from frogspec.rules.cards import FULL_PACK, points_of
+from frogspec.vectors.model import Case, load_vectors
+
+JACKS_ZERO = CardCounted("J", 0, 2)
+
+
+def _games() -> list[Case]:
+    """The vectors' games that end with the count (a finished deal)."""
+    found = []
+    for vector_file in load_vectors():
+        for case in vector_file.cases:
+            result = case.expected.get("result") if isinstance(case.expected, dict) else None
+            if case.op != "game" or not isinstance(result, dict):
+                continue
+            if result.get("phase") == "over" and isinstance(result.get("points"), dict):
+                found.append(case)
+    return found
+
+
+GAMES = _games()
+
+
+def _worth_of(counted: CardCounted) -> Any:
+    """The rules' card points with one rank counted otherwise, as a change of a ruleset."""
+    from frogspec.rules.cards import card_points, format_card
+
+    def points(card: int) -> int:
+        return counted.engine if format_card(card)[:-1] == counted.rank else card_points(card)
+
+    assert isinstance(counted.engine, int)
+    return lambda ruleset: ruleset.replacing("cards.points", points)
+
+
+def _engine_with(counted: CardCounted, case: Case) -> SimpleNamespace:
+    """The game as an engine counting that rank otherwise ends it: the reference with the
+    rank's points changed, as the accounting reads a divergence."""
+    answer: Json = reference_answer(case.request, assumed=_worth_of(counted))
+    return SimpleNamespace(
+        case_id=case.id,
+        request=dict(case.request),
+        differences=differences_of("game", case.expected, answer),
+    )
+
+
+def test_the_vectors_hold_finished_games_to_account_for() -> None:
+    assert len(GAMES) >= 20
+
+
+def test_a_pack_counted_with_the_engines_card_values_is_said_as_the_cards_points() -> None:
+    # Jacks at 0: every finished deal totals 112. With the engine's card_points findings,
+    # each side's cards recounted with them give its count on every deal.
+    divergences = [_engine_with(JACKS_ZERO, c) for c in GAMES]
+    divergences = [
+        d for d in divergences if any(isinstance(x, PointsChanged) for x in d.differences)
+    ]
+    assert len(divergences) >= 2
+    explained = explain_points(divergences, counted=(JACKS_ZERO,))
+    assert explained is not None
+    hypothesis, _ = explained
+    assert isinstance(hypothesis, _Recounted)
+    assert hypothesis.rule == "cards.points" and hypothesis.holds == PACK_POINTS - 8
+    # Without the cards' values, no hypothesis of the count is the cards' points.
+    unvalued = explain_points(divergences)
+    assert unvalued is None or not isinstance(unvalued[0], _Recounted)
+
+
+def test_a_card_group_credited_to_the_defenders_counts_with_the_engines_values() -> None:
+    # A Frog's lay-away counted for the defenders, Jacks at 0: the group's worth is the
+    # engine's, so the hypothesis fits where the rules' values would miss a laid-away Jack.
+    values = _card_values([JACKS_ZERO])
+    laid_away = GroupCredited("scoring.widow-counts-for-bidder", "laid away", values=values)
+    plain = GroupCredited("scoring.widow-counts-for-bidder", "laid away")
+    jacks = sum(1 << card for card, _ in values)
+    assert laid_away.worth(jacks) == 0 and plain.worth(jacks) == 8
+    assert laid_away.holds == PACK_POINTS - 8 and plain.holds == PACK_POINTS
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    rank=st.sampled_from(["A", "10", "K", "Q", "J", "9", "6"]),
+    points=st.integers(min_value=0, max_value=15),
+    fixed=st.integers(min_value=-10, max_value=20),
+)
+def test_every_hypothesis_counts_the_pack_the_engines_values_give(
+    rank: str, points: int, fixed: int
+) -> None:
+    # Whatever a rank is worth to the engine, a deal holds the pack by those values and
+    # whatever fixed points are added to it.
+    counted = CardCounted(rank, points, 0)
+    values = _card_values([counted])
+    assert len(values) == 4
+    pack = sum(points for _, points in values) + points_of(
+        FULL_PACK & ~sum(1 << card for card, _ in values)
+    )
+    assert _Recounted("cards.points", (counted,), values=values).holds == pack
+    last_trick = FixedPoints("scoring.count-card-points", fixed, values=values)
+    assert last_trick.holds == pack + max(fixed, 0)
+
+
+def _case(case_id: str, op: str = "settle", ruleset: str = "modern") -> Case:
+    return Case(
+        id=case_id,
+        file="test",
+        description="",
+        rules=(),
+        request={"id": 1, "op": op, "ruleset": ruleset},
+        response={"id": 1, "result": [0, 0, 0]},
+    )
+
+
+def _tie(engine: int) -> Deviation:
+    probe = Probe({"op": "settle"}, {"result": 1}, {"result": 2}, ())
+    finding = StageFinding("settle", "settlement.sixty-is-a-tie", TieMoved(engine), 3, 4, probe)
+    return Deviation(
+        rule="settlement.sixty-is-a-tie",
+        reading=None,
+        reading_rulesets=(),
+        cases=("settle-65", "settle-70"),
+        example={},
+        otherwise=finding,
+        in_rulesets=("foster-1909",),
+    )
+
+
+LAST_TRICK_TEN = FixedPoints("scoring.count-card-points", 10)
+COUNT = Deviation(
+    rule="scoring.count-card-points",
+    reading=None,
+    reading_rulesets=(),
+    cases=("game-1", "game-2"),
+    example={},
+    otherwise=LAST_TRICK_TEN,
+    hypothesis=LAST_TRICK_TEN,
+    in_rulesets=("modern",),
+)
+FAILED = [
+    (_case(case_id, op, ruleset), {"result": [1]}, None)
+    for case_id, op, ruleset in (
+        ("settle-65", "settle", "foster-1909"),
+        ("settle-70", "settle", "foster-1909"),
+        ("game-1", "game", "modern"),
+        ("game-2", "game", "modern"),
+    )
+]
+
+
+def test_a_tie_at_half_of_what_the_deal_holds_is_the_counts() -> None:
+    # The deal holds 130 points by the engine's count and the tie is 65: one departure.
+    (counted,) = _tie_of_the_count([_tie(65), COUNT], 130, FAILED)
+    assert counted.rule == "scoring.count-card-points" and counted.holds == 130
+    assert set(counted.cases) == {"settle-65", "settle-70", "game-1", "game-2"}
+    # Said in the rulesets of every case filed, the settlements' too.
+    assert counted.in_rulesets == ("foster-1909", "modern")
+    assert counted.when == "in foster-1909, modern"
+    assert counted.instead == (
+        "the side that wins the last trick counts 10 points more: the deal holds 130 points, "
+        "the tie is 65"
+    )
+
+
+@pytest.mark.parametrize(
+    ("tie", "holds"),
+    [
+        (62, 130),  # the tie moved otherwise than with the deal
+        (65, None),  # no game shows another count: the settlement alone departs
+        (65, 131),  # no whole half
+    ],
+)
+def test_a_tie_moved_otherwise_stays_the_settlements(tie: int, holds: int | None) -> None:
+    found = _tie_of_the_count([_tie(tie), COUNT], holds, FAILED)
+    assert [d.rule for d in found] == ["settlement.sixty-is-a-tie", "scoring.count-card-points"]
+    assert all(d.holds is None for d in found)
+
+
+def test_a_tie_with_no_departure_of_the_count_stays_the_settlements() -> None:
+    (tie,) = _tie_of_the_count([_tie(65)], 130, FAILED)
+    assert tie.rule == "settlement.sixty-is-a-tie" and tie.holds is None
+
+
+def _counted_as(case: Case, points: tuple[int, int]) -> Json:
+    """The case's expected final answer with the count ``points`` (bidder, defenders)."""
+    result = case.expected["result"]
+    assert isinstance(result, dict)
+    return {"result": {**result, "points": {"bidder": points[0], "defenders": points[1]}}}
+
+
+def test_a_lay_away_for_the_defenders_is_found_beside_a_pack_worth_another_count() -> None:
+    # Jacks at 0 on every deal, and a Frog's lay-away counted for the defenders: the
+    # recount says the Chicos and Grands; the Frogs, which it does not give, are the
+    # lay-away's, counted with the engine's values.
+    values = _card_values([JACKS_ZERO])
+    recount = _Recounted("cards.points", (JACKS_ZERO,), values=values)
+    laid_away = GroupCredited("scoring.widow-counts-for-bidder", "laid away", values=values)
+    failed = []
+    frogs = set()
+    for case in GAMES:
+        reference = SimpleNamespace(
+            case_id=case.id,
+            request=dict(case.request),
+            differences=(PointsChanged(0, 0, 0, 0),),
+        )
+        assert isinstance(case.expected["result"], dict)
+        points = case.expected["result"]["points"]
+        assert isinstance(points, dict)
+        deal = _deal_of(reference, points)
+        if deal is None:
+            continue
+        frog = deal.laid_away != 0
+        counted = (laid_away if frog else recount).predicts(deal)
+        assert counted is not None
+        if counted != (deal.bidder, deal.defenders):
+            failed.append((case, _counted_as(case, counted), None))
+        if counted != recount.predicts(deal):  # a lay-away with points: not the recount's
+            frogs.add(case.id)
+    assert len(frogs) >= 2 and len(frogs) < len(failed)
+    said = Deviation(
+        rule="cards.points",
+        reading=None,
+        reading_rulesets=(),
+        cases=(),
+        example={},
+        otherwise=recount,
+        hypothesis=recount,
+    )
+    found = _counted_elsewhere([said], failed, None, (JACKS_ZERO,))
+    (lay_away,) = [d for d in found if d.rule == "scoring.widow-counts-for-bidder"]
+    assert set(lay_away.cases) == frogs
+    # On the rules' card values a laid-away Jack is missed: not every Frog fits.
+    plain = _counted_elsewhere([said], failed, None)
+    assert all(set(d.cases) != frogs for d in plain if d.rule == "scoring.widow-counts-for-bidder")
+
+
+def _deal_of(divergence: Any, points: dict[str, Json]) -> Any:
+    """The reference's deal of a finished game, its count ``points`` (as the accounting
+    reads it)."""
+    from frogspec.conform.accounting import _deal
+
+    bidder, defenders = points["bidder"], points["defenders"]
+    assert isinstance(bidder, int) and isinstance(defenders, int)
+    divergence.differences = (PointsChanged(bidder, bidder, defenders, defenders),)
+    found = _deal(divergence, None)
+    return None if found is None else found[0]
