@@ -199,9 +199,7 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
     ("perl-drawn", "named"): (
         "the lay-away counted for the defenders and the Frog's rate are not named"
     ),
-    ("perl-drawn", "kept"): (
-        "the count is charged for the Jacks worth nothing"
-    ),
+    ("perl-drawn", "kept"): ("the count is charged for the Jacks worth nothing"),
     ("node", "named"): (
         "two of the nine are not named: hearts in a Chico, the Frog's lay-away counted for "
         "the defenders (no game of the run comes past the Chico's widow or to its count)"
