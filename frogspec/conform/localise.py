@@ -217,6 +217,10 @@ class Localised:
     #: (the lowest where none stands), a contract it refuses so being bid over a lower one
     #: elsewhere, the ruleset's contracts in order (:func:`_next_bid_only`).
     next_bid_only: tuple[str, ...] = ()
+    #: Where the engine does not let the contracts next above a standing bid outbid it,
+    #: while higher ones still do: the standing contract, the contracts it ranks equal
+    #: with it, and those that still outbid it (:func:`_ranked_equal`).
+    ranked_equal: tuple[str, tuple[str, ...], tuple[str, ...]] | None = None
 
 
 def _families(difference: Difference, phase: str | None) -> tuple[str, ...]:
@@ -345,7 +349,7 @@ def _features(
     if before.phase is Phase.AUCTION:
         features["last_to_speak"] = _pass_ends_deal(before)
         features["first_bid"] = not before.auction
-        standing = next((bid for _, bid in reversed(before.auction) if bid is not None), None)
+        standing = _standing(before)
         features["standing"] = standing.code if standing is not None else None
         features["eldest_to_bid"] = bool(before.order) and before.to_act == before.order[0]
     if before.phase is Phase.AUCTION and action is not None:
@@ -431,7 +435,7 @@ def _not_outbidding(divergence: Any, assumed: Adjust | None) -> str | None:
     state = game_state(request, actions[:step], assumed)
     if state is None or state.phase is not Phase.AUCTION:
         return None
-    standing = next((bid for _, bid in reversed(state.auction) if bid is not None), None)
+    standing = _standing(state)
     if standing is None:
         return None
     for added in first.adds:
@@ -609,41 +613,104 @@ def _not_biddable(divergence: Any, assumed: Adjust | None) -> tuple[str, ...]:
     return tuple(first.lacks) if set(first.lacks) <= bids else ()
 
 
+def _standing(state: Any) -> Any:
+    """The bid standing in an auction's position (the last made), or ``None``."""
+    return next((bid for _, bid in reversed(state.auction) if bid is not None), None)
+
+
+def _first_turn_bids(
+    divergence: Any, assumed: Adjust | None
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], str | None] | None:
+    """At a player's first turn in the auction where the engine's legal list lacks
+    contracts (:func:`_not_biddable`, the player asked): the ruleset's contracts in
+    order, those above the standing bid (all where none stands), those the engine still
+    offers there and the standing contract; ``None`` elsewhere."""
+    from frogspec.engine import ActionKind, legal_actions
+
+    lacks = _not_biddable(divergence, assumed)
+    state = _answered(divergence, assumed)
+    if not lacks or state is None or _not_asked(divergence, assumed):
+        return None
+    contracts = tuple(c.code for c in state.ruleset.rules.contracts())
+    offered = tuple(
+        str(a) for a in legal_actions(state) if a.kind is ActionKind.BID and str(a) not in lacks
+    )
+    standing = _standing(state)
+    above = contracts[contracts.index(standing.code) + 1 :] if standing else contracts
+    return contracts, above, offered, standing.code if standing else None
+
+
+def _contract_order(ruleset: Json) -> tuple[str, ...]:
+    """The contracts of the ruleset named, lowest first (none for a name not known)."""
+    from frogspec.rulesets import get_ruleset
+
+    try:
+        return tuple(c.code for c in get_ruleset(str(ruleset)).rules.contracts())
+    except (KeyError, ValueError, LookupError):
+        return ()
+
+
+def _steps_above(situation: Mapping[str, Json]) -> int:
+    """How many contracts above the standing bid a situation's bid is (the lowest
+    contract, with none standing, is 1); 0 where the bid is no contract of its ruleset."""
+    order = _contract_order(situation.get("ruleset"))
+    bid, standing = situation.get("bid"), situation.get("standing")
+    if bid not in order or (standing is not None and standing not in order):
+        return 0
+    return order.index(str(bid)) - (order.index(str(standing)) if standing is not None else -1)
+
+
 def _next_bid_only(
     divergences: Sequence[Any], agreeing: Sequence[Mapping[str, Json]], assumed: Adjust | None
 ) -> tuple[str, ...]:
-    """The ruleset's contracts in order, where every game's engine offers a player at his
-    first turn only the contract next above the standing bid (the lowest where none
-    stands), leaving out higher ones the reference offers, and where the engine agreed
-    (``agreeing``, situations with ``bid`` and ``standing``) one of those was bid over a
-    lower standing bid: which contracts may be bid follows the standing bid, so the order
-    of the bids departs, not the contracts. Empty elsewhere."""
-    from frogspec.engine import ActionKind, legal_actions
-
+    """The contracts in order (of the ruleset with the most), where every game's engine
+    offers a player at his first turn only the contract next above the standing bid (the
+    lowest where none stands), leaving out higher ones the reference offers, and where the
+    engine agreed (``agreeing``, situations with ``bid`` and ``standing``) one of those was
+    bid over a lower standing bid: which contracts may be bid follows the standing bid, so
+    the order of the bids departs, not the contracts. Empty elsewhere."""
     refused: set[str] = set()
-    order: tuple[str, ...] = ()
+    orders: list[tuple[str, ...]] = []
     for divergence in divergences[:CONDITIONED]:
-        lacks = _not_biddable(divergence, assumed)
-        state = _answered(divergence, assumed)
-        if not lacks or state is None or _not_asked(divergence, assumed):
+        bids = _first_turn_bids(divergence, assumed)
+        if bids is None or not bids[1] or bids[2] != bids[1][:1]:
             return ()
-        contracts = tuple(c.code for c in state.ruleset.rules.contracts())
-        offered = [
-            str(a) for a in legal_actions(state) if a.kind is ActionKind.BID and str(a) not in lacks
-        ]
-        standing = next((bid for _, bid in reversed(state.auction) if bid is not None), None)
-        above = contracts[contracts.index(standing.code) + 1 :] if standing else contracts
-        if not above or offered != [above[0]] or order not in ((), contracts):
-            return ()
-        refused |= set(lacks)
-        order = contracts
+        refused |= set(bids[1][1:])
+        orders.append(bids[0])
     bid_over_lower = any(
         situation.get("bid") in refused
-        and isinstance(situation.get("standing"), str)
-        and order.index(str(situation["standing"])) < order.index(str(situation["bid"]))
+        and situation.get("standing") is not None
+        and _steps_above(situation) > 0
         for situation in agreeing
     )
-    return order if bid_over_lower else ()
+    return max(orders, key=len) if orders and bid_over_lower else ()
+
+
+def _ranked_equal(
+    divergences: Sequence[Any], agreeing: Sequence[Mapping[str, Json]], assumed: Adjust | None
+) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None:
+    """Where every game's engine leaves out, over one standing contract, exactly the
+    contracts next above it and still offers the higher ones (and never let a player bid
+    those over it where it agreed): the standing contract, those left out (they rank equal
+    with it: they do not outbid it) and those offered. ``None`` elsewhere."""
+    found: set[tuple[str, tuple[str, ...], tuple[str, ...]]] = set()
+    for divergence in divergences[:CONDITIONED]:
+        bids = _first_turn_bids(divergence, assumed)
+        if bids is None:
+            return None
+        _, above, offered, standing = bids
+        if standing is None:
+            return None
+        kept = len(above) - len(offered)
+        if not offered or kept < 1 or offered != above[kept:]:
+            return None
+        found.add((standing, above[:kept], offered))
+    if len(found) != 1:
+        return None
+    standing, equal, offered = found.pop()
+    if any(f.get("standing") == standing and f.get("bid") in equal for f in agreeing):
+        return None
+    return standing, equal, offered
 
 
 def _not_biddable_rule(divergence: Any, assumed: Adjust | None) -> str | None:
@@ -806,13 +873,20 @@ def localise(
     else:
         condition = condition_of(departing, agreeing, STEP_NAMES)
     next_bid_only = _next_bid_only(divergences, agreeing, assumed)
-    if next_bid_only:
+    ranked_equal = None if next_bid_only else _ranked_equal(divergences, agreeing, assumed)
+    if next_bid_only or ranked_equal:
         # Which contracts may be bid follows the standing bid: the order of the bids.
         from frogspec.rules.auction import outbids
 
         rule = _rule_of(outbids)
         standing = tuple(dict.fromkeys(f.get("standing") for f in departing))
         condition = Condition((ConditionTerm("standing", standing),))
+    if next_bid_only:
+        # Where the engine let some players jump (bid above the next contract), who may
+        # not is what sets the steps apart: the seat, or the standing bid.
+        jumps = [f for f in agreeing if _steps_above(f) > 1]
+        by_seat = condition_of(departing, jumps, _AUCTION_NAMES)
+        condition = by_seat if by_seat.terms else condition
     origin = _origin_left_out(divergences, assumed)
     narrowed = None if origin else _narrowed_by(divergences, assumed)
     if narrowed is not None:
@@ -826,9 +900,16 @@ def localise(
         agreeing=len(agreeing),
         asked_again=_asked_again(divergences[0], assumed),
         first_bidder=first_bidder,
-        not_biddable=() if next_bid_only else _not_biddable(divergences[0], assumed),
+        not_biddable=()
+        if next_bid_only or ranked_equal
+        else _not_biddable(divergences[0], assumed),
         next_bid_only=next_bid_only,
+        ranked_equal=ranked_equal,
     )
+
+
+#: The features of an auction's turn that say who may jump: the seat, the standing bid.
+_AUCTION_NAMES = ("eldest_to_bid", "standing")
 
 
 #: The features of a turn in the play every departing step of a narrowed play shares,

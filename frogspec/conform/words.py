@@ -18,7 +18,7 @@ The unit ops' probes keep what they find as values too (a
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,7 +126,9 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
         "when a bid stands or another player may still bid",
     ),
     "bid": lambda v: f"when {v} is bid",
-    "standing": lambda v: "when no bid stands" if v is None else f"when {v} stands",
+    "standing": lambda v: (
+        "when no bid stands" if v is None else f"when a {str(v).capitalize()} stands"
+    ),
     "bidder_points": lambda v: f"when the bidder takes {v} points",
     "card": lambda v: f"for {v}",
     "action": lambda v: f"at the action {v}",
@@ -761,6 +763,8 @@ def _localised_words(localised: Localised) -> str:
         role = _ROLES.get(localised.first_bidder)
         who = role or (f"seat {moved.engine}" if moved is not None else "another player")
         return f"{who} bids first instead of eldest hand"
+    if localised.ranked_equal is not None:
+        return _ranked_equal_words(*localised.ranked_equal)
     if localised.not_biddable:
         return f"{' or '.join(localised.not_biddable)} may not be bid"
     if localised.next_bid_only:
@@ -792,6 +796,22 @@ def _localised_words(localised: Localised) -> str:
         key=lambda d: _TELLING.index(d.field) if d.field in _TELLING else len(_TELLING),
     )
     return "; ".join(difference_words(d) for d in ranked[:2])
+
+
+def _ranked_equal_words(standing: str, equal: Sequence[str], offered: Sequence[str]) -> str:
+    """Contracts that do not outbid a standing one they rank next above.
+
+    >>> _ranked_equal_words("frog", ("chico",), ("grand",))
+    'a Chico does not outbid a Frog: over a Frog only a Grand may be bid'
+    """
+
+    def named(contracts: Sequence[str]) -> str:
+        return " or ".join(f"a {c.capitalize()}" for c in contracts)
+
+    return (
+        f"{named(equal)} does not outbid {named([standing])}: over {named([standing])} "
+        f"only {named(offered)} may be bid"
+    )
 
 
 #: What a legal list narrowed by a property of the hand lets the player do, by the kind

@@ -184,15 +184,8 @@ HOUSE_RULES: dict[str, dict[str, tuple[str, ...]]] = {
 
 #: What the kit does not yet explain, house rule by house rule.
 NOT_YET: dict[tuple[str, str], str] = {
-    ("cpp-drawn", "auction-jump-grand"): (
-        "said as Grand not being a contract for some seats, not as a jump the auction forbids"
-    ),
     ("cpp-drawn", "trick-six-of-trumps-beats-ace"): (
         "beside the trick's winner, one case is filed under the pack, with no when or instead"
-    ),
-    ("perl-drawn", "chico-equals-frog"): (
-        "said as Chico not being a contract for some seats, not as a Chico that does not "
-        "outbid a Frog"
     ),
 }
 
@@ -201,10 +194,7 @@ NOT_YET: dict[tuple[str, str], str] = {
 #: (``"kept"``).
 NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
     ("perl-drawn", "named"): (
-        "the Frog's rate is not named, nor the Chico that does not outbid a Frog"
-    ),
-    ("perl-drawn", "kept"): (
-        "Chico as a contract is charged for the Chico that does not outbid a Frog"
+        "the Frog's rate is not named"
     ),
     ("node", "named"): (
         "two of the nine are not named: hearts in a Chico, the Frog's lay-away counted for "
@@ -425,6 +415,14 @@ ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
     ("c-drawn", "step-bids"): (
         "when no bid stands",
         "a bid must be the next contract above the standing bid (frog, chico, grand): no jump",
+    ),
+    ("cpp-drawn", "auction-jump-grand"): (
+        "when the player to bid is not eldest hand",
+        "a bid must be the next contract above the standing bid (frog, chico, grand): no jump",
+    ),
+    ("perl-drawn", "chico-equals-frog"): (
+        "when a Frog stands",
+        "a Chico does not outbid a Frog: over a Frog only a Grand may be bid",
     ),
     ("java-drawn", "match-bidder-deals-next"): (
         "after a deal with a bidder",

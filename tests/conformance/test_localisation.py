@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 from types import SimpleNamespace
+from typing import Any
 
 from frogspec._types import Json
 from frogspec.conform.accounting import Lead, who_leads
@@ -460,6 +461,67 @@ def test_only_the_lowest_contract_opened_and_a_higher_one_bid_over_it_is_the_ord
     kept = localise(grand_refused, over_frog)
     assert kept is not None and kept.rule == "auction.contracts-frog-chico-grand"
     assert kept.next_bid_only == ()
+
+
+def _bidding(actions: list[str], seed: int, lacks: tuple[str, ...], ruleset: str = "modern") -> Any:
+    """A game's first divergence at the next bid after ``actions``: the engine's legal
+    list lacks the bids ``lacks`` (the game in ``ruleset``)."""
+    from frogspec.conform.diagnosis import step_evaluates
+
+    request = {**_game(seed, actions), "ruleset": ruleset}
+    return SimpleNamespace(
+        request=request,
+        game_step=len(actions),
+        differences=(LegalChanged(lacks, ()),),
+        rules=tuple(sorted(step_evaluates(request, actions, len(actions)))),
+        actual={},
+    )
+
+
+def test_a_bid_kept_to_the_next_contract_for_some_seats_is_the_order_of_bids() -> None:
+    # Other players than eldest may bid only the next contract up, in rulesets with a
+    # Frog and without one (Straight Solo), while eldest opened with a Grand and a Chico
+    # was bid over a Frog where the engine agreed.
+    games = [
+        _bidding(["pass"], 0, ("chico", "grand")),
+        _bidding(["frog"], 1, ("grand",)),
+        _bidding(["pass"], 2, ("grand",), "official-1922-straight"),
+    ]
+    passed = [
+        SimpleNamespace(request=_game(seed, actions))
+        for seed, actions in enumerate((["grand"], ["frog", "chico"]))
+    ]
+    localised = localise(games, passed)
+    assert localised is not None and localised.rule == "auction.contract-order"
+    assert localised.next_bid_only == ("frog", "chico", "grand")
+    assert when_words(Circumstances(condition=localised.condition)) == (
+        "when the player to bid is not eldest hand"
+    )
+    assert instead_words(localised) == (
+        "a bid must be the next contract above the standing bid (frog, chico, grand): no jump"
+    )
+
+
+def test_a_contract_that_does_not_outbid_the_one_it_ranks_next_above_is_the_order_of_bids() -> None:
+    # Over a Frog the engine offers a Grand and no Chico, at any seat's first turn; a Grand
+    # was bid over a Frog where it agreed.
+    games = [_bidding(["frog"], 0, ("chico",)), _bidding(["pass", "frog"], 1, ("chico",))]
+    over_frog = [SimpleNamespace(request=_game(seed, ["frog", "grand"])) for seed in range(2)]
+    localised = localise(games, over_frog)
+    assert localised is not None and localised.rule == "auction.contract-order"
+    assert localised.ranked_equal == ("frog", ("chico",), ("grand",))
+    assert localised.not_biddable == ()
+    assert when_words(Circumstances(condition=localised.condition)) == "when a Frog stands"
+    assert instead_words(localised) == (
+        "a Chico does not outbid a Frog: over a Frog only a Grand may be bid"
+    )
+    # A Chico bid over a Frog where the engine agreed: not a rank shared with the Frog.
+    chico_over_frog = [SimpleNamespace(request=_game(0, ["frog", "chico"]))]
+    found = localise(games, chico_over_frog)
+    assert found is not None and found.ranked_equal is None
+    # Over a Frog a Grand left out and a Chico offered: a jump refused, no rank shared.
+    jump = localise([_bidding(["frog"], seed, ("grand",)) for seed in range(2)], over_frog)
+    assert jump is not None and jump.ranked_equal is None
 
 
 def _lengths(state: State) -> dict[str, int]:
