@@ -338,6 +338,71 @@ def _candidates(rs: Ruleset) -> list[Candidate]:
     return found
 
 
+def _rate_tables(probes: Sequence[Probe], rs: Ruleset) -> list[Candidate]:
+    """The engine's own rate for each contract, as a change of the ruleset's rate rule,
+    where its payments by the point keep to one rate a contract on every probe with a
+    margin, and two contracts' or more differ from the ruleset's (none elsewhere, or for a
+    ruleset whose rates are not by the point: one contract's rate alone is found as that
+    contract's, :func:`_settle_otherwise`, its ``when`` the contract)."""
+    engine: dict[str, set[float | None]] = {}
+    reference: dict[str, set[float | None]] = {}
+    for probe in probes:
+        if probe.request["bidder_points"] != 60:
+            code = str(probe.feature("contract"))
+            engine.setdefault(code, set()).add(_rate(probe, probe.actual))
+            reference.setdefault(code, set()).add(_rate(probe, probe.expected))
+    table: list[tuple[str, int]] = []
+    changed: list[Difference] = []
+    for code, rates in engine.items():
+        due = reference[code]
+        if len(rates) != 1 or len(due) != 1 or None in rates | due:
+            return []
+        rate, was = float(rates.pop() or 0), float(due.pop() or 0)
+        if rate != int(rate) or was != int(was):
+            return []
+        table.append((code, int(rate)))
+        if rate != was:
+            changed.append(RateChanged("either", rate, was, code))
+    if len(changed) < 2:
+        return []
+    rule = rs.rule_id("rates")
+    return [(Several(tuple(changed)), rule, _rates_by_contract(rule, table))]
+
+
+#: The rate rules replaced by a table of rates, one function per rule and table (as
+#: :data:`_RATES_CHANGED`).
+_RATE_TABLES: dict[tuple[Callable[..., int], Hashable], Callable[..., int]] = {}
+
+
+def _rates_by_contract(rule_id: str, table: Sequence[tuple[str, int]]) -> Adjust:
+    """The rate rule ``rule_id`` replaced by a rate a point for each contract of
+    ``table`` (the rule's own for the others), in the rulesets that use it.
+
+    >>> from frogspec.rulesets import get_ruleset
+    >>> rates = _rates_by_contract("settlement.rates-1-2-4", [("frog", 2), ("chico", 3)])
+    >>> from frogspec.rules.auction import Contract
+    >>> [rates(get_ruleset("modern")).rules.rates(c, 10, True) for c in Contract]
+    [20, 30, 40]
+    """
+    by_code = dict(table)
+
+    def departure(ruleset: Ruleset) -> Ruleset:
+        if ruleset.rule_id("rates") != rule_id:
+            return ruleset
+        original = ruleset.rules.rates
+        key = (original, tuple(table))
+        if key not in _RATE_TABLES:
+
+            def rated(contract: Any, margin: int, won: bool) -> int:
+                rate = by_code.get(_CONTRACT_CODES.get(int(contract), str(contract)))
+                return original(contract, margin, won) if rate is None else margin * rate
+
+            _RATE_TABLES[key] = rated
+        return ruleset.replacing(rule_id, _RATE_TABLES[key])
+
+    return departure
+
+
 #: The multiples a payment rounded otherwise is tried at.
 ROUNDED_TO = (5, 10)
 
@@ -448,7 +513,7 @@ def _rule_departures(
     found: list[tuple[Difference, str, Adjust, list[Probe]]] = []
     assumed: Adjust | None = seating
     judged = probes
-    left = _candidates(rs)
+    left = [*_rate_tables(probes, rs), *_candidates(rs)]
     while left and any(p.departs for p in judged):
         tried = [(c, _explained(c, judged, assumed)) for c in left]
         best = max(tried, key=lambda t: len(t[1] or ()))

@@ -172,6 +172,87 @@ def rank_order_of(probes: Sequence[Probe], trump: str | None = None) -> tuple[st
     return order if len({len(b) for b in beats.values()}) == len(order) else None
 
 
+#: A rank that takes a trick from a rank the order puts above it: the winner's, the loser's.
+_Beats = tuple[str, str]
+
+
+def _beaten_out_of_order(probes: Sequence[Probe], trump: str | None = None) -> tuple[_Beats, ...]:
+    """The pairs of ranks where, in the engine's answers to the tricks of two cards of one
+    suit, the lower by the written order takes the trick from the higher whichever is led,
+    each as (winner, loser), where every other pair goes as written (without ``trump``, a
+    plain suit without trumps; with it, two trumps); empty where there are none, or where
+    the answers keep to no such exceptions (a pair taken both ways, another pair departing).
+
+    >>> _beaten_out_of_order([])
+    ()
+    """
+    strength = {rank: -i for i, rank in enumerate(RANKS_HIGH_TO_LOW)}
+    taken: dict[frozenset[str], set[str]] = {}
+    for probe in probes:
+        cards = [str(c) for c in probe.request.get("cards") or ()]
+        if probe.request.get("trump") != trump or len(cards) != 2:
+            continue
+        if trump is not None and not all(card.endswith(trump) for card in cards):
+            continue
+        if trump is None and cards[0][-1] != cards[1][-1]:
+            continue
+        won = result_of(probe.actual)
+        if won not in (0, 1) or isinstance(won, bool):
+            return ()
+        taken.setdefault(frozenset(c[:-1] for c in cards), set()).add(cards[int(won)][:-1])
+    beats = []
+    for pair, winners in taken.items():
+        if len(winners) != 1:
+            return ()  # the order of play decides, not the ranks
+        (winner,) = winners
+        (loser,) = pair - winners
+        if strength[winner] < strength[loser]:
+            beats.append((winner, loser))
+    return tuple(sorted(beats, key=lambda b: (-strength[b[1]], -strength[b[0]])))
+
+
+#: The trick's winner with some ranks beating a higher one, by those pairs and whether
+#: only among the trumps (one function each, as :data:`_TRUMPS_RANKED`).
+_BEATING: dict[object, Callable[..., int]] = {}
+
+
+def _beating(beats: Sequence[_Beats], trumps_only: bool) -> Adjust:
+    """The trick's winner as written, except that where it is a card of a rank some pair
+    of ``beats`` puts below another, and the trick holds that other rank of the same suit,
+    the other takes the trick (among the trumps alone where ``trumps_only``).
+
+    >>> from frogspec.rulesets import get_ruleset
+    >>> rules = _beating([("6", "A")], True)(get_ruleset("modern")).rules
+    >>> [rules.trick_winner([parse_card(c) for c in t], Suit.HEARTS)
+    ...  for t in (["AH", "6H"], ["6H", "10H", "AH"], ["6H", "10H"], ["AS", "6S"])]
+    [1, 0, 1, 0]
+    """
+    key = (tuple(beats), trumps_only)
+
+    def beating(ruleset: Ruleset) -> Ruleset:
+        written = ruleset.rules.trick_winner
+        winner = _BEATING.get((key, written))
+        if winner is None:
+
+            def winner(cards: Sequence[Card], trump: Suit | None) -> int:
+                best = written(cards, trump)
+                suit = suit_of(cards[best])
+                if trumps_only and suit != trump:
+                    return best
+                for taker, beaten in beats:
+                    if rank_of(cards[best]) != beaten:
+                        continue
+                    for i, card in enumerate(cards):
+                        if suit_of(card) == suit and rank_of(card) == taker:
+                            return i
+                return best
+
+            _BEATING[key, written] = winner
+        return ruleset.replacing("play.trick-winner", winner)
+
+    return beating
+
+
 def _ranked(order: Sequence[str]) -> Adjust:
     """The rank order ``order`` (highest first) in place of the rulesets' own."""
     strength = {rank: len(order) - 1 - i for i, rank in enumerate(order)}
@@ -255,6 +336,9 @@ def _modelled(found: StageFinding, group: Sequence[Probe], probes: Sequence[Prob
     plain = rank_order_of(probes)
     trumps = rank_order_of(probes, _TRUMP)
     moved = tuple((card, _below(card, probes)) for card in _moved_to_trumps(probes))
+    if trumps is None and not moved:
+        # No order: a few ranks beating a higher one, the others as written.
+        return _modelled_beating(found, group, probes, plain)
     if plain is None or trumps is None:
         return found
     if plain == trumps == RANKS_HIGH_TO_LOW and not moved:
@@ -271,6 +355,32 @@ def _modelled(found: StageFinding, group: Sequence[Probe], probes: Sequence[Prob
             otherwise = found.otherwise  # the plain suits and the trumps, each their own
     if departure is None or not answers_as_engine(departure, [*group, *probes]):
         return found
+    return replace(found, departure=departure, models_all=True, otherwise=otherwise, rule=rule)
+
+
+def _modelled_beating(
+    found: StageFinding,
+    group: Sequence[Probe],
+    probes: Sequence[Probe],
+    plain: tuple[str, ...] | None,
+) -> StageFinding:
+    """The finding with the pairs of ranks where the lower beats the higher
+    (:func:`_beaten_out_of_order`) as a change of the rulesets, where they answer every
+    probe as the engine did: among the trumps alone (the plain suits as written, named by
+    the trick's winner) or in every suit alike (named by the rank order)."""
+    trumps = _beaten_out_of_order(probes, _TRUMP)
+    if not trumps:
+        return found
+    if plain == RANKS_HIGH_TO_LOW:
+        trumps_only, rule = True, "play.trick-winner"
+    elif plain is None and _beaten_out_of_order(probes) == trumps:
+        trumps_only, rule = False, "cards.rank-order"
+    else:
+        return found
+    departure = _beating(trumps, trumps_only)
+    if not answers_as_engine(departure, [*group, *probes]):
+        return found
+    otherwise = RankOrderChanged(RANKS_HIGH_TO_LOW, RANKS_HIGH_TO_LOW, trumps_only, beats=trumps)
     return replace(found, departure=departure, models_all=True, otherwise=otherwise, rule=rule)
 
 
