@@ -187,9 +187,6 @@ NOT_YET: dict[tuple[str, str], str] = {
     ("cpp-drawn", "auction-jump-grand"): (
         "said as Grand not being a contract for some seats, not as a jump the auction forbids"
     ),
-    ("cpp-drawn", "trick-six-of-trumps-beats-ace"): (
-        "beside the trick's winner, one case is filed under the pack, with no when or instead"
-    ),
     ("perl-drawn", "chico-equals-frog"): (
         "said as Chico not being a contract for some seats, not as a Chico that does not "
         "outbid a Frog"
@@ -223,11 +220,7 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
 }
 
 #: Runs with a deviation reported with no ``when`` or no ``instead``: house rule by house rule.
-NOT_YET_SAID: dict[tuple[str, str], str] = {
-    ("cpp-drawn", "trick-six-of-trumps-beats-ace"): (
-        "one case filed under the pack, with no when or instead"
-    ),
-}
+NOT_YET_SAID: dict[tuple[str, str], str] = {}
 
 
 @pytest.fixture(scope="module")
@@ -435,6 +428,20 @@ ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
         "after a deal with a bidder",
         "the bidder deals next instead of the seat on the dealer's left",
     ),
+    ("cpp-drawn", "trick-six-of-trumps-beats-ace"): (
+        "when the trick holds the Ace of trumps and the Six of trumps",
+        "the Six of trumps beats the Ace of trumps (and nothing else: trumps otherwise rank "
+        "A 10 K Q J 9 8 7 6, as written)",
+    ),
+    ("perl-drawn", "trump-first-lead"): (
+        "at the first trick, when he leads and holds a trump",
+        "he must lead a trump",
+    ),
+    ("perl-drawn", "chico-black-only"): (
+        "in foster-1909, gamerules, hoyle-1907, modern, official-1922-coeur-dalene, "
+        "official-1922-solo, official-1922-straight",
+        "the bidder may name only C or S",
+    ),
 }
 
 
@@ -451,6 +458,30 @@ def test_a_house_rule_of_one_rule_is_one_deviation_that_states_it(
     assert set(deviation.cases) == {o.case.id for o in run.outcomes if o.counted_failed}
     when, instead = ONE_RULE[language, flag]
     assert when in deviation.when and deviation.instead.startswith(instead)
+
+
+@pytest.mark.slow
+def test_rates_of_its_own_for_each_contract_are_said_as_the_rates(
+    engines: dict[str, list[str]],
+) -> None:
+    # Every ruleset paid by the point pays 2, 3 and 4 a point: one deviation for each
+    # ruleset's rate rule, said as the rates it changes, where that rule is the ruleset's.
+    run = _run(_engine(engines, "perl-drawn"), "frog-rate-two")
+    said = {d.rule: (d.when, d.instead) for d in run.deviations}
+    assert said == {
+        "settlement.rates-1-2-4": (
+            "in foster-1909, hoyle-1907, modern",
+            "pays 2 a point for a Frog and 3 for a Chico instead of 1 and 2",
+        ),
+        "settlement.rates-1-2-3": (
+            "in gamerules, official-1922-solo",
+            "pays 2 a point for a Frog, 3 for a Chico and 4 for a Grand instead of 1, 2 and 3",
+        ),
+        "settlement.rates-straight-1-2": (
+            "in official-1922-straight",
+            "pays 3 a point for a Chico and 4 for a Grand instead of 1 and 2",
+        ),
+    }
 
 
 @pytest.mark.slow
