@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from dataclasses import replace
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -340,29 +341,33 @@ def _candidates(rs: Ruleset) -> list[Candidate]:
 
 def _rate_tables(probes: Sequence[Probe], rs: Ruleset) -> list[Candidate]:
     """The engine's own rate for each contract, as a change of the ruleset's rate rule,
-    where its payments by the point keep to one rate a contract on every probe with a
-    margin, and two contracts' or more differ from the ruleset's (none elsewhere, or for a
-    ruleset whose rates are not by the point: one contract's rate alone is found as that
-    contract's, :func:`_settle_otherwise`, its ``when`` the contract)."""
-    engine: dict[str, set[float | None]] = {}
-    reference: dict[str, set[float | None]] = {}
+    where the ruleset pays by the point, the engine's payments keep to one multiple of the
+    reference's a contract on every probe the reference pays, and two contracts' rates or
+    more differ (none elsewhere: one contract's rate alone is found as
+    that contract's, :func:`_settle_otherwise`, its ``when`` the contract)."""
+    contracts = {_CONTRACT_CODES.get(int(c), str(c)): c for c in rs.rules.contracts()}
+    rate_of = rs.rules.rates
+    if any(rate_of(c, 2, True) != 2 * rate_of(c, 1, True) for c in contracts.values()):
+        return []  # not by the point
+    ratios: dict[str, set[Fraction]] = {}
     for probe in probes:
-        if probe.request["bidder_points"] != 60:
-            code = str(probe.feature("contract"))
-            engine.setdefault(code, set()).add(_rate(probe, probe.actual))
-            reference.setdefault(code, set()).add(_rate(probe, probe.expected))
+        expected, actual = _payments(probe.expected), _payments(probe.actual)
+        defenders = _roles(probe)["defender"]
+        if expected is None or actual is None or len(actual) != len(expected) or not defenders:
+            return []
+        if expected[defenders[0]]:
+            ratio = Fraction(abs(actual[defenders[0]]), abs(expected[defenders[0]]))
+            ratios.setdefault(str(probe.feature("contract")), set()).add(ratio)
     table: list[tuple[str, int]] = []
     changed: list[Difference] = []
-    for code, rates in engine.items():
-        due = reference[code]
-        if len(rates) != 1 or len(due) != 1 or None in rates | due:
-            return []
-        rate, was = float(rates.pop() or 0), float(due.pop() or 0)
-        if rate != int(rate) or was != int(was):
+    for code, found in ratios.items():
+        was = rate_of(contracts[code], 1, True) if code in contracts else 0
+        rate = found.pop() * was if len(found) == 1 and was else None
+        if rate is None or rate.denominator != 1:
             return []
         table.append((code, int(rate)))
         if rate != was:
-            changed.append(RateChanged("either", rate, was, code))
+            changed.append(RateChanged("either", int(rate), was, code))
     if len(changed) < 2:
         return []
     rule = rs.rule_id("rates")
