@@ -141,6 +141,28 @@ def _taken(probe: Probe) -> TrickTaken:
     return TrickTaken(cards, result_of(probe.actual), result_of(probe.expected))
 
 
+def _pairs_taken(probes: Sequence[Probe], trump: str | None) -> list[tuple[str, str]] | None:
+    """The ranks of each trick of two cards of one suit the engine answered, the winner's
+    and the loser's (without ``trump``, a plain suit without trumps; with it, two trumps);
+    ``None`` where it answered one otherwise than with the index of a card.
+
+    >>> _pairs_taken([], "H")
+    []
+    """
+    taken = []
+    for probe in probes:
+        cards = [str(c) for c in probe.request.get("cards") or ()]
+        if probe.request.get("trump") != trump or len(cards) != 2:
+            continue
+        if cards[0][-1] != cards[1][-1] or (trump is not None and not cards[0].endswith(trump)):
+            continue
+        won = result_of(probe.actual)
+        if won not in (0, 1) or isinstance(won, bool):
+            return None
+        taken.append((cards[int(won)][:-1], cards[1 - int(won)][:-1]))
+    return taken
+
+
 def rank_order_of(probes: Sequence[Probe], trump: str | None = None) -> tuple[str, ...] | None:
     """The rank order the engine's answers to the tricks of two cards of one suit keep to,
     highest first: each rank placed by how many ranks it takes (led or played second).
@@ -151,21 +173,12 @@ def rank_order_of(probes: Sequence[Probe], trump: str | None = None) -> tuple[st
 
     >>> rank_order_of([])
     """
-    beats: dict[str, set[str]] = {rank: set() for rank in RANKS_HIGH_TO_LOW}
-    seen = 0
-    for probe in probes:
-        cards = [str(c) for c in probe.request.get("cards") or ()]
-        if probe.request.get("trump") != trump or len(cards) != 2:
-            continue
-        if trump is not None and not all(card.endswith(trump) for card in cards):
-            continue
-        taken = result_of(probe.actual)
-        if taken not in (0, 1) or isinstance(taken, bool):
-            return None
-        seen += 1
-        beats[cards[int(taken)][:-1]].add(cards[1 - int(taken)][:-1])
-    if not seen:
+    taken = _pairs_taken(probes, trump)
+    if not taken:
         return None
+    beats: dict[str, set[str]] = {rank: set() for rank in RANKS_HIGH_TO_LOW}
+    for winner, loser in taken:
+        beats[winner].add(loser)
     if any(beats[a] & {b for b in beats if a in beats[b]} for a in beats):
         return None  # one pair taken both ways: the order of play decides, not the ranks
     order = tuple(sorted(RANKS_HIGH_TO_LOW, key=lambda rank: -len(beats[rank])))
@@ -188,18 +201,8 @@ def _beaten_out_of_order(probes: Sequence[Probe], trump: str | None = None) -> t
     """
     strength = {rank: -i for i, rank in enumerate(RANKS_HIGH_TO_LOW)}
     taken: dict[frozenset[str], set[str]] = {}
-    for probe in probes:
-        cards = [str(c) for c in probe.request.get("cards") or ()]
-        if probe.request.get("trump") != trump or len(cards) != 2:
-            continue
-        if trump is not None and not all(card.endswith(trump) for card in cards):
-            continue
-        if trump is None and cards[0][-1] != cards[1][-1]:
-            continue
-        won = result_of(probe.actual)
-        if won not in (0, 1) or isinstance(won, bool):
-            return ()
-        taken.setdefault(frozenset(c[:-1] for c in cards), set()).add(cards[int(won)][:-1])
+    for winner, loser in _pairs_taken(probes, trump) or ():
+        taken.setdefault(frozenset((winner, loser)), set()).add(winner)
     beats = []
     for pair, winners in taken.items():
         if len(winners) != 1:
