@@ -170,7 +170,10 @@ def _narrowed_by(divergences: Sequence[Any], assumed: Adjust | None) -> RanksLef
     for name, has in _HAND_PROPERTIES.items():
         if all(_separates(has, state, listed, set(c.lacks)) for state, listed, c in seen):
             return RanksLeftOut(verb, (), tuple(first.lacks[:3]), in_hand=name, leads=leads)
-    suits = _suits_kept([(listed, set(c.lacks)) for _, listed, c in seen])
+    # The suits a trump may be named in, kept the same whatever the bidder holds.
+    suits = (
+        _suits_kept([(listed, set(c.lacks)) for _, listed, c in seen]) if verb == "trump" else ()
+    )
     if suits:
         return RanksLeftOut(verb, (), tuple(first.lacks[:3]), leads=leads, suits=suits)
     return None
