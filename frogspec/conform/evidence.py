@@ -573,6 +573,9 @@ class LegalAt(Difference):
     trick: tuple[str, ...]
     #: The trump (``None``: none).
     trump: str | None
+    #: Whether, in every situation of its group, the engine lists every card of the hand
+    #: (where the rules list fewer): the player may play any card he holds.
+    any_card: bool = False
 
     @property
     def kind(self) -> str:

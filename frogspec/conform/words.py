@@ -514,6 +514,11 @@ def _otherwise_words(difference: Difference) -> str:
         )
     if isinstance(d, FirstDealerChanged):
         return f"seat {d.engine} deals first instead of seat {d.reference}"
+    if isinstance(d, LegalAt) and d.any_card:
+        return (
+            f"he may play any card he holds (e.g. {', '.join(d.change.adds)} too: hand "
+            f"{' '.join(d.hand)}, trick {' '.join(d.trick) or 'nothing'}, trump {d.trump})"
+        )
     if isinstance(d, LegalAt):
         trick = " ".join(d.trick) or "nothing"
         return (

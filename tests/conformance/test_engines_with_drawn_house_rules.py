@@ -433,6 +433,10 @@ ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
         "the Six of trumps beats the Ace of trumps (and nothing else: trumps otherwise rank "
         "A 10 K Q J 9 8 7 6, as written)",
     ),
+    ("cpp-drawn", "play-no-must-trump"): (
+        "when he holds a trump and is void in the suit led",
+        "he may play any card he holds",
+    ),
     ("perl-drawn", "trump-first-lead"): (
         "at the first trick, when he leads and holds a trump",
         "he must lead a trump",

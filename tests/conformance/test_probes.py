@@ -461,6 +461,37 @@ def _nine_of_diamonds_a_trump(request: dict[str, Json], must_trump: bool = True)
     return {"id": request.get("id"), "result": answer}
 
 
+def _no_duty_to_trump(request: dict[str, Json]) -> dict[str, Json]:
+    """An engine whose player void in the suit led may play any card (the reference
+    elsewhere)."""
+    if request["op"] != "legal_plays" or not request["trick"]:
+        return {"id": request.get("id"), **reference_answer(request)}
+    hand = [str(c) for c in request["hand"]]
+    led = str(request["trick"][0])[-1]
+    following = [c for c in hand if c[-1] == led]
+    return {"id": request.get("id"), "result": following or hand}
+
+
+def test_a_list_of_every_card_held_is_said_as_any_card() -> None:
+    # Void in the suit led, the engine lists the whole hand where the rules list the
+    # trumps: said as what the player may do, with one situation as the example.
+    (finding,) = probe_stages(_no_duty_to_trump, ["legal_plays"], ["modern"])
+    assert finding.rule == "play.must-trump"
+    assert finding_instead(finding).startswith("he may play any card he holds (e.g. ")
+    assert "when he holds a trump and is void in the suit led" in finding_when(finding)
+
+    # Where the engine lists fewer than the whole hand, no "any card".
+    def must_trump_higher(request: dict[str, Json]) -> dict[str, Json]:
+        answer = _no_duty_to_trump(request)
+        listed = answer.get("result")
+        if isinstance(listed, list) and len(listed) > 1 and request["op"] == "legal_plays":
+            return {**answer, "result": listed[1:]}
+        return answer
+
+    found = probe_stages(must_trump_higher, ["legal_plays"], ["modern"])
+    assert found and not any(finding_instead(f).startswith("he may play any") for f in found)
+
+
 def test_a_card_counted_as_a_trump_is_named_where_its_suit_matters() -> None:
     # Who takes a trick and what a player must play both show it: each finding says the
     # card, its place among the trumps, and names the rule of its own op.
