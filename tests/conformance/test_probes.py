@@ -232,7 +232,7 @@ PYFROG_FAULTS = {
     "wrong-leader": ("play.winner-leads-next", "leads the next trick instead of"),
     "bidder-leads": ("play.eldest-leads-first", "the bidder (seat 2) leads instead of eldest"),
     "grand-x3": ("settlement.rates-1-2-4", "pays 3 a point instead of 4"),
-    "no-must-trump": ("play.must-trump", ""),
+    "no-must-trump": ("play.must-trump", "he may play any card he holds"),
     "jack-1": ("cards.points", "a Jack counts 1 instead of 2"),
     "overtrump-duty": ("play.no-duty-to-overtrump", ""),
     "reading-auction-one-round": ("auction.overbid-to-raise", ""),
