@@ -99,9 +99,9 @@ class RanksLeftOut:
     in_hand: str = ""
     #: Whether every departing step is a lead (the trick empty).
     leads: bool = False
-    #: Where the list keeps, on every game, exactly the reference's actions on a few
-    #: suits (the same on every game) and leaves out the others, those suits
-    #: (``("C", "S")``; empty: what they share is not their suits alone).
+    #: Where the engine's list of the trumps the bidder may name holds the same suits on
+    #: every game, whatever he holds, those suits (``("C", "S")``; empty: what the
+    #: actions left out share is not the suits listed).
     suits: tuple[str, ...] = ()
 
 
@@ -170,33 +170,34 @@ def _narrowed_by(divergences: Sequence[Any], assumed: Adjust | None) -> RanksLef
     for name, has in _HAND_PROPERTIES.items():
         if all(_separates(has, state, listed, set(c.lacks)) for state, listed, c in seen):
             return RanksLeftOut(verb, (), tuple(first.lacks[:3]), in_hand=name, leads=leads)
-    # The suits a trump may be named in, kept the same whatever the bidder holds.
-    suits = (
-        _suits_kept([(listed, set(c.lacks)) for _, listed, c in seen]) if verb == "trump" else ()
-    )
-    if suits:
-        return RanksLeftOut(verb, (), tuple(first.lacks[:3]), leads=leads, suits=suits)
     return None
 
 
-def _suits_kept(seen: Sequence[tuple[Sequence[str], set[str]]]) -> tuple[str, ...]:
-    """The suits of the actions a narrowed list keeps, where on every position (the
-    reference's actions of the kind, and those the engine's list left out) it keeps
-    exactly the listed actions on those suits, and leaves some suit out; else empty.
+def _suits_named(divergences: Sequence[Any], assumed: Adjust | None) -> RanksLeftOut | None:
+    """Where every game's list of the trumps the bidder may name departs (suits left out
+    or added), and the engine's list holds the same suits on every game whatever he holds,
+    those suits; else ``None``."""
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.engine import legal_actions
 
-    >>> _suits_kept([(["trump C", "trump D", "trump S"], {"trump D"}),
-    ...              (["trump C", "trump D", "trump H", "trump S"], {"trump D", "trump H"})])
-    ('C', 'S')
-    >>> _suits_kept([(["trump C", "trump D"], {"trump D"}), (["trump C", "trump D"], {"trump C"})])
-    ()
-    """
-    kept = {_suit_of_action(a) for listed, lacked in seen for a in listed if a not in lacked}
-    for listed, lacked in seen:
-        if {a for a in listed if _suit_of_action(a) not in kept} != lacked:
-            return ()
-    if not kept or not any(lacked for _, lacked in seen):
-        return ()
-    return tuple(sorted(kept))
+    named: set[tuple[str, ...]] = set()
+    first: LegalChanged | None = None
+    for divergence in divergences[:CONDITIONED]:
+        change = divergence.differences[0] if divergence.differences else None
+        step = _step_of(divergence)
+        if not isinstance(change, LegalChanged) or change.verb != "trump" or not step:
+            return None
+        state = game_state(step[0], step[1][: step[2]], assumed)
+        if state is None:
+            return None
+        listed = [str(a) for a in legal_actions(state) if str(a).startswith("trump ")]
+        kept = {a for a in listed if a not in change.lacks} | set(change.adds)
+        named.add(tuple(sorted({_suit_of_action(a) for a in kept})))
+        first = first or change
+    if first is None or len(named) != 1:
+        return None
+    examples = tuple((first.lacks or first.adds)[:3])
+    return RanksLeftOut("trump", (), examples, suits=named.pop())
 
 
 def _separates(
@@ -851,6 +852,7 @@ def localise(
         condition = Condition((ConditionTerm("standing", standing),))
     origin = _origin_left_out(divergences, assumed)
     narrowed = None if origin else _narrowed_by(divergences, assumed)
+    narrowed = narrowed or (None if origin else _suits_named(divergences, assumed))
     if narrowed is not None:
         condition = _with_shared(condition, narrowed, departing)
     return Localised(

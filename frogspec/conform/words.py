@@ -58,6 +58,7 @@ from frogspec.conform.evidence import (
 )
 from frogspec.conform.localise import Localised, RanksLeftOut
 from frogspec.conform.probes.base import StageFinding
+from frogspec.rules.cards import Suit
 
 __all__ = [
     "FEATURE_WORDS",
@@ -411,8 +412,13 @@ def _rates_words(rates: Sequence[Any]) -> str:
     return f"{who} {_and(paid)} instead of {_and(due)}"
 
 
-def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+def _and(items: Sequence[str], word: str = "and") -> str:
+    """Items listed in words.
+
+    >>> _and(["C", "D", "S"], "or")
+    'C, D or S'
+    """
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
 def _times(times: int) -> str:
@@ -850,9 +856,13 @@ def _narrowed_words(narrowed: RanksLeftOut) -> str:
     'he must lead a trump'
     >>> _narrowed_words(RanksLeftOut("trump", (), ("trump D",), suits=("C", "S")))
     'the bidder may name only C or S'
+    >>> _narrowed_words(RanksLeftOut("trump", (), ("trump H",), suits=("C", "D", "H", "S")))
+    'the bidder may name any suit'
     """
     if narrowed.suits and narrowed.verb == "trump":
-        return f"the bidder may name only {' or '.join(narrowed.suits)}"
+        if len(narrowed.suits) == len(Suit):
+            return "the bidder may name any suit"
+        return f"the bidder may name only {_and(list(narrowed.suits), 'or')}"
     said = _NARROWED_WORDS.get((narrowed.verb, narrowed.in_hand))
     if said is None:
         return f"leaves out the {narrowed.verb}s {', '.join(narrowed.examples)}"

@@ -441,6 +441,11 @@ ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
         "at the first trick, when he leads and holds a trump",
         "he must lead a trump",
     ),
+    ("python-drawn", "chico-any-suit"): ("in the trump phase", "the bidder may name any suit"),
+    ("tcl", "chico-no-hearts"): (
+        "in gamerules, in the trump phase",
+        "the bidder may name only C, D or S",
+    ),
     ("perl-drawn", "chico-black-only"): (
         "in foster-1909, gamerules, hoyle-1907, modern, official-1922-coeur-dalene, "
         "official-1922-solo, official-1922-straight",

@@ -410,6 +410,22 @@ def _opening_lacking(seed: int, *lacks: str) -> SimpleNamespace:
     )
 
 
+def _widened(actions: list[str], seed: int, added: str) -> SimpleNamespace:
+    """A game's first divergence at the position after ``actions``: the engine's legal list
+    is the reference's and ``added``."""
+    from frogspec.conform.diagnosis import step_evaluates
+
+    request = _game(seed, actions)
+    evaluated = step_evaluates(request, actions, len(actions))
+    return SimpleNamespace(
+        request=request,
+        game_step=len(actions),
+        differences=(LegalChanged((), (added,)),),
+        rules=tuple(sorted(evaluated)),
+        actual={},
+    )
+
+
 def _narrowed(
     actions: list[str], seed: int, left_out: Callable[[State, str], bool]
 ) -> SimpleNamespace | None:
@@ -541,6 +557,13 @@ def test_a_trump_list_kept_to_the_same_suits_is_said_as_those_suits() -> None:
     assert localised is not None and localised.left_out is not None
     assert localised.left_out.suits == ("C", "S")
     assert instead_words(localised) == "the bidder may name only C or S"
+    # Hearts added where the rules bar them: every suit, whatever he holds.
+    hearts = [_widened(actions, seed, "trump H") for seed in range(12)]
+    assert len(hearts) >= 3
+    widened = localise(hearts)
+    assert widened is not None and widened.left_out is not None
+    assert widened.left_out.suits == ("C", "D", "H", "S")
+    assert instead_words(widened) == "the bidder may name any suit"
 
     # Kept to a suit that changes with the hand (one listed, picked by the cards he
     # holds): no suits of its own.
