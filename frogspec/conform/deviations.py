@@ -77,7 +77,13 @@ from frogspec.conform.evidence import (
     TrickTaken,
     difference_json,
 )
-from frogspec.conform.localise import Localised, _all_pass_played, condition_at, localise
+from frogspec.conform.localise import (
+    Localised,
+    _all_pass_played,
+    _suits_named,
+    condition_at,
+    localise,
+)
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.rotation import who_deals
 from frogspec.conform.words import (
@@ -386,7 +392,9 @@ def _said_by_replay(
     if (localised is None or localised.rule != d.rule) and d.confirmed and d.rule is not None:
         differences = next((tuple(v.differences) for v in ordered if v.differences), ())
         if differences:
-            localised = Localised(d.rule, condition_at(ordered, agreed, assumed), differences)
+            condition = condition_at(ordered, agreed, assumed)
+            named = _suits_named(ordered, assumed)
+            localised = Localised(d.rule, condition, differences, named)
     if localised is None or localised.rule != d.rule:
         return d
     return replace(

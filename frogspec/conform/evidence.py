@@ -509,6 +509,9 @@ class RankOrderChanged(Difference):
     #: The cards of a plain suit counted as trumps whatever the trump suit, each with the
     #: trump rank just above it (``None``: above every trump).
     moved: tuple[tuple[str, str | None], ...] = ()
+    #: Pairs of ranks where the lower by the order takes the trick from the higher all
+    #: the same, each as (winner, loser): exceptions to an order the engine otherwise keeps.
+    beats: tuple[tuple[str, str], ...] = ()
 
     @property
     def kind(self) -> str:
@@ -570,6 +573,9 @@ class LegalAt(Difference):
     trick: tuple[str, ...]
     #: The trump (``None``: none).
     trump: str | None
+    #: Whether, in every situation of its group, the engine lists every card of the hand
+    #: (where the rules list fewer): the player may play any card he holds.
+    any_card: bool = False
 
     @property
     def kind(self) -> str:
@@ -610,6 +616,9 @@ class RateChanged(Difference):
     engine: float
     #: The reference's.
     reference: float
+    #: The contract the rate is of, where the engine keeps a rate of its own for each
+    #: contract (``frog``, ``chico``, ``grand``; empty: the group's, whatever it is).
+    contract: str = ""
 
     @property
     def kind(self) -> str:

@@ -99,6 +99,10 @@ class RanksLeftOut:
     in_hand: str = ""
     #: Whether every departing step is a lead (the trick empty).
     leads: bool = False
+    #: Where the engine's list of the trumps the bidder may name holds the same suits on
+    #: every game, whatever he holds, those suits (``("C", "S")``; empty: what the
+    #: actions left out share is not the suits listed).
+    suits: tuple[str, ...] = ()
 
 
 def _suit_lengths(state: Any) -> Counter[str]:
@@ -109,6 +113,10 @@ def _suit_lengths(state: Any) -> Counter[str]:
 
 def _is_trump(state: Any, suit: str, listed: Sequence[str]) -> bool:
     return state.trump is not None and suit == state.trump.letter
+
+
+def _not_trump(state: Any, suit: str, listed: Sequence[str]) -> bool:
+    return state.trump is not None and suit != state.trump.letter
 
 
 def _shorter(state: Any, suit: str, listed: Sequence[str]) -> bool:
@@ -122,10 +130,12 @@ def _not_held(state: Any, suit: str, listed: Sequence[str]) -> bool:
 
 #: The properties of a card's or a named suit's place in the player's hand a legal list
 #: may be narrowed by: each takes the position, the suit of the action and the suits of
-#: the reference's actions of that kind. ``trump``: of the trump suit; ``shorter``: a suit
-#: he holds fewer cards of than another listed; ``not_held``: a suit he holds none of.
+#: the reference's actions of that kind. ``trump``: of the trump suit; ``not_trump``: of
+#: another suit than the trump; ``shorter``: a suit he holds fewer cards of than another
+#: listed; ``not_held``: a suit he holds none of.
 _HAND_PROPERTIES: dict[str, Callable[[Any, str, Sequence[str]], bool]] = {
     "trump": _is_trump,
+    "not_trump": _not_trump,
     "shorter": _shorter,
     "not_held": _not_held,
 }
@@ -155,12 +165,39 @@ def _narrowed_by(divergences: Sequence[Any], assumed: Adjust | None) -> RanksLef
     verb = verbs.pop()
     if verb not in ("play", "discard", "trump"):
         return None
+    first = divergences[0].differences[0]
+    leads = all(not state.trick for state, _, _ in seen)
     for name, has in _HAND_PROPERTIES.items():
         if all(_separates(has, state, listed, set(c.lacks)) for state, listed, c in seen):
-            leads = all(not state.trick for state, _, _ in seen)
-            first = divergences[0].differences[0]
             return RanksLeftOut(verb, (), tuple(first.lacks[:3]), in_hand=name, leads=leads)
     return None
+
+
+def _suits_named(divergences: Sequence[Any], assumed: Adjust | None) -> RanksLeftOut | None:
+    """Where every game's list of the trumps the bidder may name departs (suits left out
+    or added), and the engine's list holds the same suits on every game whatever he holds,
+    those suits; else ``None``."""
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.engine import legal_actions
+
+    named: set[tuple[str, ...]] = set()
+    first: LegalChanged | None = None
+    for divergence in divergences[:CONDITIONED]:
+        change = divergence.differences[0] if divergence.differences else None
+        step = _step_of(divergence)
+        if not isinstance(change, LegalChanged) or change.verb != "trump" or not step:
+            return None
+        state = game_state(step[0], step[1][: step[2]], assumed)
+        if state is None:
+            return None
+        listed = [str(a) for a in legal_actions(state) if str(a).startswith("trump ")]
+        kept = {a for a in listed if a not in change.lacks} | set(change.adds)
+        named.add(tuple(sorted({_suit_of_action(a) for a in kept})))
+        first = first or change
+    if first is None or len(named) != 1:
+        return None
+    examples = tuple((first.lacks or first.adds)[:3])
+    return RanksLeftOut("trump", (), examples, suits=named.pop())
 
 
 def _separates(
@@ -889,6 +926,7 @@ def localise(
         condition = by_seat if by_seat.terms else condition
     origin = _origin_left_out(divergences, assumed)
     narrowed = None if origin else _narrowed_by(divergences, assumed)
+    narrowed = narrowed or (None if origin else _suits_named(divergences, assumed))
     if narrowed is not None:
         condition = _with_shared(condition, narrowed, departing)
     return Localised(
@@ -917,12 +955,17 @@ _AUCTION_NAMES = ("eldest_to_bid", "standing")
 _SHARED_NAMES = ("first_trick", "position")
 
 
+#: What a player whose plays are narrowed by a property of the hand holds, said where
+#: every departing step shows it: trumps left out, a trump and a card of another suit
+#: (the list keeps one); all but trumps left out, a trump (what he leaves out is the rest).
+_HELD = {"trump": ("holds_trump", "holds_plain"), "not_trump": ("holds_trump",)}
+
+
 def _with_shared(
     condition: Condition, narrowed: RanksLeftOut, departing: Sequence[Mapping[str, Json]]
 ) -> Condition:
     """The condition of a legal list narrowed by a property of the hand, with what every
-    departing step shows of it: for trumps left out of the plays, that he holds a trump
-    and a card of another suit (the list keeps one), and the trick and the position every
+    departing step shows of it: what he holds (:data:`_HELD`), and the trick and the position every
     departing step shares (each step's own: what its cases show, no more)."""
     if narrowed.verb != "play" or not departing:
         return condition
@@ -934,12 +977,11 @@ def _with_shared(
         and len(values := {f.get(name) for f in departing}) == 1
         and None not in values
     ]
-    if narrowed.in_hand == "trump":
-        shared += [
-            ConditionTerm(name, (True,))
-            for name in ("holds_trump", "holds_plain")
-            if name not in named and all(f.get(name) for f in departing)
-        ]
+    shared += [
+        ConditionTerm(name, (True,))
+        for name in _HELD.get(narrowed.in_hand, ())
+        if name not in named and all(f.get(name) for f in departing)
+    ]
     kept = [t for t in condition.terms if t.feature != "phase"]
     return replace(condition, terms=(*shared, *kept))
 

@@ -58,6 +58,7 @@ from frogspec.conform.evidence import (
 )
 from frogspec.conform.localise import Localised, RanksLeftOut
 from frogspec.conform.probes.base import StageFinding
+from frogspec.rules.cards import Suit
 
 __all__ = [
     "FEATURE_WORDS",
@@ -341,9 +342,14 @@ def _settlement_words(d: Difference) -> str | None:
             f"the bidder (seat {d.bidder}) settles with {_seats(d.engine)} only, "
             f"instead of {_seats(d.reference)}"
         )
+    if isinstance(d, RateChanged) and d.contract:
+        return _rates_words((d,))
     if isinstance(d, RateChanged):
         who = _PAYERS.get(d.payer, "pays")
         return f"{who} {_number(d.engine)} a point instead of {_number(d.reference)}"
+    rates = d.parts if isinstance(d, Several) else ()
+    if rates and all(isinstance(r, RateChanged) and r.contract for r in rates):
+        return _rates_words(rates)
     if isinstance(d, PaidBeyondRate):
         who = _PAYERS.get(d.payer, "pays")
         return (
@@ -390,6 +396,31 @@ def _settlement_words(d: Difference) -> str | None:
             f"multiple of {d.multiple} (e.g. {d.engine} instead of {d.reference})"
         )
     return None
+
+
+def _rates_words(rates: Sequence[Any]) -> str:
+    """A rate of the engine's own for each of some contracts
+    (:class:`~frogspec.conform.evidence.RateChanged` with its ``contract``), in words.
+
+    >>> _rates_words((RateChanged("either", 2, 1, "frog"), RateChanged("either", 3, 2, "chico")))
+    'pays 2 a point for a Frog and 3 for a Chico instead of 1 and 2'
+    >>> _rates_words((RateChanged("either", 4, 2, "grand"),))
+    'pays 4 a point for a Grand instead of 2'
+    """
+    who = _PAYERS.get(rates[0].payer, "pays")
+    paid = [f"{_number(r.engine)} for a {r.contract.capitalize()}" for r in rates]
+    paid[0] = paid[0].replace(" for ", " a point for ", 1)
+    due = [_number(r.reference) for r in rates]
+    return f"{who} {_and(paid)} instead of {_and(due)}"
+
+
+def _and(items: Sequence[str], word: str = "and") -> str:
+    """Items listed in words.
+
+    >>> _and(["C", "D", "S"], "or")
+    'C, D or S'
+    """
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
 def _times(times: int) -> str:
@@ -491,6 +522,11 @@ def _otherwise_words(difference: Difference) -> str:
         )
     if isinstance(d, FirstDealerChanged):
         return f"seat {d.engine} deals first instead of seat {d.reference}"
+    if isinstance(d, LegalAt) and d.any_card:
+        return (
+            f"he may play any card he holds (e.g. {', '.join(d.change.adds)} too: hand "
+            f"{' '.join(d.hand)}, trick {' '.join(d.trick) or 'nothing'}, trump {d.trump})"
+        )
     if isinstance(d, LegalAt):
         trick = " ".join(d.trick) or "nothing"
         return (
@@ -512,10 +548,21 @@ def _rank_order_words(d: RankOrderChanged) -> str:
     'the Jack of trumps ranks above the Ace of trumps (trumps rank J A 10 K Q 9 8 7 6; the plain suits A 10 K Q J 9 8 7 6, as written)'
     >>> _rank_order_words(RankOrderChanged(("A", "K", "Q", "J", "10", "9", "8", "7", "6"), WRITTEN))
     'the Ten ranks below the Jack (every suit ranks A K Q J 10 9 8 7 6)'
+    >>> _rank_order_words(RankOrderChanged(WRITTEN, WRITTEN, True, beats=(("6", "A"),)))
+    'the Six of trumps beats the Ace of trumps (and nothing else: trumps otherwise rank A 10 K Q J 9 8 7 6, as written)'
     """
     if d.moved:
         return _moved_words(d)
     of = " of trumps" if d.trumps_only else ""
+    if d.beats:
+        beating = "; ".join(
+            f"the {_RANK_WORDS[winner]}{of} beats the {_RANK_WORDS[loser]}{of}"
+            for winner, loser in d.beats
+        )
+        where = "trumps" if d.trumps_only else "every suit"
+        return (
+            f"{beating} (and nothing else: {where} otherwise rank {' '.join(d.engine)}, as written)"
+        )
     moved = [
         rank
         for rank in d.engine
@@ -779,7 +826,7 @@ def _localised_words(localised: Localised) -> str:
     if lays_away:
         return lays_away
     left_out = localised.left_out
-    if left_out is not None and left_out.in_hand:
+    if left_out is not None and (left_out.in_hand or left_out.suits):
         return _narrowed_words(left_out)
     if left_out is not None and left_out.origin:
         cards = "taken from the widow" if left_out.origin == "widow" else "dealt to his hand"
@@ -819,6 +866,7 @@ def _ranked_equal_words(standing: str, equal: Sequence[str], offered: Sequence[s
 #: (:attr:`~frogspec.conform.localise.RanksLeftOut.in_hand`).
 _NARROWED_WORDS = {
     ("play", "trump"): "a trump may not be played",
+    ("play", "not_trump"): "he must play a trump",
     ("discard", "trump"): "a trump may not be laid away",
     (
         "trump",
@@ -835,12 +883,22 @@ def _narrowed_words(narrowed: RanksLeftOut) -> str:
     'a trump may not be led'
     >>> _narrowed_words(RanksLeftOut("trump", (), ("trump D",), in_hand="shorter"))
     'the bidder may name only one of his longest suits among those he may name'
+    >>> _narrowed_words(RanksLeftOut("play", (), ("play QC",), in_hand="not_trump", leads=True))
+    'he must lead a trump'
+    >>> _narrowed_words(RanksLeftOut("trump", (), ("trump D",), suits=("C", "S")))
+    'the bidder may name only C or S'
+    >>> _narrowed_words(RanksLeftOut("trump", (), ("trump H",), suits=("C", "D", "H", "S")))
+    'the bidder may name any suit'
     """
+    if narrowed.suits and narrowed.verb == "trump":
+        if len(narrowed.suits) == len(Suit):
+            return "the bidder may name any suit"
+        return f"the bidder may name only {_and(list(narrowed.suits), 'or')}"
     said = _NARROWED_WORDS.get((narrowed.verb, narrowed.in_hand))
     if said is None:
         return f"leaves out the {narrowed.verb}s {', '.join(narrowed.examples)}"
     if narrowed.leads and narrowed.verb == "play":
-        said = said.replace("played", "led")
+        said = said.replace("played", "led").replace("must play", "must lead")
     return said
 
 

@@ -183,19 +183,13 @@ HOUSE_RULES: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 #: What the kit does not yet explain, house rule by house rule.
-NOT_YET: dict[tuple[str, str], str] = {
-    ("cpp-drawn", "trick-six-of-trumps-beats-ace"): (
-        "beside the trick's winner, one case is filed under the pack, with no when or instead"
-    ),
-}
+NOT_YET: dict[tuple[str, str], str] = {}
 
 #: All of an engine's house rules at once: what the kit does not yet tell apart, as to
 #: each house rule being named (``"named"``) and no rule the engine keeps being charged
 #: (``"kept"``).
 NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
-    ("perl-drawn", "named"): (
-        "the Frog's rate is not named"
-    ),
+    ("perl-drawn", "named"): ("the Frog's rate is not named"),
     ("node", "named"): (
         "two of the nine are not named: hearts in a Chico, the Frog's lay-away counted for "
         "the defenders (no game of the run comes past the Chico's widow or to its count)"
@@ -208,11 +202,7 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
 }
 
 #: Runs with a deviation reported with no ``when`` or no ``instead``: house rule by house rule.
-NOT_YET_SAID: dict[tuple[str, str], str] = {
-    ("cpp-drawn", "trick-six-of-trumps-beats-ace"): (
-        "one case filed under the pack, with no when or instead"
-    ),
-}
+NOT_YET_SAID: dict[tuple[str, str], str] = {}
 
 
 @pytest.fixture(scope="module")
@@ -447,6 +437,29 @@ ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
         "the side that wins the last trick counts 10 points more: the deal holds 130 points, "
         "the tie is 65",
     ),
+    ("cpp-drawn", "trick-six-of-trumps-beats-ace"): (
+        "when the trick holds the Ace of trumps and the Six of trumps",
+        "the Six of trumps beats the Ace of trumps (and nothing else: trumps otherwise rank "
+        "A 10 K Q J 9 8 7 6, as written)",
+    ),
+    ("cpp-drawn", "play-no-must-trump"): (
+        "when he holds a trump and is void in the suit led",
+        "he may play any card he holds",
+    ),
+    ("perl-drawn", "trump-first-lead"): (
+        "at the first trick, when he leads and holds a trump",
+        "he must lead a trump",
+    ),
+    ("python-drawn", "chico-any-suit"): ("in the trump phase", "the bidder may name any suit"),
+    ("tcl", "chico-no-hearts"): (
+        "in gamerules, in the trump phase",
+        "the bidder may name only C, D or S",
+    ),
+    ("perl-drawn", "chico-black-only"): (
+        "in foster-1909, gamerules, hoyle-1907, modern, official-1922-coeur-dalene, "
+        "official-1922-solo, official-1922-straight",
+        "the bidder may name only C or S",
+    ),
 }
 
 
@@ -463,6 +476,30 @@ def test_a_house_rule_of_one_rule_is_one_deviation_that_states_it(
     assert set(deviation.cases) == {o.case.id for o in run.outcomes if o.counted_failed}
     when, instead = ONE_RULE[language, flag]
     assert when in deviation.when and deviation.instead.startswith(instead)
+
+
+@pytest.mark.slow
+def test_rates_of_its_own_for_each_contract_are_said_as_the_rates(
+    engines: dict[str, list[str]],
+) -> None:
+    # Every ruleset paid by the point pays 2, 3 and 4 a point: one deviation for each
+    # ruleset's rate rule, said as the rates it changes, where that rule is the ruleset's.
+    run = _run(_engine(engines, "perl-drawn"), "frog-rate-two")
+    said = {d.rule: (d.when, d.instead) for d in run.deviations}
+    assert said == {
+        "settlement.rates-1-2-4": (
+            "in foster-1909, hoyle-1907, modern",
+            "pays 2 a point for a Frog and 3 for a Chico instead of 1 and 2",
+        ),
+        "settlement.rates-1-2-3": (
+            "in gamerules, official-1922-solo",
+            "pays 2 a point for a Frog, 3 for a Chico and 4 for a Grand instead of 1, 2 and 3",
+        ),
+        "settlement.rates-straight-1-2": (
+            "in official-1922-straight",
+            "pays 3 a point for a Chico and 4 for a Grand instead of 1 and 2",
+        ),
+    }
 
 
 @pytest.mark.slow

@@ -411,6 +411,22 @@ def _opening_lacking(seed: int, *lacks: str) -> SimpleNamespace:
     )
 
 
+def _widened(actions: list[str], seed: int, added: str) -> SimpleNamespace:
+    """A game's first divergence at the position after ``actions``: the engine's legal list
+    is the reference's and ``added``."""
+    from frogspec.conform.diagnosis import step_evaluates
+
+    request = _game(seed, actions)
+    evaluated = step_evaluates(request, actions, len(actions))
+    return SimpleNamespace(
+        request=request,
+        game_step=len(actions),
+        differences=(LegalChanged((), (added,)),),
+        rules=tuple(sorted(evaluated)),
+        actual={},
+    )
+
+
 def _narrowed(
     actions: list[str], seed: int, left_out: Callable[[State, str], bool]
 ) -> SimpleNamespace | None:
@@ -530,10 +546,10 @@ def _lengths(state: State) -> dict[str, int]:
     return {suit: held.count(suit) for suit in "CDHS"}
 
 
-def _diagnosed_without_first_trump_lead(seed: int) -> Divergence | None:
+def _diagnosed_without_first_trump_lead(seed: int, only: bool = False) -> Divergence | None:
     """The first divergence of a Grand's game from an engine that lists no trump at the
-    first lead where the leader holds a trump and another card, as the diagnosis finds it
-    (the engine asked step by step)."""
+    first lead where the leader holds a trump and another card (``only``: lists the trumps
+    alone), as the diagnosis finds it (the engine asked step by step)."""
     from frogspec.conform.counterfactuals import reference_answer
     from frogspec.conform.diagnosis import diagnose
 
@@ -547,7 +563,7 @@ def _diagnosed_without_first_trump_lead(seed: int) -> Divergence | None:
         actions = request["actions"]
         assert isinstance(actions, list)
         if not any(str(a).startswith("play") for a in actions) and 0 < len(trumps) < len(legal):
-            legal = [a for a in legal if a not in trumps]
+            legal = trumps if only else [a for a in legal if a not in trumps]
         return {**answer, "result": {**result, "legal": legal}}
 
     request = _game(seed, ["grand"])
@@ -573,6 +589,55 @@ def test_a_first_lead_without_its_trumps_is_said_as_a_trump_that_may_not_be_led(
         assert game.request is not None and game.game_step is not None
         departing.append(step_features(game.request, game.request["actions"], game.game_step))
     assert localised.condition.contradicted_by(departing) == []
+
+
+def test_a_first_lead_of_trumps_alone_is_said_as_a_trump_that_must_be_led() -> None:
+    # After a Grand the engine's first lead lists only the hearts where the leader holds
+    # hearts and other cards: the cards left out are all but the trumps, game by game.
+    games = [d for seed in range(8) if (d := _diagnosed_without_first_trump_lead(seed, True))]
+    assert len(games) >= 3 and len({g.differences[0].lacks for g in games}) > 1
+    localised = localise(games)
+    assert localised is not None and localised.rule == "play.lead-any-card"
+    assert localised.left_out is not None and localised.left_out.in_hand == "not_trump"
+    assert instead_words(localised) == "he must lead a trump"
+    assert when_words(Circumstances(condition=localised.condition)) == (
+        "at the first trick, when he leads and holds a trump"
+    )
+
+
+def test_a_trump_list_kept_to_the_same_suits_is_said_as_those_suits() -> None:
+    # After a Chico the engine lists only clubs and spades, whatever the bidder holds:
+    # the suits it keeps are the same on every game, those it leaves out are the others.
+    actions = ["chico", "pass", "pass"]
+    games = [
+        g
+        for seed in range(12)
+        if (g := _narrowed(actions, seed, lambda state, action: action[-1] in "DH")) is not None
+    ]
+    assert len(games) >= 3
+    localised = localise(games)
+    assert localised is not None and localised.left_out is not None
+    assert localised.left_out.suits == ("C", "S")
+    assert instead_words(localised) == "the bidder may name only C or S"
+    # Hearts added where the rules bar them: every suit, whatever he holds.
+    hearts = [_widened(actions, seed, "trump H") for seed in range(12)]
+    assert len(hearts) >= 3
+    widened = localise(hearts)
+    assert widened is not None and widened.left_out is not None
+    assert widened.left_out.suits == ("C", "D", "H", "S")
+    assert instead_words(widened) == "the bidder may name any suit"
+
+    # Kept to a suit that changes with the hand (one listed, picked by the cards he
+    # holds): no suits of its own.
+    def first_held(state: State, action: str) -> bool:
+        assert state.to_act is not None
+        listed = [str(a) for a in legal_actions(state)]
+        return action != listed[sum(cards_of(state.hands[state.to_act])) % len(listed)]
+
+    arbitrary = [g for seed in range(12) if (g := _narrowed(actions, seed, first_held)) is not None]
+    assert len({g.differences[0].lacks for g in arbitrary}) > 1
+    found = localise(arbitrary)
+    assert found is None or found.left_out is None or found.left_out.suits == ()
 
 
 def test_a_trump_list_narrowed_to_the_longest_suits_is_said_as_the_longest_suits() -> None:

@@ -40,6 +40,7 @@ from frogspec.rules.cards import (
     card_strength,
     cards_of,
     format_card,
+    parse_card,
     rank_of,
 )
 from frogspec.rules.play import trick_winner
@@ -231,7 +232,7 @@ PYFROG_FAULTS = {
     "wrong-leader": ("play.winner-leads-next", "leads the next trick instead of"),
     "bidder-leads": ("play.eldest-leads-first", "the bidder (seat 2) leads instead of eldest"),
     "grand-x3": ("settlement.rates-1-2-4", "pays 3 a point instead of 4"),
-    "no-must-trump": ("play.must-trump", ""),
+    "no-must-trump": ("play.must-trump", "he may play any card he holds"),
     "jack-1": ("cards.points", "a Jack counts 1 instead of 2"),
     "overtrump-duty": ("play.no-duty-to-overtrump", ""),
     "reading-auction-one-round": ("auction.overbid-to-raise", ""),
@@ -387,6 +388,44 @@ def test_a_trump_ranked_above_the_ace_is_said_as_its_rank_among_the_trumps() -> 
         assert reference_answer({**asked, "cards": cards}, finding.departure) == {"result": taken}
 
 
+def _seven_of_trumps_beats_the_king(ruleset: Ruleset) -> Ruleset:
+    """The trick's winner as written, except that the Seven of trumps takes a trick the
+    King of trumps would take."""
+    written = ruleset.rules.trick_winner
+
+    def winner(cards: list[int], trump: Suit | None) -> int:
+        best = written(cards, trump)
+        if trump is None or cards[best] != parse_card(f"K{trump.letter}"):
+            return best
+        seven = parse_card(f"7{trump.letter}")
+        return cards.index(seven) if seven in cards else best
+
+    return ruleset.replacing("play.trick-winner", winner)
+
+
+def test_a_trump_beating_one_higher_rank_alone_is_said_as_that_pair() -> None:
+    # No rank order gives the answers (the Seven beats the King, the Queen beats the
+    # Seven, the King the Queen): the one pair taken the other way is the departure.
+    (finding,) = probe_stages(
+        _departing(_seven_of_trumps_beats_the_king), ["trick_winner"], ["modern"]
+    )
+    assert finding.rule == "play.trick-winner" and finding.models_all
+    assert isinstance(finding.otherwise, RankOrderChanged)
+    assert finding.otherwise.beats == (("7", "K"),)
+    assert finding_instead(finding) == (
+        "the Seven of trumps beats the King of trumps (and nothing else: trumps otherwise "
+        "rank A 10 K Q J 9 8 7 6, as written)"
+    )
+    assert finding_when(finding) == (
+        "in modern, when the trick holds the King of trumps and the Seven of trumps"
+    )
+    # The model replays the pair in tricks of three, in another trump suit.
+    assert finding.departure is not None
+    asked = {"id": 1, "op": "trick_winner", "ruleset": "gamerules", "trump": "S"}
+    for cards, taken in ((["KS", "QS", "7S"], 2), (["7S", "QS", "KS"], 0), (["KC", "7C"], 0)):
+        assert reference_answer({**asked, "cards": cards}, finding.departure) == {"result": taken}
+
+
 def _nine_of_diamonds_a_trump(request: dict[str, Json], must_trump: bool = True) -> dict[str, Json]:
     """An engine counting the Nine of diamonds a trump whatever the trump suit, just below
     the trump Ace (with no duty to trump, where ``must_trump`` is false); the reference
@@ -420,6 +459,37 @@ def _nine_of_diamonds_a_trump(request: dict[str, Json], must_trump: bool = True)
     else:
         return {"id": request.get("id"), **reference_answer(request)}
     return {"id": request.get("id"), "result": answer}
+
+
+def _no_duty_to_trump(request: dict[str, Json]) -> dict[str, Json]:
+    """An engine whose player void in the suit led may play any card (the reference
+    elsewhere)."""
+    if request["op"] != "legal_plays" or not request["trick"]:
+        return {"id": request.get("id"), **reference_answer(request)}
+    hand = [str(c) for c in request["hand"]]
+    led = str(request["trick"][0])[-1]
+    following = [c for c in hand if c[-1] == led]
+    return {"id": request.get("id"), "result": following or hand}
+
+
+def test_a_list_of_every_card_held_is_said_as_any_card() -> None:
+    # Void in the suit led, the engine lists the whole hand where the rules list the
+    # trumps: said as what the player may do, with one situation as the example.
+    (finding,) = probe_stages(_no_duty_to_trump, ["legal_plays"], ["modern"])
+    assert finding.rule == "play.must-trump"
+    assert finding_instead(finding).startswith("he may play any card he holds (e.g. ")
+    assert "when he holds a trump and is void in the suit led" in finding_when(finding)
+
+    # Where the engine lists fewer than the whole hand, no "any card".
+    def must_trump_higher(request: dict[str, Json]) -> dict[str, Json]:
+        answer = _no_duty_to_trump(request)
+        listed = answer.get("result")
+        if isinstance(listed, list) and len(listed) > 1 and request["op"] == "legal_plays":
+            return {**answer, "result": listed[1:]}
+        return answer
+
+    found = probe_stages(must_trump_higher, ["legal_plays"], ["modern"])
+    assert found and not any(finding_instead(f).startswith("he may play any") for f in found)
 
 
 def test_a_card_counted_as_a_trump_is_named_where_its_suit_matters() -> None:
@@ -502,6 +572,38 @@ def test_a_settlement_is_probed_at_a_table_seated_as_the_engine_seats_it() -> No
     assert [f.rule for f in paid] == ["settlement.rates-1-2-4"]
     assert "in a frog, when the bidder loses" in finding_when(paid[0])
     assert finding_instead(paid[0]) == "the bidder pays each defender 4 a point instead of 1"
+
+
+def _rates_two_three_four(ruleset: Ruleset) -> Ruleset:
+    """Every ruleset paid by the point pays 2 a point for a Frog, 3 for a Chico and 4 for
+    a Grand."""
+    if ruleset.rule_id("rates") == "settlement.fixed-25-50-75":
+        return ruleset
+    return ruleset.replacing(ruleset.rule_id("rates"), lambda c, margin, won: margin * (int(c) + 1))
+
+
+def test_a_rate_of_its_own_for_several_contracts_is_said_as_the_rates() -> None:
+    # Two contracts' rates or more changed, each by its own ratio: one departure of the
+    # ruleset's rate rule, said as the rates, wherever the ruleset pays by the point.
+    found = probe_stages(
+        _departing(_rates_two_three_four),
+        ["settle"],
+        ["foster-1909", "official-1922-straight", "official-1922-coeur-dalene"],
+    )
+    said = {(f.rule, finding_when(f), finding_instead(f)) for f in found}
+    assert said == {
+        (
+            "settlement.rates-1-2-4",
+            "in foster-1909",
+            "pays 2 a point for a Frog and 3 for a Chico instead of 1 and 2",
+        ),
+        (
+            "settlement.rates-straight-1-2",
+            "in official-1922-straight",
+            "pays 3 a point for a Chico and 4 for a Grand instead of 1 and 2",
+        ),
+    }
+    assert all(f.departure is not None for f in found)
 
 
 def test_a_tie_moved_is_found_beside_a_rate_that_agrees_by_coincidence() -> None:

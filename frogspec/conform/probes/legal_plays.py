@@ -11,6 +11,7 @@ apart: ``when he holds a card of the suit led that beats the trick``.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import replace
 from functools import partial
 
 from frogspec._types import Json
@@ -117,6 +118,21 @@ def _listed(probe: Probe) -> Difference:
         tuple(str(c) for c in request["trick"]),
         trump if isinstance(trump, str) else None,
     )
+
+
+def _any_card(group: Sequence[Probe]) -> bool:
+    """Whether the engine lists every card of the hand on every probe of the group.
+
+    >>> _any_card([])
+    False
+    """
+
+    def whole_hand(probe: Probe) -> bool:
+        listed = probe.actual.get("result") if isinstance(probe.actual, dict) else None
+        hand = probe.request.get("hand")
+        return isinstance(listed, list) and isinstance(hand, list) and set(listed) == set(hand)
+
+    return bool(group) and all(whole_hand(p) for p in group)
 
 
 def _moved(probe: Probe, answer: Json) -> set[tuple[str, str]]:
@@ -263,6 +279,8 @@ class LegalPlaysProbe:
             as_trump = _as_trump(group, probes, trumps)
             if as_trump is None:
                 otherwise: Difference = _listed(group[0])
+                if isinstance(otherwise, LegalAt) and _any_card(group):
+                    otherwise = replace(otherwise, any_card=True)
                 rule = _closest_rule(group)
             else:
                 # Following trumps led with it is following suit; playing it when void,

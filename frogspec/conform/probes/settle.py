@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from dataclasses import replace
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -338,6 +339,75 @@ def _candidates(rs: Ruleset) -> list[Candidate]:
     return found
 
 
+def _rate_tables(probes: Sequence[Probe], rs: Ruleset) -> list[Candidate]:
+    """The engine's own rate for each contract, as a change of the ruleset's rate rule,
+    where the ruleset pays by the point, the engine's payments keep to one multiple of the
+    reference's a contract on every probe the reference pays, and two contracts' rates or
+    more differ (none elsewhere: one contract's rate alone is found as
+    that contract's, :func:`_settle_otherwise`, its ``when`` the contract)."""
+    contracts = {_CONTRACT_CODES.get(int(c), str(c)): c for c in rs.rules.contracts()}
+    rate_of = rs.rules.rates
+    if any(rate_of(c, 2, True) != 2 * rate_of(c, 1, True) for c in contracts.values()):
+        return []  # not by the point
+    ratios: dict[str, set[Fraction]] = {}
+    for probe in probes:
+        expected, actual = _payments(probe.expected), _payments(probe.actual)
+        defenders = _roles(probe)["defender"]
+        if expected is None or actual is None or len(actual) != len(expected) or not defenders:
+            return []
+        if expected[defenders[0]]:
+            ratio = Fraction(abs(actual[defenders[0]]), abs(expected[defenders[0]]))
+            ratios.setdefault(str(probe.feature("contract")), set()).add(ratio)
+    table: list[tuple[str, int]] = []
+    changed: list[Difference] = []
+    for code, found in ratios.items():
+        was = rate_of(contracts[code], 1, True) if code in contracts else 0
+        rate = found.pop() * was if len(found) == 1 and was else None
+        if rate is None or rate.denominator != 1:
+            return []
+        table.append((code, int(rate)))
+        if rate != was:
+            changed.append(RateChanged("either", int(rate), was, code))
+    if len(changed) < 2:
+        return []
+    rule = rs.rule_id("rates")
+    return [(Several(tuple(changed)), rule, _rates_by_contract(rule, table))]
+
+
+#: The rate rules replaced by a table of rates, one function per rule and table (as
+#: :data:`_RATES_CHANGED`).
+_RATE_TABLES: dict[tuple[Callable[..., int], Hashable], Callable[..., int]] = {}
+
+
+def _rates_by_contract(rule_id: str, table: Sequence[tuple[str, int]]) -> Adjust:
+    """The rate rule ``rule_id`` replaced by a rate a point for each contract of
+    ``table`` (the rule's own for the others), in the rulesets that use it.
+
+    >>> from frogspec.rulesets import get_ruleset
+    >>> rates = _rates_by_contract("settlement.rates-1-2-4", [("frog", 2), ("chico", 3)])
+    >>> from frogspec.rules.auction import Contract
+    >>> [rates(get_ruleset("modern")).rules.rates(c, 10, True) for c in Contract]
+    [20, 30, 40]
+    """
+    by_code = dict(table)
+
+    def departure(ruleset: Ruleset) -> Ruleset:
+        if ruleset.rule_id("rates") != rule_id:
+            return ruleset
+        original = ruleset.rules.rates
+        key = (original, tuple(table))
+        if key not in _RATE_TABLES:
+
+            def rated(contract: Any, margin: int, won: bool) -> int:
+                rate = by_code.get(_CONTRACT_CODES.get(int(contract), str(contract)))
+                return original(contract, margin, won) if rate is None else margin * rate
+
+            _RATE_TABLES[key] = rated
+        return ruleset.replacing(rule_id, _RATE_TABLES[key])
+
+    return departure
+
+
 #: The multiples a payment rounded otherwise is tried at.
 ROUNDED_TO = (5, 10)
 
@@ -448,7 +518,7 @@ def _rule_departures(
     found: list[tuple[Difference, str, Adjust, list[Probe]]] = []
     assumed: Adjust | None = seating
     judged = probes
-    left = _candidates(rs)
+    left = [*_rate_tables(probes, rs), *_candidates(rs)]
     while left and any(p.departs for p in judged):
         tried = [(c, _explained(c, judged, assumed)) for c in left]
         best = max(tried, key=lambda t: len(t[1] or ()))

@@ -141,6 +141,28 @@ def _taken(probe: Probe) -> TrickTaken:
     return TrickTaken(cards, result_of(probe.actual), result_of(probe.expected))
 
 
+def _pairs_taken(probes: Sequence[Probe], trump: str | None) -> list[tuple[str, str]] | None:
+    """The ranks of each trick of two cards of one suit the engine answered, the winner's
+    and the loser's (without ``trump``, a plain suit without trumps; with it, two trumps);
+    ``None`` where it answered one otherwise than with the index of a card.
+
+    >>> _pairs_taken([], "H")
+    []
+    """
+    taken = []
+    for probe in probes:
+        cards = [str(c) for c in probe.request.get("cards") or ()]
+        if probe.request.get("trump") != trump or len(cards) != 2:
+            continue
+        if cards[0][-1] != cards[1][-1] or (trump is not None and not cards[0].endswith(trump)):
+            continue
+        won = result_of(probe.actual)
+        if won not in (0, 1) or isinstance(won, bool):
+            return None
+        taken.append((cards[int(won)][:-1], cards[1 - int(won)][:-1]))
+    return taken
+
+
 def rank_order_of(probes: Sequence[Probe], trump: str | None = None) -> tuple[str, ...] | None:
     """The rank order the engine's answers to the tricks of two cards of one suit keep to,
     highest first: each rank placed by how many ranks it takes (led or played second).
@@ -151,25 +173,87 @@ def rank_order_of(probes: Sequence[Probe], trump: str | None = None) -> tuple[st
 
     >>> rank_order_of([])
     """
-    beats: dict[str, set[str]] = {rank: set() for rank in RANKS_HIGH_TO_LOW}
-    seen = 0
-    for probe in probes:
-        cards = [str(c) for c in probe.request.get("cards") or ()]
-        if probe.request.get("trump") != trump or len(cards) != 2:
-            continue
-        if trump is not None and not all(card.endswith(trump) for card in cards):
-            continue
-        taken = result_of(probe.actual)
-        if taken not in (0, 1) or isinstance(taken, bool):
-            return None
-        seen += 1
-        beats[cards[int(taken)][:-1]].add(cards[1 - int(taken)][:-1])
-    if not seen:
+    taken = _pairs_taken(probes, trump)
+    if not taken:
         return None
+    beats: dict[str, set[str]] = {rank: set() for rank in RANKS_HIGH_TO_LOW}
+    for winner, loser in taken:
+        beats[winner].add(loser)
     if any(beats[a] & {b for b in beats if a in beats[b]} for a in beats):
         return None  # one pair taken both ways: the order of play decides, not the ranks
     order = tuple(sorted(RANKS_HIGH_TO_LOW, key=lambda rank: -len(beats[rank])))
     return order if len({len(b) for b in beats.values()}) == len(order) else None
+
+
+#: A rank that takes a trick from a rank the order puts above it: the winner's, the loser's.
+_Beats = tuple[str, str]
+
+
+def _beaten_out_of_order(probes: Sequence[Probe], trump: str | None = None) -> tuple[_Beats, ...]:
+    """The pairs of ranks where, in the engine's answers to the tricks of two cards of one
+    suit, the lower by the written order takes the trick from the higher whichever is led,
+    each as (winner, loser), where every other pair goes as written (without ``trump``, a
+    plain suit without trumps; with it, two trumps); empty where there are none, or where
+    the answers keep to no such exceptions (a pair taken both ways, another pair departing).
+
+    >>> _beaten_out_of_order([])
+    ()
+    """
+    strength = {rank: -i for i, rank in enumerate(RANKS_HIGH_TO_LOW)}
+    taken: dict[frozenset[str], set[str]] = {}
+    for winner, loser in _pairs_taken(probes, trump) or ():
+        taken.setdefault(frozenset((winner, loser)), set()).add(winner)
+    beats = []
+    for pair, winners in taken.items():
+        if len(winners) != 1:
+            return ()  # the order of play decides, not the ranks
+        (winner,) = winners
+        (loser,) = pair - winners
+        if strength[winner] < strength[loser]:
+            beats.append((winner, loser))
+    return tuple(sorted(beats, key=lambda b: (-strength[b[1]], -strength[b[0]])))
+
+
+#: The trick's winner with some ranks beating a higher one, by those pairs and whether
+#: only among the trumps (one function each, as :data:`_TRUMPS_RANKED`).
+_BEATING: dict[object, Callable[..., int]] = {}
+
+
+def _beating(beats: Sequence[_Beats], trumps_only: bool) -> Adjust:
+    """The trick's winner as written, except that where it is a card of a rank some pair
+    of ``beats`` puts below another, and the trick holds that other rank of the same suit,
+    the other takes the trick (among the trumps alone where ``trumps_only``).
+
+    >>> from frogspec.rulesets import get_ruleset
+    >>> rules = _beating([("6", "A")], True)(get_ruleset("modern")).rules
+    >>> [rules.trick_winner([parse_card(c) for c in t], Suit.HEARTS)
+    ...  for t in (["AH", "6H"], ["6H", "10H", "AH"], ["6H", "10H"], ["AS", "6S"])]
+    [1, 0, 1, 0]
+    """
+    key = (tuple(beats), trumps_only)
+
+    def beating(ruleset: Ruleset) -> Ruleset:
+        written = ruleset.rules.trick_winner
+        winner = _BEATING.get((key, written))
+        if winner is None:
+
+            def winner(cards: Sequence[Card], trump: Suit | None) -> int:
+                best = written(cards, trump)
+                suit = suit_of(cards[best])
+                if trumps_only and suit != trump:
+                    return best
+                for taker, beaten in beats:
+                    if rank_of(cards[best]) != beaten:
+                        continue
+                    for i, card in enumerate(cards):
+                        if suit_of(card) == suit and rank_of(card) == taker:
+                            return i
+                return best
+
+            _BEATING[key, written] = winner
+        return ruleset.replacing("play.trick-winner", winner)
+
+    return beating
 
 
 def _ranked(order: Sequence[str]) -> Adjust:
@@ -255,6 +339,9 @@ def _modelled(found: StageFinding, group: Sequence[Probe], probes: Sequence[Prob
     plain = rank_order_of(probes)
     trumps = rank_order_of(probes, _TRUMP)
     moved = tuple((card, _below(card, probes)) for card in _moved_to_trumps(probes))
+    if trumps is None and not moved:
+        # No order: a few ranks beating a higher one, the others as written.
+        return _modelled_beating(found, group, probes, plain)
     if plain is None or trumps is None:
         return found
     if plain == trumps == RANKS_HIGH_TO_LOW and not moved:
@@ -271,6 +358,32 @@ def _modelled(found: StageFinding, group: Sequence[Probe], probes: Sequence[Prob
             otherwise = found.otherwise  # the plain suits and the trumps, each their own
     if departure is None or not answers_as_engine(departure, [*group, *probes]):
         return found
+    return replace(found, departure=departure, models_all=True, otherwise=otherwise, rule=rule)
+
+
+def _modelled_beating(
+    found: StageFinding,
+    group: Sequence[Probe],
+    probes: Sequence[Probe],
+    plain: tuple[str, ...] | None,
+) -> StageFinding:
+    """The finding with the pairs of ranks where the lower beats the higher
+    (:func:`_beaten_out_of_order`) as a change of the rulesets, where they answer every
+    probe as the engine did: among the trumps alone (the plain suits as written, named by
+    the trick's winner) or in every suit alike (named by the rank order)."""
+    trumps = _beaten_out_of_order(probes, _TRUMP)
+    if not trumps:
+        return found
+    if plain == RANKS_HIGH_TO_LOW:
+        trumps_only, rule = True, "play.trick-winner"
+    elif plain is None and _beaten_out_of_order(probes) == trumps:
+        trumps_only, rule = False, "cards.rank-order"
+    else:
+        return found
+    departure = _beating(trumps, trumps_only)
+    if not answers_as_engine(departure, [*group, *probes]):
+        return found
+    otherwise = RankOrderChanged(RANKS_HIGH_TO_LOW, RANKS_HIGH_TO_LOW, trumps_only, beats=trumps)
     return replace(found, departure=departure, models_all=True, otherwise=otherwise, rule=rule)
 
 
