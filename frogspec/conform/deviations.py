@@ -884,7 +884,6 @@ def _unexplained(
         detail=divergence.detail,
         differences=divergence.differences,
         look_at=look_at,
-        in_rulesets=_rulesets_of(members),
         circumstances=Circumstances(_rulesets_of(members)),
         otherwise=(shown[0] if len(shown) == 1 else Several(shown)) if shown else None,
     )
