@@ -74,6 +74,7 @@ from frogspec.conform.evidence import (
     LegalChanged,
     MatchOtherwise,
     PointsChanged,
+    Several,
     TrickTaken,
     difference_json,
 )
@@ -96,9 +97,10 @@ from frogspec.conform.words import (
 )
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
+from frogspec.questions import Question
 from frogspec.registry import all_rules, get_rule, rule_for_function
 from frogspec.rules.auction import all_pass_ends_deal
-from frogspec.rulesets import rulesets_using
+from frogspec.rulesets import get_ruleset, rulesets_using
 from frogspec.twins.model import get_twin
 from frogspec.vectors.build import EXTENSION_FIELDS, extension_of
 from frogspec.vectors.model import CASE_ID_PATTERN, Case
@@ -831,6 +833,15 @@ def _unexplained(
             otherwise=deals,
             stage="match",
         )
+    bank = _bank_otherwise(members)
+    if bank is not None:  # one bank in every ruleset that keeps one: the bank's rule
+        rule, match = bank
+        return named(
+            rule,
+            circumstances=Circumstances(_rulesets_of(members)),
+            otherwise=match,
+            stage="match",
+        )
     ids = {c.id for c, _ in members}
     others = [f for f in finals if f.case_id not in ids]
     explained = explain_points(ordered, others, assumed, counted)
@@ -860,6 +871,9 @@ def _unexplained(
             probes_agree=localised.agreeing,
             probes_disagree=localised.replayed,
         )
+    # Nothing names the rule: the rulesets and the first typed difference still say where
+    # and what.
+    shown = tuple(divergence.differences)
     return Deviation(
         rule=None,
         reading=None,
@@ -870,7 +884,44 @@ def _unexplained(
         detail=divergence.detail,
         differences=divergence.differences,
         look_at=look_at,
+        circumstances=Circumstances(_rulesets_of(members)),
+        otherwise=(shown[0] if len(shown) == 1 else Several(shown)) if shown else None,
     )
+
+
+def _bank_otherwise(members: list[_Entry]) -> tuple[str, MatchOtherwise] | None:
+    """The bank an engine starts every player with, where each case's balances are all
+    raised alike (:meth:`MatchOtherwise.shown_by`) by what makes one amount of the bank its
+    ruleset keeps (the engine's balances before any payment): that amount, with the bank
+    rule of the ruleset of most cases. ``None`` where a ruleset keeps no bank (the rules'
+    own swap says that one) or the amounts differ."""
+    started: set[int] = set()
+    banks: dict[str, int] = {}
+    counted: dict[str, int] = {}
+    for case, divergence in members:
+        shown = MatchOtherwise.shown_by(divergence.differences, divergence.actual)
+        if shown is None or shown.loser is not None or not case.ruleset:
+            return None
+        try:
+            ruleset = get_ruleset(case.ruleset)
+        except FrogError:
+            return None
+        kept = ruleset.rules.bank()
+        if not kept:
+            return None
+        banks[case.ruleset] = kept
+        started.add(kept + shown.starting)
+        counted[case.ruleset] = counted.get(case.ruleset, 0) + 1
+    if len(started) != 1:
+        return None
+    most = min(counted, key=lambda r: (-counted[r], r))
+    reading = get_ruleset(most).readings.get(Question.BANK)
+    entry = rule_for_function(reading) if reading is not None else None
+    if entry is None:
+        return None
+    (bank,) = started
+    starting = bank - banks[most]
+    return entry.id, MatchOtherwise(starting, bank=bank, banks=tuple(sorted(banks.items())))
 
 
 def _disputed(rule_id: str) -> bool:

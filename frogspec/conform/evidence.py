@@ -311,6 +311,11 @@ class MatchOtherwise(Difference):
     loser: int | None = None
     #: Whether that player owes more than he held: his balance by the engine is below 0.
     unable_to_pay: bool = False
+    #: The counters every player starts with by the engine, the same in every ruleset,
+    #: where the rulesets keep banks of their own (``None``: not known, or not one amount).
+    bank: int | None = None
+    #: The bank each of those rulesets keeps, by the reference (ruleset, counters).
+    banks: tuple[tuple[str, int], ...] = ()
 
     @property
     def kind(self) -> str:
@@ -330,7 +335,7 @@ class MatchOtherwise(Difference):
         120
         >>> ended = [FieldChanged("over", True, False), FieldChanged("loser", 2, None)]
         >>> MatchOtherwise.shown_by(ended, {"result": {"balances": [5, 15, -20]}})
-        MatchOtherwise(starting=0, loser=2, unable_to_pay=True)
+        MatchOtherwise(starting=0, loser=2, unable_to_pay=True, bank=None, banks=())
         """
         changed = {d.name: d for d in differences if isinstance(d, FieldChanged)}
         balances = changed.get("balances")

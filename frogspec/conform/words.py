@@ -443,7 +443,23 @@ def _match_words(match: MatchOtherwise) -> str:
     'the match ends when a player cannot pay: he loses'
     >>> _match_words(MatchOtherwise(0, 2))
     'the match ends, seat 2 losing, where the reference plays on'
+    >>> _match_words(MatchOtherwise(-50, bank=100, banks=(("gamerules", 150),)))
+    'each player starts with 100 counters instead of 150'
+    >>> _match_words(MatchOtherwise(-50, bank=100, banks=(("a", 120), ("b", 150), ("c", 120))))
+    'each player starts with 100 counters instead of 150 (b) and 120 (a, c)'
     """
+    if match.bank is not None:
+        amounts = sorted({kept for _, kept in match.banks}, reverse=True)
+        if len(amounts) == 1:
+            return f"each player starts with {match.bank} counters instead of {amounts[0]}"
+        each = [
+            f"{amount} ({', '.join(r for r, kept in match.banks if kept == amount)})"
+            for amount in amounts
+        ]
+        return (
+            f"each player starts with {match.bank} counters instead of "
+            f"{', '.join(each[:-1])} and {each[-1]}"
+        )
     if match.loser is None and match.starting < 0:
         return f"each player starts with {-match.starting} counters fewer"
     if match.loser is None:

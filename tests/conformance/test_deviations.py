@@ -553,3 +553,57 @@ def test_a_settlement_beyond_the_pack_names_the_count_where_no_deal_shows_it() -
 def test_a_settlement_the_engine_refuses_too_names_no_count() -> None:
     refused = _settle_case("settle-121", 121)
     assert find_deviations([(refused, {"error": {"kind": "invalid"}}, None)]) == []
+
+
+def _bank_of(amount: int, beyond: int = 0) -> Ask:
+    """The reference, but every player of a match starts with ``amount`` counters where its
+    ruleset keeps a bank (the balances before any payment are the ruleset's bank), and
+    ``beyond`` more in gamerules."""
+    from frogspec.rulesets import get_ruleset
+
+    def ask(request: dict[str, Any]) -> dict[str, Any]:
+        answer = handle(request)
+        result = answer.get("result")
+        if request.get("op") != "match" or not isinstance(result, dict):
+            return answer
+        bank = get_ruleset(str(request["ruleset"])).rules.bank()
+        if bank and isinstance(result.get("balances"), list):
+            more = beyond if request["ruleset"] == "gamerules" else 0
+            result["balances"] = [b - bank + amount + more for b in result["balances"]]
+        return answer
+
+    return ask
+
+
+def test_a_bank_of_another_size_in_every_ruleset_that_keeps_one_is_said_as_its_rule(
+    cases: list[Case],
+) -> None:
+    # Every player starts with 100 where gamerules keeps 150 and the 1922 rulesets 120:
+    # raised by other amounts, one amount all the same, said as the rule of the bank.
+    matches = [c for c in cases if c.op == "match"]
+    failed, passed = run_engine(_bank_of(100), matches, level=1)
+    kept = sorted({c.ruleset for c, _, _ in failed if c.ruleset})
+    assert "gamerules" in kept and len(kept) > 1
+    (bank,) = find_deviations(failed, passed)
+    banks = {"match.bank-150-points", "match.bank-120-chips", "match.coeur-dalene-bank-in-cents"}
+    assert bank.rule in banks and bank.status == "localised"
+    assert bank.when == "in " + ", ".join(kept)
+    others = ", ".join(r for r in kept if r != "gamerules")
+    assert bank.instead == (
+        f"each player starts with 100 counters instead of 150 (gamerules) and 120 ({others})"
+    )
+
+
+def test_an_unexplained_deviation_still_says_where_and_what_from_its_first_difference(
+    cases: list[Case],
+) -> None:
+    # Banks of two amounts, 100 and 130: no one bank, nothing names the rule.
+    matches = [c for c in cases if c.op == "match"]
+    failed, passed = run_engine(_bank_of(100, beyond=30), matches, level=1)
+    deviations = find_deviations(failed, passed)
+    unexplained = [d for d in deviations if d.status == "unexplained"]
+    assert unexplained
+    for d in unexplained:
+        assert d.when.startswith("in gamerules, official-1922-")
+        assert d.instead.startswith("balances is [")
+        assert " instead of [" in d.instead
