@@ -8,7 +8,7 @@ bidder laid away) credited to the other side (:class:`GroupCredited`), a fixed n
 of points given to the side that wins the last trick (:class:`FixedPoints`), or each
 side's cards recounted with the points the engine's ``card_points`` gives them (a pack
 worth another count). Every hypothesis counts the cards with the engine's own values
-(:func:`_card_values`): a house rule of the count may come with one of the cards' worth.
+(:func:`card_values`): a house rule of the count may come with one of the cards' worth.
 :func:`explain_points` keeps a hypothesis only if it gives the engine's count on every
 case of the group it is shown (one deal's coincidence, a widow that happens to hold ten
 points, is no evidence); :func:`who_leads` says who leads where that is the step.
@@ -172,7 +172,7 @@ def _refused_as_invalid(answer: Json) -> bool:
 PACK_POINTS = points_of(FULL_PACK)
 
 
-def _pack_by_engine(counted: Sequence[Difference], finals: Sequence[Any]) -> int | None:
+def pack_by_engine(counted: Sequence[Difference], finals: Sequence[Any]) -> int | None:
     """The points the engine's own count gives the pack, where it differs from the
     reference's: the total of its finished games' counts (bidder's and defenders'), where
     every failing game whose points differ (``finals``: anything with typed
@@ -181,13 +181,13 @@ def _pack_by_engine(counted: Sequence[Difference], finals: Sequence[Any]) -> int
     CardCounted` for each card it counts so). ``None`` where neither says another count.
 
     >>> from frogspec.conform.evidence import CardCounted
-    >>> _pack_by_engine([CardCounted("10", 5, 10)] * 4, [])
+    >>> pack_by_engine([CardCounted("10", 5, 10)] * 4, [])
     100
     >>> from types import SimpleNamespace
     >>> game = SimpleNamespace(differences=(PointsChanged(100, 120, 10, 0),))
-    >>> _pack_by_engine([CardCounted("10", 5, 10)] * 4, [game, game])
+    >>> pack_by_engine([CardCounted("10", 5, 10)] * 4, [game, game])
     110
-    >>> _pack_by_engine([], [])
+    >>> pack_by_engine([], [])
     """
     totals = set()
     for final in finals:
@@ -209,16 +209,16 @@ def _is_count(value: Json) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _refused_past(request: Json, expected: Json, actual: Json, pack: int) -> bool:
+def refused_past(request: Json, expected: Json, actual: Json, pack: int) -> bool:
     """Whether the engine refuses (``invalid``) a ``settle`` the reference answers, for
     bidder's points past ``pack``, the pack's points by the engine's count: the
     refusal follows from the count.
 
     >>> request = {"op": "settle", "bidder_points": 115}
     >>> refused = {"error": {"kind": "invalid"}}
-    >>> _refused_past(request, {"result": [-55, 110, -55]}, refused, 110)
+    >>> refused_past(request, {"result": [-55, 110, -55]}, refused, 110)
     True
-    >>> _refused_past({**request, "bidder_points": 105}, {"result": [0]}, refused, 110)
+    >>> refused_past({**request, "bidder_points": 105}, {"result": [0]}, refused, 110)
     False
     """
     if not isinstance(request, dict) or request.get("op") != "settle":
@@ -283,16 +283,16 @@ class _Recounted(PointsHypothesis):
         return self.recounted(case) if self.values else None
 
 
-def _card_values(counted: Sequence[CardCounted]) -> tuple[tuple[int, int], ...]:
+def card_values(counted: Sequence[CardCounted]) -> tuple[tuple[int, int], ...]:
     """The points the engine counts for each card of the ranks it counts otherwise
     (index, points), from its ``card_points`` findings (a
     :class:`~frogspec.conform.evidence.CardCounted` each, for every card of the rank).
 
-    >>> _card_values([CardCounted("J", 0, 2)])[0]
+    >>> card_values([CardCounted("J", 0, 2)])[0]
     (4, 0)
-    >>> len(_card_values([CardCounted("J", 0, 2)]))
+    >>> len(card_values([CardCounted("J", 0, 2)]))
     4
-    >>> _card_values([CardCounted("J", None, 2)])
+    >>> card_values([CardCounted("J", None, 2)])
     ()
     """
     values = {c.rank: c.engine for c in counted if _is_count(c.engine)}
@@ -304,7 +304,7 @@ def _card_values(counted: Sequence[CardCounted]) -> tuple[tuple[int, int], ...]:
 
 
 @dataclass(frozen=True)
-class _BeyondThePack(PointsHypothesis):
+class BeyondThePack(PointsHypothesis):
     """Points counted beyond the cards': the engine settles a bidder's count the pack's
     cards cannot hold, while what each card counts is the rules'. Where the deals that
     would show how many points are added do not come to their end (an earlier departure
@@ -322,15 +322,15 @@ class _BeyondThePack(PointsHypothesis):
         return max(self.points - PACK_POINTS, 0)
 
 
-def _settled_beyond_the_pack(request: Json, expected: Json, actual: Json) -> int | None:
+def settled_beyond_the_pack(request: Json, expected: Json, actual: Json) -> int | None:
     """The bidder's points of a ``settle`` the reference refuses as beyond the pack's and
     the engine settles (pays out): the engine counts more points than the cards hold.
     ``None`` for any other case.
 
     >>> request = {"op": "settle", "bidder_points": 121}
-    >>> _settled_beyond_the_pack(request, {"error": {"kind": "invalid"}}, {"result": [1, -1]})
+    >>> settled_beyond_the_pack(request, {"error": {"kind": "invalid"}}, {"result": [1, -1]})
     121
-    >>> _settled_beyond_the_pack(request, {"error": {"kind": "invalid"}},
+    >>> settled_beyond_the_pack(request, {"error": {"kind": "invalid"}},
     ...     {"error": {"kind": "illegal"}})
     """
     points = request.get("bidder_points") if isinstance(request, dict) else None
@@ -394,7 +394,7 @@ def _hypotheses(
     """The hypotheses one deal suggests, on the engine's own card values (``counted``: its
     ``card_points`` findings): the pack recounted alone, each card group, the fixed points
     it shows."""
-    values = _card_values(counted)
+    values = card_values(counted)
     found: list[PointsHypothesis] = [
         GroupCredited("scoring.widow-counts-for-bidder", "widow", values=values),
         GroupCredited("scoring.widow-counts-for-bidder", "laid away", values=values),
@@ -491,11 +491,11 @@ def who_leads(
     if state is None or state.phase is not Phase.PLAY or state.trick or state.to_act != reference:
         return None
     if state.tricks == 0:
-        return Lead("play.eldest-leads-first", True, engine, reference, _role(state, engine))
+        return Lead("play.eldest-leads-first", True, engine, reference, seat_role(state, engine))
     return Lead("play.winner-leads-next", False, engine, reference)
 
 
-def _trick_taken(
+def trick_taken_by_engine(
     request: Json, differences: Sequence[Difference], assumed: Adjust | None = None
 ) -> Lead | None:
     """Who takes the trick just played, where the first divergence is the lead after it
@@ -556,7 +556,7 @@ def _still_bidding(differences: Sequence[Difference]) -> bool:
     )
 
 
-def _role(state: Any, seat: int) -> str:
+def seat_role(state: Any, seat: int) -> str:
     """The seat's part at the table, as :attr:`Lead.role` names it."""
     if seat == state.bidder:
         return "bidder"

@@ -44,6 +44,12 @@ phase of the game is filed too, so that what it hides shows. Any other hides wha
 7. **Unit-op findings.** A unit op's probe that departs where no failing case is filed
    (:attr:`Blame.unit_findings`) is no deviation: no case shows it. It is reported apart,
    with the probe's evidence.
+
+8. **A reading is the engine's only where it answers every case.** A deviation names a
+   rival reading when swapping it in reproduces its first cases; cases filed under it
+   since (other contracts, other rulesets) may show the engine does something else. The
+   reading stays only where, swapped in, it answers as the engine did every case of the
+   deviation, with the departures of the other deviations that touch it applied too.
 """
 
 from __future__ import annotations
@@ -53,9 +59,15 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from frogspec._types import Json
-from frogspec.conform.accounting import _pack_by_engine, _refused_past
-from frogspec.conform.counterfactuals import composed, meets, reference_answer
-from frogspec.conform.deviations import Deviation, _final_counts, find_deviations, with_findings
+from frogspec.conform.accounting import pack_by_engine, refused_past
+from frogspec.conform.counterfactuals import (
+    composed,
+    meets,
+    reference_answer,
+    stand_in,
+    swapped,
+)
+from frogspec.conform.deviations import Deviation, final_counts, find_deviations, with_findings
 from frogspec.conform.diagnosis import Divergence, answered_alike, game_state
 from frogspec.conform.evidence import CardCounted, LegalChanged, TieMoved
 from frogspec.conform.probes import StageFinding
@@ -170,34 +182,90 @@ def blame(
     ``findings`` are the unit ops' (none: not probed); ``rediagnose`` diagnoses a case
     again under the departures assumed (none: no case is judged again); ``in_time`` says
     whether there is time left to go on."""
-    holds = _pack_by_engine(
-        [f.otherwise for f in findings for _ in range(f.disagree)], _final_counts(failed)
+    holds = pack_by_engine(
+        [f.otherwise for f in findings for _ in range(f.disagree)], final_counts(failed)
     )
     pack = _settled_up_to(holds, findings)
+    # Every failing case by its id, built once: each step below looks its cases up here.
+    by_id = {case.id: (case, actual) for case, actual, _ in failed}
     refused = [
         f
         for f in failed
-        if pack is not None and _refused_past(f[0].request, f[0].expected, f[1], pack)
+        if pack is not None and refused_past(f[0].request, f[0].expected, f[1], pack)
     ]
     if pack is None or not refused:
-        deviations = _charged(failed, passed, findings, rediagnose, in_time)
+        deviations = _charged(failed, passed, findings, rediagnose, in_time, by_id)
     else:
         apart = {id(f) for f in refused}
         rest = [f for f in failed if id(f) not in apart]
         # The probes' finding of that refusal is the count's too: it names no other case.
         said = [f for f in findings if not _refuses_past(f, pack)]
-        deviations = _charged(rest, passed, said, rediagnose, in_time)
-        counted = _under_the_count(deviations, [case.id for case, _, _ in refused], pack, failed)
+        deviations = _charged(rest, passed, said, rediagnose, in_time, by_id)
+        counted = _under_the_count(deviations, [case.id for case, _, _ in refused], pack, by_id)
         if counted is None:  # no departure of the count: the refusals are judged as any case
-            deviations = _charged(failed, passed, findings, rediagnose, in_time)
+            deviations = _charged(failed, passed, findings, rediagnose, in_time, by_id)
         else:
             deviations, findings = counted, said
-    kept = _tie_of_the_count([d for d in deviations if d.cases], holds, failed)
+    kept = _tie_of_the_count([d for d in deviations if d.cases], holds, by_id)
+    kept = _readings_checked(kept, by_id, in_time)
     return Blame(kept, unit_findings(kept, findings))
 
 
+#: How many of a deviation's cases are put to its reading, at most.
+_READING_CHECKED_ON = 60
+
+
+def _readings_checked(
+    deviations: list[Deviation],
+    by_id: dict[str, tuple[Case, Json]],
+    in_time: Callable[[], bool] = lambda: True,
+) -> list[Deviation]:
+    """The deviations, each naming its rival reading only where the reference with that
+    reading swapped in for the rule answers as the engine did every case of the deviation
+    (the first 60), with the departures of the other deviations
+    that touch the case applied too (a case another deviation touches that the kit cannot
+    model is not put to it); else the reading is dropped: it fits some of the cases only,
+    and is not what the engine does.
+
+    >>> _readings_checked([], {})
+    []
+    """
+    touching: dict[str, list[Deviation]] = {}
+    for d in deviations:
+        for case_id in d.cases:
+            touching.setdefault(case_id, []).append(d)
+    checked: list[Deviation] = []
+    for d in deviations:
+        if d.rule is None or d.reading is None or not in_time():
+            checked.append(d)
+            continue
+        swap = swapped({d.rule: stand_in(d.reading)})
+        put: list[tuple[str, Adjust | None]] = []
+        for case_id in d.cases:
+            others = [model_of(o) for o in touching[case_id] if o is not d]
+            if case_id in by_id and None not in others:
+                models = [m.adjust for m in others if m is not None]
+                put.append((case_id, composed(swap, *models)))
+            if len(put) == _READING_CHECKED_ON:
+                break
+        if all(_reproduced(*by_id[case_id], adjust) for case_id, adjust in put):
+            checked.append(d)
+        else:
+            checked.append(replace(d, reading=None, reading_rulesets=(), example=_unread(d)))
+    return checked
+
+
+def _unread(d: Deviation) -> Json:
+    """The deviation's example without its sentence naming the reading dropped."""
+    example = d.example
+    if not isinstance(example, dict) or not isinstance(example.get("description"), str):
+        return example
+    said = f" The engine follows {d.reading} instead."
+    return {**example, "description": example["description"].replace(said, "")}
+
+
 def _tie_of_the_count(
-    deviations: list[Deviation], holds: int | None, failed: Sequence[Failing]
+    deviations: list[Deviation], holds: int | None, by_id: dict[str, tuple[Case, Json]]
 ) -> list[Deviation]:
     """The deviations with the tie moved to half of the points a deal holds by the
     engine's count (``holds``: its games' totals, or its cards' points) filed under the
@@ -205,7 +273,7 @@ def _tie_of_the_count(
     and moves with it. The tie moved otherwise, or with no deal holding another count
     (the settlement alone departs), stays the settlement's.
 
-    >>> _tie_of_the_count([], None, [])
+    >>> _tie_of_the_count([], None, {})
     []
     """
     if holds is None or holds % 2:
@@ -224,7 +292,6 @@ def _tie_of_the_count(
     if tie is None or not of_count:
         return deviations
     home = max(of_count, key=lambda d: len(d.cases))
-    by_id = {case.id: (case, actual) for case, actual, _ in failed}
     shown = (by_id[c][0].ruleset for c in (*home.cases, *tie.cases) if c in by_id)
     rulesets = tuple(sorted({*home.in_rulesets, *(r for r in shown if r)}))
     # The tie moves at every score: what set the count's cases apart says nothing of it.
@@ -262,7 +329,10 @@ def _settled_up_to(pack: int | None, findings: Sequence[StageFinding]) -> int | 
 
 
 def _under_the_count(
-    deviations: list[Deviation], refused: list[str], pack: int, failed: Sequence[Failing]
+    deviations: list[Deviation],
+    refused: list[str],
+    pack: int,
+    by_id: dict[str, tuple[Case, Json]],
 ) -> list[Deviation] | None:
     """The deviations with the ``settle`` cases the engine refuses for points past the
     pack's count by its own count (``pack``) filed under the departure of the count (the
@@ -272,7 +342,6 @@ def _under_the_count(
     if not of_count:
         return None
     home = max(of_count, key=lambda d: len(d.cases))
-    by_id = {case.id: (case, actual) for case, actual, _ in failed}
     counted = replace(_with_cases(home, refused, by_id), settles_up_to=pack)
     return [counted if d is home else d for d in deviations]
 
@@ -290,7 +359,7 @@ def _refuses_past(finding: StageFinding, pack: int) -> bool:
         finding.stage == "settle"
         and low is not None
         and low > pack
-        and _refused_past(probe.request, probe.expected, probe.actual, pack)
+        and refused_past(probe.request, probe.expected, probe.actual, pack)
     )
 
 
@@ -310,12 +379,12 @@ def _charged(
     findings: Sequence[StageFinding],
     rediagnose: _Rediagnose | None,
     in_time: Callable[[], bool],
+    by_id: dict[str, tuple[Case, Json]],
 ) -> list[Deviation]:
     counted = _counted_by_engine(findings)
     deviations = with_findings(find_deviations(failed, passed, counted=counted), findings)
     if rediagnose is None:
         return deviations
-    by_id = {case.id: (case, actual) for case, actual, _ in failed}
     latest = {case.id: divergence for case, _, divergence in failed}
     models: dict[str, Model] = {}
     settled: set[str] = set()

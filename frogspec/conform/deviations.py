@@ -54,15 +54,15 @@ from typing import Any
 
 from frogspec._types import Json
 from frogspec.conform.accounting import (
+    BeyondThePack,
     GroupCredited,
     Lead,
     PointsHypothesis,
-    _BeyondThePack,
-    _card_values,
-    _settled_beyond_the_pack,
-    _trick_taken,
+    card_values,
     contracts_of,
     explain_points,
+    settled_beyond_the_pack,
+    trick_taken_by_engine,
     who_leads,
 )
 from frogspec.conform.conditions import Condition, ConditionTerm
@@ -80,10 +80,10 @@ from frogspec.conform.evidence import (
 )
 from frogspec.conform.localise import (
     Localised,
-    _all_pass_played,
-    _suits_named,
+    all_pass_played,
     condition_at,
     localise,
+    suits_named,
 )
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.rotation import who_deals
@@ -360,7 +360,7 @@ def find_deviations(
             found.append(_said_by_replay(suspected, backed, passed, assumed))
         # Nothing backs the rest: say so, and where to look.
         unbacked.extend(e for e in members if _kind(e[1]) not in kinds)
-    finals = _final_counts(failed)
+    finals = final_counts(failed)
     for members in _by_kind(unbacked):
         found.append(_unexplained(members, order, passed, finals, assumed, counted))
     found = _one_per_departure(found)
@@ -395,7 +395,7 @@ def _said_by_replay(
         differences = next((tuple(v.differences) for v in ordered if v.differences), ())
         if differences:
             condition = condition_at(ordered, agreed, assumed)
-            named = _suits_named(ordered, assumed)
+            named = suits_named(ordered, assumed)
             localised = Localised(d.rule, condition, differences, named)
     if localised is None or localised.rule != d.rule:
         return d
@@ -426,13 +426,13 @@ def _match_otherwise(divergences: Sequence[Any]) -> MatchOtherwise | None:
 def _tricks_taken(members: list[_Entry], assumed: Adjust | None) -> bool:
     """Whether on every game of the group the engine's next leader took the trick before
     with the highest card of the suit led, where a trump takes it
-    (:func:`frogspec.conform.accounting._trick_taken`)."""
+    (:func:`frogspec.conform.accounting.trick_taken_by_engine`)."""
     return bool(members) and all(
-        _trick_taken(d.request, d.differences, assumed) is not None for _, d in members
+        trick_taken_by_engine(d.request, d.differences, assumed) is not None for _, d in members
     )
 
 
-def _final_counts(failed: Sequence[tuple[Case, Any, Divergence | None]]) -> list[Any]:
+def final_counts(failed: Sequence[tuple[Case, Any, Divergence | None]]) -> list[Any]:
     """The final answers of the failing games whose points differ, as the accounting reads
     a divergence (``case_id``, ``request``, typed ``differences``): their play is the case's
     own, whatever departed on the way."""
@@ -461,7 +461,7 @@ def _counted_otherwise(
     elsewhere whose final count the hypothesis gives too (their play is the case's own;
     an earlier departure changed what was legal or shown, not the count): a case two
     departures touch counts for both."""
-    finals = _final_counts(failed)
+    finals = final_counts(failed)
     by_id = {case.id: case for case, _, _ in failed}
     kept = []
     for d in found:
@@ -518,9 +518,9 @@ def _counted_elsewhere(
     said = [d.hypothesis for d in found if d.hypothesis is not None]
     if any(isinstance(h, GroupCredited) for h in said):
         return found
-    finals = [f for f in _final_counts(failed) if not any(h.fits(f, assumed) for h in said)]
+    finals = [f for f in final_counts(failed) if not any(h.fits(f, assumed) for h in said)]
     by_id = {case.id: case for case, _, _ in failed}
-    values = _card_values(counted)
+    values = card_values(counted)
     for hypothesis in (
         GroupCredited("scoring.widow-counts-for-bidder", "widow", values=values),
         GroupCredited("scoring.widow-counts-for-bidder", "laid away", values=values),
@@ -588,12 +588,12 @@ def _counted_beyond_the_pack(
     beyond = [
         (case, points)
         for case, actual, _ in failed
-        if (points := _settled_beyond_the_pack(case.request, case.expected, actual)) is not None
+        if (points := settled_beyond_the_pack(case.request, case.expected, actual)) is not None
     ]
     if not beyond:
         return found
     settled = tuple(sorted({points for _, points in beyond}))
-    hypothesis = _BeyondThePack(_COUNT, settled[-1])
+    hypothesis = BeyondThePack(_COUNT, settled[-1])
     cases = [case for case, _ in beyond]
     condition = Condition((ConditionTerm("bidder_points", settled),))
     shown = Divergence.unplaced(
@@ -808,7 +808,7 @@ def _unexplained(
     # The passed cases that end on a result: an error that agrees may hide a step that
     # does not (an engine that plays on after all passed refuses the next card too).
     agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
-    taken = _trick_taken(divergence.request, divergence.differences, assumed)
+    taken = trick_taken_by_engine(divergence.request, divergence.differences, assumed)
     if taken is not None and _tricks_taken(members, assumed):  # the lead follows from it
         occasion: Lead | None = taken
     else:
@@ -863,7 +863,7 @@ def _unexplained(
         ended = entry is not None and localised.rule == entry.id
         return named(
             localised.rule,
-            departure=_all_pass_played(ordered, assumed) if ended else None,
+            departure=all_pass_played(ordered, assumed) if ended else None,
             circumstances=Circumstances(_rulesets_of(members), localised.condition),
             condition=localised.condition,
             otherwise=localised,
@@ -885,7 +885,7 @@ def _unexplained(
         differences=divergence.differences,
         look_at=look_at,
         circumstances=Circumstances(_rulesets_of(members)),
-        otherwise=(shown[0] if len(shown) == 1 else Several(shown)) if shown else None,
+        otherwise=Several.of(shown),
     )
 
 
@@ -897,7 +897,7 @@ def _bank_otherwise(members: list[_Entry]) -> tuple[str, MatchOtherwise] | None:
     own swap says that one) or the amounts differ."""
     started: set[int] = set()
     banks: dict[str, int] = {}
-    counted: dict[str, int] = {}
+    cases_by_ruleset: dict[str, int] = {}
     for case, divergence in members:
         shown = MatchOtherwise.shown_by(divergence.differences, divergence.actual)
         if shown is None or shown.loser is not None or not case.ruleset:
@@ -911,10 +911,10 @@ def _bank_otherwise(members: list[_Entry]) -> tuple[str, MatchOtherwise] | None:
             return None
         banks[case.ruleset] = kept
         started.add(kept + shown.starting)
-        counted[case.ruleset] = counted.get(case.ruleset, 0) + 1
+        cases_by_ruleset[case.ruleset] = cases_by_ruleset.get(case.ruleset, 0) + 1
     if len(started) != 1:
         return None
-    most = min(counted, key=lambda r: (-counted[r], r))
+    most = min(cases_by_ruleset, key=lambda r: (-cases_by_ruleset[r], r))
     reading = get_ruleset(most).readings.get(Question.BANK)
     entry = rule_for_function(reading) if reading is not None else None
     if entry is None:

@@ -69,7 +69,7 @@ from frogspec.registry import get_rule
 from frogspec.rules.cards import parse_card
 from frogspec.rules.deal import next_dealer_left
 from frogspec.rulesets import Ruleset, get_ruleset
-from frogspec.vectors.build import DEFAULT_COMPARE, _strip
+from frogspec.vectors.build import DEFAULT_COMPARE, vector_form
 from frogspec.vectors.model import Case
 
 __all__ = [
@@ -188,12 +188,12 @@ def _ask(ask: Ask, request: dict[str, Json]) -> Json:
 
 
 def _stripped(answer: Json, op: str, extension: str | None) -> Json:
-    """The answer as a vector keeps it (:func:`frogspec.vectors.build._strip`), on a
+    """The answer as a vector keeps it (:func:`frogspec.vectors.build.vector_form`), on a
     copy: that function pops fields of the result it is given."""
     copied = dict(answer)
     if isinstance(copied.get("result"), dict):
         copied["result"] = dict(copied["result"])
-    return _strip(copied, op, extension)
+    return vector_form(copied, op, extension)
 
 
 def _differing(
@@ -921,12 +921,12 @@ def _match_differences(
     result = ref.get("result") if isinstance(ref, dict) else None
     dealers = result.get("dealers") if isinstance(result, dict) else None
     before = dealers[d - 1] if isinstance(dealers, list) and 0 < d <= len(dealers) else None
-    bidder = _match_bidder(prefix, d - 1, before, assumed) if isinstance(before, int) else None
+    bidder = match_bidder(prefix, d - 1, before, assumed) if isinstance(before, int) else None
     moved = dealer_moved(prefix, d, ref, eng, bidder)
     return found if moved is None else (moved, *found)
 
 
-def _match_bidder(
+def match_bidder(
     request: Mapping[str, Json], d: int, dealer: int, assumed: Adjust | None = None
 ) -> int | None:
     """The seat that wins the auction of deal ``d`` of a match dealt by ``dealer``, by the

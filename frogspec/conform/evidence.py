@@ -799,6 +799,20 @@ class Several(Difference):
     #: The parts.
     parts: tuple[Difference, ...]
 
+    @staticmethod
+    def of(parts: Sequence[Difference]) -> Difference | None:
+        """The one part itself, several parts as one ``Several``, no part ``None``.
+
+        >>> Several.of([]) is None
+        True
+        >>> one = PaidOtherwise("bidder", 2, 1)
+        >>> Several.of([one]) is one, len(Several.of([one, one]).parts)
+        (True, 2)
+        """
+        if not parts:
+            return None
+        return parts[0] if len(parts) == 1 else Several(tuple(parts))
+
     @property
     def kind(self) -> str:
         return "; ".join(p.kind for p in self.parts)

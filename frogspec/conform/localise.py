@@ -173,7 +173,7 @@ def _narrowed_by(divergences: Sequence[Any], assumed: Adjust | None) -> RanksLef
     return None
 
 
-def _suits_named(divergences: Sequence[Any], assumed: Adjust | None) -> RanksLeftOut | None:
+def suits_named(divergences: Sequence[Any], assumed: Adjust | None) -> RanksLeftOut | None:
     """Where every game's list of the trumps the bidder may name departs (suits left out
     or added), and the engine's list holds the same suits on every game whatever he holds,
     those suits; else ``None``."""
@@ -583,9 +583,9 @@ def _answered(divergence: Any, assumed: Adjust | None) -> Any:
 
 def _first_bidder(divergence: Any, assumed: Adjust | None) -> str | None:
     """Where the engine's auction opens with another player than the reference's (eldest
-    hand), that player's part at the table (:func:`frogspec.conform.accounting._role`:
+    hand), that player's part at the table (:func:`frogspec.conform.accounting.seat_role`:
     ``"dealer"``, ``"eldest's left"``, or ``""``); ``None`` elsewhere."""
-    from frogspec.conform.accounting import _role
+    from frogspec.conform.accounting import seat_role
     from frogspec.engine import Phase
 
     moved = SeatChanged.to_act_in(divergence.differences)
@@ -594,7 +594,7 @@ def _first_bidder(divergence: Any, assumed: Adjust | None) -> str | None:
     state = _answered(divergence, assumed)
     if state is None or state.phase is not Phase.AUCTION or state.auction:
         return None
-    return _role(state, moved.engine) if state.to_act == moved.reference else None
+    return seat_role(state, moved.engine) if state.to_act == moved.reference else None
 
 
 def _first_bidder_rule(divergence: Any, assumed: Adjust | None) -> str | None:
@@ -926,7 +926,7 @@ def localise(
         condition = by_seat if by_seat.terms else condition
     origin = _origin_left_out(divergences, assumed)
     narrowed = None if origin else _narrowed_by(divergences, assumed)
-    narrowed = narrowed or (None if origin else _suits_named(divergences, assumed))
+    narrowed = narrowed or (None if origin else suits_named(divergences, assumed))
     if narrowed is not None:
         condition = _with_shared(condition, narrowed, departing)
     return Localised(
@@ -1018,7 +1018,7 @@ def _situations(
     return departing, agreeing
 
 
-def _all_pass_played(divergences: Sequence[Any], assumed: Adjust | None = None) -> Adjust | None:
+def all_pass_played(divergences: Sequence[Any], assumed: Adjust | None = None) -> Adjust | None:
     """Where every game of a group parts after every player passed, and the engine has the
     same player (counted back from the last to speak) play the same contract instead of
     ending the deal, that as a change of the rulesets (the auction's end replaced), if it

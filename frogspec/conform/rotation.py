@@ -51,7 +51,7 @@ class Rotation(Difference):
         return "dealers"
 
 
-def _next_dealer(dealer: int, players: int, bidder: int | None, how: NextDealer) -> int | None:
+def next_dealer_after(dealer: int, players: int, bidder: int | None, how: NextDealer) -> int | None:
     """The next dealer after a deal dealt by ``dealer`` and won by ``bidder``, passing the
     deal as ``how`` says (``None`` for one seat instead of another: no rule to it)."""
     if how == "same":
@@ -68,18 +68,18 @@ def _next_dealer(dealer: int, players: int, bidder: int | None, how: NextDealer)
 
 
 #: The ways of passing the deal that are rules, the simplest first.
-_RULES_OF_PASSING: tuple[NextDealer, ...] = ("same", "right", "bidder", "bidder's left")
+RULES_OF_PASSING: tuple[NextDealer, ...] = ("same", "right", "bidder", "bidder's left")
 
 #: The ways of passing the deal that follow who bid.
 _BY_THE_BIDDER: tuple[NextDealer, ...] = ("bidder", "bidder's left")
 
 
-def _fits(moved: DealerMoved) -> set[NextDealer]:
+def passing_fits(moved: DealerMoved) -> set[NextDealer]:
     """The ways of passing the deal the move fits."""
     return {
         how
-        for how in _RULES_OF_PASSING
-        if _next_dealer(moved.previous, moved.players, moved.bidder, how) == moved.engine
+        for how in RULES_OF_PASSING
+        if next_dealer_after(moved.previous, moved.players, moved.bidder, how) == moved.engine
     }
 
 
@@ -106,8 +106,8 @@ def who_deals(
     if len({m.after_passed_out for m in moves}) != 1:
         return None
     after_passed_out = moves[0].after_passed_out
-    shared = set.intersection(*(_fits(m) for m in moves))
-    ways: list[NextDealer] = [h for h in _RULES_OF_PASSING if h in shared]
+    shared = set.intersection(*(passing_fits(m) for m in moves))
+    ways: list[NextDealer] = [h for h in RULES_OF_PASSING if h in shared]
     if not ways and len({(m.engine, m.reference) for m in moves}) == 1:
         ways = ["seat"]  # one seat instead of another, the same in every case
     # The simplest way that no match the engine passed contradicts: one with that kind
@@ -134,7 +134,7 @@ def _contradicts(
 ) -> bool:
     """Whether a match the engine passed has a deal of that kind followed by another whose
     dealer (the reference's, the engine's alike) is not the one ``how`` gives."""
-    from frogspec.conform.diagnosis import _match_bidder
+    from frogspec.conform.diagnosis import match_bidder
 
     result = case.expected.get("result") if "result" in case.expected else None
     dealers = result.get("dealers") if isinstance(result, dict) else None
@@ -145,7 +145,7 @@ def _contradicts(
     for d, (deal, dealer, after) in enumerate(zip(deals, dealers, dealers[1:], strict=False)):
         if passed_out(deal) != after_passed_out:
             continue
-        bidder = _match_bidder(case.request, d, dealer, assumed) if how in _BY_THE_BIDDER else None
-        if _next_dealer(dealer, players, bidder, how) != after:
+        bidder = match_bidder(case.request, d, dealer, assumed) if how in _BY_THE_BIDDER else None
+        if next_dealer_after(dealer, players, bidder, how) != after:
             return True
     return False

@@ -773,8 +773,8 @@ def hypothesis_words(hypothesis: Any) -> str:
     >>> from frogspec.conform.accounting import FixedPoints
     >>> hypothesis_words(FixedPoints("scoring.count-card-points", 10))
     'the side that wins the last trick counts 10 points more'
-    >>> from frogspec.conform.accounting import _BeyondThePack
-    >>> hypothesis_words(_BeyondThePack("scoring.count-card-points", 121))
+    >>> from frogspec.conform.accounting import BeyondThePack
+    >>> hypothesis_words(BeyondThePack("scoring.count-card-points", 121))
     "counts points beyond the 120 the cards hold: settles a bidder's 121 points"
     >>> from frogspec.conform.accounting import _Recounted
     >>> hypothesis_words(_Recounted("cards.points", (CardCounted("J", 0, 2),)))
@@ -782,15 +782,15 @@ def hypothesis_words(hypothesis: Any) -> str:
     """
     from frogspec.conform.accounting import (
         PACK_POINTS,
+        BeyondThePack,
         FixedPoints,
         GroupCredited,
-        _BeyondThePack,
         _Recounted,
     )
 
     if isinstance(hypothesis, _Recounted):
         return "; ".join(_otherwise_words(c) for c in hypothesis.counted)
-    if isinstance(hypothesis, _BeyondThePack):
+    if isinstance(hypothesis, BeyondThePack):
         return (
             f"counts points beyond the {PACK_POINTS} the cards hold: settles a bidder's "
             f"{hypothesis.points} points"
@@ -966,19 +966,19 @@ def instead_words(
     ...     Probe({"op": "card_points"}, {"result": 10}, {"result": 5}, ()))
     >>> instead_words(tens, settles_up_to=110)
     "a Ten counts 5 instead of 10; refuses to settle more than 110 points, the pack's count with a Ten at 5"
-    >>> from frogspec.conform.accounting import FixedPoints, _BeyondThePack
+    >>> from frogspec.conform.accounting import FixedPoints, BeyondThePack
     >>> instead_words(FixedPoints("scoring.count-card-points", 10), holds=130)
     'the side that wins the last trick counts 10 points more: the deal holds 130 points, the tie is 65'
-    >>> instead_words(_BeyondThePack("scoring.count-card-points", 121), holds=130)
+    >>> instead_words(BeyondThePack("scoring.count-card-points", 121), holds=130)
     'counts points beyond the 120 the cards hold: the deal holds 130 points, the tie is 65'
     >>> instead_words(tens, settles_up_to=110, holds=110)
     'a Ten counts 5 instead of 10: the deal holds 110 points, the tie is 55, and no more are settled'
     """
-    from frogspec.conform.accounting import PACK_POINTS, _BeyondThePack
+    from frogspec.conform.accounting import PACK_POINTS, BeyondThePack
 
     said = _instead_words(otherwise)
     if holds is not None:
-        if isinstance(otherwise, _BeyondThePack):  # the deal's count says how many
+        if isinstance(otherwise, BeyondThePack):  # the deal's count says how many
             said = f"counts points beyond the {PACK_POINTS} the cards hold"
         said += f": the deal holds {holds} points, the tie is {holds // 2}"
         if settles_up_to == holds:

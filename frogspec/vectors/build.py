@@ -103,7 +103,10 @@ class Spec:
     if_traced: tuple[str, ...] = ()
 
 
-def _strip(response: dict[str, Json], op: str, extension: str | None) -> dict[str, Json]:
+def vector_form(response: dict[str, Json], op: str, extension: str | None) -> dict[str, Json]:
+    """The response as a vector keeps it: an error with the fields compared for ``op``
+    (its rule only when it is ``illegal``), a result without the extension fields unless
+    ``extension`` is one. It pops fields of the result it is given."""
     out = dict(response)
     if "error" in out:
         kept = ERROR_FIELDS.get(op, ("kind", "rule"))
@@ -162,7 +165,7 @@ def make_case(spec: Spec, file: str) -> Case:
     if isinstance(error, dict) and isinstance(error.get("rule"), str):
         seen |= {error["rule"]}  # the rule the reference names has been applied
     op = str(spec.request["op"])
-    response = _strip(response, op, spec.extension)
+    response = vector_form(response, op, spec.extension)
     where = f"case {spec.id}"
     compare = {} if "error" in response else {**DEFAULT_COMPARE.get(op, {}), **spec.compare}
     if spec.check is not None:

@@ -285,15 +285,15 @@ def test_a_refusal_past_the_count_needs_a_departure_of_the_count() -> None:
 
 
 def test_the_pack_by_the_engines_games_outweighs_its_cards() -> None:
-    from frogspec.conform.accounting import _pack_by_engine
+    from frogspec.conform.accounting import pack_by_engine
     from frogspec.conform.evidence import PointsChanged
 
     game = SimpleNamespace(differences=(PointsChanged(100, 120, 10, 0),))
-    assert _pack_by_engine([TEN_AT_FIVE] * 4, [game, game]) == 110
-    assert _pack_by_engine([TEN_AT_FIVE] * 4, []) == 100
+    assert pack_by_engine([TEN_AT_FIVE] * 4, [game, game]) == 110
+    assert pack_by_engine([TEN_AT_FIVE] * 4, []) == 100
     # Games that total otherwise among themselves say no one count.
     other = SimpleNamespace(differences=(PointsChanged(90, 120, 30, 0),))
-    assert _pack_by_engine([], [game, other]) is None
+    assert pack_by_engine([], [game, other]) is None
 
 
 def test_a_departure_only_of_a_legal_list_no_model_applies_shows_what_it_hides() -> None:

@@ -23,8 +23,8 @@ from frogspec.conform.accounting import (
     PACK_POINTS,
     FixedPoints,
     GroupCredited,
-    _card_values,
     _Recounted,
+    card_values,
     explain_points,
 )
 from frogspec.conform.blame import _tie_of_the_count
@@ -101,7 +101,7 @@ def test_a_pack_counted_with_the_engines_card_values_is_said_as_the_cards_points
 def test_a_card_group_credited_to_the_defenders_counts_with_the_engines_values() -> None:
     # A Frog's lay-away counted for the defenders, Jacks at 0: the group's worth is the
     # engine's, so the hypothesis fits where the rules' values would miss a laid-away Jack.
-    values = _card_values([JACKS_ZERO])
+    values = card_values([JACKS_ZERO])
     laid_away = GroupCredited("scoring.widow-counts-for-bidder", "laid away", values=values)
     plain = GroupCredited("scoring.widow-counts-for-bidder", "laid away")
     jacks = sum(1 << card for card, _ in values)
@@ -121,7 +121,7 @@ def test_every_hypothesis_counts_the_pack_the_engines_values_give(
     # Whatever a rank is worth to the engine, a deal holds the pack by those values and
     # whatever fixed points are added to it.
     counted = CardCounted(rank, points, 0)
-    values = _card_values([counted])
+    values = card_values([counted])
     assert len(values) == 4
     pack = sum(points for _, points in values) + points_of(
         FULL_PACK & ~sum(1 << card for card, _ in values)
@@ -167,15 +167,15 @@ COUNT = Deviation(
     hypothesis=LAST_TRICK_TEN,
     in_rulesets=("modern",),
 )
-FAILED = [
-    (_case(case_id, op, ruleset), {"result": [1]}, None)
+FAILED = {
+    case_id: (_case(case_id, op, ruleset), {"result": [1]})
     for case_id, op, ruleset in (
         ("settle-65", "settle", "foster-1909"),
         ("settle-70", "settle", "foster-1909"),
         ("game-1", "game", "modern"),
         ("game-2", "game", "modern"),
     )
-]
+}
 
 
 def test_a_tie_at_half_of_what_the_deal_holds_is_the_counts() -> None:
@@ -222,7 +222,7 @@ def test_a_lay_away_for_the_defenders_is_found_beside_a_pack_worth_another_count
     # Jacks at 0 on every deal, and a Frog's lay-away counted for the defenders: the
     # recount says the Chicos and Grands; the Frogs, which it does not give, are the
     # lay-away's, counted with the engine's values.
-    values = _card_values([JACKS_ZERO])
+    values = card_values([JACKS_ZERO])
     recount = _Recounted("cards.points", (JACKS_ZERO,), values=values)
     laid_away = GroupCredited("scoring.widow-counts-for-bidder", "laid away", values=values)
     failed = []

@@ -500,6 +500,9 @@ def test_rates_of_its_own_for_each_contract_are_said_as_the_rates(
             "pays 3 a point for a Chico and 4 for a Grand instead of 1 and 2",
         ),
     }
+    # Post-1950's 1-2-4, swapped in, answers the Grands of the 1922 rulesets as the engine
+    # does, and none of their Frogs or Chicos: it is no reading the engine follows.
+    assert [d.reading for d in run.deviations] == [None, None, None]
 
 
 @pytest.mark.slow

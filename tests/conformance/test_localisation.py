@@ -17,7 +17,7 @@ from typing import Any
 
 from frogspec._types import Json
 from frogspec.conform.accounting import Lead, who_leads
-from frogspec.conform.accounting import _trick_taken as trick_taken
+from frogspec.conform.accounting import trick_taken_by_engine as trick_taken
 from frogspec.conform.deviations import Deviation, with_findings
 from frogspec.conform.diagnosis import Divergence
 from frogspec.conform.diagnosis import _with_trick_taken as with_trick_taken

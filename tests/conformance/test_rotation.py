@@ -126,10 +126,10 @@ def _engine(adjust: Any = None) -> Any:
 
 
 def test_the_match_probe_finds_the_deal_passing_right_in_deals_the_engine_plays() -> None:
-    from frogspec.conform.probes.base import SEAT_ORDER_REVERSED, _next_dealer_right
+    from frogspec.conform.probes.base import SEAT_ORDER_REVERSED, next_dealer_right
     from frogspec.conform.probes.match import _MatchProbe as MatchProbe
 
-    right = _engine(lambda rs: rs.replacing("deal.rotation-left", _next_dealer_right))
+    right = _engine(lambda rs: rs.replacing("deal.rotation-left", next_dealer_right))
     (finding,) = MatchProbe().run(right, ["modern"], ())
     assert finding.rule == "deal.rotation-left" and finding.condition is None
     assert isinstance(finding.otherwise, Rotation) and finding.otherwise.next_dealer == "right"

@@ -219,7 +219,7 @@ def _right_of_dealer_first(active: tuple[int, ...], players: int, dealer: int) -
     return tuple(sorted(active, key=lambda seat: (dealer - seat - 1) % players))
 
 
-def _next_dealer_right(dealer: int, players: int) -> int:
+def next_dealer_right(dealer: int, players: int) -> int:
     """The next dealer when the deal passes to the right."""
     return (dealer - 1) % players
 
@@ -258,7 +258,7 @@ def play_to_the_right(ruleset: Ruleset) -> Ruleset:
     return (
         ruleset.replacing(SEAT_ORDER_RULE, _right_of_dealer_first)
         .replacing(ruleset.rule_id("active_seats"), _mirrored_seats(ruleset.rules.active_seats))
-        .replacing("deal.rotation-left", _next_dealer_right)
+        .replacing("deal.rotation-left", next_dealer_right)
     )
 
 

@@ -28,17 +28,17 @@ from frogspec.conform.probes.base import (
     Ask,
     Probe,
     StageFinding,
-    _next_dealer_right,
     ask_engine,
+    next_dealer_right,
     register,
 )
 from frogspec.conform.rotation import (
-    _RULES_OF_PASSING,
     ROTATION_RULES,
+    RULES_OF_PASSING,
     NextDealer,
     Rotation,
-    _fits,
-    _next_dealer,
+    next_dealer_after,
+    passing_fits,
 )
 from frogspec.harness import Adjust
 from frogspec.rules.cards import FULL_PACK, cards_of, format_card
@@ -166,8 +166,8 @@ def _match(ask: Ask, ruleset: str) -> tuple[list[Probe], list[DealerMoved]]:
 def _way(moves: Sequence[DealerMoved], agreeing: Sequence[Probe]) -> NextDealer | None:
     """The simplest way of passing the deal every move fits and no agreeing probe of
     the same kind of deal contradicts (its dealer the one the way gives)."""
-    shared = set.intersection(*(_fits(m) for m in moves)) if moves else set()
-    for way in _RULES_OF_PASSING:
+    shared = set.intersection(*(passing_fits(m) for m in moves)) if moves else set()
+    for way in RULES_OF_PASSING:
         if way in shared and not any(_contradicts(p, way) for p in agreeing):
             return way
     return None
@@ -182,7 +182,7 @@ def _contradicts(probe: Probe, way: NextDealer) -> bool:
         return False
     previous, given = int(dealers[-2]), int(dealers[-1])
     by_bidder = bidder if isinstance(bidder, int) else None
-    return _next_dealer(previous, PLAYERS, by_bidder, way) != given
+    return next_dealer_after(previous, PLAYERS, by_bidder, way) != given
 
 
 def _departure(way: NextDealer) -> Adjust | None:
@@ -190,7 +190,7 @@ def _departure(way: NextDealer) -> Adjust | None:
     of the next dealer can say it (the deal passing to the right); else ``None``."""
     if way != "right":
         return None
-    return lambda ruleset: ruleset.replacing("deal.rotation-left", _next_dealer_right)
+    return lambda ruleset: ruleset.replacing("deal.rotation-left", next_dealer_right)
 
 
 class _MatchProbe:

@@ -228,7 +228,9 @@ def _settle_otherwise(group: list[Probe]) -> Difference:
         parts.append(PaidOtherwise("out", abs(actual[s]), abs(expected[s]), expected[s] >= 0))
     if not parts:
         parts.append(PaidOtherwise("balance", actual[bidder], expected[bidder]))
-    return parts[0] if len(parts) == 1 else Several(tuple(parts))
+    combined = Several.of(parts)
+    assert combined is not None  # parts holds one at least
+    return combined
 
 
 def _settle_rule(group: list[Probe], rs: Ruleset, assumed: Adjust | None) -> str | None:
