@@ -1,7 +1,7 @@
 """The kit against engines written apart from frogspec, each with house rules drawn at random.
 
-Ten engines: C++ and Perl (six house rules each); JavaScript on Node, Tcl, Rust, Python,
-Java, C, and a second C++ and Perl (nine each, one for each stage of the game: the deal, the auction, laying away, play duties, the trick's
+Eleven engines: C++ and Perl (six house rules each); JavaScript on Node, Tcl, Rust, Python,
+Java, C, Ruby, and a second C++ and Perl (nine each, one for each stage of the game: the deal, the auction, laying away, play duties, the trick's
 winner, the trump of a contract, the count, settlement, the match). Each engine's author drew
 the house rules at random from a list of plausible ones written before the draw
 (``engines/LANGUAGE/HOUSE_RULES_LIST.md``, the draw in ``draw.txt``) and wrote down, in ``HOUSE_RULES.md``, the rule of the rulebook each departs from. The kit
@@ -12,8 +12,9 @@ ruleset's own choice, one of the rulesets' readings the author lists), with a ``
 an ``instead``, and no rule the engine keeps is charged. What the kit does not yet explain
 is marked ``xfail(strict=True)``, so that the day it does, the marker has to go.
 
-The compiled engines are built (g++, rustc, javac, gcc) into a temporary directory; each is skipped, saying so,
-where its compiler or interpreter is missing.
+The compiled engines are built (g++, rustc, javac, gcc) into a temporary directory, the others
+run by their interpreters (perl, node, tclsh, python, ruby); each is skipped, saying so, where
+its compiler or interpreter is missing.
 """
 
 from __future__ import annotations
@@ -180,16 +181,60 @@ HOUSE_RULES: dict[str, dict[str, tuple[str, ...]]] = {
         "frog-rate-two": _RATES,
         "low-card-deals": ("deal.first-dealer-low-card-chooses",),
     },
+    "ruby-drawn": {
+        "dealer-plays-at-four": ("seats.active-foster", "seats.active-six-or-seven"),
+        "open-auction": ("auction.one-round-frog-may-raise", "auction.one-bid-each"),
+        "widow-always-shown": ("widow.frog-hidden", "widow.hidden-when-unsaid"),
+        "bidder-leads-first": ("play.eldest-leads-first",),
+        "queen-of-clubs-top": (
+            "play.trick-winner",
+            "cards.rank-order",
+            "play.follow-suit",
+            "play.must-trump",
+        ),
+        "chico-trump-from-widow": (
+            "trump.chico-not-hearts",
+            "trump.chico-any-suit",
+            "widow.untouched-in-chico-and-grand",
+        ),
+        "discards-to-defenders": ("scoring.widow-counts-for-bidder",),
+        "schneider-bonus": (*_RATES, "settlement.sixty-is-a-tie", "settlement.penalty-frog"),
+        "bank-100": (
+            "match.counters-no-bank",
+            "match.bank-150-points",
+            "match.bank-120-chips",
+            "match.coeur-dalene-bank-in-cents",
+        ),
+    },
 }
 
 #: What the kit does not yet explain, house rule by house rule.
-NOT_YET: dict[tuple[str, str], str] = {}
+NOT_YET: dict[tuple[str, str], str] = {
+    ("ruby-drawn", "queen-of-clubs-top"): (
+        "play.no-duty-to-head, a rule the engine keeps, is charged beside the trick's winner "
+        "and the duty to follow, with no when and no instead"
+    ),
+    ("ruby-drawn", "chico-trump-from-widow"): (
+        "charged to auction.bidder-plays-named-game (kept): the trump set from the widow's "
+        "card with no trump phase is not said as the trump of a Chico"
+    ),
+    ("ruby-drawn", "bank-100"): (
+        "unexplained: a bank where the ruleset keeps none (counters from 0) is not named"
+    ),
+}
 
 #: All of an engine's house rules at once: what the kit does not yet tell apart, as to
 #: each house rule being named (``"named"``) and no rule the engine keeps being charged
 #: (``"kept"``).
 NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
     ("perl-drawn", "named"): ("the Frog's rate is not named"),
+    ("ruby-drawn", "named"): (
+        "the trump of a Chico set from the widow and the bank of 100 are not named"
+    ),
+    ("ruby-drawn", "kept"): (
+        "auction.bidder-plays-named-game and scoring.count-card-points, rules the engine "
+        "keeps, are charged"
+    ),
     ("node", "named"): (
         "two of the nine are not named: hearts in a Chico, the Frog's lay-away counted for "
         "the defenders (no game of the run comes past the Chico's widow or to its count)"
@@ -274,6 +319,7 @@ def engines(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
         "tcl": "frog.tcl",
         "python-drawn": "frog.py",
         "perl-drawn": "frog.pl",
+        "ruby-drawn": "frog.rb",
     }
     for language, script in interpreted.items():
         program = _PROGRAMS[language]
@@ -294,6 +340,7 @@ _PROGRAMS = {
     "java-drawn": "javac",
     "cpp-drawn": "g++",
     "perl-drawn": "perl",
+    "ruby-drawn": "ruby",
 }
 
 
