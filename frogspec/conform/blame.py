@@ -383,9 +383,10 @@ def _charged(
 ) -> list[Deviation]:
     counted = _counted_by_engine(findings)
     deviations = with_findings(find_deviations(failed, passed, counted=counted), findings)
+    latest = {case.id: divergence for case, _, divergence in failed}
+    deviations = _as_modelled(deviations, findings, latest, None, by_id)
     if rediagnose is None:
         return deviations
-    latest = {case.id: divergence for case, _, divergence in failed}
     models: dict[str, Model] = {}
     settled: set[str] = set()
     for _ in range(ROUNDS):
@@ -417,6 +418,7 @@ def _charged(
             again.append((case, actual, latest[case_id]))
         left = [f for f in findings if f.rule not in models]
         more = with_findings(find_deviations(again, passed, assumed, counted), left)
+        more = _as_modelled(more, left, latest, assumed, by_id)
         # A case filed under a named departure that the next round cannot name stays
         # where it was: no swap of any rule explaining it is no new departure.
         named = {c for d in deviations if d.rule is not None for c in d.cases}
@@ -430,6 +432,89 @@ def _charged(
     hidden = _Hidden(passed, findings, rediagnose, by_id, in_time)
     deviations = _seen_past(deviations, latest, models, hidden)
     return _filed_under_models(deviations, models, failed, by_id)
+
+
+def _as_modelled(
+    deviations: list[Deviation],
+    findings: Sequence[StageFinding],
+    divergences: dict[str, Divergence | None],
+    assumed: Adjust | None,
+    by_id: dict[str, tuple[Case, Json]],
+) -> list[Deviation]:
+    """The deviations with each case whose first divergence is a list of cards to play that
+    a unit op's finding models (the engine's duties of the play, as its ``legal_plays``
+    answers every probe: a card counted as a trump) filed under that finding's deviation:
+    the engine's list at that step, for that hand and trick, is the model's. The duties
+    depart there, whichever rule the divergence named first (a list narrowed among the
+    cards of the suit led looks like a duty to head the trick). A deviation a swap confirms
+    keeps its cases; one left with no case is dropped."""
+    for finding in findings:
+        if finding.stage != "legal_plays" or finding.model is None:
+            continue
+        home = next(
+            (
+                d
+                for d in deviations
+                if d.rule == finding.rule
+                and isinstance(d.otherwise, StageFinding)
+                and d.otherwise.otherwise == finding.otherwise
+            ),
+            None,
+        )
+        if home is None:
+            continue
+        moved: list[str] = []
+        kept: list[Deviation] = []
+        for d in deviations:
+            if d is home or d.confirmed:
+                kept.append(d)
+                continue
+            taken = {
+                c for c in d.cases if _listed_by(finding, divergences.get(c), assumed)
+            }
+            moved += [c for c in d.cases if c in taken]
+            if len(taken) < len(d.cases):
+                kept.append(d if not taken else _only_cases(d, set(d.cases) - taken, by_id))
+        if moved:
+            grown = _with_cases(home, moved, by_id)
+            deviations = [grown if d is home else d for d in kept]
+    return deviations
+
+
+def _listed_by(
+    finding: StageFinding, divergence: Divergence | None, assumed: Adjust | None
+) -> bool:
+    """Whether the divergence is a step of a game where the engine lists the cards to play
+    as the finding's model does for the hand and trick of that step (the game replayed by
+    the reference under the departures ``assumed``, which agree with the engine up to it)."""
+    from frogspec.engine import Phase
+    from frogspec.rules.cards import format_card, format_cards
+
+    if finding.model is None or divergence is None or divergence.game_step is None:
+        return False
+    request, listed = divergence.request, divergence.engine_legal
+    if not _legal_only(divergence) or request is None or listed is None:
+        return False
+    if not all(str(a).startswith("play ") for a in listed):
+        return False
+    actions = request.get("actions")
+    if not isinstance(actions, list) or not finding.shows(request):
+        return False
+    state = game_state(request, actions[: divergence.game_step], assumed)
+    if state is None or state.phase is not Phase.PLAY or state.to_act is None:
+        return False
+    asked: dict[str, Json] = {
+        "op": "legal_plays",
+        "ruleset": request.get("ruleset"),
+        "trump": state.trump.letter if state.trump is not None else None,
+        "hand": list(format_cards(state.hands[state.to_act])),
+        "trick": [format_card(card) for card in state.trick],
+    }
+    answer = finding.model(asked)
+    result = answer.get("result") if isinstance(answer, dict) else None
+    return isinstance(result, list) and sorted(f"play {c}" for c in result) == sorted(
+        str(a) for a in listed
+    )
 
 
 @dataclass(frozen=True)

@@ -210,10 +210,6 @@ HOUSE_RULES: dict[str, dict[str, tuple[str, ...]]] = {
 
 #: What the kit does not yet explain, house rule by house rule.
 NOT_YET: dict[tuple[str, str], str] = {
-    ("ruby-drawn", "queen-of-clubs-top"): (
-        "play.no-duty-to-head, a rule the engine keeps, is charged beside the trick's winner "
-        "and the duty to follow, with no when and no instead"
-    ),
     ("ruby-drawn", "chico-trump-from-widow"): (
         "charged to auction.bidder-plays-named-game (kept): the trump set from the widow's "
         "card with no trump phase is not said as the trump of a Chico"

@@ -290,8 +290,25 @@ class LegalPlaysProbe:
             # A card counted as a trump: where it is held (``instead`` says what the
             # player must do with it, whatever else he holds).
             names = NAMES if as_trump is None else (f"holds_{as_trump.card}",)
-            found.append(featured_finding("legal_plays", group, probes, names, otherwise, rule))
+            finding = featured_finding("legal_plays", group, probes, names, otherwise, rule)
+            found.append(finding if as_trump is None else _modelled(finding, probes))
         return found
+
+
+def _modelled(found: StageFinding, probes: Sequence[Probe]) -> StageFinding:
+    """The finding of a card counted as a trump with the duties of the play so as its
+    model, where they answer every probe of the op as the engine did (the agreeing ones
+    too: no other duty departs): the engine's list for any hand and trick, which a failing
+    game's legal list at a play step is put to."""
+    assert isinstance(found.otherwise, CardAsTrump)
+    card = found.otherwise.card
+
+    def model(request: dict[str, Json]) -> Json:
+        return {"result": _as_trump_plays(request, card)}
+
+    if not all(agrees("legal_plays", model(p.request), p.actual) for p in probes):
+        return found
+    return replace(found, model=model)
 
 
 register(LegalPlaysProbe())
