@@ -69,7 +69,7 @@ from frogspec.conform.counterfactuals import (
 )
 from frogspec.conform.deviations import Deviation, final_counts, find_deviations, with_findings
 from frogspec.conform.diagnosis import Divergence, answered_alike, game_state
-from frogspec.conform.evidence import CardCounted, LegalChanged, TieMoved
+from frogspec.conform.evidence import CardCounted, LegalChanged, PointsChanged, TieMoved
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.probes.settle import SETTLE_POINTS, TIE_RULE
 from frogspec.harness import Adjust
@@ -419,6 +419,7 @@ def _charged(
         left = [f for f in findings if f.rule not in models]
         more = with_findings(find_deviations(again, passed, assumed, counted), left)
         more = _as_modelled(more, left, latest, assumed, by_id)
+        deviations, more = _counted_so(deviations, more, latest, assumed, by_id)
         # A case filed under a named departure that the next round cannot name stays
         # where it was: no swap of any rule explaining it is no new departure.
         named = {c for d in deviations if d.rule is not None for c in d.cases}
@@ -563,7 +564,58 @@ def _seen_past(
     more = [
         replace(d, judged_again=d.cases, assumed=tuple(models)) for d in more if d.rule is not None
     ]
+    seen = {case.id: divergence for case, _, divergence in again}
+    deviations, more = _counted_so(deviations, more, seen, assumed, hidden.by_id)
     return _merged(deviations, more, hidden.by_id)
+
+
+def _counted_so(
+    deviations: list[Deviation],
+    more: list[Deviation],
+    divergences: dict[str, Divergence | None],
+    assumed: Adjust | None,
+    by_id: dict[str, tuple[Case, Json]],
+) -> tuple[list[Deviation], list[Deviation]]:
+    """The deviations found before and those of a new round, each case of the new round
+    whose points at the end of a deal differ as a departure of the count already named
+    says (its hypothesis gives the engine's count of that deal, replayed under the
+    departures ``assumed``) filed under that departure: what the engine counts there is
+    that departure's, not a new one seen at the last trick. A new deviation left with no
+    case is dropped."""
+    counting = [d for d in deviations if d.hypothesis is not None]
+    if not counting:
+        return deviations, more
+    moved: dict[int, list[str]] = {}
+    kept: list[Deviation] = []
+    for d in more:
+        if d.hypothesis is not None:
+            kept.append(d)
+            continue
+        taken: set[str] = set()
+        for case_id in d.cases:
+            home = _counting(counting, divergences.get(case_id), assumed)
+            if home is not None:
+                moved.setdefault(id(home), []).append(case_id)
+                taken.add(case_id)
+        if len(taken) < len(d.cases):
+            kept.append(_only_cases(d, set(d.cases) - taken, by_id) if taken else d)
+    grown = [_with_cases(d, moved[id(d)], by_id) if id(d) in moved else d for d in deviations]
+    return grown, kept
+
+
+def _counting(
+    counting: Sequence[Deviation], divergence: Divergence | None, assumed: Adjust | None
+) -> Deviation | None:
+    """The departure of the count whose hypothesis gives the engine's points where they
+    differ at the divergence (``None``: the points do not differ there, or none does)."""
+    if divergence is None or divergence.request is None:
+        return None
+    if not any(isinstance(x, PointsChanged) for x in divergence.differences):
+        return None
+    return next(
+        (d for d in counting if d.hypothesis is not None and d.hypothesis.fits(divergence, assumed)),
+        None,
+    )
 
 
 def _phase(divergence: Divergence | None, assumed: Adjust | None) -> object:

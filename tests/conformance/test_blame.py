@@ -418,3 +418,41 @@ def test_a_suspected_deviation_is_said_from_its_cases_differences() -> None:
     said = _said_by_replay(suspected, [(case, divergence)], [], None)
     assert said.when.startswith("in modern") and said.instead
     assert "QC" in said.instead
+
+
+def test_a_count_seen_again_that_a_departure_of_the_count_gives_is_filed_under_it() -> None:
+    # A Frog whose laid-away Ace, Nine and Seven the engine counts for the defenders: a
+    # case judged again comes to its count at the last trick. The departure of the count
+    # already named (the laid-away cards counted for the defenders) gives the engine's
+    # points there: the case is its, not a new deviation of the count.
+    from frogspec.conform.accounting import GroupCredited
+    from frogspec.conform.blame import _counted_so as counted_so
+    from frogspec.harness import handle
+
+    from .test_diagnosis import answered_case
+
+    actions = ["frog", "pass", "pass", "discard AC", "discard 9C", "discard 7C"]
+    while True:
+        result = handle(game_request(0, actions))["result"]
+        if result["phase"] != "play":
+            break
+        actions.append(sorted(result["legal"])[0])
+    request = game_request(0, actions)
+    case = answered_case("g", request)
+    actual = json.loads(json.dumps(reference_answer(request)))
+    assert actual["result"]["points"] == {"bidder": 62, "defenders": 58}
+    actual["result"]["points"] = {"bidder": 51, "defenders": 69}
+    actual["result"]["payments"] = [9, -18, 9]
+    divergence = diagnose(case, actual, None)
+    laid_away = GroupCredited("scoring.widow-counts-for-bidder", "laid away")
+    named = replace(_deviation(laid_away.rule, ("h",)), hypothesis=laid_away)
+    seen = _deviation("scoring.count-card-points", ("g",))
+    other = _deviation("play.trick-winner", ("g",))
+    by_id = {"g": (case, actual)}
+    before, after = counted_so([named], [seen, other], {"g": divergence}, None, by_id)
+    assert [(d.rule, d.cases) for d in before] == [(laid_away.rule, ("h", "g"))]
+    # The round's deviations of that case, whatever rule they name, are left with no
+    # case: dropped.
+    assert after == []
+    # Nothing moves where no departure of the count is named.
+    assert counted_so([], [seen], {"g": divergence}, None, by_id) == ([], [seen])

@@ -228,8 +228,8 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
         "the trump of a Chico set from the widow and the bank of 100 are not named"
     ),
     ("ruby-drawn", "kept"): (
-        "auction.bidder-plays-named-game and scoring.count-card-points, rules the engine "
-        "keeps, are charged"
+        "auction.bidder-plays-named-game, a rule the engine keeps, is charged: the trump set "
+        "from the widow's card with no trump phase"
     ),
     ("node", "named"): (
         "two of the nine are not named: hearts in a Chico, the Frog's lay-away counted for "
