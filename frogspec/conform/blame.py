@@ -72,6 +72,7 @@ from frogspec.conform.diagnosis import Divergence, answered_alike, game_state
 from frogspec.conform.evidence import CardCounted, LegalChanged, PointsChanged, TieMoved
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.probes.settle import SETTLE_POINTS, TIE_RULE
+from frogspec.conform.words import Circumstances
 from frogspec.harness import Adjust
 from frogspec.vectors.model import Case
 
@@ -432,7 +433,76 @@ def _charged(
         deviations = _explained_away(deviations, models, assumed, by_id, in_time)
     hidden = _Hidden(passed, findings, rediagnose, by_id, in_time)
     deviations = _seen_past(deviations, latest, models, hidden)
-    return _filed_under_models(deviations, models, failed, by_id)
+    return _in_own_rulesets(_filed_under_models(deviations, models, failed, by_id), by_id)
+
+
+def _in_own_rulesets(
+    deviations: list[Deviation], by_id: dict[str, tuple[Case, Json]]
+) -> list[Deviation]:
+    """The deviations with each case a unit op's finding localises filed under the finding
+    of its own ruleset: where one departure shows as several rules (the packets of each
+    ruleset's deal), a case of a ruleset the finding did not probe there goes to the
+    deviation whose finding of the same op, alike in kind, departs in that ruleset. Each
+    deviation moved from is then said in its own rulesets only."""
+    homes = [
+        d
+        for d in deviations
+        if isinstance(d.otherwise, StageFinding) and d.otherwise.rulesets and d.rule is not None
+    ]
+
+    def home_of(d: Deviation, ruleset: str | None) -> Deviation | None:
+        finding = d.otherwise
+        assert isinstance(finding, StageFinding)
+        if ruleset is None or ruleset in finding.rulesets:
+            return None
+        return next(
+            (
+                e
+                for e in homes
+                if e is not d
+                and isinstance(e.otherwise, StageFinding)
+                and e.otherwise.stage == finding.stage
+                and type(e.otherwise.otherwise) is type(finding.otherwise)
+                and ruleset in e.otherwise.rulesets
+            ),
+            None,
+        )
+
+    moved: dict[int, list[str]] = {}
+    left: dict[int, list[str]] = {}
+    for d in homes:
+        for case_id in d.cases:
+            case = by_id.get(case_id)
+            home = home_of(d, case[0].ruleset if case is not None else None)
+            if home is not None:
+                moved.setdefault(id(home), []).append(case_id)
+                left.setdefault(id(d), []).append(case_id)
+    if not moved:
+        return deviations
+    found = []
+    for d in deviations:
+        if id(d) in left:
+            d = _only_cases(d, set(d.cases) - set(left[id(d)]), by_id)
+            finding = d.otherwise
+            assert isinstance(finding, StageFinding)
+            shown = {by_id[c][0].ruleset for c in d.cases if c in by_id}
+            rulesets = tuple(sorted(r for r in shown if r))
+            within = set(rulesets) <= set(finding.rulesets)
+            d = replace(
+                d,
+                in_rulesets=rulesets,
+                touched=tuple(c for c in d.touched if c in d.cases),
+                circumstances=Circumstances(occasion=finding)
+                if within
+                else Circumstances(tuple(sorted(set(rulesets) | set(finding.rulesets)))),
+            )
+        found.append(d)
+    # The cases moved, added to their homes (found by identity before any was replaced).
+    index = {id(d): i for i, d in enumerate(deviations)}
+    for key, cases in moved.items():
+        i = index[key]
+        found[i] = _with_cases(found[i], cases, by_id)
+    return [d for d in found if d.cases]
 
 
 def _as_modelled(
