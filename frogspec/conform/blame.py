@@ -540,9 +540,7 @@ def _as_modelled(
             if d is home or d.confirmed:
                 kept.append(d)
                 continue
-            taken = {
-                c for c in d.cases if _listed_by(finding, divergences.get(c), assumed)
-            }
+            taken = {c for c in d.cases if _listed_by(finding, divergences.get(c), assumed)}
             moved += [c for c in d.cases if c in taken]
             if len(taken) < len(d.cases):
                 kept.append(d if not taken else _only_cases(d, set(d.cases) - taken, by_id))
@@ -683,7 +681,11 @@ def _counting(
     if not any(isinstance(x, PointsChanged) for x in divergence.differences):
         return None
     return next(
-        (d for d in counting if d.hypothesis is not None and d.hypothesis.fits(divergence, assumed)),
+        (
+            d
+            for d in counting
+            if d.hypothesis is not None and d.hypothesis.fits(divergence, assumed)
+        ),
         None,
     )
 

@@ -330,7 +330,9 @@ def _queen_of_clubs_a_trump(request: dict[str, Json]) -> dict[str, Json]:
     answer: dict[str, Json] = handle(dict(request))
     result = answer.get("result")
     if request.get("op") == "legal_plays" and request.get("trump") is not None:
-        return {**answer, "result": _as_trump_plays(request, "QC")} if "result" in answer else answer
+        return (
+            {**answer, "result": _as_trump_plays(request, "QC")} if "result" in answer else answer
+        )
     if request.get("op") != "game" or not isinstance(result, dict) or result.get("phase") != "play":
         return answer
     actions = request.get("actions")
@@ -385,9 +387,10 @@ def test_a_card_counted_as_a_trump_is_no_model_where_another_duty_departs_too() 
     def also_any_card(request: dict[str, Json]) -> dict[str, Json]:
         answer = _queen_of_clubs_a_trump(request)
         hand, trick = request.get("hand"), request.get("trick")
-        if request.get("op") == "legal_plays" and isinstance(hand, list) and trick:
-            if isinstance(trick, list) and not any(c[-1] == trick[0][-1] for c in hand):
-                return {**answer, "result": list(hand)}
+        led = trick[0][-1] if isinstance(trick, list) and trick else None
+        void = isinstance(hand, list) and not any(c[-1] == led for c in hand)
+        if request.get("op") == "legal_plays" and led is not None and void:
+            return {**answer, "result": list(hand or [])}
         return answer
 
     findings = PROBES["legal_plays"].run(also_any_card, ["modern"], [])

@@ -369,11 +369,12 @@ def _modelled(found: StageFinding, group: Sequence[Probe], probes: Sequence[Prob
     played takes the trick whatever its rank (no order of the ranks does), that is the
     departure, of the trick's winner, where two trumps are played to a trick."""
     if _pairs_taken(probes, _TRUMP) and answers_as_engine(_first_trump_wins, [*group, *probes]):
-        otherwise = RankOrderChanged(RANKS_HIGH_TO_LOW, RANKS_HIGH_TO_LOW, True, first_trump=True)
         return replace(
             found,
             rule="play.trick-winner",
-            otherwise=otherwise,
+            otherwise=RankOrderChanged(
+                RANKS_HIGH_TO_LOW, RANKS_HIGH_TO_LOW, True, first_trump=True
+            ),
             condition=_TWO_TRUMPS,
             departure=_first_trump_wins,
             models_all=True,
