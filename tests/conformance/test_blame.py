@@ -459,3 +459,43 @@ def test_a_count_seen_again_that_a_departure_of_the_count_gives_is_filed_under_i
     assert after == []
     # Nothing moves where no departure of the count is named.
     assert counted_so([], [seen], {"g": divergence}, None, by_id) == ([], [seen])
+
+
+def test_a_case_is_filed_under_the_packets_of_its_own_ruleset() -> None:
+    # One deal in other packets shows as each ruleset's packet rule: a case of modern
+    # filed under Foster's packets (its deviation took it in, whatever its ruleset) goes
+    # to modern's, and each deviation is said in its own rulesets.
+    from frogspec.conform.blame import _in_own_rulesets as in_own_rulesets
+    from frogspec.conform.evidence import PacketsChanged
+    from frogspec.conform.words import Circumstances
+
+    def finding(rule: str, reference: str, ruleset: str) -> StageFinding:
+        probe = Probe({"op": "deal"}, {"result": 1}, {"result": 2}, ())
+        changed = PacketsChanged("4-(3)-4-3", reference)
+        return StageFinding("deal", rule, changed, 3, 2, probe, rulesets=(ruleset,))
+
+    def case(case_id: str, ruleset: str) -> tuple[Case, Json]:
+        request: dict[str, Json] = {"id": 1, "op": "deal", "ruleset": ruleset}
+        return Case(case_id, "cases", "", (), request, {"id": 1, "result": {}}), None
+
+    foster = finding("deal.packets-3-3-4-4", "3-(3)-4-4", "foster-1909")
+    modern = finding("deal.packets-4-3-3-4", "4-(3)-3-4", "modern")
+    by_id = dict(
+        (c[0].id, c) for c in (case("f", "foster-1909"), case("m", "modern"), case("m2", "modern"))
+    )
+    both = Circumstances(("foster-1909", "modern"))
+    found = in_own_rulesets(
+        [
+            replace(_deviation(foster.rule, ("f", "m"), foster), circumstances=both),
+            _deviation(modern.rule, ("m2",), modern),
+        ],
+        by_id,
+    )
+    assert [(d.rule, d.cases) for d in found] == [
+        ("deal.packets-3-3-4-4", ("f",)),
+        ("deal.packets-4-3-3-4", ("m2", "m")),
+    ]
+    assert found[0].when == "in foster-1909" and found[0].in_rulesets == ("foster-1909",)
+    # With no finding of the case's ruleset, it stays where it is.
+    alone = in_own_rulesets([_deviation(foster.rule, ("f", "m"), foster)], by_id)
+    assert [d.cases for d in alone] == [("f", "m")]
