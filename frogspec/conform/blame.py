@@ -69,9 +69,10 @@ from frogspec.conform.counterfactuals import (
 )
 from frogspec.conform.deviations import Deviation, final_counts, find_deviations, with_findings
 from frogspec.conform.diagnosis import Divergence, answered_alike, game_state
-from frogspec.conform.evidence import CardCounted, LegalChanged, TieMoved
+from frogspec.conform.evidence import CardCounted, LegalChanged, PointsChanged, TieMoved
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.probes.settle import SETTLE_POINTS, TIE_RULE
+from frogspec.conform.words import Circumstances
 from frogspec.harness import Adjust
 from frogspec.vectors.model import Case
 
@@ -383,9 +384,10 @@ def _charged(
 ) -> list[Deviation]:
     counted = _counted_by_engine(findings)
     deviations = with_findings(find_deviations(failed, passed, counted=counted), findings)
+    latest = {case.id: divergence for case, _, divergence in failed}
+    deviations = _as_modelled(deviations, findings, latest, None, by_id)
     if rediagnose is None:
         return deviations
-    latest = {case.id: divergence for case, _, divergence in failed}
     models: dict[str, Model] = {}
     settled: set[str] = set()
     for _ in range(ROUNDS):
@@ -417,6 +419,8 @@ def _charged(
             again.append((case, actual, latest[case_id]))
         left = [f for f in findings if f.rule not in models]
         more = with_findings(find_deviations(again, passed, assumed, counted), left)
+        more = _as_modelled(more, left, latest, assumed, by_id)
+        deviations, more = _counted_so(deviations, more, latest, assumed, by_id)
         # A case filed under a named departure that the next round cannot name stays
         # where it was: no swap of any rule explaining it is no new departure.
         named = {c for d in deviations if d.rule is not None for c in d.cases}
@@ -429,7 +433,157 @@ def _charged(
         deviations = _explained_away(deviations, models, assumed, by_id, in_time)
     hidden = _Hidden(passed, findings, rediagnose, by_id, in_time)
     deviations = _seen_past(deviations, latest, models, hidden)
-    return _filed_under_models(deviations, models, failed, by_id)
+    return _in_own_rulesets(_filed_under_models(deviations, models, failed, by_id), by_id)
+
+
+def _in_own_rulesets(
+    deviations: list[Deviation], by_id: dict[str, tuple[Case, Json]]
+) -> list[Deviation]:
+    """The deviations with each case a unit op's finding localises filed under the finding
+    of its own ruleset: where one departure shows as several rules (the packets of each
+    ruleset's deal), a case of a ruleset the finding did not probe there goes to the
+    deviation whose finding of the same op, alike in kind, departs in that ruleset. Each
+    deviation moved from is then said in its own rulesets only."""
+    homes = [
+        d
+        for d in deviations
+        if isinstance(d.otherwise, StageFinding) and d.otherwise.rulesets and d.rule is not None
+    ]
+
+    def home_of(d: Deviation, ruleset: str | None) -> Deviation | None:
+        finding = d.otherwise
+        assert isinstance(finding, StageFinding)
+        if ruleset is None or ruleset in finding.rulesets:
+            return None
+        return next(
+            (
+                e
+                for e in homes
+                if e is not d
+                and isinstance(e.otherwise, StageFinding)
+                and e.otherwise.stage == finding.stage
+                and type(e.otherwise.otherwise) is type(finding.otherwise)
+                and ruleset in e.otherwise.rulesets
+            ),
+            None,
+        )
+
+    moved: dict[int, list[str]] = {}
+    left: dict[int, list[str]] = {}
+    for d in homes:
+        for case_id in d.cases:
+            case = by_id.get(case_id)
+            home = home_of(d, case[0].ruleset if case is not None else None)
+            if home is not None:
+                moved.setdefault(id(home), []).append(case_id)
+                left.setdefault(id(d), []).append(case_id)
+    if not moved:
+        return deviations
+    found = []
+    for d in deviations:
+        if id(d) in left:
+            d = _only_cases(d, set(d.cases) - set(left[id(d)]), by_id)
+            finding = d.otherwise
+            assert isinstance(finding, StageFinding)
+            shown = {by_id[c][0].ruleset for c in d.cases if c in by_id}
+            rulesets = tuple(sorted(r for r in shown if r))
+            within = set(rulesets) <= set(finding.rulesets)
+            d = replace(
+                d,
+                in_rulesets=rulesets,
+                touched=tuple(c for c in d.touched if c in d.cases),
+                circumstances=Circumstances(occasion=finding)
+                if within
+                else Circumstances(tuple(sorted(set(rulesets) | set(finding.rulesets)))),
+            )
+        found.append(d)
+    # The cases moved, added to their homes (found by identity before any was replaced).
+    index = {id(d): i for i, d in enumerate(deviations)}
+    for key, cases in moved.items():
+        i = index[key]
+        found[i] = _with_cases(found[i], cases, by_id)
+    return [d for d in found if d.cases]
+
+
+def _as_modelled(
+    deviations: list[Deviation],
+    findings: Sequence[StageFinding],
+    divergences: dict[str, Divergence | None],
+    assumed: Adjust | None,
+    by_id: dict[str, tuple[Case, Json]],
+) -> list[Deviation]:
+    """The deviations with each case whose first divergence is a list of cards to play that
+    a unit op's finding models (the engine's duties of the play, as its ``legal_plays``
+    answers every probe: a card counted as a trump) filed under that finding's deviation:
+    the engine's list at that step, for that hand and trick, is the model's. The duties
+    depart there, whichever rule the divergence named first (a list narrowed among the
+    cards of the suit led looks like a duty to head the trick). A deviation a swap confirms
+    keeps its cases; one left with no case is dropped."""
+    for finding in findings:
+        if finding.stage != "legal_plays" or finding.model is None:
+            continue
+        home = next(
+            (
+                d
+                for d in deviations
+                if d.rule == finding.rule
+                and isinstance(d.otherwise, StageFinding)
+                and d.otherwise.otherwise == finding.otherwise
+            ),
+            None,
+        )
+        if home is None:
+            continue
+        moved: list[str] = []
+        kept: list[Deviation] = []
+        for d in deviations:
+            if d is home or d.confirmed:
+                kept.append(d)
+                continue
+            taken = {c for c in d.cases if _listed_by(finding, divergences.get(c), assumed)}
+            moved += [c for c in d.cases if c in taken]
+            if len(taken) < len(d.cases):
+                kept.append(d if not taken else _only_cases(d, set(d.cases) - taken, by_id))
+        if moved:
+            grown = _with_cases(home, moved, by_id)
+            deviations = [grown if d is home else d for d in kept]
+    return deviations
+
+
+def _listed_by(
+    finding: StageFinding, divergence: Divergence | None, assumed: Adjust | None
+) -> bool:
+    """Whether the divergence is a step of a game where the engine lists the cards to play
+    as the finding's model does for the hand and trick of that step (the game replayed by
+    the reference under the departures ``assumed``, which agree with the engine up to it)."""
+    from frogspec.engine import Phase
+    from frogspec.rules.cards import format_card, format_cards
+
+    if finding.model is None or divergence is None or divergence.game_step is None:
+        return False
+    request, listed = divergence.request, divergence.engine_legal
+    if not _legal_only(divergence) or request is None or listed is None:
+        return False
+    if not all(str(a).startswith("play ") for a in listed):
+        return False
+    actions = request.get("actions")
+    if not isinstance(actions, list) or not finding.shows(request):
+        return False
+    state = game_state(request, actions[: divergence.game_step], assumed)
+    if state is None or state.phase is not Phase.PLAY or state.to_act is None:
+        return False
+    asked: dict[str, Json] = {
+        "op": "legal_plays",
+        "ruleset": request.get("ruleset"),
+        "trump": state.trump.letter if state.trump is not None else None,
+        "hand": list(format_cards(state.hands[state.to_act])),
+        "trick": [format_card(card) for card in state.trick],
+    }
+    answer = finding.model(asked)
+    result = answer.get("result") if isinstance(answer, dict) else None
+    return isinstance(result, list) and sorted(f"play {c}" for c in result) == sorted(
+        str(a) for a in listed
+    )
 
 
 @dataclass(frozen=True)
@@ -478,7 +632,62 @@ def _seen_past(
     more = [
         replace(d, judged_again=d.cases, assumed=tuple(models)) for d in more if d.rule is not None
     ]
+    seen = {case.id: divergence for case, _, divergence in again}
+    deviations, more = _counted_so(deviations, more, seen, assumed, hidden.by_id)
     return _merged(deviations, more, hidden.by_id)
+
+
+def _counted_so(
+    deviations: list[Deviation],
+    more: list[Deviation],
+    divergences: dict[str, Divergence | None],
+    assumed: Adjust | None,
+    by_id: dict[str, tuple[Case, Json]],
+) -> tuple[list[Deviation], list[Deviation]]:
+    """The deviations found before and those of a new round, each case of the new round
+    whose points at the end of a deal differ as a departure of the count already named
+    says (its hypothesis gives the engine's count of that deal, replayed under the
+    departures ``assumed``) filed under that departure: what the engine counts there is
+    that departure's, not a new one seen at the last trick. A new deviation left with no
+    case is dropped."""
+    counting = [d for d in deviations if d.hypothesis is not None]
+    if not counting:
+        return deviations, more
+    moved: dict[int, list[str]] = {}
+    kept: list[Deviation] = []
+    for d in more:
+        if d.hypothesis is not None:
+            kept.append(d)
+            continue
+        taken: set[str] = set()
+        for case_id in d.cases:
+            home = _counting(counting, divergences.get(case_id), assumed)
+            if home is not None:
+                moved.setdefault(id(home), []).append(case_id)
+                taken.add(case_id)
+        if len(taken) < len(d.cases):
+            kept.append(_only_cases(d, set(d.cases) - taken, by_id) if taken else d)
+    grown = [_with_cases(d, moved[id(d)], by_id) if id(d) in moved else d for d in deviations]
+    return grown, kept
+
+
+def _counting(
+    counting: Sequence[Deviation], divergence: Divergence | None, assumed: Adjust | None
+) -> Deviation | None:
+    """The departure of the count whose hypothesis gives the engine's points where they
+    differ at the divergence (``None``: the points do not differ there, or none does)."""
+    if divergence is None or divergence.request is None:
+        return None
+    if not any(isinstance(x, PointsChanged) for x in divergence.differences):
+        return None
+    return next(
+        (
+            d
+            for d in counting
+            if d.hypothesis is not None and d.hypothesis.fits(divergence, assumed)
+        ),
+        None,
+    )
 
 
 def _phase(divergence: Divergence | None, assumed: Adjust | None) -> object:

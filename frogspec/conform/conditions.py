@@ -137,7 +137,7 @@ _PAIR_NAMES = tuple(
 
 def trick_features(cards: Sequence[str], trump: str | None) -> dict[str, Json]:
     """The features of what a trick holds (its cards as written, ``10H``, in play order):
-    a Ten, an Ace, a King, the Ace of trumps; beside each card, the highest other card of
+    two trumps or more, a Ten, an Ace, a King, the Ace of trumps; beside each card, the highest other card of
     its suit (``beside_J``: its rank; ``beside_trump_J``: where the Jack is a trump); and
     each card played to another suit than the one led that is no trump
     (``off_suit_QS``).
@@ -152,6 +152,7 @@ def trick_features(cards: Sequence[str], trump: str | None) -> dict[str, Json]:
 
     ranks = {card[:-1] for card in cards}
     found: dict[str, Json] = {
+        "two_trumps": trump is not None and sum(card[-1:] == trump for card in cards) >= 2,
         "trick_ten": "10" in ranks,
         "trick_ace": "A" in ranks,
         "trick_king": "K" in ranks,

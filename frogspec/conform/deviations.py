@@ -379,7 +379,9 @@ def _said_by_replay(
     to the same rule. Where it does not, a confirmed deviation (its rule settled by a swap)
     is said from its cases' typed differences: the situation that sets their diverging steps
     apart (:func:`frogspec.conform.localise.condition_at`), and what the smallest one's
-    answer does otherwise. A suspected one stays as it was."""
+    answer does otherwise. So is a suspected one (its rule is the one evidence points to,
+    though no swap reproduces every case): a deviation named is always said, where and
+    what the engine does there."""
     if d.instead:
         return d
     ordered = [v for _, v in sorted(members, key=lambda e: _size(e[1]))]
@@ -391,7 +393,7 @@ def _said_by_replay(
         return replace(d, circumstances=Circumstances(d.in_rulesets), otherwise=match)
     agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
     localised = localise(ordered, agreed, assumed)
-    if (localised is None or localised.rule != d.rule) and d.confirmed and d.rule is not None:
+    if (localised is None or localised.rule != d.rule) and d.rule is not None:
         differences = next((tuple(v.differences) for v in ordered if v.differences), ())
         if differences:
             condition = condition_at(ordered, agreed, assumed)

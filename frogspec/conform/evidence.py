@@ -517,6 +517,9 @@ class RankOrderChanged(Difference):
     #: Pairs of ranks where the lower by the order takes the trick from the higher all
     #: the same, each as (winner, loser): exceptions to an order the engine otherwise keeps.
     beats: tuple[tuple[str, str], ...] = ()
+    #: Whether the trumps rank by the order they are played in, not by their ranks: of two
+    #: trumps or more in a trick, the first played takes it.
+    first_trump: bool = False
 
     @property
     def kind(self) -> str:
@@ -581,6 +584,10 @@ class LegalAt(Difference):
     #: Whether, in every situation of its group, the engine lists every card of the hand
     #: (where the rules list fewer): the player may play any card he holds.
     any_card: bool = False
+    #: Whether, in every situation, the engine lists the cards of a player following suit
+    #: as a duty to head the trick would: those higher than every card of the suit led in
+    #: the trick, where he holds one.
+    heads: bool = False
 
     @property
     def kind(self) -> str:

@@ -108,8 +108,11 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
     "holds_trump": _yes_no("when he holds a trump", "when he holds no trump"),
     "holds_plain": _yes_no("when he holds a card of another suit", "when he holds only trumps"),
     "can_beat": _yes_no(
-        "when he holds a card of the suit led that beats the trick",
-        "when he holds no card of the suit led that beats the trick",
+        "when he follows suit and can beat every card of the suit led in the trick",
+        "when he holds no card of the suit led higher than every one in the trick",
+    ),
+    "two_trumps": _yes_no(
+        "when two trumps are played to a trick", "when no two trumps are played to a trick"
     ),
     "holds_counter": _yes_no("when he holds an Ace or a Ten", "when he holds no Ace or Ten"),
     "won": _yes_no("when the bidder wins", "when the bidder loses"),
@@ -520,6 +523,11 @@ def _otherwise_words(difference: Difference) -> str:
         if isinstance(won, int) and isinstance(due, int) and 0 <= won < len(cards):
             return f"{cards[won]} takes the trick {' '.join(cards)} instead of {cards[due]}"
         return f"answers {won} for the trick {' '.join(cards)} instead of {due}"
+    if isinstance(d, RankOrderChanged) and d.first_trump:
+        return (
+            "the first trump played wins the trick, whatever its rank (a trick with one trump "
+            "or none is won as written)"
+        )
     if isinstance(d, RankOrderChanged):
         return _rank_order_words(d)
     if isinstance(d, CardAsTrump):
@@ -538,6 +546,11 @@ def _otherwise_words(difference: Difference) -> str:
         )
     if isinstance(d, FirstDealerChanged):
         return f"seat {d.engine} deals first instead of seat {d.reference}"
+    if isinstance(d, LegalAt) and d.heads:
+        return (
+            "he must play higher than every card of the suit led in the trick (any card of "
+            "that suit where he holds none higher), instead of any card of the suit"
+        )
     if isinstance(d, LegalAt) and d.any_card:
         return (
             f"he may play any card he holds (e.g. {', '.join(d.change.adds)} too: hand "

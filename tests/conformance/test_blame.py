@@ -24,6 +24,7 @@ from frogspec.conform.deviations import Deviation
 from frogspec.conform.diagnosis import diagnose
 from frogspec.conform.evidence import (
     AnswerChanged,
+    CardAsTrump,
     CardCounted,
     Difference,
     PaidOtherwise,
@@ -315,3 +316,186 @@ def test_a_departure_only_of_a_legal_list_no_model_applies_shows_what_it_hides()
     hearts = [d for d in found.deviations if d.rule == "trump.chico-not-hearts"]
     assert [d.cases for d in hearts] == [("g",)]
     assert len([d for d in found.deviations if "g" in d.cases]) == 2
+
+
+def _queen_of_clubs_a_trump(request: dict[str, Json]) -> dict[str, Json]:
+    """An engine that counts the Queen of clubs as a trump in the duties of the play
+    (whatever the trump suit), in its ``legal_plays`` and in its games' legal lists: the
+    reference otherwise."""
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.conform.probes.legal_plays import _as_trump_plays
+    from frogspec.harness import handle
+    from frogspec.rules.cards import format_card, format_cards
+
+    answer: dict[str, Json] = handle(dict(request))
+    result = answer.get("result")
+    if request.get("op") == "legal_plays" and request.get("trump") is not None:
+        return (
+            {**answer, "result": _as_trump_plays(request, "QC")} if "result" in answer else answer
+        )
+    if request.get("op") != "game" or not isinstance(result, dict) or result.get("phase") != "play":
+        return answer
+    actions = request.get("actions")
+    state = game_state(request, actions if isinstance(actions, list) else [])
+    if state is None or state.trump is None or state.to_act is None:
+        return answer
+    asked: dict[str, Json] = {
+        "trump": state.trump.letter,
+        "hand": list(format_cards(state.hands[state.to_act])),
+        "trick": [format_card(card) for card in state.trick],
+    }
+    result["legal"] = [f"play {card}" for card in _as_trump_plays(asked, "QC")]
+    return answer
+
+
+#: A Grand where the third hand, holding the Queen of clubs and other clubs, follows a
+#: club lead: the engine leaves the Queen out of his list (it is a trump to it).
+_QUEEN_KEPT_BACK = ["grand", "play 10S", "play 6S", "play QS", "play 6C", "play JC"]
+
+
+def test_a_list_narrowed_by_a_card_counted_as_a_trump_is_the_duties_the_probes_model() -> None:
+    # The list is narrowed among the cards of the suit led, as a duty to head the trick
+    # would narrow it, and the diagnosis names that rule first; the engine's legal_plays
+    # counts the Queen of clubs a trump, and that model gives the list at the step: the
+    # case is the card's, said as it.
+    from frogspec.conform.probes import PROBES
+    from frogspec.conform.probes.legal_plays import LegalPlaysProbe
+
+    from .test_diagnosis import answered_case
+
+    request = game_request(0, _QUEEN_KEPT_BACK)
+    case = answered_case("g", request)
+    actual = _queen_of_clubs_a_trump(request)
+    divergence = diagnose(case, actual, _queen_of_clubs_a_trump)
+    assert divergence is not None and divergence.rules[0] == "play.no-duty-to-head"
+    assert isinstance(PROBES["legal_plays"], LegalPlaysProbe)
+    findings = PROBES["legal_plays"].run(_queen_of_clubs_a_trump, ["modern"], [])
+    (finding,) = findings
+    assert finding.otherwise == CardAsTrump("QC", True, True) and finding.model is not None
+    found = blame([(case, actual, divergence)], [], findings)
+    assert [(d.rule, d.cases) for d in found.deviations] == [("play.follow-suit", ("g",))]
+    (deviation,) = found.deviations
+    assert deviation.when == "in modern, when he holds the Queen of clubs"
+    assert deviation.instead.startswith("the Queen of clubs counts as a trump")
+
+
+def test_a_card_counted_as_a_trump_is_no_model_where_another_duty_departs_too() -> None:
+    # The same engine, which besides lists every card when void in the suit led: the card
+    # counted as a trump no longer gives every probe's answer, and models nothing.
+    from frogspec.conform.probes import PROBES
+
+    def also_any_card(request: dict[str, Json]) -> dict[str, Json]:
+        answer = _queen_of_clubs_a_trump(request)
+        hand, trick = request.get("hand"), request.get("trick")
+        led = trick[0][-1] if isinstance(trick, list) and trick else None
+        void = isinstance(hand, list) and not any(c[-1] == led for c in hand)
+        if request.get("op") == "legal_plays" and led is not None and void:
+            return {**answer, "result": list(hand or [])}
+        return answer
+
+    findings = PROBES["legal_plays"].run(also_any_card, ["modern"], [])
+    assert findings and all(f.model is None for f in findings)
+
+
+def test_a_suspected_deviation_is_said_from_its_cases_differences() -> None:
+    # No swap reproduces the case and its replay comes to no rule: the rule evidence
+    # points to is still said, where and what the engine does there.
+    from frogspec.conform.deviations import _said_by_replay
+
+    from .test_diagnosis import answered_case
+
+    request = game_request(0, _QUEEN_KEPT_BACK)
+    case = answered_case("g", request)
+    actual = _queen_of_clubs_a_trump(request)
+    divergence = diagnose(case, actual, _queen_of_clubs_a_trump)
+    assert divergence is not None
+    suspected = Deviation(
+        rule="play.no-duty-to-head",
+        reading=None,
+        reading_rulesets=(),
+        cases=("g",),
+        example={},
+        in_rulesets=("modern",),
+    )
+    assert suspected.status == "suspected" and not suspected.instead
+    said = _said_by_replay(suspected, [(case, divergence)], [], None)
+    assert said.when.startswith("in modern") and said.instead
+    assert "QC" in said.instead
+
+
+def test_a_count_seen_again_that_a_departure_of_the_count_gives_is_filed_under_it() -> None:
+    # A Frog whose laid-away Ace, Nine and Seven the engine counts for the defenders: a
+    # case judged again comes to its count at the last trick. The departure of the count
+    # already named (the laid-away cards counted for the defenders) gives the engine's
+    # points there: the case is its, not a new deviation of the count.
+    from frogspec.conform.accounting import GroupCredited
+    from frogspec.conform.blame import _counted_so as counted_so
+    from frogspec.harness import handle
+
+    from .test_diagnosis import answered_case
+
+    actions = ["frog", "pass", "pass", "discard AC", "discard 9C", "discard 7C"]
+    while True:
+        result = handle(game_request(0, actions))["result"]
+        if result["phase"] != "play":
+            break
+        actions.append(sorted(result["legal"])[0])
+    request = game_request(0, actions)
+    case = answered_case("g", request)
+    actual = json.loads(json.dumps(reference_answer(request)))
+    assert actual["result"]["points"] == {"bidder": 62, "defenders": 58}
+    actual["result"]["points"] = {"bidder": 51, "defenders": 69}
+    actual["result"]["payments"] = [9, -18, 9]
+    divergence = diagnose(case, actual, None)
+    laid_away = GroupCredited("scoring.widow-counts-for-bidder", "laid away")
+    named = replace(_deviation(laid_away.rule, ("h",)), hypothesis=laid_away)
+    seen = _deviation("scoring.count-card-points", ("g",))
+    other = _deviation("play.trick-winner", ("g",))
+    by_id = {"g": (case, actual)}
+    before, after = counted_so([named], [seen, other], {"g": divergence}, None, by_id)
+    assert [(d.rule, d.cases) for d in before] == [(laid_away.rule, ("h", "g"))]
+    # The round's deviations of that case, whatever rule they name, are left with no
+    # case: dropped.
+    assert after == []
+    # Nothing moves where no departure of the count is named.
+    assert counted_so([], [seen], {"g": divergence}, None, by_id) == ([], [seen])
+
+
+def test_a_case_is_filed_under_the_packets_of_its_own_ruleset() -> None:
+    # One deal in other packets shows as each ruleset's packet rule: a case of modern
+    # filed under Foster's packets (its deviation took it in, whatever its ruleset) goes
+    # to modern's, and each deviation is said in its own rulesets.
+    from frogspec.conform.blame import _in_own_rulesets as in_own_rulesets
+    from frogspec.conform.evidence import PacketsChanged
+    from frogspec.conform.words import Circumstances
+
+    def finding(rule: str, reference: str, ruleset: str) -> StageFinding:
+        probe = Probe({"op": "deal"}, {"result": 1}, {"result": 2}, ())
+        changed = PacketsChanged("4-(3)-4-3", reference)
+        return StageFinding("deal", rule, changed, 3, 2, probe, rulesets=(ruleset,))
+
+    def case(case_id: str, ruleset: str) -> tuple[Case, Json]:
+        request: dict[str, Json] = {"id": 1, "op": "deal", "ruleset": ruleset}
+        return Case(case_id, "cases", "", (), request, {"id": 1, "result": {}}), None
+
+    foster = finding("deal.packets-3-3-4-4", "3-(3)-4-4", "foster-1909")
+    modern = finding("deal.packets-4-3-3-4", "4-(3)-3-4", "modern")
+    by_id = dict(
+        (c[0].id, c) for c in (case("f", "foster-1909"), case("m", "modern"), case("m2", "modern"))
+    )
+    both = Circumstances(("foster-1909", "modern"))
+    found = in_own_rulesets(
+        [
+            replace(_deviation(foster.rule, ("f", "m"), foster), circumstances=both),
+            _deviation(modern.rule, ("m2",), modern),
+        ],
+        by_id,
+    )
+    assert [(d.rule, d.cases) for d in found] == [
+        ("deal.packets-3-3-4-4", ("f",)),
+        ("deal.packets-4-3-3-4", ("m2", "m")),
+    ]
+    assert found[0].when == "in foster-1909" and found[0].in_rulesets == ("foster-1909",)
+    # With no finding of the case's ruleset, it stays where it is.
+    alone = in_own_rulesets([_deviation(foster.rule, ("f", "m"), foster)], by_id)
+    assert [d.cases for d in alone] == [("f", "m")]

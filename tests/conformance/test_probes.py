@@ -622,3 +622,76 @@ def test_a_tie_moved_is_found_beside_a_rate_that_agrees_by_coincidence() -> None
     assert [f.otherwise for f in tie] == [TieMoved(55)]
     assert finding_when(tie[0]) == "in foster-1909"
     assert any(f.rule == "settlement.rates-1-2-4" for f in found)
+
+
+def _first_trump_takes(request: dict[str, Json]) -> dict[str, Json]:
+    """An engine whose trick goes to the first trump played in it, whatever its rank (the
+    reference elsewhere)."""
+    trump = request.get("trump")
+    if request["op"] == "trick_winner" and trump is not None:
+        cards = [str(c) for c in request["cards"]]
+        trumps = [i for i, card in enumerate(cards) if card.endswith(str(trump))]
+        if trumps:
+            return {"id": request.get("id"), "result": trumps[0]}
+    return {"id": request.get("id"), **reference_answer(request)}
+
+
+def test_the_first_trump_taking_the_trick_is_said_as_the_rule_and_modelled() -> None:
+    # No order of the ranks gives the answers (each trump takes the trick led and loses
+    # it played second): the order of play does, where two trumps are played.
+    (finding,) = probe_stages(_first_trump_takes, ["trick_winner"], ["modern"])
+    assert finding.rule == "play.trick-winner" and finding.models_all
+    assert isinstance(finding.otherwise, RankOrderChanged) and finding.otherwise.first_trump
+    assert finding_when(finding) == "in modern, when two trumps are played to a trick"
+    assert finding_instead(finding).startswith("the first trump played wins the trick")
+    # The model replays tricks of three, in another ruleset and trump suit.
+    assert finding.departure is not None
+    asked = {"id": 1, "op": "trick_winner", "ruleset": "gamerules", "trump": "S"}
+    for cards, taken in ((["KC", "7S", "AS"], 1), (["9S", "AS", "6S"], 0), (["KC", "AC"], 1)):
+        assert reference_answer({**asked, "cards": cards}, finding.departure) == {"result": taken}
+
+
+def _must_head(request: dict[str, Json]) -> dict[str, Json]:
+    """An engine whose player following suit must play higher than every card of the suit
+    led in the trick, where he can (the reference elsewhere)."""
+    if request["op"] != "legal_plays" or not request["trick"]:
+        return {"id": request.get("id"), **reference_answer(request)}
+    hand = [str(c) for c in request["hand"]]
+    trick = [str(c) for c in request["trick"]]
+    led = trick[0][-1]
+    following = [c for c in hand if c[-1] == led]
+    if not following:
+        return {"id": request.get("id"), **reference_answer(request)}
+    best = max(card_strength(parse_card(c)) for c in trick if c[-1] == led)
+    higher = [c for c in following if card_strength(parse_card(c)) > best]
+    return {"id": request.get("id"), "result": higher or following}
+
+
+def test_a_duty_to_head_the_trick_is_said_as_the_rule_it_departs_from() -> None:
+    (finding,) = probe_stages(_must_head, ["legal_plays"], ["modern"])
+    assert finding.rule == "play.no-duty-to-head"
+    assert finding_when(finding) == (
+        "in modern, when he follows suit and can beat every card of the suit led in the trick"
+    )
+    assert finding_instead(finding).startswith(
+        "he must play higher than every card of the suit led in the trick"
+    )
+    # Its model lists a game's cards as the engine does: a trick trumped, the suit led
+    # headed all the same.
+    assert finding.model is not None
+    asked: dict[str, Json] = {"op": "legal_plays", "trump": "H", "trick": ["9C", "6H"]}
+    assert finding.model({**asked, "hand": ["7C", "AC", "KH"]}) == {"result": ["AC"]}
+
+    # An engine that besides lets a player void in the suit led play any card: the duty
+    # to head is said all the same, and models nothing (another duty departs too).
+    def also_any_card(request: dict[str, Json]) -> dict[str, Json]:
+        answer = _must_head(request)
+        if request["op"] == "legal_plays" and request["trick"]:
+            hand = [str(c) for c in request["hand"]]
+            if not any(c[-1] == str(request["trick"][0])[-1] for c in hand):
+                return {**answer, "result": hand}
+        return answer
+
+    found = probe_stages(also_any_card, ["legal_plays"], ["modern"])
+    (heads,) = [f for f in found if f.rule == "play.no-duty-to-head"]
+    assert finding_instead(heads).startswith("he must play higher") and heads.model is None

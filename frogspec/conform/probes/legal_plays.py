@@ -10,7 +10,7 @@ apart: ``when he holds a card of the suit led that beats the trick``.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from functools import partial
 
@@ -35,7 +35,7 @@ from frogspec.conform.probes.base import (
     probe_rules,
     register,
 )
-from frogspec.rules.cards import parse_card
+from frogspec.rules.cards import card_strength, parse_card
 from frogspec.rulesets import Ruleset
 
 __all__ = ["SITUATIONS", "LegalPlaysProbe"]
@@ -277,11 +277,14 @@ class LegalPlaysProbe:
         found: list[StageFinding] = []
         for group in groups:
             as_trump = _as_trump(group, probes, trumps)
+            heads = as_trump is None and _duty_shown(_headed_plays, group, probes)
             if as_trump is None:
                 otherwise: Difference = _listed(group[0])
                 if isinstance(otherwise, LegalAt) and _any_card(group):
                     otherwise = replace(otherwise, any_card=True)
-                rule = _closest_rule(group)
+                if isinstance(otherwise, LegalAt) and heads:
+                    otherwise = replace(otherwise, heads=True)
+                rule = "play.no-duty-to-head" if heads else _closest_rule(group)
             else:
                 # Following trumps led with it is following suit; playing it when void,
                 # trumping.
@@ -290,8 +293,69 @@ class LegalPlaysProbe:
             # A card counted as a trump: where it is held (``instead`` says what the
             # player must do with it, whatever else he holds).
             names = NAMES if as_trump is None else (f"holds_{as_trump.card}",)
-            found.append(featured_finding("legal_plays", group, probes, names, otherwise, rule))
+            finding = featured_finding("legal_plays", group, probes, names, otherwise, rule)
+            if as_trump is not None:
+                finding = _modelled(finding, probes, partial(_as_trump_plays, card=as_trump.card))
+            elif heads:
+                finding = _modelled(finding, probes, _headed_plays)
+            found.append(finding)
         return found
+
+
+def _headed_plays(request: dict[str, Json]) -> list[str]:
+    """The cards the player may play where a player following suit must head the trick:
+    play a card of the suit led higher than every card of that suit in the trick, where he
+    holds one (any card of the suit where he does not); the other duties as written.
+
+    >>> _headed_plays({"trump": "H", "hand": ["7C", "AC", "KH"], "trick": ["9C", "6H"]})
+    ['AC']
+    """
+    trump = request.get("trump")
+    hand = [str(c) for c in request["hand"]]
+    trick = [str(c) for c in request["trick"]]
+    if not trick:
+        return hand
+    led = trick[0][-1]
+    following = [c for c in hand if c[-1] == led]
+    if following:
+        best = max(card_strength(parse_card(c)) for c in trick if c[-1] == led)
+        return [c for c in following if card_strength(parse_card(c)) > best] or following
+    trumps = [c for c in hand if trump is not None and c[-1] == trump]
+    return trumps or hand
+
+
+def _duty_shown(
+    plays: Callable[[dict[str, Json]], list[str]], group: list[Probe], probes: list[Probe]
+) -> bool:
+    """Whether the engine lists the cards as ``plays`` does on every probe of the group,
+    and on every probe where ``plays`` lists otherwise than the rules: a duty of its own,
+    wherever it shows."""
+
+    def shown(probe: Probe) -> bool:
+        return agrees("legal_plays", {"result": plays(probe.request)}, probe.actual)
+
+    def departs(probe: Probe) -> bool:
+        return not agrees("legal_plays", {"result": plays(probe.request)}, probe.expected)
+
+    return all(map(shown, group)) and all(shown(p) for p in probes if departs(p))
+
+
+def _modelled(
+    found: StageFinding,
+    probes: Sequence[Probe],
+    plays: Callable[[dict[str, Json]], list[str]],
+) -> StageFinding:
+    """The finding with the duties of the play ``plays`` (a card counted as a trump, a
+    duty to head the trick) as its model, where they answer every probe of the op as the
+    engine did (the agreeing ones too: no other duty departs): the engine's list for any
+    hand and trick, which a failing game's legal list at a play step is put to."""
+
+    def model(request: dict[str, Json]) -> Json:
+        return {"result": plays(request)}
+
+    if not all(agrees("legal_plays", model(p.request), p.actual) for p in probes):
+        return found
+    return replace(found, model=model)
 
 
 register(LegalPlaysProbe())

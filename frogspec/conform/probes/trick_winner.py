@@ -15,7 +15,7 @@ from dataclasses import replace
 from itertools import permutations
 
 from frogspec._types import Json
-from frogspec.conform.conditions import trick_features
+from frogspec.conform.conditions import Condition, ConditionTerm, trick_features
 from frogspec.conform.counterfactuals import composed
 from frogspec.conform.evidence import Difference, RankOrderChanged, TrickTaken
 from frogspec.conform.probes.base import (
@@ -331,11 +331,54 @@ def _trumps_ranked(order: Sequence[str], moved: Sequence[_Moved] = ()) -> Adjust
     return ranked
 
 
+def _first_trump_wins(ruleset: Ruleset) -> Ruleset:
+    """The ruleset whose trick goes to the first trump played in it, whatever its rank,
+    where it holds one; else as written.
+
+    >>> from frogspec.rulesets import get_ruleset
+    >>> rules = _first_trump_wins(get_ruleset("modern")).rules
+    >>> [rules.trick_winner([parse_card(c) for c in t], Suit.HEARTS)
+    ...  for t in (["6H", "AH"], ["9C", "7H", "AH"], ["9C", "AC", "KS"])]
+    [0, 1, 1]
+    """
+    written = ruleset.rules.trick_winner
+    winner = _FIRST_TRUMP.get(written)
+    if winner is None:
+
+        def winner(cards: Sequence[Card], trump: Suit | None) -> int:
+            trumps = [i for i, card in enumerate(cards) if suit_of(card) == trump]
+            return trumps[0] if trumps else written(cards, trump)
+
+        _FIRST_TRUMP[written] = winner
+    return ruleset.replacing("play.trick-winner", winner)
+
+
+#: The trick's winner with the first trump taking it, by the written winner (one function
+#: each, so that the caches keyed by a rule's function keep their answers).
+_FIRST_TRUMP: dict[object, Callable[..., int]] = {}
+
+#: Where the first trump takes the trick: a trick of two trumps or more.
+_TWO_TRUMPS = Condition((ConditionTerm("two_trumps", (True,)),))
+
+
 def _modelled(found: StageFinding, group: Sequence[Probe], probes: Sequence[Probe]) -> StageFinding:
     """The finding with the engine's rank order as a change of the rulesets, where that
     order (in every suit, or among the trumps alone, with any cards it counts as trumps)
     answers every probe as the engine did: said as the order, and named by the rank order,
-    or by the trick's winner where the trumps alone rank otherwise."""
+    or by the trick's winner where the trumps alone rank otherwise. Where the first trump
+    played takes the trick whatever its rank (no order of the ranks does), that is the
+    departure, of the trick's winner, where two trumps are played to a trick."""
+    if _pairs_taken(probes, _TRUMP) and answers_as_engine(_first_trump_wins, [*group, *probes]):
+        return replace(
+            found,
+            rule="play.trick-winner",
+            otherwise=RankOrderChanged(
+                RANKS_HIGH_TO_LOW, RANKS_HIGH_TO_LOW, True, first_trump=True
+            ),
+            condition=_TWO_TRUMPS,
+            departure=_first_trump_wins,
+            models_all=True,
+        )
     plain = rank_order_of(probes)
     trumps = rank_order_of(probes, _TRUMP)
     moved = tuple((card, _below(card, probes)) for card in _moved_to_trumps(probes))
