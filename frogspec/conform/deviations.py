@@ -892,9 +892,9 @@ def _unexplained(
 def _bank_otherwise(members: list[_Entry]) -> tuple[str, MatchOtherwise] | None:
     """The bank an engine starts every player with, where each case's balances are all
     raised alike (:meth:`MatchOtherwise.shown_by`) by what makes one amount of the bank its
-    ruleset keeps (the engine's balances before any payment): that amount, with the bank
-    rule of the ruleset of most cases. ``None`` where a ruleset keeps no bank (the rules'
-    own swap says that one) or the amounts differ."""
+    ruleset keeps (the engine's balances before any payment; a ruleset that keeps none
+    counts from 0): that amount, with the bank rule of the ruleset of most cases. ``None``
+    where the amounts differ."""
     started: set[int] = set()
     banks: dict[str, int] = {}
     cases_by_ruleset: dict[str, int] = {}
@@ -906,9 +906,7 @@ def _bank_otherwise(members: list[_Entry]) -> tuple[str, MatchOtherwise] | None:
             ruleset = get_ruleset(case.ruleset)
         except FrogError:
             return None
-        kept = ruleset.rules.bank()
-        if not kept:
-            return None
+        kept = ruleset.rules.bank()  # 0 where it keeps none: counters from 0
         banks[case.ruleset] = kept
         started.add(kept + shown.starting)
         cases_by_ruleset[case.ruleset] = cases_by_ruleset.get(case.ruleset, 0) + 1

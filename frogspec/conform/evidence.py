@@ -36,6 +36,7 @@ __all__ = [
     "FirstDealerChanged",
     "LegalAt",
     "LegalChanged",
+    "MarginRaised",
     "MatchOtherwise",
     "PacketsChanged",
     "PaidBeyondRate",
@@ -655,6 +656,28 @@ class PaidBeyondRate(Difference):
     @property
     def kind(self) -> str:
         return "paid beyond the rate"
+
+    @property
+    def field(self) -> str:
+        return "payments"
+
+
+@dataclass(frozen=True)
+class MarginRaised(Difference):
+    """The margin over or under the tie is raised by ``extra`` points before the rate
+    applies, where the bidder takes ``won_from`` points or more, or ``lost_to`` or fewer
+    (``None``: at no score on that side): a bonus for a side that takes many points."""
+
+    #: The points added to the margin.
+    extra: int
+    #: The fewest points a winning bidder takes with the margin raised.
+    won_from: int | None
+    #: The most points a losing bidder takes with the margin raised.
+    lost_to: int | None
+
+    @property
+    def kind(self) -> str:
+        return "margin raised"
 
     @property
     def field(self) -> str:

@@ -37,6 +37,7 @@ from frogspec.conform.evidence import (
     FirstDealerChanged,
     LegalAt,
     LegalChanged,
+    MarginRaised,
     MatchOtherwise,
     PacketsChanged,
     PaidBeyondRate,
@@ -169,12 +170,45 @@ def _term_words(term: ConditionTerm) -> str:
         if term.feature.startswith("holds_"):
             return f"when he {no}holds {_card_words(card)}"
     say = FEATURE_WORDS.get(term.feature, lambda v: f"{term.feature} {v}")
+    if term.feature == "bidder_points" and len(term.values) > 2:
+        return say(_points_words(term.values))
     if term.feature in ("players", "bidder_points") and len(term.values) > 1:
         *most, last = (str(v) for v in term.values)
         return say(f"{', '.join(most)} or {last}")
     if len(term.values) == 1:
         return say(term.values[0])
     return " or ".join(say(v) for v in term.values)
+
+
+def _points_words(points: Sequence[Json]) -> str:
+    """Bidder's points in words: a run of scores up from 0 to some points (no two more
+    than 5 apart) said as those points or fewer, a run down from 120 as those points or
+    more.
+
+    >>> _points_words((0, 5, 10, 15, 20, 25, 29, 30, 90, 91, 95, 100, 105, 110, 115, 120))
+    '90 or more or 30 or fewer'
+    >>> _points_words((0, 5, 10, 15))
+    '15 or fewer'
+    >>> _points_words((0, 120, 61))
+    '0, 61 or 120'
+    """
+    numbers = sorted(int(p) for p in points if isinstance(p, int))
+    if len(numbers) != len(points):
+        *most, last = (str(v) for v in points)
+        return f"{', '.join(most)} or {last}"
+    low = [p for p in numbers if p <= 60]
+    high = [p for p in numbers if p > 60]
+
+    def run(side: list[int], end: int) -> bool:
+        steps = zip(side, side[1:], strict=False)
+        return len(side) > 2 and end in side and all(b - a <= 5 for a, b in steps)
+
+    said = [f"{high[0]} or more"] if run(high, 120) else [str(p) for p in high]
+    said += [f"{low[-1]} or fewer"] if run(low, 0) else [str(p) for p in low]
+    if not run(high, 120) and not run(low, 0):
+        said = [str(p) for p in numbers]
+    *most, last = said
+    return f"{', '.join(most)} or {last}" if most else last
 
 
 def _pair_words(term: ConditionTerm) -> str:
@@ -363,6 +397,8 @@ def _settlement_words(d: Difference) -> str | None:
         if d.payer == "balance":
             return f"the bidder's balance is {d.engine} instead of {d.reference}"
         return f"{_PAYERS.get(d.payer, 'pays')} {d.engine} instead of {d.reference}"
+    if isinstance(d, MarginRaised):
+        return _margin_words(d)
     if isinstance(d, TieMoved):
         return (
             f"the tie is {d.engine} points instead of {d.reference}: the bidder wins above "
@@ -396,6 +432,28 @@ def _settlement_words(d: Difference) -> str | None:
             f"multiple of {d.multiple} (e.g. {d.engine} instead of {d.reference})"
         )
     return None
+
+
+def _margin_words(d: MarginRaised) -> str:
+    """A margin raised at the scores of a side that takes many points, in words.
+
+    >>> _margin_words(MarginRaised(30, 90, 30))
+    'when the winning side takes 90 points or more, the margin over or under 60 is raised by 30 points before the rate applies'
+    >>> _margin_words(MarginRaised(20, 100, None))
+    "the bidder's margin over 60 when he takes 100 points or more is raised by 20 points before the rate applies"
+    """
+    raised = f"raised by {d.extra} points before the rate applies"
+    if d.won_from is not None and d.lost_to is not None and d.won_from + d.lost_to == 120:
+        return (
+            f"when the winning side takes {d.won_from} points or more, the margin over or "
+            f"under 60 is {raised}"
+        )
+    said = []
+    if d.won_from is not None:
+        said.append(f"over 60 when he takes {d.won_from} points or more")
+    if d.lost_to is not None:
+        said.append(f"under 60 when he takes {d.lost_to} points or fewer")
+    return f"the bidder's margin {', and '.join(said)} is {raised}"
 
 
 def _rates_words(rates: Sequence[Any]) -> str:
