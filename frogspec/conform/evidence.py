@@ -317,6 +317,9 @@ class MatchOtherwise(Difference):
     bank: int | None = None
     #: The bank each of those rulesets keeps, by the reference (ruleset, counters).
     banks: tuple[tuple[str, int], ...] = ()
+    #: Whether that player paid in full and was left with nothing (his balance by the
+    #: engine is 0): the match ends at a balance of 0 or below.
+    at_zero: bool = False
 
     @property
     def kind(self) -> str:
@@ -336,7 +339,7 @@ class MatchOtherwise(Difference):
         120
         >>> ended = [FieldChanged("over", True, False), FieldChanged("loser", 2, None)]
         >>> MatchOtherwise.shown_by(ended, {"result": {"balances": [5, 15, -20]}})
-        MatchOtherwise(starting=0, loser=2, unable_to_pay=True, bank=None, banks=())
+        MatchOtherwise(starting=0, loser=2, unable_to_pay=True, bank=None, banks=(), at_zero=False)
         """
         changed = {d.name: d for d in differences if isinstance(d, FieldChanged)}
         balances = changed.get("balances")
@@ -356,7 +359,9 @@ class MatchOtherwise(Difference):
         result = engine.get("result") if isinstance(engine, dict) else None
         held = result.get("balances") if isinstance(result, dict) else None
         balance = _int(held[seat]) if isinstance(held, list) and 0 <= seat < len(held) else None
-        return MatchOtherwise(0, seat, balance is not None and balance < 0)
+        return MatchOtherwise(
+            0, seat, balance is not None and balance < 0, at_zero=balance == 0
+        )
 
 
 # --- what a unit op does otherwise, as a rule or a pattern rather than one answer -------

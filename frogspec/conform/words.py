@@ -501,6 +501,8 @@ def _match_words(match: MatchOtherwise) -> str:
     'the match ends when a player cannot pay: he loses'
     >>> _match_words(MatchOtherwise(0, 2))
     'the match ends, seat 2 losing, where the reference plays on'
+    >>> _match_words(MatchOtherwise(0, 2, at_zero=True))
+    "the match ends when a player's balance is 0 or below after a settlement: he loses"
     >>> _match_words(MatchOtherwise(-50, bank=100, banks=(("gamerules", 150),)))
     'each player starts with 100 counters instead of 150'
     >>> _match_words(MatchOtherwise(-50, bank=100, banks=(("a", 120), ("b", 150), ("c", 120))))
@@ -522,6 +524,8 @@ def _match_words(match: MatchOtherwise) -> str:
         return f"each player starts with {-match.starting} counters fewer"
     if match.loser is None:
         return f"each player starts with {match.starting} counters"
+    if match.at_zero:
+        return "the match ends when a player's balance is 0 or below after a settlement: he loses"
     if match.unable_to_pay:
         return "the match ends when a player cannot pay: he loses"
     return f"the match ends, seat {match.loser} losing, where the reference plays on"
@@ -853,8 +857,15 @@ def hypothesis_words(hypothesis: Any) -> str:
             f"counts points beyond the {PACK_POINTS} the cards hold: settles a bidder's "
             f"{hypothesis.points} points"
         )
+    if isinstance(hypothesis, GroupCredited) and hypothesis.group == GroupCredited.IN_PLACE:
+        side = "neither side" if hypothesis.dead else "the defenders, not the bidder"
+        return (
+            "the widow's points counted for "
+            f"{side} (in a Frog, the cards the bidder laid away in its place)"
+        )
     if isinstance(hypothesis, GroupCredited):
-        return f"the {hypothesis.group} cards' points counted for the defenders, not the bidder"
+        side = "neither side" if hypothesis.dead else "the defenders, not the bidder"
+        return f"the {hypothesis.group} cards' points counted for {side}"
     if isinstance(hypothesis, FixedPoints):
         return f"the side that wins the last trick counts {hypothesis.points} points more"
     return f"counts otherwise ({hypothesis.rule})"

@@ -701,8 +701,10 @@ def _paid_times_at(
     (times,) = factors
     assert times is not None
     points = tuple(sorted({int(p.request["bidder_points"]) for p in departing}))
-    if set(points) == {int(p.request["bidder_points"]) for p in probes}:
+    probed = {int(p.request["bidder_points"]) for p in probes}
+    if set(points) == probed:
         return None  # at every score: a rate, said otherwise
+    points = _past(points, probed, rs)
     departure = _paid_times_at_points(times, points)
     # Every probe, agreeing or not: one paid as the reference at those points refutes it.
     if not answers_as_engine(departure, probes, assumed):
@@ -719,6 +721,30 @@ def _paid_times_at(
         composed(assumed, departure),
         condition,
     )
+
+
+def _past(points: tuple[int, ...], probed: set[int], rs: Ruleset) -> tuple[int, ...]:
+    """The departing ``points`` with the scores between the probed ones: where every
+    probed win from some points up departs (or every probed loss from some points down),
+    every score past those points, probed or not; the other points as they are.
+
+    >>> from frogspec.rulesets import get_ruleset
+    >>> past = _past((0, 5, 30, 90, 95, 120), {0, 5, 30, 45, 60, 75, 90, 95, 120},
+    ...     get_ruleset("modern"))
+    >>> past == (*range(31), *range(90, 121))
+    True
+    """
+    result = rs.rules.bidder_result
+    found = set(points)
+    for won, extreme in ((True, 120), (False, 0)):
+        side = sorted(p for p in points if (result(p) > 0) == won and result(p))
+        if extreme not in side:
+            continue
+        edge = side[0] if won else side[-1]
+        beyond = [p for p in probed if (p >= edge if won else p <= edge)]
+        if len(side) > 2 and all(p in found for p in beyond):
+            found |= set(range(edge, 121) if won else range(edge + 1))
+    return tuple(sorted(found))
 
 
 @cache  # one departure, one change: findings joined apply it once
