@@ -415,7 +415,9 @@ def _hypotheses(
     found: list[PointsHypothesis] = [
         GroupCredited("scoring.widow-counts-for-bidder", "widow", values=values),
         GroupCredited("scoring.widow-counts-for-bidder", "laid away", values=values),
-        GroupCredited("scoring.widow-counts-for-bidder", GroupCredited.IN_PLACE, True, values=values),
+        GroupCredited(
+            "scoring.widow-counts-for-bidder", GroupCredited.IN_PLACE, True, values=values
+        ),
     ]
     if values:
         found.insert(0, _Recounted("cards.points", counted, values=values))

@@ -69,7 +69,7 @@ from frogspec.conform.counterfactuals import (
 )
 from frogspec.conform.deviations import Deviation, final_counts, find_deviations, with_findings
 from frogspec.conform.diagnosis import Divergence, answered_alike, game_state
-from frogspec.conform.evidence import CardCounted, LegalChanged, TieMoved
+from frogspec.conform.evidence import CardCounted, LegalChanged, MatchOtherwise, TieMoved
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.probes.settle import SETTLE_POINTS, TIE_RULE
 from frogspec.harness import Adjust
@@ -384,7 +384,7 @@ def _charged(
     counted = _counted_by_engine(findings)
     deviations = with_findings(find_deviations(failed, passed, counted=counted), findings)
     if rediagnose is None:
-        return deviations
+        return _one_bank(deviations)
     latest = {case.id: divergence for case, _, divergence in failed}
     models: dict[str, Model] = {}
     settled: set[str] = set()
@@ -429,7 +429,40 @@ def _charged(
         deviations = _explained_away(deviations, models, assumed, by_id, in_time)
     hidden = _Hidden(passed, findings, rediagnose, by_id, in_time)
     deviations = _seen_past(deviations, latest, models, hidden)
-    return _filed_under_models(deviations, models, failed, by_id)
+    return _one_bank(_filed_under_models(deviations, models, failed, by_id))
+
+
+def _one_bank(found: list[Deviation]) -> list[Deviation]:
+    """The deviations that start every player with the same bank, each named by the bank
+    rule of the ruleset of most of its cases (found in one round or another), joined: one
+    bank, with the banks of all their rulesets, named by the rule of the one with most
+    cases."""
+    banks = [
+        d
+        for d in found
+        if isinstance(d.otherwise, MatchOtherwise)
+        and d.otherwise.bank is not None
+        and d.otherwise.loser is None
+    ]
+    amounts = {d.otherwise.bank for d in banks if isinstance(d.otherwise, MatchOtherwise)}
+    if len(banks) < 2 or len(amounts) != 1:
+        return found
+    first = max(banks, key=lambda d: len(d.cases))
+    assert isinstance(first.otherwise, MatchOtherwise)
+    kept = {
+        r: n for d in banks if isinstance(d.otherwise, MatchOtherwise) for r, n in d.otherwise.banks
+    }
+    otherwise = replace(first.otherwise, banks=tuple(sorted(kept.items())))
+    rulesets = tuple(sorted({r for d in banks for r in d.in_rulesets}))
+    joined = replace(
+        first,
+        cases=tuple(c for d in banks for c in d.cases),
+        hand_written=sum(d.hand_written for d in banks),
+        in_rulesets=rulesets,
+        otherwise=otherwise,
+        circumstances=replace(first.circumstances, rulesets=rulesets),
+    )
+    return [joined if d is first else d for d in found if d is first or d not in banks]
 
 
 @dataclass(frozen=True)

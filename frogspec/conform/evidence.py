@@ -359,9 +359,7 @@ class MatchOtherwise(Difference):
         result = engine.get("result") if isinstance(engine, dict) else None
         held = result.get("balances") if isinstance(result, dict) else None
         balance = _int(held[seat]) if isinstance(held, list) and 0 <= seat < len(held) else None
-        return MatchOtherwise(
-            0, seat, balance is not None and balance < 0, at_zero=balance == 0
-        )
+        return MatchOtherwise(0, seat, balance is not None and balance < 0, at_zero=balance == 0)
 
 
 # --- what a unit op does otherwise, as a rule or a pattern rather than one answer -------

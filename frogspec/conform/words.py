@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from frogspec._types import Json
@@ -200,7 +201,7 @@ def _points_words(points: Sequence[Json]) -> str:
     high = [p for p in numbers if p > 60]
 
     def run(side: list[int], end: int) -> bool:
-        steps = zip(side, side[1:], strict=False)
+        steps = pairwise(side)
         return len(side) > 2 and end in side and all(b - a <= 5 for a, b in steps)
 
     said = [f"{high[0]} or more"] if run(high, 120) else [str(p) for p in high]

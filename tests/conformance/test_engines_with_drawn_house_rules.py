@@ -218,9 +218,6 @@ NOT_YET: dict[tuple[str, str], str] = {
         "charged to auction.bidder-plays-named-game (kept): the trump set from the widow's "
         "card with no trump phase is not said as the trump of a Chico"
     ),
-    ("ruby-drawn", "bank-100"): (
-        "unexplained: a bank where the ruleset keeps none (counters from 0) is not named"
-    ),
 }
 
 #: All of an engine's house rules at once: what the kit does not yet tell apart, as to
@@ -228,9 +225,7 @@ NOT_YET: dict[tuple[str, str], str] = {
 #: (``"kept"``).
 NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
     ("perl-drawn", "named"): ("the Frog's rate is not named"),
-    ("ruby-drawn", "named"): (
-        "the trump of a Chico set from the widow and the bank of 100 are not named"
-    ),
+    ("ruby-drawn", "named"): ("the trump of a Chico set from the widow is not named"),
     ("ruby-drawn", "kept"): (
         "auction.bidder-plays-named-game and scoring.count-card-points, rules the engine "
         "keeps, are charged"
@@ -498,6 +493,19 @@ ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
         "he must lead a trump",
     ),
     ("python-drawn", "chico-any-suit"): ("in the trump phase", "the bidder may name any suit"),
+    # A margin raised past a score in every ruleset paid by the point: the tie's margin.
+    ("ruby-drawn", "schneider-bonus"): (
+        "when the bidder takes 90 or more or 30 or fewer points",
+        "when the winning side takes 90 points or more, the margin over or under 60 is raised "
+        "by 30 points before the rate applies",
+    ),
+    # One bank in every ruleset, those that count from 0 among them.
+    ("ruby-drawn", "bank-100"): (
+        "in foster-1909, gamerules, hoyle-1907, modern, official-1922-coeur-dalene",
+        "each player starts with 100 counters instead of 150 (gamerules), 120 "
+        "(official-1922-coeur-dalene, official-1922-solo, official-1922-straight) and 0 "
+        "(foster-1909, hoyle-1907, modern)",
+    ),
     ("tcl", "chico-no-hearts"): (
         "in gamerules, in the trump phase",
         "the bidder may name only C, D or S",

@@ -382,8 +382,12 @@ def _margin_raised(probes: Sequence[Probe], rs: Ruleset) -> list[Candidate]:
     past some points (a bonus for a side that takes many), as a change of the tie's rule,
     where every departing probe pays, by the reference's rate, for its margin and that
     number more, and the scores it departs at are those of a win from some points up and
-    of a loss from some points down (none elsewhere)."""
+    of a loss from some points down (none elsewhere). Where every payment is one multiple
+    of the reference's, that multiple says it (:func:`_paid_times_at`), not a margin."""
     departing = [p for p in probes if p.departs]
+    factors = {_factor(p) for p in departing}
+    if len(factors) == 1 and None not in factors:
+        return []  # one multiple of every payment: said as that (a slam paid double)
     extras: set[int] = set()
     won: list[int] = []
     lost: list[int] = []
