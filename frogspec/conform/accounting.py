@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from frogspec._types import Json
 from frogspec.conform.evidence import (
@@ -236,18 +236,35 @@ def refused_past(request: Json, expected: Json, actual: Json, pack: int) -> bool
 
 @dataclass(frozen=True)
 class GroupCredited(PointsHypothesis):
-    """A card group counted for the other side."""
+    """A card group counted for the other side, or for neither (``dead``).
 
-    #: ``widow`` (untouched, Chico or Grand) or ``laid away`` (a Frog bidder's).
+    >>> deal = _Deal(70, 50, widow=0b111, laid_away=0b111 << 3, last_winner_is_bidder=True,
+    ...     contract="frog")
+    >>> dead = GroupCredited("scoring.widow-counts-for-bidder", GroupCredited.IN_PLACE, True)
+    >>> dead.predicts(deal), points_of(deal.laid_away)
+    ((65, 50), 5)
+    """
+
+    #: The card group that counts for the bidder besides his tricks: the untouched widow
+    #: of a Chico or a Grand, or in a Frog the three cards laid away in its place.
+    IN_PLACE: ClassVar[str] = "widow or laid away"
+
+    #: ``widow`` (untouched, Chico or Grand), ``laid away`` (a Frog bidder's), or
+    #: :attr:`IN_PLACE`.
     group: str = "widow"
+    #: Whether the group counts for neither side (else for the defenders).
+    dead: bool = False
 
     def predicts(self, case: _Deal) -> tuple[int, int] | None:
-        mask = case.widow if self.group == "widow" else case.laid_away
+        if self.group == self.IN_PLACE:
+            mask = case.laid_away or case.widow
+        else:
+            mask = case.widow if self.group == "widow" else case.laid_away
         if not mask:
             return None
         moved = self.worth(mask)
         bidder, defenders = self.recounted(case)
-        return bidder - moved, defenders + moved
+        return bidder - moved, defenders + (0 if self.dead else moved)
 
 
 @dataclass(frozen=True)
@@ -398,6 +415,9 @@ def _hypotheses(
     found: list[PointsHypothesis] = [
         GroupCredited("scoring.widow-counts-for-bidder", "widow", values=values),
         GroupCredited("scoring.widow-counts-for-bidder", "laid away", values=values),
+        GroupCredited(
+            "scoring.widow-counts-for-bidder", GroupCredited.IN_PLACE, True, values=values
+        ),
     ]
     if values:
         found.insert(0, _Recounted("cards.points", counted, values=values))

@@ -69,7 +69,13 @@ from frogspec.conform.counterfactuals import (
 )
 from frogspec.conform.deviations import Deviation, final_counts, find_deviations, with_findings
 from frogspec.conform.diagnosis import Divergence, answered_alike, game_state
-from frogspec.conform.evidence import CardCounted, LegalChanged, PointsChanged, TieMoved
+from frogspec.conform.evidence import (
+    CardCounted,
+    LegalChanged,
+    MatchOtherwise,
+    PointsChanged,
+    TieMoved,
+)
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.probes.settle import SETTLE_POINTS, TIE_RULE
 from frogspec.conform.words import Circumstances
@@ -387,7 +393,7 @@ def _charged(
     latest = {case.id: divergence for case, _, divergence in failed}
     deviations = _as_modelled(deviations, findings, latest, None, by_id)
     if rediagnose is None:
-        return deviations
+        return _one_bank(deviations)
     models: dict[str, Model] = {}
     settled: set[str] = set()
     for _ in range(ROUNDS):
@@ -433,7 +439,9 @@ def _charged(
         deviations = _explained_away(deviations, models, assumed, by_id, in_time)
     hidden = _Hidden(passed, findings, rediagnose, by_id, in_time)
     deviations = _seen_past(deviations, latest, models, hidden)
-    return _in_own_rulesets(_filed_under_models(deviations, models, failed, by_id), by_id)
+    return _one_bank(
+        _in_own_rulesets(_filed_under_models(deviations, models, failed, by_id), by_id)
+    )
 
 
 def _in_own_rulesets(
@@ -584,6 +592,39 @@ def _listed_by(
     return isinstance(result, list) and sorted(f"play {c}" for c in result) == sorted(
         str(a) for a in listed
     )
+
+
+def _one_bank(found: list[Deviation]) -> list[Deviation]:
+    """The deviations that start every player with the same bank, each named by the bank
+    rule of the ruleset of most of its cases (found in one round or another), joined: one
+    bank, with the banks of all their rulesets, named by the rule of the one with most
+    cases."""
+    banks = [
+        d
+        for d in found
+        if isinstance(d.otherwise, MatchOtherwise)
+        and d.otherwise.bank is not None
+        and d.otherwise.loser is None
+    ]
+    amounts = {d.otherwise.bank for d in banks if isinstance(d.otherwise, MatchOtherwise)}
+    if len(banks) < 2 or len(amounts) != 1:
+        return found
+    first = max(banks, key=lambda d: len(d.cases))
+    assert isinstance(first.otherwise, MatchOtherwise)
+    kept = {
+        r: n for d in banks if isinstance(d.otherwise, MatchOtherwise) for r, n in d.otherwise.banks
+    }
+    otherwise = replace(first.otherwise, banks=tuple(sorted(kept.items())))
+    rulesets = tuple(sorted({r for d in banks for r in d.in_rulesets}))
+    joined = replace(
+        first,
+        cases=tuple(c for d in banks for c in d.cases),
+        hand_written=sum(d.hand_written for d in banks),
+        in_rulesets=rulesets,
+        otherwise=otherwise,
+        circumstances=replace(first.circumstances, rulesets=rulesets),
+    )
+    return [joined if d is first else d for d in found if d is first or d not in banks]
 
 
 @dataclass(frozen=True)

@@ -105,9 +105,35 @@ def reference_answer(
     >>> reference_answer(ask, assumed=lambda rs: rs.replacing("cards.points", jack_one))
     {'result': 1}
     """
-    answer = handle(json.loads(json.dumps(request)), composed(assumed, adjust))
+    both = composed(*(_kept(a) for a in (assumed, adjust) if a is not None))
+    answer = handle(json.loads(json.dumps(request)), both)
     answer.pop("id", None)
     return answer
+
+
+def _kept(adjust: Adjust) -> Adjust:
+    """The adjustment with each ruleset it makes kept on it, made once per ruleset: the
+    departures found are asked of many requests, and a ruleset's rules are built anew each
+    time they are replaced. (Kept on the adjustment itself: it goes when the adjustment
+    does.)"""
+    made: dict[int, tuple[Ruleset, Ruleset]] | None = getattr(adjust, "_kept_rulesets", None)
+    if made is None:
+        made = {}
+        try:
+            adjust._kept_rulesets = made  # type: ignore[attr-defined]
+        except AttributeError:  # an adjustment that holds no attribute: made each time
+            return adjust
+    kept = made
+
+    def adjusted(ruleset: Ruleset) -> Ruleset:
+        found = kept.get(id(ruleset))
+        if found is not None and found[0] is ruleset:
+            return found[1]
+        result = adjust(ruleset)
+        kept[id(ruleset)] = (ruleset, result)
+        return result
+
+    return adjusted
 
 
 _STAND_INS: dict[str, Callable[..., Any]] = {}

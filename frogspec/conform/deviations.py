@@ -100,6 +100,7 @@ from frogspec.harness import Adjust
 from frogspec.questions import Question
 from frogspec.registry import all_rules, get_rule, rule_for_function
 from frogspec.rules.auction import all_pass_ends_deal
+from frogspec.rules.match import payers_in_order
 from frogspec.rulesets import get_ruleset, rulesets_using
 from frogspec.twins.model import get_twin
 from frogspec.vectors.build import EXTENSION_FIELDS, extension_of
@@ -364,7 +365,9 @@ def find_deviations(
     for members in _by_kind(unbacked):
         found.append(_unexplained(members, order, passed, finals, assumed, counted))
     found = _one_per_departure(found)
+    found = _one_end(found)
     found = _counted_otherwise(found, failed, assumed)
+    found = _one_count(found, failed, assumed)
     found = _counted_elsewhere(found, failed, assumed, counted)
     found = _counted_beyond_the_pack(found, failed)
     found.sort(key=lambda d: d.rank(order))
@@ -409,6 +412,82 @@ def _said_by_replay(
     )
 
 
+def _one_end(found: list[Deviation]) -> list[Deviation]:
+    """The deviations that end the match where a player cannot pay, or is left with
+    nothing, where the reference plays on, joined across the rules of the end the rulesets
+    keep (the first unable to pay loses, no end at all): one end of the match, at a balance
+    of 0 or below where one match shows it at 0. Named by the rule a swap confirms, else
+    by that of the most cases."""
+    ends = [
+        d
+        for d in found
+        if isinstance(d.otherwise, MatchOtherwise)
+        and d.otherwise.loser is not None
+        and (d.otherwise.unable_to_pay or d.otherwise.at_zero)
+    ]
+    if len(ends) < 2:
+        return found
+    first = min(ends, key=lambda d: (not d.confirmed, -len(d.cases)))
+    assert isinstance(first.otherwise, MatchOtherwise)
+    at_zero = any(isinstance(d.otherwise, MatchOtherwise) and d.otherwise.at_zero for d in ends)
+    otherwise = replace(first.otherwise, unable_to_pay=not at_zero, at_zero=at_zero)
+    rulesets = tuple(sorted({r for d in ends for r in d.in_rulesets}))
+    rules = frozenset(d.rule for d in ends if d.rule is not None)
+    joined = replace(
+        first,
+        cases=tuple(c for d in ends for c in d.cases),
+        hand_written=sum(d.hand_written for d in ends),
+        in_rulesets=rulesets,
+        otherwise=otherwise,
+        circumstances=replace(first.circumstances, rulesets=rulesets),
+        departure=_match_ends(rules, rulesets, at_zero),
+    )
+    return [joined if d is first else d for d in found if d is first or d not in ends]
+
+
+def _ends_below_zero(
+    balances: Sequence[int], payments: Sequence[int], bidder: int, players: int
+) -> int | None:
+    """The first payer in the order of settling whose balance goes below 0."""
+    for seat in payers_in_order(bidder, players):
+        if payments[seat] < 0 and balances[seat] + payments[seat] < 0:
+            return seat
+    return None
+
+
+def _ends_at_zero(
+    balances: Sequence[int], payments: Sequence[int], bidder: int, players: int
+) -> int | None:
+    """The first payer in the order of settling whose balance is 0 or below."""
+    for seat in payers_in_order(bidder, players):
+        if payments[seat] < 0 and balances[seat] + payments[seat] <= 0:
+            return seat
+    return None
+
+
+def _match_ends(rules: frozenset[str], rulesets: Sequence[str], at_zero: bool) -> Adjust:
+    """The end of the match changed to the first payer left at 0 or below (``at_zero``),
+    else below 0, in the rulesets ``rulesets`` whose reading of the end is one of
+    ``rules`` (the others, which may share that reading, keep it: a ruleset that keeps
+    no bank counts from 0).
+
+    >>> ends = _match_ends(frozenset({"match.no-fixed-end"}), ("gamerules",), True)
+    >>> ends(get_ruleset("gamerules")).rules.game_end([20, 150, 150], [-20, 40, -20], 1, 3)
+    0
+    >>> ends(get_ruleset("modern")).rules.game_end([20, 150, 150], [-20, 40, -20], 1, 3)
+    """
+    ends = _ends_at_zero if at_zero else _ends_below_zero
+    shown = frozenset(rulesets)
+
+    def departure(ruleset: Any) -> Any:
+        rule_id = ruleset.rule_id(Question.GAME_END)
+        if ruleset.id not in shown or rule_id not in rules:
+            return ruleset
+        return ruleset.replacing(rule_id, ends)
+
+    return departure
+
+
 def _match_otherwise(divergences: Sequence[Any]) -> MatchOtherwise | None:
     """What every match of a group shows alike of its bank or its end
     (:meth:`MatchOtherwise.shown_by`): the same counters more for every player, or the match
@@ -422,6 +501,8 @@ def _match_otherwise(divergences: Sequence[Any]) -> MatchOtherwise | None:
         return first if all(m == first for m in shown) else None
     if all(m is not None and m.unable_to_pay for m in shown):
         return first
+    if all(m is not None and (m.unable_to_pay or m.at_zero) for m in shown):
+        return replace(first, unable_to_pay=False, at_zero=True)  # 0 ends it, and below
     return first if all(m == first for m in shown) else None
 
 
@@ -502,6 +583,46 @@ def _counted_otherwise(
             )
         )
     return kept
+
+
+def _one_count(
+    found: list[Deviation],
+    failed: Sequence[tuple[Case, Any, Divergence | None]],
+    assumed: Adjust | None,
+) -> list[Deviation]:
+    """A deviation of the count with a card group's hypothesis, joined by the other
+    deviations of its rule whose games' final counts it gives, every one of them (a swap
+    of the rule that says part of the same departure, the widow of some contracts only):
+    one departure of the count, filed with all their cases, said by the hypothesis."""
+    finals = {f.case_id: f for f in final_counts(failed)}
+    by_id = {case.id: case for case, _, _ in failed}
+    joined = list(found)
+    for h in found:
+        if not isinstance(h.hypothesis, GroupCredited) or h not in joined:
+            continue
+        hypothesis = h.hypothesis
+        for d in found:
+            if d is h or d.rule != h.rule or d.hypothesis is not None or d not in joined:
+                continue
+            games = [finals[c] for c in d.cases if c in finals]
+            if not games or not all(hypothesis.fits(f, assumed) for f in games):
+                continue
+            more = [c for c in d.cases if c not in h.cases]
+            had = h.condition.terms[0].values if h.condition and h.condition.terms else ()
+            contracts = tuple(sorted(set(had) | set(contracts_of(games, assumed))))
+            condition = Condition((ConditionTerm("contract", contracts),))
+            rulesets = tuple(sorted(set(h.in_rulesets) | set(d.in_rulesets)))
+            merged = replace(
+                h,
+                cases=h.cases + tuple(more),
+                hand_written=h.hand_written + sum(_hand_written(by_id[c]) for c in more),
+                in_rulesets=rulesets,
+                condition=condition,
+                circumstances=Circumstances(rulesets, condition),
+            )
+            joined = [merged if x is h else x for x in joined if x is not d]
+            h = merged
+    return joined
 
 
 def _counted_elsewhere(
@@ -894,9 +1015,9 @@ def _unexplained(
 def _bank_otherwise(members: list[_Entry]) -> tuple[str, MatchOtherwise] | None:
     """The bank an engine starts every player with, where each case's balances are all
     raised alike (:meth:`MatchOtherwise.shown_by`) by what makes one amount of the bank its
-    ruleset keeps (the engine's balances before any payment): that amount, with the bank
-    rule of the ruleset of most cases. ``None`` where a ruleset keeps no bank (the rules'
-    own swap says that one) or the amounts differ."""
+    ruleset keeps (the engine's balances before any payment; a ruleset that keeps none
+    counts from 0): that amount, with the bank rule of the ruleset of most cases. ``None``
+    where the amounts differ."""
     started: set[int] = set()
     banks: dict[str, int] = {}
     cases_by_ruleset: dict[str, int] = {}
@@ -908,9 +1029,7 @@ def _bank_otherwise(members: list[_Entry]) -> tuple[str, MatchOtherwise] | None:
             ruleset = get_ruleset(case.ruleset)
         except FrogError:
             return None
-        kept = ruleset.rules.bank()
-        if not kept:
-            return None
+        kept = ruleset.rules.bank()  # 0 where it keeps none: counters from 0
         banks[case.ruleset] = kept
         started.add(kept + shown.starting)
         cases_by_ruleset[case.ruleset] = cases_by_ruleset.get(case.ruleset, 0) + 1

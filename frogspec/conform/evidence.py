@@ -36,6 +36,7 @@ __all__ = [
     "FirstDealerChanged",
     "LegalAt",
     "LegalChanged",
+    "MarginRaised",
     "MatchOtherwise",
     "PacketsChanged",
     "PaidBeyondRate",
@@ -316,6 +317,9 @@ class MatchOtherwise(Difference):
     bank: int | None = None
     #: The bank each of those rulesets keeps, by the reference (ruleset, counters).
     banks: tuple[tuple[str, int], ...] = ()
+    #: Whether that player paid in full and was left with nothing (his balance by the
+    #: engine is 0): the match ends at a balance of 0 or below.
+    at_zero: bool = False
 
     @property
     def kind(self) -> str:
@@ -335,7 +339,7 @@ class MatchOtherwise(Difference):
         120
         >>> ended = [FieldChanged("over", True, False), FieldChanged("loser", 2, None)]
         >>> MatchOtherwise.shown_by(ended, {"result": {"balances": [5, 15, -20]}})
-        MatchOtherwise(starting=0, loser=2, unable_to_pay=True, bank=None, banks=())
+        MatchOtherwise(starting=0, loser=2, unable_to_pay=True, bank=None, banks=(), at_zero=False)
         """
         changed = {d.name: d for d in differences if isinstance(d, FieldChanged)}
         balances = changed.get("balances")
@@ -355,7 +359,7 @@ class MatchOtherwise(Difference):
         result = engine.get("result") if isinstance(engine, dict) else None
         held = result.get("balances") if isinstance(result, dict) else None
         balance = _int(held[seat]) if isinstance(held, list) and 0 <= seat < len(held) else None
-        return MatchOtherwise(0, seat, balance is not None and balance < 0)
+        return MatchOtherwise(0, seat, balance is not None and balance < 0, at_zero=balance == 0)
 
 
 # --- what a unit op does otherwise, as a rule or a pattern rather than one answer -------
@@ -662,6 +666,28 @@ class PaidBeyondRate(Difference):
     @property
     def kind(self) -> str:
         return "paid beyond the rate"
+
+    @property
+    def field(self) -> str:
+        return "payments"
+
+
+@dataclass(frozen=True)
+class MarginRaised(Difference):
+    """The margin over or under the tie is raised by ``extra`` points before the rate
+    applies, where the bidder takes ``won_from`` points or more, or ``lost_to`` or fewer
+    (``None``: at no score on that side): a bonus for a side that takes many points."""
+
+    #: The points added to the margin.
+    extra: int
+    #: The fewest points a winning bidder takes with the margin raised.
+    won_from: int | None
+    #: The most points a losing bidder takes with the margin raised.
+    lost_to: int | None
+
+    @property
+    def kind(self) -> str:
+        return "margin raised"
 
     @property
     def field(self) -> str:

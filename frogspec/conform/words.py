@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from frogspec._types import Json
@@ -37,6 +38,7 @@ from frogspec.conform.evidence import (
     FirstDealerChanged,
     LegalAt,
     LegalChanged,
+    MarginRaised,
     MatchOtherwise,
     PacketsChanged,
     PaidBeyondRate,
@@ -172,12 +174,45 @@ def _term_words(term: ConditionTerm) -> str:
         if term.feature.startswith("holds_"):
             return f"when he {no}holds {_card_words(card)}"
     say = FEATURE_WORDS.get(term.feature, lambda v: f"{term.feature} {v}")
+    if term.feature == "bidder_points" and len(term.values) > 2:
+        return say(_points_words(term.values))
     if term.feature in ("players", "bidder_points") and len(term.values) > 1:
         *most, last = (str(v) for v in term.values)
         return say(f"{', '.join(most)} or {last}")
     if len(term.values) == 1:
         return say(term.values[0])
     return " or ".join(say(v) for v in term.values)
+
+
+def _points_words(points: Sequence[Json]) -> str:
+    """Bidder's points in words: a run of scores up from 0 to some points (no two more
+    than 5 apart) said as those points or fewer, a run down from 120 as those points or
+    more.
+
+    >>> _points_words((0, 5, 10, 15, 20, 25, 29, 30, 90, 91, 95, 100, 105, 110, 115, 120))
+    '90 or more or 30 or fewer'
+    >>> _points_words((0, 5, 10, 15))
+    '15 or fewer'
+    >>> _points_words((0, 120, 61))
+    '0, 61 or 120'
+    """
+    numbers = sorted(int(p) for p in points if isinstance(p, int))
+    if len(numbers) != len(points):
+        *most, last = (str(v) for v in points)
+        return f"{', '.join(most)} or {last}"
+    low = [p for p in numbers if p <= 60]
+    high = [p for p in numbers if p > 60]
+
+    def run(side: list[int], end: int) -> bool:
+        steps = pairwise(side)
+        return len(side) > 2 and end in side and all(b - a <= 5 for a, b in steps)
+
+    said = [f"{high[0]} or more"] if run(high, 120) else [str(p) for p in high]
+    said += [f"{low[-1]} or fewer"] if run(low, 0) else [str(p) for p in low]
+    if not run(high, 120) and not run(low, 0):
+        said = [str(p) for p in numbers]
+    *most, last = said
+    return f"{', '.join(most)} or {last}" if most else last
 
 
 def _pair_words(term: ConditionTerm) -> str:
@@ -366,6 +401,8 @@ def _settlement_words(d: Difference) -> str | None:
         if d.payer == "balance":
             return f"the bidder's balance is {d.engine} instead of {d.reference}"
         return f"{_PAYERS.get(d.payer, 'pays')} {d.engine} instead of {d.reference}"
+    if isinstance(d, MarginRaised):
+        return _margin_words(d)
     if isinstance(d, TieMoved):
         return (
             f"the tie is {d.engine} points instead of {d.reference}: the bidder wins above "
@@ -399,6 +436,28 @@ def _settlement_words(d: Difference) -> str | None:
             f"multiple of {d.multiple} (e.g. {d.engine} instead of {d.reference})"
         )
     return None
+
+
+def _margin_words(d: MarginRaised) -> str:
+    """A margin raised at the scores of a side that takes many points, in words.
+
+    >>> _margin_words(MarginRaised(30, 90, 30))
+    'when the winning side takes 90 points or more, the margin over or under 60 is raised by 30 points before the rate applies'
+    >>> _margin_words(MarginRaised(20, 100, None))
+    "the bidder's margin over 60 when he takes 100 points or more is raised by 20 points before the rate applies"
+    """
+    raised = f"raised by {d.extra} points before the rate applies"
+    if d.won_from is not None and d.lost_to is not None and d.won_from + d.lost_to == 120:
+        return (
+            f"when the winning side takes {d.won_from} points or more, the margin over or "
+            f"under 60 is {raised}"
+        )
+    said = []
+    if d.won_from is not None:
+        said.append(f"over 60 when he takes {d.won_from} points or more")
+    if d.lost_to is not None:
+        said.append(f"under 60 when he takes {d.lost_to} points or fewer")
+    return f"the bidder's margin {', and '.join(said)} is {raised}"
 
 
 def _rates_words(rates: Sequence[Any]) -> str:
@@ -446,6 +505,8 @@ def _match_words(match: MatchOtherwise) -> str:
     'the match ends when a player cannot pay: he loses'
     >>> _match_words(MatchOtherwise(0, 2))
     'the match ends, seat 2 losing, where the reference plays on'
+    >>> _match_words(MatchOtherwise(0, 2, at_zero=True))
+    "the match ends when a player's balance is 0 or below after a settlement: he loses"
     >>> _match_words(MatchOtherwise(-50, bank=100, banks=(("gamerules", 150),)))
     'each player starts with 100 counters instead of 150'
     >>> _match_words(MatchOtherwise(-50, bank=100, banks=(("a", 120), ("b", 150), ("c", 120))))
@@ -467,6 +528,8 @@ def _match_words(match: MatchOtherwise) -> str:
         return f"each player starts with {-match.starting} counters fewer"
     if match.loser is None:
         return f"each player starts with {match.starting} counters"
+    if match.at_zero:
+        return "the match ends when a player's balance is 0 or below after a settlement: he loses"
     if match.unable_to_pay:
         return "the match ends when a player cannot pay: he loses"
     return f"the match ends, seat {match.loser} losing, where the reference plays on"
@@ -808,8 +871,15 @@ def hypothesis_words(hypothesis: Any) -> str:
             f"counts points beyond the {PACK_POINTS} the cards hold: settles a bidder's "
             f"{hypothesis.points} points"
         )
+    if isinstance(hypothesis, GroupCredited) and hypothesis.group == GroupCredited.IN_PLACE:
+        side = "neither side" if hypothesis.dead else "the defenders, not the bidder"
+        return (
+            "the widow's points counted for "
+            f"{side} (in a Frog, the cards the bidder laid away in its place)"
+        )
     if isinstance(hypothesis, GroupCredited):
-        return f"the {hypothesis.group} cards' points counted for the defenders, not the bidder"
+        side = "neither side" if hypothesis.dead else "the defenders, not the bidder"
+        return f"the {hypothesis.group} cards' points counted for {side}"
     if isinstance(hypothesis, FixedPoints):
         return f"the side that wins the last trick counts {hypothesis.points} points more"
     return f"counts otherwise ({hypothesis.rule})"

@@ -29,9 +29,10 @@ from frogspec.conform.accounting import (
 )
 from frogspec.conform.blame import _tie_of_the_count
 from frogspec.conform.counterfactuals import reference_answer
-from frogspec.conform.deviations import Deviation, _counted_elsewhere
+from frogspec.conform.deviations import Deviation, _counted_elsewhere, _one_count
 from frogspec.conform.evidence import CardCounted, PointsChanged, TieMoved, differences_of
 from frogspec.conform.probes.base import Probe, StageFinding
+from frogspec.conform.words import hypothesis_words
 from frogspec.rules.cards import FULL_PACK, points_of
 from frogspec.vectors.model import Case, load_vectors
 
@@ -274,3 +275,76 @@ def _deal_of(divergence: Any, points: dict[str, Json]) -> Any:
     divergence.differences = (PointsChanged(bidder, bidder, defenders, defenders),)
     found = _deal(divergence, None)
     return None if found is None else found[0]
+
+
+def _widow_dead(ruleset: Any) -> Any:
+    """The widow (a Frog's lay-away in its place) counted for neither side."""
+    return ruleset.replacing("scoring.widow-counts-for-bidder", lambda won, widow, laid_away: won)
+
+
+def _dead_widow_games() -> list[tuple[Case, Json, SimpleNamespace]]:
+    """The finished games whose count an engine that counts the widow for neither side
+    changes: the case, the engine's answer, and its divergence as the accounting reads it."""
+    found = []
+    for case in GAMES:
+        answer: Json = reference_answer(case.request, assumed=_widow_dead)
+        differences = differences_of("game", case.expected, answer)
+        if any(isinstance(d, PointsChanged) for d in differences):
+            divergence = SimpleNamespace(
+                case_id=case.id, request=dict(case.request), differences=differences
+            )
+            found.append((case, answer, divergence))
+    return found
+
+
+def test_a_widow_counted_for_neither_side_is_one_hypothesis_of_every_contract() -> None:
+    # The untouched widow of a Chico or a Grand and a Frog's lay-away, counted for no one:
+    # the bidder loses their points and the defenders gain none, in every contract.
+    games = _dead_widow_games()
+    explained = explain_points([d for _, _, d in games])
+    assert explained is not None
+    hypothesis, contracts = explained
+    assert hypothesis == GroupCredited(
+        "scoring.widow-counts-for-bidder", GroupCredited.IN_PLACE, dead=True
+    )
+    assert {"frog", "chico"} <= set(contracts) or {"frog", "grand"} <= set(contracts)
+    assert hypothesis_words(hypothesis).startswith("the widow's points counted for neither side")
+    # Credited to the defenders instead, the same cards give another count.
+    credited = GroupCredited("scoring.widow-counts-for-bidder", GroupCredited.IN_PLACE)
+    assert not all(credited.fits(d) for _, _, d in games)
+
+
+def test_a_swap_that_says_part_of_the_widow_counted_for_neither_side_joins_it() -> None:
+    # A swap of the rule confirmed on the Chicos and Grands (their widow left out), the
+    # Frogs said by the hypothesis: one departure of the count, filed with every game.
+    games = _dead_widow_games()
+    dead = GroupCredited("scoring.widow-counts-for-bidder", GroupCredited.IN_PLACE, dead=True)
+    frogs = tuple(c.id for c, _, d in games if _frog(d))
+    others = tuple(c.id for c, _, d in games if c.id not in frogs)
+    assert frogs and others
+
+    def deviation(cases: tuple[str, ...], hypothesis: Any, confirmed: bool) -> Deviation:
+        return Deviation(
+            rule="scoring.widow-counts-for-bidder",
+            reading=None,
+            reading_rulesets=(),
+            cases=cases,
+            example={},
+            confirmed=confirmed,
+            otherwise=hypothesis,
+            hypothesis=hypothesis,
+        )
+
+    failed = [(case, answer, None) for case, answer, _ in games]
+    found = _one_count([deviation(frogs, dead, False), deviation(others, None, True)], failed, None)
+    (joined,) = found
+    assert set(joined.cases) == set(frogs) | set(others)
+    assert joined.hypothesis == dead
+    assert joined.instead.startswith("the widow's points counted for neither side")
+
+
+def _frog(divergence: Any) -> bool:
+    from frogspec.conform.accounting import _deal
+
+    found = _deal(divergence, None)
+    return found is not None and found[0].laid_away != 0

@@ -248,16 +248,9 @@ NOT_YET: dict[tuple[str, str], str] = {
     ("node-given", "grand-trump-named"): (
         "named in gamerules only; 31 cases charged to auction.bidder-plays-named-game (kept)"
     ),
-    ("node-given", "widow-dead"): (
-        "67 cases charged to scoring.count-card-points (kept); the rest said by one deal"
-    ),
-    ("node-given", "schneider-double"): ("42 cases charged to settlement.each-pays-in-full (kept)"),
     ("ruby-drawn", "chico-trump-from-widow"): (
         "charged to auction.bidder-plays-named-game (kept): the trump set from the widow's "
         "card with no trump phase is not said as the trump of a Chico"
-    ),
-    ("ruby-drawn", "bank-100"): (
-        "unexplained: a bank where the ruleset keeps none (counters from 0) is not named"
     ),
 }
 
@@ -273,9 +266,7 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
         "auction.bidder-plays-named-game, cards.rank-order and trump.chico-not-hearts, rules "
         "the engine keeps, are charged"
     ),
-    ("ruby-drawn", "named"): (
-        "the trump of a Chico set from the widow and the bank of 100 are not named"
-    ),
+    ("ruby-drawn", "named"): ("the trump of a Chico set from the widow is not named"),
     ("ruby-drawn", "kept"): (
         "auction.bidder-plays-named-game, a rule the engine keeps, is charged: the trump set "
         "from the widow's card with no trump phase"
@@ -545,6 +536,19 @@ ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
         "he must lead a trump",
     ),
     ("python-drawn", "chico-any-suit"): ("in the trump phase", "the bidder may name any suit"),
+    # A margin raised past a score in every ruleset paid by the point: the tie's margin.
+    ("ruby-drawn", "schneider-bonus"): (
+        "when the bidder takes 90 or more or 30 or fewer points",
+        "when the winning side takes 90 points or more, the margin over or under 60 is raised "
+        "by 30 points before the rate applies",
+    ),
+    # One bank in every ruleset, those that count from 0 among them.
+    ("ruby-drawn", "bank-100"): (
+        "in foster-1909, gamerules, hoyle-1907, modern, official-1922-coeur-dalene",
+        "each player starts with 100 counters instead of 150 (gamerules), 120 "
+        "(official-1922-coeur-dalene, official-1922-solo, official-1922-straight) and 0 "
+        "(foster-1909, hoyle-1907, modern)",
+    ),
     ("tcl", "chico-no-hearts"): (
         "in gamerules, in the trump phase",
         "the bidder may name only C, D or S",
@@ -741,7 +745,7 @@ def test_a_bank_for_every_ruleset_is_said_as_the_counters_and_the_end(
     run = _run(_engine(engines, "c-drawn"), "bank-for-all")
     said = {d.rule: d.instead for d in run.deviations}
     assert said == {
-        "match.counters-no-bank": "each player starts with 120 counters",
+        "match.counters-no-bank": "each player starts with 120 counters instead of 0",
         "match.no-fixed-end": "the match ends when a player cannot pay: he loses",
     }
     assert all(d.when == "in foster-1909, hoyle-1907, modern" for d in run.deviations)

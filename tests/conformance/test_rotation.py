@@ -174,6 +174,12 @@ def test_a_match_ended_by_a_player_unable_to_pay_is_said_as_that() -> None:
     # A loser who could pay, in one match: not a player unable to pay.
     other = match_otherwise([ended(2, [-120, 600, -120]), ended(1, [-30, 20, 10])])
     assert other is None
-    same = match_otherwise([ended(1, [0, 0, 0])])
+    same = match_otherwise([ended(1, [-5, 5, 0])])
     assert same is not None and not same.unable_to_pay
     assert instead_words(same) == "the match ends, seat 1 losing, where the reference plays on"
+    # A loser left with nothing, beside one unable to pay: the match ends at 0 or below.
+    at_zero = match_otherwise([ended(1, [0, 0, 0]), ended(0, [-30, 20, 10])])
+    assert at_zero is not None and at_zero.at_zero and not at_zero.unable_to_pay
+    assert instead_words(at_zero) == (
+        "the match ends when a player's balance is 0 or below after a settlement: he loses"
+    )

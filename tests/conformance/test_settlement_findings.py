@@ -16,7 +16,7 @@ import pytest
 from frogspec.conform.accounting import FixedPoints, GroupCredited
 from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.deviations import Deviation, with_findings
-from frogspec.conform.evidence import PaidTimes, TieMoved
+from frogspec.conform.evidence import MarginRaised, PaidTimes, TieMoved
 from frogspec.conform.probes import probe_stages
 from frogspec.conform.probes.base import Probe, StageFinding
 from frogspec.conform.words import finding_instead, finding_when
@@ -211,3 +211,56 @@ def test_a_multiple_at_some_scores_that_an_agreeing_probe_refutes_is_not_said() 
 
     found = probe_stages(_departing(grand_slam_doubled), ["settle"], ["foster-1909"])
     assert found and not any(f.otherwise == PaidTimes(2, won=None) for f in found)
+
+
+def _margin_raised(ruleset: Ruleset) -> Ruleset:
+    """30 points added to the margin where the winning side takes 90 or more."""
+    result = ruleset.rules.bidder_result
+
+    def raised(points: int) -> int:
+        margin = result(points)
+        if points >= 90 or points <= 30:
+            return margin + (30 if margin > 0 else -30)
+        return margin
+
+    return ruleset.replacing("settlement.sixty-is-a-tie", raised)
+
+
+def test_a_margin_raised_past_a_score_is_one_rule_said_as_the_rule() -> None:
+    # Every ruleset paid by the point: one margin raised, at the scores of a side that
+    # takes 90 or more, the tie's rule changed (not one rate rule for each ruleset).
+    rulesets = ["foster-1909", "gamerules", "official-1922-straight"]
+    (finding,) = probe_stages(_departing(_margin_raised), ["settle"], rulesets)
+    assert finding.otherwise == MarginRaised(30, 90, 30)
+    assert finding.rule == "settlement.sixty-is-a-tie"
+    assert finding_when(finding).endswith("when the bidder takes 90 or more or 30 or fewer points")
+    assert finding_instead(finding) == (
+        "when the winning side takes 90 points or more, the margin over or under 60 is raised "
+        "by 30 points before the rate applies"
+    )
+    # A score no probe asked (23, 97) is paid as the engine pays it.
+    for ruleset in rulesets:
+        for points in (23, 97, 45):
+            asked = {**SETTLE, "ruleset": ruleset, "contract": "grand", "bidder_points": points}
+            engine = reference_answer(asked, _margin_raised)
+            assert reference_answer(asked, finding.departure) == engine
+
+
+def _doubled_past_ninety(ruleset: Ruleset) -> Ruleset:
+    rates = ruleset.rules.rates
+    return ruleset.replacing(
+        ruleset.rule_id("rates"),
+        lambda c, margin, won: rates(c, margin, won) * (2 if margin >= 30 else 1),
+    )
+
+
+def test_payments_at_a_multiple_past_a_score_are_said_and_modelled_past_it() -> None:
+    # Doubled where the losing side takes 30 or fewer: the probes ask every fifth score,
+    # and the departure holds for the scores between them too.
+    (finding,) = probe_stages(_departing(_doubled_past_ninety), ["settle"], ["modern"])
+    assert finding.otherwise == PaidTimes(2, won=None)
+    assert finding_when(finding).endswith("when the bidder takes 90 or more or 30 or fewer points")
+    for points in (23, 97, 45, 88):
+        asked = {**SETTLE, "contract": "chico", "bidder_points": points}
+        engine = reference_answer(asked, _doubled_past_ninety)
+        assert reference_answer(asked, finding.departure) == engine

@@ -21,6 +21,7 @@ from frogspec.conform.evidence import (
     ROUNDINGS,
     AnswerChanged,
     Difference,
+    MarginRaised,
     PaidBeyondRate,
     PaidOtherwise,
     PaidTimes,
@@ -376,6 +377,75 @@ def _rate_tables(probes: Sequence[Probe], rs: Ruleset) -> list[Candidate]:
     return [(Several(tuple(changed)), rule, _rates_by_contract(rule, table))]
 
 
+def _margin_raised(probes: Sequence[Probe], rs: Ruleset) -> list[Candidate]:
+    """The margin over or under the tie raised by a fixed number of points at the scores
+    past some points (a bonus for a side that takes many), as a change of the tie's rule,
+    where every departing probe pays, by the reference's rate, for its margin and that
+    number more, and the scores it departs at are those of a win from some points up and
+    of a loss from some points down (none elsewhere). Where every payment is one multiple
+    of the reference's, that multiple says it (:func:`_paid_times_at`), not a margin."""
+    departing = [p for p in probes if p.departs]
+    factors = {_factor(p) for p in departing}
+    if len(factors) == 1 and None not in factors:
+        return []  # one multiple of every payment: said as that (a slam paid double)
+    extras: set[int] = set()
+    won: list[int] = []
+    lost: list[int] = []
+    for probe in departing:
+        expected, actual = _payments(probe.expected), _payments(probe.actual)
+        defenders = _roles(probe)["defender"]
+        if expected is None or actual is None or len(actual) != len(expected) or not defenders:
+            return []
+        points = int(probe.request["bidder_points"])
+        margin = rs.rules.bidder_result(points)
+        due, paid = abs(expected[defenders[0]]), abs(actual[defenders[0]])
+        if not margin or not due or (paid * abs(margin)) % due:
+            return []
+        extras.add(paid * abs(margin) // due - abs(margin))
+        (won if margin > 0 else lost).append(points)
+    if len(extras) != 1 or not departing:
+        return []
+    (extra,) = extras
+    if extra <= 0:
+        return []
+    found = MarginRaised(extra, min(won) if won else None, max(lost) if lost else None)
+    return [(found, TIE_RULE, _margin_raised_at(found))]
+
+
+#: The tie's rules with the margin raised, one function per rule and change (as
+#: :data:`_RATES_CHANGED`).
+_MARGINS_RAISED: dict[tuple[Callable[[int], int], MarginRaised], Callable[[int], int]] = {}
+
+
+def _margin_raised_at(raised: MarginRaised) -> Adjust:
+    """Every ruleset's margin over or under the tie raised by ``raised.extra`` where the
+    bidder takes ``raised.won_from`` points or more, or ``raised.lost_to`` or fewer.
+
+    >>> from frogspec.rulesets import get_ruleset
+    >>> rules = _margin_raised_at(MarginRaised(30, 90, 30))(get_ruleset("modern")).rules
+    >>> [rules.bidder_result(p) for p in (0, 31, 60, 89, 95)]
+    [-90, -29, 0, 29, 65]
+    """
+
+    def departure(ruleset: Ruleset) -> Ruleset:
+        original = ruleset.rules.bidder_result
+        key = (original, raised)
+        if key not in _MARGINS_RAISED:
+
+            def bidder_result(points: int) -> int:
+                margin = original(points)
+                if margin > 0 and raised.won_from is not None and points >= raised.won_from:
+                    return margin + raised.extra
+                if margin < 0 and raised.lost_to is not None and points <= raised.lost_to:
+                    return margin - raised.extra
+                return margin
+
+            _MARGINS_RAISED[key] = bidder_result
+        return ruleset.replacing(TIE_RULE, _MARGINS_RAISED[key])
+
+    return departure
+
+
 #: The rate rules replaced by a table of rates, one function per rule and table (as
 #: :data:`_RATES_CHANGED`).
 _RATE_TABLES: dict[tuple[Callable[..., int], Hashable], Callable[..., int]] = {}
@@ -520,7 +590,7 @@ def _rule_departures(
     found: list[tuple[Difference, str, Adjust, list[Probe]]] = []
     assumed: Adjust | None = seating
     judged = probes
-    left = [*_rate_tables(probes, rs), *_candidates(rs)]
+    left = [*_rate_tables(probes, rs), *_margin_raised(probes, rs), *_candidates(rs)]
     while left and any(p.departs for p in judged):
         tried = [(c, _explained(c, judged, assumed)) for c in left]
         best = max(tried, key=lambda t: len(t[1] or ()))
@@ -568,6 +638,9 @@ def _rule_finding(
         condition = Condition((ConditionTerm("bidder_points", (otherwise.points,)),))
     if isinstance(otherwise, PaidTimes) and otherwise.won is not None:  # he wins (or loses)
         condition = Condition((ConditionTerm("won", (otherwise.won,)),))
+    if isinstance(otherwise, MarginRaised):  # the scores it raises the margin at
+        points = tuple(sorted({int(p.request["bidder_points"]) for p in group}))
+        condition = Condition((ConditionTerm("bidder_points", points),))
 
     def model(request: dict[str, Json]) -> Json:
         return reference_answer({"id": 1, **request}, assumed=assumed)
@@ -632,8 +705,10 @@ def _paid_times_at(
     (times,) = factors
     assert times is not None
     points = tuple(sorted({int(p.request["bidder_points"]) for p in departing}))
-    if set(points) == {int(p.request["bidder_points"]) for p in probes}:
+    probed = {int(p.request["bidder_points"]) for p in probes}
+    if set(points) == probed:
         return None  # at every score: a rate, said otherwise
+    points = _past(points, probed, rs)
     departure = _paid_times_at_points(times, points)
     # Every probe, agreeing or not: one paid as the reference at those points refutes it.
     if not answers_as_engine(departure, probes, assumed):
@@ -650,6 +725,30 @@ def _paid_times_at(
         composed(assumed, departure),
         condition,
     )
+
+
+def _past(points: tuple[int, ...], probed: set[int], rs: Ruleset) -> tuple[int, ...]:
+    """The departing ``points`` with the scores between the probed ones: where every
+    probed win from some points up departs (or every probed loss from some points down),
+    every score past those points, probed or not; the other points as they are.
+
+    >>> from frogspec.rulesets import get_ruleset
+    >>> past = _past((0, 5, 30, 90, 95, 120), {0, 5, 30, 45, 60, 75, 90, 95, 120},
+    ...     get_ruleset("modern"))
+    >>> past == (*range(31), *range(90, 121))
+    True
+    """
+    result = rs.rules.bidder_result
+    found = set(points)
+    for won, extreme in ((True, 120), (False, 0)):
+        side = sorted(p for p in points if (result(p) > 0) == won and result(p))
+        if extreme not in side:
+            continue
+        edge = side[0] if won else side[-1]
+        beyond = [p for p in probed if (p >= edge if won else p <= edge)]
+        if len(side) > 2 and all(p in found for p in beyond):
+            found |= set(range(edge, 121) if won else range(edge + 1))
+    return tuple(sorted(found))
 
 
 @cache  # one departure, one change: findings joined apply it once

@@ -1,0 +1,90 @@
+"""How a match's bank and its end are told: one bank joined across the rulesets that keep
+one and those that count from 0, and one end of the match at a balance of 0 joined across
+the rules of the end the rulesets keep, with a model that ends the match there.
+
+The deviations are built by hand: each test shows one judgement of the kit, apart from
+any engine.
+"""
+
+from __future__ import annotations
+
+from frogspec.conform.blame import _one_bank
+from frogspec.conform.deviations import Deviation, _one_end
+from frogspec.conform.evidence import MatchOtherwise
+from frogspec.rulesets import get_ruleset
+
+
+def _deviation(
+    rule: str, cases: tuple[str, ...], otherwise: MatchOtherwise, rulesets: tuple[str, ...]
+) -> Deviation:
+    return Deviation(
+        rule=rule,
+        reading=None,
+        reading_rulesets=(),
+        cases=cases,
+        example={},
+        otherwise=otherwise,
+        in_rulesets=rulesets,
+        confirmed=rule == "match.first-unable-to-pay-loses",
+    )
+
+
+def test_a_match_ended_at_zero_across_the_rules_of_the_end_is_one_rule() -> None:
+    # The 1922 rulesets end at 0 (a payer left with nothing); gamerules, which has no end,
+    # ends below it: one departure, said as the rule, named by the rule a swap confirms.
+    at_zero = _deviation(
+        "match.first-unable-to-pay-loses",
+        ("a", "b"),
+        MatchOtherwise(0, 2, at_zero=True),
+        ("official-1922-solo",),
+    )
+    below = _deviation(
+        "match.no-fixed-end", ("c", "d", "e"), MatchOtherwise(0, 1, True), ("gamerules",)
+    )
+    (joined,) = _one_end([below, at_zero])
+    assert joined.rule == "match.first-unable-to-pay-loses"
+    assert set(joined.cases) == {"a", "b", "c", "d", "e"}
+    assert joined.in_rulesets == ("gamerules", "official-1922-solo")
+    assert joined.instead == (
+        "the match ends when a player's balance is 0 or below after a settlement: he loses"
+    )
+    # Its model ends the match at 0 where the rulesets shown keep those rules, and only there.
+    assert joined.departure is not None
+    balances, payments = [20, 150, 150], [-20, 40, -20]
+    for ruleset, loser in (("gamerules", 0), ("official-1922-solo", 0), ("modern", None)):
+        rules = joined.departure(get_ruleset(ruleset)).rules
+        assert rules.game_end(balances, payments, 1, 3) == loser
+
+
+def test_an_end_of_another_kind_is_not_joined() -> None:
+    seat = _deviation("match.no-fixed-end", ("c",), MatchOtherwise(0, 1), ("gamerules",))
+    at_zero = _deviation(
+        "match.first-unable-to-pay-loses",
+        ("a",),
+        MatchOtherwise(0, 2, at_zero=True),
+        ("official-1922-solo",),
+    )
+    assert len(_one_end([seat, at_zero])) == 2
+
+
+def test_one_bank_found_apart_is_joined_with_every_rulesets_bank() -> None:
+    # A bank of 100 where the 1922 rulesets keep 120 and modern counts from 0, found in two
+    # groups of cases: one bank, named by the rule of the one with most cases.
+    solo = _deviation(
+        "match.bank-120-chips",
+        ("a", "b", "c"),
+        MatchOtherwise(-20, bank=100, banks=(("official-1922-solo", 120),)),
+        ("official-1922-solo",),
+    )
+    modern = _deviation(
+        "match.counters-no-bank",
+        ("d",),
+        MatchOtherwise(100, bank=100, banks=(("modern", 0),)),
+        ("modern",),
+    )
+    (joined,) = _one_bank([modern, solo])
+    assert joined.rule == "match.bank-120-chips"
+    assert set(joined.cases) == {"a", "b", "c", "d"}
+    assert joined.instead == (
+        "each player starts with 100 counters instead of 120 (official-1922-solo) and 0 (modern)"
+    )
