@@ -83,7 +83,6 @@ from frogspec.conform.localise import (
     all_pass_played,
     condition_at,
     localise,
-    suits_named,
 )
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.rotation import who_deals
@@ -390,13 +389,8 @@ def _said_by_replay(
     if match is not None:  # the match's bank or end: a rule of the match
         return replace(d, circumstances=Circumstances(d.in_rulesets), otherwise=match)
     agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
-    localised = localise(ordered, agreed, assumed)
-    if (localised is None or localised.rule != d.rule) and d.confirmed and d.rule is not None:
-        differences = next((tuple(v.differences) for v in ordered if v.differences), ())
-        if differences:
-            condition = condition_at(ordered, agreed, assumed)
-            named = suits_named(ordered, assumed)
-            localised = Localised(d.rule, condition, differences, named)
+    settled = d.rule if d.confirmed else None
+    localised = localise(ordered, agreed, assumed, settled)
     if localised is None or localised.rule != d.rule:
         return d
     return replace(
@@ -656,6 +650,12 @@ def _departure_kind(d: Deviation) -> str:
     first difference."""
     if isinstance(d.otherwise, Localised) and d.otherwise.not_biddable:
         return "not biddable: " + ", ".join(d.otherwise.not_biddable)
+    if isinstance(d.otherwise, Localised) and d.otherwise.holds is not None:
+        return "holds: " + d.otherwise.holds
+    if isinstance(d.otherwise, Localised) and d.otherwise.trump_named is not None:
+        return "trump named: " + ", ".join(d.otherwise.trump_named[0])
+    if isinstance(d.otherwise, Localised) and d.otherwise.trump_from_widow is not None:
+        return "trump from the widow"
     return d.differences[0].kind if d.differences else ""
 
 
