@@ -470,7 +470,9 @@ def _seen_past(
             found = hidden.rediagnose(case, actual, assumed, kinds)
             # A step of the same phase parts by the same departure (a seat with nothing
             # left to bid is not asked): the case stays where it is.
-            if found is not None and _phase(found, assumed) != _phase(latest[case_id], assumed):
+            if found is None or _models_own(found, models, assumed):
+                continue
+            if _phase(found, assumed) != _phase(latest[case_id], assumed):
                 again.append((case, actual, found))
     if not again:
         return deviations

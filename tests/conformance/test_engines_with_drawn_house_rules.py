@@ -214,10 +214,6 @@ NOT_YET: dict[tuple[str, str], str] = {
         "play.no-duty-to-head, a rule the engine keeps, is charged beside the trick's winner "
         "and the duty to follow, with no when and no instead"
     ),
-    ("ruby-drawn", "chico-trump-from-widow"): (
-        "charged to auction.bidder-plays-named-game (kept): the trump set from the widow's "
-        "card with no trump phase is not said as the trump of a Chico"
-    ),
     ("ruby-drawn", "bank-100"): (
         "unexplained: a bank where the ruleset keeps none (counters from 0) is not named"
     ),
@@ -228,13 +224,8 @@ NOT_YET: dict[tuple[str, str], str] = {
 #: (``"kept"``).
 NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
     ("perl-drawn", "named"): ("the Frog's rate is not named"),
-    ("ruby-drawn", "named"): (
-        "the trump of a Chico set from the widow and the bank of 100 are not named"
-    ),
-    ("ruby-drawn", "kept"): (
-        "auction.bidder-plays-named-game and scoring.count-card-points, rules the engine "
-        "keeps, are charged"
-    ),
+    ("ruby-drawn", "named"): ("the bank of 100 is not named"),
+    ("ruby-drawn", "kept"): ("scoring.count-card-points, a rule the engine keeps, is charged"),
     ("node", "named"): (
         "two of the nine are not named: hearts in a Chico, the Frog's lay-away counted for "
         "the defenders (no game of the run comes past the Chico's widow or to its count)"
@@ -502,6 +493,11 @@ ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
         "in gamerules, in the trump phase",
         "the bidder may name only C, D or S",
     ),
+    ("ruby-drawn", "chico-trump-from-widow"): (
+        "in a chico",
+        "the trump is the suit of the widow's first card of a suit he may name (the others "
+        "passed over): the bidder names none",
+    ),
     ("perl-drawn", "chico-black-only"): (
         "in foster-1909, gamerules, hoyle-1907, modern, official-1922-coeur-dalene, "
         "official-1922-solo, official-1922-straight",
@@ -698,3 +694,18 @@ def test_a_bank_for_every_ruleset_is_said_as_the_counters_and_the_end(
         "match.no-fixed-end": "the match ends when a player cannot pay: he loses",
     }
     assert all(d.when == "in foster-1909, hoyle-1907, modern" for d in run.deviations)
+
+
+@pytest.mark.slow
+def test_an_overbid_player_bidding_again_in_his_turn_is_said_as_the_auction_going_round(
+    engines: dict[str, list[str]],
+) -> None:
+    # Modern and the 1922 rulesets ask the overbid Frog bidder at once, gamerules never
+    # again: the engine asks him when his turn comes round, in each its own rule.
+    run = _run(_engine(engines, "ruby-drawn"), "open-auction")
+    said = {d.rule: d.instead for d in run.deviations}
+    assert set(said) == {"auction.one-round-frog-may-raise", "auction.one-bid-each"}
+    assert set(said.values()) == {
+        "a player who has been overbid may bid again when his turn comes round: the auction "
+        "goes round until all but one have passed"
+    }
