@@ -650,9 +650,7 @@ def _overbid(state: Any) -> set[int]:
     """The seats that have bid in an auction, been overbid since and not passed."""
     passed = {who for who, bid in state.auction if bid is None}
     standing = next((who for who, bid in reversed(state.auction) if bid is not None), None)
-    return {
-        who for who, bid in state.auction if bid is not None and who not in passed | {standing}
-    }
+    return {who for who, bid in state.auction if bid is not None and who not in passed | {standing}}
 
 
 def _in_turn(divergence: Any, assumed: Adjust | None) -> bool:
