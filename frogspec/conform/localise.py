@@ -271,8 +271,8 @@ class Localised:
     #: contracts, and the suits the engine lets him name (:func:`_trump_asked`).
     trump_named: tuple[tuple[str, ...], tuple[str, ...]] | None = None
     #: Where the engine lets one player take the standing bid over by bidding the same
-    #: contract (on every game the same part at the table: ``"eldest"``, or ``""``),
-    #: that part (:func:`_equal_bid`).
+    #: contract (on every game the same part at the table: ``"eldest"``, ``"last"``, or
+    #: ``""``), that part (:func:`_holder`).
     holds: str | None = None
 
 
@@ -531,12 +531,15 @@ def _holding_rule(divergence: Any, assumed: Adjust | None) -> str | None:
 def _holder(divergences: Sequence[Any], assumed: Adjust | None) -> str | None:
     """Where on every game the engine lets a player take the standing bid over by bidding
     the same contract (:func:`_equal_bid`): ``"eldest"`` where that player is eldest hand
-    on every game, else ``""``; ``None`` elsewhere."""
-    found = [_equal_bid(d, assumed) for d in divergences[:CONDITIONED]]
-    if not found or any(f is None for f in found):
+    on every game, ``"last"`` where he is the last to speak in turn (the last of the active
+    seats), else ``""``; ``None`` elsewhere."""
+    found = [f for d in divergences[:CONDITIONED] if (f := _equal_bid(d, assumed)) is not None]
+    if not found or len(found) < len(divergences[:CONDITIONED]):
         return None
-    eldest = all(f is not None and f[1].order[0] == f[0] for f in found)
-    return "eldest" if eldest else ""
+    for part, at in (("eldest", 0), ("last", -1)):
+        if all(state.order[at] == seat for seat, state in found):
+            return part
+    return ""
 
 
 def _pass_ends_deal(state: Any) -> bool:

@@ -834,7 +834,7 @@ def _localised_words(localised: Localised) -> str:
         which = f" ({_and(list(suits), 'or')})" if suits else ""
         return f"in a {named}: the bidder names the trump suit{which}"
     if localised.holds is not None:
-        who = "eldest hand" if localised.holds == "eldest" else "a player"
+        who = _HOLDERS.get(localised.holds, "a player")
         return (
             f"{who} may hold: bidding the contract that stands takes it over, where any "
             "other player must bid higher"
@@ -880,6 +880,11 @@ def _localised_words(localised: Localised) -> str:
         key=lambda d: _TELLING.index(d.field) if d.field in _TELLING else len(_TELLING),
     )
     return "; ".join(difference_words(d) for d in ranked[:2])
+
+
+#: Who may hold a standing bid, by his part at the table
+#: (:attr:`~frogspec.conform.localise.Localised.holds`).
+_HOLDERS = {"eldest": "eldest hand", "last": "the last hand"}
 
 
 #: The places of a card in the deal, in words.
