@@ -422,6 +422,8 @@ def _charged(
                 settled.add(case_id)
                 continue
             latest[case_id] = rediagnose(case, actual, assumed)
+            if _models_own(latest[case_id], models, assumed):
+                continue  # where only the model goes, the engine shows the model's departure
             again.append((case, actual, latest[case_id]))
         left = [f for f in findings if f.rule not in models]
         more = with_findings(find_deviations(again, passed, assumed, counted), left)
@@ -663,7 +665,9 @@ def _seen_past(
             found = hidden.rediagnose(case, actual, assumed, kinds)
             # A step of the same phase parts by the same departure (a seat with nothing
             # left to bid is not asked): the case stays where it is.
-            if found is not None and _phase(found, assumed) != _phase(latest[case_id], assumed):
+            if found is None or _models_own(found, models, assumed):
+                continue
+            if _phase(found, assumed) != _phase(latest[case_id], assumed):
                 again.append((case, actual, found))
     if not again:
         return deviations
@@ -729,6 +733,23 @@ def _counting(
         ),
         None,
     )
+
+
+def _models_own(
+    divergence: Divergence | None, models: dict[str, Model], assumed: Adjust | None
+) -> bool:
+    """Whether a case diagnosed again parts at a position only the departures modelled
+    lead to (the reference as written is in another phase there, or never comes there),
+    by a rule of the part of the rulebook a modelled departure is of: what the engine does
+    there is that departure's, which the model renders only roughly (a Grand's trump named
+    as a Chico's, where the engine lets the bidder name any suit), not a departure of its
+    own."""
+    if divergence is None or not divergence.rules:
+        return False
+    if _phase(divergence, assumed) == _phase(divergence, None):
+        return False
+    parts = {rule.split(".")[0] for rule in models}
+    return str(divergence.rules[0]).split(".")[0] in parts
 
 
 def _phase(divergence: Divergence | None, assumed: Adjust | None) -> object:
@@ -849,17 +870,39 @@ def _filed_under_models(
     would fail: a case two departures touch counts for both."""
     if not models:
         return deviations
-    found = []
-    filed: set[str] = set()  # one deviation per rule takes them: its first
+    found: list[Deviation] = []
+    filed: dict[str, int] = {}  # one deviation per rule takes them: its first
     for d in deviations:
         model = models.get(d.rule or "")
-        if model is None or model.rule in filed:
+        if model is None:
             found.append(d)
             continue
-        filed.add(model.rule)
+        if model.rule in filed:  # the same departure, found apart: one deviation
+            found[filed[model.rule]] = _joined(found[filed[model.rule]], d, by_id)
+            continue
+        filed[model.rule] = len(found)
         shown = [
             case.id for case, _, _ in failed if case.id not in d.cases and fails_alone(model, case)
         ]
         touched = tuple(dict.fromkeys((*d.touched, *shown)))
         found.append(replace(_with_cases(d, shown, by_id), touched=touched))
     return found
+
+
+def _joined(first: Deviation, other: Deviation, by_id: dict[str, tuple[Case, Json]]) -> Deviation:
+    """A modelled departure's deviation with another of the same rule joined to it: its
+    cases, its rulesets and its situations (those cases are the departure's own, no longer
+    only touched by it)."""
+    rulesets = tuple(sorted({*first.in_rulesets, *other.in_rulesets}))
+    condition = (
+        first.condition.joined(other.condition)
+        if first.condition is not None and other.condition is not None
+        else first.condition or other.condition
+    )
+    return replace(
+        _with_cases(first, other.cases, by_id),
+        in_rulesets=rulesets,
+        condition=condition,
+        circumstances=replace(first.circumstances, rulesets=rulesets, condition=condition),
+        touched=tuple(c for c in first.touched if c not in other.cases),
+    )

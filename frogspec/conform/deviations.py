@@ -83,7 +83,6 @@ from frogspec.conform.localise import (
     all_pass_played,
     condition_at,
     localise,
-    suits_named,
 )
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.rotation import who_deals
@@ -395,13 +394,9 @@ def _said_by_replay(
     if match is not None:  # the match's bank or end: a rule of the match
         return replace(d, circumstances=Circumstances(d.in_rulesets), otherwise=match)
     agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
-    localised = localise(ordered, agreed, assumed)
-    if (localised is None or localised.rule != d.rule) and d.rule is not None:
-        differences = next((tuple(v.differences) for v in ordered if v.differences), ())
-        if differences:
-            condition = condition_at(ordered, agreed, assumed)
-            named = suits_named(ordered, assumed)
-            localised = Localised(d.rule, condition, differences, named)
+    # Any named group is said under its rule: where the replay comes to another, from its
+    # typed differences (a suspected deviation too, never left with no words).
+    localised = localise(ordered, agreed, assumed, d.rule)
     if localised is None or localised.rule != d.rule:
         return d
     return replace(
@@ -779,6 +774,12 @@ def _departure_kind(d: Deviation) -> str:
     first difference."""
     if isinstance(d.otherwise, Localised) and d.otherwise.not_biddable:
         return "not biddable: " + ", ".join(d.otherwise.not_biddable)
+    if isinstance(d.otherwise, Localised) and d.otherwise.holds is not None:
+        return "holds: " + d.otherwise.holds
+    if isinstance(d.otherwise, Localised) and d.otherwise.trump_named is not None:
+        return "trump named: " + ", ".join(d.otherwise.trump_named[0])
+    if isinstance(d.otherwise, Localised) and d.otherwise.trump_from_widow is not None:
+        return "trump from the widow"
     return d.differences[0].kind if d.differences else ""
 
 

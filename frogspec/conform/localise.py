@@ -258,6 +258,22 @@ class Localised:
     #: while higher ones still do: the standing contract, the contracts it ranks equal
     #: with it, and those that still outbid it (:func:`_ranked_equal`).
     ranked_equal: tuple[str, tuple[str, ...], tuple[str, ...]] | None = None
+    #: Where the engine lets a player who has bid and been overbid bid again only when his
+    #: turn comes round (it asks the next in turn where the reference asks him at once, or
+    #: asks him again in turn where the reference's auction has ended) (:func:`_in_turn`).
+    overbid_in_turn: bool = False
+    #: Where the engine sets the trump of a contract whose bidder names it, on every game
+    #: the suit of one card of the widow: that card's place in the deal (0: the first
+    #: dealt), and whether it is counted among the cards of the suits he may name only
+    #: (those of the others passed over) (:func:`_trump_from_widow`).
+    trump_from_widow: tuple[int, bool] | None = None
+    #: Where the engine's bidder names the trump of a contract whose trump is fixed: the
+    #: contracts, and the suits the engine lets him name (:func:`_trump_asked`).
+    trump_named: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    #: Where the engine lets one player take the standing bid over by bidding the same
+    #: contract (on every game the same part at the table: ``"eldest"``, ``"last"``, or
+    #: ``""``), that part (:func:`_holder`).
+    holds: str | None = None
 
 
 def _families(difference: Difference, phase: str | None) -> tuple[str, ...]:
@@ -486,6 +502,46 @@ def _not_outbidding(divergence: Any, assumed: Adjust | None) -> str | None:
     return None
 
 
+def _equal_bid(divergence: Any, assumed: Adjust | None) -> tuple[int, Any] | None:
+    """Where the engine lets a player bid the very contract that stands in the reference's
+    auction (its legal list adds it), whether or not the reference's auction has ended:
+    that player's seat and the reference's position; ``None`` elsewhere."""
+    change = next((d for d in divergence.differences if isinstance(d, LegalChanged)), None)
+    state = _answered(divergence, assumed)
+    if change is None or state is None or not state.auction:
+        return None
+    standing = _standing(state)
+    if standing is None or standing.code not in change.adds:
+        return None
+    moved = SeatChanged.to_act_in(divergence.differences)
+    seat = moved.engine if moved is not None else state.to_act
+    return (seat, state) if isinstance(seat, int) else None
+
+
+def _holding_rule(divergence: Any, assumed: Adjust | None) -> str | None:
+    """The rule of the order of the bids, where the engine lets a player take the standing
+    bid over by bidding the same contract (:func:`_equal_bid`): whatever follows (the
+    auction going on where it has ended), that an equal bid outbids is what it departs
+    from. ``None`` elsewhere."""
+    from frogspec.rules.auction import outbids
+
+    return None if _equal_bid(divergence, assumed) is None else _rule_of(outbids)
+
+
+def _holder(divergences: Sequence[Any], assumed: Adjust | None) -> str | None:
+    """Where on every game the engine lets a player take the standing bid over by bidding
+    the same contract (:func:`_equal_bid`): ``"eldest"`` where that player is eldest hand
+    on every game, ``"last"`` where he is the last to speak in turn (the last of the active
+    seats), else ``""``; ``None`` elsewhere."""
+    found = [f for d in divergences[:CONDITIONED] if (f := _equal_bid(d, assumed)) is not None]
+    if not found or len(found) < len(divergences[:CONDITIONED]):
+        return None
+    for part, at in (("eldest", 0), ("last", -1)):
+        if all(state.order[at] == seat for seat, state in found):
+            return part
+    return ""
+
+
 def _pass_ends_deal(state: Any) -> bool:
     """Whether a pass in the auction's position would end the deal with every player
     passed: every other active player has passed and no bid stands."""
@@ -579,6 +635,42 @@ def _answered(divergence: Any, assumed: Adjust | None) -> Any:
 
     found = _step_of(divergence)
     return game_state(found[0], found[1], assumed) if found is not None else None
+
+
+def _next_in_turn(state: Any) -> int | None:
+    """The seat whose turn comes next in an auction, going round from the last to speak
+    and passing over those who have passed; ``None`` before any has spoken."""
+    order = list(state.order)
+    if not state.auction or state.auction[-1][0] not in order:
+        return None
+    passed = {who for who, bid in state.auction if bid is None}
+    at = order.index(state.auction[-1][0])
+    following = (order[(at + k) % len(order)] for k in range(1, len(order) + 1))
+    return next((seat for seat in following if seat not in passed), None)
+
+
+def _overbid(state: Any) -> set[int]:
+    """The seats that have bid in an auction, been overbid since and not passed."""
+    passed = {who for who, bid in state.auction if bid is None}
+    standing = next((who for who, bid in reversed(state.auction) if bid is not None), None)
+    return {who for who, bid in state.auction if bid is not None and who not in passed | {standing}}
+
+
+def _in_turn(divergence: Any, assumed: Adjust | None) -> bool:
+    """Whether the engine asks the next player in turn (:func:`_next_in_turn`) where the
+    reference asks one who has been overbid at once, or asks an overbid player again, in
+    his turn, where the reference does not: an overbid player speaks again when his turn
+    comes round."""
+    from frogspec.engine import Phase
+
+    moved = SeatChanged.to_act_in(divergence.differences)
+    state = _answered(divergence, assumed)
+    if moved is None or state is None or moved.engine != _next_in_turn(state):
+        return False
+    overbid = _overbid(state)
+    if moved.engine in overbid:
+        return True
+    return state.phase is Phase.AUCTION and moved.reference in overbid
 
 
 def _first_bidder(divergence: Any, assumed: Adjust | None) -> str | None:
@@ -785,6 +877,130 @@ def _lays_away_untouched(divergence: Any, assumed: Adjust | None) -> str | None:
     return entry.id if entry is not None else None
 
 
+def _trump_set(divergence: Any, assumed: Adjust | None) -> tuple[str, Any] | None:
+    """Where the engine has set the trump (a suit) where the reference's bidder is to name
+    it (its phase ``trump``, no trump yet), that suit and the reference's position; ``None``
+    elsewhere."""
+    from frogspec.engine import Phase
+
+    trump = next(
+        (d for d in divergence.differences if isinstance(d, FieldChanged) and d.name == "trump"),
+        None,
+    )
+    if trump is None or not isinstance(trump.engine, str) or trump.reference is not None:
+        return None
+    state = _answered(divergence, assumed)
+    if state is None or state.phase is not Phase.TRUMP:
+        return None
+    return trump.engine, state
+
+
+def _trump_named_by_none(divergence: Any, assumed: Adjust | None) -> str | None:
+    """The rule of the suits a Chico's bidder may name, where the engine sets the trump
+    itself where he is to name it (:func:`_trump_set`): whatever else follows (the play
+    begun at once), who chooses the trump is what it departs from. ``None`` elsewhere."""
+    from frogspec.questions import Question
+    from frogspec.rules.auction import Contract
+
+    found = _trump_set(divergence, assumed)
+    if found is None or found[1].contract is not Contract.CHICO:
+        return None
+    return str(found[1].ruleset.rule_id(Question.CHICO_TRUMP))
+
+
+def _trump_asked(divergence: Any, assumed: Adjust | None) -> tuple[str, tuple[str, ...]] | None:
+    """Where the engine asks the bidder to name the trump (its phase ``trump``, no trump
+    set) of a contract whose trump the reference fixes: the contract, and the suits the
+    engine lets him name; ``None`` elsewhere."""
+    phase = _phase_moved(divergence)
+    trump = next(
+        (d for d in divergence.differences if isinstance(d, FieldChanged) and d.name == "trump"),
+        None,
+    )
+    if phase is None or phase.engine != "trump" or phase.reference == "trump":
+        return None
+    if trump is None or trump.engine is not None or trump.reference is None:
+        return None
+    state = _answered(divergence, assumed)
+    if state is None or state.contract is None or state.trump is None:
+        return None
+    change = next((d for d in divergence.differences if isinstance(d, LegalChanged)), None)
+    named = [a for a in change.adds if a.startswith("trump ")] if change is not None else []
+    return state.contract.code, tuple(sorted(_suit_of_action(a) for a in named))
+
+
+def _trump_asked_rule(divergence: Any, assumed: Adjust | None) -> str | None:
+    """The rule of the trump a contract fixes, where the engine's bidder names it instead
+    (:func:`_trump_asked`): whatever follows, who sets the trump is what it departs from.
+    ``None`` elsewhere."""
+    from frogspec.rules.trump import fixed_trump
+
+    return None if _trump_asked(divergence, assumed) is None else _rule_of(fixed_trump)
+
+
+def _trump_named(
+    divergences: Sequence[Any], assumed: Adjust | None
+) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """Where on every game the engine's bidder names the trump of a contract whose trump
+    is fixed (:func:`_trump_asked`): those contracts, and the suits he may name (those of
+    every game); ``None`` elsewhere."""
+    found = [_trump_asked(d, assumed) for d in divergences[:CONDITIONED]]
+    asked = [f for f in found if f is not None]
+    if not asked or len(asked) < len(found):
+        return None
+    contracts = tuple(sorted({c for c, _ in asked}))
+    suits = tuple(sorted(set.intersection(*(set(s) for _, s in asked))))
+    return contracts, suits
+
+
+def _widow_suits(request: Mapping[str, Json], state: Any) -> list[str]:
+    """The suits of the widow's cards in the order they were dealt (empty where the
+    request's deck is not the deal's)."""
+    from frogspec.rules.cards import parse_card, suit_of
+    from frogspec.rules.deal import WIDOW
+
+    deck = request.get("deck")
+    pattern = state.ruleset.rules.deal_pattern()
+    if not isinstance(deck, list) or len(deck) != len(pattern):
+        return []
+    try:
+        cards = [parse_card(c) for c in deck]
+    except (ValueError, TypeError, KeyError, FrogError):
+        return []
+    return [suit_of(c).letter for c, to in zip(cards, pattern, strict=True) if to == WIDOW]
+
+
+def _trump_from_widow(
+    divergences: Sequence[Any], assumed: Adjust | None
+) -> tuple[int, bool] | None:
+    """Where on every game the engine sets the trump where the bidder is to name it
+    (:func:`_trump_set`), and it is the suit of the widow card dealt at one place on every
+    game, that place (0: the first), counting every card (``False``) or only those of the
+    suits he may name (``True``: the others passed over); ``None`` elsewhere."""
+    from frogspec.engine import legal_actions
+
+    games: list[tuple[str, list[str], list[str]]] = []
+    for divergence in divergences[:CONDITIONED]:
+        found = _trump_set(divergence, assumed)
+        if found is None:
+            return None
+        trump, state = found
+        widow = _widow_suits(divergence.request, state)
+        listed = [str(a) for a in legal_actions(state)]
+        named = {_suit_of_action(a) for a in listed if a.startswith("trump ")}
+        games.append((trump, widow, [s for s in widow if s in named]))
+    if not games:
+        return None
+    for among_named in (False, True):
+        for place in range(max(len(w) for _, w, _ in games)):
+            if all(
+                place < len(cards := (n if among_named else w)) and cards[place] == trump
+                for trump, w, n in games
+            ):
+                return place, among_named
+    return None
+
+
 def _phase_of(divergence: Any, assumed: Adjust | None) -> str | None:
     from frogspec.conform.diagnosis import game_state
 
@@ -868,14 +1084,48 @@ def _origin_left_out(divergences: Sequence[Any], assumed: Adjust | None) -> Rank
 
 
 def localise(
-    divergences: Sequence[Any], passed: Sequence[Any] = (), assumed: Adjust | None = None
+    divergences: Sequence[Any],
+    passed: Sequence[Any] = (),
+    assumed: Adjust | None = None,
+    settled: str | None = None,
 ) -> Localised | None:
     """The rule and the condition of a group of games no swap explains (each given by its
     first divergence, :class:`frogspec.conform.diagnosis.Divergence`, smallest first), or
     ``None`` where the games do not agree on a part of the game. The agreeing situations
     are the steps before each divergence and every step of the ``passed`` cases (the
     engine answered those alike). The games are replayed through the reference under the
-    departures ``assumed`` (those the divergences were found under)."""
+    departures ``assumed`` (those the divergences were found under).
+
+    ``settled``: the group's rule where a swap has settled it; where the replay comes to
+    another, the group is said under it from its typed differences: the situation that
+    sets its diverging steps apart (:func:`condition_at`) and what the smallest game's
+    answer does otherwise."""
+    found = _localised(divergences, passed, assumed)
+    if settled is None or (found is not None and found.rule == settled):
+        return found
+    differences = next((tuple(v.differences) for v in divergences if v.differences), ())
+    if not differences:
+        return None
+    return Localised(
+        settled,
+        condition_at(divergences, passed, assumed),
+        differences,
+        suits_named(divergences, assumed),
+        overbid_in_turn=_overbid_in_turn(divergences, assumed),
+    )
+
+
+def _overbid_in_turn(divergences: Sequence[Any], assumed: Adjust | None) -> bool:
+    """Whether on every game an overbid player speaks again when his turn comes round
+    (:func:`_in_turn`)."""
+    games = [d for d in divergences[:CONDITIONED] if d.differences]
+    return bool(games) and all(_in_turn(d, assumed) for d in games)
+
+
+def _localised(
+    divergences: Sequence[Any], passed: Sequence[Any], assumed: Adjust | None
+) -> Localised | None:
+    """:func:`localise` by the replay alone."""
     votes: Counter[str] = Counter()
     replayed = 0
     for divergence in divergences[:REPLAYED]:
@@ -885,12 +1135,15 @@ def localise(
         replayed += 1
         phase = _phase_of(divergence, assumed)
         rule = (
-            _not_outbidding(divergence, assumed)
+            _holding_rule(divergence, assumed)
+            or _not_outbidding(divergence, assumed)
             or _not_passing_out(divergence, assumed)
             or _passer_asked_again(divergence, assumed)
             or _first_bidder_rule(divergence, assumed)
             or _not_biddable_rule(divergence, assumed)
             or _lays_away_untouched(divergence, assumed)
+            or _trump_named_by_none(divergence, assumed)
+            or _trump_asked_rule(divergence, assumed)
             or _rule_at(divergence, _families(divergence.differences[0], phase), assumed)
         )
         if rule is not None:
@@ -943,6 +1196,10 @@ def localise(
         else _not_biddable(divergences[0], assumed),
         next_bid_only=next_bid_only,
         ranked_equal=ranked_equal,
+        overbid_in_turn=_overbid_in_turn(divergences, assumed),
+        trump_from_widow=_trump_from_widow(divergences, assumed),
+        trump_named=_trump_named(divergences, assumed),
+        holds=_holder(divergences, assumed),
     )
 
 

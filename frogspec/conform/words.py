@@ -904,6 +904,24 @@ def _localised_words(localised: Localised) -> str:
             f"a player who has passed (seat {localised.asked_again}) is asked again after a "
             "later bid"
         )
+    if localised.overbid_in_turn:
+        return (
+            "a player who has been overbid may bid again when his turn comes round: the "
+            "auction goes round until all but one have passed"
+        )
+    if localised.trump_from_widow is not None:
+        return _trump_from_widow_words(*localised.trump_from_widow)
+    if localised.trump_named is not None:
+        contracts, suits = localised.trump_named
+        named = _and([c.capitalize() for c in contracts], "or")
+        which = f" ({_and(list(suits), 'or')})" if suits else ""
+        return f"in a {named}: the bidder names the trump suit{which}"
+    if localised.holds is not None:
+        who = _HOLDERS.get(localised.holds, "a player")
+        return (
+            f"{who} may hold: bidding the contract that stands takes it over, where any "
+            "other player must bid higher"
+        )
     if localised.first_bidder is not None:
         moved = SeatChanged.to_act_in(localised.differences)
         role = _ROLES.get(localised.first_bidder)
@@ -929,9 +947,12 @@ def _localised_words(localised: Localised) -> str:
         return _narrowed_words(left_out)
     if left_out is not None and left_out.origin:
         cards = "taken from the widow" if left_out.origin == "widow" else "dealt to his hand"
-        return (
+        said = (
             f"leaves out the {left_out.verb}s of the cards {cards} ({', '.join(left_out.examples)})"
         )
+        if left_out.origin == "widow" and left_out.verb == "discard":
+            said += ": the bidder lays away from his own hand before taking the widow"
+        return said
     if left_out is not None:
         return (
             f"leaves out the {left_out.verb}s of the cards of rank "
@@ -942,6 +963,28 @@ def _localised_words(localised: Localised) -> str:
         key=lambda d: _TELLING.index(d.field) if d.field in _TELLING else len(_TELLING),
     )
     return "; ".join(difference_words(d) for d in ranked[:2])
+
+
+#: Who may hold a standing bid, by his part at the table
+#: (:attr:`~frogspec.conform.localise.Localised.holds`).
+_HOLDERS = {"eldest": "eldest hand", "last": "the last hand"}
+
+
+#: The places of a card in the deal, in words.
+_ORDINALS = ("first", "second", "third", "fourth")
+
+
+def _trump_from_widow_words(place: int, among_named: bool) -> str:
+    """The trump set from a card of the widow, where the bidder would name it.
+
+    >>> _trump_from_widow_words(0, False)
+    "the trump is the suit of the widow's first card: the bidder names none"
+    >>> _trump_from_widow_words(0, True)
+    "the trump is the suit of the widow's first card of a suit he may name (the others passed over): the bidder names none"
+    """
+    nth = _ORDINALS[place] if place < len(_ORDINALS) else f"card {place + 1}"
+    among = " of a suit he may name (the others passed over)" if among_named else ""
+    return f"the trump is the suit of the widow's {nth} card{among}: the bidder names none"
 
 
 def _ranked_equal_words(standing: str, equal: Sequence[str], offered: Sequence[str]) -> str:

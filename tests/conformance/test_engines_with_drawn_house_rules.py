@@ -240,19 +240,7 @@ HOUSE_RULES: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 #: What the kit does not yet explain, house rule by house rule.
-NOT_YET: dict[tuple[str, str], str] = {
-    ("node-given", "eldest-may-hold"): (
-        "66 cases charged to auction.bidder-plays-named-game (kept): a Grand held by eldest "
-        "is said as the auction going on where it has ended"
-    ),
-    ("node-given", "grand-trump-named"): (
-        "named in gamerules only; 31 cases charged to auction.bidder-plays-named-game (kept)"
-    ),
-    ("ruby-drawn", "chico-trump-from-widow"): (
-        "charged to auction.bidder-plays-named-game (kept): the trump set from the widow's "
-        "card with no trump phase is not said as the trump of a Chico"
-    ),
-}
+NOT_YET: dict[tuple[str, str], str] = {}
 
 #: All of an engine's house rules at once: what the kit does not yet tell apart, as to
 #: each house rule being named (``"named"``) and no rule the engine keeps being charged
@@ -261,15 +249,6 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
     ("perl-drawn", "named"): ("the Frog's rate is not named"),
     ("node-given", "named"): (
         "the widow counted for no one and a match ended at a balance of zero are not named"
-    ),
-    ("node-given", "kept"): (
-        "auction.bidder-plays-named-game, cards.rank-order and trump.chico-not-hearts, rules "
-        "the engine keeps, are charged"
-    ),
-    ("ruby-drawn", "named"): ("the trump of a Chico set from the widow is not named"),
-    ("ruby-drawn", "kept"): (
-        "auction.bidder-plays-named-game, a rule the engine keeps, is charged: the trump set "
-        "from the widow's card with no trump phase"
     ),
     ("node", "named"): (
         "two of the nine are not named: hearts in a Chico, the Frog's lay-away counted for "
@@ -553,6 +532,11 @@ ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
         "in gamerules, in the trump phase",
         "the bidder may name only C, D or S",
     ),
+    ("ruby-drawn", "chico-trump-from-widow"): (
+        "in a chico",
+        "the trump is the suit of the widow's first card of a suit he may name (the others "
+        "passed over): the bidder names none",
+    ),
     ("perl-drawn", "chico-black-only"): (
         "in foster-1909, gamerules, hoyle-1907, modern, official-1922-coeur-dalene, "
         "official-1922-solo, official-1922-straight",
@@ -639,9 +623,11 @@ def test_the_last_hand_asked_after_a_grand_departs_in_the_auction(
     # started the play, and who leads the first trick (which the engine keeps) is not it.
     run = _run(_engine(engines, "perl"), "last-hand-holds")
     assert "play.eldest-leads-first" not in {d.rule for d in run.deviations}
-    (after_grand,) = [d for d in run.deviations if d.instead.startswith("the auction goes on")]
-    assert after_grand.rule == "auction.contract-order"
-    assert "in a grand" in after_grand.when
+    # Where the auction goes on after a Grand, and where a Chico is let stand over a
+    # Chico, the last hand holds: one departure.
+    (holds,) = run.deviations
+    assert holds.rule == "auction.contract-order"
+    assert holds.instead.startswith("the last hand may hold: bidding the contract that stands")
 
 
 @pytest.mark.slow
@@ -749,3 +735,18 @@ def test_a_bank_for_every_ruleset_is_said_as_the_counters_and_the_end(
         "match.no-fixed-end": "the match ends when a player cannot pay: he loses",
     }
     assert all(d.when == "in foster-1909, hoyle-1907, modern" for d in run.deviations)
+
+
+@pytest.mark.slow
+def test_an_overbid_player_bidding_again_in_his_turn_is_said_as_the_auction_going_round(
+    engines: dict[str, list[str]],
+) -> None:
+    # Modern and the 1922 rulesets ask the overbid Frog bidder at once, gamerules never
+    # again: the engine asks him when his turn comes round, in each its own rule.
+    run = _run(_engine(engines, "ruby-drawn"), "open-auction")
+    said = {d.rule: d.instead for d in run.deviations}
+    assert set(said) == {"auction.one-round-frog-may-raise", "auction.one-bid-each"}
+    assert set(said.values()) == {
+        "a player who has been overbid may bid again when his turn comes round: the auction "
+        "goes round until all but one have passed"
+    }

@@ -680,3 +680,155 @@ def test_a_phase_entered_otherwise_is_grouped_by_the_phase_the_engine_enters() -
     entries: list[object] = [("a", lays_away), ("b", asks_again), ("c", also_lays_away)]
     groups = by_kind(entries)  # type: ignore[arg-type]
     assert sorted([str(case) for case, _ in group] for group in groups) == [["a", "c"], ["b"]]
+
+
+def _parting(
+    actions: list[str], seed: int, *differences: Any, ruleset: str = "modern"
+) -> SimpleNamespace:
+    """A game of the reference parting after ``actions`` by the engine's ``differences``."""
+    from frogspec.conform.diagnosis import step_evaluates
+
+    request = {**_game(seed, actions), "ruleset": ruleset}
+    return SimpleNamespace(
+        request=request,
+        game_step=len(actions) - 1,
+        differences=differences,
+        rules=tuple(sorted(step_evaluates(request, actions, len(actions) - 1))),
+        actual={},
+    )
+
+
+def _widow_suits(request: dict[str, Json]) -> list[str]:
+    """The suits of a modern deal's widow, in the order dealt."""
+    from frogspec.rules.deal import WIDOW
+    from frogspec.rulesets import get_ruleset
+
+    deck = request["deck"]
+    assert isinstance(deck, list)
+    pattern = get_ruleset("modern").rules.deal_pattern()
+    return [str(card)[-1] for card, to in zip(deck, pattern, strict=True) if to == WIDOW]
+
+
+def test_a_chicos_trump_set_from_the_widow_departs_from_the_suits_the_bidder_names() -> None:
+    # A Chico bid and passed to: the reference's bidder is to name the trump; the engine
+    # has set it, the suit of the widow's first card he may name (hearts passed over).
+    games = []
+    for seed in range(12):
+        widow = _widow_suits(_game(seed))
+        trump = next((s for s in widow if s != "H"), None)
+        if trump is None:
+            continue
+        games.append(
+            _parting(
+                ["chico", "pass", "pass"],
+                seed,
+                FieldChanged("phase", "play", "trump"),
+                FieldChanged("trump", trump, None),
+            )
+        )
+    firsts = [_widow_suits(g.request)[0] for g in games]
+    assert "H" in firsts, "some widow opens with a heart, passed over"
+    localised = localise(games)
+    assert localised is not None and localised.rule == "trump.chico-not-hearts"
+    assert localised.trump_from_widow == (0, True)
+    assert instead_words(localised) == (
+        "the trump is the suit of the widow's first card of a suit he may name (the others "
+        "passed over): the bidder names none"
+    )
+    # Where the widow's first card is the trump on every game, that is all it says.
+    plain = [g for g, first in zip(games, firsts, strict=True) if first != "H"]
+    alone = localise(plain)
+    assert alone is not None and alone.trump_from_widow == (0, False)
+    # A trump that is no widow card's suit on some game is not said as the widow's.
+    other = next(s for s in "CDS" if s not in _widow_suits(games[0].request))
+    odd = SimpleNamespace(
+        **{
+            **vars(games[0]),
+            "differences": (games[0].differences[0], FieldChanged("trump", other, None)),
+        }
+    )
+    mixed = localise([odd, *games[1:]])
+    assert mixed is not None and mixed.trump_from_widow is None
+
+
+def test_a_grand_whose_bidder_names_the_trump_departs_from_the_trump_it_fixes() -> None:
+    games = [
+        _parting(
+            ["grand"],
+            seed,
+            FieldChanged("phase", "trump", "play"),
+            LegalChanged(lacks=("play AS",), adds=("trump C", "trump D", "trump H", "trump S")),
+            FieldChanged("trump", None, "H"),
+        )
+        for seed in range(3)
+    ]
+    localised = localise(games)
+    assert localised is not None and localised.rule == "trump.hearts-in-frog-and-grand"
+    assert instead_words(localised) == (
+        "in a Grand: the bidder names the trump suit (C, D, H or S)"
+    )
+
+
+def test_eldest_bidding_the_standing_contract_departs_from_the_order_of_the_contracts() -> None:
+    # Seat 0 deals, eldest is seat 1. After his Frog and seat 2's Chico, the engine lets
+    # him bid Chico too (modern); after Frog, Chico and the dealer's Grand, where the
+    # reference's auction has ended, the engine asks him again, a Grand among his bids
+    # (Foster).
+    held = [
+        _parting(["frog", "chico"], seed, LegalChanged(lacks=(), adds=("chico",)))
+        for seed in range(3)
+    ]
+    grand = [
+        _parting(
+            ["frog", "chico", "grand"],
+            seed,
+            FieldChanged("phase", "auction", "play"),
+            LegalChanged(lacks=("play AS",), adds=("pass", "grand")),
+            ruleset="foster-1909",
+        )
+        for seed in range(3)
+    ]
+    for games in (held, grand, [*held, *grand]):
+        localised = localise(games)
+        assert localised is not None and localised.rule == "auction.contract-order"
+        assert localised.holds == "eldest"
+        assert instead_words(localised).startswith("eldest hand may hold: bidding the contract")
+    # The player after eldest let bid eldest's Frog: a hold, not eldest's.
+    second = localise(
+        [_parting(["frog"], seed, LegalChanged(lacks=(), adds=("frog",))) for seed in range(3)]
+    )
+    assert second is not None and second.holds == ""
+    assert instead_words(second).startswith("a player may hold")
+
+
+def test_an_overbid_player_asked_in_his_turn_is_said_as_the_auction_going_round() -> None:
+    # Modern: after eldest's Frog (seat 1) and seat 2's Chico the reference asks the Frog
+    # bidder at once; the engine asks the dealer, next in turn. Gamerules: after Frog,
+    # Chico and the dealer's pass the reference's auction has ended; the engine asks the
+    # Frog bidder again, his turn come round.
+    modern = [_parting(["frog", "chico"], seed, SeatChanged("to_act", 0, 1)) for seed in range(3)]
+    gamerules = [
+        _parting(
+            ["frog", "chico", "pass"],
+            seed,
+            FieldChanged("phase", "auction", "trump"),
+            SeatChanged("to_act", 1, 2),
+            ruleset="gamerules",
+        )
+        for seed in range(3)
+    ]
+    said = (
+        "a player who has been overbid may bid again when his turn comes round: the auction "
+        "goes round until all but one have passed"
+    )
+    for games, rule in (
+        (modern, "auction.one-round-frog-may-raise"),
+        (gamerules, "auction.one-bid-each"),
+    ):
+        localised = localise(games, settled=rule)
+        assert localised is not None and localised.rule == rule
+        assert localised.overbid_in_turn and instead_words(localised) == said
+    # The Chico bidder asked (the standing bid's own) is not the next in turn.
+    other = [_parting(["frog", "chico"], seed, SeatChanged("to_act", 2, 1)) for seed in range(3)]
+    found = localise(other, settled="auction.one-round-frog-may-raise")
+    assert found is not None and not found.overbid_in_turn
