@@ -731,7 +731,7 @@ def test_a_bank_for_every_ruleset_is_said_as_the_counters_and_the_end(
     run = _run(_engine(engines, "c-drawn"), "bank-for-all")
     said = {d.rule: d.instead for d in run.deviations}
     assert said == {
-        "match.counters-no-bank": "each player starts with 120 counters instead of 0",
+        "match.counters-no-bank": "each player starts with 120 counters",
         "match.no-fixed-end": "the match ends when a player cannot pay: he loses",
     }
     assert all(d.when == "in foster-1909, hoyle-1907, modern" for d in run.deviations)
