@@ -80,8 +80,11 @@ def _duplicates() -> dict[str, list[str]]:
 #: the cards ranked otherwise and a card counted as a trump, with what a trick holds
 #: read alike from a probe and from a game's step; then the kit's helpers that one of its
 #: modules takes from another made public, since a name another module imports is no
-#: module's own: 16 of them; then a margin raised past a score, one more way of paying.)
-CEILING = 999
+#: module's own: 16 of them; then a margin raised past a score, one more way of paying;
+#: then points counted for each trump taken (a hypothesis of the count), and three kit
+#: helpers one module takes from another: one joiner of deviations, the settlements taken
+#: within the engine's own count, and a departure said by the reading it follows.)
+CEILING = 1003
 
 
 def _owners() -> dict[tuple[str, int], str]:

@@ -30,7 +30,7 @@ from frogspec.conform.evidence import (
 )
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
-from frogspec.rules.cards import FULL_PACK, cards_of, format_card, points_of
+from frogspec.rules.cards import FULL_PACK, SUIT_MASKS, SUIT_SIZE, cards_of, format_card, points_of
 
 __all__ = [
     "Accounting",
@@ -38,8 +38,10 @@ __all__ = [
     "GroupCredited",
     "Lead",
     "PointsHypothesis",
+    "TrumpsCounted",
     "contracts_of",
     "explain_points",
+    "taken_within",
     "who_leads",
 ]
 
@@ -234,6 +236,33 @@ def refused_past(request: Json, expected: Json, actual: Json, pack: int) -> bool
     )
 
 
+def taken_within(request: Json, expected: Json, actual: Json, pack: int) -> bool:
+    """Whether the engine takes a ``settle`` the reference refuses (``invalid``) for
+    bidder's points beyond the 120 the cards hold, within ``pack``, the pack's points by
+    the engine's count (it answers otherwise than with a refusal of the input: a payment,
+    or a later rule's refusal): taking them follows from the count.
+
+    >>> request = {"op": "settle", "bidder_points": 121}
+    >>> refused = {"error": {"kind": "invalid"}}
+    >>> taken_within(request, refused, {"result": [-61, 122, -61]}, 124)
+    True
+    >>> taken_within(request, refused, {"error": {"kind": "illegal"}}, 124)
+    True
+    >>> taken_within({**request, "bidder_points": 125}, refused, {"result": [0]}, 124)
+    False
+    """
+    if not isinstance(request, dict) or request.get("op") != "settle":
+        return False
+    points = request.get("bidder_points")
+    return (
+        _is_count(points)
+        and isinstance(points, int)
+        and PACK_POINTS < points <= pack
+        and _refused_as_invalid(expected)
+        and not _refused_as_invalid(actual)
+    )
+
+
 @dataclass(frozen=True)
 class GroupCredited(PointsHypothesis):
     """A card group counted for the other side, or for neither (``dead``).
@@ -254,16 +283,21 @@ class GroupCredited(PointsHypothesis):
     group: str = "widow"
     #: Whether the group counts for neither side (else for the defenders).
     dead: bool = False
+    #: Whether the group counts for the side that wins the last trick (the bidder keeps it
+    #: where he wins it), else for the defenders always.
+    to_last_trick: bool = False
 
     def predicts(self, case: _Deal) -> tuple[int, int] | None:
         if self.group == self.IN_PLACE:
             mask = case.laid_away or case.widow
         else:
             mask = case.widow if self.group == "widow" else case.laid_away
-        if not mask:
+        if not mask or (self.to_last_trick and case.last_winner_is_bidder is None):
             return None
-        moved = self.worth(mask)
         bidder, defenders = self.recounted(case)
+        if self.to_last_trick and case.last_winner_is_bidder:
+            return bidder, defenders
+        moved = self.worth(mask)
         return bidder - moved, defenders + (0 if self.dead else moved)
 
 
@@ -286,6 +320,39 @@ class FixedPoints(PointsHypothesis):
     def added(self) -> int:
         """The points added to a deal: it holds that many beyond the pack's."""
         return max(self.points, 0)
+
+
+@dataclass(frozen=True)
+class TrumpsCounted(PointsHypothesis):
+    """Each trump a side counts (in its tricks; for the bidder, the widow or the cards he
+    laid away) counting ``points`` more than its card's points: a deal with a trump suit
+    holds that many more for each of its nine trumps.
+
+    >>> hearts = SUIT_MASKS[3]
+    >>> three = hearts & ~(hearts << 3)  # the bidder takes three trumps, the defenders six
+    >>> deal = _Deal(70, 50, widow=0, laid_away=0, last_winner_is_bidder=True,
+    ...     contract="frog", bidder_cards=three, defender_cards=hearts & ~three,
+    ...     trumps=hearts)
+    >>> TrumpsCounted("scoring.count-card-points", 1).predicts(deal)
+    (73, 56)
+    """
+
+    #: The points each trump counts besides its card's points.
+    points: int = 1
+
+    def predicts(self, case: _Deal) -> tuple[int, int] | None:
+        if not case.trumps:
+            return None
+        bidder, defenders = self.recounted(case)
+        return (
+            bidder + self.points * (case.bidder_cards & case.trumps).bit_count(),
+            defenders + self.points * (case.defender_cards & case.trumps).bit_count(),
+        )
+
+    @property
+    def added(self) -> int:
+        """The points added to a deal with a trump suit: one bonus for each trump."""
+        return max(self.points, 0) * SUIT_SIZE
 
 
 @dataclass(frozen=True)
@@ -373,6 +440,8 @@ class _Deal:
     #: lay-away; the other tricks).
     bidder_cards: int = 0
     defender_cards: int = 0
+    #: The cards of the trump suit (none without one).
+    trumps: int = 0
 
 
 def _deal(divergence: Any, assumed: Adjust | None) -> tuple[_Deal, tuple[int, int]] | None:
@@ -401,6 +470,7 @@ def _deal(divergence: Any, assumed: Adjust | None) -> tuple[_Deal, tuple[int, in
         state.contract.name.lower(),
         bidder_cards,
         FULL_PACK & ~bidder_cards,
+        SUIT_MASKS[state.trump] if state.trump is not None else 0,
     )
     return deal, (changed.engine, changed.engine_defenders)
 
@@ -412,9 +482,19 @@ def _hypotheses(
     ``card_points`` findings): the pack recounted alone, each card group, the fixed points
     it shows."""
     values = card_values(counted)
+    # The group to the last trick's winner first: an engine that credits it to the
+    # defenders always also fails the deals whose last trick the bidder took, which this
+    # hypothesis leaves as written, so it is not taken for that one.
     found: list[PointsHypothesis] = [
+        GroupCredited(
+            "scoring.widow-counts-for-bidder",
+            GroupCredited.IN_PLACE,
+            to_last_trick=True,
+            values=values,
+        ),
         GroupCredited("scoring.widow-counts-for-bidder", "widow", values=values),
         GroupCredited("scoring.widow-counts-for-bidder", "laid away", values=values),
+        GroupCredited("scoring.widow-counts-for-bidder", GroupCredited.IN_PLACE, values=values),
         GroupCredited(
             "scoring.widow-counts-for-bidder", GroupCredited.IN_PLACE, True, values=values
         ),
@@ -425,7 +505,24 @@ def _hypotheses(
     gained = engine[0] - recounted[0] if deal.last_winner_is_bidder else engine[1] - recounted[1]
     if gained:
         found.append(FixedPoints("scoring.count-card-points", gained, values=values))
+    per_trump = _per_trump(deal, engine, recounted)
+    if per_trump:
+        found.append(TrumpsCounted("scoring.count-card-points", per_trump, values=values))
     return found
+
+
+def _per_trump(deal: _Deal, engine: tuple[int, int], recounted: tuple[int, int]) -> int:
+    """The points each trump would count more for a deal's count to be the engine's: what
+    a side gains over the recount, shared among the trumps it counts (0: no whole number
+    of points does it)."""
+    for cards, gained in (
+        (deal.bidder_cards, engine[0] - recounted[0]),
+        (deal.defender_cards, engine[1] - recounted[1]),
+    ):
+        held = (cards & deal.trumps).bit_count()
+        if held and gained and gained % held == 0:
+            return gained // held
+    return 0
 
 
 def _last_winner_is_bidder(state: Any, actions: Json) -> bool | None:

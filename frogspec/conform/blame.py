@@ -59,7 +59,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from frogspec._types import Json
-from frogspec.conform.accounting import pack_by_engine, refused_past
+from frogspec.conform.accounting import pack_by_engine, refused_past, taken_within
 from frogspec.conform.counterfactuals import (
     composed,
     meets,
@@ -67,7 +67,13 @@ from frogspec.conform.counterfactuals import (
     stand_in,
     swapped,
 )
-from frogspec.conform.deviations import Deviation, final_counts, find_deviations, with_findings
+from frogspec.conform.deviations import (
+    Deviation,
+    final_counts,
+    find_deviations,
+    joined_deviation,
+    with_findings,
+)
 from frogspec.conform.diagnosis import Divergence, answered_alike, game_state
 from frogspec.conform.evidence import (
     CardCounted,
@@ -195,10 +201,16 @@ def blame(
     pack = _settled_up_to(holds, findings)
     # Every failing case by its id, built once: each step below looks its cases up here.
     by_id = {case.id: (case, actual) for case, actual, _ in failed}
+    # The settlements the engine refuses past its pack's count, or takes beyond the
+    # cards' 120 up to it: they follow from the count.
     refused = [
         f
         for f in failed
-        if pack is not None and refused_past(f[0].request, f[0].expected, f[1], pack)
+        if pack is not None
+        and (
+            refused_past(f[0].request, f[0].expected, f[1], pack)
+            or taken_within(f[0].request, f[0].expected, f[1], pack)
+        )
     ]
     if pack is None or not refused:
         deviations = _charged(failed, passed, findings, rediagnose, in_time, by_id)
@@ -248,11 +260,15 @@ def _readings_checked(
             continue
         swap = swapped({d.rule: stand_in(d.reading)})
         put: list[tuple[str, Adjust | None]] = []
+        made: dict[tuple[int, ...], Adjust | None] = {}  # one composition per set of others
         for case_id in d.cases:
-            others = [model_of(o) for o in touching[case_id] if o is not d]
-            if case_id in by_id and None not in others:
-                models = [m.adjust for m in others if m is not None]
-                put.append((case_id, composed(swap, *models)))
+            touched_by = tuple(o for o in touching[case_id] if o is not d)
+            models = [model_of(o) for o in touched_by]
+            if case_id in by_id and None not in models:
+                key = tuple(id(o) for o in touched_by)
+                if key not in made:
+                    made[key] = composed(swap, *(m.adjust for m in models if m is not None))
+                put.append((case_id, made[key]))
             if len(put) == _READING_CHECKED_ON:
                 break
         if all(_reproduced(*by_id[case_id], adjust) for case_id, adjust in put):
@@ -342,9 +358,9 @@ def _under_the_count(
     by_id: dict[str, tuple[Case, Json]],
 ) -> list[Deviation] | None:
     """The deviations with the ``settle`` cases the engine refuses for points past the
-    pack's count by its own count (``pack``) filed under the departure of the count (the
-    one with the most cases, of the cards' points or of what is counted): the refusal
-    follows from the count. ``None`` where no deviation is of the count."""
+    pack's count by its own count (``pack``), or takes beyond the cards' 120 up to it,
+    filed under the departure of the count (the one with the most cases, of the cards'
+    points or of what is counted): what it settles follows from the count. ``None`` where no deviation is of the count."""
     of_count = [d for d in deviations if d.rule in _COUNT_RULES or d.hypothesis is not None]
     if not of_count:
         return None
@@ -393,7 +409,7 @@ def _charged(
     latest = {case.id: divergence for case, _, divergence in failed}
     deviations = _as_modelled(deviations, findings, latest, None, by_id)
     if rediagnose is None:
-        return _one_bank(deviations)
+        return _one_bank(deviations, by_id)
     models: dict[str, Model] = {}
     settled: set[str] = set()
     for _ in range(ROUNDS):
@@ -442,7 +458,7 @@ def _charged(
     hidden = _Hidden(passed, findings, rediagnose, by_id, in_time)
     deviations = _seen_past(deviations, latest, models, hidden)
     return _one_bank(
-        _in_own_rulesets(_filed_under_models(deviations, models, failed, by_id), by_id)
+        _in_own_rulesets(_filed_under_models(deviations, models, failed, by_id), by_id), by_id
     )
 
 
@@ -478,41 +494,28 @@ def _in_own_rulesets(
             None,
         )
 
-    moved: dict[int, list[str]] = {}
-    left: dict[int, list[str]] = {}
-    for d in homes:
-        for case_id in d.cases:
-            case = by_id.get(case_id)
-            home = home_of(d, case[0].ruleset if case is not None else None)
-            if home is not None:
-                moved.setdefault(id(home), []).append(case_id)
-                left.setdefault(id(d), []).append(case_id)
-    if not moved:
-        return deviations
-    found = []
-    for d in deviations:
-        if id(d) in left:
-            d = _only_cases(d, set(d.cases) - set(left[id(d)]), by_id)
-            finding = d.otherwise
-            assert isinstance(finding, StageFinding)
-            shown = {by_id[c][0].ruleset for c in d.cases if c in by_id}
-            rulesets = tuple(sorted(r for r in shown if r))
-            within = set(rulesets) <= set(finding.rulesets)
-            d = replace(
-                d,
-                in_rulesets=rulesets,
-                touched=tuple(c for c in d.touched if c in d.cases),
-                circumstances=Circumstances(occasion=finding)
-                if within
-                else Circumstances(tuple(sorted(set(rulesets) | set(finding.rulesets)))),
-            )
-        found.append(d)
-    # The cases moved, added to their homes (found by identity before any was replaced).
-    index = {id(d): i for i, d in enumerate(deviations)}
-    for key, cases in moved.items():
-        i = index[key]
-        found[i] = _with_cases(found[i], cases, by_id)
-    return [d for d in found if d.cases]
+    def home_of_case(d: Deviation, case_id: str) -> Deviation | None:
+        if not any(d is e for e in homes):
+            return None
+        case = by_id.get(case_id)
+        return home_of(d, case[0].ruleset if case is not None else None)
+
+    def said_in_own_rulesets(d: Deviation) -> Deviation:
+        finding = d.otherwise
+        assert isinstance(finding, StageFinding)
+        shown = {by_id[c][0].ruleset for c in d.cases if c in by_id}
+        rulesets = tuple(sorted(r for r in shown if r))
+        within = set(rulesets) <= set(finding.rulesets)
+        return replace(
+            d,
+            in_rulesets=rulesets,
+            touched=tuple(c for c in d.touched if c in d.cases),
+            circumstances=Circumstances(occasion=finding)
+            if within
+            else Circumstances(tuple(sorted(set(rulesets) | set(finding.rulesets)))),
+        )
+
+    return _refiled(deviations, home_of_case, by_id, said_in_own_rulesets)
 
 
 def _as_modelled(
@@ -544,20 +547,27 @@ def _as_modelled(
         )
         if home is None:
             continue
-        moved: list[str] = []
-        kept: list[Deviation] = []
-        for d in deviations:
-            if d is home or d.confirmed:
-                kept.append(d)
-                continue
-            taken = {c for c in d.cases if _listed_by(finding, divergences.get(c), assumed)}
-            moved += [c for c in d.cases if c in taken]
-            if len(taken) < len(d.cases):
-                kept.append(d if not taken else _only_cases(d, set(d.cases) - taken, by_id))
-        if moved:
-            grown = _with_cases(home, moved, by_id)
-            deviations = [grown if d is home else d for d in kept]
+
+        deviations = _refiled(
+            deviations, _home_if_listed(home, finding, divergences, assumed), by_id
+        )
     return deviations
+
+
+def _home_if_listed(
+    home: Deviation,
+    finding: StageFinding,
+    divergences: dict[str, Divergence | None],
+    assumed: Adjust | None,
+) -> Callable[[Deviation, str], Deviation | None]:
+    """Where a case goes under :func:`_as_modelled`: to ``home`` where its engine's list is
+    the finding's model's, unless a swap confirms the deviation it is filed under."""
+
+    def home_of(d: Deviation, case_id: str) -> Deviation | None:
+        listed = _listed_by(finding, divergences.get(case_id), assumed)
+        return home if listed and not d.confirmed else None
+
+    return home_of
 
 
 def _listed_by(
@@ -596,7 +606,7 @@ def _listed_by(
     )
 
 
-def _one_bank(found: list[Deviation]) -> list[Deviation]:
+def _one_bank(found: list[Deviation], by_id: dict[str, tuple[Case, Json]]) -> list[Deviation]:
     """The deviations that start every player with the same bank, each named by the bank
     rule of the ruleset of most of its cases (found in one round or another), joined: one
     bank, with the banks of all their rulesets, named by the rule of the one with most
@@ -616,15 +626,11 @@ def _one_bank(found: list[Deviation]) -> list[Deviation]:
     kept = {
         r: n for d in banks if isinstance(d.otherwise, MatchOtherwise) for r, n in d.otherwise.banks
     }
-    otherwise = replace(first.otherwise, banks=tuple(sorted(kept.items())))
-    rulesets = tuple(sorted({r for d in banks for r in d.in_rulesets}))
-    joined = replace(
+    joined = joined_deviation(
         first,
-        cases=tuple(c for d in banks for c in d.cases),
-        hand_written=sum(d.hand_written for d in banks),
-        in_rulesets=rulesets,
-        otherwise=otherwise,
-        circumstances=replace(first.circumstances, rulesets=rulesets),
+        [d for d in banks if d is not first],
+        lambda cases: _hand_written(cases, by_id),
+        otherwise=replace(first.otherwise, banks=tuple(sorted(kept.items()))),
     )
     return [joined if d is first else d for d in found if d is first or d not in banks]
 
@@ -698,22 +704,47 @@ def _counted_so(
     counting = [d for d in deviations if d.hypothesis is not None]
     if not counting:
         return deviations, more
+    new = {id(d) for d in more if d.hypothesis is None}
+
+    def home_of(d: Deviation, case_id: str) -> Deviation | None:
+        if id(d) not in new:
+            return None
+        return _counting(counting, divergences.get(case_id), assumed)
+
+    found = _refiled([*deviations, *more], home_of, by_id)
+    # Those found before only take cases, never lose one: they keep their places.
+    return found[: len(deviations)], found[len(deviations) :]
+
+
+def _refiled(
+    deviations: list[Deviation],
+    home_of: Callable[[Deviation, str], Deviation | None],
+    by_id: dict[str, tuple[Case, Json]],
+    left: Callable[[Deviation], Deviation] | None = None,
+) -> list[Deviation]:
+    """The deviations with each case that ``home_of`` gives a home (another of them)
+    filed under that home, ``left`` applied to each that lost some of its cases, and one
+    that lost all of them dropped. The homes are found before any deviation changes."""
     moved: dict[int, list[str]] = {}
-    kept: list[Deviation] = []
-    for d in more:
-        if d.hypothesis is not None:
-            kept.append(d)
-            continue
-        taken: set[str] = set()
+    lost: dict[int, set[str]] = {}
+    for d in deviations:
         for case_id in d.cases:
-            home = _counting(counting, divergences.get(case_id), assumed)
-            if home is not None:
+            home = home_of(d, case_id)
+            if home is not None and home is not d:
                 moved.setdefault(id(home), []).append(case_id)
-                taken.add(case_id)
-        if len(taken) < len(d.cases):
-            kept.append(_only_cases(d, set(d.cases) - taken, by_id) if taken else d)
-    grown = [_with_cases(d, moved[id(d)], by_id) if id(d) in moved else d for d in deviations]
-    return grown, kept
+                lost.setdefault(id(d), set()).add(case_id)
+    if not moved:
+        return deviations
+    found = []
+    for d in deviations:
+        was = id(d)
+        if was in lost:
+            if lost[was] == set(d.cases) and was not in moved:
+                continue
+            d = _only_cases(d, set(d.cases) - lost[was], by_id)
+            d = left(d) if left is not None else d
+        found.append(_with_cases(d, moved[was], by_id) if was in moved else d)
+    return found
 
 
 def _counting(
@@ -878,7 +909,9 @@ def _filed_under_models(
             found.append(d)
             continue
         if model.rule in filed:  # the same departure, found apart: one deviation
-            found[filed[model.rule]] = _joined(found[filed[model.rule]], d, by_id)
+            found[filed[model.rule]] = joined_deviation(
+                found[filed[model.rule]], [d], lambda cases: _hand_written(cases, by_id)
+            )
             continue
         filed[model.rule] = len(found)
         shown = [
@@ -887,22 +920,3 @@ def _filed_under_models(
         touched = tuple(dict.fromkeys((*d.touched, *shown)))
         found.append(replace(_with_cases(d, shown, by_id), touched=touched))
     return found
-
-
-def _joined(first: Deviation, other: Deviation, by_id: dict[str, tuple[Case, Json]]) -> Deviation:
-    """A modelled departure's deviation with another of the same rule joined to it: its
-    cases, its rulesets and its situations (those cases are the departure's own, no longer
-    only touched by it)."""
-    rulesets = tuple(sorted({*first.in_rulesets, *other.in_rulesets}))
-    condition = (
-        first.condition.joined(other.condition)
-        if first.condition is not None and other.condition is not None
-        else first.condition or other.condition
-    )
-    return replace(
-        _with_cases(first, other.cases, by_id),
-        in_rulesets=rulesets,
-        condition=condition,
-        circumstances=replace(first.circumstances, rulesets=rulesets, condition=condition),
-        touched=tuple(c for c in first.touched if c not in other.cases),
-    )

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import json
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
@@ -111,19 +112,21 @@ def reference_answer(
     return answer
 
 
+#: The rulesets each adjustment has made, by the ruleset it was given, for as long as the
+#: adjustment lives (:func:`_kept`).
+_MADE: weakref.WeakKeyDictionary[Adjust, dict[int, tuple[Ruleset, Ruleset]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 def _kept(adjust: Adjust) -> Adjust:
-    """The adjustment with each ruleset it makes kept on it, made once per ruleset: the
+    """The adjustment with each ruleset it makes kept, made once per ruleset: the
     departures found are asked of many requests, and a ruleset's rules are built anew each
-    time they are replaced. (Kept on the adjustment itself: it goes when the adjustment
-    does.)"""
-    made: dict[int, tuple[Ruleset, Ruleset]] | None = getattr(adjust, "_kept_rulesets", None)
-    if made is None:
-        made = {}
-        try:
-            adjust._kept_rulesets = made  # type: ignore[attr-defined]
-        except AttributeError:  # an adjustment that holds no attribute: made each time
-            return adjust
-    kept = made
+    time they are replaced. (Kept while the adjustment lives: it goes when it does.)"""
+    try:
+        kept = _MADE.setdefault(adjust, {})
+    except TypeError:  # an adjustment that cannot be referred to weakly: made each time
+        return adjust
 
     def adjusted(ruleset: Ruleset) -> Ruleset:
         found = kept.get(id(ruleset))

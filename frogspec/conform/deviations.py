@@ -47,7 +47,7 @@ and the rulesets that use it are given.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 from typing import Any
@@ -92,6 +92,7 @@ from frogspec.conform.words import (
     finding_instead,
     finding_when,
     instead_words,
+    reading_words,
     when_words,
 )
 from frogspec.errors import FrogError
@@ -214,8 +215,31 @@ class Deviation:
 
     @property
     def instead(self) -> str:
-        """What the engine does there, in words (:func:`frogspec.conform.words.instead_words`)."""
+        """What the engine does there, in words (:func:`frogspec.conform.words.instead_words`);
+        by the rival reading it follows where nothing else says more than an example
+        (:func:`frogspec.conform.words.reading_words`)."""
+        if self.reading is not None:
+            by_reading = reading_words(self.otherwise, self.reading, self.reading_rulesets)
+            if by_reading:
+                return by_reading
         return instead_words(self.otherwise, self.settles_up_to, self.holds)
+
+    @property
+    def also(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The other rules of the same point it departs from, each with the rulesets of its
+        cases that use it, where rulesets of several rules for one point show one
+        departure (the same packets where one ruleset's rule is another's): ``rule`` is
+        the one of most probes."""
+        finding = self.otherwise
+        if not isinstance(finding, StageFinding):
+            return ()
+        shown = set(self.in_rulesets) or set(finding.rulesets)
+        found = []
+        for rule_id in finding.also:
+            rulesets = tuple(sorted(shown & set(rulesets_using(rule_id))))
+            if rulesets and rule_id != self.rule:
+                found.append((rule_id, rulesets))
+        return tuple(found)
 
     @property
     def status(self) -> str:
@@ -252,8 +276,55 @@ class Deviation:
         return self.hand_written * HAND_WRITTEN_WEIGHT + generated
 
 
+def joined_deviation(
+    first: Deviation,
+    others: Sequence[Deviation],
+    hand_written: Callable[[Iterable[str]], int],
+    **found: Any,
+) -> Deviation:
+    """One deviation of a departure found apart: ``first`` with the ``others`` joined to it.
+
+    It holds the cases of all, each once, in their order (``hand_written`` counts those of
+    them not generated), and the rulesets of all; its condition is the conditions joined,
+    true wherever one is (none where one has none: its cases are not bounded by features),
+    and ``when`` is said from them as ``first`` says it. A case another files as its own
+    is no longer only touched. ``found`` are the fields found otherwise, as for
+    :func:`dataclasses.replace` (what the engine does instead, its departure as a change of
+    the rulesets, a condition found from all the cases)."""
+    every = (first, *others)
+    cases = tuple(dict.fromkeys(c for d in every for c in d.cases))
+    rulesets = tuple(sorted({r for d in every for r in d.in_rulesets}))
+    condition: Condition | None = first.condition
+    for d in others:
+        condition = (
+            condition.joined(d.condition)
+            if condition is not None and d.condition is not None
+            else None
+        )
+    condition = found.pop("condition", condition)
+    own = {c for d in others for c in d.cases if c not in d.touched}
+    return replace(
+        first,
+        cases=cases,
+        hand_written=hand_written(cases),
+        in_rulesets=rulesets,
+        condition=condition,
+        circumstances=replace(first.circumstances, rulesets=rulesets, condition=condition),
+        touched=tuple(c for c in first.touched if c not in own),
+        **found,
+    )
+
+
 def _hand_written(case: Case) -> bool:
     return not case.file.startswith("generated")
+
+
+def _hand_written_of(
+    failed: Sequence[tuple[Case, Any, Divergence | None]],
+) -> Callable[[Iterable[str]], int]:
+    """How many of some failing cases' ids are of cases not generated."""
+    written = {case.id: _hand_written(case) for case, _, _ in failed}
+    return lambda case_ids: sum(written.get(c, False) for c in case_ids)
 
 
 def _weight(case: Case) -> int:
@@ -363,8 +434,9 @@ def find_deviations(
     finals = final_counts(failed)
     for members in _by_kind(unbacked):
         found.append(_unexplained(members, order, passed, finals, assumed, counted))
-    found = _one_per_departure(found)
-    found = _one_end(found)
+    hand_written = _hand_written_of(failed)
+    found = _one_per_departure(found, hand_written)
+    found = _one_end(found, hand_written)
     found = _counted_otherwise(found, failed, assumed)
     found = _one_count(found, failed, assumed)
     found = _counted_elsewhere(found, failed, assumed, counted)
@@ -384,7 +456,7 @@ def _said_by_replay(
     answer does otherwise. So is a suspected one (its rule is the one evidence points to,
     though no swap reproduces every case): a deviation named is always said, where and
     what the engine does there."""
-    if d.instead:
+    if instead_words(d.otherwise, d.settles_up_to, d.holds):  # said by what found it
         return d
     ordered = [v for _, v in sorted(members, key=lambda e: _size(e[1]))]
     deals = who_deals(ordered, passed, assumed)
@@ -392,7 +464,13 @@ def _said_by_replay(
         return replace(d, circumstances=Circumstances(d.in_rulesets, None, deals), otherwise=deals)
     match = _match_otherwise(ordered)
     if match is not None:  # the match's bank or end: a rule of the match
-        return replace(d, circumstances=Circumstances(d.in_rulesets), otherwise=match)
+        # A bank said against the one each ruleset keeps (0 where it keeps none).
+        bank = _bank_otherwise(members) if match.loser is None else None
+        return replace(
+            d,
+            circumstances=Circumstances(d.in_rulesets),
+            otherwise=bank[1] if bank is not None else match,
+        )
     agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
     # Any named group is said under its rule: where the replay comes to another, from its
     # typed differences (a suspected deviation too, never left with no words).
@@ -407,7 +485,9 @@ def _said_by_replay(
     )
 
 
-def _one_end(found: list[Deviation]) -> list[Deviation]:
+def _one_end(
+    found: list[Deviation], hand_written: Callable[[Iterable[str]], int]
+) -> list[Deviation]:
     """The deviations that end the match where a player cannot pay, or is left with
     nothing, where the reference plays on, joined across the rules of the end the rulesets
     keep (the first unable to pay loses, no end at all): one end of the match, at a balance
@@ -425,16 +505,13 @@ def _one_end(found: list[Deviation]) -> list[Deviation]:
     first = min(ends, key=lambda d: (not d.confirmed, -len(d.cases)))
     assert isinstance(first.otherwise, MatchOtherwise)
     at_zero = any(isinstance(d.otherwise, MatchOtherwise) and d.otherwise.at_zero for d in ends)
-    otherwise = replace(first.otherwise, unable_to_pay=not at_zero, at_zero=at_zero)
     rulesets = tuple(sorted({r for d in ends for r in d.in_rulesets}))
     rules = frozenset(d.rule for d in ends if d.rule is not None)
-    joined = replace(
+    joined = joined_deviation(
         first,
-        cases=tuple(c for d in ends for c in d.cases),
-        hand_written=sum(d.hand_written for d in ends),
-        in_rulesets=rulesets,
-        otherwise=otherwise,
-        circumstances=replace(first.circumstances, rulesets=rulesets),
+        [d for d in ends if d is not first],
+        hand_written,
+        otherwise=replace(first.otherwise, unable_to_pay=not at_zero, at_zero=at_zero),
         departure=_match_ends(rules, rulesets, at_zero),
     )
     return [joined if d is first else d for d in found if d is first or d not in ends]
@@ -590,7 +667,7 @@ def _one_count(
     of the rule that says part of the same departure, the widow of some contracts only):
     one departure of the count, filed with all their cases, said by the hypothesis."""
     finals = {f.case_id: f for f in final_counts(failed)}
-    by_id = {case.id: case for case, _, _ in failed}
+    hand_written = _hand_written_of(failed)
     joined = list(found)
     for h in found:
         if not isinstance(h.hypothesis, GroupCredited) or h not in joined:
@@ -602,19 +679,10 @@ def _one_count(
             games = [finals[c] for c in d.cases if c in finals]
             if not games or not all(hypothesis.fits(f, assumed) for f in games):
                 continue
-            more = [c for c in d.cases if c not in h.cases]
             had = h.condition.terms[0].values if h.condition and h.condition.terms else ()
             contracts = tuple(sorted(set(had) | set(contracts_of(games, assumed))))
             condition = Condition((ConditionTerm("contract", contracts),))
-            rulesets = tuple(sorted(set(h.in_rulesets) | set(d.in_rulesets)))
-            merged = replace(
-                h,
-                cases=h.cases + tuple(more),
-                hand_written=h.hand_written + sum(_hand_written(by_id[c]) for c in more),
-                in_rulesets=rulesets,
-                condition=condition,
-                circumstances=Circumstances(rulesets, condition),
-            )
+            merged = joined_deviation(h, [d], hand_written, condition=condition)
             joined = [merged if x is h else x for x in joined if x is not d]
             h = merged
     return joined
@@ -732,40 +800,23 @@ _COUNT = "scoring.count-card-points"
 _CARD_VALUES = "cards.points"
 
 
-def _one_per_departure(found: list[Deviation]) -> list[Deviation]:
+def _one_per_departure(
+    found: list[Deviation], hand_written: Callable[[Iterable[str]], int]
+) -> list[Deviation]:
     """Deviations localised to the same rule and stage, saying the same ``instead`` kind
     of difference, joined: groups of cases that first part otherwise (at the position,
     after the action) but show one departure."""
-    joined: dict[tuple[str, str, str], Deviation] = {}
+    joined: dict[tuple[str, str, str], list[Deviation]] = {}
     kept: list[Deviation] = []
     for d in found:
         if d.rule is None or d.confirmed or d.stage not in ("game", "accounting"):
             kept.append(d)
-            continue
-        key = (d.rule, d.stage, _departure_kind(d))
-        if key in joined:
-            first = joined[key]
-            rulesets = tuple(sorted(set(first.in_rulesets) | set(d.in_rulesets)))
-            condition = (
-                first.condition.joined(d.condition)
-                if first.condition is not None and d.condition is not None
-                else None
-            )
-            joined[key] = replace(
-                first,
-                cases=first.cases + d.cases,
-                hand_written=first.hand_written + d.hand_written,
-                condition=condition,
-                in_rulesets=rulesets,
-                circumstances=(
-                    Circumstances(rulesets, condition)
-                    if condition is not None
-                    else first.circumstances
-                ),
-            )
         else:
-            joined[key] = d
-    return kept + list(joined.values())
+            joined.setdefault((d.rule, d.stage, _departure_kind(d)), []).append(d)
+    return kept + [
+        joined_deviation(first, others, hand_written) if others else first
+        for first, *others in joined.values()
+    ]
 
 
 def _departure_kind(d: Deviation) -> str:
@@ -1230,7 +1281,8 @@ def deviation_json(d: Deviation) -> dict[str, Json]:
     ``would_fail``, ``differences`` (each with its ``kind``, ``field`` and values),
     ``condition`` (the terms of ``when`` as data, where it was found from features),
     ``assumed`` (the departures applied to the reference when some of its cases were
-    judged again) and ``touched`` (the cases it counts that another departure parts first)."""
+    judged again), ``touched`` (the cases it counts that another departure parts first) and
+    ``also`` (the other rules of the same point it departs from, each with its rulesets)."""
     return {
         "rule": d.rule,
         "when": d.when,
@@ -1260,6 +1312,7 @@ def deviation_json(d: Deviation) -> dict[str, Json]:
         ],
         "assumed": list(d.assumed),
         "touched": list(d.touched),
+        "also": [{"rule": rule_id, "rulesets": list(rulesets)} for rule_id, rulesets in d.also],
     }
 
 

@@ -592,6 +592,9 @@ class LegalAt(Difference):
     #: as a duty to head the trick would: those higher than every card of the suit led in
     #: the trick, where he holds one.
     heads: bool = False
+    #: Whether that duty to head lapses where a plain suit led has been trumped (a player
+    #: following suit may then play any card of it).
+    unless_trumped: bool = False
 
     @property
     def kind(self) -> str:

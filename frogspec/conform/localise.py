@@ -1096,10 +1096,10 @@ def localise(
     engine answered those alike). The games are replayed through the reference under the
     departures ``assumed`` (those the divergences were found under).
 
-    ``settled``: the group's rule where a swap has settled it; where the replay comes to
-    another, the group is said under it from its typed differences: the situation that
-    sets its diverging steps apart (:func:`condition_at`) and what the smallest game's
-    answer does otherwise."""
+    ``settled``: the rule the group is named by, whether a swap has settled it or the
+    evidence points to it; where the replay comes to another, the group is said under it
+    from its typed differences: the situation that sets its diverging steps apart
+    (:func:`condition_at`) and what the smallest game's answer does otherwise."""
     found = _localised(divergences, passed, assumed)
     if settled is None or (found is not None and found.rule == settled):
         return found
@@ -1151,7 +1151,7 @@ def _localised(
     if not votes or 2 * votes.most_common(1)[0][1] < replayed:
         return None
     departing, agreeing = _situations(divergences, passed, assumed)
-    rule = votes.most_common(1)[0][0]
+    rule = _of_most_rulesets(votes, divergences)
     first_bidder = _first_bidder(divergences[0], assumed)
     if first_bidder is not None:
         # The auction's opening is where it departs: what sets it apart among openings.
@@ -1201,6 +1201,24 @@ def _localised(
         trump_named=_trump_named(divergences, assumed),
         holds=_holder(divergences, assumed),
     )
+
+
+def _of_most_rulesets(votes: Counter[str], divergences: Sequence[Any]) -> str:
+    """The rule the replay comes to most often, or a rival reading of it that it also came
+    to and that more of the group's rulesets use: where each ruleset answers the point by
+    its own reading (a Chico in any suit, or in any but hearts), the departure is named by
+    the reading of most of its rulesets, not of those whose games happen to be smallest."""
+    from frogspec.conform.counterfactuals import rival_readings
+    from frogspec.rulesets import rulesets_using
+
+    top = votes.most_common(1)[0][0]
+    shown = {d.request.get("ruleset") for d in divergences if isinstance(d.request, dict)}
+
+    def reach(rule_id: str) -> tuple[int, int]:
+        return len(shown & set(rulesets_using(rule_id))), votes[rule_id]
+
+    rivals = [r for r in rival_readings(top) if r in votes]
+    return max([top, *rivals], key=reach)
 
 
 #: The features of an auction's turn that say who may jump: the seat, the standing bid.

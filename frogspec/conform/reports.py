@@ -525,6 +525,10 @@ def deviation_text_lines(ds: Sequence[Deviation]) -> list[str]:
         else:
             lines.append(f"  {number}. {d.rule}: {_count(d)}, {d.status}")
             lines.append(f"     {statement_of(d.rule)}")
+            for rule_id, rulesets in d.also:
+                lines.append(
+                    f"     also {rule_id} ({', '.join(rulesets)}): {statement_of(rule_id)}"
+                )
         if d.status == "suspected":
             lines.append(f"     {_not_proven(d)}")
         if d.instead:

@@ -72,6 +72,7 @@ __all__ = [
     "hypothesis_words",
     "instead_words",
     "lead_words",
+    "reading_words",
     "rotation_words",
     "when_words",
 ]
@@ -99,6 +100,7 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
     "led": lambda v: f"with {_SUITS.get(v, v)} led",
     "led_trump": _yes_no("when trumps are led", "when a plain suit is led"),
     "trump": lambda v: "without trumps" if v is None else f"with {_SUITS.get(v, v)} trump",
+    "with_trumps": _yes_no("with a trump suit", "without trumps"),
     "trick_trumped": _yes_no("when the trick holds a trump", "when the trick holds no trump"),
     "trick_ace": _yes_no("when the trick holds an Ace", "when the trick holds no Ace"),
     "trick_ten": _yes_no("when the trick holds a Ten", "when the trick holds no Ten"),
@@ -610,9 +612,10 @@ def _otherwise_words(difference: Difference) -> str:
     if isinstance(d, FirstDealerChanged):
         return f"seat {d.engine} deals first instead of seat {d.reference}"
     if isinstance(d, LegalAt) and d.heads:
+        lapses = ", unless a trump has been played to a plain suit led" if d.unless_trumped else ""
         return (
             "he must play higher than every card of the suit led in the trick (any card of "
-            "that suit where he holds none higher), instead of any card of the suit"
+            f"that suit where he holds none higher){lapses}, instead of any card of the suit"
         )
     if isinstance(d, LegalAt) and d.any_card:
         return (
@@ -849,6 +852,9 @@ def hypothesis_words(hypothesis: Any) -> str:
     >>> from frogspec.conform.accounting import FixedPoints
     >>> hypothesis_words(FixedPoints("scoring.count-card-points", 10))
     'the side that wins the last trick counts 10 points more'
+    >>> from frogspec.conform.accounting import TrumpsCounted
+    >>> hypothesis_words(TrumpsCounted("scoring.count-card-points", 1))
+    "each trump a side takes counts 1 point more than its card's points (a deal with a trump suit holds 129)"
     >>> from frogspec.conform.accounting import BeyondThePack
     >>> hypothesis_words(BeyondThePack("scoring.count-card-points", 121))
     "counts points beyond the 120 the cards hold: settles a bidder's 121 points"
@@ -861,6 +867,7 @@ def hypothesis_words(hypothesis: Any) -> str:
         BeyondThePack,
         FixedPoints,
         GroupCredited,
+        TrumpsCounted,
         _Recounted,
     )
 
@@ -873,6 +880,8 @@ def hypothesis_words(hypothesis: Any) -> str:
         )
     if isinstance(hypothesis, GroupCredited) and hypothesis.group == GroupCredited.IN_PLACE:
         side = "neither side" if hypothesis.dead else "the defenders, not the bidder"
+        if hypothesis.to_last_trick:
+            side = "the side that wins the last trick"
         return (
             "the widow's points counted for "
             f"{side} (in a Frog, the cards the bidder laid away in its place)"
@@ -882,6 +891,12 @@ def hypothesis_words(hypothesis: Any) -> str:
         return f"the {hypothesis.group} cards' points counted for {side}"
     if isinstance(hypothesis, FixedPoints):
         return f"the side that wins the last trick counts {hypothesis.points} points more"
+    if isinstance(hypothesis, TrumpsCounted):
+        more = f"{hypothesis.points} point{'s' if abs(hypothesis.points) != 1 else ''}"
+        return (
+            f"each trump a side takes counts {more} more than its card's points "
+            f"(a deal with a trump suit holds {PACK_POINTS + hypothesis.added})"
+        )
     return f"counts otherwise ({hypothesis.rule})"
 
 
@@ -899,6 +914,20 @@ def _localised_words(localised: Localised) -> str:
     >>> _localised_words(Localised("widow.discard", Condition(()), (), left_out))
     'leaves out the discards of the cards of rank 10 or A (discard 10D, discard AD)'
     """
+    said = _localised_kind_words(localised)
+    if said:
+        return said
+    ranked = sorted(
+        localised.differences,
+        key=lambda d: _TELLING.index(d.field) if d.field in _TELLING else len(_TELLING),
+    )
+    return "; ".join(difference_words(d) for d in ranked[:2])
+
+
+def _localised_kind_words(localised: Localised) -> str:
+    """What the engine does in a group of games localised by replay, where the replay
+    found the kind of departure (a player asked again, a trump named, cards left out...);
+    empty where it found only the differences of its example."""
     if localised.asked_again is not None:
         return (
             f"a player who has passed (seat {localised.asked_again}) is asked again after a "
@@ -958,11 +987,7 @@ def _localised_words(localised: Localised) -> str:
             f"leaves out the {left_out.verb}s of the cards of rank "
             f"{' or '.join(left_out.ranks)} ({', '.join(left_out.examples)})"
         )
-    ranked = sorted(
-        localised.differences,
-        key=lambda d: _TELLING.index(d.field) if d.field in _TELLING else len(_TELLING),
-    )
-    return "; ".join(difference_words(d) for d in ranked[:2])
+    return ""
 
 
 #: Who may hold a standing bid, by his part at the table
@@ -1097,6 +1122,10 @@ def instead_words(
     'the side that wins the last trick counts 10 points more: the deal holds 130 points, the tie is 65'
     >>> instead_words(BeyondThePack("scoring.count-card-points", 121), holds=130)
     'counts points beyond the 120 the cards hold: the deal holds 130 points, the tie is 65'
+    >>> kings = StageFinding("card_points", "cards.points", CardCounted("K", 5, 4), 32, 4,
+    ...     Probe({"op": "card_points"}, {"result": 4}, {"result": 5}, ()))
+    >>> instead_words(kings, settles_up_to=124)
+    "a King counts 5 instead of 4; settles a bidder's points up to 124, the pack's count with a King at 5"
     >>> instead_words(tens, settles_up_to=110, holds=110)
     'a Ten counts 5 instead of 10: the deal holds 110 points, the tie is 55, and no more are settled'
     """
@@ -1112,12 +1141,33 @@ def instead_words(
     if settles_up_to is None:
         return said
     refused = f"refuses to settle more than {settles_up_to} points, the pack's count"
+    if settles_up_to > PACK_POINTS:
+        refused = f"settles a bidder's points up to {settles_up_to}, the pack's count"
     counted = otherwise.otherwise if isinstance(otherwise, StageFinding) else None
     if isinstance(counted, CardCounted):
         refused += f" with {_RANK_NAMES.get(counted.rank, counted.rank)} at {counted.engine}"
     else:
         refused += " by its own count"
     return f"{said}; {refused}" if said else refused
+
+
+def reading_words(otherwise: Any, reading: str, rulesets: Sequence[str]) -> str:
+    """What the engine does, said by the rival reading a swap confirms it follows, where
+    the typed value that found it says only the differences of an example (a replay
+    found no kind of departure); else ``""``: the value says it better.
+
+    >>> reading_words(None, "auction.one-bid-each", ["gamerules"])
+    'each player in turn from eldest makes one bid, higher than the last, or passes; there is no second round (auction.one-bid-each, the reading of gamerules)'
+    """
+    from frogspec.registry import get_rule
+
+    if otherwise is not None and not (
+        isinstance(otherwise, Localised) and not _localised_kind_words(otherwise)
+    ):
+        return ""
+    statement = get_rule(reading).statement.rstrip(".")
+    of = f", the reading of {', '.join(rulesets)}" if rulesets else ""
+    return f"{statement[:1].lower()}{statement[1:]} ({reading}{of})"
 
 
 def _instead_words(otherwise: Any) -> str:

@@ -279,6 +279,23 @@ def test_a_settlement_refused_past_the_engines_own_count_is_the_counts() -> None
     assert all(d.rule != "settlement.rates-1-2-4" for d in found.deviations)
 
 
+def test_a_settlement_taken_beyond_120_within_the_engines_own_count_is_the_counts() -> None:
+    # Kings at 5: the engine's pack holds 124 points, so it settles a bidder's 121 the
+    # reference refuses (or refuses it for a later rule only).
+    kings = replace(_finding("cards.points", CardCounted("K", 5, 4), "card_points"), disagree=4)
+    within, illegal = _settle_case(121), _settle_case(122)
+    paid: Json = {"result": [-61, 122, -61]}
+    later: Json = {"error": {"kind": "illegal", "rule": "auction.contracts-without-frog"}}
+    assert all(c.expected["error"]["kind"] == "invalid" for c in (within, illegal))
+    failed = [(within, paid, None), (illegal, later, None)]
+    found = blame(failed, [], [kings])
+    (count,) = [d for d in found.deviations if d.rule == "cards.points"]
+    assert set(count.cases) == {"settle-121", "settle-122"} and count.settles_up_to == 124
+    assert count.instead.endswith(
+        "settles a bidder's points up to 124, the pack's count with a King at 5"
+    )
+
+
 def test_a_refusal_past_the_count_needs_a_departure_of_the_count() -> None:
     # No count departs: refusing 115 is a departure of its own, not the count's.
     found = blame([(_settle_case(115), REFUSED, None)], [], [])

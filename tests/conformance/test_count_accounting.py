@@ -23,6 +23,7 @@ from frogspec.conform.accounting import (
     PACK_POINTS,
     FixedPoints,
     GroupCredited,
+    TrumpsCounted,
     _Recounted,
     card_values,
     explain_points,
@@ -348,3 +349,92 @@ def _frog(divergence: Any) -> bool:
 
     found = _deal(divergence, None)
     return found is not None and found[0].laid_away != 0
+
+
+def _trumps_counted(case: Case, per_trump: int) -> SimpleNamespace:
+    """The game as an engine that counts each trump a side takes ``per_trump`` points more
+    ends it (its payments aside): the accounting reads only the points."""
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.rules.cards import SUIT_MASKS
+
+    actions = case.request.get("actions")
+    state = game_state(dict(case.request), actions if isinstance(actions, list) else [], None)
+    assert state is not None and state.bidder is not None and state.trump is not None
+    trumps = SUIT_MASKS[state.trump]
+    bidder_cards = state.won[state.bidder] | (state.laid_away or state.widow)
+    expected = case.expected["result"]
+    assert isinstance(expected, dict) and isinstance(expected["points"], dict)
+    bidder, defenders = expected["points"]["bidder"], expected["points"]["defenders"]
+    assert isinstance(bidder, int) and isinstance(defenders, int)
+    answer: dict[str, Json] = dict(expected)
+    answer["points"] = {
+        "bidder": bidder + per_trump * (bidder_cards & trumps).bit_count(),
+        "defenders": defenders + per_trump * (trumps & ~bidder_cards).bit_count(),
+    }
+    return SimpleNamespace(
+        case_id=case.id,
+        request=dict(case.request),
+        differences=differences_of("game", case.expected, {"result": answer}),
+    )
+
+
+@pytest.mark.parametrize("per_trump", [1, 2])
+def test_points_for_each_trump_taken_are_one_hypothesis_of_every_deal(per_trump: int) -> None:
+    # Each trump a side takes counts a point more: no card group nor the last trick's
+    # points give every deal's count, and a deal with a trump suit holds 9 more per point.
+    divergences = [_trumps_counted(c, per_trump) for c in GAMES]
+    assert len(divergences) >= 2
+    explained = explain_points(divergences)
+    assert explained is not None
+    hypothesis, _ = explained
+    assert hypothesis == TrumpsCounted("scoring.count-card-points", per_trump)
+    assert hypothesis.holds == PACK_POINTS + 9 * per_trump
+    assert hypothesis_words(hypothesis).startswith(
+        f"each trump a side takes counts {per_trump} point"
+    )
+    # The hypothesis says nothing of a count it does not give: one trump fewer misses.
+    assert not all(hypothesis.fits(d) for d in (_trumps_counted(c, per_trump + 1) for c in GAMES))
+
+
+def _counted_by(hypothesis: GroupCredited) -> list[SimpleNamespace]:
+    """The finished games an engine that counts as ``hypothesis`` says fails: each as the
+    accounting reads its divergence (the final points changed)."""
+    from frogspec.conform.accounting import _deal
+
+    found = []
+    for case in GAMES:
+        result = case.expected["result"]
+        assert isinstance(result, dict) and isinstance(result["points"], dict)
+        bidder, defenders = result["points"]["bidder"], result["points"]["defenders"]
+        assert isinstance(bidder, int) and isinstance(defenders, int)
+        asked = SimpleNamespace(
+            request=dict(case.request),
+            differences=(PointsChanged(bidder, bidder, defenders, defenders),),
+        )
+        read = _deal(asked, None)
+        predicted = hypothesis.predicts(read[0]) if read is not None else None
+        if predicted is None or predicted == (bidder, defenders):
+            continue  # the engine counts this deal as written: it passes
+        changed = PointsChanged(predicted[0], bidder, predicted[1], defenders)
+        found.append(
+            SimpleNamespace(case_id=case.id, request=dict(case.request), differences=(changed,))
+        )
+    return found
+
+
+def test_the_widow_to_the_last_tricks_winner_is_told_from_the_widow_to_the_defenders() -> None:
+    # An engine that gives the widow (a Frog's lay-away) to whoever takes the last trick
+    # fails only the deals the defenders took it in, where "to the defenders" fits too; an
+    # engine that always gives it to the defenders fails the others as well.
+    last_trick = GroupCredited(
+        "scoring.widow-counts-for-bidder", GroupCredited.IN_PLACE, to_last_trick=True
+    )
+    defenders = GroupCredited("scoring.widow-counts-for-bidder", GroupCredited.IN_PLACE)
+    for hypothesis in (last_trick, defenders):
+        games = _counted_by(hypothesis)
+        assert len(games) >= 2
+        explained = explain_points(games)
+        assert explained is not None and explained[0] == hypothesis
+    assert hypothesis_words(last_trick).startswith(
+        "the widow's points counted for the side that wins the last trick"
+    )

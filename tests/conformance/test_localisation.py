@@ -10,6 +10,7 @@ finds (:mod:`frogspec.conform.evidence`).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from types import SimpleNamespace
@@ -24,6 +25,7 @@ from frogspec.conform.diagnosis import _with_trick_taken as with_trick_taken
 from frogspec.conform.evidence import FieldChanged, LegalChanged, SeatChanged, TrickTaken
 from frogspec.conform.localise import _asked_again as asked_again
 from frogspec.conform.localise import _card_origin as card_origin
+from frogspec.conform.localise import _of_most_rulesets as of_most_rulesets
 from frogspec.conform.localise import localise, step_features
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.probes.base import Probe
@@ -832,3 +834,19 @@ def test_an_overbid_player_asked_in_his_turn_is_said_as_the_auction_going_round(
     other = [_parting(["frog", "chico"], seed, SeatChanged("to_act", 2, 1)) for seed in range(3)]
     found = localise(other, settled="auction.one-round-frog-may-raise")
     assert found is not None and not found.overbid_in_turn
+
+
+def test_a_departure_each_ruleset_reads_its_own_way_is_named_by_most_rulesets() -> None:
+    # A Chico's trump departs in every ruleset; the smallest games replayed are gamerules'
+    # (a Chico in any suit), the others' rule is "any suit but hearts": the departure is
+    # named by the reading of most of the group's rulesets, not of the most votes.
+    rulesets = ["gamerules"] * 3 + ["modern", "foster-1909", "official-1922-solo"]
+    group = [SimpleNamespace(request={"op": "game", "ruleset": r}) for r in rulesets]
+    votes = Counter({"trump.chico-any-suit": 7, "trump.chico-not-hearts": 5})
+    assert of_most_rulesets(votes, group) == "trump.chico-not-hearts"
+    # Where the group is gamerules' alone, its own reading names it.
+    only = [SimpleNamespace(request={"op": "game", "ruleset": "gamerules"})]
+    assert of_most_rulesets(votes, only) == "trump.chico-any-suit"
+    # A rule that is no rival reading of the one voted most is never taken for it.
+    other = Counter({"trump.chico-any-suit": 7, "play.follow-suit": 5})
+    assert of_most_rulesets(other, group) == "trump.chico-any-suit"

@@ -8,8 +8,11 @@ any engine.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import replace
+
 from frogspec.conform.blame import _one_bank
-from frogspec.conform.deviations import Deviation, _one_end
+from frogspec.conform.deviations import Deviation, _one_end, joined_deviation
 from frogspec.conform.evidence import MatchOtherwise
 from frogspec.rulesets import get_ruleset
 
@@ -29,6 +32,30 @@ def _deviation(
     )
 
 
+def _none_written(case_ids: Iterable[str]) -> int:
+    return 0
+
+
+def test_a_departure_found_apart_joined_counts_each_case_once() -> None:
+    # The same case filed under both halves (a case two departures touch counts for both):
+    # the joined deviation holds it once, counts the hand-written cases again, and keeps as
+    # only touched none that the other files as its own.
+    first = replace(
+        _deviation("match.no-fixed-end", ("h1", "g1"), MatchOtherwise(0, 1), ("gamerules",)),
+        touched=("g1",),
+    )
+    other = _deviation("match.no-fixed-end", ("g1", "h2"), MatchOtherwise(0, 1), ("modern",))
+    joined = joined_deviation(
+        first, [other], lambda ids: sum(c.startswith("h") for c in ids), confirmed=True
+    )
+    assert joined.cases == ("h1", "g1", "h2")
+    assert joined.hand_written == 2
+    assert joined.in_rulesets == ("gamerules", "modern")
+    assert joined.circumstances.rulesets == ("gamerules", "modern")
+    assert joined.touched == ()
+    assert joined.confirmed
+
+
 def test_a_match_ended_at_zero_across_the_rules_of_the_end_is_one_rule() -> None:
     # The 1922 rulesets end at 0 (a payer left with nothing); gamerules, which has no end,
     # ends below it: one departure, said as the rule, named by the rule a swap confirms.
@@ -41,7 +68,7 @@ def test_a_match_ended_at_zero_across_the_rules_of_the_end_is_one_rule() -> None
     below = _deviation(
         "match.no-fixed-end", ("c", "d", "e"), MatchOtherwise(0, 1, True), ("gamerules",)
     )
-    (joined,) = _one_end([below, at_zero])
+    (joined,) = _one_end([below, at_zero], _none_written)
     assert joined.rule == "match.first-unable-to-pay-loses"
     assert set(joined.cases) == {"a", "b", "c", "d", "e"}
     assert joined.in_rulesets == ("gamerules", "official-1922-solo")
@@ -64,7 +91,7 @@ def test_an_end_of_another_kind_is_not_joined() -> None:
         MatchOtherwise(0, 2, at_zero=True),
         ("official-1922-solo",),
     )
-    assert len(_one_end([seat, at_zero])) == 2
+    assert len(_one_end([seat, at_zero], _none_written)) == 2
 
 
 def test_one_bank_found_apart_is_joined_with_every_rulesets_bank() -> None:
@@ -82,7 +109,7 @@ def test_one_bank_found_apart_is_joined_with_every_rulesets_bank() -> None:
         MatchOtherwise(100, bank=100, banks=(("modern", 0),)),
         ("modern",),
     )
-    (joined,) = _one_bank([modern, solo])
+    (joined,) = _one_bank([modern, solo], {})
     assert joined.rule == "match.bank-120-chips"
     assert set(joined.cases) == {"a", "b", "c", "d"}
     assert joined.instead == (

@@ -695,3 +695,48 @@ def test_a_duty_to_head_the_trick_is_said_as_the_rule_it_departs_from() -> None:
     found = probe_stages(also_any_card, ["legal_plays"], ["modern"])
     (heads,) = [f for f in found if f.rule == "play.no-duty-to-head"]
     assert finding_instead(heads).startswith("he must play higher") and heads.model is None
+
+
+def _queen_of_clubs_top(request: dict[str, Json]) -> dict[str, Json]:
+    """An engine whose Queen of clubs takes every trick played with a trump suit, whatever
+    the suit (the reference elsewhere)."""
+    cards = [str(c) for c in request.get("cards") or ()]
+    if request["op"] == "trick_winner" and request.get("trump") and "QC" in cards:
+        return {"id": request.get("id"), "result": cards.index("QC")}
+    return {"id": request.get("id"), **reference_answer(request)}
+
+
+def test_a_card_above_every_trump_is_not_said_of_the_one_suit_probed_as_trump() -> None:
+    # The tricks are probed with hearts trump: the finding says where a trump suit is,
+    # not "with hearts trump", which the engine's games in other suits would contradict.
+    (finding,) = probe_stages(_queen_of_clubs_top, ["trick_winner"], ["modern"])
+    assert finding.rule == "play.trick-winner"
+    assert finding_when(finding) == "in modern, with a trump suit"
+
+
+def _must_head_unless_trumped(request: dict[str, Json]) -> dict[str, Json]:
+    """An engine whose player following suit must head the trick, unless a trump has been
+    played to a plain suit led (then any card of the suit, as written)."""
+    trick = [str(c) for c in request.get("trick") or ()]
+    trump = request.get("trump")
+    if request["op"] == "legal_plays" and trick:
+        led = trick[0][-1]
+        if led != trump and any(c[-1] == trump for c in trick):
+            return {"id": request.get("id"), **reference_answer(request)}
+    return _must_head(request)
+
+
+def test_a_duty_to_head_that_lapses_once_the_trick_is_trumped_is_said_and_modelled() -> None:
+    (finding,) = probe_stages(_must_head_unless_trumped, ["legal_plays"], ["modern"])
+    assert finding.rule == "play.no-duty-to-head"
+    assert finding_instead(finding) == (
+        "he must play higher than every card of the suit led in the trick (any card of that "
+        "suit where he holds none higher), unless a trump has been played to a plain suit "
+        "led, instead of any card of the suit"
+    )
+    # Its model lists a game's cards as the engine does: a trick trumped, any card of the
+    # suit led; not trumped, only those that head it.
+    assert finding.model is not None
+    asked: dict[str, Json] = {"op": "legal_plays", "trump": "H", "hand": ["7C", "AC", "KH"]}
+    assert finding.model({**asked, "trick": ["9C", "6H"]}) == {"result": ["7C", "AC"]}
+    assert finding.model({**asked, "trick": ["9C"]}) == {"result": ["AC"]}

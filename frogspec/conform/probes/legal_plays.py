@@ -277,13 +277,15 @@ class LegalPlaysProbe:
         found: list[StageFinding] = []
         for group in groups:
             as_trump = _as_trump(group, probes, trumps)
-            heads = as_trump is None and _duty_shown(_headed_plays, group, probes)
+            heading = None if as_trump is not None else _heading_shown(group, probes)
+            heads = heading is not None
             if as_trump is None:
                 otherwise: Difference = _listed(group[0])
                 if isinstance(otherwise, LegalAt) and _any_card(group):
                     otherwise = replace(otherwise, any_card=True)
                 if isinstance(otherwise, LegalAt) and heads:
-                    otherwise = replace(otherwise, heads=True)
+                    lapses = heading is _headed_unless_trumped
+                    otherwise = replace(otherwise, heads=True, unless_trumped=lapses)
                 rule = "play.no-duty-to-head" if heads else _closest_rule(group)
             else:
                 # Following trumps led with it is following suit; playing it when void,
@@ -296,8 +298,8 @@ class LegalPlaysProbe:
             finding = featured_finding("legal_plays", group, probes, names, otherwise, rule)
             if as_trump is not None:
                 finding = _modelled(finding, probes, partial(_as_trump_plays, card=as_trump.card))
-            elif heads:
-                finding = _modelled(finding, probes, _headed_plays)
+            elif heading is not None:
+                finding = _modelled(finding, probes, heading)
             found.append(finding)
         return found
 
@@ -322,6 +324,41 @@ def _headed_plays(request: dict[str, Json]) -> list[str]:
         return [c for c in following if card_strength(parse_card(c)) > best] or following
     trumps = [c for c in hand if trump is not None and c[-1] == trump]
     return trumps or hand
+
+
+def _headed_unless_trumped(request: dict[str, Json]) -> list[str]:
+    """The cards the player may play where a player following suit must head the trick
+    unless a trump has been played to a plain suit led (then any card of the suit):
+    :func:`_headed_plays` otherwise.
+
+    >>> _headed_unless_trumped({"trump": "H", "hand": ["7C", "AC", "KH"], "trick": ["9C", "6H"]})
+    ['7C', 'AC']
+    >>> _headed_unless_trumped({"trump": "H", "hand": ["7C", "AC", "KH"], "trick": ["9C"]})
+    ['AC']
+    """
+    trump = request.get("trump")
+    trick = [str(c) for c in request["trick"]]
+    led = trick[0][-1] if trick else None
+    if led is not None and led != trump and any(c[-1] == trump for c in trick):
+        following = [str(c) for c in request["hand"] if str(c)[-1] == led]
+        if following:
+            return following
+    return _headed_plays(request)
+
+
+def _heading_shown(
+    group: list[Probe], probes: list[Probe]
+) -> Callable[[dict[str, Json]], list[str]] | None:
+    """The duty to head the trick the engine lists the cards by (:func:`_duty_shown`):
+    always, or unless a plain suit led has been trumped; ``None`` for neither."""
+    return next(
+        (
+            plays
+            for plays in (_headed_plays, _headed_unless_trumped)
+            if _duty_shown(plays, group, probes)
+        ),
+        None,
+    )
 
 
 def _duty_shown(

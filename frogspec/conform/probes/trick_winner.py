@@ -55,7 +55,7 @@ NAMES = (
     "ace_of_trumps",
     "trick_ace",
     "trick_king",
-    "trump",
+    "with_trumps",
     *_PAIR_NAMES,
 )
 
@@ -68,7 +68,9 @@ def _features(ruleset: str, trump: str | None, cards: Sequence[str]) -> dict[str
     what the trick holds (:func:`~frogspec.conform.conditions.trick_features`)."""
     return {
         "ruleset": ruleset,
-        "trump": trump,
+        # Whether there is a trump suit, not which: the tricks are probed with one suit
+        # trump, so a departure there is not said of that suit alone.
+        "with_trumps": trump is not None,
         "trick_trumped": trump is not None and any(card.endswith(trump) for card in cards[1:]),
         **trick_features(cards, trump),
     }
