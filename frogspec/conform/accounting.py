@@ -482,21 +482,22 @@ def _hypotheses(
     ``card_points`` findings): the pack recounted alone, each card group, the fixed points
     it shows."""
     values = card_values(counted)
-    # The group to the last trick's winner first: an engine that credits it to the
-    # defenders always also fails the deals whose last trick the bidder took, which this
-    # hypothesis leaves as written, so it is not taken for that one.
+    # The group always to the defenders before the group to the last trick's winner: where
+    # the failing deals cannot tell them apart (the defenders took every last trick), the
+    # games the engine passed can (:func:`explain_points`), and else the rule without a
+    # condition is the smaller claim.
     found: list[PointsHypothesis] = [
-        GroupCredited(
-            "scoring.widow-counts-for-bidder",
-            GroupCredited.IN_PLACE,
-            to_last_trick=True,
-            values=values,
-        ),
         GroupCredited("scoring.widow-counts-for-bidder", "widow", values=values),
         GroupCredited("scoring.widow-counts-for-bidder", "laid away", values=values),
         GroupCredited("scoring.widow-counts-for-bidder", GroupCredited.IN_PLACE, values=values),
         GroupCredited(
             "scoring.widow-counts-for-bidder", GroupCredited.IN_PLACE, True, values=values
+        ),
+        GroupCredited(
+            "scoring.widow-counts-for-bidder",
+            GroupCredited.IN_PLACE,
+            to_last_trick=True,
+            values=values,
         ),
     ]
     if values:
@@ -552,6 +553,7 @@ def explain_points(
     elsewhere: Sequence[Any] = (),
     assumed: Adjust | None = None,
     counted: tuple[CardCounted, ...] = (),
+    passed: Sequence[Any] = (),
 ) -> tuple[PointsHypothesis, tuple[str, ...]] | None:
     """The hypothesis that gives the engine's count on every deal of the group whose points
     differ (checked on up to :data:`ACCOUNTED_CASES`), with the contracts of those deals;
@@ -559,18 +561,64 @@ def explain_points(
     the hypothesis to give the count of two deals ``elsewhere`` too (other failing games'
     final answers, whose play is the case's own). The deals are replayed under the
     departures ``assumed``, the cards counted with the engine's values where its
-    ``card_points`` departs (``counted``: what it counts otherwise, rank by rank)."""
-    found = (_deal(v, assumed) for v in divergences[:ACCOUNTED_CASES])
-    deals = [d for d in found if d is not None]
+    ``card_points`` departs (``counted``: what it counts otherwise, rank by rank).
+
+    A hypothesis that would count otherwise a finished game the engine passed (``passed``:
+    cases, their expected answers the engine's) of a ruleset and a contract the group's
+    deals are of is not the engine's: the deal it counts as written says what the engine
+    does not do there."""
+    checked = divergences[:ACCOUNTED_CASES]
+    found = [(v, _deal(v, assumed)) for v in checked]
+    deals = [d for _, d in found if d is not None]
     if not deals:
         return None
+    shown = {
+        (v.request.get("ruleset"), d[0].contract)
+        for v, d in found
+        if d is not None and isinstance(v.request, dict)
+    }
     first, engine = deals[0]
+    agreed: list[tuple[_Deal, tuple[int, int]]] | None = None
     for hypothesis in _hypotheses(first, engine, counted):
         if not all(hypothesis.predicts(deal) == counted for deal, counted in deals):
             continue
-        if len(deals) >= 2 or sum(hypothesis.fits(other, assumed) for other in elsewhere) >= 2:
+        if len(deals) < 2 and sum(hypothesis.fits(other, assumed) for other in elsewhere) < 2:
+            continue
+        if agreed is None:
+            agreed = _passed_deals(passed, shown)
+        if all(hypothesis.predicts(deal) in (None, counts) for deal, counts in agreed):
             return hypothesis, contracts_of(divergences, assumed)
     return None
+
+
+def _passed_deals(
+    passed: Sequence[Any], shown: set[tuple[Any, str]]
+) -> list[tuple[_Deal, tuple[int, int]]]:
+    """The finished games among cases the engine passed, of the rulesets and contracts
+    ``shown`` (up to twice :data:`ACCOUNTED_CASES`), each with its count as written, which
+    is the engine's."""
+    from types import SimpleNamespace
+
+    found: list[tuple[_Deal, tuple[int, int]]] = []
+    for case in passed:
+        if len(found) == 2 * ACCOUNTED_CASES:
+            break
+        expected = getattr(case, "expected", None)
+        result = expected.get("result") if isinstance(expected, dict) else None
+        points = result.get("points") if isinstance(result, dict) else None
+        if getattr(case, "op", None) != "game" or not isinstance(points, dict):
+            continue
+        bidder, defenders = points.get("bidder"), points.get("defenders")
+        if not (_is_count(bidder) and _is_count(defenders)):
+            continue
+        assert isinstance(bidder, int) and isinstance(defenders, int)
+        asked = SimpleNamespace(
+            request=case.request, differences=(PointsChanged(bidder, bidder, defenders, defenders),)
+        )
+        deal = _deal(asked, None)
+        if deal is not None and (case.request.get("ruleset"), deal[0].contract) in shown:
+            found.append(deal)
+    return found
 
 
 def contracts_of(divergences: Sequence[Any], assumed: Adjust | None = None) -> tuple[str, ...]:

@@ -1019,7 +1019,7 @@ def _unexplained(
         )
     ids = {c.id for c, _ in members}
     others = [f for f in finals if f.case_id not in ids]
-    explained = explain_points(ordered, others, assumed, counted)
+    explained = explain_points(ordered, others, assumed, counted, passed)
     if explained is not None:  # every deal's count fits one hypothesis
         hypothesis, contracts = explained
         condition = Condition((ConditionTerm("contract", contracts),))
