@@ -80,6 +80,7 @@ from frogspec.conform.evidence import (
     LegalChanged,
     MatchOtherwise,
     PointsChanged,
+    Several,
     TieMoved,
 )
 from frogspec.conform.probes import StageFinding
@@ -174,11 +175,16 @@ def unit_findings(
     deviations: Sequence[Deviation], findings: Sequence[StageFinding]
 ) -> list[StageFinding]:
     """The findings no deviation with cases says (the same rule, and a finding of the same
-    typed difference)."""
+    typed difference, or one of its parts: the ranks a card count joins)."""
     said = [
-        (d.rule, d.otherwise.otherwise)
+        (d.rule, part)
         for d in deviations
         if d.cases and isinstance(d.otherwise, StageFinding)
+        for part in (
+            d.otherwise.otherwise.parts
+            if isinstance(d.otherwise.otherwise, Several)
+            else (d.otherwise.otherwise,)
+        )
     ]
     return [f for f in findings if f.rule is None or (f.rule, f.otherwise) not in said]
 

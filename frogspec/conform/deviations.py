@@ -1355,7 +1355,7 @@ def with_findings(
     found = list(deviations)
     used: set[int] = set()
     order = {entry.id: i for i, entry in enumerate(all_rules())}
-    for finding in findings:
+    for finding in _cards_counted_as_one(findings):
         if finding.rule is None:
             continue
         # The same departure seen by another op (the order of play, in the deal and in who
@@ -1434,6 +1434,32 @@ def with_findings(
     found = _predicted(found, findings)
     found.sort(key=lambda d: d.rank(order))
     return found
+
+
+def _cards_counted_as_one(findings: Sequence[StageFinding]) -> list[StageFinding]:
+    """The findings, those of ``card_points`` that each find a rank counted otherwise
+    everywhere joined as one: the engine's card values are one departure of what each card
+    counts ("a King counts 3 instead of 4; a Queen counts 4 instead of 3"), said by one
+    deviation. The others as they are."""
+    ranks = [
+        f
+        for f in findings
+        if f.stage == "card_points"
+        and f.condition is None
+        and f.rule is not None
+        and isinstance(f.otherwise, CardCounted)
+    ]
+    if len(ranks) < 2 or len({f.rule for f in ranks}) != 1:
+        return list(findings)
+    first = ranks[0]
+    departing = sum(f.disagree for f in ranks)
+    joined = replace(
+        first,
+        otherwise=Several(tuple(f.otherwise for f in ranks)),
+        disagree=departing,
+        agree=max(first.agree + first.disagree - departing, 0),
+    )
+    return [joined if f is first else f for f in findings if f is first or f not in ranks]
 
 
 def _taken_so(finding: StageFinding, d: Deviation) -> bool:

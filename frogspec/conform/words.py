@@ -1144,8 +1144,16 @@ def instead_words(
     if settles_up_to > PACK_POINTS:
         refused = f"settles a bidder's points up to {settles_up_to}, the pack's count"
     counted = otherwise.otherwise if isinstance(otherwise, StageFinding) else None
-    if isinstance(counted, CardCounted):
-        refused += f" with {_RANK_NAMES.get(counted.rank, counted.rank)} at {counted.engine}"
+    ranks = counted.parts if isinstance(counted, Several) else (counted,)
+    if ranks and all(isinstance(r, CardCounted) for r in ranks):
+        refused += " with " + _and(
+            [
+                f"{_RANK_NAMES.get(r.rank, r.rank)} at {r.engine}"
+                for r in ranks
+                if isinstance(r, CardCounted)
+            ],
+            "and",
+        )
     else:
         refused += " by its own count"
     return f"{said}; {refused}" if said else refused

@@ -516,3 +516,18 @@ def test_a_case_is_filed_under_the_packets_of_its_own_ruleset() -> None:
     # With no finding of the case's ruleset, it stays where it is.
     alone = in_own_rulesets([_deviation(foster.rule, ("f", "m"), foster)], by_id)
     assert [d.cases for d in alone] == [("f", "m")]
+
+
+def test_several_ranks_counted_otherwise_are_one_departure_of_the_cards_points() -> None:
+    # Kings at 3 and Queens at 4: the engine's card values, one departure, said by one
+    # deviation with both ranks; neither rank is left over as a unit-op finding.
+    from frogspec.conform.deviations import with_findings
+
+    kings = replace(_finding("cards.points", CardCounted("K", 3, 4), "card_points"), disagree=4)
+    queens = replace(_finding("cards.points", CardCounted("Q", 4, 3), "card_points"), disagree=4)
+    (said,) = with_findings([], [kings, queens])
+    assert said.rule == "cards.points"
+    assert said.instead == "a King counts 3 instead of 4; a Queen counts 4 instead of 3"
+    assert said.probes_disagree == 8
+    filed = replace(said, cases=("g",))
+    assert unit_findings([filed], [kings, queens]) == []
