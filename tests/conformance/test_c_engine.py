@@ -145,10 +145,11 @@ def test_a_game_two_house_rules_touch_counts_for_both(cfrog: Path) -> None:
     run = run_conformance([str(cfrog), *[p for f in flags for p in ("--house", f)]], deadline=None)
     (count,) = [d for d in run.deviations if d.rule == "scoring.count-card-points"]
     (duty,) = [d for d in run.deviations if d.rule == "play.no-duty-to-head"]
-    # Its settlement's tie moves with the deal's 130 points: said with the count.
+    # Its settlement's tie moves with the deal's 130 points, and it settles up to them and
+    # no more: said with the count.
     assert count.instead == (
         "the side that wins the last trick counts 10 points more: the deal holds 130 points, "
-        "the tie is 65"
+        "the tie is 65, and no more are settled"
     )
     assert set(count.cases) & set(duty.cases)
     assert _contradicting(run) == []
