@@ -619,7 +619,7 @@ def _playing(
     # State's order (_FIELD_ORDER) at a third of _replace's cost.
     (rs, players, dealer, order, hands, widow, _, _, _, _, _, _, laid_away, _, trick, won,
      tricks) = state  # fmt: skip
-    leader = rs.rules.first_leader(order)
+    leader = rs.rules.first_leader(order, bidder, contract)
     return _make(
         (rs, players, dealer, order, hands, widow, _PLAY, leader, auction, bidder, contract,
          trump, laid_away, leader, trick, won, tricks)

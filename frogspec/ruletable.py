@@ -197,7 +197,7 @@ class RuleTable:
     discardable: Callable[[int], int]
     exchanges_widow: Callable[[Contract], bool]
     fixed_trump: Callable[[Contract], Suit | None]
-    first_leader: Callable[[tuple[int, ...]], int]
+    first_leader: Callable[[tuple[int, ...], int | None, Contract | None], int]
     lead_any_card: Callable[[int], int]
     follow_suit: Callable[[int, int], int]
     no_duty_to_head: Callable[[int, Sequence[Card], Suit | None], int]

@@ -83,8 +83,10 @@ def _duplicates() -> dict[str, list[str]]:
 #: module's own: 16 of them; then a margin raised past a score, one more way of paying;
 #: then points counted for each trump taken (a hypothesis of the count), and three kit
 #: helpers one module takes from another: one joiner of deviations, the settlements taken
-#: within the engine's own count, and a departure said by the reading it follows.)
-CEILING = 1003
+#: within the engine's own count, and a departure said by the reading it follows; then
+#: two models of a departure the kit makes from what it localises, which one kit module
+#: takes from another: the engine's first leader and a contract's trump.)
+CEILING = 1005
 
 
 def _owners() -> dict[tuple[str, int], str]:

@@ -16,6 +16,8 @@ points, is no evidence); :func:`who_leads` says who leads where that is the step
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -31,6 +33,7 @@ from frogspec.conform.evidence import (
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
 from frogspec.rules.cards import FULL_PACK, SUIT_MASKS, SUIT_SIZE, cards_of, format_card, points_of
+from frogspec.rulesets import Ruleset
 
 __all__ = [
     "Accounting",
@@ -41,6 +44,7 @@ __all__ = [
     "TrumpsCounted",
     "contracts_of",
     "explain_points",
+    "leader_model",
     "taken_within",
     "who_leads",
 ]
@@ -303,23 +307,45 @@ class GroupCredited(PointsHypothesis):
 
 @dataclass(frozen=True)
 class FixedPoints(PointsHypothesis):
-    """A fixed number of points added to the side that wins the last trick."""
+    """A fixed number of points added to the side that wins the last trick, or (``taken``)
+    taken from the other side, as many as it has up to that number: the deal then holds
+    the pack's points still.
+
+    >>> deal = _Deal(70, 50, widow=0, laid_away=0, last_winner_is_bidder=False,
+    ...     contract="frog", bidder_cards=0, defender_cards=0)
+    >>> FixedPoints("scoring.count-card-points", 10).predicts(deal)
+    (70, 60)
+    >>> FixedPoints("scoring.count-card-points", 10, taken=True).predicts(deal)
+    (60, 60)
+    >>> FixedPoints("scoring.count-card-points", 10, taken=True).predicts(
+    ...     _Deal(4, 116, 0, 0, False, "frog"))
+    (0, 120)
+    """
 
     #: The points added.
     points: int = 10
+    #: Whether they are taken from the other side (else added to the deal's).
+    taken: bool = False
 
     def predicts(self, case: _Deal) -> tuple[int, int] | None:
         if case.last_winner_is_bidder is None:
             return None
         bidder, defenders = self.recounted(case)
+        if self.taken:
+            if case.last_winner_is_bidder:
+                moved = min(self.points, defenders)
+                return bidder + moved, defenders - moved
+            moved = min(self.points, bidder)
+            return bidder - moved, defenders + moved
         if case.last_winner_is_bidder:
             return bidder + self.points, defenders
         return bidder, defenders + self.points
 
     @property
     def added(self) -> int:
-        """The points added to a deal: it holds that many beyond the pack's."""
-        return max(self.points, 0)
+        """The points added to a deal: it holds that many beyond the pack's (none where
+        they are taken from the other side)."""
+        return 0 if self.taken else max(self.points, 0)
 
 
 @dataclass(frozen=True)
@@ -447,23 +473,30 @@ class _Deal:
 def _deal(divergence: Any, assumed: Adjust | None) -> tuple[_Deal, tuple[int, int]] | None:
     """The reference's deal at the divergence and the engine's count, if the points
     differ there."""
+    changed = next((d for d in divergence.differences if isinstance(d, PointsChanged)), None)
+    if changed is None or changed.engine_defenders is None:
+        return None
+    assert changed.reference_defenders is not None
+    deal = _deal_of(divergence.request, (changed.reference, changed.reference_defenders), assumed)
+    return None if deal is None else (deal, (changed.engine, changed.engine_defenders))
+
+
+def _deal_of(request: Json, points: tuple[int, int], assumed: Adjust | None) -> _Deal | None:
+    """The deal a finished game's ``request`` plays (replayed under the departures
+    ``assumed``), with the reference's ``points`` (the bidder's, the defenders')."""
     from frogspec.conform.diagnosis import game_state
 
-    changed = next((d for d in divergence.differences if isinstance(d, PointsChanged)), None)
-    request = divergence.request
-    if changed is None or changed.engine_defenders is None or not isinstance(request, dict):
+    if not isinstance(request, dict):
         return None
     actions = request.get("actions")
     state = game_state(request, actions if isinstance(actions, list) else [], assumed)
     if state is None or state.bidder is None or state.contract is None:
         return None
-    reference_defenders = changed.reference_defenders
-    assert reference_defenders is not None
     # A Frog bidder's lay-away counts for him (the widow went into his hand); else the widow.
     bidder_cards = state.won[state.bidder] | (state.laid_away or state.widow)
-    deal = _Deal(
-        changed.reference,
-        reference_defenders,
+    return _Deal(
+        points[0],
+        points[1],
         state.widow,
         state.laid_away,
         _last_winner_is_bidder(state, actions),
@@ -472,7 +505,6 @@ def _deal(divergence: Any, assumed: Adjust | None) -> tuple[_Deal, tuple[int, in
         FULL_PACK & ~bidder_cards,
         SUIT_MASKS[state.trump] if state.trump is not None else 0,
     )
-    return deal, (changed.engine, changed.engine_defenders)
 
 
 def _hypotheses(
@@ -503,13 +535,26 @@ def _hypotheses(
     if values:
         found.insert(0, _Recounted("cards.points", counted, values=values))
     recounted = found[0].recounted(deal)
-    gained = engine[0] - recounted[0] if deal.last_winner_is_bidder else engine[1] - recounted[1]
+    winner, loser = (0, 1) if deal.last_winner_is_bidder else (1, 0)
+    gained = engine[winner] - recounted[winner]
     if gained:
         found.append(FixedPoints("scoring.count-card-points", gained, values=values))
+    if gained > 0 and engine[loser] - recounted[loser] == -gained:
+        # The points moved from one side to the other: a number at most, as many as the
+        # loser of the last trick has (the first deal may show fewer than that number).
+        for points in sorted({gained, *_ROUND_NUMBERS} - set(range(gained))):
+            found.append(
+                FixedPoints("scoring.count-card-points", points, taken=True, values=values)
+            )
     per_trump = _per_trump(deal, engine, recounted)
     if per_trump:
         found.append(TrumpsCounted("scoring.count-card-points", per_trump, values=values))
     return found
+
+
+#: The numbers of points a side may take from the other where the first deal shows fewer
+#: (the other side had no more): those a table would name.
+_ROUND_NUMBERS = (5, 10, 15, 20, 25, 30)
 
 
 def _per_trump(deal: _Deal, engine: tuple[int, int], recounted: tuple[int, int]) -> int:
@@ -597,28 +642,37 @@ def _passed_deals(
     """The finished games among cases the engine passed, of the rulesets and contracts
     ``shown`` (up to twice :data:`ACCOUNTED_CASES`), each with its count as written, which
     is the engine's."""
-    from types import SimpleNamespace
-
+    rulesets = {ruleset for ruleset, _ in shown}
     found: list[tuple[_Deal, tuple[int, int]]] = []
     for case in passed:
         if len(found) == 2 * ACCOUNTED_CASES:
             break
+        request = getattr(case, "request", None)
         expected = getattr(case, "expected", None)
         result = expected.get("result") if isinstance(expected, dict) else None
         points = result.get("points") if isinstance(result, dict) else None
-        if getattr(case, "op", None) != "game" or not isinstance(points, dict):
+        if (
+            getattr(case, "op", None) != "game"
+            or not isinstance(request, dict)
+            or request.get("ruleset") not in rulesets
+            or not isinstance(points, dict)
+        ):
             continue
         bidder, defenders = points.get("bidder"), points.get("defenders")
         if not (_is_count(bidder) and _is_count(defenders)):
             continue
         assert isinstance(bidder, int) and isinstance(defenders, int)
-        asked = SimpleNamespace(
-            request=case.request, differences=(PointsChanged(bidder, bidder, defenders, defenders),)
-        )
-        deal = _deal(asked, None)
-        if deal is not None and (case.request.get("ruleset"), deal[0].contract) in shown:
-            found.append(deal)
+        deal = _passed_deal(json.dumps(request, sort_keys=True), bidder, defenders)
+        if deal is not None and (request.get("ruleset"), deal.contract) in shown:
+            found.append((deal, (bidder, defenders)))
     return found
+
+
+@functools.lru_cache(maxsize=4096)
+def _passed_deal(request: str, bidder: int, defenders: int) -> _Deal | None:
+    """:func:`_deal_of` a passed game's request (as canonical JSON text, so that each game
+    is replayed once however many groups of the count ask for it)."""
+    return _deal_of(json.loads(request), (bidder, defenders), None)
 
 
 def contracts_of(divergences: Sequence[Any], assumed: Adjust | None = None) -> tuple[str, ...]:
@@ -719,6 +773,38 @@ def _still_bidding(differences: Sequence[Difference]) -> bool:
         isinstance(d, FieldChanged) and d.name == "phase" and d.engine != "play"
         for d in differences
     )
+
+
+def leader_model(lead: Lead, contracts: Sequence[str]) -> Adjust | None:
+    """The engine's first leader as a change of the reference, where its part at the table
+    says who it is (the bidder; the seat on eldest's left) in the ``contracts`` named
+    (lowercase), eldest leading in the others; ``None`` for any other lead.
+
+    >>> from frogspec.rules.auction import Contract
+    >>> from frogspec.rulesets import get_ruleset
+    >>> lead = Lead("play.eldest-leads-first", True, 2, 1, "bidder")
+    >>> rules = leader_model(lead, ("grand",))(get_ruleset("foster-1909")).rules
+    >>> [rules.first_leader((1, 2, 0), 2, c) for c in (Contract.GRAND, Contract.FROG)]
+    [2, 1]
+    """
+    if lead.rule != "play.eldest-leads-first" or not lead.first_trick:
+        return None
+    if lead.role not in ("bidder", "eldest's left"):
+        return None
+    by_bidder = lead.role == "bidder"
+    played = frozenset(contracts)
+
+    def first_leader(order: tuple[int, ...], bidder: int | None, contract: Any) -> int:
+        if contract is None or contract.name.lower() not in played:
+            return order[0]
+        if by_bidder:
+            return order[0] if bidder is None else bidder
+        return order[1] if len(order) > 1 else order[0]
+
+    def adjust(ruleset: Ruleset) -> Ruleset:
+        return ruleset.replacing("play.eldest-leads-first", first_leader)
+
+    return adjust
 
 
 def seat_role(state: Any, seat: int) -> str:

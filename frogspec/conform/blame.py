@@ -366,7 +366,8 @@ def _under_the_count(
     """The deviations with the ``settle`` cases the engine refuses for points past the
     pack's count by its own count (``pack``), or takes beyond the cards' 120 up to it,
     filed under the departure of the count (the one with the most cases, of the cards'
-    points or of what is counted): what it settles follows from the count. ``None`` where no deviation is of the count."""
+    points or of what is counted): what it settles follows from the count. ``None`` where
+    no deviation is of the count."""
     of_count = [d for d in deviations if d.rule in _COUNT_RULES or d.hypothesis is not None]
     if not of_count:
         return None
@@ -419,9 +420,7 @@ def _charged(
     models: dict[str, Model] = {}
     settled: set[str] = set()
     for _ in range(ROUNDS):
-        fresh = {
-            m.rule: m for d in deviations if d.rule not in models and (m := model_of(d)) is not None
-        }
+        fresh = _fresh_models(deviations, models)
         if not fresh or not in_time():
             break
         models.update(fresh)
@@ -462,10 +461,24 @@ def _charged(
         deviations = _merged(_without_cases(deviations, judged, by_id), more, by_id)
         deviations = _explained_away(deviations, models, assumed, by_id, in_time)
     hidden = _Hidden(passed, findings, rediagnose, by_id, in_time)
-    deviations = _seen_past(deviations, latest, models, hidden)
+    for _ in range(ROUNDS):
+        deviations = _seen_past(deviations, latest, models, hidden)
+        # What a departure no model applies hides may be one the kit can model (a trump
+        # of a contract): under it, look past again, for what that one hid in turn.
+        fresh = _fresh_models(deviations, models)
+        if not fresh or not in_time():
+            break
+        models.update(fresh)
     return _one_bank(
         _in_own_rulesets(_filed_under_models(deviations, models, failed, by_id), by_id), by_id
     )
+
+
+def _fresh_models(deviations: list[Deviation], models: dict[str, Model]) -> dict[str, Model]:
+    """The models of the deviations whose rules have none yet, by rule."""
+    return {
+        m.rule: m for d in deviations if d.rule not in models and (m := model_of(d)) is not None
+    }
 
 
 def _in_own_rulesets(

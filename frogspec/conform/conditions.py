@@ -137,8 +137,8 @@ _PAIR_NAMES = tuple(
 
 def trick_features(cards: Sequence[str], trump: str | None) -> dict[str, Json]:
     """The features of what a trick holds (its cards as written, ``10H``, in play order):
-    two trumps or more, a Ten, an Ace, a King, the Ace of trumps; beside each card, the highest other card of
-    its suit (``beside_J``: its rank; ``beside_trump_J``: where the Jack is a trump); and
+    two trumps or more, a Ten, an Ace, a King, the Ace of trumps; beside each card, the
+    highest other card of its suit (``beside_J``: its rank; ``beside_trump_J``: where the Jack is a trump); and
     each card played to another suit than the one led that is no trump
     (``off_suit_QS``).
 

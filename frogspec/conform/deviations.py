@@ -61,6 +61,7 @@ from frogspec.conform.accounting import (
     card_values,
     contracts_of,
     explain_points,
+    leader_model,
     settled_beyond_the_pack,
     trick_taken_by_engine,
     who_leads,
@@ -83,6 +84,7 @@ from frogspec.conform.localise import (
     all_pass_played,
     condition_at,
     localise,
+    trump_model,
 )
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.rotation import who_deals
@@ -99,8 +101,9 @@ from frogspec.errors import FrogError
 from frogspec.harness import Adjust
 from frogspec.questions import Question
 from frogspec.registry import all_rules, get_rule, rule_for_function
-from frogspec.rules.auction import all_pass_ends_deal
+from frogspec.rules.auction import Contract, all_pass_ends_deal
 from frogspec.rules.match import payers_in_order
+from frogspec.rules.trump import fixed_trump
 from frogspec.rulesets import get_ruleset, rulesets_using
 from frogspec.twins.model import get_twin
 from frogspec.vectors.build import EXTENSION_FIELDS, extension_of
@@ -995,6 +998,7 @@ def _unexplained(
         condition = condition_at(ordered, longest if trick else agreed, assumed)
         return named(
             occasion.rule,
+            departure=leader_model(occasion, contracts_of(ordered, assumed)),
             circumstances=Circumstances(_rulesets_of(members), condition, occasion),
             condition=condition,
             otherwise=occasion,
@@ -1022,7 +1026,9 @@ def _unexplained(
     explained = explain_points(ordered, others, assumed, counted, passed)
     if explained is not None:  # every deal's count fits one hypothesis
         hypothesis, contracts = explained
-        condition = Condition((ConditionTerm("contract", contracts),))
+        # In every contract there is no condition of the contract to say.
+        every = len(contracts) == len(Contract)
+        condition = Condition(() if every else (ConditionTerm("contract", contracts),))
         return named(
             hypothesis.rule,
             circumstances=Circumstances(_rulesets_of(members), condition),
@@ -1036,9 +1042,18 @@ def _unexplained(
         # Where all passed and the engine plays on, what it plays is a model of it.
         entry = rule_for_function(all_pass_ends_deal)
         ended = entry is not None and localised.rule == entry.id
+        # Where a contract's fixed trump is another suit, that suit is a model of it.
+        fixed = rule_for_function(fixed_trump)
+        departure = (
+            all_pass_played(ordered, assumed)
+            if ended
+            else trump_model(ordered, assumed)
+            if fixed is not None and localised.rule == fixed.id
+            else None
+        )
         return named(
             localised.rule,
-            departure=all_pass_played(ordered, assumed) if ended else None,
+            departure=departure,
             circumstances=Circumstances(_rulesets_of(members), localised.condition),
             condition=localised.condition,
             otherwise=localised,

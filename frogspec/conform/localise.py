@@ -38,6 +38,7 @@ from frogspec.conform.evidence import (
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
 from frogspec.rules.cards import cards_of, format_card, rank_of
+from frogspec.rulesets import Ruleset
 
 __all__ = [
     "Localised",
@@ -45,6 +46,7 @@ __all__ = [
     "condition_at",
     "localise",
     "step_features",
+    "trump_model",
 ]
 
 
@@ -274,6 +276,20 @@ class Localised:
     #: contract (on every game the same part at the table: ``"eldest"``, ``"last"``, or
     #: ``""``), that part (:func:`_holder`).
     holds: str | None = None
+
+
+def _leading(differences: Sequence[Difference]) -> Difference:
+    """The difference the others may follow from: the trump of a contract both play, where
+    it differs (what may be laid away or played follows from it); else the first."""
+    fields = {d.name: d for d in differences if isinstance(d, FieldChanged)}
+    trump = fields.get("trump")
+    if trump is None or trump.reference is None or fields.keys() & _BEFORE_THE_TRUMP:
+        return differences[0]
+    return trump
+
+
+#: The fields of a game whose difference comes before the trump's: the game is another.
+_BEFORE_THE_TRUMP = frozenset({"phase", "contract", "bidder"})
 
 
 def _families(difference: Difference, phase: str | None) -> tuple[str, ...]:
@@ -953,6 +969,51 @@ def _trump_named(
     return contracts, suits
 
 
+def trump_model(divergences: Sequence[Any], assumed: Adjust | None = None) -> Adjust | None:
+    """The trump the engine gives a contract whose trump is fixed, as a change of the
+    reference: where on every game of the group (up to :data:`CONDITIONED`) the trump
+    differs at the divergence, in a contract the rules give a trump, and each contract has
+    one suit by the engine. ``None`` elsewhere (a trump named by the bidder, suits that
+    differ from game to game)."""
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.rules.cards import Suit
+
+    suits: dict[str, str] = {}
+    for divergence in divergences[:CONDITIONED]:
+        changed = next(
+            (
+                d
+                for d in divergence.differences
+                if isinstance(d, FieldChanged) and d.name == "trump"
+            ),
+            None,
+        )
+        found = _step_of(divergence)
+        if changed is None or found is None or not isinstance(changed.engine, str):
+            return None
+        request, actions, _ = found
+        state = game_state(request, actions, assumed)  # the position whose trump differs
+        if state is None or state.contract is None or state.trump is None:
+            return None
+        contract = state.contract.name.lower()
+        if suits.setdefault(contract, changed.engine) != changed.engine:
+            return None
+    by_letter = {suit.letter: suit for suit in Suit}
+    if not suits or not set(suits.values()) <= set(by_letter):
+        return None
+    trumps = {contract: by_letter[letter] for contract, letter in suits.items()}
+
+    def adjust(ruleset: Ruleset) -> Ruleset:
+        written = ruleset.rules.fixed_trump
+
+        def fixed_trump(contract: Any) -> Any:
+            return trumps.get(contract.name.lower()) or written(contract)
+
+        return ruleset.replacing("trump.hearts-in-frog-and-grand", fixed_trump)
+
+    return adjust
+
+
 def _widow_suits(request: Mapping[str, Json], state: Any) -> list[str]:
     """The suits of the widow's cards in the order they were dealt (empty where the
     request's deck is not the deal's)."""
@@ -1144,7 +1205,7 @@ def _localised(
             or _lays_away_untouched(divergence, assumed)
             or _trump_named_by_none(divergence, assumed)
             or _trump_asked_rule(divergence, assumed)
-            or _rule_at(divergence, _families(divergence.differences[0], phase), assumed)
+            or _rule_at(divergence, _families(_leading(divergence.differences), phase), assumed)
         )
         if rule is not None:
             votes[rule] += 1
@@ -1182,10 +1243,13 @@ def _localised(
     narrowed = narrowed or (None if origin else suits_named(divergences, assumed))
     if narrowed is not None:
         condition = _with_shared(condition, narrowed, departing)
+    shown = tuple(divergences[0].differences)
+    if rule.startswith("trump.") and shown:  # what else parts there follows from the trump
+        shown = (_leading(shown),)
     return Localised(
         rule,
         condition,
-        tuple(divergences[0].differences),
+        shown,
         origin or narrowed or _ranks_left_out(divergences, assumed),
         replayed=replayed,
         agreeing=len(agreeing),
@@ -1301,7 +1365,6 @@ def all_pass_played(divergences: Sequence[Any], assumed: Adjust | None = None) -
     from frogspec.conform.counterfactuals import reference_answer
     from frogspec.conform.diagnosis import game_state
     from frogspec.rules.auction import AuctionHistory, Contract, all_pass_ends_deal, auction_winner
-    from frogspec.rulesets import Ruleset
 
     played: set[tuple[int, str]] = set()
     for divergence in divergences[:REPLAYED]:

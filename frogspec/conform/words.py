@@ -889,6 +889,11 @@ def hypothesis_words(hypothesis: Any) -> str:
     if isinstance(hypothesis, GroupCredited):
         side = "neither side" if hypothesis.dead else "the defenders, not the bidder"
         return f"the {hypothesis.group} cards' points counted for {side}"
+    if isinstance(hypothesis, FixedPoints) and hypothesis.taken:
+        return (
+            f"the side that wins the last trick takes {hypothesis.points} points from the "
+            "other side (as many as it has, if fewer)"
+        )
     if isinstance(hypothesis, FixedPoints):
         return f"the side that wins the last trick counts {hypothesis.points} points more"
     if isinstance(hypothesis, TrumpsCounted):

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from frogspec.registry import editorial, rule
+from frogspec.rules.auction import Contract
 from frogspec.rules.cards import SUIT_MASKS, SUIT_OF, Card, Suit, card_strength
 from frogspec.sources import FOSTER_1909, GAMERULES, WIKIPEDIA_FROG, cite
 
@@ -50,8 +51,15 @@ __all__ = [
     ),
     cite(GAMERULES, None, "They may lead any card to the trick."),
 )
-def first_leader(order: tuple[int, ...]) -> int:
-    """The leader of the first trick: eldest, first in the turn order."""
+def first_leader(order: tuple[int, ...], bidder: int | None, contract: Contract | None) -> int:
+    """The leader of the first trick: eldest, first in the turn order, whoever bid and
+    whatever the contract. The bidder and the contract are given so that a rule that looks
+    at them (the bidder leading, in some contract) can stand in this one's place.
+
+    >>> first_leader((1, 2, 0), 2, Contract.GRAND)
+    1
+    """
+    del bidder, contract  # eldest leads whoever bid
     return order[0]
 
 

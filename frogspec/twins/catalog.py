@@ -372,7 +372,7 @@ def gamerules_chico_not_hearts() -> tuple[Suit, ...]:
     "play.eldest-leads-first",
     "The last active seat in turn (the dealer or the seat on his right) leads to the first trick.",
 )
-def last_seat_leads(order: tuple[int, ...]) -> int:
+def last_seat_leads(order: tuple[int, ...], bidder: int | None, contract: Contract | None) -> int:
     """The last seat in the turn order."""
     return order[-1]
 

@@ -9,6 +9,7 @@ judged in process; the independent engines with several house rules at once are 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -17,7 +18,7 @@ import pytest
 
 from frogspec._types import Json
 from frogspec.conform.accounting import Accounting
-from frogspec.conform.blame import Model, blame, fails_alone, model_of, unit_findings
+from frogspec.conform.blame import Blame, Model, blame, fails_alone, model_of, unit_findings
 from frogspec.conform.blame import _explained_away as explained_away
 from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.deviations import Deviation
@@ -314,25 +315,98 @@ def test_the_pack_by_the_engines_games_outweighs_its_cards() -> None:
     assert pack_by_engine([], [game, other]) is None
 
 
-def test_a_departure_only_of_a_legal_list_no_model_applies_shows_what_it_hides() -> None:
-    # The engine withholds a Grand after eldest's bid (no swap models it) and lets the
-    # Chico bidder name hearts: the case is filed under both departures.
-    from .test_diagnosis import _grand_withheld_and_hearts_in_chico as ask
+def _one_game_blamed(
+    ask: Callable[[dict[str, Json]], dict[str, Json]], actions: list[str]
+) -> Blame:
+    """The blame of one failing game (dealer 0, ``actions``, the case id ``g``) against the
+    engine ``ask``, each case diagnosed again by it as the runner does."""
     from .test_diagnosis import answered_case
 
-    request = game_request(0, ["chico", "pass", "pass", "trump S"])
+    request = game_request(0, actions)
     case = answered_case("g", request)
     actual = ask(request)
-    found = blame(
+    return blame(
         [(case, actual, diagnose(case, actual, ask))],
         [],
         rediagnose=lambda case, actual, assumed, past=(): diagnose(
             case, actual, ask, assumed, past
         ),
     )
+
+
+def test_a_departure_only_of_a_legal_list_no_model_applies_shows_what_it_hides() -> None:
+    # The engine withholds a Grand after eldest's bid (no swap models it) and lets the
+    # Chico bidder name hearts: the case is filed under both departures.
+    from .test_diagnosis import _grand_withheld_and_hearts_in_chico as ask
+
+    found = _one_game_blamed(ask, ["chico", "pass", "pass", "trump S"])
     hearts = [d for d in found.deviations if d.rule == "trump.chico-not-hearts"]
     assert [d.cases for d in hearts] == [("g",)]
     assert len([d for d in found.deviations if "g" in d.cases]) == 2
+
+
+def _grand_withheld_frog_in_diamonds_no_trump_laid_away(
+    request: dict[str, Json],
+) -> dict[str, Json]:
+    """An engine that withholds a Grand after eldest's bid, plays a Frog in diamonds and
+    lets no trump be laid away: three departures, the second and third at the same step."""
+    from frogspec.rules.auction import Contract
+    from frogspec.rules.cards import Suit
+
+    def frog_in_diamonds(rs: Ruleset) -> Ruleset:
+        written = rs.rules.fixed_trump
+
+        def fixed_trump(contract: Contract) -> Suit | None:
+            return Suit.DIAMONDS if contract is Contract.FROG else written(contract)
+
+        return rs.replacing("trump.hearts-in-frog-and-grand", fixed_trump)
+
+    answer = reference_answer(request, frog_in_diamonds)
+    result = answer.get("result")
+    actions = request.get("actions") or []
+    if isinstance(result, dict) and isinstance(result.get("legal"), list) and actions:
+        legal = [str(a) for a in result["legal"]]
+        if result.get("phase") == "auction":
+            result["legal"] = [a for a in legal if a != "grand"]
+        if result.get("phase") == "discard":
+            result["legal"] = [a for a in legal if not a.endswith("D")]
+    return {"id": request.get("id"), **answer}
+
+
+def test_a_departure_found_past_one_no_model_applies_is_modelled_and_looked_past_in_turn() -> None:
+    # Past the Grand withheld, the Frog's trump and the discards part at one step; the
+    # trump modelled, the discards part alone: each departure has the case.
+    found = _one_game_blamed(
+        _grand_withheld_frog_in_diamonds_no_trump_laid_away, ["pass", "frog", "pass"]
+    )
+    rules = {d.rule for d in found.deviations if "g" in d.cases}
+    assert {"trump.hearts-in-frog-and-grand", "widow.frog-take-and-discard"} <= rules
+    assert len(rules) == 3
+    trump = next(d for d in found.deviations if d.rule == "trump.hearts-in-frog-and-grand")
+    assert model_of(trump) is not None
+
+
+def _bidder_leads(request: dict[str, Json]) -> dict[str, Json]:
+    """An engine whose bidder leads to the first trick."""
+
+    def first_leader(order: tuple[int, ...], bidder: int | None, contract: object) -> int:
+        return order[0] if bidder is None else bidder
+
+    answer = reference_answer(
+        request, lambda rs: rs.replacing("play.eldest-leads-first", first_leader)
+    )
+    return {"id": request.get("id"), **answer}
+
+
+def test_the_bidder_leading_first_is_modelled() -> None:
+    # Seat 2 bids a Grand over eldest's pass: by the engine he leads, by the rules seat 1.
+    request = game_request(0, ["pass", "grand", "pass"])
+    actual = _bidder_leads(request)
+    (deviation,) = _one_game_blamed(_bidder_leads, ["pass", "grand", "pass"]).deviations
+    assert deviation.rule == "play.eldest-leads-first"
+    model = model_of(deviation)
+    assert model is not None
+    assert reference_answer(request, model.adjust) == {k: v for k, v in actual.items() if k != "id"}
 
 
 def _queen_of_clubs_a_trump(request: dict[str, Json]) -> dict[str, Json]:

@@ -330,6 +330,69 @@ def test_one_difference_at_several_table_sizes_and_rules_is_one_finding() -> Non
         )
 
 
+def _eldest_on_the_dealers_right(ruleset: Ruleset) -> Ruleset:
+    """Eldest is the active seat on the dealer's right; play still goes to the left."""
+
+    def eldest_first(active: tuple[int, ...], players: int, dealer: int) -> tuple[int, ...]:
+        return tuple(sorted(active, key=lambda seat: (seat - dealer + 1) % players))
+
+    return ruleset.replacing("seats.eldest-hand", eldest_first)
+
+
+def test_a_deal_begun_with_another_eldest_is_charged_to_who_is_eldest() -> None:
+    findings = probe_stages(_departing(_eldest_on_the_dealers_right), ["deal"], ["foster-1909"])
+    assert findings
+    assert {f.rule for f in findings} == {"seats.eldest-hand"}
+
+
+def _nines_count_one(ruleset: Ruleset) -> Ruleset:
+    written = ruleset.rules.card_points
+    return ruleset.replacing(
+        "cards.points", lambda card: 1 if rank_of(card) == "9" else written(card)
+    )
+
+
+def _kings_three_queens_four(ruleset: Ruleset) -> Ruleset:
+    written = ruleset.rules.card_points
+    swapped = {"K": 3, "Q": 4}
+    return ruleset.replacing("cards.points", lambda card: swapped.get(rank_of(card), written(card)))
+
+
+def test_cards_counted_otherwise_are_modelled_in_every_count() -> None:
+    findings = probe_stages(_departing(_kings_three_queens_four), ["card_points"], ["modern"])
+    assert {f.rule for f in findings} == {"cards.points"}
+    departure = findings[0].departure
+    assert departure is not None
+    # The model counts a deal's cards as the engine does: each King taken counts 3.
+    asked: dict[str, Json] = {"id": 1, "op": "card_points", "card": "KH"}
+    assert reference_answer(asked, departure) == {"result": 3}
+    assert reference_answer(asked) == {"result": 4}
+    from frogspec.rules.cards import CardSet
+    from frogspec.rulesets import get_ruleset
+
+    rules = departure(get_ruleset("modern")).rules
+    assert rules.count_points(CardSet.parse("KH KS AS").mask) == 17
+    # Where the pack holds other than 120, the tie and what is settled move too: no model.
+    (nines,) = probe_stages(_departing(_nines_count_one), ["card_points"], ["modern"])
+    assert nines.departure is None
+
+
+def test_a_player_sitting_out_who_pays_where_the_rules_have_him_pay_nothing_is_said_to_pay() -> (
+    None
+):
+    from frogspec.conform.counterfactuals import stand_in
+
+    reading = stand_in("settlement.sitting-out-pay-and-receive")
+    findings = probe_stages(
+        _departing(lambda rs: rs.replacing("settlement.sitting-out-receive-only", reading)),
+        ["settle"],
+        ["foster-1909"],
+    )
+    said = [finding_instead(f) for f in findings]
+    assert any("a player sitting out pays" in words for words in said), said
+    assert not any("sitting out receives" in words for words in said), said
+
+
 DEAL_REQUEST: dict[str, Json] = {
     "id": 1,
     "op": "deal",

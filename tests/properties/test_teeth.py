@@ -281,7 +281,7 @@ def test_a_duty_to_overtrump(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @bites("play-turns")
 def test_second_hand_leads_first(monkeypatch: pytest.MonkeyPatch) -> None:
-    swap(monkeypatch, play.first_leader, lambda order: order[1])
+    swap(monkeypatch, play.first_leader, lambda order, bidder, contract: order[1])
     caught(on_lines("play-turns"), lines("play"))
 
 

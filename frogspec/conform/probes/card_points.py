@@ -6,7 +6,7 @@ The departing cards are grouped by rank and count: ``a Jack counts 1 instead of 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from frogspec.conform.conditions import Condition, ConditionTerm
 from frogspec.conform.evidence import CardCounted
@@ -19,7 +19,9 @@ from frogspec.conform.probes.base import (
     register,
     result_of,
 )
-from frogspec.rules.cards import FULL_PACK, cards_of, format_card
+from frogspec.harness import Adjust
+from frogspec.rules.cards import FULL_PACK, cards_of, format_card, parse_card, points_of
+from frogspec.rulesets import Ruleset
 
 __all__ = ["CardPointsProbe"]
 
@@ -41,6 +43,14 @@ def _card_points(ask: Ask) -> list[StageFinding]:
         )
         for c in cards_of(FULL_PACK)
     ]
+    counted: dict[int, int] = {}
+    for probe in probes:
+        value = result_of(probe.actual)
+        if probe.departs and isinstance(value, int) and not isinstance(value, bool):
+            counted[parse_card(str(probe.feature("card")))] = value
+    # Modelled where the pack holds its 120 still: else the tie and the settlements that
+    # follow from the count move too, in ways the cards' points alone do not say.
+    departure = _counted_so(counted) if counted and _holds_the_pack(probes, counted) else None
     findings = []
     for group in by_difference(probes, _counted):
         ranks = {p.feature("rank") for p in group}
@@ -55,9 +65,34 @@ def _card_points(ask: Ask) -> list[StageFinding]:
                 disagree=len(group),
                 smallest=group[0],
                 condition=None if all_of_rank else Condition((ConditionTerm("card", cards),)),
+                departure=departure,
+                models_all=departure is not None,
             )
         )
     return findings
+
+
+def _holds_the_pack(probes: Sequence[Probe], counted: Mapping[int, int]) -> bool:
+    """Whether the cards, counted with the engine's points where it departs, hold what
+    the rules' points do."""
+    by_rules = sum(points_of(1 << card) for card in counted)
+    return sum(counted.values()) == by_rules and len(counted) == sum(p.departs for p in probes)
+
+
+def _counted_so(counted: Mapping[int, int]) -> Adjust:
+    """The engine's points for the cards it counts otherwise as a change of the
+    reference: every count of the cards (a trick's, a deal's) takes them."""
+    points = dict(counted)
+
+    def adjust(ruleset: Ruleset) -> Ruleset:
+        written = ruleset.rules.card_points
+
+        def card_points(card: int) -> int:
+            return points.get(card, written(card))
+
+        return ruleset.replacing("cards.points", card_points)
+
+    return adjust
 
 
 def _rank(card: int) -> str:

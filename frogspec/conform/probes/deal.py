@@ -269,13 +269,28 @@ def _how_dealt(probe: Probe, deck: Sequence[str]) -> Difference:
 
 
 def _deal_rule(probe: Probe, rs: Ruleset, deck: Sequence[str]) -> str | None:
-    if _in_mirror_order(probe):
+    if _in_mirror_order(probe) or _eldest_dealt_first(probe, deck):
         return SEAT_ORDER_RULE
     function: Callable[..., Any] = (
         rs.rules.active_seats if _deal_differs_in_seating(probe) else rs.rules.deal_pattern
     )
     entry = rule_for_function(function)
     return entry.id if entry is not None else None
+
+
+def _eldest_dealt_first(probe: Probe, deck: Sequence[str]) -> bool:
+    """Whether the engine deals first to another seat because another seat is eldest (the
+    one it deals to first): the deal begins with eldest, so it is who is eldest that
+    departs, not the packets."""
+    how = _how_dealt(probe, deck)
+    if not isinstance(how, DealtTo) or how.position is not None:
+        return False
+    ref = probe.expected.get("result") if isinstance(probe.expected, dict) else None
+    eng = probe.actual.get("result") if isinstance(probe.actual, dict) else None
+    if not isinstance(ref, dict) or not isinstance(eng, dict):
+        return False
+    eldest = eng.get("eldest")
+    return eldest != ref.get("eldest") and how.engine == f"seat {eldest}"
 
 
 class DealProbe:

@@ -226,7 +226,10 @@ def _settle_otherwise(group: list[Probe]) -> Difference:
     out = [s for s in roles["out"] if actual[s] != expected[s]]
     if out:
         s = out[0]
-        parts.append(PaidOtherwise("out", abs(actual[s]), abs(expected[s]), expected[s] >= 0))
+        # Which way the money goes: the reference's, or the engine's where the reference
+        # has the seat neither pay nor receive.
+        receives = expected[s] > 0 or (expected[s] == 0 and actual[s] > 0)
+        parts.append(PaidOtherwise("out", abs(actual[s]), abs(expected[s]), receives))
     if not parts:
         parts.append(PaidOtherwise("balance", actual[bidder], expected[bidder]))
     combined = Several.of(parts)
