@@ -138,9 +138,9 @@ _PAIR_NAMES = tuple(
 def trick_features(cards: Sequence[str], trump: str | None) -> dict[str, Json]:
     """The features of what a trick holds (its cards as written, ``10H``, in play order):
     two trumps or more, a Ten, an Ace, a King, the Ace of trumps; beside each card, the
-    highest other card of its suit (``beside_J``: its rank; ``beside_trump_J``: where the Jack is a trump); and
-    each card played to another suit than the one led that is no trump
-    (``off_suit_QS``).
+    highest other card of its suit (``beside_J``: its rank; ``beside_trump_J``: where the
+    Jack is a trump); and each card played to another suit than the one led that is no
+    trump (``off_suit_QS``).
 
     >>> found = trick_features(["JH", "6H", "AH"], "H")
     >>> found["beside_trump_J"], found["beside_A"], found["ace_of_trumps"]

@@ -281,11 +281,16 @@ class Localised:
 def _leading(differences: Sequence[Difference]) -> Difference:
     """The difference the others may follow from: the trump of a contract both play, where
     it differs (what may be laid away or played follows from it); else the first."""
-    fields = {d.name: d for d in differences if isinstance(d, FieldChanged)}
-    trump = fields.get("trump")
-    if trump is None or trump.reference is None or fields.keys() & _BEFORE_THE_TRUMP:
+    trump = _trump_changed(differences)
+    before = any(isinstance(d, FieldChanged) and d.name in _BEFORE_THE_TRUMP for d in differences)
+    if trump is None or trump.reference is None or before:
         return differences[0]
     return trump
+
+
+def _trump_changed(differences: Sequence[Difference]) -> FieldChanged | None:
+    """The difference of the trump among ``differences``, if any."""
+    return next((d for d in differences if isinstance(d, FieldChanged) and d.name == "trump"), None)
 
 
 #: The fields of a game whose difference comes before the trump's: the game is another.
@@ -980,14 +985,7 @@ def trump_model(divergences: Sequence[Any], assumed: Adjust | None = None) -> Ad
 
     suits: dict[str, str] = {}
     for divergence in divergences[:CONDITIONED]:
-        changed = next(
-            (
-                d
-                for d in divergence.differences
-                if isinstance(d, FieldChanged) and d.name == "trump"
-            ),
-            None,
-        )
+        changed = _trump_changed(divergence.differences)
         found = _step_of(divergence)
         if changed is None or found is None or not isinstance(changed.engine, str):
             return None
