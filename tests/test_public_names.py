@@ -85,8 +85,10 @@ def _duplicates() -> dict[str, list[str]]:
 #: helpers one module takes from another: one joiner of deviations, the settlements taken
 #: within the engine's own count, and a departure said by the reading it follows; then
 #: two models of a departure the kit makes from what it localises, which one kit module
-#: takes from another: the engine's first leader and a contract's trump.)
-CEILING = 1005
+#: takes from another: the engine's first leader and a contract's trump; then the games
+#: played on the engine's own deal: the actions fitted to it, the games played, and the
+#: index of an action refused.)
+CEILING = 1008
 
 
 def _owners() -> dict[tuple[str, int], str]:

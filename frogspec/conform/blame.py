@@ -34,6 +34,12 @@ both), its cases are diagnosed again passing over the steps that part by that ch
 (:func:`frogspec.conform.diagnosis.diagnose`'s ``past``): the next departure of another
 phase of the game is filed too, so that what it hides shows. Any other hides what follows.
 
+A departure of the deal hides more: every vector game's fixed actions are refused on the
+deal the engine makes, by the engine and the modelled reference alike, and none comes to
+its play or its count. Some of those games are played again on that deal
+(:mod:`frogspec.conform.own_deal`, through ``replay``), and what they show past the
+departures modelled is filed under the vector cases they were played from.
+
 6. **A settlement the count refuses.** Where the engine's own count gives the pack fewer
    points than the reference's (its games' final counts, or its ``card_points`` summed over
    the pack), a ``settle`` it refuses (``invalid``) for bidder's points past that count is
@@ -77,12 +83,15 @@ from frogspec.conform.deviations import (
 from frogspec.conform.diagnosis import Divergence, answered_alike, game_state
 from frogspec.conform.evidence import (
     CardCounted,
+    Difference,
     LegalChanged,
     MatchOtherwise,
+    PaymentsChanged,
     PointsChanged,
     Several,
     TieMoved,
 )
+from frogspec.conform.own_deal import refused_at
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.probes.settle import SETTLE_POINTS, TIE_RULE
 from frogspec.conform.words import Circumstances
@@ -115,6 +124,14 @@ class _Rediagnose(Protocol):
     def __call__(
         self, case: Case, actual: Json, assumed: Adjust | None, past: Collection[str] = ()
     ) -> Divergence | None: ...
+
+
+class _Replay(Protocol):
+    """Plays a refused vector game again on the engine's own deal, under the departures
+    assumed (:func:`frogspec.conform.own_deal.played_on_own_deal`): each game played, as a
+    case of the same id, with the engine's answer."""
+
+    def __call__(self, case: Case, assumed: Adjust | None) -> list[tuple[Case, Json]]: ...
 
 
 @dataclass(frozen=True)
@@ -195,12 +212,14 @@ def blame(
     findings: Sequence[StageFinding] = (),
     rediagnose: _Rediagnose | None = None,
     in_time: Callable[[], bool] = lambda: True,
+    replay: _Replay | None = None,
 ) -> Blame:
     """The deviations the failing cases show, each case filed under each departure it
     shows, and the unit ops' findings no case shows (see the module's steps).
     ``findings`` are the unit ops' (none: not probed); ``rediagnose`` diagnoses a case
     again under the departures assumed (none: no case is judged again); ``in_time`` says
-    whether there is time left to go on."""
+    whether there is time left to go on; ``replay`` plays a refused game on the engine's
+    own deal (none: no game is played again)."""
     holds = pack_by_engine(
         [f.otherwise for f in findings for _ in range(f.disagree)], final_counts(failed)
     )
@@ -219,16 +238,16 @@ def blame(
         )
     ]
     if pack is None or not refused:
-        deviations = _charged(failed, passed, findings, rediagnose, in_time, by_id)
+        deviations = _charged(failed, passed, findings, rediagnose, in_time, by_id, replay)
     else:
         apart = {id(f) for f in refused}
         rest = [f for f in failed if id(f) not in apart]
         # The probes' finding of that refusal is the count's too: it names no other case.
         said = [f for f in findings if not _refuses_past(f, pack)]
-        deviations = _charged(rest, passed, said, rediagnose, in_time, by_id)
+        deviations = _charged(rest, passed, said, rediagnose, in_time, by_id, replay)
         counted = _under_the_count(deviations, [case.id for case, _, _ in refused], pack, by_id)
         if counted is None:  # no departure of the count: the refusals are judged as any case
-            deviations = _charged(failed, passed, findings, rediagnose, in_time, by_id)
+            deviations = _charged(failed, passed, findings, rediagnose, in_time, by_id, replay)
         else:
             deviations, findings = counted, said
     kept = _tie_of_the_count([d for d in deviations if d.cases], holds, by_id)
@@ -410,6 +429,7 @@ def _charged(
     rediagnose: _Rediagnose | None,
     in_time: Callable[[], bool],
     by_id: dict[str, tuple[Case, Json]],
+    replay: _Replay | None = None,
 ) -> list[Deviation]:
     counted = _counted_by_engine(findings)
     deviations = with_findings(find_deviations(failed, passed, counted=counted), findings)
@@ -469,6 +489,10 @@ def _charged(
         if not fresh or not in_time():
             break
         models.update(fresh)
+    if replay is not None and models:
+        shown = {_typed(v.differences) for v in latest.values() if v is not None}
+        deviations = _played_on_own_deal(deviations, models, hidden, replay, shown)
+        models.update(_fresh_models(deviations, models))
     return _one_bank(
         _in_own_rulesets(_filed_under_models(deviations, models, failed, by_id), by_id), by_id
     )
@@ -705,6 +729,157 @@ def _seen_past(
     seen = {case.id: divergence for case, _, divergence in again}
     deviations, more = _counted_so(deviations, more, seen, assumed, hidden.by_id)
     return _merged(deviations, more, hidden.by_id)
+
+
+#: The rule of the pack: the rule a step of a game falls back on where none names it
+#: more closely (every step deals from the pack).
+_THE_PACK = "cards.pack"
+
+#: How many refused vector games are played again on the engine's own deal, at most.
+_GAMES_PLAYED_AGAIN = 24
+
+
+def _played_on_own_deal(
+    deviations: list[Deviation],
+    models: dict[str, Model],
+    hidden: _Hidden,
+    replay: _Replay,
+    shown: set[frozenset[str]],
+) -> list[Deviation]:
+    """The deviations with what the games refused alike hide: a failing vector game that
+    the engine and the reference, with the departures modelled applied, both refuse (its
+    actions do not fit the deal they make) is played again on that deal
+    (:mod:`frogspec.conform.own_deal`), and where the engine answers such a game otherwise
+    than the modelled reference, the departure it shows next is filed under the vector
+    case too (a case two departures touch counts for both).
+
+    Such a game goes where no vector case went, and a departure found already that its
+    model renders roughly shows there too. So only what is new is filed: not a difference
+    the failing cases show already (``shown``: their divergences' typed differences), not
+    points or payments that differ alone where a departure of the count or the settlement
+    is named, and not a step no rule but the pack's names."""
+    assumed = composed(*(m.adjust for m in models.values()))
+    again: list[Failing] = []
+    # Each game and each divergence in it is a case of its own while the deviations are
+    # found, then filed under the vector case it was played from.
+    origin: dict[str, str] = {}
+    counted = any(d.cases and (d.rule in _COUNT_RULES or d.hypothesis) for d in deviations)
+    settled = counted or any(d.cases and str(d.rule).startswith("settlement.") for d in deviations)
+    for case in _refused_alike(hidden.by_id, assumed, hidden.in_time):
+        for played, answer in replay(case, assumed):
+            if not hidden.in_time() or _reproduced(played, answer, assumed):
+                continue
+            for found in _past(played, answer, models, hidden):
+                kinds = {type(x) for x in found.differences}
+                if (
+                    _typed(found.differences) in shown
+                    or (settled and kinds == {PaymentsChanged})
+                    or (counted and kinds <= {PointsChanged, PaymentsChanged})
+                ):
+                    continue
+                apart = f"{case.id} ({len(origin) + 1})"
+                origin[apart] = case.id
+                again.append((replace(played, id=apart), answer, found))
+    if not again:
+        return deviations
+    by_id = {**hidden.by_id, **{case.id: (case, answer) for case, answer, _ in again}}
+    # The unit ops' findings name no group here: such a game shows what happens at a step
+    # of a game (the first lead, the last trick), which no unit op is asked.
+    more = find_deviations(again, hidden.passed, assumed, _counted_by_engine(hidden.findings))
+    seen = {case.id: divergence for case, _, divergence in again}
+    # Only what was hidden is new: a departure named by cases already is not filed again
+    # here (one the unit ops' probes alone found takes the cases).
+    named = {d.rule for d in deviations if d.cases}
+    more = [
+        replace(d, assumed=tuple(models))
+        for d in more
+        if d.rule is not None and d.rule not in named and d.rule != _THE_PACK
+    ]
+    # A list of cards to play that a unit op's finding models (a card counted as a trump
+    # in the duties) is that finding's departure, whichever rule the divergence named.
+    left = [f for f in hidden.findings if f.rule not in models]
+    refiled = _as_modelled([*deviations, *more], left, seen, assumed, by_id)
+    before = {d.rule for d in deviations}
+    deviations = [d for d in refiled if d.rule in before]
+    more = [d for d in refiled if d.rule not in before]
+    deviations, more = _counted_so(deviations, more, seen, assumed, by_id)
+    deviations = [_from_vectors(d, origin, hidden.by_id) for d in deviations]
+    more = [_from_vectors(d, origin, hidden.by_id) for d in more]
+    more = [replace(d, judged_again=d.cases) for d in more]
+    return _merged(deviations, more, hidden.by_id)
+
+
+def _typed(differences: Sequence[Difference]) -> frozenset[str]:
+    """A divergence's typed differences, as a value to compare (they may hold lists)."""
+    return frozenset(repr(x) for x in differences)
+
+
+def _from_vectors(
+    d: Deviation, origin: dict[str, str], by_id: dict[str, tuple[Case, Json]]
+) -> Deviation:
+    """The deviation with each game played on the engine's own deal filed as the vector
+    case it was played from (once)."""
+    if not any(c in origin for c in d.cases):
+        return d
+    cases = tuple(dict.fromkeys(origin.get(c, c) for c in d.cases))
+    return replace(d, cases=cases, hand_written=_hand_written(cases, by_id))
+
+
+def _past(
+    played: Case, answer: Json, models: dict[str, Model], hidden: _Hidden
+) -> list[Divergence]:
+    """The divergences of a game played on the engine's own deal, in turn: the first,
+    then, while one parts only in a legal list (a contract one may not bid, a card one
+    may not lead) and the game goes on alike, the next one past it."""
+    assumed = composed(*(m.adjust for m in models.values()))
+    found: list[Divergence] = []
+    kinds: frozenset[str] = frozenset()
+    for _ in range(ROUNDS):
+        divergence = hidden.rediagnose(played, answer, assumed, kinds)
+        # A step a modelled departure's rule decides is that departure's, which its model
+        # follows in all but some detail there: named already, not a new one. (The rulebook
+        # as written never comes to such a game's positions: it deals otherwise.)
+        if divergence is None or (divergence.rules and divergence.rules[0] in models):
+            break
+        # A step of the same phase as the list passed over parts by the same departure (a
+        # seat with nothing left to bid is not asked): no new one.
+        if found and _phase(divergence, assumed) == _phase(found[-1], assumed):
+            break
+        found.append(divergence)
+        more = _legal_only(divergence)
+        if not more or more <= kinds or not hidden.in_time():
+            break
+        kinds |= more
+    return found
+
+
+def _refused_alike(
+    by_id: dict[str, tuple[Case, Json]], assumed: Adjust | None, in_time: Callable[[], bool]
+) -> list[Case]:
+    """The failing vector games (at most :data:`_GAMES_PLAYED_AGAIN`, the longest first,
+    taking each ruleset in turn) that the engine refuses where a game was expected, as the
+    reference does with the departures modelled applied."""
+    by_ruleset: dict[str | None, list[Case]] = {}
+    for case, actual in by_id.values():
+        if case.op == "game" and "result" in case.expected and refused_at(actual) is not None:
+            by_ruleset.setdefault(case.ruleset, []).append(case)
+    for cases in by_ruleset.values():
+        cases.sort(key=lambda c: (-len(c.request.get("actions") or ()), c.id))
+    chosen: list[Case] = []
+    # Each looked at is replayed by the reference: an engine whose refusals the models do
+    # not explain is not replayed game after game.
+    looked_at = 0
+    for turn in range(max((len(c) for c in by_ruleset.values()), default=0)):
+        for cases in by_ruleset.values():
+            if len(chosen) == _GAMES_PLAYED_AGAIN or looked_at == 4 * _GAMES_PLAYED_AGAIN:
+                return chosen
+            if turn >= len(cases) or not in_time():
+                continue
+            looked_at += 1
+            case = cases[turn]
+            if _reproduced(case, by_id[case.id][1], assumed):
+                chosen.append(case)
+    return chosen
 
 
 def _counted_so(

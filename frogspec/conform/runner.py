@@ -510,6 +510,23 @@ class Runner:
             self.run.diagnosis_failures.append(_failed_on(f"case {case.id}", error))
             return None
 
+    def play_on_own_deal(self, case: Case, assumed: Adjust | None) -> list[tuple[Case, Json]]:
+        """A refused vector game played on the engine's own deal, under the departures
+        ``assumed`` (:func:`frogspec.conform.own_deal.played_on_own_deal`), each game
+        with the engine's answer; none past the deadline, once the engine was given up
+        on, or where asking fails."""
+        from frogspec.conform.own_deal import played_on_own_deal
+
+        if self._past_deadline() or self.run.gave_up:
+            return []
+        try:
+            return played_on_own_deal(case, assumed, self.ask)
+        except Failure:
+            return []
+        except Exception as error:  # the last resort: a report, never a traceback
+            self.run.diagnosis_failures.append(_failed_on(f"case {case.id}", error))
+            return []
+
     def diagnose_all(self) -> None:
         """Diagnose every failed case, then blame each on the rules it departs from
         (:func:`frogspec.conform.blame.blame`), with what the engine's unit ops show.
@@ -541,6 +558,7 @@ class Runner:
                 findings,
                 rediagnose=self.rediagnose,
                 in_time=lambda: not self._past_deadline(),
+                replay=self.play_on_own_deal,
             )
             self.run.deviations = blamed.deviations
             self.run.unit_findings = blamed.unit_findings

@@ -287,10 +287,6 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
         "a Frog's widow always shown is not named: every case that shows it opens with eldest "
         "bidding a Frog, which another of the nine forbids"
     ),
-    ("perl-drawn2", "named"): (
-        "the widow to the last trick's winner is not named: with the Ace ranked low, the "
-        "tricks of its games go otherwise, and its few cases part first elsewhere"
-    ),
     ("java-drawn", "named"): (
         "the widow counted for the defenders is not named (no game of the run comes to its "
         "count); the next dealer only among the unit ops' findings (every match is refused in "

@@ -1,0 +1,144 @@
+"""Games played on the engine's own deal: what a departure of the deal hides.
+
+An engine that deals otherwise (in other packets, from another seat) holds other cards in
+every game. A vector game's fixed actions (``play KC``) are then refused by the engine and
+by the reference made to deal as it does, alike, and no such game comes to its play or its
+count: whatever the engine does there stays hidden behind the deal. So the kit plays those
+games itself: the same deck and the same actions wherever they are legal on the deal the
+engine makes, and where one is not, another of the same kind (a play for a play) that the
+reference, with the departures found applied, allows; where the engine refuses one of
+them, another that both allow (:func:`adapted_actions`). What such a game shows past the
+departures found is filed as a departure of its own, under the vector case it was played
+from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import replace
+
+from frogspec._types import Json
+from frogspec.conform.counterfactuals import reference_answer
+from frogspec.conform.diagnosis import game_state
+from frogspec.engine import Action, Phase, apply, legal_actions, parse_action
+from frogspec.errors import FrogError
+from frogspec.harness import Adjust
+from frogspec.vectors.model import Case
+
+__all__ = ["adapted_actions", "played_on_own_deal", "refused_at"]
+
+#: How many times a game is played again where the engine refuses an action the
+#: reference allows (each time with one the engine allows there), at most.
+_TRIES = 4
+
+
+def adapted_actions(
+    request: Mapping[str, Json],
+    assumed: Adjust | None,
+    allowed: Mapping[int, Collection[str]] | None = None,
+) -> list[str] | None:
+    """The ``game`` request's actions, played on the deal of the reference under the
+    departures ``assumed``: each kept where it is legal there, else the first legal action
+    of the same kind (or the first legal one), and at an index of ``allowed`` one the
+    engine allows there too (its ``legal`` list at that step). As many actions as the
+    request has, fewer if the deal ends first; ``None`` where the request is no game the
+    reference plays (another op, a deck or an action it cannot read, a deal it refuses).
+
+    >>> deck = ["AC", "10C", "KC", "QC", "JC", "9C", "8C", "7C", "6C",
+    ...         "AD", "10D", "KD", "QD", "JD", "9D", "8D", "7D", "6D",
+    ...         "AH", "10H", "KH", "QH", "JH", "9H", "8H", "7H", "6H",
+    ...         "AS", "10S", "KS", "QS", "JS", "9S", "8S", "7S", "6S"]
+    >>> ask = {"op": "game", "ruleset": "modern", "options": {}, "players": 3,
+    ...        "dealer": 0, "deck": deck, "actions": ["grand", "play 2C"]}
+    >>> adapted_actions(ask, None) is None  # "2C" is no card: no action to keep
+    True
+    >>> ask["actions"] = ["grand", "play 6S"]
+    >>> adapted_actions(ask, None)
+    ['grand', 'play QC']
+    """
+    if request.get("op") != "game" or not isinstance(request.get("actions"), list):
+        return None
+    try:
+        state = game_state(request, [], assumed)
+        if state is None:
+            return None
+        played: list[str] = []
+        for at, text in enumerate(request["actions"]):
+            if state.phase == Phase.OVER:
+                break
+            wanted = parse_action(text)
+            legal = legal_actions(state)
+            if allowed is not None and at in allowed:
+                both = set(allowed[at])
+                legal = tuple(a for a in legal if str(a) in both)
+            if not legal:
+                return None
+            action = wanted if wanted in legal else _instead(wanted, legal)
+            played.append(str(action))
+            state = apply(state, action)
+    except (FrogError, KeyError, TypeError, ValueError):
+        return None
+    return played
+
+
+def _instead(wanted: Action, legal: Sequence[Action]) -> Action:
+    """The first legal action of the kind wanted (a play for a play), else the first."""
+    return next((a for a in legal if a.kind == wanted.kind), legal[0])
+
+
+def refused_at(answer: Json) -> int | None:
+    """The index of the action an ``illegal`` answer to a ``game`` refuses (its ``at``);
+    ``None`` for any other answer.
+
+    >>> refused_at({"error": {"kind": "illegal", "rule": "play.follow-suit", "at": 7}})
+    7
+    >>> refused_at({"result": {"phase": "over"}}) is None
+    True
+    """
+    error = answer.get("error") if isinstance(answer, dict) else None
+    if not isinstance(error, dict) or error.get("kind") != "illegal":
+        return None
+    at = error.get("at")
+    return at if isinstance(at, int) and not isinstance(at, bool) and at >= 0 else None
+
+
+def played_on_own_deal(
+    case: Case, assumed: Adjust | None, ask: Callable[[dict[str, Json]], Json]
+) -> list[tuple[Case, Json]]:
+    """The vector game ``case`` played on the engine's own deal (:func:`adapted_actions`
+    under the departures ``assumed``), each game put to the engine through ``ask`` with
+    the engine's answer: the first, and where the engine refuses an action the reference
+    allows, the game again with one both allow there (its ``legal`` list for that step
+    asked), at most :data:`_TRIES` games. None where the actions need no change (the case
+    itself shows what the game does) or the request is no game the reference plays.
+    Each game is a case of the same id, its expected answer the reference's."""
+    played: list[tuple[Case, Json]] = []
+    allowed: dict[int, list[str]] = {}
+    for _ in range(_TRIES):
+        actions = adapted_actions(case.request, assumed, allowed)
+        if actions is None or (not allowed and actions == case.request.get("actions")):
+            break
+        request = {**case.request, "actions": actions}
+        answer = ask(request)
+        played.append((_as_case(case, request), answer))
+        at = refused_at(answer)
+        if at is None or at in allowed or at >= len(actions):
+            break
+        seen = ask({**request, "actions": actions[:at]})
+        result = seen.get("result") if isinstance(seen, dict) else None
+        legal = result.get("legal") if isinstance(result, dict) else None
+        if not isinstance(legal, list):
+            break
+        # The action refused is not one it allows, whatever its list there says.
+        allowed[at] = [str(action) for action in legal if str(action) != actions[at]]
+    return played
+
+
+def _as_case(case: Case, request: dict[str, Json]) -> Case:
+    """The case with the game's request, answered by the reference."""
+    return replace(
+        case,
+        request=request,
+        response={"id": request.get("id", 1), **reference_answer(request)},
+        description=f"{case.description} Played on the deal the engine makes.",
+    )

@@ -1,0 +1,159 @@
+"""Games played on the engine's own deal (:mod:`frogspec.conform.own_deal`): a vector
+game the engine and the modelled reference refuse alike is played again with actions
+that fit the deal the engine makes."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Collection
+
+from frogspec._types import Json
+from frogspec.conform.blame import blame
+from frogspec.conform.counterfactuals import reference_answer
+from frogspec.conform.diagnosis import Divergence, diagnose
+from frogspec.conform.own_deal import adapted_actions, played_on_own_deal, refused_at
+from frogspec.conform.reports import render_text
+from frogspec.conform.runner import run_conformance
+from frogspec.harness import Adjust
+from frogspec.twins import twin_ruleset
+from frogspec.vectors.model import Case
+
+from .composite.twins import twin_engine
+from .test_deviations import COMPOSITE_PROGRAM, run_engine
+from .test_localisation import _game as game_request
+
+
+def _game(actions: list[str], seed: int = 7) -> dict[str, Json]:
+    return game_request(seed, list(actions))
+
+
+def _played_out(request: dict[str, Json], plays: int) -> list[str]:
+    """The request's actions and then ``plays`` more, the first legal each time."""
+    actions = [str(a) for a in request["actions"]]
+    for _ in range(plays):
+        answer = reference_answer({**request, "id": 1, "actions": actions})
+        legal = answer["result"]["legal"]
+        actions.append(str(legal[0]))
+    return actions
+
+
+def test_legal_actions_are_kept_and_the_others_replaced_by_one_of_their_kind() -> None:
+    request = _game(["grand"])
+    request["actions"] = _played_out(request, 6)
+    assert adapted_actions(request, None) == request["actions"]
+    # Under another deal the same plays are mostly not in hand: each is replaced by a play.
+    other = twin_ruleset
+    adapted = adapted_actions(request, lambda rs: other(rs, "deal.packets-4-3-3-4"))
+    assert adapted is not None and len(adapted) == len(request["actions"])
+    assert adapted[0] == "grand" and all(a.startswith("play ") for a in adapted[1:])
+    assert adapted != request["actions"]
+
+
+def test_a_step_the_engine_allows_otherwise_takes_an_action_both_allow() -> None:
+    request = _game(["grand"])
+    request["actions"] = _played_out(request, 1)
+    first = request["actions"][1]
+    answer = reference_answer({**request, "id": 1, "actions": ["grand"]})
+    legal = [str(a) for a in answer["result"]["legal"]]
+    others = [a for a in legal if a != first]
+    adapted = adapted_actions(request, None, {1: others})
+    assert adapted is not None and adapted[1] in others
+    assert adapted_actions(request, None, {1: []}) is None  # no action both allow
+
+
+def test_no_game_is_adapted_from_another_op_or_an_unreadable_request() -> None:
+    assert adapted_actions({"op": "deal"}, None) is None
+    assert adapted_actions({**_game(["grand"]), "deck": ["AH"]}, None) is None
+    assert adapted_actions(_game(["grand", "play 5H"]), None) is None
+
+
+def test_refused_at_reads_only_an_illegal_answers_index() -> None:
+    assert refused_at({"error": {"kind": "illegal", "at": 3}}) == 3
+    assert refused_at({"error": {"kind": "invalid", "at": 3}}) is None
+    assert refused_at({"error": {"kind": "illegal", "at": True}}) is None
+    assert refused_at({"error": {"kind": "illegal", "at": -1}}) is None
+    assert refused_at([]) is None
+
+
+def _case(request: dict[str, Json]) -> Case:
+    response = {"id": 1, **reference_answer({**request, "id": 1})}
+    return Case("g", "generated-games.json", "A game.", (), {**request, "id": 1}, response)
+
+
+def test_a_game_the_engine_refuses_at_a_step_is_played_again_with_what_it_allows() -> None:
+    request = _game(["grand"])
+    request["actions"] = _played_out(request, 8)
+    case = _case(request)
+    packets = "deal.packets-4-3-3-4"
+    dealt_so = lambda rs: twin_ruleset(rs, packets)  # noqa: E731
+    asked: list[list[str]] = []
+
+    def engine(ask: dict[str, Json]) -> Json:
+        actions = [str(a) for a in ask["actions"]]
+        asked.append(actions)
+        # The engine deals as the twin does and refuses its first lead once only.
+        if len(actions) > 1 and len(asked) == 1:
+            return {"error": {"kind": "illegal", "rule": "play.lead-any-card", "at": 1}}
+        return reference_answer({**ask, "id": 1}, assumed=dealt_so)
+
+    played = played_on_own_deal(case, dealt_so, engine)
+    assert len(played) == 2
+    (first, refused), (again, answer) = played
+    assert refused_at(refused) == 1 and "result" in answer
+    assert asked[1] == first.request["actions"][:1]
+    assert again.request["actions"] != first.request["actions"]
+    # Each game is a case of the same id, expected as the reference answers it.
+    assert again.id == case.id
+    assert again.expected == reference_answer(again.request)
+
+
+def test_a_game_whose_actions_fit_the_deal_is_not_played_again() -> None:
+    request = _game(["grand"])
+    request["actions"] = _played_out(request, 4)
+
+    def engine(ask: dict[str, Json]) -> Json:
+        raise AssertionError("not asked")
+
+    assert played_on_own_deal(_case(request), None, engine) == []
+
+
+def test_what_a_deal_dealt_otherwise_hides_shows_in_games_played_on_it(
+    cases: list[Case],
+) -> None:
+    # The widow counted for the defenders is seen only at a game's end; under a deal in
+    # other packets every vector game is refused before that, by the engine and the
+    # modelled reference alike. Played again on the engine's deal, the games show it.
+    rules = ("deal.packets-3-3-4-4", "scoring.widow-counts-for-bidder")
+    ask = twin_engine(rules)
+    failed, passed = run_engine(ask, [c for c in cases if c.ruleset == "foster-1909"])
+
+    def rediagnose(
+        case: Case, actual: Json, assumed: Adjust | None, past: Collection[str] = ()
+    ) -> Divergence | None:
+        return diagnose(case, actual, ask, assumed, past)
+
+    def replay(case: Case, assumed: Adjust | None) -> list[tuple[Case, Json]]:
+        return played_on_own_deal(case, assumed, ask)
+
+    hidden = blame(failed, passed, (), rediagnose=rediagnose)
+    assert [d.rule for d in hidden.deviations] == ["deal.packets-3-3-4-4"]
+    found = blame(failed, passed, (), rediagnose=rediagnose, replay=replay)
+    assert sorted(str(d.rule) for d in found.deviations) == sorted(rules)
+    (count,) = [d for d in found.deviations if d.rule == rules[1]]
+    # Filed under the vector cases the games were played from, each once.
+    failing = {case.id for case, _, _ in failed}
+    assert count.cases and set(count.cases) <= failing
+    assert len(set(count.cases)) == len(count.cases)
+
+
+def test_the_runner_plays_the_refused_games_on_the_engines_deal() -> None:
+    # The same engine as a program, judged by ``frogspec conform``'s runner: the widow's
+    # count shows only in the games the runner plays on the engine's deal.
+    rules = ("deal.packets-3-3-4-4", "scoring.widow-counts-for-bidder")
+    command = [sys.executable, str(COMPOSITE_PROGRAM), *rules]
+    run = run_conformance(command, rulesets=["foster-1909"])
+    assert not run.diagnosis_failures
+    assert sorted(str(d.rule) for d in run.deviations) == sorted(rules)
+    # The report opens with both, each on a headline of its own.
+    headlines = render_text(run).split("\n\n")[0].splitlines()
+    assert sorted(line.split(" — ")[0] for line in headlines) == sorted(rules)
