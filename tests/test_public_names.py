@@ -87,8 +87,9 @@ def _duplicates() -> dict[str, list[str]]:
 #: two models of a departure the kit makes from what it localises, which one kit module
 #: takes from another: the engine's first leader and a contract's trump; then the games
 #: played on the engine's own deal: the actions fitted to it, the games played, and the
-#: index of an action refused.)
-CEILING = 1008
+#: index of an action refused, and the legal list of a game's answer they share with the
+#: diagnosis.)
+CEILING = 1009
 
 
 def _owners() -> dict[tuple[str, int], str]:

@@ -336,7 +336,7 @@ def _tie_of_the_count(
         ),
         None,
     )
-    of_count = [d for d in deviations if d.rule in _COUNT_RULES or d.hypothesis is not None]
+    of_count = [d for d in deviations if _of_the_count(d)]
     if tie is None or not of_count:
         return deviations
     home = max(of_count, key=lambda d: len(d.cases))
@@ -387,7 +387,7 @@ def _under_the_count(
     filed under the departure of the count (the one with the most cases, of the cards'
     points or of what is counted): what it settles follows from the count. ``None`` where
     no deviation is of the count."""
-    of_count = [d for d in deviations if d.rule in _COUNT_RULES or d.hypothesis is not None]
+    of_count = [d for d in deviations if _of_the_count(d)]
     if not of_count:
         return None
     home = max(of_count, key=lambda d: len(d.cases))
@@ -397,6 +397,12 @@ def _under_the_count(
 
 #: The rules of what the count of a deal holds: the cards' points, and the points counted.
 _COUNT_RULES = ("cards.points", "scoring.count-card-points")
+
+
+def _of_the_count(d: Deviation) -> bool:
+    """Whether a deviation is a departure of the count: of the cards' points or of what is
+    counted, or with a hypothesis of the count."""
+    return d.rule in _COUNT_RULES or d.hypothesis is not None
 
 
 def _refuses_past(finding: StageFinding, pack: int) -> bool:
@@ -763,13 +769,13 @@ def _played_on_own_deal(
     # Each game and each divergence in it is a case of its own while the deviations are
     # found, then filed under the vector case it was played from.
     origin: dict[str, str] = {}
-    counted = any(d.cases and (d.rule in _COUNT_RULES or d.hypothesis) for d in deviations)
+    counted = any(d.cases and _of_the_count(d) for d in deviations)
     settled = counted or any(d.cases and str(d.rule).startswith("settlement.") for d in deviations)
     for case in _refused_alike(hidden.by_id, assumed, hidden.in_time):
         for played, answer in replay(case, assumed):
             if not hidden.in_time() or _reproduced(played, answer, assumed):
                 continue
-            for found in _past(played, answer, models, hidden):
+            for found in _past(played, answer, models, assumed, hidden):
                 kinds = {type(x) for x in found.differences}
                 if (
                     _typed(found.differences) in shown
@@ -826,13 +832,18 @@ def _from_vectors(
 
 
 def _past(
-    played: Case, answer: Json, models: dict[str, Model], hidden: _Hidden
+    played: Case,
+    answer: Json,
+    models: dict[str, Model],
+    assumed: Adjust | None,
+    hidden: _Hidden,
 ) -> list[Divergence]:
-    """The divergences of a game played on the engine's own deal, in turn: the first,
-    then, while one parts only in a legal list (a contract one may not bid, a card one
-    may not lead) and the game goes on alike, the next one past it."""
-    assumed = composed(*(m.adjust for m in models.values()))
+    """The divergences of a game played on the engine's own deal, under the departures
+    ``models`` (composed in ``assumed``), in turn: the first, then, while one parts only in
+    a legal list (a contract one may not bid, a card one may not lead) and the game goes on
+    alike, the next one past it."""
     found: list[Divergence] = []
+    phase: object = None
     kinds: frozenset[str] = frozenset()
     for _ in range(ROUNDS):
         divergence = hidden.rediagnose(played, answer, assumed, kinds)
@@ -843,7 +854,8 @@ def _past(
             break
         # A step of the same phase as the list passed over parts by the same departure (a
         # seat with nothing left to bid is not asked): no new one.
-        if found and _phase(divergence, assumed) == _phase(found[-1], assumed):
+        phase, before = _phase(divergence, assumed), phase
+        if found and phase == before:
             break
         found.append(divergence)
         more = _legal_only(divergence)
@@ -871,9 +883,10 @@ def _refused_alike(
     looked_at = 0
     for turn in range(max((len(c) for c in by_ruleset.values()), default=0)):
         for cases in by_ruleset.values():
-            if len(chosen) == _GAMES_PLAYED_AGAIN or looked_at == 4 * _GAMES_PLAYED_AGAIN:
+            full = len(chosen) == _GAMES_PLAYED_AGAIN or looked_at == 4 * _GAMES_PLAYED_AGAIN
+            if full or not in_time():
                 return chosen
-            if turn >= len(cases) or not in_time():
+            if turn >= len(cases):
                 continue
             looked_at += 1
             case = cases[turn]

@@ -84,6 +84,7 @@ __all__ = [
     "finished_trick",
     "fits_passed",
     "game_state",
+    "legal_of",
     "rival_readings",
     "step_evaluates",
 ]
@@ -258,7 +259,8 @@ def _describe_answer(answer: Json) -> str:
     return "a result"
 
 
-def _legal_of(answer: Json) -> list[str] | None:
+def legal_of(answer: Json) -> list[str] | None:
+    """The ``legal`` list of a ``game`` answer, as text; ``None`` where it has none."""
     result = answer.get("result") if isinstance(answer, dict) else None
     if isinstance(result, dict) and isinstance(result.get("legal"), list):
         return [str(a) for a in result["legal"]]
@@ -592,7 +594,7 @@ def _passed_over(
     goes on alike, and a later step may show another departure."""
     if fields != ["legal"] or not rest:
         return False
-    both = (_legal_of(ref) or [], _legal_of(eng) or [])
+    both = (legal_of(ref) or [], legal_of(eng) or [])
     if not all(rest[0] in legal for legal in both):
         return False
     found = differences_of("game", _stripped(ref, "game", case.extension), eng, compare)
@@ -706,8 +708,8 @@ def _game_step(
         step=step,
         position=format_position(before) if before is not None else None,
         to_act=before.to_act if before is not None else None,
-        reference_legal=_legal_of(shown_ref),
-        engine_legal=_legal_of(shown_eng),
+        reference_legal=legal_of(shown_ref),
+        engine_legal=legal_of(shown_eng),
         action=str(action) if action is not None else None,
         rules=rules,
         detail=detail,

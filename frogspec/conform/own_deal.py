@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from frogspec._types import Json
 from frogspec.conform.counterfactuals import reference_answer
-from frogspec.conform.diagnosis import game_state
+from frogspec.conform.diagnosis import game_state, legal_of
 from frogspec.engine import Action, Phase, apply, legal_actions, parse_action
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
@@ -124,13 +124,11 @@ def played_on_own_deal(
         at = refused_at(answer)
         if at is None or at in allowed or at >= len(actions):
             break
-        seen = ask({**request, "actions": actions[:at]})
-        result = seen.get("result") if isinstance(seen, dict) else None
-        legal = result.get("legal") if isinstance(result, dict) else None
-        if not isinstance(legal, list):
+        legal = legal_of(ask({**request, "actions": actions[:at]}))
+        if legal is None:
             break
         # The action refused is not one it allows, whatever its list there says.
-        allowed[at] = [str(action) for action in legal if str(action) != actions[at]]
+        allowed[at] = [action for action in legal if action != actions[at]]
     return played
 
 

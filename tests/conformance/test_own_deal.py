@@ -42,8 +42,7 @@ def test_legal_actions_are_kept_and_the_others_replaced_by_one_of_their_kind() -
     request["actions"] = _played_out(request, 6)
     assert adapted_actions(request, None) == request["actions"]
     # Under another deal the same plays are mostly not in hand: each is replaced by a play.
-    other = twin_ruleset
-    adapted = adapted_actions(request, lambda rs: other(rs, "deal.packets-4-3-3-4"))
+    adapted = adapted_actions(request, lambda rs: twin_ruleset(rs, "deal.packets-4-3-3-4"))
     assert adapted is not None and len(adapted) == len(request["actions"])
     assert adapted[0] == "grand" and all(a.startswith("play ") for a in adapted[1:])
     assert adapted != request["actions"]
