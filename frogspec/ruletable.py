@@ -6,7 +6,9 @@ rule function by name. A rule that puts others together (:func:`~frogspec.rules.
 and the six duties of the play, a trick's winner and the rank order, an auction procedure
 and the pass and the contract order, ...) takes the rules it uses as arguments after its own, which
 default to the registered ones (:data:`INNER_RULES`); the table passes it its own entries
-for them whenever they differ, so a rule replaced inside another still takes effect.
+for them whenever they differ, so a rule replaced inside another still takes effect. A
+function put in a rule's place (a twin) that takes rules it uses the same way is given
+them too.
 
 So a broken twin, a rival reading, a spy and a counterfactual are all one thing: a ruleset
 with one rule replaced (:meth:`~frogspec.rulesets.Ruleset.replacing`). Recording which rules
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -120,6 +123,19 @@ def _source(module: ModuleType) -> str:
         return (Path(str(module.__file__)).parent / f"{name}.py").read_text(encoding="utf-8")
 
 
+def _uses_of(node: ast.FunctionDef, module: ModuleType) -> dict[str, str]:
+    # The rules the function defined by ``node`` in ``module`` uses: each argument whose
+    # default is a registered rule's function, by the argument's name.
+    arguments = node.args.args[len(node.args.args) - len(node.args.defaults) :]
+    uses: dict[str, str] = {}
+    for argument, default in zip(arguments, node.args.defaults, strict=True):
+        used = getattr(module, default.id, None) if isinstance(default, ast.Name) else None
+        entry = rule_for_function(used) if callable(used) else None
+        if entry is not None:
+            uses[argument.arg] = entry.id
+    return uses
+
+
 def _composed() -> tuple[dict[str, dict[str, str]], dict[str, Callable[..., Any]]]:
     # Every function of the chapters that takes other rules as arguments after its own
     # (their defaults are the registered functions), read from where it is defined: the
@@ -132,13 +148,7 @@ def _composed() -> tuple[dict[str, dict[str, str]], dict[str, Callable[..., Any]
         for node in ast.parse(_source(module)).body:
             if not isinstance(node, ast.FunctionDef):
                 continue
-            arguments = node.args.args[len(node.args.args) - len(node.args.defaults) :]
-            uses: dict[str, str] = {}
-            for argument, default in zip(arguments, node.args.defaults, strict=True):
-                used = getattr(module, default.id, None) if isinstance(default, ast.Name) else None
-                entry = rule_for_function(used) if callable(used) else None
-                if entry is not None:
-                    uses[argument.arg] = entry.id
+            uses = _uses_of(node, module)
             if uses:
                 function = getattr(module, node.name)
                 own = rule_for_function(function)
@@ -225,14 +235,44 @@ def _bound(function: Callable[..., Any], inner: tuple[tuple[str, Callable[..., A
     return partial(function, **dict(inner))
 
 
+@lru_cache(maxsize=1024)
+def _own_uses(function: Callable[..., Any]) -> dict[str, str]:
+    # The rules a function put in a rule's place (a twin) uses, read as the chapters' are
+    # from its definition at the top of its module: none for one defined elsewhere.
+    module = sys.modules.get(getattr(function, "__module__", None) or "")
+    name = getattr(function, "__name__", None)
+    if module is None or name is None or getattr(module, name, None) is not function:
+        return {}
+    node = _definitions(module.__name__).get(name)
+    return {} if node is None else _uses_of(node, module)
+
+
+@lru_cache(maxsize=64)
+def _definitions(module_name: str) -> dict[str, ast.FunctionDef]:
+    # The functions defined at the top of a module, by name (none where its source is not
+    # to be had).
+    try:
+        body = ast.parse(_source(sys.modules[module_name])).body
+    except (OSError, SyntaxError):
+        return {}
+    return {node.name: node for node in body if isinstance(node, ast.FunctionDef)}
+
+
+def _uses(key: str, function: Callable[..., Any]) -> dict[str, str]:
+    # The rules ``function`` uses in the place of ``key``: the registered function's (or a
+    # helper's), or those a function put in its place names itself.
+    registered = _HELPERS[key] if key in _HELPERS else get_rule(key).function
+    return INNER_RULES.get(key, {}) if function is registered else _own_uses(function)
+
+
 def _with_inner(
     key: str, function: Callable[..., Any], entries: Mapping[str, Callable[..., Any]]
 ) -> Callable[..., Any]:
-    # The registered function given this table's entries for the rules it uses, where any
-    # differs from the registered one; any other function (a twin) as it is.
-    uses = INNER_RULES.get(key)
-    registered = _HELPERS[key] if key in _HELPERS else get_rule(key).function
-    if uses is None or function is not registered:
+    # The function given this table's entries for the rules it uses, where any differs from
+    # the registered one (a twin that ranks the cards as the trick is won, say, uses the
+    # table's winner of a trick); a function that uses none as it is.
+    uses = _uses(key, function)
+    if not uses:
         return function
     inner = tuple((name, entries[rule_id]) for name, rule_id in uses.items())
     if all(entries[rule_id] is get_rule(rule_id).function for rule_id in uses.values()):
@@ -260,9 +300,9 @@ def rule_table(
         # uses (made first), then wrapped.
         found = entries.get(rule_id)
         if found is None:
-            for inner in INNER_RULES.get(rule_id, {}).values():
-                entry(inner)
             function = replaced.get(rule_id, get_rule(rule_id).function)
+            for inner in _uses(rule_id, function).values():
+                entry(inner)
             function = _with_inner(rule_id, function, entries)
             found = entries[rule_id] = wrap(rule_id, function) if wrap is not None else function
         return found

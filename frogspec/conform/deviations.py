@@ -95,6 +95,7 @@ from frogspec.conform.words import (
     finding_when,
     instead_words,
     reading_words,
+    twin_words,
     when_words,
 )
 from frogspec.errors import FrogError
@@ -210,6 +211,10 @@ class Deviation:
     #: its tie moves with them (to half of them: its ``settle`` cases that pay from that
     #: tie are this departure's). ``None``: the tie is the rules'.
     holds: int | None = None
+    #: Whether the rule's twin (:mod:`frogspec.twins`: the rule with one plausible mistake)
+    #: is the swap that confirms it: what the twin does is then what the engine does,
+    #: said by :attr:`instead` where the value that found it says only an example.
+    by_twin: bool = False
 
     @property
     def when(self) -> str:
@@ -219,12 +224,17 @@ class Deviation:
     @property
     def instead(self) -> str:
         """What the engine does there, in words (:func:`frogspec.conform.words.instead_words`);
-        by the rival reading it follows where nothing else says more than an example
-        (:func:`frogspec.conform.words.reading_words`)."""
+        by the rival reading it follows, or the mistake of the twin that confirms it, where
+        nothing else says more than an example (:func:`frogspec.conform.words.reading_words`,
+        :func:`frogspec.conform.words.twin_words`)."""
         if self.reading is not None:
             by_reading = reading_words(self.otherwise, self.reading, self.reading_rulesets)
             if by_reading:
                 return by_reading
+        if self.by_twin and self.rule is not None:
+            by_twin = twin_words(self.otherwise, self.rule)
+            if by_twin:
+                return by_twin
         return instead_words(self.otherwise, self.settles_up_to, self.holds)
 
     @property
@@ -396,7 +406,13 @@ def find_deviations(
     # may break a rule otherwise than its twin does). The fewest rules that cover them
     # are taken, greedily: most weight covered, a disputed point, most cases naming it first.
     pending = [(entry, _suspects(entry[1], rejected)) for entry in remaining]
-    unbacked: list[_Entry] = []
+    # A case whose divergence no rule decides (an error of another kind where the request
+    # breaks two rules at once) is filed too: unexplained, with where to look.
+    unbacked: list[_Entry] = [
+        (case, divergence)
+        for case, _, divergence in failed
+        if divergence is not None and not divergence.rules
+    ]
     while pending:
         covers: dict[str, Cover] = {}
         for (case, divergence), suspects in pending:
@@ -1169,6 +1185,9 @@ def _deviation(
         would_fail=would_fail,
         would_fail_reading=would_fail_reading,
         departure=departure,
+        by_twin=confirmed
+        and reading is None
+        and any((rule_id, None) in d.swaps for _, d in members),
     )
 
 

@@ -74,6 +74,7 @@ __all__ = [
     "lead_words",
     "reading_words",
     "rotation_words",
+    "twin_words",
     "when_words",
 ]
 
@@ -1174,13 +1175,35 @@ def reading_words(otherwise: Any, reading: str, rulesets: Sequence[str]) -> str:
     """
     from frogspec.registry import get_rule
 
-    if otherwise is not None and not (
-        isinstance(otherwise, Localised) and not _localised_kind_words(otherwise)
-    ):
+    if not _says_only_an_example(otherwise):
         return ""
     statement = get_rule(reading).statement.rstrip(".")
     of = f", the reading of {', '.join(rulesets)}" if rulesets else ""
     return f"{statement[:1].lower()}{statement[1:]} ({reading}{of})"
+
+
+def twin_words(otherwise: Any, rule_id: str) -> str:
+    """What the engine does, said by the mistake of the rule's twin where a swap of the
+    twin confirms it and the typed value that found it says only the differences of an
+    example; else ``""``.
+
+    >>> twin_words(None, "play.trick-winner")
+    'the first trump played to a trick wins it: a later, higher trump does not over-trump'
+    """
+    from frogspec.twins import get_twin
+
+    if not _says_only_an_example(otherwise):
+        return ""
+    mistake = get_twin(rule_id).mistake.rstrip(".")
+    return f"{mistake[:1].lower()}{mistake[1:]}"
+
+
+def _says_only_an_example(otherwise: Any) -> bool:
+    """Whether the value that found a departure says nothing of it but an example's
+    differences (none, or a replay that found no kind of departure)."""
+    return otherwise is None or (
+        isinstance(otherwise, Localised) and not _localised_kind_words(otherwise)
+    )
 
 
 def _instead_words(otherwise: Any) -> str:

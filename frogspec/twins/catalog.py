@@ -11,7 +11,7 @@ original calls the faithful one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from frogspec.errors import InvalidInputError
 from frogspec.rules.auction import (
@@ -33,6 +33,7 @@ from frogspec.rules.cards import (
 )
 from frogspec.rules.deal import PHASE_ACTIONS, DealPattern, packets_3_3_4_4, packets_4_3_3_4
 from frogspec.rules.match import first_unable_to_pay
+from frogspec.rules.play import trick_winner
 from frogspec.rules.seats import active_seats_foster
 from frogspec.rules.settlement import coeur_dalene_lost, coeur_dalene_ratio
 from frogspec.twins.model import twin
@@ -401,11 +402,21 @@ def no_duty_to_follow(hand: int, led: int) -> int:
     "A player following suit must head the trick, beating the best card of the suit led, "
     "when he can.",
 )
-def duty_to_head(following: int, trick: Sequence[Card], trump: Suit | None) -> int:
-    """The following cards that beat the best card of the suit led, if any."""
-    led = trick[0] // 9
-    best = max(card_strength(c) for c in trick if c // 9 == led)
-    higher = sum(1 << c for c in range(36) if following >> c & 1 and card_strength(c) > best)
+def duty_to_head(
+    following: int,
+    trick: Sequence[Card],
+    trump: Suit | None,
+    trick_winner: Callable[[Sequence[Card], Suit | None], int] = trick_winner,
+) -> int:
+    """The following cards that beat the best card of the suit led, if any: that would win
+    a trick of the suit led's cards played so far, as the ruleset's tricks are won (so by
+    its own order of the cards)."""
+    led = [c for c in trick if c // 9 == trick[0] // 9]
+    higher = sum(
+        1 << c
+        for c in range(36)
+        if following >> c & 1 and trick_winner([*led, c], trump) == len(led)
+    )
     return higher or following
 
 
@@ -419,13 +430,22 @@ def no_duty_to_trump(hand: int, trump: Suit | None) -> int:
     "play.no-duty-to-overtrump",
     "A player who must trump must over-trump a trump already played when he can.",
 )
-def duty_to_overtrump(trumps: int, trick: Sequence[Card], trump: Suit | None) -> int:
-    """The trumps that beat every trump in the trick, if any."""
-    played = [card_strength(c) for c in trick if c // 9 == trump]
+def duty_to_overtrump(
+    trumps: int,
+    trick: Sequence[Card],
+    trump: Suit | None,
+    trick_winner: Callable[[Sequence[Card], Suit | None], int] = trick_winner,
+) -> int:
+    """The trumps that beat every trump in the trick, if any, as the ruleset's tricks are
+    won (so by its own order of the trumps)."""
+    played = [c for c in trick if c // 9 == trump]
     if not played:
         return trumps
-    best = max(played)
-    higher = sum(1 << c for c in range(36) if trumps >> c & 1 and card_strength(c) > best)
+    higher = sum(
+        1 << c
+        for c in range(36)
+        if trumps >> c & 1 and trick_winner([*played, c], trump) == len(played)
+    )
     return higher or trumps
 
 

@@ -1,7 +1,8 @@
 """The broken twin of a rule, and the catalogue of them by rule id.
 
 A twin is a rule function with one plausible mistake in it: the same signature, the same
-job, one thing wrong. :func:`twin` registers one; :data:`TWINS` holds them by the id of
+job, one thing wrong. (It may also take rules it uses as arguments after its own, whose
+defaults are the registered rules: the rule table gives it its own entries for them.) :func:`twin` registers one; :data:`TWINS` holds them by the id of
 the rule they break. Twins are a testing aid: they prove that the conformance vectors
 catch every single-rule departure (:mod:`frogspec.twins.check`).
 

@@ -512,6 +512,36 @@ def test_a_confirmed_deviation_says_when_and_instead_from_its_cases(cases: list[
     assert deviation.instead == "the bidder may name any suit"
 
 
+def test_a_deviation_its_twin_confirms_says_what_the_twin_does(cases: list[Case]) -> None:
+    # An engine whose first trump played to a plain suit keeps the trick: the rule's twin
+    # confirms it; the trick-winner cases show only which card won, so the twin's mistake
+    # says what the engine does, not an example's numbers.
+    ask = twin_engine(["play.trick-winner"])
+    failed, passed = run_engine(ask, [c for c in cases if c.ruleset == "modern"])
+    (deviation,) = find_deviations(failed, passed)
+    assert deviation.rule == "play.trick-winner" and deviation.status == "confirmed"
+    assert deviation.by_twin
+    assert deviation.instead == (
+        "the first trump played to a trick wins it: a later, higher trump does not over-trump"
+    )
+
+
+def test_a_case_whose_divergence_no_rule_decides_is_filed_unexplained(
+    cases: list[Case],
+) -> None:
+    # Straight Solo has no Frog and 121 points are more than the pack holds: an engine
+    # whose deal holds more points refuses the Frog instead. No rule decides which error
+    # comes first, and the case is still filed, unexplained, with what differs.
+    (case,) = [c for c in cases if c.id == "invalid.settle-points-before-contract"]
+    actual = {"error": {"kind": "illegal", "rule": "auction.contracts-without-frog"}}
+    divergence = diagnose(case, actual, None)
+    assert divergence is not None and not divergence.rules
+    (deviation,) = find_deviations([(case, actual, divergence)], [])
+    assert deviation.cases == (case.id,)
+    assert deviation.rule is None and deviation.status == "unexplained"
+    assert "illegal" in deviation.detail and "invalid" in deviation.detail
+
+
 def _settle_case(case_id: str, points: int, ruleset: str = "foster-1909") -> Case:
     request: dict[str, Any] = {
         "id": 1,

@@ -524,6 +524,37 @@ def _nine_of_diamonds_a_trump(request: dict[str, Json], must_trump: bool = True)
     return {"id": request.get("id"), "result": answer}
 
 
+def _jacks_are_trumps(request: dict[str, Json]) -> dict[str, Json]:
+    """An engine whose four Jacks follow trumps and are played as trumps whatever the trump
+    suit (as in Skat), in the duties of the play; the reference elsewhere."""
+    trump = request.get("trump")
+
+    def suit(card: str) -> str:
+        return str(trump) if trump is not None and card[:-1] == "J" else card[-1]
+
+    if request["op"] != "legal_plays" or not request["trick"]:
+        return {"id": request.get("id"), **reference_answer(request)}
+    hand = [str(c) for c in request["hand"]]
+    led = suit(str(request["trick"][0]))
+    following = [c for c in hand if suit(c) == led]
+    trumps = [c for c in hand if suit(c) == trump]
+    return {"id": request.get("id"), "result": following or trumps or hand}
+
+
+def test_several_cards_counted_as_trumps_are_each_said_so_and_modelled_together() -> None:
+    # The narrowed lists of three Jacks are one kind of difference; each is the card
+    # counted as a trump (not a player void in trumps barred from his plain cards), and
+    # the model counts them all, so it answers every probe as the engine did.
+    found = probe_stages(_jacks_are_trumps, ["legal_plays"], ["modern"])
+    assert found and all(f.rule == "play.follow-suit" for f in found), [f.rule for f in found]
+    cards = {f.otherwise.card for f in found if isinstance(f.otherwise, CardAsTrump)}
+    assert cards == {"JC", "JD", "JS"}
+    model = next(f.model for f in found if f.model is not None)
+    asked = {"op": "legal_plays", "ruleset": "modern", "trump": "H", "trick": ["9C"]}
+    assert model({**asked, "hand": ["9S", "QD", "JD"]}) == {"result": ["JD"]}
+    assert model({**asked, "hand": ["9S", "JS", "JD", "6H"]}) == {"result": ["JS", "JD", "6H"]}
+
+
 def _no_duty_to_trump(request: dict[str, Json]) -> dict[str, Json]:
     """An engine whose player void in the suit led may play any card (the reference
     elsewhere)."""

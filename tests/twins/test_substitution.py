@@ -7,7 +7,7 @@ import contextlib
 import inspect
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import reduce
 from typing import Any
 
@@ -39,9 +39,13 @@ def test_a_twin_has_its_rules_signature_and_says_its_mistake(rule_id: str) -> No
     original = get_rule(rule_id).function
     assert twin.function is not original
     assert twin.original is original
-    ours = inspect.signature(twin.function).parameters
     # The rules a rule uses are arguments after its own, which the table fills in by
-    # name; a twin needs none.
+    # name; a twin needs none of the rule's, and may name rules of its own the same way.
+    ours = {
+        name: p
+        for name, p in inspect.signature(twin.function).parameters.items()
+        if not (callable(p.default) and rule_for_function(p.default) is not None)
+    }
     inner = INNER_RULES.get(rule_id, {})
     try:
         signature = inspect.signature(original)
@@ -322,6 +326,31 @@ def test_the_harness_refuses_an_unknown_twin_without_a_traceback() -> None:
     assert proc.stdout == ""
     assert "FROGSPEC_TWIN" in proc.stderr and "did you mean play.must-trump" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_a_twin_is_given_the_tables_entries_for_the_rules_it_uses() -> None:
+    # The twin of the duty to head the trick ranks the cards as the table's tricks are
+    # won: where the Seven of trumps takes a trick from the Ace, the Seven heads the Ace.
+    from frogspec.rules.cards import Suit, format_cards, parse_card, rank_of, suit_of
+
+    def seven_of_trumps_high(cards: Sequence[int], trump: Suit | None) -> int:
+        sevens = [i for i, c in enumerate(cards) if suit_of(c) == trump and rank_of(c) == "7"]
+        return sevens[0] if sevens else play.trick_winner(cards, trump)
+
+    heading = get_twin("play.no-duty-to-head").function
+    hand = sum(1 << parse_card(c) for c in ("7H", "9H", "QH", "AC"))
+    for first, second in (
+        ("play.no-duty-to-head", "play.trick-winner"),
+        ("play.trick-winner", "play.no-duty-to-head"),
+    ):
+        functions = {"play.no-duty-to-head": heading, "play.trick-winner": seven_of_trumps_high}
+        ruleset = RULESETS["modern"].replacing(first, functions[first])
+        ruleset = ruleset.replacing(second, functions[second])
+        legal = ruleset.rules.legal_plays(hand, [parse_card("AH")], Suit.HEARTS)
+        assert format_cards(legal) == ["7H"], (first, second)
+    written = RULESETS["modern"].replacing("play.no-duty-to-head", heading)
+    legal = written.rules.legal_plays(hand, [parse_card("AH")], Suit.HEARTS)
+    assert format_cards(legal) == ["7H", "9H", "QH"]  # none heads the Ace: any heart
 
 
 def test_the_rules_a_rule_uses_are_read_from_its_arguments() -> None:

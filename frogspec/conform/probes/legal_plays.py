@@ -173,10 +173,20 @@ def _closest_rule(group: list[Probe]) -> str | None:
 def _as_trump_plays(request: dict[str, Json], card: str) -> list[str]:
     """The cards the player may play where ``card`` counts as a trump (of the request's
     trump suit): the duties of the play, each card of its suit but that one."""
+    return _as_trumps_plays(request, (card,))
+
+
+def _as_trumps_plays(request: dict[str, Json], cards: Sequence[str]) -> list[str]:
+    """The cards the player may play where each of ``cards`` counts as a trump (the four
+    Jacks, say): :func:`_as_trump_plays` for them all.
+
+    >>> _as_trumps_plays({"trump": "H", "hand": ["JC", "JS", "7D"], "trick": ["6H"]}, ("JC", "JS"))
+    ['JC', 'JS']
+    """
     trump = request.get("trump")
 
     def suit(played: str) -> str:
-        return str(trump) if played == card and trump is not None else played[-1]
+        return str(trump) if played in cards and trump is not None else played[-1]
 
     hand = [str(c) for c in request["hand"]]
     trick = [str(c) for c in request["trick"]]
@@ -203,9 +213,38 @@ def _as_trump(group: list[Probe], probes: list[Probe], cards: Sequence[str]) -> 
     asked_about = {p.request["hand"][0] for p in group if _asks_about(p)}
     if len(asked_about) == 1 and all(_asks_about(p) for p in group):
         cards = [str(card) for card in asked_about]
-    if len(cards) != 1:
-        return None
-    card = cards[0]
+    # Of several cards counted as trumps (the four Jacks, say), the first the group's
+    # hands all hold whose counting explains the group.
+    held = (c for c in dict.fromkeys(cards) if all(c in p.request["hand"] for p in group))
+    return next((f for c in held if (f := _one_as_trump(group, probes, c)) is not None), None)
+
+
+def _by_card_as_trump(groups: list[list[Probe]], cards: Sequence[str]) -> list[list[Probe]]:
+    """The groups with the probes that one of ``cards`` counted as a trump explains (the
+    first such card the hand holds) apart, one group per card: a list narrowed by a card
+    counted as a trump is not joined to another narrowed list."""
+    split: list[list[Probe]] = []
+    for group in groups:
+        parts: dict[str | None, list[Probe]] = {}
+        for probe in group:
+            card = next(
+                (
+                    c
+                    for c in cards
+                    if c in probe.request["hand"]
+                    and agrees(
+                        "legal_plays", {"result": _as_trump_plays(probe.request, c)}, probe.actual
+                    )
+                ),
+                None,
+            )
+            parts.setdefault(card, []).append(probe)
+        split += parts.values()
+    return split
+
+
+def _one_as_trump(group: list[Probe], probes: list[Probe], card: str) -> CardAsTrump | None:
+    """:func:`_as_trump` for the one card ``card``."""
     asked = [p for p in probes if _asks_about(p) and p.request["hand"][0] == card]
 
     def as_trump(probe: Probe) -> bool:
@@ -271,9 +310,13 @@ class LegalPlaysProbe:
         groups = by_difference(probes, _difference)
         # The cards asked about that the engine counts as trumps: any other situation's
         # departure may be one of them played as a trump.
+        asking = [p for group in groups for p in group if _asks_about(p)]
         trumps = [
-            moved.card for group in groups if (moved := _as_trump(group, probes, ())) is not None
+            card
+            for card in dict.fromkeys(str(p.request["hand"][0]) for p in asking)
+            if _one_as_trump([p for p in asking if p.request["hand"][0] == card], probes, card)
         ]
+        groups = _by_card_as_trump(groups, trumps)
         found: list[StageFinding] = []
         for group in groups:
             as_trump = _as_trump(group, probes, trumps)
@@ -297,7 +340,9 @@ class LegalPlaysProbe:
             names = NAMES if as_trump is None else (f"holds_{as_trump.card}",)
             finding = featured_finding("legal_plays", group, probes, names, otherwise, rule)
             if as_trump is not None:
-                finding = _modelled(finding, probes, partial(_as_trump_plays, card=as_trump.card))
+                # Every card found counted as a trump, as the engine lists any hand's plays.
+                counted = tuple(trumps) or (as_trump.card,)
+                finding = _modelled(finding, probes, partial(_as_trumps_plays, cards=counted))
             elif heading is not None:
                 finding = _modelled(finding, probes, heading)
             found.append(finding)
