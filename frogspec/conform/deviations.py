@@ -407,7 +407,7 @@ def find_deviations(
     # are taken, greedily: most weight covered, a disputed point, most cases naming it first.
     pending = [(entry, _suspects(entry[1], rejected)) for entry in remaining]
     # A case whose divergence no rule decides (an error of another kind where the request
-    # breaks two rules at once) is filed too: unexplained, with where to look.
+    # breaks two rules at once) is filed too: unexplained, with what differs.
     unbacked: list[_Entry] = [
         (case, divergence)
         for case, _, divergence in failed

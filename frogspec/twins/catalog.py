@@ -412,12 +412,7 @@ def duty_to_head(
     a trick of the suit led's cards played so far, as the ruleset's tricks are won (so by
     its own order of the cards)."""
     led = [c for c in trick if c // 9 == trick[0] // 9]
-    higher = sum(
-        1 << c
-        for c in range(36)
-        if following >> c & 1 and trick_winner([*led, c], trump) == len(led)
-    )
-    return higher or following
+    return _winning(following, led, trump, trick_winner) or following
 
 
 @twin("play.must-trump", "No duty to trump: a player void in the suit led may play any card.")
@@ -441,12 +436,21 @@ def duty_to_overtrump(
     played = [c for c in trick if c // 9 == trump]
     if not played:
         return trumps
-    higher = sum(
+    return _winning(trumps, played, trump, trick_winner) or trumps
+
+
+def _winning(
+    cards: int,
+    played: Sequence[Card],
+    trump: Suit | None,
+    trick_winner: Callable[[Sequence[Card], Suit | None], int],
+) -> int:
+    """The cards of ``cards`` that, played after ``played``, would win that trick."""
+    return sum(
         1 << c
         for c in range(36)
-        if trumps >> c & 1 and trick_winner([*played, c], trump) == len(played)
+        if cards >> c & 1 and trick_winner([*played, c], trump) == len(played)
     )
-    return higher or trumps
 
 
 _BLANKS = sum(0xF << (9 * suit) for suit in range(4))  # Sixes to Nines: no points
