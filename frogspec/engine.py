@@ -574,7 +574,8 @@ def _after_bid(state: State, history: AuctionHistory, contracts: tuple[Contract,
 def after_auction(state: State, history: AuctionHistory) -> State:
     """The state once the auction has ended with ``history`` (the procedure gives no more
     turns): the deal is over if everyone passed; otherwise the bidder takes the widow, or
-    names a trump, or the play begins."""
+    names a trump, or the play begins. (Where the rules let the bidder of a contract
+    without a fixed trump take the widow, he names the trump once he has laid away.)"""
     rules = state.ruleset.rules
     if rules.all_pass_ends_deal(history):
         return state._replace(phase=_OVER, to_act=None, auction=history)
@@ -653,7 +654,8 @@ def _apply_discard(state: State, action: Action) -> State:
     state = with_discards(state, tuple(hands), laid_away)
     if laid_away.bit_count() < DISCARDS:
         return state
-    assert state.trump is not None
+    if state.trump is None:  # a contract whose bidder names the trump names it now
+        return state._replace(phase=_TRUMP, to_act=seat)
     return start_play(state, state.trump)
 
 

@@ -10,7 +10,10 @@ Its steps, in order:
    the engine first, then the evidence of the step's replay, the points' accounting, the
    passing of the deal).
 3. What the engine's unit ops show (:mod:`frogspec.conform.probes`) names or localises the
-   groups no swap explains (:func:`frogspec.conform.deviations.with_findings`).
+   groups no swap explains (:func:`frogspec.conform.deviations.with_findings`). A swap
+   that reproduces a few cases only, each of which a unit op's model answers as the
+   engine did, is a coincidence of numbers: its cases go to that finding's deviation
+   (:func:`_coincidences_folded`).
 4. **Departures explained away.** One departure that touches every case (play going to the
    right parts every game from its first step) hides the others behind it: each case's
    first divergence is that one. So, once a departure is found that the kit can *model*
@@ -83,8 +86,10 @@ from frogspec.conform.deviations import (
 from frogspec.conform.diagnosis import Divergence, answered_alike, game_state
 from frogspec.conform.evidence import (
     CardCounted,
+    CountRaised,
     Difference,
     LegalChanged,
+    MarginRaised,
     MatchOtherwise,
     PaymentsChanged,
     PointsChanged,
@@ -94,6 +99,7 @@ from frogspec.conform.evidence import (
 from frogspec.conform.own_deal import refused_at
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.probes.settle import SETTLE_POINTS, TIE_RULE
+from frogspec.conform.rotation import NextDealer, Rotation, passes_so
 from frogspec.conform.words import Circumstances
 from frogspec.harness import Adjust
 from frogspec.vectors.model import Case
@@ -251,8 +257,9 @@ def blame(
         else:
             deviations, findings = counted, said
     kept = _tie_of_the_count([d for d in deviations if d.cases], holds, by_id)
+    kept, bonus = _bonus_of_the_count(kept, by_id)
     kept = _readings_checked(kept, by_id, in_time)
-    return Blame(kept, unit_findings(kept, findings))
+    return Blame(kept, unit_findings(kept, [f for f in findings if f != bonus]))
 
 
 #: How many of a deviation's cases are put to its reading, at most.
@@ -354,6 +361,93 @@ def _tie_of_the_count(
     return [counted if d is home else d for d in deviations if d is not tie]
 
 
+def _bonus_of_the_count(
+    deviations: list[Deviation], by_id: dict[str, tuple[Case, Json]]
+) -> tuple[list[Deviation], StageFinding | None]:
+    """The deviations with the margin raised by the ``settle`` op's probes (some points
+    more where the bidder takes many, or fewer) filed under the departure of the count
+    where every game case of that departure counts the bidder as many points more, or
+    fewer, at the same scores: one bonus of the count, which the engine's settlement of
+    given points pays too (the tie's rule is kept). Also the ``settle`` finding so filed
+    (``None`` for none): no unit-op finding of its own.
+
+    >>> _bonus_of_the_count([], {})
+    ([], None)
+    """
+    margin = next(
+        (
+            d
+            for d in deviations
+            if d.rule == TIE_RULE
+            and isinstance(d.otherwise, StageFinding)
+            and isinstance(d.otherwise.otherwise, MarginRaised)
+        ),
+        None,
+    )
+    if margin is None:
+        return deviations, None
+    finding = margin.otherwise
+    assert isinstance(finding, StageFinding) and isinstance(finding.otherwise, MarginRaised)
+    raised = finding.otherwise
+    home = next(
+        (
+            d
+            for d in sorted(deviations, key=lambda d: -len(d.cases))
+            if _of_the_count(d) and _counted_with(raised, d.cases, by_id)
+        ),
+        None,
+    )
+    if home is None:
+        return deviations, None
+    shown = (by_id[c][0].ruleset for c in (*home.cases, *margin.cases) if c in by_id)
+    rulesets = tuple(sorted({*home.in_rulesets, *(r for r in shown if r)}))
+    counted = replace(
+        _with_cases(home, margin.cases, by_id),
+        otherwise=CountRaised(raised.extra, raised.won_from, raised.lost_to),
+        in_rulesets=rulesets,
+        condition=finding.table_condition,
+        circumstances=Circumstances(rulesets, finding.table_condition),
+        touched=tuple(dict.fromkeys((*home.touched, *margin.touched))),
+        probes_agree=home.probes_agree + margin.probes_agree,
+        probes_disagree=home.probes_disagree + margin.probes_disagree,
+    )
+    return [counted if d is home else d for d in deviations if d is not margin], finding
+
+
+def _counted_with(
+    raised: MarginRaised, case_ids: Sequence[str], by_id: dict[str, tuple[Case, Json]]
+) -> bool:
+    """Whether every game among the cases counts the bidder ``raised.extra`` points more
+    than the reference where the reference's count is ``raised.won_from`` or more, as many
+    fewer where it is ``raised.lost_to`` or fewer, and as the reference elsewhere; and one
+    of them at least is raised or lowered."""
+    shown = False
+    for case_id in case_ids:
+        case, actual = by_id.get(case_id, (None, None))
+        if case is None or case.op != "game":
+            continue
+        engine, reference = _bidder_count(actual), _bidder_count(case.expected)
+        if engine is None or reference is None:
+            return False
+        extra = 0
+        if raised.won_from is not None and reference >= raised.won_from:
+            extra = raised.extra
+        if raised.lost_to is not None and reference <= raised.lost_to:
+            extra = -raised.extra
+        if engine - reference != extra:
+            return False
+        shown = shown or extra != 0
+    return shown
+
+
+def _bidder_count(answer: Json) -> int | None:
+    """The bidder's points a finished game's answer gives (``None``: none)."""
+    result = answer.get("result") if isinstance(answer, dict) else None
+    points = result.get("points") if isinstance(result, dict) else None
+    bidder = points.get("bidder") if isinstance(points, dict) else None
+    return bidder if isinstance(bidder, int) and not isinstance(bidder, bool) else None
+
+
 def _settled_up_to(pack: int | None, findings: Sequence[StageFinding]) -> int | None:
     """The pack's points by the engine's count, raised to the most points it settles where
     its ``settle`` probes show it: below the points it starts refusing at, it settles
@@ -441,6 +535,7 @@ def _charged(
     deviations = with_findings(find_deviations(failed, passed, counted=counted), findings)
     latest = {case.id: divergence for case, _, divergence in failed}
     deviations = _as_modelled(deviations, findings, latest, None, by_id)
+    deviations = _coincidences_folded(deviations, by_id, in_time)
     if rediagnose is None:
         return _one_bank(deviations, by_id)
     models: dict[str, Model] = {}
@@ -475,6 +570,7 @@ def _charged(
         left = [f for f in findings if f.rule not in models]
         more = with_findings(find_deviations(again, passed, assumed, counted), left)
         more = _as_modelled(more, left, latest, assumed, by_id)
+        more = _coincidences_folded(more, by_id, in_time)
         deviations, more = _counted_so(deviations, more, latest, assumed, by_id)
         # A case filed under a named departure that the next round cannot name stays
         # where it was: no swap of any rule explaining it is no new departure.
@@ -499,9 +595,126 @@ def _charged(
         shown = {_typed(v.differences) for v in latest.values() if v is not None}
         deviations = _played_on_own_deal(deviations, models, hidden, replay, shown)
         models.update(_fresh_models(deviations, models))
-    return _one_bank(
-        _in_own_rulesets(_filed_under_models(deviations, models, failed, by_id), by_id), by_id
-    )
+    deviations = _filed_under_models(deviations, models, failed, by_id)
+    deviations = _dealt_as_found(deviations, findings, models, by_id, in_time)
+    return _one_bank(_in_own_rulesets(deviations, by_id), by_id)
+
+
+def _dealt_as_found(
+    deviations: list[Deviation],
+    findings: Sequence[StageFinding],
+    models: dict[str, Model],
+    by_id: dict[str, tuple[Case, Json]],
+    in_time: Callable[[], bool],
+) -> list[Deviation]:
+    """The deviations with each failing match whose dealers, as the engine answers them,
+    are passed the way the ``match`` op's probes found (the bidder deals next, say), and
+    not as the reference passes them, filed under that finding's deviation (made from the
+    finding where no case was filed under it yet): other departures may part the match
+    first (its balances), and the kit cannot apply that way of passing the deal to the
+    reference (the rule of the next dealer is not told who bid), but each match shows it."""
+    assumed = composed(*(m.adjust for m in models.values()))
+    for finding in findings:
+        rotation = finding.otherwise
+        if finding.stage != "match" or not isinstance(rotation, Rotation):
+            continue
+        if rotation.next_dealer == "seat" or not in_time():
+            continue
+        kinds = frozenset(
+            after
+            for after in (False, True)
+            if finding.condition is None or finding.condition.holds({"after_passed_out": after})
+        )
+        shown = [
+            case_id
+            for case_id, (case, actual) in by_id.items()
+            if case.op == "match" and _passed_so(case, actual, rotation.next_dealer, kinds, assumed)
+        ]
+        if not shown:
+            continue
+        index = next(
+            (
+                i
+                for i, d in enumerate(deviations)
+                if d.rule == finding.rule
+                and isinstance(d.otherwise, StageFinding)
+                and d.otherwise.otherwise == rotation
+            ),
+            None,
+        )
+        if index is None:
+            deviations = [*deviations, *with_findings([], [finding])]
+            index = len(deviations) - 1
+        d = deviations[index]
+        more = [c for c in shown if c not in d.cases]
+        touched = tuple(dict.fromkeys((*d.touched, *more)))
+        deviations[index] = replace(_with_cases(d, more, by_id), touched=touched)
+    return deviations
+
+
+def _passed_so(
+    case: Case, actual: Json, how: NextDealer, kinds: frozenset[bool], assumed: Adjust | None
+) -> bool:
+    """Whether the engine's dealers of the match ``case`` pass the deal as ``how`` says
+    where the reference's do not."""
+    result = actual.get("result") if isinstance(actual, dict) else None
+    dealers = result.get("dealers") if isinstance(result, dict) else None
+    expected = case.expected.get("result") if isinstance(case.expected, dict) else None
+    if isinstance(expected, dict) and expected.get("dealers") == dealers:
+        return False
+    return passes_so(case.request, dealers, how, kinds, assumed)
+
+
+#: How many cases a swap may confirm and still be checked for a coincidence with a unit
+#: op's model: a departure shown on more is evidence of its own.
+_COINCIDENCE_AT_MOST = 12
+
+
+def _coincidences_folded(
+    deviations: list[Deviation],
+    by_id: dict[str, tuple[Case, Json]],
+    in_time: Callable[[], bool],
+) -> list[Deviation]:
+    """The deviations with those a swap confirmed on a few cases only folded into the
+    deviation of a unit op's finding whose model answers each of those cases as the engine
+    did: the probes show that departure on many situations, and a rival reading that
+    matches a handful of deals too is a coincidence of numbers (a flat bonus on the margin
+    at one rate equals another rate at one margin: (15 + 5) × 3 = 15 × 4), not a second
+    departure. Made a model, it would change every deal of its ruleset and be charged for
+    what it breaks."""
+    probed = [
+        d
+        for d in deviations
+        if d.rule is not None and isinstance(d.otherwise, StageFinding) and d.departure is not None
+    ]
+    if not probed:
+        return deviations
+    folded: dict[int, list[str]] = {}  # the cases each probed deviation takes, by its id
+    kept: list[Deviation] = []
+    for d in deviations:
+        home = None
+        if (
+            d.rule is not None
+            and d.confirmed
+            and not isinstance(d.otherwise, StageFinding)
+            and 0 < len(d.cases) <= _COINCIDENCE_AT_MOST
+            and all(c in by_id for c in d.cases)
+            and in_time()
+        ):
+            home = next(
+                (
+                    p
+                    for p in probed
+                    if p.rule != d.rule
+                    and all(_reproduced(*by_id[c], p.departure) for c in d.cases)
+                ),
+                None,
+            )
+        if home is None:
+            kept.append(d)
+        else:
+            folded.setdefault(id(home), []).extend(d.cases)
+    return [_with_cases(d, folded.get(id(d), ()), by_id) for d in kept]
 
 
 def _fresh_models(deviations: list[Deviation], models: dict[str, Model]) -> dict[str, Model]:

@@ -85,6 +85,7 @@ from frogspec.conform.localise import (
     condition_at,
     localise,
     trump_model,
+    widow_model,
 )
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.rotation import who_deals
@@ -105,6 +106,7 @@ from frogspec.registry import all_rules, get_rule, rule_for_function
 from frogspec.rules.auction import Contract, all_pass_ends_deal
 from frogspec.rules.match import payers_in_order
 from frogspec.rules.trump import fixed_trump
+from frogspec.rules.widow import exchanges_widow
 from frogspec.rulesets import get_ruleset, rulesets_using
 from frogspec.twins.model import get_twin
 from frogspec.vectors.build import EXTENSION_FIELDS, extension_of
@@ -1060,11 +1062,15 @@ def _unexplained(
         ended = entry is not None and localised.rule == entry.id
         # Where a contract's fixed trump is another suit, that suit is a model of it.
         fixed = rule_for_function(fixed_trump)
+        # Where a contract's bidder takes the widow the rules leave untouched, so is it.
+        widow_taken = rule_for_function(exchanges_widow)
         departure = (
             all_pass_played(ordered, assumed)
             if ended
             else trump_model(ordered, assumed)
             if fixed is not None and localised.rule == fixed.id
+            else widow_model(ordered, assumed)
+            if widow_taken is not None and localised.rule == widow_taken.id
             else None
         )
         return named(

@@ -27,6 +27,7 @@ __all__ = [
     "AnswerChanged",
     "CardAsTrump",
     "CardCounted",
+    "CountRaised",
     "DealerMoved",
     "DealerPlays",
     "DealtTo",
@@ -595,6 +596,9 @@ class LegalAt(Difference):
     #: Whether that duty to head lapses where a plain suit led has been trumped (a player
     #: following suit may then play any card of it).
     unless_trumped: bool = False
+    #: Whether, in every situation, the engine lists a leader's cards without his trumps
+    #: where he holds a card of another suit: no trump may be led while he has another.
+    trumps_held_back: bool = False
 
     @property
     def kind(self) -> str:
@@ -695,6 +699,30 @@ class MarginRaised(Difference):
     @property
     def field(self) -> str:
         return "payments"
+
+
+@dataclass(frozen=True)
+class CountRaised(Difference):
+    """The bidder's count is raised by ``extra`` points where he takes ``won_from`` card
+    points or more, and lowered by as many where he takes ``lost_to`` or fewer (``None``:
+    at no score on that side), the defenders' count the rest of the pack's: a bonus of the
+    count, which the engine's settlement of given points pays too (its margin raised so).
+    """
+
+    #: The points added to (or taken from) the bidder's count.
+    extra: int
+    #: The fewest card points a bidder takes with his count raised.
+    won_from: int | None
+    #: The most card points a bidder takes with his count lowered.
+    lost_to: int | None
+
+    @property
+    def kind(self) -> str:
+        return "count raised"
+
+    @property
+    def field(self) -> str:
+        return "points"
 
 
 @dataclass(frozen=True)

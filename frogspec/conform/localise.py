@@ -47,6 +47,7 @@ __all__ = [
     "localise",
     "step_features",
     "trump_model",
+    "widow_model",
 ]
 
 
@@ -876,9 +877,20 @@ def _lays_away_untouched(divergence: Any, assumed: Adjust | None) -> str | None:
     """The rule of who takes the widow, where the engine's bidder lays away (its phase is
     ``discard`` where the reference's is not) in a contract whose ruleset leaves the widow
     untouched; ``None`` elsewhere."""
-    from frogspec.conform.diagnosis import game_state
     from frogspec.registry import rule_for_function
     from frogspec.rules.widow import exchanges_widow
+
+    if _untouched_widow_taken(divergence, assumed) is None:
+        return None
+    entry = rule_for_function(exchanges_widow)
+    return entry.id if entry is not None else None
+
+
+def _untouched_widow_taken(divergence: Any, assumed: Adjust | None) -> Any:
+    """The contract whose bidder lays away by the engine (its phase is ``discard`` where
+    the reference's is not) while its ruleset leaves the widow untouched; ``None``
+    elsewhere."""
+    from frogspec.conform.diagnosis import game_state
 
     found = _step_of(divergence)
     phase = next(
@@ -894,8 +906,7 @@ def _lays_away_untouched(divergence: Any, assumed: Adjust | None) -> str | None:
         return None
     if state.ruleset.rules.exchanges_widow(state.contract):
         return None
-    entry = rule_for_function(exchanges_widow)
-    return entry.id if entry is not None else None
+    return state.contract
 
 
 def _trump_set(divergence: Any, assumed: Adjust | None) -> tuple[str, Any] | None:
@@ -1008,6 +1019,41 @@ def trump_model(divergences: Sequence[Any], assumed: Adjust | None = None) -> Ad
             return trumps.get(contract.name.lower()) or written(contract)
 
         return ruleset.replacing("trump.hearts-in-frog-and-grand", fixed_trump)
+
+    return adjust
+
+
+#: The rule that says which contracts' bidder takes the widow.
+_WIDOW_TAKEN_RULE = "widow.untouched-in-chico-and-grand"
+
+
+def widow_model(divergences: Sequence[Any], assumed: Adjust | None = None) -> Adjust | None:
+    """The contracts whose bidder takes the widow by the engine, as a change of the
+    reference: where on every game of the group (up to :data:`CONDITIONED`) the engine
+    goes on to lay away cards where the reference does not, in a contract whose widow the
+    rules leave untouched (it is taken, as in a Frog, before the trump is named). ``None``
+    elsewhere.
+
+    >>> widow_model([]) is None
+    True
+    """
+    contracts: set[str] = set()
+    for divergence in divergences[:CONDITIONED]:
+        contract = _untouched_widow_taken(divergence, assumed)
+        if contract is None:
+            return None
+        contracts.add(contract.name.lower())
+    if not contracts:
+        return None
+    taken = frozenset(contracts)
+
+    def adjust(ruleset: Ruleset) -> Ruleset:
+        written = ruleset.rules.exchanges_widow
+
+        def exchanges_widow(contract: Any) -> bool:
+            return contract.name.lower() in taken or bool(written(contract))
+
+        return ruleset.replacing(_WIDOW_TAKEN_RULE, exchanges_widow)
 
     return adjust
 

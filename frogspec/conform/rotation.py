@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any, Literal
 
 from frogspec.conform.evidence import DealerMoved, Difference, passed_out
 from frogspec.harness import Adjust
 
-__all__ = ["Rotation", "who_deals"]
+__all__ = ["Rotation", "passes_so", "who_deals"]
 
 
 #: The rule that passes the deal, after a deal every player passed and after one played.
@@ -149,3 +150,47 @@ def _contradicts(
         if next_dealer_after(dealer, players, bidder, how) != after:
             return True
     return False
+
+
+def passes_so(
+    request: Any,
+    dealers: Any,
+    how: NextDealer,
+    after_passed_out: frozenset[bool],
+    assumed: Adjust | None = None,
+) -> bool:
+    """Whether a match's ``dealers`` (the engine's answer) are passed, from the first
+    dealer on, as ``how`` says after the kinds of deal ``after_passed_out`` (a deal every
+    player passed, ``True``; one played, ``False``) and to the left after the others, who
+    bid each deal found by the reference under the departures ``assumed``, with one deal
+    at least passed otherwise than to the left: the engine's own way of passing the deal
+    shows in the match, whatever else departs in its deals.
+
+    >>> match = {"players": 3, "first_dealer": 0, "deals": [{"actions": ["pass"] * 3}] * 3}
+    >>> passes_so(match, [0, 0, 0], "same", frozenset({True}))
+    True
+    >>> passes_so(match, [0, 1, 2], "same", frozenset({True}))
+    False
+    """
+    from frogspec.conform.diagnosis import match_bidder
+
+    deals = request.get("deals") if isinstance(request, dict) else None
+    players = request.get("players") if isinstance(request, dict) else None
+    if not isinstance(deals, list) or not isinstance(players, int) or players < 1:
+        return False
+    if not isinstance(dealers, list) or not dealers or dealers[0] != request.get("first_dealer"):
+        return False
+    if not all(isinstance(seat, int) for seat in dealers) or len(dealers) > len(deals):
+        return False
+    moved = False
+    for d, (dealer, after) in enumerate(pairwise(dealers)):
+        left = (dealer + 1) % players
+        if passed_out(deals[d]) not in after_passed_out:
+            if after != left:
+                return False
+            continue
+        bidder = match_bidder(request, d, dealer, assumed) if how in _BY_THE_BIDDER else None
+        if after != next_dealer_after(dealer, players, bidder, how):
+            return False
+        moved = moved or after != left
+    return moved

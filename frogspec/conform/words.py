@@ -29,6 +29,7 @@ from frogspec.conform.evidence import (
     AnswerChanged,
     CardAsTrump,
     CardCounted,
+    CountRaised,
     DealerMoved,
     DealerPlays,
     DealtTo,
@@ -406,6 +407,8 @@ def _settlement_words(d: Difference) -> str | None:
         return f"{_PAYERS.get(d.payer, 'pays')} {d.engine} instead of {d.reference}"
     if isinstance(d, MarginRaised):
         return _margin_words(d)
+    if isinstance(d, CountRaised):
+        return _count_raised_words(d)
     if isinstance(d, TieMoved):
         return (
             f"the tie is {d.engine} points instead of {d.reference}: the bidder wins above "
@@ -461,6 +464,23 @@ def _margin_words(d: MarginRaised) -> str:
     if d.lost_to is not None:
         said.append(f"under 60 when he takes {d.lost_to} points or fewer")
     return f"the bidder's margin {', and '.join(said)} is {raised}"
+
+
+def _count_raised_words(d: CountRaised) -> str:
+    """A bonus of the count where the bidder takes many or few points, in words.
+
+    >>> _count_raised_words(CountRaised(10, 91, 30))
+    "the bidder's count is raised by 10 points where he takes 91 card points or more, and lowered by 10 where he takes 30 or fewer; a settlement of the bidder's points is paid with that bonus too"
+    """
+    said = []
+    if d.won_from is not None:
+        said.append(f"raised by {d.extra} points where he takes {d.won_from} card points or more")
+    if d.lost_to is not None:
+        said.append(f"lowered by {d.extra} where he takes {d.lost_to} or fewer")
+    return (
+        f"the bidder's count is {', and '.join(said)}; a settlement of the bidder's points is "
+        "paid with that bonus too"
+    )
 
 
 def _rates_words(rates: Sequence[Any]) -> str:
@@ -617,6 +637,12 @@ def _otherwise_words(difference: Difference) -> str:
         return (
             "he must play higher than every card of the suit led in the trick (any card of "
             f"that suit where he holds none higher){lapses}, instead of any card of the suit"
+        )
+    if isinstance(d, LegalAt) and d.trumps_held_back:
+        return (
+            "a player who leads may not lead a trump while he holds a card of another suit "
+            f"(hand {' '.join(d.hand)}, trump {d.trump}: the engine's list lacks "
+            f"{', '.join(d.change.lacks)}), instead of leading any card"
         )
     if isinstance(d, LegalAt) and d.any_card:
         return (

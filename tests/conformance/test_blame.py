@@ -605,3 +605,38 @@ def test_several_ranks_counted_otherwise_are_one_departure_of_the_cards_points()
     assert said.probes_disagree == 8
     filed = replace(said, cases=("g",))
     assert unit_findings([filed], [kings, queens]) == []
+
+
+def _chico_takes_widow(rs: Ruleset) -> Ruleset:
+    from frogspec.rules.auction import Contract
+
+    written = rs.rules.exchanges_widow
+    return rs.replacing(
+        "widow.untouched-in-chico-and-grand",
+        lambda contract: contract is Contract.CHICO or written(contract),
+    )
+
+
+def _chico_bidder_takes_the_widow(request: dict[str, Json]) -> dict[str, Json]:
+    """An engine whose Chico bidder takes the widow and lays away before naming the trump."""
+    return {"id": request.get("id"), **reference_answer(request, _chico_takes_widow)}
+
+
+def test_a_chico_bidder_taking_the_widow_is_modelled() -> None:
+    # By the engine the Chico bidder (eldest, seat 1) lays away; by the rules he names the
+    # trump: the model is the rule with a Chico's widow taken, as a Frog's.
+    actions = ["chico", "pass", "pass"]
+    request = game_request(0, actions)
+    (deviation,) = _one_game_blamed(_chico_bidder_takes_the_widow, actions).deviations
+    assert deviation.rule == "widow.untouched-in-chico-and-grand"
+    model = model_of(deviation)
+    assert model is not None
+    engine = _chico_bidder_takes_the_widow(request)
+    assert reference_answer(request, model.adjust) == {k: v for k, v in engine.items() if k != "id"}
+    # The bidder names the trump once he has laid away three cards, and then plays.
+    result = engine["result"]
+    discards = [str(a) for a in result["legal"]][:3]
+    laid = reference_answer(game_request(0, [*actions, *discards]), model.adjust)["result"]
+    assert (laid["phase"], laid["to_act"], laid["trump"]) == ("trump", 1, None)
+    named = reference_answer(game_request(0, [*actions, *discards, "trump S"]), model.adjust)
+    assert named["result"]["phase"] == "play" and named["result"]["trump"] == "S"

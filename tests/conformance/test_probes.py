@@ -834,3 +834,29 @@ def test_a_duty_to_head_that_lapses_once_the_trick_is_trumped_is_said_and_modell
     asked: dict[str, Json] = {"op": "legal_plays", "trump": "H", "hand": ["7C", "AC", "KH"]}
     assert finding.model({**asked, "trick": ["9C", "6H"]}) == {"result": ["7C", "AC"]}
     assert finding.model({**asked, "trick": ["9C"]}) == {"result": ["AC"]}
+
+
+def _no_trump_led_while_another_suit(request: dict[str, Json]) -> dict[str, Json]:
+    """An engine whose leader may not lead a trump while he holds a card of another suit."""
+    answer = {"id": request.get("id"), **reference_answer(request)}
+    trump = request.get("trump")
+    if request["op"] == "legal_plays" and not request.get("trick") and trump is not None:
+        listed = answer.get("result")
+        assert isinstance(listed, list)
+        answer["result"] = [c for c in listed if str(c)[-1] != trump] or listed
+    return answer
+
+
+def test_a_leader_barred_from_leading_trumps_is_said_so_and_modelled() -> None:
+    (finding,) = probe_stages(_no_trump_led_while_another_suit, ["legal_plays"], ["modern"])
+    assert finding.rule == "play.lead-any-card"
+    assert finding_instead(finding).startswith(
+        "a player who leads may not lead a trump while he holds a card of another suit"
+    )
+    assert finding.model is not None
+    asked: dict[str, Json] = {"op": "legal_plays", "ruleset": "modern", "trump": "H"}
+    assert finding.model({**asked, "hand": ["7C", "KH"], "trick": []}) == {"result": ["7C"]}
+    following = finding.model({**asked, "hand": ["7C", "KH"], "trick": ["9C"]})
+    assert following == {"result": ["7C"]}
+    only_trumps = finding.model({**asked, "hand": ["AH", "KH"], "trick": []})
+    assert isinstance(only_trumps["result"], list) and sorted(only_trumps["result"]) == ["AH", "KH"]

@@ -13,7 +13,7 @@ from typing import Any
 
 from frogspec._types import Json
 from frogspec.conform.evidence import DealerMoved
-from frogspec.conform.rotation import Rotation, who_deals
+from frogspec.conform.rotation import Rotation, passes_so, who_deals
 from frogspec.conform.words import Circumstances, instead_words, when_words
 from frogspec.engine import apply, legal_actions, new_deal, parse_action
 from frogspec.harness import handle
@@ -183,3 +183,44 @@ def test_a_match_ended_by_a_player_unable_to_pay_is_said_as_that() -> None:
     assert instead_words(at_zero) == (
         "the match ends when a player's balance is 0 or below after a settlement: he loses"
     )
+
+
+def _bid_by_seat_two() -> dict[str, Json]:
+    """A match of two deals at three players: in the first, dealt by seat 0, seat 2 bids."""
+    request: dict[str, Json] = _passed_match(["pass", "grand"]).request
+    return request
+
+
+def test_a_matchs_dealers_passed_by_a_way_are_told_from_who_bid() -> None:
+    match = _bid_by_seat_two()
+    after_a_bid = frozenset({False})
+    assert passes_so(match, [0, 2], "bidder", after_a_bid)
+    # Passed to the left as the rules pass it: the way does not show.
+    assert not passes_so(match, [0, 1], "bidder", after_a_bid)
+    # The seat on the bidder's left is seat 0, not 2.
+    assert not passes_so(match, [0, 2], "bidder's left", after_a_bid)
+    # Dealers that do not start with the first dealer are no match's.
+    assert not passes_so(match, [1, 2], "bidder", after_a_bid)
+
+
+def test_failing_matches_dealt_as_the_match_probe_found_are_filed_under_it() -> None:
+    # The match's balances may part first (another departure); its dealers, passed as the
+    # probes found the engine passes the deal, show that departure too.
+    from frogspec.conform.blame import _dealt_as_found as dealt_as_found
+    from frogspec.conform.probes.base import Probe, StageFinding
+
+    from .test_diagnosis import answered_case
+
+    case = answered_case("match.bidder-deals", _bid_by_seat_two())
+    result = case.expected["result"]
+    actual = {"id": 1, "result": {**result, "balances": [0, 0, 0], "dealers": [0, 2]}}
+    probe = Probe({"op": "match"}, {"result": 1}, {"result": 2}, ())
+    rotation = Rotation("deal.rotation-left", DealerMoved(1, 2, 1, 0, 3, False, 2), "bidder")
+    finding = StageFinding(
+        "match", "deal.rotation-left", rotation, 3, 4, probe, rulesets=("modern",)
+    )
+    (found,) = dealt_as_found([], [finding], {}, {case.id: (case, actual)}, lambda: True)
+    assert found.rule == "deal.rotation-left" and found.cases == (case.id,)
+    # Dealers passed to the left: nothing filed under it.
+    left = {"id": 1, "result": {**result, "balances": [0, 0, 0]}}
+    assert dealt_as_found([], [finding], {}, {case.id: (case, left)}, lambda: True) == []

@@ -9,11 +9,14 @@ judgement of the kit, apart from any engine.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from frogspec.conform.accounting import FixedPoints, GroupCredited
+from frogspec.conform.blame import _bonus_of_the_count as bonus_of_the_count
+from frogspec.conform.blame import _coincidences_folded as coincidences_folded
 from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.deviations import Deviation, with_findings
 from frogspec.conform.evidence import MarginRaised, PaidTimes, TieMoved
@@ -22,6 +25,7 @@ from frogspec.conform.probes.base import Probe, StageFinding
 from frogspec.conform.words import finding_instead, finding_when
 from frogspec.harness import Adjust
 from frogspec.rulesets import Ruleset
+from frogspec.vectors.model import Case
 
 Json = Any
 
@@ -114,6 +118,13 @@ def test_cards_that_change_sides_add_no_points() -> None:
     assert not widow.takes_points(SETTLE_BEYOND, REFUSED, {"result": [-65, 130, -65]})
 
 
+def _paid(asked: dict[str, Json], adjust: Adjust | None) -> Json:
+    """The payments the reference, with ``adjust`` applied, answers ``asked`` with."""
+    answer = reference_answer({"id": 1, **asked}, adjust)
+    assert "result" in answer, answer
+    return answer["result"]
+
+
 def _departing(adjust: Adjust) -> Callable[[dict[str, Json]], dict[str, Json]]:
     """An engine that answers as the reference with ``adjust`` applied to every ruleset."""
 
@@ -148,8 +159,7 @@ def test_a_loss_paid_at_a_multiple_is_one_rule_on_every_probe(times: int) -> Non
     # Joined from three rulesets, the departure is applied once: it answers as the engine.
     for ruleset in rulesets:
         lost = {**SETTLE, "ruleset": ruleset, "bidder_points": 30}
-        engine = reference_answer(lost, _loss_times(times))
-        assert reference_answer(lost, finding.departure) == engine
+        assert _paid(lost, finding.departure) == _paid(lost, _loss_times(times))
     assert finding_when(finding).endswith("when the bidder loses")
     assert finding_instead(finding).startswith(
         "a losing bidder pays each player who settles with him "
@@ -194,7 +204,7 @@ def test_payments_at_a_multiple_where_one_side_takes_every_point_are_said_at_tho
     }
     for ruleset in rulesets:
         slam = {**SETTLE, "ruleset": ruleset, "contract": "grand", "bidder_points": 120}
-        assert reference_answer(slam, finding.departure) == reference_answer(slam, _slam_times(2))
+        assert _paid(slam, finding.departure) == _paid(slam, _slam_times(2))
 
 
 def test_a_multiple_at_some_scores_that_an_agreeing_probe_refutes_is_not_said() -> None:
@@ -242,8 +252,7 @@ def test_a_margin_raised_past_a_score_is_one_rule_said_as_the_rule() -> None:
     for ruleset in rulesets:
         for points in (23, 97, 45):
             asked = {**SETTLE, "ruleset": ruleset, "contract": "grand", "bidder_points": points}
-            engine = reference_answer(asked, _margin_raised)
-            assert reference_answer(asked, finding.departure) == engine
+            assert _paid(asked, finding.departure) == _paid(asked, _margin_raised)
 
 
 def _doubled_past_ninety(ruleset: Ruleset) -> Ruleset:
@@ -262,5 +271,108 @@ def test_payments_at_a_multiple_past_a_score_are_said_and_modelled_past_it() -> 
     assert finding_when(finding).endswith("when the bidder takes 90 or more or 30 or fewer points")
     for points in (23, 97, 45, 88):
         asked = {**SETTLE, "contract": "chico", "bidder_points": points}
-        engine = reference_answer(asked, _doubled_past_ninety)
-        assert reference_answer(asked, finding.departure) == engine
+        assert _paid(asked, finding.departure) == _paid(asked, _doubled_past_ninety)
+
+
+def _five_more(ruleset: Ruleset) -> Ruleset:
+    """A flat 5 points added to every margin but the tie's: (margin + 5) × rate."""
+    result = ruleset.rules.bidder_result
+
+    def raised(points: int) -> int:
+        margin = result(points)
+        return margin + 5 if margin > 0 else margin - 5 if margin < 0 else 0
+
+    return ruleset.replacing("settlement.sixty-is-a-tie", raised)
+
+
+def test_a_margin_raised_in_every_ruleset_is_raised_once_in_each() -> None:
+    # The tie's rule is every ruleset's: each ruleset's finding, joined, raises its own
+    # margin, once (six raises of 5 applied everywhere would pay a Chico lost by 20 at 50
+    # points a player, not 25).
+    rulesets = ["foster-1909", "gamerules", "hoyle-1907", "modern", "official-1922-solo"]
+    (finding,) = probe_stages(_departing(_five_more), ["settle"], rulesets)
+    assert finding.otherwise == MarginRaised(5, 61, 59)
+    for ruleset in rulesets:
+        for points in (40, 95, 60):
+            asked = {**SETTLE, "ruleset": ruleset, "contract": "chico", "bidder_points": points}
+            assert _paid(asked, finding.departure) == _paid(asked, _five_more), (ruleset, points)
+
+
+def _confirmed_on(case_id: str, rule: str) -> Deviation:
+    return Deviation(
+        rule=rule,
+        reading=None,
+        reading_rulesets=(),
+        cases=(case_id,),
+        example={},
+        confirmed=True,
+        departure=_loss_times(2),
+    )
+
+
+def test_a_swap_confirmed_on_a_deal_a_probed_model_answers_is_folded_into_it() -> None:
+    # A Chico lost by 20 in Hoyle's game, paid with 5 points more on the margin: (20 + 5) × 2
+    # = 50 a player, as a rate of 4 would pay... on that margin only. The probes' model
+    # answers it: the rate is no second departure.
+    from .test_diagnosis import answered_case
+
+    lost = {"id": 1, **SETTLE, "ruleset": "hoyle-1907", "players": 4, "contract": "chico"}
+    case = answered_case("settle.hoyle.chico-40", {**lost, "bidder_points": 40})
+    actual = {"id": 1, **reference_answer(case.request, _five_more)}
+    probed = replace(
+        _confirmed_on("settle.modern.frog-95", "settlement.sixty-is-a-tie"),
+        confirmed=False,
+        otherwise=_tie_finding(("hoyle-1907", "modern"), _five_more),
+        departure=_five_more,
+    )
+    rate = _confirmed_on(case.id, "settlement.rates-1-2-4")
+    by_id = {case.id: (case, actual)}
+    (folded,) = coincidences_folded([rate, probed], by_id, lambda: True)
+    assert folded.rule == "settlement.sixty-is-a-tie"
+    assert folded.cases == ("settle.modern.frog-95", case.id)
+    # Where the probes' model answers otherwise than the engine, the swap stands apart.
+    otherwise = {"id": 1, **reference_answer(case.request, _loss_times(2))}
+    kept = coincidences_folded([rate, probed], {case.id: (case, otherwise)}, lambda: True)
+    assert [d.rule for d in kept] == ["settlement.rates-1-2-4", "settlement.sixty-is-a-tie"]
+
+
+def _game_counted(case_id: str, reference: int, engine: int) -> tuple[Case, Json]:
+    """A finished game the reference counts ``reference`` for the bidder, the engine
+    ``engine``."""
+    game = {"id": 1, "op": "game", "ruleset": "modern", "players": 3, "dealer": 0}
+    case = Case(
+        id=case_id,
+        file="cases",
+        description="",
+        rules=(),
+        request=game,
+        response={
+            "id": 1,
+            "result": {"points": {"bidder": reference, "defenders": 120 - reference}},
+        },
+    )
+    return case, {"id": 1, "result": {"points": {"bidder": engine, "defenders": 120 - engine}}}
+
+
+def test_a_margin_raised_as_the_games_count_is_raised_is_one_bonus_of_the_count() -> None:
+    # The engine counts a bidder 10 more where he takes 91 or more (10 fewer at 30 or
+    # fewer), and its settle op pays given points so: one departure, of the count.
+    margin = replace(
+        _confirmed_on("settle.modern.frog-95", "settlement.sixty-is-a-tie"),
+        confirmed=False,
+        otherwise=replace(
+            _tie_finding(("modern",), _five_more), otherwise=MarginRaised(10, 91, 30)
+        ),
+    )
+    count = replace(_confirmed_on("game.slam", "scoring.count-card-points"), confirmed=False)
+    games = [_game_counted("game.slam", 95, 105), _game_counted("game.even", 60, 60)]
+    by_id = {case.id: (case, actual) for case, actual in games}
+    (bonus,), finding = bonus_of_the_count([margin, replace(count, cases=tuple(by_id))], by_id)
+    assert finding is margin.otherwise
+    assert bonus.rule == "scoring.count-card-points"
+    assert set(bonus.cases) == {"game.slam", "game.even", "settle.modern.frog-95"}
+    assert bonus.instead.startswith("the bidder's count is raised by 10 points where he takes 91")
+    # A game counted otherwise at another score: the margin stays the settlement's.
+    by_id["game.even"] = _game_counted("game.even", 60, 70)
+    kept, finding = bonus_of_the_count([margin, replace(count, cases=tuple(by_id))], by_id)
+    assert finding is None and [d.rule for d in kept] == [margin.rule, count.rule]

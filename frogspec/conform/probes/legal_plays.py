@@ -322,6 +322,9 @@ class LegalPlaysProbe:
             as_trump = _as_trump(group, probes, trumps)
             heading = None if as_trump is not None else _heading_shown(group, probes)
             heads = heading is not None
+            held_back = (
+                as_trump is None and not heads and _duty_shown(_trumps_held_back, group, probes)
+            )
             if as_trump is None:
                 otherwise: Difference = _listed(group[0])
                 if isinstance(otherwise, LegalAt) and _any_card(group):
@@ -329,6 +332,8 @@ class LegalPlaysProbe:
                 if isinstance(otherwise, LegalAt) and heads:
                     lapses = heading is _headed_unless_trumped
                     otherwise = replace(otherwise, heads=True, unless_trumped=lapses)
+                if isinstance(otherwise, LegalAt) and held_back:
+                    otherwise = replace(otherwise, trumps_held_back=True)
                 rule = "play.no-duty-to-head" if heads else _closest_rule(group)
             else:
                 # Following trumps led with it is following suit; playing it when void,
@@ -345,6 +350,8 @@ class LegalPlaysProbe:
                 finding = _modelled(finding, probes, partial(_as_trumps_plays, cards=counted))
             elif heading is not None:
                 finding = _modelled(finding, probes, heading)
+            elif held_back:
+                finding = _modelled(finding, probes, _trumps_held_back)
             found.append(finding)
         return found
 
@@ -369,6 +376,29 @@ def _headed_plays(request: dict[str, Json]) -> list[str]:
         return [c for c in following if card_strength(parse_card(c)) > best] or following
     trumps = [c for c in hand if trump is not None and c[-1] == trump]
     return trumps or hand
+
+
+def _trumps_held_back(request: dict[str, Json]) -> list[str]:
+    """The cards the player may play where no trump may be led while the leader holds a
+    card of another suit: the reference's list, without the trumps where he leads and
+    holds another card.
+
+    >>> ask = {"op": "legal_plays", "ruleset": "modern", "trump": "H"}
+    >>> _trumps_held_back({**ask, "hand": ["7C", "AH", "KH"], "trick": []})
+    ['7C']
+    >>> sorted(_trumps_held_back({**ask, "hand": ["AH", "KH"], "trick": []}))
+    ['AH', 'KH']
+    >>> _trumps_held_back({**ask, "hand": ["7C", "AC", "KH"], "trick": ["9C"]})
+    ['7C', 'AC']
+    """
+    from frogspec.conform.counterfactuals import reference_answer
+
+    answer = reference_answer({"id": 1, **request}).get("result")
+    listed = [str(c) for c in answer] if isinstance(answer, list) else []
+    trump = request.get("trump")
+    if request.get("trick") or trump is None:
+        return listed
+    return [c for c in listed if c[-1] != trump] or listed
 
 
 def _headed_unless_trumped(request: dict[str, Json]) -> list[str]:

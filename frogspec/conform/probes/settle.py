@@ -412,7 +412,7 @@ def _margin_raised(probes: Sequence[Probe], rs: Ruleset) -> list[Candidate]:
     if extra <= 0:
         return []
     found = MarginRaised(extra, min(won) if won else None, max(lost) if lost else None)
-    return [(found, TIE_RULE, _margin_raised_at(found))]
+    return [(found, TIE_RULE, _margin_raised_at(found, rs.id))]
 
 
 #: The tie's rules with the margin raised, one function per rule and change (as
@@ -420,17 +420,26 @@ def _margin_raised(probes: Sequence[Probe], rs: Ruleset) -> list[Candidate]:
 _MARGINS_RAISED: dict[tuple[Callable[[int], int], MarginRaised], Callable[[int], int]] = {}
 
 
-def _margin_raised_at(raised: MarginRaised) -> Adjust:
-    """Every ruleset's margin over or under the tie raised by ``raised.extra`` where the
-    bidder takes ``raised.won_from`` points or more, or ``raised.lost_to`` or fewer.
+@cache  # one departure, one change: findings joined apply it once
+def _margin_raised_at(raised: MarginRaised, ruleset_id: str) -> Adjust:
+    """The ruleset ``ruleset_id``'s margin over or under the tie raised by
+    ``raised.extra`` where the bidder takes ``raised.won_from`` points or more, or
+    ``raised.lost_to`` or fewer. The tie's rule is every ruleset's: the change is kept to
+    the ruleset it was found in, so that the findings of several rulesets joined raise
+    each margin once.
 
     >>> from frogspec.rulesets import get_ruleset
-    >>> rules = _margin_raised_at(MarginRaised(30, 90, 30))(get_ruleset("modern")).rules
+    >>> raised = _margin_raised_at(MarginRaised(30, 90, 30), "modern")
+    >>> rules = raised(get_ruleset("modern")).rules
     >>> [rules.bidder_result(p) for p in (0, 31, 60, 89, 95)]
     [-90, -29, 0, 29, 65]
+    >>> raised(get_ruleset("foster-1909")).rules.bidder_result(95)
+    35
     """
 
     def departure(ruleset: Ruleset) -> Ruleset:
+        if ruleset.id != ruleset_id:
+            return ruleset
         original = ruleset.rules.bidder_result
         key = (original, raised)
         if key not in _MARGINS_RAISED:
