@@ -445,12 +445,21 @@ def _winning(
     trump: Suit | None,
     trick_winner: Callable[[Sequence[Card], Suit | None], int],
 ) -> int:
-    """The cards of ``cards`` that, played after ``played``, would win that trick."""
-    return sum(
-        1 << c
-        for c in range(36)
-        if cards >> c & 1 and trick_winner([*played, c], trump) == len(played)
-    )
+    """The cards of ``cards`` that, played after ``played``, would win that trick.
+
+    >>> from frogspec.rules.cards import Suit, format_cards, parse_card
+    >>> hearts = sum(1 << parse_card(c) for c in ("6H", "QH", "AH"))
+    >>> format_cards(_winning(hearts, [parse_card("KH")], Suit.HEARTS, trick_winner))
+    ['AH']
+    """
+    found = 0
+    rest = cards
+    while rest:  # each card held, the lowest first
+        card = rest & -rest
+        if trick_winner([*played, card.bit_length() - 1], trump) == len(played):
+            found |= card
+        rest ^= card
+    return found
 
 
 _BLANKS = sum(0xF << (9 * suit) for suit in range(4))  # Sixes to Nines: no points
