@@ -84,10 +84,12 @@ from frogspec.conform.deviations import (
     with_findings,
 )
 from frogspec.conform.diagnosis import Divergence, answered_alike, game_state
+from frogspec.conform.every_trick import paid_for_every_trick
 from frogspec.conform.evidence import (
     CardCounted,
     CountRaised,
     Difference,
+    FieldChanged,
     LegalChanged,
     MarginRaised,
     MatchOtherwise,
@@ -96,6 +98,7 @@ from frogspec.conform.evidence import (
     Several,
     TieMoved,
 )
+from frogspec.conform.match_end import end_at_limits
 from frogspec.conform.own_deal import refused_at
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.probes.settle import SETTLE_POINTS, TIE_RULE
@@ -256,10 +259,89 @@ def blame(
             deviations = _charged(failed, passed, findings, rediagnose, in_time, by_id, replay)
         else:
             deviations, findings = counted, said
-    kept = _tie_of_the_count([d for d in deviations if d.cases], holds, by_id)
+    kept = _laid_away_apart([d for d in deviations if d.cases], by_id)
+    kept = _tie_of_the_count(kept, holds, by_id)
     kept, bonus = _bonus_of_the_count(kept, by_id)
     kept = _readings_checked(kept, by_id, in_time)
-    return Blame(kept, unit_findings(kept, [f for f in findings if f != bonus]))
+    kept = paid_for_every_trick(kept, by_id, passed)
+    kept = end_at_limits(
+        kept,
+        by_id,
+        passed,
+        lambda cases: _hand_written(cases, by_id),
+        lambda d: None if (m := model_of(d)) is None else m.adjust,
+    )
+    # A tie the probes found at half of what a deal holds by the engine's count is said
+    # by the count's deviation ("the tie is 50"): no finding of its own.
+    tie_said = [
+        f
+        for f in findings
+        if holds is not None
+        and f.rule == TIE_RULE
+        and f.otherwise == TieMoved(holds // 2)
+        and any(d.holds == holds for d in kept)
+    ]
+    return Blame(
+        kept, unit_findings(kept, [f for f in findings if f != bonus and f not in tie_said])
+    )
+
+
+def _laid_away_apart(
+    deviations: list[Deviation], by_id: dict[str, tuple[Case, Json]]
+) -> list[Deviation]:
+    """The deviations of a contract's trump whose games, where they part, also leave out
+    of the bidder's lay-away cards of some ranks, or of one origin, while the engine has
+    set no trump yet: two departures, each said apart. What may be laid away cannot
+    follow from a trump not yet named, so the cards left out are the lay-away's own
+    departure (``widow.frog-take-and-discard``), filed with the same cases (a case two
+    departures touch counts for both), and the trump's says only the trump."""
+    from frogspec.conform.localise import Localised
+    from frogspec.registry import rule_for_function
+    from frogspec.rules.widow import discardable
+
+    laying_away = rule_for_function(discardable)
+    found = list(deviations)
+    for d in deviations:
+        localised = d.otherwise
+        if (
+            laying_away is None
+            or d.rule is None
+            or not d.rule.startswith("trump.")
+            or not isinstance(localised, Localised)
+            or localised.left_out is None
+            or localised.left_out.verb != "discard"
+            or localised.left_out.in_hand
+        ):
+            continue
+        trump = next(
+            (x for x in d.differences if isinstance(x, FieldChanged) and x.name == "trump"), None
+        )
+        legal = next((x for x in d.differences if isinstance(x, LegalChanged)), None)
+        if trump is None or trump.engine is not None or legal is None:
+            continue  # a trump named may be what the lay-away follows
+        trump_only = replace(localised, differences=(trump,), left_out=None)
+        said = replace(d, otherwise=trump_only, differences=(trump,))
+        apart = replace(
+            d,
+            rule=laying_away.id,
+            reading=None,
+            reading_rulesets=(),
+            confirmed=False,
+            by_twin=False,
+            departure=None,
+            otherwise=replace(localised, rule=laying_away.id, differences=(legal,)),
+            differences=(legal,),
+            probes_agree=0,  # the probes were the trump's
+            probes_disagree=0,
+        )
+        home = next((o for o in found if o.rule == laying_away.id), None)
+        found = [said if o is d else o for o in found]
+        if home is None:
+            found.append(apart)
+        else:
+            joined = joined_deviation(home, [apart], lambda ids: _hand_written(ids, by_id))
+            found = [joined if o is home else o for o in found]
+    return found
 
 
 #: How many of a deviation's cases are put to its reading, at most.

@@ -32,7 +32,9 @@ __all__ = [
     "DealerPlays",
     "DealtTo",
     "Difference",
+    "EndLimit",
     "ErrorChanged",
+    "EveryTrickPaid",
     "FieldChanged",
     "FirstDealerChanged",
     "LegalAt",
@@ -300,6 +302,24 @@ class DealerMoved(Difference):
 
 
 @dataclass(frozen=True)
+class EndLimit:
+    """The balance at which an engine ends a match, in the rulesets that start from one
+    bank, as far as its matches show it: each ended at a payer whose balance fell to the
+    limit or below, and no balance above the limit ended one."""
+
+    #: The rulesets of the matches (they keep the same bank and the same end).
+    rulesets: tuple[str, ...]
+    #: The limit said: the match ends at the first payer, in the order of settling, whose
+    #: balance after settling is this or below (-1: below 0, he cannot pay; 0: at 0).
+    limit: int
+    #: The highest balance at which a match ended: the limit is this or above.
+    ended_at: int
+    #: The lowest balance of a payer after which a match went on: the limit is below it
+    #: (``None``: no match went on past a payer's balance).
+    went_on_at: int | None
+
+
+@dataclass(frozen=True)
 class MatchOtherwise(Difference):
     """In a match, the balances or the end part from the reference's as a rule of the
     match does: every player holds the same number of counters more (the players start
@@ -321,6 +341,9 @@ class MatchOtherwise(Difference):
     #: Whether that player paid in full and was left with nothing (his balance by the
     #: engine is 0): the match ends at a balance of 0 or below.
     at_zero: bool = False
+    #: The balances at which the match ends, where the engine's matches fix them (one for
+    #: the rulesets of each bank; empty: below 0, or at 0 where ``at_zero``).
+    limits: tuple[EndLimit, ...] = ()
 
     @property
     def kind(self) -> str:
@@ -340,7 +363,7 @@ class MatchOtherwise(Difference):
         120
         >>> ended = [FieldChanged("over", True, False), FieldChanged("loser", 2, None)]
         >>> MatchOtherwise.shown_by(ended, {"result": {"balances": [5, 15, -20]}})
-        MatchOtherwise(starting=0, loser=2, unable_to_pay=True, bank=None, banks=(), at_zero=False)
+        MatchOtherwise(starting=0, loser=2, unable_to_pay=True, bank=None, banks=(), at_zero=False, limits=())
         """
         changed = {d.name: d for d in differences if isinstance(d, FieldChanged)}
         balances = changed.get("balances")
@@ -726,6 +749,28 @@ class CountRaised(Difference):
 
 
 @dataclass(frozen=True)
+class EveryTrickPaid(Difference):
+    """Each player who settles with a bidder who took every trick pays him ``extra`` more
+    than the points give (``to_bidder``), or, where the bidder took no trick, is paid that
+    much more by him: a payment for the tricks, not the points, which a ``settle`` given
+    the bidder's points does not show."""
+
+    #: What each player settling with the bidder pays (or is paid) more.
+    extra: int
+    #: Whether the bidder who took every trick is paid it (else the bidder who took none
+    #: pays it).
+    to_bidder: bool
+
+    @property
+    def kind(self) -> str:
+        return "paid for every trick"
+
+    @property
+    def field(self) -> str:
+        return "payments"
+
+
+@dataclass(frozen=True)
 class PaidOtherwise(Difference):
     """A payment is another amount (the first the group shows); ``receives`` for a seat
     the reference has receive."""
@@ -738,6 +783,9 @@ class PaidOtherwise(Difference):
     reference: int
     #: Whether the reference has the seat receive (else pay).
     receives: bool = False
+    #: Whether the engine has the seat settle the other way (pay where the reference has
+    #: it receive, or receive where it pays): the bidder's win and loss are reversed.
+    reversed: bool = False
 
     @property
     def kind(self) -> str:

@@ -34,7 +34,9 @@ from frogspec.conform.evidence import (
     DealerPlays,
     DealtTo,
     Difference,
+    EndLimit,
     ErrorChanged,
+    EveryTrickPaid,
     FieldChanged,
     FirstDealerChanged,
     LegalAt,
@@ -404,7 +406,23 @@ def _settlement_words(d: Difference) -> str | None:
             return f"a player sitting out {verb} {d.engine} instead of {d.reference}"
         if d.payer == "balance":
             return f"the bidder's balance is {d.engine} instead of {d.reference}"
+        if d.reversed:
+            engine, reference = ("pays", "receiving") if d.receives else ("receives", "paying")
+            return (
+                f"the bidder's win and loss are reversed: each defender {engine} {d.engine} "
+                f"instead of {reference} {d.reference}"
+            )
         return f"{_PAYERS.get(d.payer, 'pays')} {d.engine} instead of {d.reference}"
+    if isinstance(d, EveryTrickPaid):
+        if d.to_bidder:
+            return (
+                f"a bidder who takes every trick is paid {d.extra} more by each player who "
+                "settles with him, beyond what his points give"
+            )
+        return (
+            f"a bidder who takes no trick pays {d.extra} more to each player he settles "
+            "with, beyond what his points give"
+        )
     if isinstance(d, MarginRaised):
         return _margin_words(d)
     if isinstance(d, CountRaised):
@@ -551,11 +569,44 @@ def _match_words(match: MatchOtherwise) -> str:
         return f"each player starts with {-match.starting} counters fewer"
     if match.loser is None:
         return f"each player starts with {match.starting} counters"
+    if match.limits:
+        return f"the match ends {_limits_words(match.limits)}: he loses"
     if match.at_zero:
         return "the match ends when a player's balance is 0 or below after a settlement: he loses"
     if match.unable_to_pay:
         return "the match ends when a player cannot pay: he loses"
     return f"the match ends, seat {match.loser} losing, where the reference plays on"
+
+
+def _limits_words(limits: Sequence[EndLimit]) -> str:
+    """Where the match ends, at each limit in its rulesets
+    (:class:`~frogspec.conform.evidence.EndLimit`), said where the matches leave it
+    between two balances.
+
+    >>> _limits_words([EndLimit(("modern",), -120, -138, -114)])
+    "when a payer's balance is -120 or below after a settlement (modern; the matches put the limit between -138 and -115)"
+    >>> _limits_words([EndLimit(("a", "b"), -120, -120, -119), EndLimit(("c",), -1, -30, 42)])
+    "when a payer's balance is -120 or below after a settlement (a, b), and when a player cannot pay (c)"
+    """
+    said = []
+    for limit in limits:
+        rulesets = ", ".join(limit.rulesets)
+        if limit.limit == -1:
+            said.append(f"when a player cannot pay ({rulesets})")
+            continue
+        if limit.went_on_at is None:
+            shown = f"; the matches put the limit at {limit.ended_at} or above"
+        elif limit.went_on_at - 1 > limit.ended_at:
+            shown = (
+                f"; the matches put the limit between {limit.ended_at} and {limit.went_on_at - 1}"
+            )
+        else:
+            shown = ""
+        said.append(
+            f"when a payer's balance is {limit.limit} or below after a settlement "
+            f"({rulesets}{shown})"
+        )
+    return ", and ".join(said)
 
 
 def _otherwise_words(difference: Difference) -> str:

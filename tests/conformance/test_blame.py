@@ -640,3 +640,45 @@ def test_a_chico_bidder_taking_the_widow_is_modelled() -> None:
     assert (laid["phase"], laid["to_act"], laid["trump"]) == ("trump", 1, None)
     named = reference_answer(game_request(0, [*actions, *discards, "trump S"]), model.adjust)
     assert named["result"]["phase"] == "play" and named["result"]["trump"] == "S"
+
+
+def test_cards_left_out_of_the_lay_away_before_any_trump_is_named_are_a_departure_apart() -> None:
+    # The engine's Frog bidder lays away with no trump set yet (he names it afterwards),
+    # and may not lay away an Ace or a Ten: both show at the same step. What may be laid
+    # away cannot follow from a trump not yet named: two departures, each said apart, each
+    # with every case.
+    from frogspec.conform.blame import _laid_away_apart
+    from frogspec.conform.conditions import Condition
+    from frogspec.conform.evidence import FieldChanged, LegalChanged
+    from frogspec.conform.localise import Localised, RanksLeftOut
+
+    legal = LegalChanged(("discard AC", "discard 10C"), ())
+    trump = FieldChanged("trump", None, "H")
+    left_out = RanksLeftOut("discard", ("10", "A"), ("discard 10C", "discard AC"))
+    rule = "trump.hearts-in-frog-and-grand"
+    both = Deviation(
+        rule=rule,
+        reading=None,
+        reading_rulesets=(),
+        cases=("a", "b"),
+        example={},
+        otherwise=Localised(rule, Condition(()), (legal, trump), left_out),
+        differences=(legal, trump),
+        in_rulesets=("modern",),
+    )
+    said, apart = _laid_away_apart([both], {})
+    assert (said.rule, said.cases) == (rule, ("a", "b"))
+    assert said.instead == 'trump is null instead of "H"'
+    assert (apart.rule, apart.cases) == ("widow.frog-take-and-discard", ("a", "b"))
+    assert apart.instead == (
+        "leaves out the discards of the cards of rank 10 or A (discard 10C, discard AC)"
+    )
+    # A trump named may be what the lay-away follows (no trumps laid away): one departure.
+    named = replace(
+        both,
+        differences=(legal, FieldChanged("trump", "D", "H")),
+        otherwise=Localised(
+            rule, Condition(()), (legal, FieldChanged("trump", "D", "H")), left_out
+        ),
+    )
+    assert _laid_away_apart([named], {}) == [named]

@@ -11,10 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from frogspec._types import Json
 from frogspec.conform.blame import _one_bank
-from frogspec.conform.deviations import Deviation, _one_end, joined_deviation
-from frogspec.conform.evidence import MatchOtherwise
+from frogspec.conform.counterfactuals import reference_answer
+from frogspec.conform.deviations import Deviation, _match_ends, _one_end, joined_deviation
+from frogspec.conform.diagnosis import answered_alike
+from frogspec.conform.evidence import EndLimit, FieldChanged, MatchOtherwise
+from frogspec.conform.match_end import _ended_at, end_at_limits
+from frogspec.harness import Adjust
 from frogspec.rulesets import get_ruleset
+from frogspec.vectors.model import Case, iter_cases, load_vectors
 
 
 def _deviation(
@@ -115,3 +121,98 @@ def test_one_bank_found_apart_is_joined_with_every_rulesets_bank() -> None:
     assert joined.instead == (
         "each player starts with 100 counters instead of 120 (official-1922-solo) and 0 (modern)"
     )
+
+
+# --- an end at a balance of the engine's own ------------------------------------------
+
+
+def _match_cases(rulesets: tuple[str, ...]) -> list[Case]:
+    return [
+        case
+        for case in iter_cases(load_vectors())
+        if case.op == "match" and case.request.get("ruleset") in rulesets
+    ]
+
+
+def _engine_ending_at(limit: int, rulesets: tuple[str, ...]) -> Adjust:
+    """An engine that ends the match at a payer left with ``limit`` or below."""
+    shown = EndLimit(rulesets, limit, limit, limit + 1)
+    return _ended_at(frozenset({"match.no-fixed-end"}), [shown])
+
+
+def _split_by_the_reading(
+    cases: list[Case], engine: Adjust
+) -> tuple[list[str], list[str], dict[str, tuple[Case, Json]], list[Case]]:
+    """The failing cases split as the kit first files them: those the rival reading
+    (below 0 ends it) answers as the engine did, and those nothing explains."""
+    below = _match_ends(frozenset({"match.no-fixed-end"}), ("hoyle-1907", "modern"), False)
+    read: list[str] = []
+    unexplained: list[str] = []
+    by_id: dict[str, tuple[Case, Json]] = {}
+    passed: list[Case] = []
+    for case in cases:
+        actual = reference_answer(case.request, assumed=engine)
+        if answered_alike(case, case.expected, actual):
+            passed.append(case)
+            continue
+        by_id[case.id] = (case, actual)
+        alike = answered_alike(case, reference_answer(case.request, assumed=below), actual)
+        (read if alike else unexplained).append(case.id)
+    return read, unexplained, by_id, passed
+
+
+def test_a_match_ended_at_a_balance_of_the_engines_own_is_said_at_that_balance() -> None:
+    # Without a bank the engine ends the match at a payer left with -120 or below: the
+    # reading (below 0) explains the matches that end deep at once, not those it would end
+    # earlier than the engine does. The matches bound the limit, and the end so changed
+    # answers every one of them as the engine did.
+    rulesets = ("hoyle-1907", "modern")
+    engine = _engine_ending_at(-120, rulesets)
+    read, unexplained, by_id, passed = _split_by_the_reading(_match_cases(rulesets), engine)
+    assert read and unexplained  # the vectors show both kinds
+    end = replace(
+        _deviation("match.no-fixed-end", tuple(read), MatchOtherwise(0, 2, True), rulesets),
+        departure=_match_ends(frozenset({"match.no-fixed-end"}), rulesets, False),
+    )
+    other = _deviation("match.no-fixed-end", tuple(unexplained), MatchOtherwise(), rulesets)
+    other = replace(other, rule=None, otherwise=FieldChanged("over", False, True))
+    (joined,) = end_at_limits([end, other], by_id, passed, _none_written, lambda d: d.departure)
+    assert set(joined.cases) == set(read) | set(unexplained)
+    assert isinstance(joined.otherwise, MatchOtherwise)
+    (limit,) = joined.otherwise.limits
+    assert limit.rulesets == rulesets
+    assert limit.ended_at <= -120 < (limit.went_on_at or 0)
+    assert joined.instead.startswith("the match ends when a payer's balance is ")
+    for case, actual in by_id.values():
+        assert answered_alike(
+            case, reference_answer(case.request, assumed=joined.departure), actual
+        )
+
+
+def test_matches_no_limit_answers_are_left_unexplained() -> None:
+    # An engine that ends the match at a seat of its own whatever the balances: no limit
+    # answers its matches, and nothing is joined.
+    rulesets = ("hoyle-1907", "modern")
+    read, unexplained, by_id, passed = _split_by_the_reading(
+        _match_cases(rulesets), _engine_ending_at(-120, rulesets)
+    )
+    first = unexplained[0]
+    case, actual = by_id[first]
+    assert isinstance(actual, dict) and "error" in actual
+    by_id[first] = (
+        case,
+        {"result": {"balances": [0, 0, 0], "dealers": [0], "over": True, "loser": 0}},
+    )
+    end = replace(
+        _deviation("match.no-fixed-end", tuple(read), MatchOtherwise(0, 2, True), rulesets),
+        departure=_match_ends(frozenset({"match.no-fixed-end"}), rulesets, False),
+    )
+    other = replace(
+        _deviation("match.no-fixed-end", tuple(unexplained), MatchOtherwise(), rulesets),
+        rule=None,
+        otherwise=FieldChanged("over", False, True),
+    )
+    assert end_at_limits([end, other], by_id, passed, _none_written, lambda d: d.departure) == [
+        end,
+        other,
+    ]

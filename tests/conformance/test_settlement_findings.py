@@ -376,3 +376,50 @@ def test_a_margin_raised_as_the_games_count_is_raised_is_one_bonus_of_the_count(
     by_id["game.even"] = _game_counted("game.even", 60, 70)
     kept, finding = bonus_of_the_count([margin, replace(count, cases=tuple(by_id))], by_id)
     assert finding is None and [d.rule for d in kept] == [margin.rule, count.rule]
+
+
+def _tie_at_62_frog_loss_at_grand_rate(ruleset: Ruleset) -> Ruleset:
+    """A King at 5 moves the tie to 62; a lost Frog is paid at the Grand's rate (4)."""
+    rates = ruleset.rules.rates
+    moved = ruleset.replacing("settlement.sixty-is-a-tie", lambda points: points - 62)
+    return moved.replacing(
+        ruleset.rule_id("rates"),
+        lambda c, margin, won: rates(c, margin, won) * (4 if not won and int(c) == 1 else 1),
+    )
+
+
+def test_a_rate_is_measured_from_the_tie_the_engine_moved() -> None:
+    # Judged against the reference with the tie at 62, a lost Frog pays 4 a point from
+    # that tie: one rate, modelled. Measured from 60 it would vary from score to score.
+    found = probe_stages(_departing(_tie_at_62_frog_loss_at_grand_rate), ["settle"], ["modern"])
+    (rate,) = [f for f in found if f.rule == "settlement.rates-1-2-4"]
+    assert finding_instead(rate) == "pays 4 a point instead of 1"
+    assert "in a frog" in finding_when(rate)
+    assert rate.departure is not None
+
+
+def _sitting_out_settle_nothing(ruleset: Ruleset) -> Ruleset:
+    def active_only(
+        players: int, active: tuple[int, ...], bidder: int, contract: Any, won: bool
+    ) -> tuple[int, ...]:
+        return tuple(s for s in active if s != bidder)
+
+    return ruleset.replacing(ruleset.rule_id("sitting_out"), active_only)
+
+
+def test_a_settlement_leaving_out_only_those_sitting_out_is_the_rule_of_who_sits_out() -> None:
+    # A losing bidder pays the active players only: the seats left out are those sitting
+    # out, so the rule departed from is who sits out, not who settles with the bidder.
+    found = probe_stages(_departing(_sitting_out_settle_nothing), ["settle"], ["modern"])
+    assert found
+    assert {f.rule for f in found} == {"settlement.sitting-out-receive-only"}
+
+
+def test_a_defender_paid_where_he_should_pay_is_said_as_the_outcome_reversed() -> None:
+    from frogspec.conform.evidence import PaidOtherwise
+    from frogspec.conform.words import _otherwise_words
+
+    reversed_ = PaidOtherwise("defender", 50, 50, receives=False, reversed=True)
+    assert _otherwise_words(reversed_) == (
+        "the bidder's win and loss are reversed: each defender receives 50 instead of paying 50"
+    )

@@ -161,9 +161,24 @@ def _settle_signature(probe: Probe) -> Json:
     return tuple(sorted(set(parts))) or ("bidder",)
 
 
-def _rate(probe: Probe, answer: Json) -> float | None:
+#: The bidder's margin over or under the tie at his points, as the reference judged a
+#: probe (under the departures assumed: a tie moved moves it).
+Margin = Callable[[int], int]
+
+
+def _margin_from_60(points: int) -> int:
+    return abs(points - 60)
+
+
+def _margin_by(rs: Ruleset, assumed: Adjust | None) -> Margin:
+    """The margin by the ruleset's tie, under the departures ``assumed``."""
+    ruled = assumed(rs) if assumed is not None else rs
+    return lambda points: abs(ruled.rules.bidder_result(points))
+
+
+def _rate(probe: Probe, answer: Json, margin_of: Margin = _margin_from_60) -> float | None:
     payments = _payments(answer)
-    margin = abs(int(probe.request["bidder_points"]) - 60)
+    margin = margin_of(int(probe.request["bidder_points"]))
     defenders = _roles(probe)["defender"]
     if payments is None or not margin or not defenders:
         return None
@@ -180,9 +195,10 @@ def _extra(probe: Probe) -> int | None:
     return abs(actual[s]) - abs(expected[s])
 
 
-def _settle_otherwise(group: list[Probe]) -> Difference:
+def _settle_otherwise(group: list[Probe], margin_of: Margin = _margin_from_60) -> Difference:
     """What the group's engine pays otherwise, from its first probe (a rate, or an amount
-    beyond the rate, where every probe of the group shows the same)."""
+    beyond the rate, where every probe of the group shows the same; a rate by the margin
+    ``margin_of`` gives)."""
     first = group[0]
     expected, actual = _payments(first.expected), _payments(first.actual)
     if expected is None or actual is None or len(expected) != len(actual):
@@ -200,10 +216,14 @@ def _settle_otherwise(group: list[Probe]) -> Difference:
         payer = "either"
         if len(outcomes) == 1:
             payer = "defender" if first.feature("won") else "bidder"
-        rates = {(_rate(p, p.actual), _rate(p, p.expected)) for p in group}
+        rates = {(_rate(p, p.actual, margin_of), _rate(p, p.expected, margin_of)) for p in group}
         extras = {_extra(p) for p in group}
         ((engine_rate, reference_rate), *others) = rates
-        if not others and engine_rate is not None and reference_rate is not None:
+        s = defenders[0]
+        if actual[s] * expected[s] < 0:  # he pays where he should receive, or the reverse
+            receives = expected[s] > 0
+            parts.append(PaidOtherwise(payer, abs(actual[s]), abs(expected[s]), receives, True))
+        elif not others and engine_rate is not None and reference_rate is not None:
             parts.append(RateChanged(payer, engine_rate, reference_rate))
         elif len(extras) == 1 and None not in extras:
             last = max(group, key=lambda p: int(p.request["bidder_points"]))
@@ -246,6 +266,10 @@ def _settle_rule(group: list[Probe], rs: Ruleset, assumed: Adjust | None) -> str
     if swapped is not None:
         return swapped
     if all(_moves_the_money(p) for p in group):
+        if all(_only_out_dropped(p) for p in group):  # who sits out settles otherwise
+            entry = rule_for_function(rs.rules.sitting_out)
+            if entry is not None:
+                return entry.id
         return WHO_SETTLES_RULE
     signature = _settle_signature(first)
     only_out = isinstance(signature, tuple) and all(
@@ -312,8 +336,13 @@ def _settle(
             else:
                 # What the shift does not give is another departure, on its own probes
                 # (those it cannot be put to, points shifted past 0 or 120, tell nothing
-                # either way).
-                probes = [p for p in probes if p not in explained and model(p.request) is not None]
+                # either way), judged against the reference with the tie shifted: the
+                # engine settles every score from the tie it moved.
+                probes = [
+                    replace(p, expected=shifted)
+                    for p in probes
+                    if p not in explained and (shifted := model(p.request)) is not None
+                ]
         findings += _other_departures(probes, rs, ruleset, assumed)
     return findings
 
@@ -420,7 +449,7 @@ def _margin_raised(probes: Sequence[Probe], rs: Ruleset) -> list[Candidate]:
 _MARGINS_RAISED: dict[tuple[Callable[[int], int], MarginRaised], Callable[[int], int]] = {}
 
 
-@cache  # one departure, one change: findings joined apply it once
+@cache  # one adjustment per margin and ruleset: the rulesets it makes are built once
 def _margin_raised_at(raised: MarginRaised, ruleset_id: str) -> Adjust:
     """The ruleset ``ruleset_id``'s margin over or under the tie raised by
     ``raised.extra`` where the bidder takes ``raised.won_from`` points or more, or
@@ -677,10 +706,12 @@ def _other_departures(
     multiple = _paid_times_at(probes, rs, ruleset, assumed)
     if multiple is not None:  # one factor at some scores gives every departing answer
         return [multiple]
+    margin_of = _margin_by(rs, assumed)
     for group in by_difference(probes, _settle_signature):
         rule = _settle_rule(group, rs, assumed)
-        found = table_finding("settle", rule, _settle_otherwise(group), group, probes, ruleset)
-        rate = _rate_otherwise(group, rs)
+        otherwise = _settle_otherwise(group, margin_of)
+        found = table_finding("settle", rule, otherwise, group, probes, ruleset)
+        rate = _rate_otherwise(group, rs, margin_of)
         if rate is not None and answers_as_engine(rate, group, assumed):
             found = replace(found, departure=rate)
         findings.append(found)
@@ -790,11 +821,14 @@ def _tie_at(tie: int) -> Adjust:
     return lambda ruleset: ruleset.replacing(TIE_RULE, bidder_result)
 
 
-def _rate_otherwise(group: list[Probe], rs: Ruleset) -> Adjust | None:
+def _rate_otherwise(
+    group: list[Probe], rs: Ruleset, margin_of: Margin = _margin_from_60
+) -> Adjust | None:
     """The group's departure as the ruleset's rate scaled for its contracts (and, where
     it departs only when the bidder wins or only when he loses, for that outcome), where
-    every probe of the group pays one rate instead of another; else ``None``."""
-    rates = {(_rate(p, p.actual), _rate(p, p.expected)) for p in group}
+    every probe of the group pays one rate instead of another (by the margin ``margin_of``
+    gives); else ``None``."""
+    rates = {(_rate(p, p.actual, margin_of), _rate(p, p.expected, margin_of)) for p in group}
     if len(rates) != 1:
         return None
     ((engine_rate, reference_rate),) = rates
@@ -889,6 +923,17 @@ def _shifted(shift: int, assumed: Adjust | None = None) -> Callable[[dict[str, J
         return reference_answer(shifted, assumed=assumed)
 
     return model
+
+
+def _only_out_dropped(probe: Probe) -> bool:
+    """Whether the seats the engine settles otherwise than the reference are all seats
+    sitting out (every active player settles as the reference has him)."""
+    expected, actual = _payments(probe.expected), _payments(probe.actual)
+    if expected is None or actual is None or len(expected) != len(actual):
+        return False
+    changed = {s for s, (a, e) in enumerate(zip(actual, expected, strict=True)) if a != e}
+    bidder = int(probe.request["bidder"])
+    return bool(changed - {bidder}) and changed - {bidder} <= set(_roles(probe)["out"])
 
 
 def _moves_the_money(probe: Probe) -> bool:

@@ -1,0 +1,274 @@
+"""Where an engine ends a match: at the balance its matches show.
+
+A rival reading of the end (the first player unable to pay loses) ends a match at the first
+payer whose balance goes below 0. An engine may end it at another balance: at -120 where
+the players keep no bank, say. Its matches bound that limit. A match that ended at a payer
+puts the limit at his balance or above, and every balance a payer was left with before, in
+a match that went on, puts it below that balance. Where the bounds of every match of the
+rulesets that start from one bank agree, the limit is said from them (the roundest balance
+between them), and the end, so changed, must answer each match as the engine did.
+
+>>> _roundest(-138, -115)
+-120
+>>> _roundest(-24, 41)
+-1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from frogspec._types import Json
+from frogspec.conform.counterfactuals import reference_answer
+from frogspec.conform.deviations import Deviation, joined_deviation
+from frogspec.conform.diagnosis import answered_alike
+from frogspec.conform.evidence import EndLimit, MatchOtherwise
+from frogspec.harness import Adjust
+from frogspec.questions import Question
+from frogspec.rules.match import payers_in_order
+from frogspec.rulesets import get_ruleset
+from frogspec.vectors.model import Case
+
+__all__ = ["end_at_limits"]
+
+#: One settlement of a deal: each payer, in the order of settling, with his balance after
+#: paying.
+_Settled = tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class _Bounds:
+    """What one match shows of the limit."""
+
+    #: The limit is this balance or above (``None``: the match did not end).
+    at_least: int | None
+    #: The limit is below this balance (``None``: no payer's balance bounds it).
+    below: int | None
+
+
+def end_at_limits(
+    deviations: list[Deviation],
+    cases: Mapping[str, tuple[Case, Json]],
+    passed: Sequence[Case],
+    hand_written: Callable[[Iterable[str]], int],
+    model_of: Callable[[Deviation], Adjust | None],
+) -> list[Deviation]:
+    """The deviations, with the match's end at the balance the engine's matches show
+    where a deviation ends the match at a player unable to pay and the matches that no
+    rule explains end it (or go on) at another balance: those matches are joined to it,
+    which then says the limit, one for the rulesets of each bank. Unchanged unless the
+    limits, so found, answer every such match as the engine did (``cases``: the failing
+    cases by id with the engine's answers; ``passed``: the cases it passed;
+    ``model_of``: a deviation's departure as a change of the reference)."""
+    ends = [
+        d
+        for d in deviations
+        if d.rule is not None
+        and isinstance(d.otherwise, MatchOtherwise)
+        and d.otherwise.loser is not None
+        and d.cases
+    ]
+    if len(ends) != 1:
+        return deviations
+    end = ends[0]
+    assert isinstance(end.otherwise, MatchOtherwise) and end.rule is not None
+    rules = frozenset({end.rule})
+    unexplained = [
+        d
+        for d in deviations
+        if d.rule is None
+        and d.cases
+        and all(
+            c in cases and cases[c][0].op == "match" and _ends_by(cases[c][0], rules)
+            for c in d.cases
+        )
+    ]
+    if not unexplained:
+        return deviations
+    matches = [
+        cases[c]
+        for c in dict.fromkeys(c for d in (end, *unexplained) for c in d.cases)
+        if c in cases and cases[c][0].op == "match"
+    ]
+    went_on = [
+        (case, case.expected) for case in passed if case.op == "match" and _ends_by(case, rules)
+    ]
+    limits = _limits([*matches, *went_on])
+    if limits is None:
+        return deviations
+    departure = _ended_at(rules, limits)
+    before = model_of(end)
+    for case_id in end.cases:
+        case, actual = cases[case_id]
+        if not _reproduced(case, actual, departure) and _reproduced(case, actual, before):
+            return deviations
+    for d in unexplained:
+        if not all(_reproduced(*cases[c], departure) for c in d.cases):
+            return deviations
+    otherwise = replace(end.otherwise, limits=limits)
+    joined = joined_deviation(
+        end, unexplained, hand_written, otherwise=otherwise, departure=departure
+    )
+    return [joined if d is end else d for d in deviations if d not in unexplained]
+
+
+def _ends_by(case: Case, rules: frozenset[str]) -> bool:
+    """Whether the case's ruleset keeps one of the readings of the end ``rules``."""
+    ruleset = case.request.get("ruleset")
+    try:
+        return get_ruleset(str(ruleset)).rule_id(Question.GAME_END) in rules
+    except Exception:  # an unknown ruleset: not one of them
+        return False
+
+
+def _reproduced(case: Case, actual: Json, adjust: Adjust | None) -> bool:
+    try:
+        answer = reference_answer(case.request, assumed=adjust)
+    except Exception:  # the change applied crashes the reference: not reproduced
+        return False
+    return answered_alike(case, answer, actual)
+
+
+def _limits(matches: Sequence[tuple[Case, Json]]) -> tuple[EndLimit, ...] | None:
+    """The limits the matches (each with the engine's answer) show, one for the rulesets
+    of each bank where a match of them ended; ``None`` where none ended or the bounds of
+    one bank disagree."""
+    by_bank: dict[int, list[tuple[str, _Bounds]]] = {}
+    for case, actual in matches:
+        bounds = _bounds(case, actual)
+        if bounds is None:  # refused, or played past: it shows nothing of the end
+            continue
+        ruleset = str(case.request.get("ruleset"))
+        by_bank.setdefault(get_ruleset(ruleset).rules.bank(), []).append((ruleset, bounds))
+    limits = []
+    for shown in by_bank.values():
+        ended = [b.at_least for _, b in shown if b.at_least is not None]
+        if not ended:
+            continue
+        went_on = [b.below for _, b in shown if b.below is not None]
+        lowest, highest = max(ended), min(went_on, default=None)
+        if highest is not None and lowest >= highest:
+            return None
+        limits.append(
+            EndLimit(
+                tuple(sorted({r for r, _ in shown})),
+                _roundest(lowest, None if highest is None else highest - 1),
+                lowest,
+                highest,
+            )
+        )
+    return tuple(sorted(limits, key=lambda limit: limit.rulesets)) or None
+
+
+def _roundest(lowest: int, highest: int | None) -> int:
+    """The limit said for one between ``lowest`` and ``highest`` (``None``: unbounded):
+    below 0 (-1) or at 0 where the bounds allow it, as the rules' readings end the match;
+    else the balance with the most trailing zeros, the nearest 0 of those."""
+    top = max(lowest, 0) if highest is None else highest
+    for kept in (-1, 0):
+        if lowest <= kept <= top:
+            return kept
+    candidates = range(lowest, top + 1)
+    return max(candidates, key=lambda n: (_zeros(n), -abs(n)))
+
+
+def _zeros(n: int) -> int:
+    zeros = 0
+    while n and n % 10 == 0:
+        n //= 10
+        zeros += 1
+    return zeros
+
+
+def _bounds(case: Case, actual: Json) -> _Bounds | None:
+    """What the match shows of the limit: where the engine ended it (the deals it played
+    and its loser, or the deal it refused as played after the end) and the balances the
+    reference, playing on, leaves each payer with up to there; ``None`` where the answer
+    says neither."""
+    deals = case.request.get("deals")
+    if not isinstance(deals, list) or not isinstance(actual, dict):
+        return None
+    result, error = actual.get("result"), actual.get("error")
+    loser: Any = None
+    if isinstance(result, dict) and isinstance(result.get("dealers"), list):
+        played, ended, loser = (
+            len(result["dealers"]),
+            result.get("over") is True,
+            result.get("loser"),
+        )
+    elif isinstance(error, dict) and isinstance(error.get("deal"), int) and error["deal"] > 0:
+        played, ended = error["deal"], True
+    else:
+        return None
+    settled = _settled(case.request, played)
+    if settled is None or (ended and not settled):
+        return None
+    before = settled[:-1] if ended else settled
+    balances = [balance for deal in before for _, balance in deal]
+    if not ended:
+        return _Bounds(None, min(balances, default=None))
+    last = settled[-1]
+    if isinstance(loser, int) and not isinstance(loser, bool):
+        seats = [seat for seat, _ in last]
+        if loser not in seats:
+            return None
+        ahead = last[: seats.index(loser)]
+        balances += [balance for _, balance in ahead]
+        return _Bounds(last[seats.index(loser)][1], min(balances, default=None))
+    return _Bounds(min(balance for _, balance in last), min(balances, default=None))
+
+
+def _settled(request: Mapping[str, Json], played: int) -> list[_Settled] | None:
+    """The payers of each of the first ``played`` deals that were settled, with their
+    balances after paying, as the reference plays them on without an end; ``None`` where
+    the reference refuses them."""
+    shown: list[_Settled] = []
+
+    def plays_on(balances: Any, payments: Any, bidder: int, players: int) -> None:
+        shown.append(
+            tuple(
+                (seat, balances[seat] + payments[seat])
+                for seat in payers_in_order(bidder, players)
+                if payments[seat] < 0
+            )
+        )
+
+    deals = request.get("deals")
+    assert isinstance(deals, list)
+    try:
+        answer = reference_answer(
+            {**request, "deals": deals[:played]},
+            assumed=lambda rs: rs.replacing(rs.rule_id(Question.GAME_END), plays_on),
+        )
+    except Exception:  # the reference cannot play them
+        return None
+    return shown if "result" in answer else None
+
+
+def _ended_at(rules: frozenset[str], limits: Sequence[EndLimit]) -> Adjust:
+    """The end of the match at each limit, in its rulesets whose reading of the end is one
+    of ``rules``."""
+    by_ruleset = {r: limit.limit for limit in limits for r in limit.rulesets}
+
+    def departure(ruleset: Any) -> Any:
+        rule_id = ruleset.rule_id(Question.GAME_END)
+        if ruleset.id not in by_ruleset or rule_id not in rules:
+            return ruleset
+        return ruleset.replacing(rule_id, _at_or_below(by_ruleset[ruleset.id]))
+
+    return departure
+
+
+def _at_or_below(limit: int) -> Callable[[Any, Any, int, int], int | None]:
+    """The first payer, in the order of settling, whose balance after paying is ``limit``
+    or below."""
+
+    def ends(balances: Any, payments: Any, bidder: int, players: int) -> int | None:
+        for seat in payers_in_order(bidder, players):
+            if payments[seat] < 0 and balances[seat] + payments[seat] <= limit:
+                return seat
+        return None
+
+    return ends

@@ -1,0 +1,90 @@
+"""A payment for taking every trick: games whose payments each part by one amount where
+the bidder took every trick are said as that payment, under the rule of the rate, and the
+change of the reference that says it answers them as the engine did. A game where the
+bidder did not take every trick, paid so, is not."""
+
+from __future__ import annotations
+
+from frogspec._types import Json
+from frogspec.conform.counterfactuals import reference_answer
+from frogspec.conform.deviations import Deviation
+from frogspec.conform.diagnosis import answered_alike
+from frogspec.conform.every_trick import paid_for_every_trick
+from frogspec.conform.evidence import EveryTrickPaid
+from frogspec.vectors.model import Case, iter_cases, load_vectors
+
+_CASES = {case.id: case for case in iter_cases(load_vectors())}
+
+
+def _paid_more(case: Case, extra: int) -> Json:
+    """The case's expected game answer with every payer paying ``extra`` more to the
+    bidder."""
+    result = dict(case.expected["result"])
+    bidder = result["bidder"]
+    payments = list(result["payments"])
+    payers = [s for s, paid in enumerate(payments) if s != bidder and paid < 0]
+    for seat in payers:
+        payments[seat] -= extra
+    payments[bidder] += extra * len(payers)
+    return {"result": {**result, "payments": payments}}
+
+
+def _deviation(case_ids: tuple[str, ...]) -> Deviation:
+    return Deviation(
+        rule="settlement.each-pays-in-full",
+        reading=None,
+        reading_rulesets=(),
+        cases=case_ids,
+        example={},
+        in_rulesets=("foster-1909", "modern"),
+    )
+
+
+def test_a_payment_for_taking_every_trick_is_said_under_the_rate() -> None:
+    ids = ("score.foster-1909.grand-takes-all", "score.modern.grand-takes-all")
+    by_id = {i: (_CASES[i], _paid_more(_CASES[i], 30)) for i in ids}
+    passed = [
+        c
+        for c in _CASES.values()
+        if c.op == "game" and c.request.get("ruleset") in ("foster-1909", "modern")
+    ]
+    (found,) = paid_for_every_trick([_deviation(ids)], by_id, passed)
+    assert found.rule == "settlement.rates-1-2-4"
+    assert found.otherwise == EveryTrickPaid(30, True)
+    assert found.instead == (
+        "a bidder who takes every trick is paid 30 more by each player who settles with him, "
+        "beyond what his points give"
+    )
+    assert found.when == "in foster-1909, modern"
+    assert found.departure is not None
+    for case, actual in by_id.values():
+        assert answered_alike(case, reference_answer(case.request, assumed=found.departure), actual)
+    # The settlement given the bidder's points is paid as written: no tricks are known.
+    settle = next(
+        c
+        for c in _CASES.values()
+        if c.op == "settle"
+        and c.request.get("ruleset") == "foster-1909"
+        and c.request.get("bidder_points") == 120
+    )
+    assert answered_alike(
+        settle, reference_answer(settle.request, assumed=found.departure), settle.expected
+    )
+
+
+def test_paid_more_where_the_bidder_did_not_take_every_trick_is_not_that() -> None:
+    takes_all = "score.foster-1909.grand-takes-all"
+    other = next(
+        c.id
+        for c in _CASES.values()
+        if c.op == "game"
+        and c.request.get("ruleset") == "foster-1909"
+        and isinstance(c.expected.get("result"), dict)
+        and c.expected["result"].get("phase") == "over"
+        and 60 < c.expected["result"].get("points", {}).get("bidder", 0) < 120
+        and c.id != takes_all
+    )
+    ids = (takes_all, other)
+    by_id = {i: (_CASES[i], _paid_more(_CASES[i], 30)) for i in ids}
+    deviation = _deviation(ids)
+    assert paid_for_every_trick([deviation], by_id, []) == [deviation]
