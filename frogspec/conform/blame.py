@@ -83,7 +83,7 @@ from frogspec.conform.deviations import (
     joined_deviation,
     with_findings,
 )
-from frogspec.conform.diagnosis import Divergence, answered_alike, game_state
+from frogspec.conform.diagnosis import Divergence, game_state, reproduced_under
 from frogspec.conform.every_trick import paid_for_every_trick
 from frogspec.conform.evidence import (
     CardCounted,
@@ -164,16 +164,6 @@ def model_of(deviation: Deviation) -> Model | None:
     if deviation.departure is not None:
         return Model(rule, deviation.departure)
     return None
-
-
-def _reproduced(case: Case, actual: Json, assumed: Adjust | None) -> bool:
-    """Whether the reference, under the departures ``assumed``, answers the case as the
-    engine did."""
-    try:
-        answer = reference_answer(case.request, assumed=assumed)
-    except Exception:  # a departure applied may crash the reference: not reproduced
-        return False
-    return answered_alike(case, answer, actual)
 
 
 def fails_alone(model: Model, case: Case) -> bool:
@@ -385,7 +375,7 @@ def _readings_checked(
                 put.append((case_id, made[key]))
             if len(put) == _READING_CHECKED_ON:
                 break
-        if all(_reproduced(*by_id[case_id], adjust) for case_id, adjust in put):
+        if all(reproduced_under(*by_id[case_id], adjust) for case_id, adjust in put):
             checked.append(d)
         else:
             checked.append(replace(d, reading=None, reading_rulesets=(), example=_unread(d)))
@@ -642,7 +632,7 @@ def _charged(
                 break
             case, actual = by_id[case_id]
             judged.add(case_id)
-            if _reproduced(case, actual, assumed):
+            if reproduced_under(case, actual, assumed):
                 settled.add(case_id)
                 continue
             latest[case_id] = rediagnose(case, actual, assumed)
@@ -788,7 +778,7 @@ def _coincidences_folded(
                     p
                     for p in probed
                     if p.rule != d.rule
-                    and all(_reproduced(*by_id[c], p.departure) for c in d.cases)
+                    and all(reproduced_under(*by_id[c], p.departure) for c in d.cases)
                 ),
                 None,
             )
@@ -1068,7 +1058,7 @@ def _played_on_own_deal(
     settled = counted or any(d.cases and str(d.rule).startswith("settlement.") for d in deviations)
     for case in _refused_alike(hidden.by_id, assumed, hidden.in_time):
         for played, answer in replay(case, assumed):
-            if not hidden.in_time() or _reproduced(played, answer, assumed):
+            if not hidden.in_time() or reproduced_under(played, answer, assumed):
                 continue
             for found in _past(played, answer, models, assumed, hidden):
                 kinds = {type(x) for x in found.differences}
@@ -1185,7 +1175,7 @@ def _refused_alike(
                 continue
             looked_at += 1
             case = cases[turn]
-            if _reproduced(case, by_id[case.id][1], assumed):
+            if reproduced_under(case, by_id[case.id][1], assumed):
                 chosen.append(case)
     return chosen
 
@@ -1325,7 +1315,7 @@ def _explained_away(
         if d.rule is None or d.rule in models or d.confirmed or not in_time():
             kept.append(d)
             continue
-        cases = {c for c in d.cases if not _reproduced(*by_id[c], assumed)}
+        cases = {c for c in d.cases if not reproduced_under(*by_id[c], assumed)}
         if cases == set(d.cases):
             kept.append(d)
         elif cases:

@@ -85,6 +85,7 @@ __all__ = [
     "fits_passed",
     "game_state",
     "legal_of",
+    "reproduced_under",
     "rival_readings",
     "step_evaluates",
 ]
@@ -227,6 +228,17 @@ def answered_alike(case: Case, reference: Json, engine: Json) -> bool:
     """Whether the engine's answer to the case is the reference's, as the first level of
     conformance judges them (:func:`_differing`: no field differs)."""
     return not _differing(reference, engine, case.op, case.compare, case.extension)
+
+
+def reproduced_under(case: Case, engine: Json, assumed: Adjust | None) -> bool:
+    """Whether the reference, under the departures ``assumed``, answers the case as the
+    engine did (``engine``, its answer); a departure that crashes the reference there
+    does not."""
+    try:
+        answer = reference_answer(case.request, assumed=assumed)
+    except Exception:  # a departure applied may crash the reference: not reproduced
+        return False
+    return answered_alike(case, answer, engine)
 
 
 def _kind(answer: Json) -> str | None:

@@ -420,6 +420,9 @@ def _features(
         "phase": before.phase.code,
         "contract": now.contract.code if now.contract is not None else None,
         "after": after,
+        # Not a term of a condition: whether the step ends the deal, its count and payments
+        # said at once (:func:`_situations` compares such steps with their like only).
+        "deal_over": after is not None and after.phase is Phase.OVER,
     }
     if before.phase is Phase.AUCTION:
         features["last_to_speak"] = _pass_ends_deal(before)
@@ -1379,13 +1382,27 @@ def condition_at(
     return condition_of(departing, agreeing, STEP_NAMES)
 
 
+def _spread(items: Sequence[Any], most: int) -> Sequence[Any]:
+    """At most ``most`` of ``items``, spread evenly over them (the first always): a group's
+    first cases are often alike (one vector file's), and its ``when`` must hold on all.
+
+    >>> _spread(list(range(10)), 4)
+    [0, 3, 6, 9]
+    >>> _spread([1, 2], 4)
+    [1, 2]
+    """
+    if len(items) <= most:
+        return items
+    return [items[i * (len(items) - 1) // (most - 1)] for i in range(most)]
+
+
 def _situations(
     divergences: Sequence[Any], passed: Sequence[Any], assumed: Adjust | None
 ) -> tuple[list[dict[str, Json]], list[dict[str, Json]]]:
     """The features of the diverging steps, and of the steps where the engine agreed."""
     departing: list[dict[str, Json]] = []
     agreeing: list[dict[str, Json]] = []
-    for divergence in divergences[:CONDITIONED]:
+    for divergence in _spread(divergences, CONDITIONED):
         found = _step_of(divergence)
         if found is None:
             continue
@@ -1398,6 +1415,16 @@ def _situations(
         agreeing += _game_features({**request, "actions": actions[:step]}, assumed=assumed)
     for case in passed[:CONDITIONED]:
         agreeing += _game_features(case.request, assumed=assumed)
+    if departing and all(f.get("deal_over") for f in departing):
+        # A deal's count or payments part where it ends: what sets those deals apart is
+        # among the deals the engine ended alike, not the steps of their play.
+        games = [case for case in passed if case.op in ("game", "match")]
+        agreeing = [
+            f
+            for case in _spread(games, CONDITIONED)
+            for f in _game_features(case.request, assumed=assumed)
+            if f.get("deal_over")
+        ]
     return departing, agreeing
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from frogspec._types import Json
 from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.deviations import Deviation, joined_deviation
-from frogspec.conform.diagnosis import answered_alike
+from frogspec.conform.diagnosis import reproduced_under
 from frogspec.conform.evidence import EndLimit, MatchOtherwise
 from frogspec.harness import Adjust
 from frogspec.questions import Question
@@ -102,10 +102,10 @@ def end_at_limits(
     before = model_of(end)
     for case_id in end.cases:
         case, actual = cases[case_id]
-        if not _reproduced(case, actual, departure) and _reproduced(case, actual, before):
+        if not reproduced_under(case, actual, departure) and reproduced_under(case, actual, before):
             return deviations
     for d in unexplained:
-        if not all(_reproduced(*cases[c], departure) for c in d.cases):
+        if not all(reproduced_under(*cases[c], departure) for c in d.cases):
             return deviations
     otherwise = replace(end.otherwise, limits=limits)
     joined = joined_deviation(
@@ -121,14 +121,6 @@ def _ends_by(case: Case, rules: frozenset[str]) -> bool:
         return get_ruleset(str(ruleset)).rule_id(Question.GAME_END) in rules
     except Exception:  # an unknown ruleset: not one of them
         return False
-
-
-def _reproduced(case: Case, actual: Json, adjust: Adjust | None) -> bool:
-    try:
-        answer = reference_answer(case.request, assumed=adjust)
-    except Exception:  # the change applied crashes the reference: not reproduced
-        return False
-    return answered_alike(case, answer, actual)
 
 
 def _limits(matches: Sequence[tuple[Case, Json]]) -> tuple[EndLimit, ...] | None:
