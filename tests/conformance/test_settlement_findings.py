@@ -423,3 +423,30 @@ def test_a_defender_paid_where_he_should_pay_is_said_as_the_outcome_reversed() -
     assert _otherwise_words(reversed_) == (
         "the bidder's win and loss are reversed: each defender receives 50 instead of paying 50"
     )
+
+
+def _grand_paid_double(ruleset: Ruleset) -> Ruleset:
+    rates = ruleset.rules.rates
+    return ruleset.replacing(
+        ruleset.rule_id("rates"),
+        lambda c, margin, won: rates(c, margin, won) * (2 if int(c) == 3 else 1),
+    )
+
+
+def test_a_rate_of_a_contract_leaves_one_paid_at_its_rate_by_an_option_as_it_was() -> None:
+    # The probes set no option: a Grand paid double says nothing of a lost Frog paid at
+    # the Grand's rate where the request puts the penalty Frog in force. The model keeps
+    # that Frog at the rate written, as the engine that doubles only its Grands does.
+    found = probe_stages(_departing(_grand_paid_double), ["settle"], ["official-1922-solo"])
+    (rate,) = [f for f in found if f.departure is not None]
+    assert finding_instead(rate) == "pays 6 a point instead of 3"
+    grand = {"id": 1, **SETTLE, "ruleset": "official-1922-solo", "contract": "grand"}
+    assert _paid(grand, rate.departure) == _paid(grand, _grand_paid_double)
+    frog = {
+        "id": 1,
+        **SETTLE,
+        "ruleset": "official-1922-solo",
+        "options": {"penalty_frog": True},
+        "bidder_points": 50,
+    }
+    assert _paid(frog, rate.departure) == reference_answer(frog)["result"]

@@ -48,6 +48,7 @@ from frogspec.conform.probes.base import (
 )
 from frogspec.harness import Adjust
 from frogspec.registry import rule_for_function
+from frogspec.rules import settlement as settlement_rules
 from frogspec.rules.cards import FULL_PACK, cards_of, format_card
 from frogspec.rulesets import RULESETS, Ruleset, rulesets_using
 
@@ -840,18 +841,53 @@ def _rate_otherwise(
     original = rs.rules.rates
     factor = engine_rate / reference_rate
 
-    def rates_otherwise(contract: Any, margin: int, won: bool) -> int:
-        paid = original(contract, margin, won)
-        if contract.code in contracts and (len(outcomes) == 2 or won in outcomes):
-            return round(paid * factor)
-        return paid
-
     def departure(ruleset: Ruleset) -> Ruleset:
         if ruleset.rule_id("rates") != rule_id:
             return ruleset
-        return ruleset.replacing(rule_id, rates_otherwise)
+        # A contract paid at another's rate (a lost Frog at the Grand's, where the
+        # options say so) keeps the rate the probes, which set no option, did not show.
+        rated_otherwise: list[bool] = []
+        rate_as = ruleset.rules.rate_as
+
+        def rates_otherwise(contract: Any, margin: int, won: bool) -> int:
+            paid = original(contract, margin, won)
+            if rated_otherwise and rated_otherwise.pop():
+                return paid
+            if contract.code in contracts and (len(outcomes) == 2 or won in outcomes):
+                return round(paid * factor)
+            return paid
+
+        changed = ruleset.replacing(rule_id, rates_otherwise)
+        # Every rule that may rate one contract as another, in force or by an option the
+        # request may set (the options are applied after this change).
+        for rating in {*_RATED_AS, *((rate_as,) if rate_as is not None else ())}:
+            entry = rule_for_function(rating)
+            if entry is not None:
+                changed = changed.replacing(entry.id, _noting(rating, rated_otherwise))
+        return changed
 
     return departure
+
+
+#: The rules that rate one contract as another (a lost Frog paid as a Grand), which the
+#: options of a request may put in force.
+_RATED_AS: tuple[Callable[[Any, bool], Any], ...] = (
+    settlement_rules.penalty_frog,
+    settlement_rules.coeur_dalene_penalty_frog,
+)
+
+
+def _noting(
+    rating: Callable[[Any, bool], Any], rated_otherwise: list[bool]
+) -> Callable[[Any, bool], Any]:
+    """``rating`` noting in ``rated_otherwise`` whether it rated the contract as another."""
+
+    def rated_as(contract: Any, won: bool) -> Any:
+        rated = rating(contract, won)
+        rated_otherwise.append(rated != contract)
+        return rated
+
+    return rated_as
 
 
 #: The rule that each other player settles the full amount with the bidder.
