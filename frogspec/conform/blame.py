@@ -89,7 +89,6 @@ from frogspec.conform.evidence import (
     CardCounted,
     CountRaised,
     Difference,
-    FieldChanged,
     LegalChanged,
     MarginRaised,
     MatchOtherwise,
@@ -285,7 +284,7 @@ def _laid_away_apart(
     follow from a trump not yet named, so the cards left out are the lay-away's own
     departure (``widow.frog-take-and-discard``), filed with the same cases (a case two
     departures touch counts for both), and the trump's says only the trump."""
-    from frogspec.conform.localise import Localised
+    from frogspec.conform.localise import Localised, _trump_changed
     from frogspec.registry import rule_for_function
     from frogspec.rules.widow import discardable
 
@@ -303,9 +302,7 @@ def _laid_away_apart(
             or localised.left_out.in_hand
         ):
             continue
-        trump = next(
-            (x for x in d.differences if isinstance(x, FieldChanged) and x.name == "trump"), None
-        )
+        trump = _trump_changed(d.differences)
         legal = next((x for x in d.differences if isinstance(x, LegalChanged)), None)
         if trump is None or trump.engine is not None or legal is None:
             continue  # a trump named may be what the lay-away follows

@@ -118,8 +118,10 @@ __all__ = [
     "Cover",
     "Deviation",
     "deviation_json",
+    "ends_at_or_below",
     "find_deviations",
     "finding_json",
+    "match_ends_at",
     "statement_of",
     "with_findings",
 ]
@@ -538,47 +540,50 @@ def _one_end(
     return [joined if d is first else d for d in found if d is first or d not in ends]
 
 
-def _ends_below_zero(
-    balances: Sequence[int], payments: Sequence[int], bidder: int, players: int
-) -> int | None:
-    """The first payer in the order of settling whose balance goes below 0."""
-    for seat in payers_in_order(bidder, players):
-        if payments[seat] < 0 and balances[seat] + payments[seat] < 0:
-            return seat
-    return None
+def ends_at_or_below(limit: int) -> Callable[[Any, Any, int, int], int | None]:
+    """The end of the match at the first payer, in the order of settling, whose balance
+    after paying is ``limit`` or below (-1: below 0, he cannot pay; 0: left with nothing).
+
+    >>> ends_at_or_below(0)([20, 150, 150], [-20, 40, -20], 1, 3)
+    0
+    >>> ends_at_or_below(-1)([20, 150, 150], [-20, 40, -20], 1, 3)
+    """
+
+    def ends(balances: Any, payments: Any, bidder: int, players: int) -> int | None:
+        for seat in payers_in_order(bidder, players):
+            if payments[seat] < 0 and balances[seat] + payments[seat] <= limit:
+                return seat
+        return None
+
+    return ends
 
 
-def _ends_at_zero(
-    balances: Sequence[int], payments: Sequence[int], bidder: int, players: int
-) -> int | None:
-    """The first payer in the order of settling whose balance is 0 or below."""
-    for seat in payers_in_order(bidder, players):
-        if payments[seat] < 0 and balances[seat] + payments[seat] <= 0:
-            return seat
-    return None
+def match_ends_at(rules: frozenset[str], limits: Mapping[str, int]) -> Adjust:
+    """The end of the match changed to the first payer left at his ruleset's limit or
+    below (:func:`ends_at_or_below`), in the rulesets of ``limits`` whose reading of the
+    end is one of ``rules`` (the others, which may share that reading, keep it: a
+    ruleset that keeps no bank counts from 0)."""
+
+    def departure(ruleset: Any) -> Any:
+        rule_id = ruleset.rule_id(Question.GAME_END)
+        if ruleset.id not in limits or rule_id not in rules:
+            return ruleset
+        return ruleset.replacing(rule_id, ends_at_or_below(limits[ruleset.id]))
+
+    return departure
 
 
 def _match_ends(rules: frozenset[str], rulesets: Sequence[str], at_zero: bool) -> Adjust:
     """The end of the match changed to the first payer left at 0 or below (``at_zero``),
     else below 0, in the rulesets ``rulesets`` whose reading of the end is one of
-    ``rules`` (the others, which may share that reading, keep it: a ruleset that keeps
-    no bank counts from 0).
+    ``rules`` (:func:`match_ends_at`).
 
     >>> ends = _match_ends(frozenset({"match.no-fixed-end"}), ("gamerules",), True)
     >>> ends(get_ruleset("gamerules")).rules.game_end([20, 150, 150], [-20, 40, -20], 1, 3)
     0
     >>> ends(get_ruleset("modern")).rules.game_end([20, 150, 150], [-20, 40, -20], 1, 3)
     """
-    ends = _ends_at_zero if at_zero else _ends_below_zero
-    shown = frozenset(rulesets)
-
-    def departure(ruleset: Any) -> Any:
-        rule_id = ruleset.rule_id(Question.GAME_END)
-        if ruleset.id not in shown or rule_id not in rules:
-            return ruleset
-        return ruleset.replacing(rule_id, ends)
-
-    return departure
+    return match_ends_at(rules, dict.fromkeys(rulesets, 0 if at_zero else -1))
 
 
 def _match_otherwise(divergences: Sequence[Any]) -> MatchOtherwise | None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from frogspec._types import Json
 from frogspec.conform.counterfactuals import reference_answer
-from frogspec.conform.deviations import Deviation, joined_deviation
+from frogspec.conform.deviations import Deviation, joined_deviation, match_ends_at
 from frogspec.conform.diagnosis import reproduced_under
 from frogspec.conform.evidence import EndLimit, MatchOtherwise
 from frogspec.harness import Adjust
@@ -98,7 +98,7 @@ def end_at_limits(
     limits = _limits([*matches, *went_on])
     if limits is None:
         return deviations
-    departure = _ended_at(rules, limits)
+    departure = match_ends_at(rules, {r: limit.limit for limit in limits for r in limit.rulesets})
     before = model_of(end)
     for case_id in end.cases:
         case, actual = cases[case_id]
@@ -237,30 +237,3 @@ def _settled(request: Mapping[str, Json], played: int) -> list[_Settled] | None:
     except Exception:  # the reference cannot play them
         return None
     return shown if "result" in answer else None
-
-
-def _ended_at(rules: frozenset[str], limits: Sequence[EndLimit]) -> Adjust:
-    """The end of the match at each limit, in its rulesets whose reading of the end is one
-    of ``rules``."""
-    by_ruleset = {r: limit.limit for limit in limits for r in limit.rulesets}
-
-    def departure(ruleset: Any) -> Any:
-        rule_id = ruleset.rule_id(Question.GAME_END)
-        if ruleset.id not in by_ruleset or rule_id not in rules:
-            return ruleset
-        return ruleset.replacing(rule_id, _at_or_below(by_ruleset[ruleset.id]))
-
-    return departure
-
-
-def _at_or_below(limit: int) -> Callable[[Any, Any, int, int], int | None]:
-    """The first payer, in the order of settling, whose balance after paying is ``limit``
-    or below."""
-
-    def ends(balances: Any, payments: Any, bidder: int, players: int) -> int | None:
-        for seat in payers_in_order(bidder, players):
-            if payments[seat] < 0 and balances[seat] + payments[seat] <= limit:
-                return seat
-        return None
-
-    return ends

@@ -14,10 +14,16 @@ from dataclasses import replace
 from frogspec._types import Json
 from frogspec.conform.blame import _one_bank
 from frogspec.conform.counterfactuals import reference_answer
-from frogspec.conform.deviations import Deviation, _match_ends, _one_end, joined_deviation
+from frogspec.conform.deviations import (
+    Deviation,
+    _match_ends,
+    _one_end,
+    joined_deviation,
+    match_ends_at,
+)
 from frogspec.conform.diagnosis import answered_alike
-from frogspec.conform.evidence import EndLimit, FieldChanged, MatchOtherwise
-from frogspec.conform.match_end import _ended_at, end_at_limits
+from frogspec.conform.evidence import FieldChanged, MatchOtherwise
+from frogspec.conform.match_end import end_at_limits
 from frogspec.harness import Adjust
 from frogspec.rulesets import get_ruleset
 from frogspec.vectors.model import Case, iter_cases, load_vectors
@@ -136,8 +142,7 @@ def _match_cases(rulesets: tuple[str, ...]) -> list[Case]:
 
 def _engine_ending_at(limit: int, rulesets: tuple[str, ...]) -> Adjust:
     """An engine that ends the match at a payer left with ``limit`` or below."""
-    shown = EndLimit(rulesets, limit, limit, limit + 1)
-    return _ended_at(frozenset({"match.no-fixed-end"}), [shown])
+    return match_ends_at(frozenset({"match.no-fixed-end"}), dict.fromkeys(rulesets, limit))
 
 
 def _split_by_the_reading(

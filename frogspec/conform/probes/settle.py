@@ -167,17 +167,13 @@ def _settle_signature(probe: Probe) -> Json:
 Margin = Callable[[int], int]
 
 
-def _margin_from_60(points: int) -> int:
-    return abs(points - 60)
-
-
 def _margin_by(rs: Ruleset, assumed: Adjust | None) -> Margin:
     """The margin by the ruleset's tie, under the departures ``assumed``."""
     ruled = assumed(rs) if assumed is not None else rs
     return lambda points: abs(ruled.rules.bidder_result(points))
 
 
-def _rate(probe: Probe, answer: Json, margin_of: Margin = _margin_from_60) -> float | None:
+def _rate(probe: Probe, answer: Json, margin_of: Margin) -> float | None:
     payments = _payments(answer)
     margin = margin_of(int(probe.request["bidder_points"]))
     defenders = _roles(probe)["defender"]
@@ -196,7 +192,7 @@ def _extra(probe: Probe) -> int | None:
     return abs(actual[s]) - abs(expected[s])
 
 
-def _settle_otherwise(group: list[Probe], margin_of: Margin = _margin_from_60) -> Difference:
+def _settle_otherwise(group: list[Probe], margin_of: Margin) -> Difference:
     """What the group's engine pays otherwise, from its first probe (a rate, or an amount
     beyond the rate, where every probe of the group shows the same; a rate by the margin
     ``margin_of`` gives)."""
@@ -822,9 +818,7 @@ def _tie_at(tie: int) -> Adjust:
     return lambda ruleset: ruleset.replacing(TIE_RULE, bidder_result)
 
 
-def _rate_otherwise(
-    group: list[Probe], rs: Ruleset, margin_of: Margin = _margin_from_60
-) -> Adjust | None:
+def _rate_otherwise(group: list[Probe], rs: Ruleset, margin_of: Margin) -> Adjust | None:
     """The group's departure as the ruleset's rate scaled for its contracts (and, where
     it departs only when the bidder wins or only when he loses, for that outcome), where
     every probe of the group pays one rate instead of another (by the margin ``margin_of``
