@@ -92,8 +92,8 @@ def _duplicates() -> dict[str, list[str]]:
 #: bonus of the count as a typed difference, and the test of a match's dealers passed by a
 #: way the match probe found, which the blame takes from the rotation's module; then the
 #: model of a contract whose bidder takes the widow, which the deviations take from the
-#: localisation.)
-CEILING = 1020
+#: localisation; then a Frog's trump named after the lay-away as a typed difference.)
+CEILING = 1021
 
 
 def _owners() -> dict[tuple[str, int], str]:

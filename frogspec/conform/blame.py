@@ -63,7 +63,7 @@ departures modelled is filed under the vector cases they were played from.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -561,6 +561,9 @@ def _under_the_count(
 #: The rules of what the count of a deal holds: the cards' points, and the points counted.
 _COUNT_RULES = ("cards.points", "scoring.count-card-points")
 
+#: The rule of the side the widow's points (a Frog's lay-away) are counted for.
+_WIDOW_COUNTED = "scoring.widow-counts-for-bidder"
+
 
 def _of_the_count(d: Deviation) -> bool:
     """Whether a deviation is a departure of the count: of the cards' points or of what is
@@ -660,12 +663,13 @@ def _charged(
         if not fresh or not in_time():
             break
         models.update(fresh)
+    dealt: dict[str, tuple[Case, Json]] = {}
     if replay is not None and models:
         shown = {_typed(v.differences) for v in latest.values() if v is not None}
-        deviations = _played_on_own_deal(deviations, models, hidden, replay, shown)
+        deviations = _played_on_own_deal(deviations, models, hidden, replay, shown, dealt)
         models.update(_fresh_models(deviations, models))
     deviations = _filed_under_models(deviations, models, failed, by_id)
-    deviations = _dealt_as_found(deviations, findings, models, by_id, in_time)
+    deviations = _dealt_as_found(deviations, findings, models, by_id, in_time, dealt)
     return _one_bank(_in_own_rulesets(deviations, by_id), by_id)
 
 
@@ -675,13 +679,16 @@ def _dealt_as_found(
     models: dict[str, Model],
     by_id: dict[str, tuple[Case, Json]],
     in_time: Callable[[], bool],
+    dealt: Mapping[str, tuple[Case, Json]] | None = None,
 ) -> list[Deviation]:
     """The deviations with each failing match whose dealers, as the engine answers them,
     are passed the way the ``match`` op's probes found (the bidder deals next, say), and
     not as the reference passes them, filed under that finding's deviation (made from the
     finding where no case was filed under it yet): other departures may part the match
     first (its balances), and the kit cannot apply that way of passing the deal to the
-    reference (the rule of the next dealer is not told who bid), but each match shows it."""
+    reference (the rule of the next dealer is not told who bid), but each match shows it.
+    A match of ``dealt`` (by the vector case's id: the case played on the engine's own
+    deal, with its answer) shows it as well."""
     assumed = composed(*(m.adjust for m in models.values()))
     for finding in findings:
         rotation = finding.otherwise
@@ -698,6 +705,14 @@ def _dealt_as_found(
             case_id
             for case_id, (case, actual) in by_id.items()
             if case.op == "match" and _passed_so(case, actual, rotation.next_dealer, kinds, assumed)
+        ]
+        # A match refused on another deal shows it once played on the engine's own.
+        shown += [
+            case_id
+            for case_id, (played, actual) in (dealt or {}).items()
+            if case_id in by_id
+            and case_id not in shown
+            and _passed_so(played, actual, rotation.next_dealer, kinds, assumed)
         ]
         if not shown:
             continue
@@ -1033,6 +1048,7 @@ def _played_on_own_deal(
     hidden: _Hidden,
     replay: _Replay,
     shown: set[frozenset[str]],
+    dealt: dict[str, tuple[Case, Json]],
 ) -> list[Deviation]:
     """The deviations with what the games refused alike hide: a failing vector game that
     the engine and the reference, with the departures modelled applied, both refuse (its
@@ -1045,17 +1061,38 @@ def _played_on_own_deal(
     model renders roughly shows there too. So only what is new is filed: not a difference
     the failing cases show already (``shown``: their divergences' typed differences), not
     points or payments that differ alone where a departure of the count or the settlement
-    is named, and not a step no rule but the pack's names."""
+    is named, and not a step no rule but the pack's names. A match the engine deals
+    otherwise than the modelled reference (a deal by another seat) goes into ``dealt``, by
+    the vector case's id, for its dealers to show how the engine passes the deal. At most
+    :data:`_GAMES_PLAYED_AGAIN` are played; a table whose game shows nothing new (it parts
+    first by a departure named already) has its other games passed over."""
     assumed = composed(*(m.adjust for m in models.values()))
     again: list[Failing] = []
     # Each game and each divergence in it is a case of its own while the deviations are
     # found, then filed under the vector case it was played from.
     origin: dict[str, str] = {}
-    counted = any(d.cases and _of_the_count(d) for d in deviations)
+    # What the widow counts for is the count's too: its model, applied to a game of another
+    # contract or lay-away than its cases', may render it only roughly.
+    counted = any(d.cases and (_of_the_count(d) or d.rule == _WIDOW_COUNTED) for d in deviations)
     settled = counted or any(d.cases and str(d.rule).startswith("settlement.") for d in deviations)
-    for case in _refused_alike(hidden.by_id, assumed, hidden.in_time):
+    named = {d.rule for d in deviations if d.cases}
+    # A table whose game played again parts first by a departure named already hides
+    # the rest there: its other games are passed over for those of other tables.
+    masked: set[tuple[str | None, Json]] = set()
+    replayed = 0
+    for case in _refused_alike(hidden.by_id, assumed, hidden.in_time, 2 * _GAMES_PLAYED_AGAIN):
+        table = (case.ruleset, case.request.get("players"))
+        if replayed == _GAMES_PLAYED_AGAIN or (case.op == "game" and table in masked):
+            continue
+        replayed += 1
+        new = False
         for played, answer in replay(case, assumed):
             if not hidden.in_time() or reproduced_under(played, answer, assumed):
+                continue
+            if played.op == "match" and _dealt_otherwise(played, answer, assumed):
+                # The engine's match deals a deal by another seat than the modelled
+                # reference's: its dealers show how it passes the deal (:func:`_dealt_as_found`).
+                dealt[case.id] = (played, answer)
                 continue
             for found in _past(played, answer, models, assumed, hidden):
                 kinds = {type(x) for x in found.differences}
@@ -1065,9 +1102,12 @@ def _played_on_own_deal(
                     or (counted and kinds <= {PointsChanged, PaymentsChanged})
                 ):
                     continue
+                new = new or not found.rules or found.rules[0] not in named
                 apart = f"{case.id} ({len(origin) + 1})"
                 origin[apart] = case.id
                 again.append((replace(played, id=apart), answer, found))
+        if case.op == "game" and not new:
+            masked.add(table)
     if not again:
         return deviations
     by_id = {**hidden.by_id, **{case.id: (case, answer) for case, answer, _ in again}}
@@ -1091,10 +1131,37 @@ def _played_on_own_deal(
     deviations = [d for d in refiled if d.rule in before]
     more = [d for d in refiled if d.rule not in before]
     deviations, more = _counted_so(deviations, more, seen, assumed, by_id)
+    if any(d.rule == _WIDOW_COUNTED for d in more) and not counted:
+        # Found in this round, what the widow counts for is the count's, as above: points
+        # and payments that differ alone in these games are not a departure of their own.
+        more = [d for d in more if not _points_alone(d, seen)]
     deviations = [_from_vectors(d, origin, hidden.by_id) for d in deviations]
     more = [_from_vectors(d, origin, hidden.by_id) for d in more]
     more = [replace(d, judged_again=d.cases) for d in more]
     return _merged(deviations, more, hidden.by_id)
+
+
+def _points_alone(d: Deviation, seen: Mapping[str, Divergence | None]) -> bool:
+    """Whether every case of a deviation of the count parts, where it parts, in its
+    points or payments alone."""
+    if d.rule not in _COUNT_RULES or d.hypothesis is not None:
+        return False
+    kinds = [{type(x) for x in v.differences} for c in d.cases if (v := seen.get(c)) is not None]
+    return bool(kinds) and all(k <= {PointsChanged, PaymentsChanged} for k in kinds)
+
+
+def _dealers(answer: Json) -> Json:
+    """The ``dealers`` of a ``match`` answer (``None`` where it has none)."""
+    result = answer.get("result") if isinstance(answer, dict) else None
+    return result.get("dealers") if isinstance(result, dict) else None
+
+
+def _dealt_otherwise(played: Case, answer: Json, assumed: Adjust | None) -> bool:
+    """Whether the engine's answer to a match deals one of its deals by another seat than
+    the reference's under the departures ``assumed``."""
+    engine = _dealers(answer)
+    reference = _dealers(reference_answer(played.request, assumed))
+    return isinstance(engine, list) and isinstance(reference, list) and engine != reference
 
 
 def _typed(differences: Sequence[Difference]) -> frozenset[str]:
@@ -1148,24 +1215,31 @@ def _past(
 
 
 def _refused_alike(
-    by_id: dict[str, tuple[Case, Json]], assumed: Adjust | None, in_time: Callable[[], bool]
+    by_id: dict[str, tuple[Case, Json]],
+    assumed: Adjust | None,
+    in_time: Callable[[], bool],
+    most: int = _GAMES_PLAYED_AGAIN,
 ) -> list[Case]:
-    """The failing vector games (at most :data:`_GAMES_PLAYED_AGAIN`, the longest first,
-    taking each ruleset in turn) that the engine refuses where a game was expected, as the
-    reference does with the departures modelled applied."""
+    """The failing vector games and matches (at most ``most``, in the order of
+    :func:`_in_order_to_play`, taking each ruleset in turn) that the engine refuses where
+    an answer was expected, as the reference does with the departures modelled applied."""
     by_ruleset: dict[str | None, list[Case]] = {}
     for case, actual in by_id.values():
-        if case.op == "game" and "result" in case.expected and refused_at(actual) is not None:
+        if (
+            case.op in ("game", "match")
+            and "result" in case.expected
+            and refused_at(actual) is not None
+        ):
             by_ruleset.setdefault(case.ruleset, []).append(case)
-    for cases in by_ruleset.values():
-        cases.sort(key=lambda c: (-len(c.request.get("actions") or ()), c.id))
+    for ruleset, cases in by_ruleset.items():
+        by_ruleset[ruleset] = _in_order_to_play(cases)
     chosen: list[Case] = []
     # Each looked at is replayed by the reference: an engine whose refusals the models do
     # not explain is not replayed game after game.
     looked_at = 0
     for turn in range(max((len(c) for c in by_ruleset.values()), default=0)):
         for cases in by_ruleset.values():
-            full = len(chosen) == _GAMES_PLAYED_AGAIN or looked_at == 4 * _GAMES_PLAYED_AGAIN
+            full = len(chosen) == most or looked_at == 4 * _GAMES_PLAYED_AGAIN
             if full or not in_time():
                 return chosen
             if turn >= len(cases):
@@ -1175,6 +1249,45 @@ def _refused_alike(
             if reproduced_under(case, by_id[case.id][1], assumed):
                 chosen.append(case)
     return chosen
+
+
+def _length(case: Case) -> int:
+    """How many actions a game or a match takes (a match: those of all its deals)."""
+    if case.op == "match":
+        deals = case.request.get("deals")
+        return sum(
+            len(deal.get("actions") or ())
+            for deal in (deals if isinstance(deals, list) else ())
+            if isinstance(deal, dict)
+        )
+    return len(case.request.get("actions") or ())
+
+
+def _kind_of_game(case: Case) -> tuple[str, str]:
+    """What sets a game apart from another of its ruleset: its table and its contract."""
+    result = case.expected.get("result")
+    contract = result.get("contract") if isinstance(result, dict) else None
+    return str(case.request.get("players")), str(contract)
+
+
+def _in_order_to_play(cases: list[Case]) -> list[Case]:
+    """The games, the longest of each table and contract first, each contract in turn (a
+    departure behind another may show only at one table, or in one contract), then the
+    rest longest first; the longest match second: a match shows what no game does (who
+    deals next, the balances), and one or two of them show it."""
+    games = sorted((c for c in cases if c.op == "game"), key=lambda c: (-_length(c), c.id))
+    longest: dict[tuple[str, str], Case] = {}
+    for case in games:
+        longest.setdefault(_kind_of_game(case), case)
+    # Each contract in turn: a Grand is shorter than a Frog, not less worth playing.
+    by_contract: dict[str, list[Case]] = {}
+    for case in longest.values():
+        by_contract.setdefault(_kind_of_game(case)[1], []).append(case)
+    turns = max((len(c) for c in by_contract.values()), default=0)
+    firsts = [c[turn] for turn in range(turns) for c in by_contract.values() if turn < len(c)]
+    games = [*firsts, *(c for c in games if c not in firsts)]
+    matches = sorted((c for c in cases if c.op == "match"), key=lambda c: (-_length(c), c.id))
+    return [*games[:1], *matches[:1], *games[1:], *matches[1:]]
 
 
 def _counted_so(

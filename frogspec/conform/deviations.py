@@ -72,6 +72,7 @@ from frogspec.conform.diagnosis import Divergence, finished_trick, fits_passed
 from frogspec.conform.evidence import (
     CardCounted,
     Difference,
+    EveryTrickPaid,
     LegalChanged,
     MatchOtherwise,
     PointsChanged,
@@ -248,6 +249,12 @@ class Deviation:
         departure (the same packets where one ruleset's rule is another's): ``rule`` is
         the one of most probes."""
         finding = self.otherwise
+        if isinstance(finding, EveryTrickPaid):
+            # The amount is paid as the rate is, and each ruleset has its rule of rates.
+            by_rule: dict[str, list[str]] = {}
+            for ruleset in sorted(self.in_rulesets):
+                by_rule.setdefault(get_ruleset(ruleset).rule_id("rates"), []).append(ruleset)
+            return tuple((r, tuple(rs)) for r, rs in sorted(by_rule.items()) if r != self.rule)
         if not isinstance(finding, StageFinding):
             return ()
         shown = set(self.in_rulesets) or set(finding.rulesets)

@@ -585,7 +585,8 @@ def _game_scan(
             continue
         if fields:
             found = _game_step(case, prefix, k, ref, eng, fields, previous, compare, extra, assumed)
-            return _with_trick_taken(found, ask, assumed)
+            found = _with_trick_taken(found, ask, assumed)
+            return _with_trump_named_later(found, actions[k:], ask, assumed)
         if "error" in ref:
             break
         previous = (ref, eng)
@@ -644,6 +645,53 @@ def _with_trick_taken(divergence: Divergence, ask: Ask, assumed: Adjust | None) 
     if taken != seats.index(moved.engine) or isinstance(taken, bool):
         return divergence
     said = TrickTaken(tuple(shown), taken, seats.index(after.to_act))
+    return replace(divergence, differences=(*divergence.differences, said))
+
+
+def _with_trump_named_later(
+    divergence: Divergence, rest: Sequence[Json], ask: Ask, assumed: Adjust | None
+) -> Divergence:
+    """The divergence, where the engine leaves a Frog's trump unset while the bidder lays
+    away, with the engine's own answer at the end of the lay-away: if it then asks the
+    bidder to name a trump, a :class:`~frogspec.conform.evidence.TrumpNamedAfterLayAway`.
+    The lay-away is the case's own discards (``rest``: its actions from the diverging
+    step's), else the first discards the reference allows. A trump missing only until
+    the bidder names one is not a Frog played without trumps."""
+    from frogspec.conform.evidence import FieldChanged, TrumpNamedAfterLayAway
+    from frogspec.conform.transport import Failure
+    from frogspec.engine import Phase
+
+    missing = any(
+        isinstance(d, FieldChanged) and d.name == "trump" and d.engine is None
+        for d in divergence.differences
+    )
+    request = divergence.request
+    if not missing or request is None or not isinstance(request.get("actions"), list):
+        return divergence
+    done: list[Json] = list(request["actions"])
+    state = _state(request, done, assumed=assumed)
+    if state is None or state.phase is not Phase.DISCARD or state.trump is None:
+        return divergence
+    given = [a for a in rest if isinstance(a, str)]
+    while state.phase is Phase.DISCARD:
+        text = given.pop(0) if given else str(legal_actions(state)[0])
+        try:
+            state = apply(state, parse_action(text))
+        except FrogError:
+            return divergence
+        done.append(text)
+    try:
+        answer = _ask(ask, {**request, "actions": done})
+    except Failure:  # no answer is no evidence
+        return divergence
+    result = answer.get("result") if isinstance(answer, dict) else None
+    legal = legal_of(answer)
+    if not isinstance(result, dict) or result.get("phase") != "trump" or not legal:
+        return divergence
+    named = sorted({str(a).split(" ")[1] for a in legal if str(a).startswith("trump ")})
+    if len(named) != len(legal):
+        return divergence
+    said = TrumpNamedAfterLayAway(tuple(named), state.trump.letter)
     return replace(divergence, differences=(*divergence.differences, said))
 
 

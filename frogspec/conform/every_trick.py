@@ -43,8 +43,9 @@ def paid_for_every_trick(
 ) -> list[Deviation]:
     """The deviations, each of the settlement whose games and matches a payment for
     taking every trick (or none) answers as the engine did said as that, under the rule
-    of the rate of most of its cases' rulesets (the amount each player pays), with that
-    change of the reference as its departure. A deviation that a swap confirms is left as
+    of the rate of most of its cases' rulesets (the amount each player pays; the other
+    rulesets' rules of the rate are its ``also``), with that change of the reference as
+    its departure. A deviation that a swap confirms is left as
     it is."""
     found = []
     for d in deviations:
@@ -87,6 +88,7 @@ def _every_trick_paid(
         departure=departure,
         look_at=(),
         condition=None,
+        in_rulesets=tuple(sorted(rulesets)),
         circumstances=Circumstances(tuple(sorted(rulesets))),
     )
 

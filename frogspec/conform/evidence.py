@@ -58,6 +58,7 @@ __all__ = [
     "TieDecided",
     "TieMoved",
     "TrickTaken",
+    "TrumpNamedAfterLayAway",
     "dealer_moved",
     "difference_json",
     "differences_of",
@@ -174,14 +175,20 @@ class FieldChanged(_NamedFieldChange):
     def kind(self) -> str:
         """For the phase, the phase the engine enters too: one where the engine lays away
         and one where it bids on are two departures, though the reference's phase is one.
+        And where the reference's deal is over (every player passed), that too: a deal
+        played on where nobody bid is another departure than a lay-away where the
+        reference's bidder names the trump (a Chico) or plays (a Grand).
 
         >>> FieldChanged("phase", "discard", "trump").kind
         'field changed: phase (discard)'
+        >>> FieldChanged("phase", "discard", "over").kind
+        'field changed: phase (discard, not over)'
         >>> FieldChanged("trump", "H", "D").kind
         'field changed: trump'
         """
         if self.name == "phase" and isinstance(self.engine, str):
-            return f"{super().kind} ({self.engine})"
+            instead = ", not over" if self.reference == "over" else ""
+            return f"{super().kind} ({self.engine}{instead})"
         return super().kind
 
 
@@ -580,6 +587,27 @@ class CardAsTrump(Difference):
 
 
 @dataclass(frozen=True)
+class TrumpNamedAfterLayAway(Difference):
+    """The engine sets no trump when the Frog is bid and, once the bidder has laid away,
+    asks him to name one (its phase ``trump``), where the reference's Frog is in the
+    trump the rules fix from the bid on. Read off the engine's answer at the end of the
+    lay-away, the divergence itself showing only the trump missing."""
+
+    #: The suits the engine lets the bidder name (letters, in order).
+    suits: tuple[str, ...]
+    #: The trump the reference's contract has (``H``).
+    reference: str
+
+    @property
+    def kind(self) -> str:
+        return "trump named after laying away"
+
+    @property
+    def field(self) -> str:
+        return "trump"
+
+
+@dataclass(frozen=True)
 class FirstDealerChanged(Difference):
     """Another seat deals first."""
 
@@ -867,8 +895,9 @@ ROUNDINGS = ("up", "down", "nearest")
 @dataclass(frozen=True)
 class PaymentsRounded(Difference):
     """Every payment between the bidder and another seat is rounded to a multiple of
-    ``multiple`` (``direction`` one of :data:`ROUNDINGS`); the example is one payment of
-    the group, the engine's amount and the reference's."""
+    ``multiple`` (``direction`` one of :data:`ROUNDINGS`), or, ``of_margin``, the margin
+    is before the rate applies; the example is one payment of the group, the engine's
+    amount and the reference's."""
 
     #: The multiple.
     multiple: int
@@ -879,10 +908,12 @@ class PaymentsRounded(Difference):
     engine: int = field(compare=False)
     #: The reference's.
     reference: int = field(compare=False)
+    #: Whether the margin is rounded (before the rate applies), not the payment.
+    of_margin: bool = False
 
     @property
     def kind(self) -> str:
-        return "payments rounded"
+        return "margin rounded" if self.of_margin else "payments rounded"
 
     @property
     def field(self) -> str:

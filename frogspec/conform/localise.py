@@ -34,6 +34,7 @@ from frogspec.conform.evidence import (
     PaymentsChanged,
     PointsChanged,
     SeatChanged,
+    TrumpNamedAfterLayAway,
 )
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
@@ -946,7 +947,12 @@ def _trump_named_by_none(divergence: Any, assumed: Adjust | None) -> str | None:
 def _trump_asked(divergence: Any, assumed: Adjust | None) -> tuple[str, tuple[str, ...]] | None:
     """Where the engine asks the bidder to name the trump (its phase ``trump``, no trump
     set) of a contract whose trump the reference fixes: the contract, and the suits the
-    engine lets him name; ``None`` elsewhere."""
+    engine lets him name; ``None`` elsewhere. A Frog whose trump the engine leaves unset
+    until the lay-away is over, then asks for, is one too
+    (:class:`~frogspec.conform.evidence.TrumpNamedAfterLayAway`)."""
+    later = next((d for d in divergence.differences if isinstance(d, TrumpNamedAfterLayAway)), None)
+    if later is not None:
+        return "frog", later.suits
     phase = _phase_moved(divergence)
     trump = next(
         (d for d in divergence.differences if isinstance(d, FieldChanged) and d.name == "trump"),

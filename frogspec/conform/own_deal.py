@@ -27,6 +27,9 @@ from frogspec.vectors.model import Case
 
 __all__ = ["adapted_actions", "played_on_own_deal", "refused_at"]
 
+#: How many actions a match's deal may take past its own to come to its end, at most.
+_MOST_MORE = 64
+
 #: How many times a game is played again where the engine refuses an action the
 #: reference allows (each time with one the engine allows there), at most.
 _TRIES = 4
@@ -36,13 +39,16 @@ def adapted_actions(
     request: Mapping[str, Json],
     assumed: Adjust | None,
     allowed: Mapping[int, Collection[str]] | None = None,
+    to_the_end: bool = False,
 ) -> list[str] | None:
     """The ``game`` request's actions, played on the deal of the reference under the
     departures ``assumed``: each kept where it is legal there, else the first legal action
     of the same kind (or the first legal one), and at an index of ``allowed`` one the
     engine allows there too (its ``legal`` list at that step). As many actions as the
-    request has, fewer if the deal ends first; ``None`` where the request is no game the
-    reference plays (another op, a deck or an action it cannot read, a deal it refuses).
+    request has, fewer if the deal ends first (``to_the_end``: and then the first legal
+    action, a play for a play, until it ends, as a match's deal must); ``None`` where the
+    request is no game the reference plays (another op, a deck or an action it cannot
+    read, a deal it refuses).
 
     >>> deck = ["AC", "10C", "KC", "QC", "JC", "9C", "8C", "7C", "6C",
     ...         "AD", "10D", "KD", "QD", "JD", "9D", "8D", "7D", "6D",
@@ -63,9 +69,14 @@ def adapted_actions(
         if state is None:
             return None
         played: list[str] = []
-        for at, text in enumerate(request["actions"]):
+        given: list[Json] = list(request["actions"])
+        if to_the_end:
+            given += [None] * _MOST_MORE
+        for at, text in enumerate(given):
             if state.phase == Phase.OVER:
                 break
+            if text is None:  # past the request's actions: the first legal one
+                text = str(legal_actions(state)[0])
             wanted = parse_action(text)
             legal = legal_actions(state)
             if allowed is not None and at in allowed:
@@ -78,7 +89,107 @@ def adapted_actions(
             state = apply(state, action)
     except (FrogError, KeyError, TypeError, ValueError):
         return None
+    if to_the_end and state.phase != Phase.OVER:
+        return None
     return played
+
+
+def _match_played(
+    request: Mapping[str, Json], assumed: Adjust | None, ask: Callable[[dict[str, Json]], Json]
+) -> tuple[dict[str, Json], Json] | None:
+    """The ``match`` request played on the engine's own deal and by its own dealers, with
+    the engine's answer: each deal's actions adapted as :func:`adapted_actions` adapts a
+    game's, for the dealer the engine's match gives that deal. A deal's dealer follows
+    from the deals before it, not from its own actions: each seat is tried (the one on
+    the last dealer's left first) and the one whose deal the engine's match takes, and
+    names as its dealer, is kept. Where the engine refuses an action that its own
+    ``game`` allows with that dealer, the dealer is not its; where its ``game`` refuses
+    it too, the deal is played again with one both allow, as a game is. Up to the deal
+    that ends the match or the first no seat plays; ``None`` where no deal needed
+    another action or none was played."""
+    deals = request.get("deals")
+    players = request.get("players")
+    first = request.get("first_dealer")
+    if not isinstance(deals, list) or not isinstance(players, int) or not isinstance(first, int):
+        return None
+    if not 0 < players < 16:
+        return None
+    game = {k: request.get(k) for k in ("ruleset", "options", "players")}
+    played: list[Json] = []
+    dealer = first
+    for d, deal in enumerate(deals):
+        if not isinstance(deal, dict):
+            break
+        seats = [dealer] if d == 0 else [(dealer + k) % players for k in range(1, players + 1)]
+        taken = None
+        for seat in seats:
+            dealt = {**game, "op": "game", "dealer": seat, "deck": deal.get("deck")}
+            taken = _deal_taken(
+                {**request, "deals": played},
+                {**dealt, "actions": deal.get("actions")},
+                d,
+                ask,
+                assumed,
+            )
+            if taken is not None:
+                break
+        if taken is None:
+            break
+        actions, over = taken
+        dealer = seat
+        played.append({**deal, "actions": actions})
+        if over:
+            break
+    if not played or played == deals:
+        return None  # nothing played, or the case itself: it shows what the match does
+    final = {**request, "deals": played}
+    return final, ask(final)
+
+
+def _deal_taken(
+    before: Mapping[str, Json],
+    game: Mapping[str, Json],
+    d: int,
+    ask: Callable[[dict[str, Json]], Json],
+    assumed: Adjust | None,
+) -> tuple[list[str], bool] | None:
+    """The actions of deal ``d`` (the ``game`` request: its deck, dealer and actions) that
+    the engine's match takes after the deals of ``before``, and whether its match is then
+    over; ``None`` where it takes none of the tries (another dealer is its)."""
+    allowed: dict[int, list[str]] = {}
+    for _ in range(_TRIES):
+        actions = adapted_actions(game, assumed, allowed, to_the_end=True)
+        if actions is None:
+            return None
+        deals = before.get("deals")
+        trial = {
+            **before,
+            "deals": [
+                *(deals if isinstance(deals, list) else ()),
+                {"deck": game.get("deck"), "actions": actions},
+            ],
+        }
+        answer = ask(trial)
+        at = refused_at(answer)
+        error = answer.get("error") if isinstance(answer, dict) else None
+        if error is not None and at is None:
+            return None  # another error than a refusal: nothing to play on
+        where = error.get("deal", d) if isinstance(error, dict) else None
+        if at is None or where != d:
+            result = answer.get("result") if isinstance(answer, dict) else None
+            dealers = result.get("dealers") if isinstance(result, dict) else None
+            if error is None and not (isinstance(dealers, list) and d < len(dealers)):
+                return None
+            if isinstance(dealers, list) and dealers[d] != game.get("dealer"):
+                return None
+            return actions, bool(result.get("over")) if isinstance(result, dict) else False
+        if at in allowed or at >= len(actions):
+            return None
+        legal = legal_of(ask({**game, "id": 1, "actions": actions[:at]}))
+        if legal is None or actions[at] in legal:
+            return None  # its game takes the action: the match deals it otherwise
+        allowed[at] = [action for action in legal if action != actions[at]]
+    return None
 
 
 def _instead(wanted: Action, legal: Sequence[Action]) -> Action:
@@ -105,13 +216,20 @@ def refused_at(answer: Json) -> int | None:
 def played_on_own_deal(
     case: Case, assumed: Adjust | None, ask: Callable[[dict[str, Json]], Json]
 ) -> list[tuple[Case, Json]]:
-    """The vector game ``case`` played on the engine's own deal (:func:`adapted_actions`
+    """The vector game or match ``case`` played on the engine's own deal (:func:`adapted_actions`
     under the departures ``assumed``), each game put to the engine through ``ask`` with
     the engine's answer: the first, and where the engine refuses an action the reference
     allows, the game again with one both allow there (its ``legal`` list for that step
     asked), at most :data:`_TRIES` games. None where the actions need no change (the case
     itself shows what the game does) or the request is no game the reference plays.
-    Each game is a case of the same id, its expected answer the reference's."""
+    Each game is a case of the same id, its expected answer the reference's. A match
+    is played once, deal by deal as the engine takes them (:func:`_match_played`)."""
+    if case.op == "match":
+        found = _match_played(case.request, assumed, ask)
+        if found is None:
+            return []
+        request, answer = found
+        return [(_as_case(case, request), answer)]
     played: list[tuple[Case, Json]] = []
     allowed: dict[int, list[str]] = {}
     for _ in range(_TRIES):

@@ -455,6 +455,11 @@ def _settlement_words(d: Difference) -> str | None:
         return f"{said} (e.g. {d.engine} instead of {d.reference})"
     if isinstance(d, PaymentsRounded):
         way = {"nearest": "to the nearest"}.get(d.direction, d.direction + " to a")
+        if d.of_margin:
+            return (
+                f"the margin over or under the tie is rounded {way} multiple of {d.multiple} "
+                f"before the rate applies (e.g. a payment of {d.engine} instead of {d.reference})"
+            )
         return (
             f"each payment between the bidder and another player is rounded {way} "
             f"multiple of {d.multiple} (e.g. {d.engine} instead of {d.reference})"
@@ -617,6 +622,8 @@ def _otherwise_words(difference: Difference) -> str:
     'a Jack counts 1 instead of 2'
     >>> _otherwise_words(PaymentsRounded(5, "up", 35, 31))
     'each payment between the bidder and another player is rounded up to a multiple of 5 (e.g. 35 instead of 31)'
+    >>> _otherwise_words(PaymentsRounded(5, "up", 10, 2, of_margin=True))
+    'the margin over or under the tie is rounded up to a multiple of 5 before the rate applies (e.g. a payment of 10 instead of 2)'
     """
     from frogspec.conform.rotation import Rotation
 
@@ -1027,7 +1034,9 @@ def _localised_kind_words(localised: Localised) -> str:
         contracts, suits = localised.trump_named
         named = _and([c.capitalize() for c in contracts], "or")
         which = f" ({_and(list(suits), 'or')})" if suits else ""
-        return f"in a {named}: the bidder names the trump suit{which}"
+        # A Frog's bidder lays away first: the engine asks for the trump after that.
+        after = " once he has laid away" if "frog" in contracts else ""
+        return f"in a {named}: the bidder names the trump suit{which}{after}"
     if localised.holds is not None:
         who = _HOLDERS.get(localised.holds, "a player")
         return (

@@ -275,22 +275,10 @@ NOT_YET: dict[tuple[str, str], str] = {}
 #: each house rule being named (``"named"``) and no rule the engine keeps being charged
 #: (``"kept"``).
 NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
-    ("perl-drawn", "named"): ("the Frog's rate is not named"),
-    ("node-given", "named"): (
-        "the widow counted for no one and a match ended at a balance of zero are not named"
-    ),
-    ("node", "named"): (
-        "two of the nine are not named: hearts in a Chico, the Frog's lay-away counted for "
-        "the defenders (no game of the run comes past the Chico's widow or to its count)"
-    ),
+    ("node-given", "named"): ("a match ended at a balance of zero is not named"),
     ("tcl-drawn", "named"): (
         "a Frog's widow always shown is not named: every case that shows it opens with eldest "
         "bidding a Frog, which another of the nine forbids"
-    ),
-    ("java-drawn", "named"): (
-        "the widow counted for the defenders is not named (no game of the run comes to its "
-        "count); the next dealer only among the unit ops' findings (every match is refused in "
-        "its first deal)"
     ),
 }
 
@@ -792,6 +780,10 @@ def test_an_overbid_player_bidding_again_in_his_turn_is_said_as_the_auction_goin
 #: House rules whose report says the rule as their author states it: the rule named, and the
 #: words its ``instead`` starts with.
 SAID_AS_WRITTEN: dict[tuple[str, str], tuple[str, str]] = {
+    ("perl", "frog-names-trump"): (
+        "trump.hearts-in-frog-and-grand",
+        "in a Frog: the bidder names the trump suit (C, D, H or S) once he has laid away",
+    ),
     ("perl-drawn2", "must-head"): (
         "play.no-duty-to-head",
         "he must play higher than every card of the suit led in the trick (any card of that "

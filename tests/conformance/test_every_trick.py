@@ -30,13 +30,14 @@ def _paid_more(case: Case, extra: int) -> Json:
 
 
 def _deviation(case_ids: tuple[str, ...]) -> Deviation:
+    """A deviation of the settlement filing the cases, as the diagnosis gives it."""
     return Deviation(
         rule="settlement.each-pays-in-full",
         reading=None,
         reading_rulesets=(),
         cases=case_ids,
         example={},
-        in_rulesets=("foster-1909", "modern"),
+        in_rulesets=tuple(sorted({str(_CASES[i].request["ruleset"]) for i in case_ids})),
     )
 
 
@@ -88,3 +89,17 @@ def test_paid_more_where_the_bidder_did_not_take_every_trick_is_not_that() -> No
     by_id = {i: (_CASES[i], _paid_more(_CASES[i], 30)) for i in ids}
     deviation = _deviation(ids)
     assert paid_for_every_trick([deviation], by_id, []) == [deviation]
+
+
+def test_a_payment_for_every_trick_in_rulesets_of_several_rates_names_each_rate() -> None:
+    ids = (
+        "score.foster-1909.grand-takes-all",
+        "score.gamerules.grand-takes-all",
+        "score.official-1922-solo.grand-takes-all",
+    )
+    by_id = {i: (_CASES[i], _paid_more(_CASES[i], 30)) for i in ids}
+    (found,) = paid_for_every_trick([_deviation(ids)], by_id, [])
+    # The rate of most of its rulesets, and Foster's own beside it.
+    assert found.rule == "settlement.rates-1-2-3"
+    assert found.also == (("settlement.rates-1-2-4", ("foster-1909",)),)
+    assert found.in_rulesets == ("foster-1909", "gamerules", "official-1922-solo")

@@ -22,7 +22,14 @@ from frogspec.conform.accounting import trick_taken_by_engine as trick_taken
 from frogspec.conform.deviations import Deviation, with_findings
 from frogspec.conform.diagnosis import Divergence
 from frogspec.conform.diagnosis import _with_trick_taken as with_trick_taken
-from frogspec.conform.evidence import FieldChanged, LegalChanged, SeatChanged, TrickTaken
+from frogspec.conform.diagnosis import _with_trump_named_later as with_trump_named_later
+from frogspec.conform.evidence import (
+    FieldChanged,
+    LegalChanged,
+    SeatChanged,
+    TrickTaken,
+    TrumpNamedAfterLayAway,
+)
 from frogspec.conform.localise import _asked_again as asked_again
 from frogspec.conform.localise import _card_origin as card_origin
 from frogspec.conform.localise import _of_most_rulesets as of_most_rulesets
@@ -679,9 +686,20 @@ def test_a_phase_entered_otherwise_is_grouped_by_the_phase_the_engine_enters() -
     lays_away = SimpleNamespace(differences=(FieldChanged("phase", "discard", "trump"),))
     asks_again = SimpleNamespace(differences=(FieldChanged("phase", "auction", "trump"),))
     also_lays_away = SimpleNamespace(differences=(FieldChanged("phase", "discard", "play"),))
-    entries: list[object] = [("a", lays_away), ("b", asks_again), ("c", also_lays_away)]
+    # A lay-away where every player passed (the reference's deal is over) is another.
+    played_on = SimpleNamespace(differences=(FieldChanged("phase", "discard", "over"),))
+    entries: list[object] = [
+        ("a", lays_away),
+        ("b", asks_again),
+        ("c", also_lays_away),
+        ("d", played_on),
+    ]
     groups = by_kind(entries)  # type: ignore[arg-type]
-    assert sorted([str(case) for case, _ in group] for group in groups) == [["a", "c"], ["b"]]
+    assert sorted([str(case) for case, _ in group] for group in groups) == [
+        ["a", "c"],
+        ["b"],
+        ["d"],
+    ]
 
 
 def _parting(
@@ -768,6 +786,67 @@ def test_a_grand_whose_bidder_names_the_trump_departs_from_the_trump_it_fixes() 
     assert localised is not None and localised.rule == "trump.hearts-in-frog-and-grand"
     assert instead_words(localised) == (
         "in a Grand: the bidder names the trump suit (C, D, H or S)"
+    )
+
+
+def _frog_bid_without_trump(seed: int) -> Divergence:
+    """A modern Frog bid by eldest (seat 1) and passed to, the engine giving no trump."""
+    request = _game(seed, ["frog", "pass", "pass"])
+    return Divergence.unplaced(
+        Case(id="x", file="x", description="", rules=(), request=request, response={}),
+        2,
+        (),
+        "",
+        request=request,
+        differences=(FieldChanged("trump", None, "H"),),
+    )
+
+
+def test_a_frogs_trump_asked_for_after_the_lay_away_is_read_off_the_engines_answer() -> None:
+    at = _frog_bid_without_trump(3)
+    asked: list[list[Json]] = []
+
+    def answering(phase: str, legal: list[str]) -> Callable[[dict[str, Json]], dict[str, Json]]:
+        def ask(request: dict[str, Json]) -> dict[str, Json]:
+            actions = request["actions"]
+            assert isinstance(actions, list)
+            asked.append(actions)
+            return {"result": {"phase": phase, "to_act": 1, "legal": legal, "trump": None}}
+
+        return ask
+
+    suits = ["trump C", "trump D", "trump H", "trump S"]
+    said = with_trump_named_later(at, [], answering("trump", suits), None)
+    assert said.differences[-1] == TrumpNamedAfterLayAway(("C", "D", "H", "S"), "H")
+    # It is asked after the three discards the reference allows (no case's own given).
+    discards = asked[-1][3:]
+    assert len(discards) == 3 and all(str(a).startswith("discard ") for a in discards)
+    # The case's own discards are the ones played.
+    own = [str(a) for a in asked[-1][3:]][::-1]
+    with_trump_named_later(at, [*own, "play AS"], answering("trump", suits), None)
+    assert asked[-1][3:] == own
+    # A Frog the engine plays on without a trump is not one whose trump is named.
+    played = with_trump_named_later(at, [], answering("play", ["play AS"]), None)
+    assert played.differences == at.differences
+    # Neither is a trump asked for among other actions.
+    mixed = with_trump_named_later(at, [], answering("trump", ["trump S", "play AS"]), None)
+    assert mixed.differences == at.differences
+
+
+def test_a_frog_whose_bidder_names_the_trump_departs_from_the_trump_it_fixes() -> None:
+    games = [
+        _parting(
+            ["frog", "pass", "pass"],
+            seed,
+            FieldChanged("trump", None, "H"),
+            TrumpNamedAfterLayAway(("C", "D", "H", "S"), "H"),
+        )
+        for seed in range(3)
+    ]
+    localised = localise(games)
+    assert localised is not None and localised.rule == "trump.hearts-in-frog-and-grand"
+    assert instead_words(localised) == (
+        "in a Frog: the bidder names the trump suit (C, D, H or S) once he has laid away"
     )
 
 

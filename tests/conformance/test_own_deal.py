@@ -15,6 +15,7 @@ from frogspec.conform.own_deal import adapted_actions, played_on_own_deal, refus
 from frogspec.conform.reports import render_text
 from frogspec.conform.runner import run_conformance
 from frogspec.harness import Adjust
+from frogspec.rulesets import Ruleset
 from frogspec.twins import twin_ruleset
 from frogspec.vectors.model import Case
 
@@ -116,6 +117,52 @@ def test_a_game_whose_actions_fit_the_deal_is_not_played_again() -> None:
     assert played_on_own_deal(_case(request), None, engine) == []
 
 
+def _vector_match(ruleset: str) -> Case:
+    """The vector match of ``ruleset`` with the most deals."""
+    from frogspec.vectors.model import iter_cases, load_vectors
+
+    matches = [
+        c
+        for c in iter_cases(load_vectors())
+        if c.op == "match" and c.request.get("ruleset") == ruleset and "result" in c.expected
+    ]
+    return max(matches, key=lambda c: (len(c.request["deals"]), c.id))
+
+
+def test_a_match_is_played_on_the_engines_deal_and_by_its_dealers() -> None:
+    from frogspec.conform.blame import _dealt_otherwise as dealt_otherwise
+    from frogspec.conform.probes.base import next_dealer_right
+
+    case = _vector_match("modern")
+    deals = case.request["deals"]
+    assert isinstance(deals, list) and len(deals) > 2
+    packets = "deal.packets-4-3-3-4"
+    dealt_so = lambda rs: twin_ruleset(rs, packets)  # noqa: E731
+
+    def engine_rules(rs: Ruleset) -> Ruleset:
+        # The engine deals in other packets, and passes the deal to the right.
+        return twin_ruleset(rs, packets).replacing("deal.rotation-left", next_dealer_right)
+
+    def engine(ask: dict[str, Json]) -> Json:
+        return reference_answer({**ask, "id": 1}, assumed=engine_rules)
+
+    # The vector match itself is refused on the engine's deal.
+    assert refused_at(engine(dict(case.request))) is not None
+    ((played, answer),) = played_on_own_deal(case, dealt_so, engine)
+    assert played.id == case.id and played.op == "match"
+    result = answer["result"]
+    players, first = case.request["players"], case.request["first_dealer"]
+    assert isinstance(players, int) and isinstance(first, int)
+    # Every deal is played, each dealt by the seat on the last dealer's right.
+    assert len(result["dealers"]) == len(played.request["deals"])
+    assert result["dealers"] == [(first - d) % players for d in range(len(result["dealers"]))]
+    # The modelled reference (the packets only) deals them otherwise: its dealers show it.
+    assert dealt_otherwise(played, answer, dealt_so)
+    assert not dealt_otherwise(played, answer, engine_rules)
+    # A match whose deals fit the engine's is not played again.
+    assert played_on_own_deal(case, None, lambda ask: reference_answer({**ask, "id": 1})) == []
+
+
 def test_what_a_deal_dealt_otherwise_hides_shows_in_games_played_on_it(
     cases: list[Case],
 ) -> None:
@@ -156,3 +203,29 @@ def test_the_runner_plays_the_refused_games_on_the_engines_deal() -> None:
     # The report opens with both, each on a headline of its own.
     headlines = render_text(run).split("\n\n")[0].splitlines()
     assert sorted(line.split(" — ")[0] for line in headlines) == sorted(rules)
+
+
+def test_games_are_played_again_by_table_and_contract_each_contract_in_turn() -> None:
+    from frogspec.conform.blame import _in_order_to_play as in_order_to_play
+    from frogspec.vectors.model import iter_cases, load_vectors
+
+    cases = [
+        c
+        for c in iter_cases(load_vectors())
+        if c.request.get("ruleset") == "foster-1909"
+        and c.op in ("game", "match")
+        and "result" in c.expected
+    ]
+    ordered = in_order_to_play(cases)
+    assert sorted(c.id for c in ordered) == sorted(c.id for c in cases)
+    # The longest match is second: a match shows who deals next, which no game does.
+    assert ordered[1].op == "match" and all(c.op == "game" for c in ordered[:1])
+
+    def contract(c: Case) -> Json:
+        result = c.expected["result"]
+        return result.get("contract") if isinstance(result, dict) else None
+
+    # Each contract comes before any contract comes again: a short Grand is not left out.
+    games = [c for c in ordered if c.op == "game"]
+    played = [contract(c) for c in games[:3]]
+    assert len(set(played)) == 3, played

@@ -450,3 +450,31 @@ def test_a_rate_of_a_contract_leaves_one_paid_at_its_rate_by_an_option_as_it_was
         "bidder_points": 50,
     }
     assert _paid(frog, rate.departure) == reference_answer(frog)["result"]
+
+
+def _tie_and_margin_rounded(tie: int, rounded_to: int | None) -> Adjust:
+    """The settlement from ``tie``, each margin rounded up to ``rounded_to`` (if given)."""
+    from frogspec.conform.probes.settle import _margin_rounding, _tie_at
+
+    def adjust(ruleset: Ruleset) -> Ruleset:
+        moved = _tie_at(tie)(ruleset)
+        return moved if rounded_to is None else _margin_rounding(rounded_to, "up")(moved)
+
+    return adjust
+
+
+def test_a_margin_rounded_from_the_tie_the_count_moves_is_said_apart_from_the_tie() -> None:
+    from frogspec.conform.evidence import PaymentsRounded
+    from frogspec.conform.probes.settle import _settle
+
+    engine = _departing(_tie_and_margin_rounded(56, 5))
+    # Without the count's tie, no one change of a rule gives these answers.
+    plain = {f.otherwise for f in _settle(engine, ["modern"])}
+    assert PaymentsRounded(5, "up", 0, 0, of_margin=True) not in plain
+    # With the tie at half of the 112 points a deal holds by the engine's count, both.
+    found = {f.otherwise for f in _settle(engine, ["modern"], tie_by_count=56)}
+    assert TieMoved(56) in found
+    assert PaymentsRounded(5, "up", 0, 0, of_margin=True) in found
+    # A tie the engine moves elsewhere than the count's half is found where it is.
+    elsewhere = _departing(_tie_and_margin_rounded(55, None))
+    assert {f.otherwise for f in _settle(elsewhere, ["modern"], tie_by_count=50)} == {TieMoved(55)}

@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from frogspec._types import Json
+from frogspec.conform.accounting import pack_by_engine
 from frogspec.conform.conditions import Condition, ConditionTerm
 from frogspec.conform.counterfactuals import composed, reference_answer
 from frogspec.conform.evidence import (
@@ -284,6 +285,7 @@ def _settle(
     rulesets: Iterable[str],
     reseated: Collection[tuple[str, int]] = (),
     seating: Adjust | None = None,
+    tie_by_count: int | None = None,
 ) -> list[StageFinding]:
     findings = []
     for ruleset in rulesets:
@@ -298,6 +300,10 @@ def _settle(
         if not any(p.departs for p in probes):
             continue
         general, assumed = _rule_departures(probes, rs, seating)
+        if tie_by_count is not None:
+            general, assumed = _with_tie_of_the_count(
+                probes, rs, seating, tie_by_count, general, assumed
+            )
         findings += [
             _rule_finding(otherwise, rule, departure, group, probes, ruleset, assumed)
             for otherwise, rule, departure, group in general
@@ -344,6 +350,51 @@ def _settle(
     return findings
 
 
+def _still_departing(probes: Sequence[Probe], assumed: Adjust | None) -> int:
+    """How many probes the reference under ``assumed`` answers otherwise than the engine."""
+    return sum(
+        not agrees("settle", reference_answer(p.request, assumed=assumed), p.actual) for p in probes
+    )
+
+
+def _with_tie_of_the_count(
+    probes: list[Probe],
+    rs: Ruleset,
+    seating: Adjust | None,
+    tie: int,
+    general: list[tuple[Difference, str, Adjust, list[Probe]]],
+    assumed: Adjust | None,
+) -> tuple[list[tuple[Difference, str, Adjust, list[Probe]]], Adjust | None]:
+    """The departures stated as rules, with the tie at ``tie`` (half of what a deal holds
+    by the engine's own count of the cards) first, where the rest, judged against the
+    reference with that tie, then gives more of the engine's answers: a count that moves
+    the tie moves the margin every other departure of the settlement (a margin rounded, a
+    loss paid double) applies to, and no one change of a rule alone may give those answers.
+    The departures found without it where it gives no more, or where no other departure
+    is found with it."""
+    moved = _tie_at(tie)
+    base = composed(seating, moved)
+    # Points past the deal's (twice the tie) are refused by the count, whatever the rate.
+    within = [p for p in probes if int(p.request["bidder_points"]) <= 2 * tie]
+    group = [
+        p
+        for p in within
+        if p.departs
+        and result_of(reference_answer(p.request, assumed=base)) != result_of(p.expected)
+    ]
+    # The rest judged against the reference with the tie moved: their examples are its.
+    judged = [replace(p, expected=reference_answer(p.request, assumed=base)) for p in within]
+    hinted, assumed_so = _rule_departures(judged, rs, base)
+    # The tie alone is what :func:`_tie_moved` finds, at the score the engine moves it to
+    # (which need not be the count's half): the hint serves only where it lets another
+    # departure be found, and none that moves the tie again.
+    if not group or not hinted or any(rule == TIE_RULE for _, rule, _, _ in hinted):
+        return general, assumed
+    if _still_departing(within, assumed_so) >= _still_departing(within, assumed):
+        return general, assumed
+    return [(TieMoved(tie), TIE_RULE, moved, group), *hinted], assumed_so
+
+
 #: A departure of the settlement stated as a rule: what the engine does, the rule it
 #: departs from, and that rule changed so.
 Candidate = tuple[Difference, str, Adjust]
@@ -351,13 +402,23 @@ Candidate = tuple[Difference, str, Adjust]
 
 def _candidates(rs: Ruleset) -> list[Candidate]:
     """The departures of the settlement the probe states as rules, each tried on every
-    probe: the payments rounded to a multiple of 5 or 10 (up, down or to the nearest), a
+    probe: the payments, or the margins before the rate applies, rounded to a multiple of
+    5 or 10 (up, down or to the nearest), a
     loss (or a win) paid at a multiple of the ruleset's amount (:data:`PAID_TIMES`), a
     bidder with exactly 60 settled as a loser (or a winner) by one point, the tie moved
     (:data:`TIE_SHIFTS`)."""
     rates_rule = rs.rule_id("rates")
     found: list[Candidate] = [
         (PaymentsRounded(multiple, direction, 0, 0), rates_rule, _rounding(multiple, direction))
+        for multiple in ROUNDED_TO
+        for direction in ROUNDINGS
+    ]
+    found += [
+        (
+            PaymentsRounded(multiple, direction, 0, 0, of_margin=True),
+            rates_rule,
+            _margin_rounding(multiple, direction),
+        )
         for multiple in ROUNDED_TO
         for direction in ROUNDINGS
     ]
@@ -551,6 +612,24 @@ def _rounding(multiple: int, direction: str) -> Adjust:
         return rounded(amount, multiple, direction)
 
     return lambda ruleset: _rates_replaced(ruleset, ("rounded", multiple, direction), paid)
+
+
+def _margin_rounding(multiple: int, direction: str) -> Adjust:
+    """Every ruleset's margin rounded to ``multiple`` (``direction``) before its rate
+    applies, as a change of its rate rule."""
+
+    def adjust(ruleset: Ruleset) -> Ruleset:
+        original = ruleset.rules.rates
+        key = (original, ("margin rounded", multiple, direction))
+        if key not in _RATES_CHANGED:
+
+            def rates_changed(contract: Any, margin: int, won: bool) -> int:
+                return int(original(contract, rounded(margin, multiple, direction), won))
+
+            _RATES_CHANGED[key] = rates_changed
+        return ruleset.replacing(ruleset.rule_id("rates"), _RATES_CHANGED[key])
+
+    return adjust
 
 
 #: The multiples of the ruleset's amount a loss (or a win) paid otherwise is tried at.
@@ -1002,7 +1081,11 @@ class SettleProbe:
             for rs in f.rulesets
             for players in f.tables or (f.smallest.request["players"],)
         }
-        return _settle(ask, rulesets, reseated, seating)
+        # A count of the cards that makes the deal hold other points moves the tie to
+        # half of them (:func:`_with_tie_of_the_count`).
+        holds = pack_by_engine([f.otherwise for f in before for _ in range(f.disagree)], [])
+        tie = holds // 2 if holds is not None and holds % 2 == 0 else None
+        return _settle(ask, rulesets, reseated, seating, tie)
 
 
 register(SettleProbe())
