@@ -741,10 +741,8 @@ def _passed_so(
 ) -> bool:
     """Whether the engine's dealers of the match ``case`` pass the deal as ``how`` says
     where the reference's do not."""
-    result = actual.get("result") if isinstance(actual, dict) else None
-    dealers = result.get("dealers") if isinstance(result, dict) else None
-    expected = case.expected.get("result") if isinstance(case.expected, dict) else None
-    if isinstance(expected, dict) and expected.get("dealers") == dealers:
+    dealers = _dealers(actual)
+    if dealers == _dealers(case.expected):  # the same dealers pass nothing otherwise
         return False
     return passes_so(case.request, dealers, how, kinds, assumed)
 
@@ -1114,6 +1112,16 @@ def _played_on_own_deal(
     # The unit ops' findings name no group here: such a game shows what happens at a step
     # of a game (the first lead, the last trick), which no unit op is asked.
     more = find_deviations(again, hidden.passed, assumed, _counted_by_engine(hidden.findings))
+    # A match played again may end where no rule's swap ends one: at the balance its
+    # payers' balances show (:func:`frogspec.conform.match_end.end_at_limits`).
+    more = end_at_limits(
+        more,
+        by_id,
+        hidden.passed,
+        lambda cases: _hand_written(cases, by_id),
+        lambda d: None if (m := models.get(str(d.rule))) is None else m.adjust,
+        assumed,
+    )
     seen = {case.id: divergence for case, _, divergence in again}
     # Only what was hidden is new: a departure named by cases already is not filed again
     # here (one the unit ops' probes alone found takes the cases).
@@ -1134,6 +1142,8 @@ def _played_on_own_deal(
     if any(d.rule == _WIDOW_COUNTED for d in more) and not counted:
         # Found in this round, what the widow counts for is the count's, as above: points
         # and payments that differ alone in these games are not a departure of their own.
+        # (Known before the round, such games are passed over as they are played, where
+        # they also do not make their table's game a new one.)
         more = [d for d in more if not _points_alone(d, seen)]
     deviations = [_from_vectors(d, origin, hidden.by_id) for d in deviations]
     more = [_from_vectors(d, origin, hidden.by_id) for d in more]

@@ -27,6 +27,7 @@ __all__ = [
     "AnswerChanged",
     "CardAsTrump",
     "CardCounted",
+    "ContractRefused",
     "CountRaised",
     "DealerMoved",
     "DealerPlays",
@@ -841,6 +842,23 @@ class TieMoved(Difference):
     @property
     def field(self) -> str:
         return "payments"
+
+
+@dataclass(frozen=True)
+class ContractRefused(Difference):
+    """The engine refuses to settle a contract the reference settles, at every score and
+    seat probed: the contract is not one it plays."""
+
+    #: The contract refused (``grand``).
+    contract: str
+
+    @property
+    def kind(self) -> str:
+        return "contract refused"
+
+    @property
+    def field(self) -> str:
+        return "error"
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from frogspec._types import Json
-from frogspec.conform.counterfactuals import reference_answer
-from frogspec.conform.deviations import Deviation, joined_deviation, match_ends_at
+from frogspec.conform.counterfactuals import composed, reference_answer
+from frogspec.conform.deviations import (
+    Deviation,
+    joined_deviation,
+    match_ends_at,
+    statement_of,
+)
 from frogspec.conform.diagnosis import reproduced_under
 from frogspec.conform.evidence import EndLimit, MatchOtherwise
 from frogspec.harness import Adjust
@@ -54,6 +59,7 @@ def end_at_limits(
     passed: Sequence[Case],
     hand_written: Callable[[Iterable[str]], int],
     model_of: Callable[[Deviation], Adjust | None],
+    assumed: Adjust | None = None,
 ) -> list[Deviation]:
     """The deviations, with the match's end at the balance the engine's matches show
     where a deviation ends the match at a player unable to pay and the matches that no
@@ -61,7 +67,8 @@ def end_at_limits(
     which then says the limit, one for the rulesets of each bank. Unchanged unless the
     limits, so found, answer every such match as the engine did (``cases``: the failing
     cases by id with the engine's answers; ``passed``: the cases it passed;
-    ``model_of``: a deviation's departure as a change of the reference)."""
+    ``model_of``: a deviation's departure as a change of the reference; ``assumed``: the
+    departures the cases were judged under, games played again on the engine's deal)."""
     ends = [
         d
         for d in deviations
@@ -70,6 +77,8 @@ def end_at_limits(
         and d.otherwise.loser is not None
         and d.cases
     ]
+    if not ends:
+        return _ended_unexplained(deviations, cases, passed, hand_written, assumed)
     if len(ends) != 1:
         return deviations
     end = ends[0]
@@ -92,26 +101,117 @@ def end_at_limits(
         for c in dict.fromkeys(c for d in (end, *unexplained) for c in d.cases)
         if c in cases and cases[c][0].op == "match"
     ]
-    went_on = [
-        (case, case.expected) for case in passed if case.op == "match" and _ends_by(case, rules)
-    ]
-    limits = _limits([*matches, *went_on])
-    if limits is None:
+    shown = _end_shown(matches, passed, rules, assumed)
+    if shown is None:
         return deviations
-    departure = match_ends_at(rules, {r: limit.limit for limit in limits for r in limit.rulesets})
-    before = model_of(end)
+    limits, departure, _ = shown
+    before = composed(assumed, model_of(end))
+    so = composed(assumed, departure)
     for case_id in end.cases:
         case, actual = cases[case_id]
-        if not reproduced_under(case, actual, departure) and reproduced_under(case, actual, before):
+        if not reproduced_under(case, actual, so) and reproduced_under(case, actual, before):
             return deviations
     for d in unexplained:
-        if not all(reproduced_under(*cases[c], departure) for c in d.cases):
+        if not all(reproduced_under(*cases[c], so) for c in d.cases):
             return deviations
     otherwise = replace(end.otherwise, limits=limits)
     joined = joined_deviation(
         end, unexplained, hand_written, otherwise=otherwise, departure=departure
     )
     return [joined if d is end else d for d in deviations if d not in unexplained]
+
+
+def _ended_unexplained(
+    deviations: list[Deviation],
+    cases: Mapping[str, tuple[Case, Json]],
+    passed: Sequence[Case],
+    hand_written: Callable[[Iterable[str]], int],
+    assumed: Adjust | None = None,
+) -> list[Deviation]:
+    """The deviations, with the unexplained ones whose matches all end where the reference
+    plays on, in rulesets that keep one reading of the end (no end at all, say), joined
+    and named by that reading, changed to the limit their balances show: where that limit
+    answers each of them as the engine did, and each match of those rulesets it passed.
+    No rule's swap ends such a match (there is no bank to be unable to pay from), but the
+    balances at which it ended and went on say where the engine ends it."""
+    unexplained = [
+        d
+        for d in deviations
+        if d.rule is None
+        and d.cases
+        and all(c in cases and cases[c][0].op == "match" for c in d.cases)
+        and (shown := MatchOtherwise.shown_by(d.differences, {})) is not None
+        and shown.loser is not None
+    ]
+    readings = {_end_rule(cases[c][0]) for d in unexplained for c in d.cases}
+    if not unexplained or len(readings) != 1:
+        return deviations
+    rule = readings.pop()
+    if rule is None:
+        return deviations
+    ended = frozenset({rule})
+    matches = [cases[c] for c in dict.fromkeys(c for d in unexplained for c in d.cases)]
+    end_shown = _end_shown(matches, passed, ended, assumed)
+    if end_shown is None:
+        return deviations
+    limits, departure, went_on = end_shown
+    so = composed(assumed, departure)
+    if not all(reproduced_under(case, actual, so) for case, actual in [*matches, *went_on]):
+        return deviations
+    first = max(unexplained, key=lambda d: len(d.cases))
+    shown = MatchOtherwise.shown_by(first.differences, {})
+    assert shown is not None
+    # An unexplained deviation says its rulesets from its cases; a named one from these.
+    said = [
+        replace(d, in_rulesets=tuple(sorted({str(cases[c][0].ruleset) for c in d.cases})))
+        for d in (first, *(d for d in unexplained if d is not first))
+    ]
+    example = dict(first.example)
+    # The example is labelled with the rule, as a named deviation's is.
+    _, where, departs = str(example.get("description", "")).partition(" Where ")
+    example["description"] = f"{statement_of(rule)}{where}{departs}"
+    example["rules"] = [rule]
+    joined = joined_deviation(
+        said[0],
+        said[1:],
+        hand_written,
+        rule=rule,
+        confirmed=True,
+        reproduced=len(matches),
+        look_at=(),
+        example=example,
+        otherwise=replace(shown, limits=limits),
+        departure=departure,
+    )
+    return [joined if d is first else d for d in deviations if d is first or d not in unexplained]
+
+
+def _end_shown(
+    matches: Sequence[tuple[Case, Json]],
+    passed: Sequence[Case],
+    rules: frozenset[str],
+    assumed: Adjust | None,
+) -> tuple[tuple[EndLimit, ...], Adjust, list[tuple[Case, Json]]] | None:
+    """The limits the ``matches`` (each with the engine's answer) and the matches it
+    passed of the rulesets whose end is one of ``rules`` show, the end of those rulesets
+    changed to them, and the passed matches; ``None`` where they show no limit."""
+    went_on = [
+        (case, case.expected) for case in passed if case.op == "match" and _ends_by(case, rules)
+    ]
+    limits = _limits([*matches, *went_on], assumed)
+    if limits is None:
+        return None
+    departure = match_ends_at(rules, {r: limit.limit for limit in limits for r in limit.rulesets})
+    return limits, departure, went_on
+
+
+def _end_rule(case: Case) -> str | None:
+    """The reading of the end of the match the case's ruleset keeps (``None``: an unknown
+    ruleset)."""
+    try:
+        return get_ruleset(str(case.request.get("ruleset"))).rule_id(Question.GAME_END)
+    except Exception:  # an unknown ruleset: no reading
+        return None
 
 
 def _ends_by(case: Case, rules: frozenset[str]) -> bool:
@@ -123,13 +223,15 @@ def _ends_by(case: Case, rules: frozenset[str]) -> bool:
         return False
 
 
-def _limits(matches: Sequence[tuple[Case, Json]]) -> tuple[EndLimit, ...] | None:
+def _limits(
+    matches: Sequence[tuple[Case, Json]], assumed: Adjust | None = None
+) -> tuple[EndLimit, ...] | None:
     """The limits the matches (each with the engine's answer) show, one for the rulesets
     of each bank where a match of them ended; ``None`` where none ended or the bounds of
     one bank disagree."""
     by_bank: dict[int, list[tuple[str, _Bounds]]] = {}
     for case, actual in matches:
-        bounds = _bounds(case, actual)
+        bounds = _bounds(case, actual, assumed)
         if bounds is None:  # refused, or played past: it shows nothing of the end
             continue
         ruleset = str(case.request.get("ruleset"))
@@ -174,7 +276,7 @@ def _zeros(n: int) -> int:
     return zeros
 
 
-def _bounds(case: Case, actual: Json) -> _Bounds | None:
+def _bounds(case: Case, actual: Json, assumed: Adjust | None = None) -> _Bounds | None:
     """What the match shows of the limit: where the engine ended it (the deals it played
     and its loser, or the deal it refused as played after the end) and the balances the
     reference, playing on, leaves each payer with up to there; ``None`` where the answer
@@ -194,7 +296,7 @@ def _bounds(case: Case, actual: Json) -> _Bounds | None:
         played, ended = error["deal"], True
     else:
         return None
-    settled = _settled(case.request, played)
+    settled = _settled(case.request, played, assumed)
     if settled is None or (ended and not settled):
         return None
     before = settled[:-1] if ended else settled
@@ -212,10 +314,12 @@ def _bounds(case: Case, actual: Json) -> _Bounds | None:
     return _Bounds(min(balance for _, balance in last), min(balances, default=None))
 
 
-def _settled(request: Mapping[str, Json], played: int) -> list[_Settled] | None:
+def _settled(
+    request: Mapping[str, Json], played: int, assumed: Adjust | None = None
+) -> list[_Settled] | None:
     """The payers of each of the first ``played`` deals that were settled, with their
-    balances after paying, as the reference plays them on without an end; ``None`` where
-    the reference refuses them."""
+    balances after paying, as the reference (under the departures ``assumed``) plays them
+    on without an end; ``None`` where the reference refuses them."""
     shown: list[_Settled] = []
 
     def plays_on(balances: Any, payments: Any, bidder: int, players: int) -> None:
@@ -232,7 +336,8 @@ def _settled(request: Mapping[str, Json], played: int) -> list[_Settled] | None:
     try:
         answer = reference_answer(
             {**request, "deals": deals[:played]},
-            assumed=lambda rs: rs.replacing(rs.rule_id(Question.GAME_END), plays_on),
+            lambda rs: rs.replacing(rs.rule_id(Question.GAME_END), plays_on),
+            assumed,
         )
     except Exception:  # the reference cannot play them
         return None

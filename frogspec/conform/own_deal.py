@@ -14,7 +14,7 @@ from.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import replace
 
 from frogspec._types import Json
@@ -146,57 +146,6 @@ def _match_played(
     return final, ask(final)
 
 
-def _deal_taken(
-    before: Mapping[str, Json],
-    game: Mapping[str, Json],
-    d: int,
-    ask: Callable[[dict[str, Json]], Json],
-    assumed: Adjust | None,
-) -> tuple[list[str], bool] | None:
-    """The actions of deal ``d`` (the ``game`` request: its deck, dealer and actions) that
-    the engine's match takes after the deals of ``before``, and whether its match is then
-    over; ``None`` where it takes none of the tries (another dealer is its)."""
-    allowed: dict[int, list[str]] = {}
-    for _ in range(_TRIES):
-        actions = adapted_actions(game, assumed, allowed, to_the_end=True)
-        if actions is None:
-            return None
-        deals = before.get("deals")
-        trial = {
-            **before,
-            "deals": [
-                *(deals if isinstance(deals, list) else ()),
-                {"deck": game.get("deck"), "actions": actions},
-            ],
-        }
-        answer = ask(trial)
-        at = refused_at(answer)
-        error = answer.get("error") if isinstance(answer, dict) else None
-        if error is not None and at is None:
-            return None  # another error than a refusal: nothing to play on
-        where = error.get("deal", d) if isinstance(error, dict) else None
-        if at is None or where != d:
-            result = answer.get("result") if isinstance(answer, dict) else None
-            dealers = result.get("dealers") if isinstance(result, dict) else None
-            if error is None and not (isinstance(dealers, list) and d < len(dealers)):
-                return None
-            if isinstance(dealers, list) and dealers[d] != game.get("dealer"):
-                return None
-            return actions, bool(result.get("over")) if isinstance(result, dict) else False
-        if at in allowed or at >= len(actions):
-            return None
-        legal = legal_of(ask({**game, "id": 1, "actions": actions[:at]}))
-        if legal is None or actions[at] in legal:
-            return None  # its game takes the action: the match deals it otherwise
-        allowed[at] = [action for action in legal if action != actions[at]]
-    return None
-
-
-def _instead(wanted: Action, legal: Sequence[Action]) -> Action:
-    """The first legal action of the kind wanted (a play for a play), else the first."""
-    return next((a for a in legal if a.kind == wanted.kind), legal[0])
-
-
 def refused_at(answer: Json) -> int | None:
     """The index of the action an ``illegal`` answer to a ``game`` refuses (its ``at``);
     ``None`` for any other answer.
@@ -211,6 +160,83 @@ def refused_at(answer: Json) -> int | None:
         return None
     at = error.get("at")
     return at if isinstance(at, int) and not isinstance(at, bool) and at >= 0 else None
+
+
+def _deal_taken(
+    before: Mapping[str, Json],
+    game: Mapping[str, Json],
+    d: int,
+    ask: Callable[[dict[str, Json]], Json],
+    assumed: Adjust | None,
+) -> tuple[list[str], bool] | None:
+    """The actions of deal ``d`` (the ``game`` request: its deck, dealer and actions) that
+    the engine's match takes after the deals of ``before``, and whether its match is then
+    over; ``None`` where it takes none of the tries (another dealer is its)."""
+    deals = before.get("deals")
+    earlier = list(deals) if isinstance(deals, list) else []
+
+    def put(actions: list[str]) -> Json:
+        return ask({**before, "deals": [*earlier, {"deck": game.get("deck"), "actions": actions}]})
+
+    def refused_here(answer: Json) -> int | None:
+        error = answer.get("error") if isinstance(answer, dict) else None
+        where = error.get("deal", d) if isinstance(error, dict) else None
+        return refused_at(answer) if where == d else None
+
+    for actions, answer in _played_until_taken(
+        {"id": 1, **game}, assumed, ask, put, refused_here, to_the_end=True, listed_stops=True
+    ):
+        if refused_here(answer) is not None:
+            continue  # tried again, if a try is left
+        error = answer.get("error") if isinstance(answer, dict) else None
+        if error is not None and refused_at(answer) is None:
+            return None  # another error than a refusal: nothing to play on
+        result = answer.get("result") if isinstance(answer, dict) else None
+        dealers = result.get("dealers") if isinstance(result, dict) else None
+        if error is None and not (isinstance(dealers, list) and d < len(dealers)):
+            return None
+        if isinstance(dealers, list) and dealers[d] != game.get("dealer"):
+            return None
+        return actions, bool(result.get("over")) if isinstance(result, dict) else False
+    return None
+
+
+def _played_until_taken(
+    game: Mapping[str, Json],
+    assumed: Adjust | None,
+    ask: Callable[[dict[str, Json]], Json],
+    put: Callable[[list[str]], Json],
+    refused: Callable[[Json], int | None] = refused_at,
+    to_the_end: bool = False,
+    listed_stops: bool = False,
+) -> Iterator[tuple[list[str], Json]]:
+    """Each try of the ``game`` request's actions, adapted (:func:`adapted_actions`) and
+    put to the engine (``put``), with its answer. Where the engine refuses one (``refused``
+    gives its index), its own game's ``legal`` list at that step is asked (``ask``) and the
+    game is played again with an action both allow there, at most :data:`_TRIES` times
+    in all. No more tries where it refuses none, refuses again at a step already given one
+    it listed, or lists none; with ``listed_stops``, also where its game lists the action
+    refused (the refusal then comes from elsewhere than its game: a match's dealer)."""
+    allowed: dict[int, list[str]] = {}
+    for _ in range(_TRIES):
+        actions = adapted_actions(game, assumed, allowed, to_the_end=to_the_end)
+        if actions is None:
+            return
+        answer = put(actions)
+        yield actions, answer
+        at = refused(answer)
+        if at is None or at in allowed or at >= len(actions):
+            return
+        legal = legal_of(ask({**game, "actions": actions[:at]}))
+        if legal is None or (listed_stops and actions[at] in legal):
+            return
+        # The action refused is not one it allows, whatever its list there says.
+        allowed[at] = [action for action in legal if action != actions[at]]
+
+
+def _instead(wanted: Action, legal: Sequence[Action]) -> Action:
+    """The first legal action of the kind wanted (a play for a play), else the first."""
+    return next((a for a in legal if a.kind == wanted.kind), legal[0])
 
 
 def played_on_own_deal(
@@ -230,24 +256,15 @@ def played_on_own_deal(
             return []
         request, answer = found
         return [(_as_case(case, request), answer)]
-    played: list[tuple[Case, Json]] = []
-    allowed: dict[int, list[str]] = {}
-    for _ in range(_TRIES):
-        actions = adapted_actions(case.request, assumed, allowed)
-        if actions is None or (not allowed and actions == case.request.get("actions")):
-            break
-        request = {**case.request, "actions": actions}
-        answer = ask(request)
-        played.append((_as_case(case, request), answer))
-        at = refused_at(answer)
-        if at is None or at in allowed or at >= len(actions):
-            break
-        legal = legal_of(ask({**request, "actions": actions[:at]}))
-        if legal is None:
-            break
-        # The action refused is not one it allows, whatever its list there says.
-        allowed[at] = [action for action in legal if action != actions[at]]
-    return played
+    unchanged = adapted_actions(case.request, assumed)
+    if unchanged is None or unchanged == case.request.get("actions"):
+        return []
+    return [
+        (_as_case(case, {**case.request, "actions": actions}), answer)
+        for actions, answer in _played_until_taken(
+            case.request, assumed, ask, lambda actions: ask({**case.request, "actions": actions})
+        )
+    ]
 
 
 def _as_case(case: Case, request: dict[str, Json]) -> Case:

@@ -29,6 +29,7 @@ from frogspec.conform.evidence import (
     AnswerChanged,
     CardAsTrump,
     CardCounted,
+    ContractRefused,
     CountRaised,
     DealerMoved,
     DealerPlays,
@@ -432,6 +433,8 @@ def _settlement_words(d: Difference) -> str | None:
             f"the tie is {d.engine} points instead of {d.reference}: the bidder wins above "
             f"{d.engine} and loses below it"
         )
+    if isinstance(d, ContractRefused):
+        return f"a {d.contract.capitalize()} may not be bid: settling one is refused"
     if isinstance(d, TieDecided):
         if d.won:
             return (

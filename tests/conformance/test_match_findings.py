@@ -25,6 +25,7 @@ from frogspec.conform.diagnosis import answered_alike
 from frogspec.conform.evidence import FieldChanged, MatchOtherwise
 from frogspec.conform.match_end import end_at_limits
 from frogspec.harness import Adjust
+from frogspec.questions import Question
 from frogspec.rulesets import get_ruleset
 from frogspec.vectors.model import Case, iter_cases, load_vectors
 
@@ -221,3 +222,52 @@ def test_matches_no_limit_answers_are_left_unexplained() -> None:
         end,
         other,
     ]
+
+
+def _all_unexplained(
+    rulesets: tuple[str, ...], engine: Adjust
+) -> tuple[Deviation, dict[str, tuple[Case, Json]], list[Case]]:
+    """Every match the engine fails, as one unexplained deviation whose first difference
+    ends the match where the reference plays on (no rule's swap ends it)."""
+    read, unexplained, by_id, passed = _split_by_the_reading(_match_cases(rulesets), engine)
+    cases = tuple(read + unexplained)
+    other = replace(
+        _deviation("match.no-fixed-end", cases, MatchOtherwise(), ()),
+        rule=None,
+        example={"description": "No rule. Where a match first departs: after deal 0."},
+        differences=(FieldChanged("over", True, False), FieldChanged("loser", 2, None)),
+    )
+    return other, by_id, passed
+
+
+def test_matches_no_rule_ends_are_named_by_the_end_their_balances_show() -> None:
+    # Where no ruleset keeps a bank, no reading of the end ends a match as the engine does
+    # (at a payer left with -100 or below): every match it ends is unexplained. Their
+    # balances, and those of the matches it played on, still say where it ends them.
+    rulesets = ("foster-1909", "hoyle-1907", "modern")
+    other, by_id, passed = _all_unexplained(rulesets, _engine_ending_at(-100, rulesets))
+    assert other.cases
+    (named,) = end_at_limits([other], by_id, passed, _none_written, lambda d: d.departure)
+    assert named.rule == "match.no-fixed-end" and named.status == "confirmed"
+    assert set(named.cases) == set(other.cases)
+    assert named.in_rulesets == rulesets and named.when == "in " + ", ".join(rulesets)
+    assert isinstance(named.otherwise, MatchOtherwise)
+    (limit,) = named.otherwise.limits
+    assert limit.limit == -100 and limit.ended_at <= -100 < (limit.went_on_at or 0)
+    assert named.instead.startswith("the match ends when a payer's balance is -100 or below")
+    assert str(named.example["description"]).startswith("The game has no end set by the rules")
+    assert named.example["rules"] == ["match.no-fixed-end"]
+    for case, actual in by_id.values():
+        assert answered_alike(case, reference_answer(case.request, assumed=named.departure), actual)
+
+
+def test_matches_of_two_readings_of_the_end_are_not_named_by_one() -> None:
+    # A ruleset that ends its match otherwise (a bank, the first unable to pay) among the
+    # matches: no one reading to name, and they stay unexplained.
+    rulesets = ("modern", "official-1922-solo")
+    ends = frozenset(get_ruleset(r).rule_id(Question.GAME_END) for r in rulesets)
+    assert len(ends) == 2
+    engine = match_ends_at(ends, dict.fromkeys(rulesets, -100))
+    other, by_id, passed = _all_unexplained(rulesets, engine)
+    assert {by_id[c][0].ruleset for c in other.cases} == set(rulesets)
+    assert end_at_limits([other], by_id, passed, _none_written, lambda d: d.departure) == [other]

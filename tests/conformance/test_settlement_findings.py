@@ -478,3 +478,51 @@ def test_a_margin_rounded_from_the_tie_the_count_moves_is_said_apart_from_the_ti
     # A tie the engine moves elsewhere than the count's half is found where it is.
     elsewhere = _departing(_tie_and_margin_rounded(55, None))
     assert {f.otherwise for f in _settle(elsewhere, ["modern"], tie_by_count=50)} == {TieMoved(55)}
+
+
+def test_a_tie_lost_where_the_count_puts_the_tie_is_said_at_that_tie() -> None:
+    from frogspec.conform.evidence import TieDecided
+    from frogspec.conform.probes.settle import _settle, _tie_at, _tie_decided
+
+    def engine_rules(ruleset: Ruleset) -> Ruleset:  # the tie at 56, and lost there
+        return _tie_decided(False)(_tie_at(56)(ruleset))
+
+    engine = _departing(engine_rules)
+    found = {f.otherwise: f for f in _settle(engine, ["modern"], tie_by_count=56)}
+    assert TieMoved(56) in found and TieDecided(56, False) in found
+    decided = found[TieDecided(56, False)]
+    assert finding_instead(decided).startswith("the bidder loses as if he had taken 55")
+    # Its model decides the tie where the count puts it: at 56, not at 60.
+    assert decided.departure is not None
+    for points, paid in ((56, [1, -2, 1]), (60, [-4, 8, -4])):
+        ask = {**SETTLE, "id": 1, "bidder_points": points}
+        assert reference_answer(ask, decided.departure) == {"result": paid}
+
+
+def test_a_contract_refused_at_every_probe_is_the_rulesets_contracts() -> None:
+    from frogspec.conform.evidence import ContractRefused
+    from frogspec.conform.probes.settle import _settle, _tie_decided
+
+    plain = _departing(_tie_decided(False))
+
+    def engine(request: dict[str, Json]) -> dict[str, Json]:  # no Grand, and 60 loses
+        if request.get("op") == "settle" and request.get("contract") == "grand":
+            return {"id": request.get("id"), "error": {"kind": "illegal", "message": "no"}}
+        return plain(request)
+
+    found = _settle(engine, ["modern", "official-1922-straight"])
+    refused = {(f.rulesets, f.rule) for f in found if f.otherwise == ContractRefused("grand")}
+    assert refused == {
+        (("modern",), "auction.contracts-frog-chico-grand"),
+        (("official-1922-straight",), "auction.contracts-without-frog"),
+    }
+    assert finding_instead(
+        next(f for f in found if isinstance(f.otherwise, ContractRefused))
+    ).startswith("a Grand may not be bid")
+    # The refusals leave the rest of the settlement to be found as it is: the tie lost.
+    from frogspec.conform.evidence import TieDecided
+
+    assert {f.rulesets for f in found if f.otherwise == TieDecided(60, False)} == {
+        ("modern",),
+        ("official-1922-straight",),
+    }

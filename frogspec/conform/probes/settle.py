@@ -21,6 +21,7 @@ from frogspec.conform.counterfactuals import composed, reference_answer
 from frogspec.conform.evidence import (
     ROUNDINGS,
     AnswerChanged,
+    ContractRefused,
     Difference,
     MarginRaised,
     PaidBeyondRate,
@@ -48,6 +49,7 @@ from frogspec.conform.probes.base import (
     table_finding,
 )
 from frogspec.harness import Adjust
+from frogspec.questions import Question
 from frogspec.registry import rule_for_function
 from frogspec.rules import settlement as settlement_rules
 from frogspec.rules.cards import FULL_PACK, cards_of, format_card
@@ -84,7 +86,16 @@ def _active(
     return list(result["active"]) if isinstance(result, dict) else None
 
 
-def _settle_probes(ask: Ask, rs: Ruleset, seating: Adjust | None = None) -> list[Probe]:
+def _settle_probes(
+    ask: Ask, rs: Ruleset, seating: Adjust | None = None, tie: int | None = None
+) -> list[Probe]:
+    """The probes of the ruleset's settlement: each contract at each table size, the
+    bidder at each of :data:`SETTLE_POINTS` (and at a tie the engine's count puts
+    elsewhere, ``tie``, and a point either side: what the engine does at its own tie
+    shows there), each other seat as the bidder at 75."""
+    points_probed = SETTLE_POINTS
+    if tie is not None:
+        points_probed = tuple(sorted({*SETTLE_POINTS, tie - 1, tie, tie + 1}))
     probes = []
     for players in rs.rules.player_count():
         active = _active(rs.id, players, 0, seating)
@@ -92,7 +103,7 @@ def _settle_probes(ask: Ask, rs: Ruleset, seating: Adjust | None = None) -> list
             continue
         for contract in rs.rules.contracts():
             code = _CONTRACT_CODES.get(int(contract), str(contract))
-            bidders = [(active[0], p) for p in SETTLE_POINTS]
+            bidders = [(active[0], p) for p in points_probed]
             bidders += [(seat, 75) for seat in active[1:]]
             for bidder, points in bidders:
                 request = {
@@ -294,15 +305,20 @@ def _settle(
             continue
         probes = [
             p
-            for p in _settle_probes(ask, rs, seating)
+            for p in _settle_probes(ask, rs, seating, tie_by_count)
             if (ruleset, p.feature("players")) not in reseated
         ]
         if not any(p.departs for p in probes):
             continue
-        general, assumed = _rule_departures(probes, rs, seating)
+        # A contract the engine refuses to settle at a table is no evidence of how it
+        # settles: the rules of the settlement are found from the others, and the
+        # refusals are a departure of their own (found last, with the rest).
+        refused = _refused_tables(probes)
+        scored = [p for p in probes if _table(p) not in refused]
+        general, assumed = _rule_departures(scored, rs, seating)
         if tie_by_count is not None:
             general, assumed = _with_tie_of_the_count(
-                probes, rs, seating, tie_by_count, general, assumed
+                scored, rs, seating, tie_by_count, general, assumed
             )
         findings += [
             _rule_finding(otherwise, rule, departure, group, probes, ruleset, assumed)
@@ -316,7 +332,7 @@ def _settle(
             ]
             if not any(p.departs for p in probes):
                 continue
-        tie, explained = _tie_moved(probes, assumed)
+        tie, explained = _tie_moved([p for p in probes if _table(p) not in refused], assumed)
         if tie is not None:  # one hypothesis gives these answers: one departure
             found = table_finding(
                 "settle", TIE_RULE, TieMoved(60 + tie), explained, probes, ruleset
@@ -348,6 +364,27 @@ def _settle(
                 ]
         findings += _other_departures(probes, rs, ruleset, assumed)
     return findings
+
+
+def _after(first: Adjust, then: Adjust) -> Adjust:
+    """``then`` applied after ``first``: one change of the rules made of two."""
+    return lambda ruleset: then(first(ruleset))
+
+
+def _table(probe: Probe) -> tuple[Json, Json]:
+    """A probe's contract and table size."""
+    return probe.feature("contract"), probe.feature("players")
+
+
+def _refused_tables(probes: Sequence[Probe]) -> set[tuple[Json, Json]]:
+    """The contracts and table sizes (:func:`_table`) at which the engine refuses every
+    probe the reference settles."""
+    settled: dict[tuple[Json, Json], list[bool]] = {}
+    for p in probes:
+        if isinstance(p.expected, dict) and "result" in p.expected:
+            refused = isinstance(p.actual, dict) and "error" in p.actual
+            settled.setdefault(_table(p), []).append(refused)
+    return {table for table, answers in settled.items() if all(answers)}
 
 
 def _still_departing(probes: Sequence[Probe], assumed: Adjust | None) -> int:
@@ -382,16 +419,25 @@ def _with_tie_of_the_count(
         if p.departs
         and result_of(reference_answer(p.request, assumed=base)) != result_of(p.expected)
     ]
+    if not group:  # the tie moved accounts for no answer of the engine
+        return general, assumed
     # The rest judged against the reference with the tie moved: their examples are its.
     judged = [replace(p, expected=reference_answer(p.request, assumed=base)) for p in within]
     hinted, assumed_so = _rule_departures(judged, rs, base)
     # The tie alone is what :func:`_tie_moved` finds, at the score the engine moves it to
     # (which need not be the count's half): the hint serves only where it lets another
     # departure be found, and none that moves the tie again.
-    if not group or not hinted or any(rule == TIE_RULE for _, rule, _, _ in hinted):
+    if not hinted or any(isinstance(found, TieMoved) for found, _, _, _ in hinted):
         return general, assumed
     if _still_departing(within, assumed_so) >= _still_departing(within, assumed):
         return general, assumed
+    # A tie decided is decided where the count puts the tie, as its model says too.
+    hinted = [
+        (replace(found, points=tie), rule, _after(moved, d), g)
+        if isinstance(found, TieDecided)
+        else (found, rule, d, g)
+        for found, rule, d, g in hinted
+    ]
     return [(TieMoved(tie), TIE_RULE, moved, group), *hinted], assumed_so
 
 
@@ -403,10 +449,9 @@ Candidate = tuple[Difference, str, Adjust]
 def _candidates(rs: Ruleset) -> list[Candidate]:
     """The departures of the settlement the probe states as rules, each tried on every
     probe: the payments, or the margins before the rate applies, rounded to a multiple of
-    5 or 10 (up, down or to the nearest), a
-    loss (or a win) paid at a multiple of the ruleset's amount (:data:`PAID_TIMES`), a
-    bidder with exactly 60 settled as a loser (or a winner) by one point, the tie moved
-    (:data:`TIE_SHIFTS`)."""
+    5 or 10 (up, down or to the nearest), a loss (or a win) paid at a multiple of the
+    ruleset's amount (:data:`PAID_TIMES`), a bidder with exactly 60 settled as a loser (or
+    a winner) by one point, the tie moved (:data:`TIE_SHIFTS`)."""
     rates_rule = rs.rule_id("rates")
     found: list[Candidate] = [
         (PaymentsRounded(multiple, direction, 0, 0), rates_rule, _rounding(multiple, direction))
@@ -662,18 +707,28 @@ def _paid_times(times: int, won: bool) -> Adjust:
 
 
 def _tie_decided(won: bool) -> Adjust:
-    """The tie at 60 settled as a win (or a loss) by one point, in every ruleset."""
-    return lambda ruleset: ruleset.replacing(TIE_RULE, _tie_won if won else _tie_lost)
+    """The tie settled as a win (or a loss) by one point, in every ruleset: at 60, or
+    wherever the departures it is applied after put the tie (a count that moves it).
 
+    >>> from frogspec.rulesets import get_ruleset
+    >>> lost = _tie_decided(False)(get_ruleset("modern")).rules.bidder_result
+    >>> lost(60), lost(61), lost(58)
+    (-1, 1, -2)
+    >>> lost = _tie_decided(False)(_tie_at(56)(get_ruleset("modern"))).rules.bidder_result
+    >>> lost(56), lost(60)
+    (-1, 4)
+    """
 
-def _tie_lost(points: int) -> int:
-    """A bidder's margin when a tie is a loss by one point."""
-    return points - 60 if points != 60 else -1
+    def decided(ruleset: Ruleset) -> Ruleset:
+        tied = ruleset.rules.bidder_result
 
+        def bidder_result(points: int) -> int:
+            margin: int = tied(points)
+            return margin if margin else (1 if won else -1)
 
-def _tie_won(points: int) -> int:
-    """A bidder's margin when a tie is a win by one point."""
-    return points - 60 if points != 60 else 1
+        return ruleset.replacing(TIE_RULE, bidder_result)
+
+    return decided
 
 
 def _explained(
@@ -783,9 +838,16 @@ def _other_departures(
     if multiple is not None:  # one factor at some scores gives every departing answer
         return [multiple]
     margin_of = _margin_by(rs, assumed)
+    refused = _refused_tables(probes)
     for group in by_difference(probes, _settle_signature):
         rule = _settle_rule(group, rs, assumed)
         otherwise = _settle_otherwise(group, margin_of)
+        contracts = {p.feature("contract") for p in group}
+        if len(contracts) == 1 and all(_table(p) in refused for p in group):
+            # A contract it refuses to settle is one it does not play: the ruleset's
+            # contracts are what it departs from, whatever rule a swap may reproduce.
+            rule = rs.rule_id(Question.CONTRACTS)
+            otherwise = ContractRefused(str(contracts.pop()))
         found = table_finding("settle", rule, otherwise, group, probes, ruleset)
         rate = _rate_otherwise(group, rs, margin_of)
         if rate is not None and answers_as_engine(rate, group, assumed):
