@@ -366,11 +366,6 @@ def _settle(
     return findings
 
 
-def _after(first: Adjust, then: Adjust) -> Adjust:
-    """``then`` applied after ``first``: one change of the rules made of two."""
-    return lambda ruleset: then(first(ruleset))
-
-
 def _table(probe: Probe) -> tuple[Json, Json]:
     """A probe's contract and table size."""
     return probe.feature("contract"), probe.feature("players")
@@ -432,13 +427,16 @@ def _with_tie_of_the_count(
     if _still_departing(within, assumed_so) >= _still_departing(within, assumed):
         return general, assumed
     # A tie decided is decided where the count puts the tie, as its model says too.
-    hinted = [
-        (replace(found, points=tie), rule, _after(moved, d), g)
-        if isinstance(found, TieDecided)
-        else (found, rule, d, g)
-        for found, rule, d, g in hinted
+    said: list[tuple[Difference, str, Adjust, list[Probe]]] = [
+        (TieMoved(tie), TIE_RULE, moved, group)
     ]
-    return [(TieMoved(tie), TIE_RULE, moved, group), *hinted], assumed_so
+    for found, rule, d, g in hinted:
+        if isinstance(found, TieDecided):
+            found, decided = replace(found, points=tie), composed(moved, d)
+            assert decided is not None  # two changes compose into one
+            d = decided
+        said.append((found, rule, d, g))
+    return said, assumed_so
 
 
 #: A departure of the settlement stated as a rule: what the engine does, the rule it
@@ -840,14 +838,15 @@ def _other_departures(
     margin_of = _margin_by(rs, assumed)
     refused = _refused_tables(probes)
     for group in by_difference(probes, _settle_signature):
-        rule = _settle_rule(group, rs, assumed)
-        otherwise = _settle_otherwise(group, margin_of)
         contracts = {p.feature("contract") for p in group}
         if len(contracts) == 1 and all(_table(p) in refused for p in group):
             # A contract it refuses to settle is one it does not play: the ruleset's
             # contracts are what it departs from, whatever rule a swap may reproduce.
-            rule = rs.rule_id(Question.CONTRACTS)
-            otherwise = ContractRefused(str(contracts.pop()))
+            rule: str | None = rs.rule_id(Question.CONTRACTS)
+            otherwise: Difference = ContractRefused(str(contracts.pop()))
+        else:
+            rule = _settle_rule(group, rs, assumed)
+            otherwise = _settle_otherwise(group, margin_of)
         found = table_finding("settle", rule, otherwise, group, probes, ruleset)
         rate = _rate_otherwise(group, rs, margin_of)
         if rate is not None and answers_as_engine(rate, group, assumed):
