@@ -39,6 +39,7 @@ __all__ = [
     "Accounting",
     "FixedPoints",
     "GroupCredited",
+    "LastTrickToSuitLed",
     "Lead",
     "PointsHypothesis",
     "TrumpsCounted",
@@ -113,10 +114,11 @@ class PointsHypothesis:
 
     def recounted(self, case: _Deal) -> tuple[int, int]:
         """The reference's count of the deal (bidder, defenders), each side's cards counted
-        with the engine's values."""
+        with the engine's values (where the reference, with the departures assumed, counts
+        them with other values already, from those)."""
         return (
-            case.bidder + self.worth(case.bidder_cards) - points_of(case.bidder_cards),
-            case.defenders + self.worth(case.defender_cards) - points_of(case.defender_cards),
+            case.bidder + self.worth(case.bidder_cards) - case.worth(case.bidder_cards),
+            case.defenders + self.worth(case.defender_cards) - case.worth(case.defender_cards),
         )
 
     def predicts(self, case: _Deal) -> tuple[int, int] | None:
@@ -349,6 +351,34 @@ class FixedPoints(PointsHypothesis):
 
 
 @dataclass(frozen=True)
+class LastTrickToSuitLed(PointsHypothesis):
+    """The last trick taken by the highest card of the suit led, a trump played to it
+    taking nothing: its cards count for that card's side.
+
+    >>> deal = _Deal(70, 50, widow=0, laid_away=0, last_winner_is_bidder=True,
+    ...     contract="frog", last_trick=0b111, last_led_by_bidder=False)
+    >>> LastTrickToSuitLed("play.trick-winner").predicts(deal), points_of(0b111)
+    ((70, 50), 0)
+    >>> from dataclasses import replace
+    >>> aces = 1 << 8 | 1 << 17 | 1 << 26
+    >>> LastTrickToSuitLed("play.trick-winner").predicts(
+    ...     replace(deal, last_trick=aces)), points_of(aces)
+    ((37, 83), 33)
+    """
+
+    def predicts(self, case: _Deal) -> tuple[int, int] | None:
+        if case.last_led_by_bidder is None or case.last_winner_is_bidder is None:
+            return None
+        bidder, defenders = self.recounted(case)
+        if case.last_led_by_bidder == case.last_winner_is_bidder:
+            return bidder, defenders
+        moved = self.worth(case.last_trick)
+        if case.last_led_by_bidder:
+            return bidder + moved, defenders - moved
+        return bidder - moved, defenders + moved
+
+
+@dataclass(frozen=True)
 class TrumpsCounted(PointsHypothesis):
     """Each trump a side counts (in its tricks; for the bidder, the widow or the cards he
     laid away) counting ``points`` more than its card's points: a deal with a trump suit
@@ -468,6 +498,22 @@ class _Deal:
     defender_cards: int = 0
     #: The cards of the trump suit (none without one).
     trumps: int = 0
+    #: The cards of the last trick.
+    last_trick: int = 0
+    #: Whether the bidder played the highest card of the suit led to the last trick
+    #: (``None``: the deal did not end on a trick).
+    last_led_by_bidder: bool | None = None
+    #: The cards the reference's count (with the departures assumed) counts otherwise
+    #: than the rules, each with its points (index, points): a count of the cards
+    #: modelled already.
+    counted_as: tuple[tuple[int, int], ...] = ()
+
+    def worth(self, mask: int) -> int:
+        """The points of the cards of ``mask`` as the reference's count of the deal counts
+        them."""
+        return points_of(mask) + sum(
+            points - points_of(1 << card) for card, points in self.counted_as if mask >> card & 1
+        )
 
 
 def _deal(divergence: Any, assumed: Adjust | None) -> tuple[_Deal, tuple[int, int]] | None:
@@ -494,6 +540,13 @@ def _deal_of(request: Json, points: tuple[int, int], assumed: Adjust | None) -> 
         return None
     # A Frog bidder's lay-away counts for him (the widow went into his hand); else the widow.
     bidder_cards = state.won[state.bidder] | (state.laid_away or state.widow)
+    last_trick, led_by = _last_trick(request, actions, state, assumed)
+    written = state.ruleset.rules.card_points
+    counted_as = tuple(
+        (card, written(card))
+        for card in cards_of(FULL_PACK)
+        if written(card) != points_of(1 << card)
+    )
     return _Deal(
         points[0],
         points[1],
@@ -504,7 +557,42 @@ def _deal_of(request: Json, points: tuple[int, int], assumed: Adjust | None) -> 
         bidder_cards,
         FULL_PACK & ~bidder_cards,
         SUIT_MASKS[state.trump] if state.trump is not None else 0,
+        last_trick,
+        None if led_by is None else led_by == state.bidder,
+        counted_as,
     )
+
+
+def _last_trick(
+    request: Json, actions: Json, state: Any, assumed: Adjust | None
+) -> tuple[int, int | None]:
+    """The cards of the deal's last trick and the seat that played the highest card of
+    the suit led to it (``None``: the actions do not end on a trick)."""
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.engine import ActionKind, apply, parse_action
+    from frogspec.rules.cards import card_strength, suit_of
+
+    size = len(state.order)
+    if not isinstance(actions, list) or not size or len(actions) < size or state.trick:
+        return 0, None
+    before = game_state(request, actions[:-size], assumed)
+    if before is None or before.trick:
+        return 0, None
+    seats: list[int] = []
+    cards: list[int] = []
+    try:
+        for text in actions[-size:]:
+            action = parse_action(str(text))
+            if action.kind is not ActionKind.PLAY or before.to_act is None:
+                return 0, None
+            seats.append(before.to_act)
+            cards.append(action.value)
+            before = apply(before, action)
+    except (FrogError, ValueError):
+        return 0, None
+    led = [c for c in cards if suit_of(c) == suit_of(cards[0])]
+    highest = max(led, key=card_strength)
+    return sum(1 << c for c in cards), seats[cards.index(highest)]
 
 
 def _hypotheses(
@@ -532,6 +620,8 @@ def _hypotheses(
             values=values,
         ),
     ]
+    # A trick's winner that departs in the last trick alone shows in no lead after it.
+    found.append(LastTrickToSuitLed(_TRICK_WINNER_RULE, values=values))
     if values:
         found.insert(0, _Recounted("cards.points", counted, values=values))
     recounted = found[0].recounted(deal)
@@ -551,6 +641,9 @@ def _hypotheses(
         found.append(TrumpsCounted("scoring.count-card-points", per_trump, values=values))
     return found
 
+
+#: The rule that decides who takes a trick.
+_TRICK_WINNER_RULE = "play.trick-winner"
 
 #: The numbers of points a side may take from the other where the first deal shows fewer
 #: (the other side had no more): those a table would name.

@@ -68,7 +68,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from frogspec._types import Json
-from frogspec.conform.accounting import pack_by_engine, refused_past, taken_within
+from frogspec.conform.accounting import PACK_POINTS, pack_by_engine, refused_past, taken_within
 from frogspec.conform.counterfactuals import (
     composed,
     meets,
@@ -89,6 +89,7 @@ from frogspec.conform.evidence import (
     CardCounted,
     CountRaised,
     Difference,
+    FieldChanged,
     LegalChanged,
     MarginRaised,
     MatchOtherwise,
@@ -130,7 +131,11 @@ class _Rediagnose(Protocol):
     steps of a game that part only by the kinds of difference ``past``."""
 
     def __call__(
-        self, case: Case, actual: Json, assumed: Adjust | None, past: Collection[str] = ()
+        self,
+        case: Case,
+        actual: Json,
+        assumed: Adjust | None,
+        past: Collection[str] = (),
     ) -> Divergence | None: ...
 
 
@@ -204,6 +209,28 @@ def unit_findings(
     return [f for f in findings if f.rule is None or (f.rule, f.otherwise) not in said]
 
 
+def _count_modelled_as_the_games_count(
+    findings: Sequence[StageFinding], failed: Sequence[Failing]
+) -> Sequence[StageFinding]:
+    """The unit ops' findings, with the model of the engine's ``card_points`` left out
+    where its finished games all hold another total than those points give the pack: its
+    games count otherwise than its cards, and the model would file that difference as a
+    departure of its own."""
+    cards = [f for f in findings if f.stage == "card_points" and f.departure is not None]
+    if not cards:
+        return findings
+    by_cards = pack_by_engine([f.otherwise for f in cards for _ in range(f.disagree)], [])
+    totals = {
+        changed.engine + changed.engine_defenders
+        for final in final_counts(failed)
+        for changed in final.differences
+        if isinstance(changed, PointsChanged) and changed.engine_defenders is not None
+    }
+    if len(totals) != 1 or totals == {PACK_POINTS if by_cards is None else by_cards}:
+        return findings
+    return [replace(f, departure=None, models_all=False) if f in cards else f for f in findings]
+
+
 def blame(
     failed: Sequence[Failing],
     passed: Sequence[Case],
@@ -218,6 +245,7 @@ def blame(
     again under the departures assumed (none: no case is judged again); ``in_time`` says
     whether there is time left to go on; ``replay`` plays a refused game on the engine's
     own deal (none: no game is played again)."""
+    findings = _count_modelled_as_the_games_count(findings, failed)
     holds = pack_by_engine(
         [f.otherwise for f in findings for _ in range(f.disagree)], final_counts(failed)
     )
@@ -271,7 +299,8 @@ def blame(
         and any(d.holds == holds for d in kept)
     ]
     return Blame(
-        kept, unit_findings(kept, [f for f in findings if f != bonus and f not in tie_said])
+        kept,
+        unit_findings(kept, [f for f in findings if f != bonus and f not in tie_said]),
     )
 
 
@@ -737,7 +766,11 @@ def _dealt_as_found(
 
 
 def _passed_so(
-    case: Case, actual: Json, how: NextDealer, kinds: frozenset[bool], assumed: Adjust | None
+    case: Case,
+    actual: Json,
+    how: NextDealer,
+    kinds: frozenset[bool],
+    assumed: Adjust | None,
 ) -> bool:
     """Whether the engine's dealers of the match ``case`` pass the deal as ``how`` says
     where the reference's do not."""
@@ -1039,6 +1072,11 @@ _THE_PACK = "cards.pack"
 #: How many refused vector games are played again on the engine's own deal, at most.
 _GAMES_PLAYED_AGAIN = 24
 
+#: The matches, at most, played again on the engine's deal, whatever the games: each
+#: bounds the balance at which the engine ends a match (:mod:`frogspec.conform.match_end`)
+#: by one that ended it or one it went on past.
+_MATCHES_PLAYED_AGAIN = 12
+
 
 def _played_on_own_deal(
     deviations: list[Deviation],
@@ -1062,7 +1100,8 @@ def _played_on_own_deal(
     is named, and not a step no rule but the pack's names. A match the engine deals
     otherwise than the modelled reference (a deal by another seat) goes into ``dealt``, by
     the vector case's id, for its dealers to show how the engine passes the deal. At most
-    :data:`_GAMES_PLAYED_AGAIN` are played; a table whose game shows nothing new (it parts
+    :data:`_GAMES_PLAYED_AGAIN` are played, and besides them matches up to
+    :data:`_MATCHES_PLAYED_AGAIN`; a table whose game shows nothing new (it parts
     first by a departure named already) has its other games passed over."""
     assumed = composed(*(m.adjust for m in models.values()))
     again: list[Failing] = []
@@ -1077,11 +1116,15 @@ def _played_on_own_deal(
     # A table whose game played again parts first by a departure named already hides
     # the rest there: its other games are passed over for those of other tables.
     masked: set[tuple[str | None, Json]] = set()
-    replayed = 0
+    replayed = matches = 0
     for case in _refused_alike(hidden.by_id, assumed, hidden.in_time, 2 * _GAMES_PLAYED_AGAIN):
         table = (case.ruleset, case.request.get("players"))
-        if replayed == _GAMES_PLAYED_AGAIN or (case.op == "game" and table in masked):
+        # A match past the games' count is played for where it ends alone: one match
+        # bounds the balance at which an engine ends one from one side only.
+        past = replayed >= _GAMES_PLAYED_AGAIN or (case.op == "game" and table in masked)
+        if past and (case.op != "match" or matches >= _MATCHES_PLAYED_AGAIN):
             continue
+        matches += case.op == "match"
         replayed += 1
         new = False
         for played, answer in replay(case, assumed):
@@ -1095,7 +1138,8 @@ def _played_on_own_deal(
             for found in _past(played, answer, models, assumed, hidden):
                 kinds = {type(x) for x in found.differences}
                 if (
-                    _typed(found.differences) in shown
+                    (past and not _ends_otherwise(found))
+                    or _typed(found.differences) in shown
                     or (settled and kinds == {PaymentsChanged})
                     or (counted and kinds <= {PointsChanged, PaymentsChanged})
                 ):
@@ -1149,6 +1193,14 @@ def _played_on_own_deal(
     more = [_from_vectors(d, origin, hidden.by_id) for d in more]
     more = [replace(d, judged_again=d.cases) for d in more]
     return _merged(deviations, more, hidden.by_id)
+
+
+def _ends_otherwise(divergence: Divergence) -> bool:
+    """Whether a match parts where it ends: the engine ends it, or names a loser, where
+    the reference does not (or the other way round)."""
+    return any(
+        isinstance(x, FieldChanged) and x.name in ("over", "loser") for x in divergence.differences
+    )
 
 
 def _points_alone(d: Deviation, seen: Mapping[str, Divergence | None]) -> bool:
@@ -1231,8 +1283,9 @@ def _refused_alike(
     most: int = _GAMES_PLAYED_AGAIN,
 ) -> list[Case]:
     """The failing vector games and matches (at most ``most``, in the order of
-    :func:`_in_order_to_play`, taking each ruleset in turn) that the engine refuses where
-    an answer was expected, as the reference does with the departures modelled applied."""
+    :func:`_in_order_to_play`, taking each ruleset in turn, then further matches up to
+    :data:`_MATCHES_PLAYED_AGAIN` in all) that the engine refuses where an answer was
+    expected, as the reference does with the departures modelled applied."""
     by_ruleset: dict[str | None, list[Case]] = {}
     for case, actual in by_id.values():
         if (
@@ -1243,21 +1296,26 @@ def _refused_alike(
             by_ruleset.setdefault(case.ruleset, []).append(case)
     for ruleset, cases in by_ruleset.items():
         by_ruleset[ruleset] = _in_order_to_play(cases)
+    turns = max((len(c) for c in by_ruleset.values()), default=0)
+    in_turn = [c[turn] for turn in range(turns) for c in by_ruleset.values() if turn < len(c)]
     chosen: list[Case] = []
     # Each looked at is replayed by the reference: an engine whose refusals the models do
     # not explain is not replayed game after game.
-    looked_at = 0
-    for turn in range(max((len(c) for c in by_ruleset.values()), default=0)):
-        for cases in by_ruleset.values():
-            full = len(chosen) == most or looked_at == 4 * _GAMES_PLAYED_AGAIN
-            if full or not in_time():
-                return chosen
-            if turn >= len(cases):
-                continue
-            looked_at += 1
-            case = cases[turn]
-            if reproduced_under(case, by_id[case.id][1], assumed):
-                chosen.append(case)
+    for looked_at, case in enumerate(in_turn):
+        if len(chosen) == most or looked_at == 4 * _GAMES_PLAYED_AGAIN or not in_time():
+            break
+        if reproduced_under(case, by_id[case.id][1], assumed):
+            chosen.append(case)
+    # The matches past those: a match's end is bounded only by several.
+    for case in in_turn:
+        if sum(c.op == "match" for c in chosen) == _MATCHES_PLAYED_AGAIN or not in_time():
+            break
+        if (
+            case.op == "match"
+            and case not in chosen
+            and reproduced_under(case, by_id[case.id][1], assumed)
+        ):
+            chosen.append(case)
     return chosen
 
 
@@ -1479,7 +1537,9 @@ def _only_cases(d: Deviation, cases: set[str], by_id: dict[str, tuple[Case, Json
 
 
 def _merged(
-    deviations: list[Deviation], more: list[Deviation], by_id: dict[str, tuple[Case, Json]]
+    deviations: list[Deviation],
+    more: list[Deviation],
+    by_id: dict[str, tuple[Case, Json]],
 ) -> list[Deviation]:
     """The deviations found before with those found in a new round: a rule named again
     takes the new cases (one departure, one deviation), a new rule is a deviation of its
@@ -1487,7 +1547,8 @@ def _merged(
     found = list(deviations)
     for d in more:
         same = next(
-            (i for i, old in enumerate(found) if d.rule is not None and old.rule == d.rule), None
+            (i for i, old in enumerate(found) if d.rule is not None and old.rule == d.rule),
+            None,
         )
         if same is None:
             if d.cases or not any(old.rule == d.rule for old in found):
@@ -1530,5 +1591,27 @@ def _filed_under_models(
             case.id for case, _, _ in failed if case.id not in d.cases and fails_alone(model, case)
         ]
         touched = tuple(dict.fromkeys((*d.touched, *shown)))
-        found.append(replace(_with_cases(d, shown, by_id), touched=touched))
+        found.append(
+            replace(
+                _said_in_rulesets_of(_with_cases(d, shown, by_id), by_id),
+                touched=touched,
+            )
+        )
     return found
+
+
+def _said_in_rulesets_of(d: Deviation, by_id: dict[str, tuple[Case, Json]]) -> Deviation:
+    """The deviation said in the rulesets of all its cases, where it says its rulesets:
+    a case filed under it in another ruleset would contradict its ``when``."""
+    said = d.circumstances.rulesets
+    if not said:
+        return d
+    of_cases = {str(r) for c in d.cases if c in by_id and (r := by_id[c][0].ruleset)}
+    if of_cases <= set(said):
+        return d
+    rulesets = tuple(sorted({*said, *of_cases}))
+    return replace(
+        d,
+        in_rulesets=tuple(sorted({*d.in_rulesets, *of_cases})),
+        circumstances=replace(d.circumstances, rulesets=rulesets),
+    )

@@ -558,14 +558,24 @@ def _holder(divergences: Sequence[Any], assumed: Adjust | None) -> str | None:
     """Where on every game the engine lets a player take the standing bid over by bidding
     the same contract (:func:`_equal_bid`): ``"eldest"`` where that player is eldest hand
     on every game, ``"last"`` where he is the last to speak in turn (the last of the active
-    seats), else ``""``; ``None`` elsewhere."""
+    seats), ``"ahead"`` where he speaks before the player whose bid stands in the order of
+    bidding (nearer eldest hand), else ``""``; ``None`` elsewhere."""
     found = [f for d in divergences[:CONDITIONED] if (f := _equal_bid(d, assumed)) is not None]
     if not found or len(found) < len(divergences[:CONDITIONED]):
         return None
     for part, at in (("eldest", 0), ("last", -1)):
         if all(state.order[at] == seat for seat, state in found):
             return part
+    if all(_ahead_of_the_holder(seat, state) for seat, state in found):
+        return "ahead"
     return ""
+
+
+def _ahead_of_the_holder(seat: int, state: Any) -> bool:
+    """Whether ``seat`` speaks before the player whose bid stands, in the order of bidding."""
+    holder = next((s for s, bid in reversed(state.auction) if bid is not None), None)
+    order = list(state.order)
+    return holder in order and seat in order and order.index(seat) < order.index(holder)
 
 
 def _pass_ends_deal(state: Any) -> bool:

@@ -95,7 +95,7 @@ def end_at_limits(
         )
     ]
     if not unexplained:
-        return deviations
+        return _end_limited(end, deviations, cases, passed, model_of, assumed)
     matches = [
         cases[c]
         for c in dict.fromkeys(c for d in (end, *unexplained) for c in d.cases)
@@ -119,6 +119,33 @@ def end_at_limits(
         end, unexplained, hand_written, otherwise=otherwise, departure=departure
     )
     return [joined if d is end else d for d in deviations if d not in unexplained]
+
+
+def _end_limited(
+    end: Deviation,
+    deviations: list[Deviation],
+    cases: Mapping[str, tuple[Case, Json]],
+    passed: Sequence[Case],
+    model_of: Callable[[Deviation], Adjust | None],
+    assumed: Adjust | None,
+) -> list[Deviation]:
+    """The deviations, with the end of ``end`` said at the limit its matches show where
+    the kit holds no model of the reading it was found by and that reading's swap answered
+    fewer of its matches than it holds (one found among matches played again, its swap
+    tried on one of them), and that limit answers each of its matches and each match of
+    its rulesets the engine passed as the engine did: a reading that one match confirms
+    is not the engine's where its other matches end elsewhere. A reading modelled, or one
+    its swap answered on every match, is kept."""
+    assert isinstance(end.otherwise, MatchOtherwise) and end.rule is not None
+    if model_of(end) is not None or end.reproduced >= len(end.cases):
+        return deviations
+    matches = [cases[c] for c in end.cases if c in cases and cases[c][0].op == "match"]
+    answering = _end_answering(matches, passed, frozenset({end.rule}), assumed)
+    if answering is None:
+        return deviations
+    limits, departure = answering
+    limited = replace(end, otherwise=replace(end.otherwise, limits=limits), departure=departure)
+    return [limited if d is end else d for d in deviations]
 
 
 def _ended_unexplained(
@@ -151,13 +178,10 @@ def _ended_unexplained(
         return deviations
     ended = frozenset({rule})
     matches = [cases[c] for c in dict.fromkeys(c for d in unexplained for c in d.cases)]
-    end_shown = _end_shown(matches, passed, ended, assumed)
-    if end_shown is None:
+    answering = _end_answering(matches, passed, ended, assumed)
+    if answering is None:
         return deviations
-    limits, departure, went_on = end_shown
-    so = composed(assumed, departure)
-    if not all(reproduced_under(case, actual, so) for case, actual in [*matches, *went_on]):
-        return deviations
+    limits, departure = answering
     first = max(unexplained, key=lambda d: len(d.cases))
     shown = MatchOtherwise.shown_by(first.differences, {})
     assert shown is not None
@@ -203,6 +227,25 @@ def _end_shown(
         return None
     departure = match_ends_at(rules, {r: limit.limit for limit in limits for r in limit.rulesets})
     return limits, departure, went_on
+
+
+def _end_answering(
+    matches: Sequence[tuple[Case, Json]],
+    passed: Sequence[Case],
+    rules: frozenset[str],
+    assumed: Adjust | None,
+) -> tuple[tuple[EndLimit, ...], Adjust] | None:
+    """The limits the matches show (:func:`_end_shown`) and the end changed to them, where
+    that end answers each of the ``matches`` and each passed match of those rulesets as
+    the engine did; else ``None``."""
+    shown = _end_shown(matches, passed, rules, assumed)
+    if shown is None:
+        return None
+    limits, departure, went_on = shown
+    so = composed(assumed, departure)
+    if not all(reproduced_under(case, actual, so) for case, actual in [*matches, *went_on]):
+        return None
+    return limits, departure
 
 
 def _end_rule(case: Case) -> str | None:

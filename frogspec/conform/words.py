@@ -955,6 +955,7 @@ def hypothesis_words(hypothesis: Any) -> str:
         BeyondThePack,
         FixedPoints,
         GroupCredited,
+        LastTrickToSuitLed,
         TrumpsCounted,
         _Recounted,
     )
@@ -984,6 +985,11 @@ def hypothesis_words(hypothesis: Any) -> str:
         )
     if isinstance(hypothesis, FixedPoints):
         return f"the side that wins the last trick counts {hypothesis.points} points more"
+    if isinstance(hypothesis, LastTrickToSuitLed):
+        return (
+            "the last trick is taken by the highest card of the suit led: a trump played "
+            "to it does not take it"
+        )
     if isinstance(hypothesis, TrumpsCounted):
         more = f"{hypothesis.points} point{'s' if abs(hypothesis.points) != 1 else ''}"
         return (
@@ -1087,7 +1093,11 @@ def _localised_kind_words(localised: Localised) -> str:
 
 #: Who may hold a standing bid, by his part at the table
 #: (:attr:`~frogspec.conform.localise.Localised.holds`).
-_HOLDERS = {"eldest": "eldest hand", "last": "the last hand"}
+_HOLDERS = {
+    "eldest": "eldest hand",
+    "last": "the last hand",
+    "ahead": "a player ahead of the one whose bid stands (nearer eldest hand)",
+}
 
 
 #: The places of a card in the deal, in words.

@@ -682,3 +682,41 @@ def test_cards_left_out_of_the_lay_away_before_any_trump_is_named_are_a_departur
         ),
     )
     assert _laid_away_apart([named], {}) == [named]
+
+
+def test_a_case_filed_from_another_ruleset_widens_the_rulesets_said() -> None:
+    # A case the departure alone fails in a ruleset its own cases did not show: the
+    # deviation's ``when`` names that ruleset too, else its cases would contradict it.
+    from frogspec.conform.blame import _said_in_rulesets_of
+    from frogspec.conform.words import Circumstances
+
+    def case(case_id: str, ruleset: str) -> Case:
+        return Case(
+            id=case_id,
+            file="match.json",
+            description="",
+            rules=(),
+            request={"op": "match", "ruleset": ruleset},
+            response={"result": {}},
+        )
+
+    by_id: dict[str, tuple[Case, Json]] = {
+        "a": (case("a", "modern"), {}),
+        "b": (case("b", "hoyle-1907"), {}),
+    }
+    said = Deviation(
+        rule="match.no-fixed-end",
+        reading=None,
+        reading_rulesets=(),
+        cases=("a", "b"),
+        example={},
+        in_rulesets=("modern",),
+        circumstances=Circumstances(("modern",)),
+    )
+    widened = _said_in_rulesets_of(said, by_id)
+    assert widened.circumstances.rulesets == ("hoyle-1907", "modern")
+    assert widened.in_rulesets == ("hoyle-1907", "modern")
+    assert widened.when == "in hoyle-1907, modern"
+    # A deviation that says no rulesets (every one) is left as it is.
+    unsaid = replace(said, in_rulesets=(), circumstances=Circumstances())
+    assert _said_in_rulesets_of(unsaid, by_id) is unsaid

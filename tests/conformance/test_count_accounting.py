@@ -23,6 +23,7 @@ from frogspec.conform.accounting import (
     PACK_POINTS,
     FixedPoints,
     GroupCredited,
+    LastTrickToSuitLed,
     TrumpsCounted,
     _Recounted,
     card_values,
@@ -445,3 +446,75 @@ def test_the_widow_to_the_last_tricks_winner_is_told_from_the_widow_to_the_defen
     assert hypothesis_words(last_trick).startswith(
         "the widow's points counted for the side that wins the last trick"
     )
+
+
+def _last_trick_to_the_suit_led(case: Case) -> SimpleNamespace | None:
+    """The game as an engine whose last trick goes to the highest card of the suit led (a
+    trump played to it takes nothing) counts it, where that moves the trick's points from
+    one side to the other; ``None`` where it counts the game as the rules do."""
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.engine import apply, parse_action
+    from frogspec.rules.cards import card_strength, suit_of
+
+    actions = case.request.get("actions")
+    assert isinstance(actions, list)
+    final = game_state(dict(case.request), actions, None)
+    assert final is not None and final.bidder is not None
+    size = len(final.order)
+    state = game_state(dict(case.request), actions[:-size], None)
+    assert state is not None
+    played: list[tuple[int, int]] = []  # (seat, card), in play order
+    for text in actions[-size:]:
+        action = parse_action(str(text))
+        assert state.to_act is not None
+        played.append((state.to_act, action.value))
+        state = apply(state, action)
+    led = suit_of(played[0][1])
+    by_led = max((p for p in played if suit_of(p[1]) == led), key=lambda p: card_strength(p[1]))
+    by_rules = next(seat for seat, mask in enumerate(final.won) if mask >> played[0][1] & 1)
+    if (by_led[0] == final.bidder) == (by_rules == final.bidder):
+        return None
+    worth = points_of(sum(1 << card for _, card in played))
+    moved = worth if by_led[0] == final.bidder else -worth
+    expected = case.expected["result"]
+    assert isinstance(expected, dict) and isinstance(expected["points"], dict)
+    bidder, defenders = expected["points"]["bidder"], expected["points"]["defenders"]
+    assert isinstance(bidder, int) and isinstance(defenders, int)
+    changed = PointsChanged(bidder + moved, bidder, defenders - moved, defenders)
+    return SimpleNamespace(case_id=case.id, request=dict(case.request), differences=(changed,))
+
+
+def test_a_last_trick_taken_by_the_suit_led_is_a_departure_of_the_tricks_winner() -> None:
+    # An engine whose trumps do not win the last trick shows it in no lead after it: only
+    # the count tells it, where a trump took the last trick from the other side. The cards
+    # of that trick counted for the side of the highest card of the suit led give every
+    # failing deal's count, and the deals it passed, whose last trick no trump took from
+    # the other side, agree.
+    failing = [g for c in GAMES if (g := _last_trick_to_the_suit_led(c)) is not None]
+    assert len(failing) >= 2
+    ids = {g.case_id for g in failing}
+    passed = [c for c in GAMES if c.id not in ids]
+    explained = explain_points(failing, passed=passed)
+    assert explained is not None
+    hypothesis, _ = explained
+    assert hypothesis == LastTrickToSuitLed("play.trick-winner")
+    assert hypothesis_words(hypothesis).startswith(
+        "the last trick is taken by the highest card of the suit led"
+    )
+    # A count the trick's points do not give is not this departure: ten points fewer.
+    short = [
+        SimpleNamespace(
+            case_id=g.case_id,
+            request=g.request,
+            differences=(
+                PointsChanged(
+                    g.differences[0].engine - 10,
+                    g.differences[0].reference,
+                    g.differences[0].engine_defenders,
+                    g.differences[0].reference_defenders,
+                ),
+            ),
+        )
+        for g in failing
+    ]
+    assert not any(hypothesis.fits(g) for g in short)

@@ -880,6 +880,18 @@ def test_eldest_bidding_the_standing_contract_departs_from_the_order_of_the_cont
     )
     assert second is not None and second.holds == ""
     assert instead_words(second).startswith("a player may hold")
+    # Eldest passed; the Frog bidder, overbid by the dealer's Chico, let bid Chico too: he
+    # speaks before the one whose bid stands, and is not eldest.
+    ahead = localise(
+        [
+            _parting(["pass", "frog", "chico"], seed, LegalChanged(lacks=(), adds=("chico",)))
+            for seed in range(3)
+        ]
+    )
+    assert ahead is not None and ahead.holds == "ahead"
+    assert instead_words(ahead).startswith(
+        "a player ahead of the one whose bid stands (nearer eldest hand) may hold"
+    )
 
 
 def test_an_overbid_player_asked_in_his_turn_is_said_as_the_auction_going_round() -> None:

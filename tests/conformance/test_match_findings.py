@@ -271,3 +271,48 @@ def test_matches_of_two_readings_of_the_end_are_not_named_by_one() -> None:
     other, by_id, passed = _all_unexplained(rulesets, engine)
     assert {by_id[c][0].ruleset for c in other.cases} == set(rulesets)
     assert end_at_limits([other], by_id, passed, _none_written, lambda d: d.departure) == [other]
+
+
+def test_an_end_its_swap_found_that_its_own_matches_contradict_is_said_at_their_limit() -> None:
+    # The engine ends the match at a payer left with -120 or below. Named by the rival
+    # reading (below 0), which a swap confirms on a match that ends deep at once, among
+    # matches played again (no model of it is held), the end holds matches that reading
+    # would end earlier than the engine did: its matches bound the limit, which answers
+    # each of them and each match passed.
+    rulesets = ("hoyle-1907", "modern")
+    engine = _engine_ending_at(-120, rulesets)
+    read, unexplained, by_id, passed = _split_by_the_reading(_match_cases(rulesets), engine)
+    assert read and unexplained
+    below_zero = _match_ends(frozenset({"match.no-fixed-end"}), rulesets, False)
+    cases = (*read, *unexplained)
+    end = replace(
+        _deviation("match.no-fixed-end", cases, MatchOtherwise(0, 2, True), rulesets),
+        departure=below_zero,
+    )
+    (said,) = end_at_limits([end], by_id, passed, _none_written, lambda d: None)
+    assert said.cases == cases and said.rule == end.rule
+    assert isinstance(said.otherwise, MatchOtherwise)
+    (limit,) = said.otherwise.limits
+    assert limit.ended_at <= -120 < (limit.went_on_at or 0)
+    assert said.instead.startswith("the match ends when a payer's balance is ")
+    for case, actual in [*by_id.values(), *((c, c.expected) for c in passed)]:
+        assert answered_alike(case, reference_answer(case.request, assumed=said.departure), actual)
+
+
+def test_an_end_its_swap_found_that_every_match_agrees_with_is_kept() -> None:
+    # An engine that ends the match below 0 as the rival reading does: a modelled reading
+    # is kept as it is; one held without a model is said at the limit its matches bound,
+    # which is that reading's (below 0: he cannot pay).
+    rulesets = ("hoyle-1907", "modern")
+    below_zero = _match_ends(frozenset({"match.no-fixed-end"}), rulesets, False)
+    read, unexplained, by_id, passed = _split_by_the_reading(_match_cases(rulesets), below_zero)
+    assert read and not unexplained
+    end = replace(
+        _deviation("match.no-fixed-end", tuple(read), MatchOtherwise(0, 2, True), rulesets),
+        departure=below_zero,
+    )
+    assert end_at_limits([end], by_id, passed, _none_written, lambda d: d.departure) == [end]
+    (said,) = end_at_limits([end], by_id, passed, _none_written, lambda d: None)
+    assert isinstance(said.otherwise, MatchOtherwise)
+    assert [limit.limit for limit in said.otherwise.limits] == [-1]
+    assert said.instead.startswith("the match ends when a player cannot pay")

@@ -7,6 +7,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Collection
 
+import pytest
+
 from frogspec._types import Json
 from frogspec.conform.blame import blame
 from frogspec.conform.counterfactuals import reference_answer
@@ -229,3 +231,34 @@ def test_games_are_played_again_by_table_and_contract_each_contract_in_turn() ->
     games = [c for c in ordered if c.op == "game"]
     played = [contract(c) for c in games[:3]]
     assert len(set(played)) == 3, played
+
+
+def test_matches_are_played_again_past_the_games_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Many games refused alike fill the games' count; the matches are still played again,
+    # up to their own count: one match bounds where an engine ends a match at one balance
+    # only, several bound it from both sides.
+    from frogspec.conform import blame as blame_module
+    from frogspec.vectors.model import iter_cases, load_vectors
+
+    monkeypatch.setattr(blame_module, "reproduced_under", lambda *args: True)
+    refused: Json = {"error": {"kind": "illegal", "rule": "play.follow-suit", "at": 0}}
+    cases = [
+        c
+        for c in iter_cases(load_vectors())
+        if c.op in ("game", "match") and "result" in c.expected
+    ]
+    by_id = {c.id: (c, refused) for c in cases}
+    matches = [c for c in cases if c.op == "match"]
+    games = [c for c in cases if c.op == "game"]
+    assert len(games) > 4 * blame_module._GAMES_PLAYED_AGAIN
+    assert len(matches) > blame_module._MATCHES_PLAYED_AGAIN
+    chosen = blame_module._refused_alike(by_id, None, lambda: True, 8)
+    assert sum(c.op == "match" for c in chosen) == blame_module._MATCHES_PLAYED_AGAIN
+    # The first ones are those of the turn by ruleset, as before the matches past them.
+    in_turn = blame_module._refused_alike(
+        {k: v for k, v in by_id.items() if v[0].op == "game" or v[0] in chosen[:8]},
+        None,
+        lambda: True,
+        8,
+    )
+    assert chosen[:8] == in_turn[:8]

@@ -372,9 +372,13 @@ def test_cards_counted_otherwise_are_modelled_in_every_count() -> None:
 
     rules = departure(get_ruleset("modern")).rules
     assert rules.count_points(CardSet.parse("KH KS AS").mask) == 17
-    # Where the pack holds other than 120, the tie and what is settled move too: no model.
+    # Where the pack holds other than 120 the count is modelled alike (the tie it moves
+    # is the settle probes' to find and model): each Nine counts 1, the pack 124.
     (nines,) = probe_stages(_departing(_nines_count_one), ["card_points"], ["modern"])
-    assert nines.departure is None
+    assert nines.departure is not None and nines.models_all
+    nine_rules = nines.departure(get_ruleset("modern")).rules
+    assert nine_rules.count_points(CardSet.parse("9H 9S AS").mask) == 13
+    assert nine_rules.count_points((1 << 36) - 1) == 124
 
 
 def test_a_player_sitting_out_who_pays_where_the_rules_have_him_pay_nothing_is_said_to_pay() -> (
@@ -860,3 +864,36 @@ def test_a_leader_barred_from_leading_trumps_is_said_so_and_modelled() -> None:
     assert following == {"result": ["7C"]}
     only_trumps = finding.model({**asked, "hand": ["AH", "KH"], "trick": []})
     assert isinstance(only_trumps["result"], list) and sorted(only_trumps["result"]) == ["AH", "KH"]
+
+
+def test_the_counts_model_is_left_out_where_the_games_hold_another_total() -> None:
+    # Each King counts 3 and each Queen 4 (the pack holds 120 still): the model of the
+    # count is kept where the engine's finished games hold 120 too, and left out where
+    # they all hold another total (its games count otherwise than its cards, and the
+    # model would file that difference as a departure of its own).
+    from frogspec.conform.blame import _count_modelled_as_the_games_count
+    from frogspec.vectors.model import iter_cases, load_vectors
+
+    findings = probe_stages(_departing(_kings_three_queens_four), ["card_points"], ["modern"])
+    assert findings and all(f.departure is not None for f in findings)
+    game = next(
+        c
+        for c in iter_cases(load_vectors())
+        if c.op == "game"
+        and isinstance(c.expected.get("result"), dict)
+        and isinstance(c.expected["result"].get("points"), dict)
+    )
+    result = game.expected["result"]
+    assert isinstance(result, dict) and isinstance(result["points"], dict)
+    bidder, defenders = result["points"]["bidder"], result["points"]["defenders"]
+    assert isinstance(bidder, int) and isinstance(defenders, int)
+
+    def failing(moved: int, added: int) -> tuple[Any, Json, Any]:
+        points = {"bidder": bidder - moved, "defenders": defenders + moved + added}
+        actual: Json = {"result": {**result, "points": points}}
+        return (game, actual, None)  # the count reads the final answer alone
+
+    kept = _count_modelled_as_the_games_count(findings, [failing(1, 0)])
+    assert all(f.departure is not None for f in kept)
+    left_out = _count_modelled_as_the_games_count(findings, [failing(1, 10)])
+    assert all(f.departure is None and not f.models_all for f in left_out)

@@ -20,7 +20,7 @@ from frogspec.conform.probes.base import (
     result_of,
 )
 from frogspec.harness import Adjust
-from frogspec.rules.cards import FULL_PACK, cards_of, format_card, parse_card, points_of
+from frogspec.rules.cards import FULL_PACK, cards_of, format_card, parse_card
 from frogspec.rulesets import Ruleset
 
 __all__ = ["CardPointsProbe"]
@@ -48,9 +48,11 @@ def _card_points(ask: Ask) -> list[StageFinding]:
         value = result_of(probe.actual)
         if probe.departs and isinstance(value, int) and not isinstance(value, bool):
             counted[parse_card(str(probe.feature("card")))] = value
-    # Modelled where the pack holds its 120 still: else the tie and the settlements that
-    # follow from the count move too, in ways the cards' points alone do not say.
-    departure = _counted_so(counted) if counted and _holds_the_pack(probes, counted) else None
+    # Modelled where every card it counts otherwise has a number: a pack of other points
+    # moves the tie too, but the settle probes find the tie (at half the pack, or where
+    # the engine keeps it) and model it apart.
+    departs = sum(p.departs for p in probes)
+    departure = _counted_so(counted) if counted and len(counted) == departs else None
     findings = []
     for group in by_difference(probes, _counted):
         ranks = {p.feature("rank") for p in group}
@@ -70,13 +72,6 @@ def _card_points(ask: Ask) -> list[StageFinding]:
             )
         )
     return findings
-
-
-def _holds_the_pack(probes: Sequence[Probe], counted: Mapping[int, int]) -> bool:
-    """Whether the cards, counted with the engine's points where it departs, hold what
-    the rules' points do."""
-    by_rules = sum(points_of(1 << card) for card in counted)
-    return sum(counted.values()) == by_rules and len(counted) == sum(p.departs for p in probes)
 
 
 def _counted_so(counted: Mapping[int, int]) -> Adjust:
