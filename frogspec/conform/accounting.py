@@ -45,6 +45,7 @@ __all__ = [
     "TrumpsCounted",
     "contracts_of",
     "explain_points",
+    "games_total",
     "leader_model",
     "taken_within",
     "who_leads",
@@ -108,9 +109,7 @@ class PointsHypothesis:
         >>> jack_of_clubs_zero.worth(0b11111), points_of(0b11111)
         (0, 2)
         """
-        return points_of(mask) + sum(
-            points - points_of(1 << card) for card, points in self.values if mask >> card & 1
-        )
+        return _worth(mask, self.values)
 
     def recounted(self, case: _Deal) -> tuple[int, int]:
         """The reference's count of the deal (bidder, defenders), each side's cards counted
@@ -197,13 +196,8 @@ def pack_by_engine(counted: Sequence[Difference], finals: Sequence[Any]) -> int 
     110
     >>> pack_by_engine([], [])
     """
-    totals = set()
-    for final in finals:
-        changed = next((d for d in final.differences if isinstance(d, PointsChanged)), None)
-        if changed is not None and changed.engine_defenders is not None:
-            totals.add(changed.engine + changed.engine_defenders)
-    if len(totals) == 1:
-        (total,) = totals
+    total = games_total(finals)
+    if total is not None:
         return None if total == PACK_POINTS else total
     changes = [
         d.engine - d.reference
@@ -211,6 +205,25 @@ def pack_by_engine(counted: Sequence[Difference], finals: Sequence[Any]) -> int 
         if isinstance(d, CardCounted) and _is_count(d.engine) and _is_count(d.reference)
     ]
     return PACK_POINTS + sum(changes) if any(changes) else None
+
+
+def games_total(finals: Sequence[Any]) -> int | None:
+    """The points (bidder's and defenders' together) that every failing game whose points
+    differ gives the pack by the engine's count (``finals``: anything with typed
+    ``differences``), where they all give the same; else ``None``.
+
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(differences=(PointsChanged(100, 120, 10, 0),))
+    >>> games_total([game, game])
+    110
+    >>> games_total([game, SimpleNamespace(differences=(PointsChanged(90, 120, 10, 0),))])
+    """
+    totals = set()
+    for final in finals:
+        changed = next((d for d in final.differences if isinstance(d, PointsChanged)), None)
+        if changed is not None and changed.engine_defenders is not None:
+            totals.add(changed.engine + changed.engine_defenders)
+    return next(iter(totals)) if len(totals) == 1 else None
 
 
 def _is_count(value: Json) -> bool:
@@ -511,9 +524,15 @@ class _Deal:
     def worth(self, mask: int) -> int:
         """The points of the cards of ``mask`` as the reference's count of the deal counts
         them."""
-        return points_of(mask) + sum(
-            points - points_of(1 << card) for card, points in self.counted_as if mask >> card & 1
-        )
+        return _worth(mask, self.counted_as)
+
+
+def _worth(mask: int, values: Sequence[tuple[int, int]]) -> int:
+    """The points of the cards of ``mask``, those of ``values`` (index, points) counted
+    with their points there, the others with the rules'."""
+    return points_of(mask) + sum(
+        points - points_of(1 << card) for card, points in values if mask >> card & 1
+    )
 
 
 def _deal(divergence: Any, assumed: Adjust | None) -> tuple[_Deal, tuple[int, int]] | None:

@@ -65,10 +65,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from frogspec._types import Json
-from frogspec.conform.accounting import PACK_POINTS, pack_by_engine, refused_past, taken_within
+from frogspec.conform.accounting import (
+    PACK_POINTS,
+    games_total,
+    pack_by_engine,
+    refused_past,
+    taken_within,
+)
 from frogspec.conform.counterfactuals import (
     composed,
     meets,
@@ -210,23 +216,19 @@ def unit_findings(
 
 
 def _count_modelled_as_the_games_count(
-    findings: Sequence[StageFinding], failed: Sequence[Failing]
+    findings: Sequence[StageFinding], finals: Sequence[Any]
 ) -> Sequence[StageFinding]:
     """The unit ops' findings, with the model of the engine's ``card_points`` left out
-    where its finished games all hold another total than those points give the pack: its
-    games count otherwise than its cards, and the model would file that difference as a
-    departure of its own."""
+    where its finished games (``finals``: :func:`~frogspec.conform.deviations.
+    final_counts`) all hold another total than those points give the pack: its games count
+    otherwise than its cards, and the model would file that difference as a departure of
+    its own."""
     cards = [f for f in findings if f.stage == "card_points" and f.departure is not None]
     if not cards:
         return findings
     by_cards = pack_by_engine([f.otherwise for f in cards for _ in range(f.disagree)], [])
-    totals = {
-        changed.engine + changed.engine_defenders
-        for final in final_counts(failed)
-        for changed in final.differences
-        if isinstance(changed, PointsChanged) and changed.engine_defenders is not None
-    }
-    if len(totals) != 1 or totals == {PACK_POINTS if by_cards is None else by_cards}:
+    total = games_total(finals)
+    if total is None or total == (PACK_POINTS if by_cards is None else by_cards):
         return findings
     return [replace(f, departure=None, models_all=False) if f in cards else f for f in findings]
 
@@ -245,10 +247,9 @@ def blame(
     again under the departures assumed (none: no case is judged again); ``in_time`` says
     whether there is time left to go on; ``replay`` plays a refused game on the engine's
     own deal (none: no game is played again)."""
-    findings = _count_modelled_as_the_games_count(findings, failed)
-    holds = pack_by_engine(
-        [f.otherwise for f in findings for _ in range(f.disagree)], final_counts(failed)
-    )
+    finals = final_counts(failed)
+    findings = _count_modelled_as_the_games_count(findings, finals)
+    holds = pack_by_engine([f.otherwise for f in findings for _ in range(f.disagree)], finals)
     pack = _settled_up_to(holds, findings)
     # Every failing case by its id, built once: each step below looks its cases up here.
     by_id = {case.id: (case, actual) for case, actual, _ in failed}
@@ -1301,21 +1302,21 @@ def _refused_alike(
     chosen: list[Case] = []
     # Each looked at is replayed by the reference: an engine whose refusals the models do
     # not explain is not replayed game after game.
-    for looked_at, case in enumerate(in_turn):
+    looked_at = 0
+    for case in in_turn:
         if len(chosen) == most or looked_at == 4 * _GAMES_PLAYED_AGAIN or not in_time():
             break
+        looked_at += 1
         if reproduced_under(case, by_id[case.id][1], assumed):
             chosen.append(case)
-    # The matches past those: a match's end is bounded only by several.
-    for case in in_turn:
-        if sum(c.op == "match" for c in chosen) == _MATCHES_PLAYED_AGAIN or not in_time():
+    # The matches past those looked at: a match's end is bounded only by several.
+    matches = sum(c.op == "match" for c in chosen)
+    for case in in_turn[looked_at:]:
+        if matches == _MATCHES_PLAYED_AGAIN or not in_time():
             break
-        if (
-            case.op == "match"
-            and case not in chosen
-            and reproduced_under(case, by_id[case.id][1], assumed)
-        ):
+        if case.op == "match" and reproduced_under(case, by_id[case.id][1], assumed):
             chosen.append(case)
+            matches += 1
     return chosen
 
 

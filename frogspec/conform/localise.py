@@ -573,9 +573,11 @@ def _holder(divergences: Sequence[Any], assumed: Adjust | None) -> str | None:
 
 def _ahead_of_the_holder(seat: int, state: Any) -> bool:
     """Whether ``seat`` speaks before the player whose bid stands, in the order of bidding."""
-    holder = next((s for s, bid in reversed(state.auction) if bid is not None), None)
+    entry = _standing_entry(state)
     order = list(state.order)
-    return holder in order and seat in order and order.index(seat) < order.index(holder)
+    if entry is None or entry[0] not in order or seat not in order:
+        return False
+    return order.index(seat) < order.index(entry[0])
 
 
 def _pass_ends_deal(state: Any) -> bool:
@@ -780,7 +782,14 @@ def _not_biddable(divergence: Any, assumed: Adjust | None) -> tuple[str, ...]:
 
 def _standing(state: Any) -> Any:
     """The bid standing in an auction's position (the last made), or ``None``."""
-    return next((bid for _, bid in reversed(state.auction) if bid is not None), None)
+    entry = _standing_entry(state)
+    return None if entry is None else entry[1]
+
+
+def _standing_entry(state: Any) -> tuple[int, Any] | None:
+    """The seat that made the bid standing in an auction's position, and that bid, or
+    ``None``."""
+    return next(((seat, bid) for seat, bid in reversed(state.auction) if bid is not None), None)
 
 
 def _first_turn_bids(

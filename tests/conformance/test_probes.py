@@ -872,6 +872,7 @@ def test_the_counts_model_is_left_out_where_the_games_hold_another_total() -> No
     # they all hold another total (its games count otherwise than its cards, and the
     # model would file that difference as a departure of its own).
     from frogspec.conform.blame import _count_modelled_as_the_games_count
+    from frogspec.conform.deviations import final_counts
     from frogspec.vectors.model import iter_cases, load_vectors
 
     findings = probe_stages(_departing(_kings_three_queens_four), ["card_points"], ["modern"])
@@ -893,7 +894,7 @@ def test_the_counts_model_is_left_out_where_the_games_hold_another_total() -> No
         actual: Json = {"result": {**result, "points": points}}
         return (game, actual, None)  # the count reads the final answer alone
 
-    kept = _count_modelled_as_the_games_count(findings, [failing(1, 0)])
+    kept = _count_modelled_as_the_games_count(findings, final_counts([failing(1, 0)]))
     assert all(f.departure is not None for f in kept)
-    left_out = _count_modelled_as_the_games_count(findings, [failing(1, 10)])
+    left_out = _count_modelled_as_the_games_count(findings, final_counts([failing(1, 10)]))
     assert all(f.departure is None and not f.models_all for f in left_out)
