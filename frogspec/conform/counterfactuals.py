@@ -43,6 +43,7 @@ __all__ = [
     "meets",
     "recent_first",
     "reference_answer",
+    "requests_asked",
     "rival_readings",
     "stand_in",
     "swapped",
@@ -107,9 +108,22 @@ def reference_answer(
     {'result': 1}
     """
     both = composed(*(_kept(a) for a in (assumed, adjust) if a is not None))
+    _REQUESTS_ASKED[0] += 1
     answer = handle(json.loads(json.dumps(request)), both)
     answer.pop("id", None)
     return answer
+
+
+#: How many requests :func:`reference_answer` has put to the reference (:func:`requests_asked`).
+_REQUESTS_ASKED = [0]
+
+
+def requests_asked() -> int:
+    """How many requests :func:`reference_answer` has put to the reference so far: a
+    request's number while it is answered. A ruleset made by an adjustment serves many
+    requests (:func:`_kept`); what one of its rules notes for another within a request
+    (the contract a rate is asked of, rated as another) holds for that request only."""
+    return _REQUESTS_ASKED[0]
 
 
 #: The rulesets each adjustment has made, by the ruleset it was given, for as long as the

@@ -847,9 +847,27 @@ def _one_per_departure(
         else:
             joined.setdefault((d.rule, d.stage, _departure_kind(d)), []).append(d)
     return kept + [
-        joined_deviation(first, others, hand_written) if others else first
+        joined_deviation(first, others, hand_written, **_otherwise_of_all(first, others))
+        if others
+        else first
         for first, *others in joined.values()
     ]
+
+
+def _otherwise_of_all(first: Deviation, others: Sequence[Deviation]) -> dict[str, Any]:
+    """What the engine does instead, said for the deviations joined: where one group's
+    player who may hold the standing bid is eldest hand and another's any player ahead of
+    the holder, the wider (eldest hand is ahead of every other holder). Else nothing found
+    otherwise (``first`` says it)."""
+    parts = {d.otherwise.holds for d in (first, *others) if isinstance(d.otherwise, Localised)}
+    if not isinstance(first.otherwise, Localised) or parts != {"eldest", "ahead"}:
+        return {}
+    return {"otherwise": replace(first.otherwise, holds="ahead")}
+
+
+#: Where one group's player who may hold is one part at the table, and another's a wider
+#: one that holds it, the wider (:func:`_departure_kind`).
+_HOLDS_WITHIN = {"eldest": "ahead"}
 
 
 def _departure_kind(d: Deviation) -> str:
@@ -859,7 +877,8 @@ def _departure_kind(d: Deviation) -> str:
     if isinstance(d.otherwise, Localised) and d.otherwise.not_biddable:
         return "not biddable: " + ", ".join(d.otherwise.not_biddable)
     if isinstance(d.otherwise, Localised) and d.otherwise.holds is not None:
-        return "holds: " + d.otherwise.holds
+        # Eldest hand is ahead of every other player whose bid may stand: one departure.
+        return "holds: " + _HOLDS_WITHIN.get(d.otherwise.holds, d.otherwise.holds)
     if isinstance(d.otherwise, Localised) and d.otherwise.trump_named is not None:
         return "trump named: " + ", ".join(d.otherwise.trump_named[0])
     if isinstance(d.otherwise, Localised) and d.otherwise.trump_from_widow is not None:
@@ -1025,7 +1044,11 @@ def _unexplained(
         trick = bool(occasion.trick)
         # The tricks the engine took alike are those of the games played furthest.
         longest = sorted(agreed, key=lambda c: -len(c.request.get("actions") or ()))
-        condition = condition_at(ordered, longest if trick else agreed, assumed)
+        condition = (
+            condition_at(ordered, longest, assumed)
+            if trick
+            else condition_at(ordered, agreed, assumed, first_lead=occasion.first_trick)
+        )
         return named(
             occasion.rule,
             departure=leader_model(occasion, contracts_of(ordered, assumed)),
@@ -1435,6 +1458,7 @@ def with_findings(
                     and i not in used
                     and _stage_shows(finding.stage, d)
                     and (not _reseats(finding) or finding.shows(d.example.get("request")))
+                    and (_reseats(finding) or _of_its_rulesets(d, finding))
                 ),
                 None,
             )
@@ -1471,6 +1495,7 @@ def with_findings(
                 (
                     (_open(d) or (_reseats(finding) and d.status == "suspected"))
                     and (_stage_shows(finding.stage, d) or _reseats(finding))
+                    and (_reseats(finding) or _of_its_rulesets(d, finding))
                 )
                 or d.rule in finding.also
                 or _taken_so(finding, d)
@@ -1486,6 +1511,19 @@ def with_findings(
     found = _predicted(found, findings)
     found.sort(key=lambda d: d.rank(order))
     return found
+
+
+def _of_its_rulesets(d: Deviation, finding: StageFinding) -> bool:
+    """Whether the deviation's cases are of rulesets a finding of the settlement departs
+    in, at least half of them (or the finding is of every ruleset, or of another stage): a
+    group whose example the finding shows, with cases of rulesets mostly those the probes
+    agreed in, is more than that departure (a count's tie moved in every ruleset, not one
+    ruleset's fixed payments). A deal dealt otherwise is one departure whatever each
+    ruleset's rule of the packets is: its finding in some takes the games of all."""
+    if finding.stage != "settle" or not finding.rulesets:
+        return True
+    shown = set(d.in_rulesets or d.circumstances.rulesets)
+    return 2 * len(shown & set(finding.rulesets)) >= len(shown)
 
 
 def _cards_counted_as_one(findings: Sequence[StageFinding]) -> list[StageFinding]:
@@ -1611,6 +1649,8 @@ def _predicted(found: list[Deviation], findings: Sequence[StageFinding]) -> list
             if d is home or paid is None or not isinstance(request, dict):
                 continue
             if request.get("op") != finding.stage or not finding.shows(request):
+                continue
+            if not _of_its_rulesets(d, finding):
                 continue
             answer = finding.model({k: v for k, v in request.items() if k != "id"})
             if isinstance(answer, dict) and answer.get("result") == list(paid.engine):

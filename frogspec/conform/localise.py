@@ -77,6 +77,7 @@ STEP_NAMES = (
     *PLAY_NAMES,
     "holds_counter",
     "bidder_leads",
+    "bidder_eldest",
 )
 
 
@@ -424,7 +425,14 @@ def _features(
         # Not a term of a condition: whether the step ends the deal, its count and payments
         # said at once (:func:`_situations` compares such steps with their like only).
         "deal_over": after is not None and after.phase is Phase.OVER,
+        # Not a term either: whether the step begins the play (its first lead follows).
+        "play_begins": after is not None
+        and after.phase is Phase.PLAY
+        and before.phase is not Phase.PLAY,
     }
+    if now.bidder is not None:
+        # Who leads the first trick by the rules (eldest hand) may be the bidder.
+        features["bidder_eldest"] = bool(now.order) and now.bidder == now.order[0]
     if before.phase is Phase.AUCTION:
         features["last_to_speak"] = _pass_ends_deal(before)
         features["first_bid"] = not before.auction
@@ -1398,12 +1406,24 @@ def _with_shared(
 
 
 def condition_at(
-    divergences: Sequence[Any], passed: Sequence[Any] = (), assumed: Adjust | None = None
+    divergences: Sequence[Any],
+    passed: Sequence[Any] = (),
+    assumed: Adjust | None = None,
+    first_lead: bool = False,
 ) -> Condition:
     """The condition that sets the diverging steps of a group of games apart from the
     steps where the engine agreed (those before each divergence, and the ``passed``
-    cases'), the games replayed under the departures ``assumed``."""
+    cases'), the games replayed under the departures ``assumed``.
+
+    ``first_lead``: the games part in who leads the first trick, at the step that begins
+    the play: they are set apart among the steps that begin the play only (whatever the
+    contract, the play begins after another step: a bid, a lay-away, a trump named)."""
     departing, agreeing = _situations(divergences, passed, assumed)
+    if first_lead and departing and all(f.get("play_begins") for f in departing):
+        agreeing = [f for f in agreeing if f.get("play_begins")]
+        # Who leads first by the rules is eldest hand: whether the bidder is he tells most.
+        names = ("bidder_eldest", *(n for n in STEP_NAMES if n != "bidder_eldest"))
+        return condition_of(departing, agreeing, names)
     return condition_of(departing, agreeing, STEP_NAMES)
 
 

@@ -126,6 +126,9 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
     "holds_counter": _yes_no("when he holds an Ace or a Ten", "when he holds no Ace or Ten"),
     "won": _yes_no("when the bidder wins", "when the bidder loses"),
     "bidder_leads": _yes_no("when the bidder is to lead", "when another player is to lead"),
+    "bidder_eldest": _yes_no(
+        "when the bidder is eldest hand", "when the bidder is not eldest hand"
+    ),
     "all_passed": _yes_no("when every player passes", "when someone bids"),
     "after_passed_out": _yes_no(
         "after a deal in which every player passed", "after a deal with a bidder"

@@ -19,6 +19,7 @@ from typing import Any
 from frogspec._types import Json
 from frogspec.conform.accounting import Lead, who_leads
 from frogspec.conform.accounting import trick_taken_by_engine as trick_taken
+from frogspec.conform.conditions import Condition
 from frogspec.conform.deviations import Deviation, with_findings
 from frogspec.conform.diagnosis import Divergence
 from frogspec.conform.diagnosis import _with_trick_taken as with_trick_taken
@@ -30,10 +31,10 @@ from frogspec.conform.evidence import (
     TrickTaken,
     TrumpNamedAfterLayAway,
 )
+from frogspec.conform.localise import Localised, localise, step_features
 from frogspec.conform.localise import _asked_again as asked_again
 from frogspec.conform.localise import _card_origin as card_origin
 from frogspec.conform.localise import _of_most_rulesets as of_most_rulesets
-from frogspec.conform.localise import localise, step_features
 from frogspec.conform.probes import StageFinding
 from frogspec.conform.probes.base import Probe
 from frogspec.conform.words import Circumstances, instead_words, when_words
@@ -892,6 +893,57 @@ def test_eldest_bidding_the_standing_contract_departs_from_the_order_of_the_cont
     assert instead_words(ahead).startswith(
         "a player ahead of the one whose bid stands (nearer eldest hand) may hold"
     )
+
+
+def test_the_bidder_leading_first_is_set_apart_among_the_plays_begun() -> None:
+    # Seat 2 bids a Grand over eldest's pass and leads it (the reference: eldest, seat 1).
+    # Among every step of the games the engine answered alike (a Frog bid by seat 2, its
+    # auction only), the Grand and eldest's turn to bid seem to set it apart; among the
+    # steps that begin the play (eldest's own Grand), only that the bidder is not eldest.
+    from frogspec.conform.localise import condition_at
+
+    games = [_parting(["pass", "grand"], seed, SeatChanged("to_act", 2, 1)) for seed in range(3)]
+    passed = [
+        SimpleNamespace(request=_game(seed, actions), op="game")
+        for seed in range(3, 6)
+        for actions in (["grand"], ["pass", "frog", "pass"])
+    ]
+    every_step = condition_at(games, passed)
+    assert "contract" in {term.feature for term in every_step.terms}
+    found = condition_at(games, passed, first_lead=True)
+    assert [(t.feature, t.values) for t in found.terms] == [("bidder_eldest", (False,))]
+    assert when_words(Circumstances((), found)) == "when the bidder is not eldest hand"
+
+
+def test_groups_held_by_eldest_and_by_a_player_ahead_are_one_departure() -> None:
+    # One engine's equal bid shows in two groups of games: where the reference's auction
+    # ends at a Grand, only eldest hand is left to hold it; elsewhere the Frog bidder, not
+    # eldest, holds a Chico. Eldest hand is ahead of every other holder: one deviation,
+    # with the cases of both, said for the wider part.
+    from frogspec.conform.deviations import _one_per_departure
+
+    def held(part: str, cases: tuple[str, ...]) -> Deviation:
+        legal = LegalChanged(lacks=(), adds=("chico",))
+        return Deviation(
+            rule="auction.contract-order",
+            reading=None,
+            reading_rulesets=(),
+            cases=cases,
+            example={},
+            otherwise=Localised("auction.contract-order", Condition(()), (legal,), holds=part),
+            differences=(legal,),
+            stage="game",
+            in_rulesets=("modern",),
+        )
+
+    (joined,) = _one_per_departure(
+        [held("eldest", ("a", "b")), held("ahead", ("c",))], lambda ids: 0
+    )
+    assert joined.cases == ("a", "b", "c")
+    assert isinstance(joined.otherwise, Localised) and joined.otherwise.holds == "ahead"
+    assert joined.instead.startswith("a player ahead of the one whose bid stands")
+    # A player who may hold wherever he sits is another departure than eldest's.
+    assert len(_one_per_departure([held("eldest", ("a",)), held("", ("c",))], lambda ids: 0)) == 2
 
 
 def test_an_overbid_player_asked_in_his_turn_is_said_as_the_auction_going_round() -> None:

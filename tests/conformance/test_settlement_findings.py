@@ -91,6 +91,34 @@ def test_a_swap_stays_where_the_probes_did_not_reach_every_ruleset_of_its_cases(
     assert told.departure is _tie_lost
 
 
+def test_a_finding_of_some_rulesets_leaves_a_group_of_others_unexplained() -> None:
+    # Settle cases failing alike in foster-1909, gamerules and modern (the count's tie
+    # moved, say), their example a modern one; the probes found a departure in modern only.
+    # The group, mostly of rulesets the probes agreed in, is not that departure: it is left
+    # as it was, and the finding is said on its own.
+    from frogspec.conform.evidence import PaymentsChanged
+    from frogspec.conform.words import Circumstances
+
+    group = Deviation(
+        rule=None,
+        reading=None,
+        reading_rulesets=(),
+        cases=("settle.modern.frog-60", "settle.gamerules.frog-60", "settle.foster-1909.frog-60"),
+        example={"id": "settle.modern.frog-60", "request": {"id": 1, **SETTLE}},
+        differences=(PaymentsChanged((5, -10, 5), (0, 0, 0)),),
+        circumstances=Circumstances(("foster-1909", "gamerules", "modern")),
+    )
+    finding = _tie_finding(("modern",), _tie_at_sixty_five)
+    found = with_findings([group], [finding])
+    assert group in found
+    (said,) = [d for d in found if d.rule == "settlement.sixty-is-a-tie"]
+    assert said.cases == ()
+    # Where its cases are mostly of the finding's rulesets, the finding says the group.
+    mostly = replace(group, circumstances=Circumstances(("gamerules", "modern")))
+    (told,) = with_findings([mostly], [finding])
+    assert told.rule == "settlement.sixty-is-a-tie" and told.cases == group.cases
+
+
 SETTLE_BEYOND = {**SETTLE, "bidder_points": 125}
 REFUSED = {"error": {"kind": "invalid", "message": "bidder_points must be 0 to 120"}}
 
@@ -450,6 +478,17 @@ def test_a_rate_of_a_contract_leaves_one_paid_at_its_rate_by_an_option_as_it_was
         "bidder_points": 50,
     }
     assert _paid(frog, rate.departure) == reference_answer(frog)["result"]
+
+    # Asked again under the model with its rate swapped for another (as the diagnosis
+    # tries a rule's rivals), the Frog rated as a Grand leaves no trace on the next
+    # request: a Grand lost without the option is still paid double.
+    def one_a_point(ruleset: Ruleset) -> Ruleset:
+        return ruleset.replacing("settlement.rates-1-2-3", lambda contract, margin, won: margin)
+
+    for _ in range(3):
+        reference_answer(frog, one_a_point, assumed=rate.departure)
+    lost = {**grand, "bidder_points": 50}
+    assert _paid(lost, rate.departure) == _paid(lost, _grand_paid_double)
 
 
 def _tie_and_margin_rounded(tie: int, rounded_to: int | None) -> Adjust:

@@ -17,7 +17,7 @@ from typing import Any
 from frogspec._types import Json
 from frogspec.conform.accounting import pack_by_engine
 from frogspec.conform.conditions import Condition, ConditionTerm
-from frogspec.conform.counterfactuals import composed, reference_answer
+from frogspec.conform.counterfactuals import composed, reference_answer, requests_asked
 from frogspec.conform.evidence import (
     ROUNDINGS,
     AnswerChanged,
@@ -980,12 +980,13 @@ def _rate_otherwise(group: list[Probe], rs: Ruleset, margin_of: Margin) -> Adjus
             return ruleset
         # A contract paid at another's rate (a lost Frog at the Grand's, where the
         # options say so) keeps the rate the probes, which set no option, did not show.
-        rated_otherwise: list[bool] = []
+        rated_otherwise: list[tuple[int, Any, bool]] = []
         rate_as = ruleset.rules.rate_as
 
         def rates_otherwise(contract: Any, margin: int, won: bool) -> int:
             paid = original(contract, margin, won)
-            if rated_otherwise and rated_otherwise.pop():
+            noted = rated_otherwise.pop() if rated_otherwise else None
+            if noted == (requests_asked(), contract, won):
                 return paid
             if contract.code in contracts and (len(outcomes) == 2 or won in outcomes):
                 return round(paid * factor)
@@ -1012,13 +1013,17 @@ _RATED_AS: tuple[Callable[[Any, bool], Any], ...] = (
 
 
 def _noting(
-    rating: Callable[[Any, bool], Any], rated_otherwise: list[bool]
+    rating: Callable[[Any, bool], Any], rated_otherwise: list[tuple[int, Any, bool]]
 ) -> Callable[[Any, bool], Any]:
-    """``rating`` noting in ``rated_otherwise`` whether it rated the contract as another."""
+    """``rating`` noting in ``rated_otherwise`` the contract it rated another as, with the
+    request's number and the outcome (nothing where it rated the contract as itself): the
+    rate asked next in the same request reads it. One note only, of the request asked: a
+    rate swapped for another's (the diagnosis tries a rule's rivals) reads none, and what
+    it leaves is no note for a later request."""
 
     def rated_as(contract: Any, won: bool) -> Any:
         rated = rating(contract, won)
-        rated_otherwise.append(rated != contract)
+        rated_otherwise[:] = [(requests_asked(), rated, won)] if rated != contract else []
         return rated
 
     return rated_as
