@@ -855,18 +855,21 @@ def _one_per_departure(
 
 
 def _otherwise_of_all(first: Deviation, others: Sequence[Deviation]) -> dict[str, Any]:
-    """What the engine does instead, said for the deviations joined: where one group's
-    player who may hold the standing bid is eldest hand and another's any player ahead of
-    the holder, the wider (eldest hand is ahead of every other holder). Else nothing found
-    otherwise (``first`` says it)."""
-    parts = {d.otherwise.holds for d in (first, *others) if isinstance(d.otherwise, Localised)}
-    if not isinstance(first.otherwise, Localised) or parts != {"eldest", "ahead"}:
+    """What the engine does instead, said for the deviations joined: where their groups say
+    different parts of the table that may hold the standing bid, one within the other
+    (:data:`_HOLDS_WITHIN`: eldest hand is ahead of every other holder), the wider. Else
+    nothing found otherwise (``first`` says it)."""
+    if not isinstance(first.otherwise, Localised) or first.otherwise.holds is None:
         return {}
-    return {"otherwise": replace(first.otherwise, holds="ahead")}
+    part = first.otherwise.holds
+    parts = {d.otherwise.holds for d in others if isinstance(d.otherwise, Localised)} | {part}
+    if len(parts) < 2:
+        return {}
+    return {"otherwise": replace(first.otherwise, holds=_HOLDS_WITHIN.get(part, part))}
 
 
 #: Where one group's player who may hold is one part at the table, and another's a wider
-#: one that holds it, the wider (:func:`_departure_kind`).
+#: one that holds it, the wider (:func:`_departure_kind`, :func:`_otherwise_of_all`).
 _HOLDS_WITHIN = {"eldest": "ahead"}
 
 
@@ -1458,7 +1461,7 @@ def with_findings(
                     and i not in used
                     and _stage_shows(finding.stage, d)
                     and (not _reseats(finding) or finding.shows(d.example.get("request")))
-                    and (_reseats(finding) or _of_its_rulesets(d, finding))
+                    and _of_its_rulesets(d, finding)
                 ),
                 None,
             )
@@ -1495,7 +1498,7 @@ def with_findings(
                 (
                     (_open(d) or (_reseats(finding) and d.status == "suspected"))
                     and (_stage_shows(finding.stage, d) or _reseats(finding))
-                    and (_reseats(finding) or _of_its_rulesets(d, finding))
+                    and _of_its_rulesets(d, finding)
                 )
                 or d.rule in finding.also
                 or _taken_so(finding, d)
