@@ -96,12 +96,15 @@ from frogspec.conform.evidence import (
     CountRaised,
     Difference,
     FieldChanged,
+    LegalAt,
     LegalChanged,
     MarginRaised,
     MatchOtherwise,
+    OpenerRefused,
     PaymentsChanged,
     PointsChanged,
     Several,
+    TieDecided,
     TieMoved,
 )
 from frogspec.conform.match_end import end_at_limits
@@ -203,7 +206,7 @@ def unit_findings(
     """The findings no deviation with cases says (the same rule, and a finding of the same
     typed difference, or one of its parts: the ranks a card count joins)."""
     said = [
-        (d.rule, part)
+        (d.rule, _as_probed(part))
         for d in deviations
         if d.cases and isinstance(d.otherwise, StageFinding)
         for part in (
@@ -213,6 +216,14 @@ def unit_findings(
         )
     ]
     return [f for f in findings if f.rule is None or (f.rule, f.otherwise) not in said]
+
+
+def _as_probed(difference: Difference) -> Difference:
+    """A finding's typed difference as its probes found it, without what the games added
+    (trumps held back only until one is played: :func:`_held_back_until_trumps_played`)."""
+    if isinstance(difference, LegalAt) and difference.until_trumps_played:
+        return replace(difference, until_trumps_played=False)
+    return difference
 
 
 def _count_modelled_as_the_games_count(
@@ -694,12 +705,15 @@ def _charged(
             break
         models.update(fresh)
     dealt: dict[str, tuple[Case, Json]] = {}
+    finished: list[tuple[str, Case, Json]] = []
     if replay is not None and models:
         shown = {_typed(v.differences) for v in latest.values() if v is not None}
-        deviations = _played_on_own_deal(deviations, models, hidden, replay, shown, dealt)
+        deviations = _played_on_own_deal(deviations, models, hidden, replay, shown, dealt, finished)
         models.update(_fresh_models(deviations, models))
     deviations = _filed_under_models(deviations, models, failed, by_id)
     deviations = _dealt_as_found(deviations, findings, models, by_id, in_time, dealt)
+    deviations = _tie_settled_as_found(deviations, findings, by_id, finished)
+    deviations = _held_back_until_trumps_played(deviations, latest, passed, models)
     return _one_bank(_in_own_rulesets(deviations, by_id), by_id)
 
 
@@ -744,26 +758,150 @@ def _dealt_as_found(
             and case_id not in shown
             and _passed_so(played, actual, rotation.next_dealer, kinds, assumed)
         ]
-        if not shown:
-            continue
-        index = next(
-            (
-                i
-                for i, d in enumerate(deviations)
-                if d.rule == finding.rule
-                and isinstance(d.otherwise, StageFinding)
-                and d.otherwise.otherwise == rotation
-            ),
-            None,
-        )
-        if index is None:
-            deviations = [*deviations, *with_findings([], [finding])]
-            index = len(deviations) - 1
-        d = deviations[index]
-        more = [c for c in shown if c not in d.cases]
-        touched = tuple(dict.fromkeys((*d.touched, *more)))
-        deviations[index] = replace(_with_cases(d, more, by_id), touched=touched)
+        deviations = _filed_under_finding(deviations, finding, shown, by_id)
     return deviations
+
+
+def _filed_under_finding(
+    deviations: list[Deviation],
+    finding: StageFinding,
+    shown: Sequence[str],
+    by_id: dict[str, tuple[Case, Json]],
+) -> list[Deviation]:
+    """The deviations with the cases ``shown`` filed under the unit op's finding's deviation
+    (the one of its rule saying its typed difference; made from the finding where none
+    is), each counted as one it touches: other departures may part those cases first."""
+    if not shown:
+        return deviations
+    index = next(
+        (
+            i
+            for i, d in enumerate(deviations)
+            if d.rule == finding.rule
+            and isinstance(d.otherwise, StageFinding)
+            and d.otherwise.otherwise == finding.otherwise
+        ),
+        None,
+    )
+    if index is None:
+        deviations = [*deviations, *with_findings([], [finding])]
+        index = len(deviations) - 1
+    d = deviations[index]
+    more = [c for c in shown if c not in d.cases]
+    touched = tuple(dict.fromkeys((*d.touched, *more)))
+    deviations[index] = replace(_with_cases(d, more, by_id), touched=touched)
+    return deviations
+
+
+def _held_back_until_trumps_played(
+    deviations: list[Deviation],
+    latest: Mapping[str, Divergence | None],
+    passed: Sequence[Case],
+    models: Mapping[str, Model],
+) -> list[Deviation]:
+    """The deviations, where one is the ``legal_plays`` probes' finding that a leader may
+    not lead a trump while he holds a card of another suit, and its games show that only
+    until a trump has been played in the deal
+    (:func:`~frogspec.conform.localise.held_back_until_trumps_played`): said so, with
+    its ``when`` before any trump has been played. The unit op is asked a hand and a
+    trick, never what the deal has played before: the games tell it."""
+    from frogspec.conform.conditions import Condition, ConditionTerm
+    from frogspec.conform.localise import held_back_until_trumps_played
+
+    assumed = composed(*(m.adjust for m in models.values()))
+    games = [c for c in passed if c.op == "game" and "result" in c.expected]
+    said = []
+    for d in deviations:
+        finding = d.otherwise
+        held = finding.otherwise if isinstance(finding, StageFinding) else None
+        if not isinstance(finding, StageFinding) or not isinstance(held, LegalAt):
+            said.append(d)
+            continue
+        divergences = [v for c in d.cases if (v := latest.get(c)) is not None]
+        if (
+            not held.trumps_held_back
+            or held.until_trumps_played
+            or not held_back_until_trumps_played(divergences, games, assumed)
+        ):
+            said.append(d)
+            continue
+        before = ConditionTerm("trumps_played", (False,))
+        terms = finding.condition.terms if finding.condition is not None else ()
+        lapsing = replace(
+            finding,
+            otherwise=replace(held, until_trumps_played=True),
+            condition=Condition((*terms, before)),
+        )
+        circumstances = d.circumstances
+        if circumstances is not None and circumstances.occasion is finding:
+            circumstances = replace(circumstances, occasion=lapsing)
+        condition = lapsing.condition if d.condition == finding.condition else d.condition
+        said.append(replace(d, otherwise=lapsing, circumstances=circumstances, condition=condition))
+    return said
+
+
+def _tie_settled_as_found(
+    deviations: list[Deviation],
+    findings: Sequence[StageFinding],
+    by_id: dict[str, tuple[Case, Json]],
+    finished: Sequence[tuple[str, Case, Json]] = (),
+) -> list[Deviation]:
+    """The deviations with each failing game the engine settles at the tie as the
+    ``settle`` op's probes found it decided (a bidder with exactly the tie's points paid
+    as a winner, or paying as a loser, by one point: a
+    :class:`~frogspec.conform.evidence.TieDecided`), filed under that finding's deviation
+    (made from the finding where no case was filed under it yet). Another departure may
+    part the game first (the count, whose tie the probes were judged at), but the game's
+    own settlement at the tie shows this one: a case two departures touch counts for
+    both. A game of ``finished`` (a vector case's id, the game played from it on the
+    engine's own deal, and the engine's answer) shows it as well, filed under that case."""
+    for finding in findings:
+        tie = finding.otherwise
+        if finding.stage != "settle" or not isinstance(tie, TieDecided) or finding.model is None:
+            continue
+        shown = [
+            case_id
+            for case_id, (case, actual) in by_id.items()
+            if _settled_at_tie(case, actual, finding, tie.points)
+        ]
+        shown += [
+            case_id
+            for case_id, played, actual in finished
+            if case_id in by_id
+            and case_id not in shown
+            and _settled_at_tie(played, actual, finding, tie.points)
+        ]
+        deviations = _filed_under_finding(deviations, finding, shown, by_id)
+    return deviations
+
+
+def _settled_at_tie(case: Case, actual: Json, finding: StageFinding, tie: int) -> bool:
+    """Whether a failing game ends with its bidder at exactly the tie's points (by the
+    engine's count) and the engine's payments are the finding's model's for that
+    settlement, where they are not the reference's."""
+    result = actual.get("result") if isinstance(actual, dict) else None
+    if case.op != "game" or not isinstance(result, dict) or result.get("phase") != "over":
+        return False
+    points, payments = result.get("points"), result.get("payments")
+    if not isinstance(points, dict) or points.get("bidder") != tie:
+        return False
+    request: dict[str, Json] = {
+        "op": "settle",
+        **{k: case.request.get(k) for k in ("ruleset", "options", "players", "dealer")},
+        "bidder": result.get("bidder"),
+        "contract": result.get("contract"),
+        "bidder_points": tie,
+    }
+    if not finding.shows(request) or finding.model is None:
+        return False
+    modelled = finding.model(request)
+    # At the tie the rules pay nothing: money moving there is the tie decided.
+    return (
+        isinstance(modelled, dict)
+        and modelled.get("result") == payments
+        and isinstance(payments, list)
+        and any(p != 0 for p in payments)
+    )
 
 
 def _passed_so(
@@ -1086,6 +1224,7 @@ def _played_on_own_deal(
     replay: _Replay,
     shown: set[frozenset[str]],
     dealt: dict[str, tuple[Case, Json]],
+    finished: list[tuple[str, Case, Json]] | None = None,
 ) -> list[Deviation]:
     """The deviations with what the games refused alike hide: a failing vector game that
     the engine and the reference, with the departures modelled applied, both refuse (its
@@ -1100,7 +1239,9 @@ def _played_on_own_deal(
     points or payments that differ alone where a departure of the count or the settlement
     is named, and not a step no rule but the pack's names. A match the engine deals
     otherwise than the modelled reference (a deal by another seat) goes into ``dealt``, by
-    the vector case's id, for its dealers to show how the engine passes the deal. At most
+    the vector case's id, for its dealers to show how the engine passes the deal; a game
+    the engine plays again goes into ``finished``, with the vector case's id, for its
+    settlement to show a departure the unit ops found (:func:`_tie_settled_as_found`). At most
     :data:`_GAMES_PLAYED_AGAIN` are played, and besides them matches up to
     :data:`_MATCHES_PLAYED_AGAIN`; a table whose game shows nothing new (it parts
     first by a departure named already) has its other games passed over."""
@@ -1131,6 +1272,8 @@ def _played_on_own_deal(
         for played, answer in replay(case, assumed):
             if not hidden.in_time() or reproduced_under(played, answer, assumed):
                 continue
+            if finished is not None and played.op == "game":
+                finished.append((case.id, played, answer))
             if played.op == "match" and _dealt_otherwise(played, answer, assumed):
                 # The engine's match deals a deal by another seat than the modelled
                 # reference's: its dealers show how it passes the deal (:func:`_dealt_as_found`).
@@ -1472,9 +1615,12 @@ def _legal_only(divergence: Divergence | None) -> frozenset[str]:
     """The kinds of difference of a divergence that parts only in a legal list (none
     where it parts otherwise)."""
     differences = divergence.differences if divergence is not None else ()
-    if not differences or not all(isinstance(d, LegalChanged) for d in differences):
+    # What the engine lets the next player bid after the opener's pass is read off
+    # another answer: the divergence still parts only in its legal list.
+    listed = [d for d in differences if not isinstance(d, OpenerRefused)]
+    if not listed or not all(isinstance(d, LegalChanged) for d in listed):
         return frozenset()
-    return frozenset(d.kind for d in differences)
+    return frozenset(d.kind for d in listed)
 
 
 def _explained_away(

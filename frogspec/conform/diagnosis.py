@@ -586,6 +586,7 @@ def _game_scan(
         if fields:
             found = _game_step(case, prefix, k, ref, eng, fields, previous, compare, extra, assumed)
             found = _with_trick_taken(found, ask, assumed)
+            found = _with_opener_refused(found, ask, assumed)
             return _with_trump_named_later(found, actions[k:], ask, assumed)
         if "error" in ref:
             break
@@ -645,6 +646,53 @@ def _with_trick_taken(divergence: Divergence, ask: Ask, assumed: Adjust | None) 
     if taken != seats.index(moved.engine) or isinstance(taken, bool):
         return divergence
     said = TrickTaken(tuple(shown), taken, seats.index(after.to_act))
+    return replace(divergence, differences=(*divergence.differences, said))
+
+
+def _with_opener_refused(divergence: Divergence, ask: Ask, assumed: Adjust | None) -> Divergence:
+    """The divergence, where the engine lets the player who opens the auction (no one has
+    spoken) bid fewer contracts than the reference, with the engine's own answer once he
+    has passed: where it then lets the next player bid some of the contracts it refused
+    him, no bid standing still, an :class:`~frogspec.conform.evidence.OpenerRefused`.
+    Whether those contracts are refused to the opening bid alone, or to any player with
+    no bid standing, is where the two departures part; the vectors' games need not show
+    a player after a pass bidding them."""
+    from frogspec.conform.evidence import LegalChanged, OpenerRefused
+    from frogspec.conform.transport import Failure
+    from frogspec.engine import ActionKind, Phase
+
+    first = divergence.differences[0] if divergence.differences else None
+    request = divergence.request
+    if not isinstance(first, LegalChanged) or first.adds or not first.lacks or request is None:
+        return divergence
+    given = request.get("actions")
+    done: list[Json] = list(given) if isinstance(given, list) else []
+    state = _state(request, done, assumed=assumed) if isinstance(given, list) else None
+    if state is None or state.phase is not Phase.AUCTION or state.auction:
+        return divergence
+    bids = {str(a) for a in legal_actions(state) if a.kind is ActionKind.BID}
+    if not set(first.lacks) <= bids:
+        return divergence
+    try:
+        after = apply(state, parse_action("pass"))
+    except FrogError:
+        return divergence
+    if after.phase is not Phase.AUCTION or after.auction[-1:] != ((state.to_act, None),):
+        return divergence
+    if after.to_act is None or after.to_act == state.to_act:
+        return divergence
+    try:
+        answer = _ask(ask, {**request, "actions": [*done, "pass"]})
+    except Failure:  # no answer is no evidence
+        return divergence
+    result = answer.get("result") if isinstance(answer, dict) else None
+    legal = legal_of(answer)
+    if not isinstance(result, dict) or result.get("to_act") != after.to_act or legal is None:
+        return divergence
+    offered = tuple(bid for bid in first.lacks if bid in legal)
+    if not offered:
+        return divergence
+    said = OpenerRefused(tuple(first.lacks), offered, after.to_act)
     return replace(divergence, differences=(*divergence.differences, said))
 
 

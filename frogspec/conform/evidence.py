@@ -42,6 +42,7 @@ __all__ = [
     "LegalChanged",
     "MarginRaised",
     "MatchOtherwise",
+    "OpenerRefused",
     "PacketsChanged",
     "PaidBeyondRate",
     "PaidOtherwise",
@@ -609,6 +610,30 @@ class TrumpNamedAfterLayAway(Difference):
 
 
 @dataclass(frozen=True)
+class OpenerRefused(Difference):
+    """The engine lets the player who opens the auction bid fewer contracts than the
+    reference, and once he has passed lets the next player bid some of those, no bid
+    standing still: the contracts are refused to the opening bid alone, not to a player
+    with no bid standing. Read off the engine's answer one pass on, the divergence itself
+    showing only the opener's legal list narrowed."""
+
+    #: The contracts the engine refuses the opener (as its legal list leaves them out).
+    refused: tuple[str, ...]
+    #: Those of them the engine lets the next player bid once the opener has passed.
+    offered_after: tuple[str, ...]
+    #: The seat of that next player.
+    seat: int
+
+    @property
+    def kind(self) -> str:
+        return "bids refused to the opener"
+
+    @property
+    def field(self) -> str:
+        return "legal"
+
+
+@dataclass(frozen=True)
 class FirstDealerChanged(Difference):
     """Another seat deals first."""
 
@@ -651,6 +676,13 @@ class LegalAt(Difference):
     #: Whether, in every situation, the engine lists a leader's cards without his trumps
     #: where he holds a card of another suit: no trump may be led while he has another.
     trumps_held_back: bool = False
+    #: Whether, in every situation, the engine lists the cards of a player void in a plain
+    #: suit led, the trick holding a trump, as a duty to overtrump would: his trumps
+    #: higher than every trump in the trick, where he holds one.
+    overtrumps: bool = False
+    #: Whether those trumps are held back only until a trump has been played in the deal
+    #: (read off the games, where the engine let a trump be led after one had been).
+    until_trumps_played: bool = False
 
     @property
     def kind(self) -> str:

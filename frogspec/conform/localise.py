@@ -31,6 +31,7 @@ from frogspec.conform.evidence import (
     Difference,
     FieldChanged,
     LegalChanged,
+    OpenerRefused,
     PaymentsChanged,
     PointsChanged,
     SeatChanged,
@@ -38,13 +39,14 @@ from frogspec.conform.evidence import (
 )
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
-from frogspec.rules.cards import cards_of, format_card, rank_of
+from frogspec.rules.cards import cards_of, format_card, rank_of, suit_of
 from frogspec.rulesets import Ruleset
 
 __all__ = [
     "Localised",
     "RanksLeftOut",
     "condition_at",
+    "held_back_until_trumps_played",
     "localise",
     "step_features",
     "trump_model",
@@ -255,6 +257,10 @@ class Localised:
     #: fewer, or does not ask him where he might still bid), the contracts it leaves out
     #: (:func:`_not_biddable`).
     not_biddable: tuple[str, ...] = ()
+    #: Where the engine refuses those contracts to the opening bid alone (once the opener
+    #: has passed, the next player may bid them, no bid standing still): what it lets that
+    #: player bid (:func:`_opener_refused`).
+    opener_refused: OpenerRefused | None = None
     #: Where the engine lets a player bid only the next contract above the standing bid
     #: (the lowest where none stands), a contract it refuses so being bid over a lower one
     #: elsewhere, the ruleset's contracts in order (:func:`_next_bid_only`).
@@ -456,6 +462,10 @@ def _features(
                 "first_trick": before.tricks == 0,
                 "last_trick": len(held) <= 1,
                 "bidder_leads": not before.trick and seat == before.bidder,
+                # Not a term of the replay's conditions: whether a trump has been played
+                # in the deal before the step (:func:`held_back_until_trumps_played`).
+                "trumps_played": trump is not None
+                and any(suit_of(c).letter == trump for c in played),
             }
         )
         # What the trick holds: the one being played with the card of the step, or at a
@@ -497,7 +507,7 @@ def _rule_at(divergence: Any, families: tuple[str, ...], assumed: Adjust | None)
     earlier: set[str] = set()
     # Where only the legal list parts, the step before listed that very list: only
     # applying its action comes before the divergence.
-    listed_here = all(isinstance(d, LegalChanged) for d in divergence.differences)
+    listed_here = all(isinstance(d, LegalChanged | OpenerRefused) for d in divergence.differences)
     for before in range(max(0, step - EARLIER_STEPS), step):
         applying_only = listed_here and before == step - 1
         earlier |= step_evaluates(request, actions, before, assumed, applying_only)
@@ -853,6 +863,8 @@ def _next_bid_only(
     the order of the bids departs, not the contracts. Empty elsewhere."""
     refused: set[str] = set()
     orders: list[tuple[str, ...]] = []
+    if _opener_refused(divergences) is not None:
+        return ()  # a player after the opener's pass may bid them: no order of the bids
     for divergence in divergences[:CONDITIONED]:
         bids = _first_turn_bids(divergence, assumed)
         if bids is None or not bids[1] or bids[2] != bids[1][:1]:
@@ -866,6 +878,18 @@ def _next_bid_only(
         for situation in agreeing
     )
     return max(orders, key=len) if orders and bid_over_lower else ()
+
+
+def _opener_refused(divergences: Sequence[Any]) -> OpenerRefused | None:
+    """The engine's answer one pass after the opening (an
+    :class:`~frogspec.conform.evidence.OpenerRefused` among the differences), where the
+    first games show it: the contracts the engine refuses the opener, the next player may
+    bid once he has passed. ``None`` elsewhere."""
+    found = [
+        next((d for d in v.differences if isinstance(d, OpenerRefused)), None)
+        for v in divergences[:CONDITIONED]
+    ]
+    return found[0] if found and found[0] is not None else None
 
 
 def _ranked_equal(
@@ -1303,6 +1327,10 @@ def _localised(
         condition = replace(condition, terms=(opening, *condition.terms))
     else:
         condition = condition_of(departing, agreeing, STEP_NAMES)
+    opener_refused = _opener_refused(divergences)
+    if opener_refused is not None and all(f.get("first_bid") for f in departing):
+        # The contracts are refused to the opening bid alone: that is where it departs.
+        condition = Condition((ConditionTerm("first_bid", (True,)),))
     next_bid_only = _next_bid_only(divergences, agreeing, assumed)
     ranked_equal = None if next_bid_only else _ranked_equal(divergences, agreeing, assumed)
     if next_bid_only or ranked_equal:
@@ -1339,6 +1367,7 @@ def _localised(
         if next_bid_only or ranked_equal
         else _not_biddable(divergences[0], assumed),
         next_bid_only=next_bid_only,
+        opener_refused=opener_refused,
         ranked_equal=ranked_equal,
         overbid_in_turn=_overbid_in_turn(divergences, assumed),
         trump_from_widow=_trump_from_widow(divergences, assumed),
@@ -1471,6 +1500,39 @@ def _situations(
             if f.get("deal_over")
         ]
     return departing, agreeing
+
+
+def held_back_until_trumps_played(
+    divergences: Sequence[Any], passed: Sequence[Any], assumed: Adjust | None = None
+) -> bool:
+    """Whether a leader's trumps that the engine leaves out of his legal list (while he
+    holds a card of another suit) are left out only until a trump has been played in the
+    deal: every diverging step of the games (their first divergences) is a lead before
+    any trump was played, and where the engine agreed, a player led holding a trump and a
+    card of another suit after one had been (the reference lists his trumps there, and
+    so did the engine)."""
+    departing, agreeing = _situations(divergences, (), assumed)
+    # A game filed here that first parts elsewhere (another departure's step, before the
+    # play) tells nothing of when the leads depart.
+    departing = [f for f in departing if f.get("phase") == "play"]
+    if not departing or any(f.get("position") != 1 or f.get("trumps_played") for f in departing):
+        return False
+    if all(f.get("first_trick") for f in departing):
+        return False  # the first lead alone may be what departs: no trick says otherwise
+
+    def lapsed(features: Mapping[str, Json]) -> bool:
+        return bool(
+            features.get("position") == 1
+            and features.get("holds_trump")
+            and features.get("holds_plain")
+            and features.get("trumps_played")
+        )
+
+    # Every agreeing game is looked at (the first that shows it will do): such a lead
+    # comes late in a deal, past where the first games of the vectors end.
+    return any(lapsed(f) for f in agreeing) or any(
+        lapsed(f) for case in passed for f in _game_features(case.request, assumed=assumed)
+    )
 
 
 def all_pass_played(divergences: Sequence[Any], assumed: Adjust | None = None) -> Adjust | None:

@@ -124,6 +124,9 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
         "when two trumps are played to a trick", "when no two trumps are played to a trick"
     ),
     "holds_counter": _yes_no("when he holds an Ace or a Ten", "when he holds no Ace or Ten"),
+    "trumps_played": _yes_no(
+        "once a trump has been played in the deal", "before any trump has been played in the deal"
+    ),
     "won": _yes_no("when the bidder wins", "when the bidder loses"),
     "bidder_leads": _yes_no("when the bidder is to lead", "when another player is to lead"),
     "bidder_eldest": _yes_no(
@@ -702,10 +705,18 @@ def _otherwise_words(difference: Difference) -> str:
             "he must play higher than every card of the suit led in the trick (any card of "
             f"that suit where he holds none higher){lapses}, instead of any card of the suit"
         )
-    if isinstance(d, LegalAt) and d.trumps_held_back:
+    if isinstance(d, LegalAt) and d.overtrumps:
         return (
-            "a player who leads may not lead a trump while he holds a card of another suit "
-            f"(hand {' '.join(d.hand)}, trump {d.trump}: the engine's list lacks "
+            "a player void in the suit led must play a trump higher than every trump in the "
+            "trick, where he holds one (any trump where he holds none higher), instead of "
+            f"any trump (hand {' '.join(d.hand)}, trick {' '.join(d.trick)}, trump {d.trump}: "
+            f"the engine's list lacks {', '.join(d.change.lacks)})"
+        )
+    if isinstance(d, LegalAt) and d.trumps_held_back:
+        until = ", until a trump has been played in the deal" if d.until_trumps_played else ""
+        return (
+            "a player who leads may not lead a trump while he holds a card of another suit"
+            f"{until} (hand {' '.join(d.hand)}, trump {d.trump}: the engine's list lacks "
             f"{', '.join(d.change.lacks)}), instead of leading any card"
         )
     if isinstance(d, LegalAt) and d.any_card:
@@ -1062,6 +1073,13 @@ def _localised_kind_words(localised: Localised) -> str:
         return f"{who} bids first instead of eldest hand"
     if localised.ranked_equal is not None:
         return _ranked_equal_words(*localised.ranked_equal)
+    if localised.not_biddable and localised.opener_refused is not None:
+        refused = " or ".join(localised.not_biddable)
+        offered = " or ".join(localised.opener_refused.offered_after)
+        return (
+            f"the opening bid may not be {refused}: once the opener has passed, the next "
+            f"player may bid {offered}, no bid standing still"
+        )
     if localised.not_biddable:
         return f"{' or '.join(localised.not_biddable)} may not be bid"
     if localised.next_bid_only:

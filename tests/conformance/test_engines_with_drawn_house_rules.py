@@ -671,6 +671,25 @@ def test_a_first_lead_without_trumps_is_said_as_the_rule_the_engine_keeps(
 
 
 @pytest.mark.slow
+def test_trumps_held_back_until_one_is_played_are_said_so_from_the_games(
+    engines: dict[str, list[str]],
+) -> None:
+    # The engine's legal_plays, asked a hand and a trick alone, holds a leader's trumps
+    # back; its games let them be led once a trump has been played: said so.
+    run = _run(_engine(engines, "perl"), "trumps-not-led-until-broken")
+    (deviation,) = run.deviations
+    assert run.unit_findings == []  # the probes' finding is the deviation's, said so
+    assert deviation.rule == "play.lead-any-card"
+    assert deviation.when.endswith(
+        "when he leads and holds a trump, before any trump has been played in the deal"
+    )
+    assert deviation.instead.startswith(
+        "a player who leads may not lead a trump while he holds a card of another suit, "
+        "until a trump has been played in the deal (hand "
+    )
+
+
+@pytest.mark.slow
 def test_a_trump_named_among_the_longest_suits_only_is_said_by_the_hand(
     engines: dict[str, list[str]],
 ) -> None:

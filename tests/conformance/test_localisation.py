@@ -22,11 +22,13 @@ from frogspec.conform.accounting import trick_taken_by_engine as trick_taken
 from frogspec.conform.conditions import Condition
 from frogspec.conform.deviations import Deviation, with_findings
 from frogspec.conform.diagnosis import Divergence
+from frogspec.conform.diagnosis import _with_opener_refused as with_opener_refused
 from frogspec.conform.diagnosis import _with_trick_taken as with_trick_taken
 from frogspec.conform.diagnosis import _with_trump_named_later as with_trump_named_later
 from frogspec.conform.evidence import (
     FieldChanged,
     LegalChanged,
+    OpenerRefused,
     SeatChanged,
     TrickTaken,
     TrumpNamedAfterLayAway,
@@ -487,6 +489,51 @@ def test_only_the_lowest_contract_opened_and_a_higher_one_bid_over_it_is_the_ord
     kept = localise(grand_refused, over_frog)
     assert kept is not None and kept.rule == "auction.contracts-frog-chico-grand"
     assert kept.next_bid_only == ()
+
+
+def _opening_refused(seed: int, offered_after: list[str]) -> Divergence:
+    """Eldest's opening bid narrowed to a Frog by the engine, whose answer once he has
+    passed lists ``offered_after`` for the next player (seat 2)."""
+    request = _game(seed)
+    at = Divergence.unplaced(
+        Case(id="x", file="x", description="", rules=(), request=request, response={}),
+        0,
+        (),
+        "",
+        request=request,
+        differences=(LegalChanged(("chico", "grand"), ()),),
+        game_step=0,
+    )
+
+    def ask(asked: dict[str, Json]) -> dict[str, Json]:
+        assert asked["actions"] == ["pass"]
+        return {"result": {"phase": "auction", "to_act": 2, "legal": offered_after}}
+
+    return with_opener_refused(at, ask, None)
+
+
+def test_contracts_refused_to_the_opening_bid_alone_are_read_off_the_engine_after_a_pass() -> None:
+    # The engine lets eldest open with a Frog alone; once he has passed, it lets the next
+    # player bid a Grand, no bid standing still: the opener's contracts depart, not the
+    # order of the bids (the vectors' games never show a player bidding after a pass).
+    openings = [_opening_refused(seed, ["pass", "frog", "chico", "grand"]) for seed in range(3)]
+    assert openings[0].differences[-1] == OpenerRefused(("chico", "grand"), ("chico", "grand"), 2)
+    over_frog = [SimpleNamespace(request=_game(seed, ["frog", "chico"])) for seed in range(3)]
+    localised = localise(openings, over_frog)
+    assert localised is not None and localised.rule == "auction.contracts-frog-chico-grand"
+    assert localised.next_bid_only == () and localised.not_biddable == ("chico", "grand")
+    assert when_words(Circumstances(condition=localised.condition)) == (
+        "at the first bid of the auction"
+    )
+    assert instead_words(localised) == (
+        "the opening bid may not be chico or grand: once the opener has passed, the next "
+        "player may bid chico or grand, no bid standing still"
+    )
+    # Where the next player too is refused them, no difference is added: no jump anywhere.
+    kept = _opening_refused(0, ["pass", "frog"])
+    assert not any(isinstance(d, OpenerRefused) for d in kept.differences)
+    no_jump = localise([_opening_refused(s, ["pass", "frog"]) for s in range(3)], over_frog)
+    assert no_jump is not None and no_jump.rule == "auction.contract-order"
 
 
 def _bidding(actions: list[str], seed: int, lacks: tuple[str, ...], ruleset: str = "modern") -> Any:

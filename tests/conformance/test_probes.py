@@ -866,6 +866,44 @@ def test_a_leader_barred_from_leading_trumps_is_said_so_and_modelled() -> None:
     assert isinstance(only_trumps["result"], list) and sorted(only_trumps["result"]) == ["AH", "KH"]
 
 
+def _must_overtrump(request: dict[str, Json]) -> dict[str, Json]:
+    """An engine whose player void in a plain suit led, the trick trumped, must play a
+    trump higher than every trump in it where he holds one."""
+    from frogspec.rules.cards import card_strength, parse_card
+
+    answer = {"id": request.get("id"), **reference_answer(request)}
+    trick, trump = request.get("trick"), request.get("trump")
+    if request["op"] != "legal_plays" or not isinstance(trick, list) or not trick:
+        return answer
+    trumped = [card_strength(parse_card(str(c))) for c in trick if str(c)[-1] == trump]
+    if str(trick[0])[-1] == trump or not trumped:
+        return answer
+    listed = answer.get("result")
+    assert isinstance(listed, list)
+    higher = [
+        c
+        for c in listed
+        if str(c)[-1] == trump and card_strength(parse_card(str(c))) > max(trumped)
+    ]
+    answer["result"] = higher or listed
+    return answer
+
+
+def test_a_duty_to_overtrump_is_said_as_the_duty_and_modelled() -> None:
+    (finding,) = probe_stages(_must_overtrump, ["legal_plays"], ["modern"])
+    assert finding.rule == "play.no-duty-to-overtrump"
+    assert finding_instead(finding).startswith(
+        "a player void in the suit led must play a trump higher than every trump in the "
+        "trick, where he holds one (any trump where he holds none higher), instead of any trump"
+    )
+    assert finding.model is not None
+    asked: dict[str, Json] = {"op": "legal_plays", "ruleset": "modern", "trump": "H"}
+    over = finding.model({**asked, "hand": ["6H", "KH", "9S"], "trick": ["9C", "7H"]})
+    assert over == {"result": ["KH"]}
+    under = finding.model({**asked, "hand": ["6H", "8H", "9S"], "trick": ["9C", "AH"]})
+    assert isinstance(under["result"], list) and sorted(under["result"]) == ["6H", "8H"]
+
+
 def test_the_counts_model_is_left_out_where_the_games_hold_another_total() -> None:
     # Each King counts 3 and each Queen 4 (the pack holds 120 still): the model of the
     # count is kept where the engine's finished games hold 120 too, and left out where

@@ -538,6 +538,60 @@ def test_a_tie_lost_where_the_count_puts_the_tie_is_said_at_that_tie() -> None:
         assert reference_answer(ask, decided.departure) == {"result": paid}
 
 
+def _game_settled(case_id: str, points: int, payments: list[int]) -> tuple[Case, Json]:
+    """A failing modern game (a Frog bid by seat 1) the engine ends with the bidder at
+    ``points`` and ``payments``, where the reference's count and payments differ."""
+    game = {"id": 1, "op": "game", "ruleset": "modern", "options": {}, "players": 3}
+    case = Case(
+        id=case_id,
+        file="cases",
+        description="",
+        rules=(),
+        request={**game, "dealer": 0},
+        response={"id": 1, "result": {"phase": "over", "payments": [0, 0, 0]}},
+    )
+    over = {"phase": "over", "bidder": 1, "contract": "frog", "payments": payments}
+    return case, {"id": 1, "result": {**over, "points": {"bidder": points}}}
+
+
+def test_a_game_the_engine_settles_at_its_tie_as_the_probes_found_is_filed_under_the_tie() -> None:
+    from frogspec.conform.blame import _tie_settled_as_found as tie_settled_as_found
+    from frogspec.conform.evidence import TieDecided
+    from frogspec.conform.probes.settle import _settle, _tie_at, _tie_decided
+
+    def engine_rules(ruleset: Ruleset) -> Ruleset:  # the count's tie at 62, lost there
+        return _tie_decided(False)(_tie_at(62)(ruleset))
+
+    found = {f.otherwise: f for f in _settle(_departing(engine_rules), ["modern"], tie_by_count=62)}
+    decided = found[TieDecided(62, False)]
+    # The count's departure parts every game first; the unit ops found the tie lost.
+    lost = _game_settled("lost-at-62", 62, [1, -2, 1])
+    by_id = {
+        "lost-at-62": lost,
+        "won-at-62": _game_settled("won-at-62", 62, [-1, 2, -1]),
+        "lost-at-61": _game_settled("lost-at-61", 61, [1, -2, 1]),
+    }
+    counted = Deviation(
+        rule="cards.points",
+        reading=None,
+        reading_rulesets=(),
+        cases=tuple(by_id),
+        example={"id": "lost-at-62", "request": lost[0].request},
+    )
+    filed = tie_settled_as_found([counted], [decided], by_id)
+    tie = next(d for d in filed if d.rule == "settlement.sixty-is-a-tie")
+    assert tie.cases == ("lost-at-62",) and tie.touched == ("lost-at-62",)
+    assert filed[0] == counted  # the count's deviation keeps its cases: both touch it
+    # A game played again on the engine's own deal shows it too, filed under its case.
+    again = [("won-at-62", *_game_settled("played", 62, [1, -2, 1]))]
+    with_again = tie_settled_as_found([counted], [decided], by_id, again)
+    assert [d.cases for d in with_again if d.rule == tie.rule] == [("lost-at-62", "won-at-62")]
+    # No game at the tie, none filed: the finding stays the probes' alone.
+    assert tie_settled_as_found([counted], [decided], {"lost-at-61": by_id["lost-at-61"]}) == [
+        counted
+    ]
+
+
 def test_a_contract_refused_at_every_probe_is_the_rulesets_contracts() -> None:
     from frogspec.conform.evidence import ContractRefused
     from frogspec.conform.probes.settle import _settle, _tie_decided

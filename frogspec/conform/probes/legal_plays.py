@@ -325,6 +325,12 @@ class LegalPlaysProbe:
             held_back = (
                 as_trump is None and not heads and _duty_shown(_trumps_held_back, group, probes)
             )
+            overtrumps = (
+                as_trump is None
+                and not heads
+                and not held_back
+                and _duty_shown(_overtrumped_plays, group, probes)
+            )
             if as_trump is None:
                 otherwise: Difference = _listed(group[0])
                 if isinstance(otherwise, LegalAt) and _any_card(group):
@@ -334,6 +340,8 @@ class LegalPlaysProbe:
                     otherwise = replace(otherwise, heads=True, unless_trumped=lapses)
                 if isinstance(otherwise, LegalAt) and held_back:
                     otherwise = replace(otherwise, trumps_held_back=True)
+                if isinstance(otherwise, LegalAt) and overtrumps:
+                    otherwise = replace(otherwise, overtrumps=True)
                 rule = "play.no-duty-to-head" if heads else _closest_rule(group)
             else:
                 # Following trumps led with it is following suit; playing it when void,
@@ -352,6 +360,8 @@ class LegalPlaysProbe:
                 finding = _modelled(finding, probes, heading)
             elif held_back:
                 finding = _modelled(finding, probes, _trumps_held_back)
+            elif overtrumps:
+                finding = _modelled(finding, probes, _overtrumped_plays)
             found.append(finding)
         return found
 
@@ -399,6 +409,32 @@ def _trumps_held_back(request: dict[str, Json]) -> list[str]:
     if request.get("trick") or trump is None:
         return listed
     return [c for c in listed if c[-1] != trump] or listed
+
+
+def _overtrumped_plays(request: dict[str, Json]) -> list[str]:
+    """The cards the player may play where a player void in a plain suit led, the trick
+    holding a trump, must play a trump higher than every trump in it where he holds one
+    (any trump where he holds none higher): the reference's list otherwise.
+
+    >>> ask = {"op": "legal_plays", "ruleset": "modern", "trump": "H"}
+    >>> _overtrumped_plays({**ask, "hand": ["6H", "KH", "9S"], "trick": ["9C", "7H"]})
+    ['KH']
+    >>> sorted(_overtrumped_plays({**ask, "hand": ["6H", "8H", "9S"], "trick": ["9C", "AH"]}))
+    ['6H', '8H']
+    """
+    from frogspec.conform.counterfactuals import reference_answer
+
+    answer = reference_answer({"id": 1, **request}).get("result")
+    listed = [str(c) for c in answer] if isinstance(answer, list) else []
+    trump = request.get("trump")
+    trick = [str(c) for c in request["trick"]]
+    if not trick or trump is None or trick[0][-1] == trump:
+        return listed
+    played = [card_strength(parse_card(c)) for c in trick if c[-1] == trump]
+    if not played:
+        return listed
+    higher = [c for c in listed if c[-1] == trump and card_strength(parse_card(c)) > max(played)]
+    return higher or listed
 
 
 def _headed_unless_trumped(request: dict[str, Json]) -> list[str]:
