@@ -878,7 +878,7 @@ def _tie_settled_as_found(
 def _settled_at_tie(case: Case, actual: Json, finding: StageFinding, tie: int) -> bool:
     """Whether a failing game ends with its bidder at exactly the tie's points (by the
     engine's count) and the engine's payments are the finding's model's for that
-    settlement, where they are not the reference's."""
+    settlement, money moving where the rules pay nothing at the tie."""
     result = actual.get("result") if isinstance(actual, dict) else None
     if case.op != "game" or not isinstance(result, dict) or result.get("phase") != "over":
         return False

@@ -883,13 +883,11 @@ def _next_bid_only(
 def _opener_refused(divergences: Sequence[Any]) -> OpenerRefused | None:
     """The engine's answer one pass after the opening (an
     :class:`~frogspec.conform.evidence.OpenerRefused` among the differences), where the
-    first games show it: the contracts the engine refuses the opener, the next player may
-    bid once he has passed. ``None`` elsewhere."""
-    found = [
-        next((d for d in v.differences if isinstance(d, OpenerRefused)), None)
-        for v in divergences[:CONDITIONED]
-    ]
-    return found[0] if found and found[0] is not None else None
+    first game (the smallest) shows it: the contracts the engine refuses the opener, the
+    next player may bid once he has passed. ``None`` elsewhere."""
+    if not divergences:
+        return None
+    return next((d for d in divergences[0].differences if isinstance(d, OpenerRefused)), None)
 
 
 def _ranked_equal(

@@ -388,6 +388,15 @@ def _headed_plays(request: dict[str, Json]) -> list[str]:
     return trumps or hand
 
 
+def _reference_plays(request: dict[str, Json]) -> list[str]:
+    """The cards the reference lets the player play in a ``legal_plays`` request (as
+    written), the list a duty of the engine's narrows."""
+    from frogspec.conform.counterfactuals import reference_answer
+
+    answer = reference_answer({"id": 1, **request}).get("result")
+    return [str(c) for c in answer] if isinstance(answer, list) else []
+
+
 def _trumps_held_back(request: dict[str, Json]) -> list[str]:
     """The cards the player may play where no trump may be led while the leader holds a
     card of another suit: the reference's list, without the trumps where he leads and
@@ -401,10 +410,7 @@ def _trumps_held_back(request: dict[str, Json]) -> list[str]:
     >>> _trumps_held_back({**ask, "hand": ["7C", "AC", "KH"], "trick": ["9C"]})
     ['7C', 'AC']
     """
-    from frogspec.conform.counterfactuals import reference_answer
-
-    answer = reference_answer({"id": 1, **request}).get("result")
-    listed = [str(c) for c in answer] if isinstance(answer, list) else []
+    listed = _reference_plays(request)
     trump = request.get("trump")
     if request.get("trick") or trump is None:
         return listed
@@ -422,10 +428,7 @@ def _overtrumped_plays(request: dict[str, Json]) -> list[str]:
     >>> sorted(_overtrumped_plays({**ask, "hand": ["6H", "8H", "9S"], "trick": ["9C", "AH"]}))
     ['6H', '8H']
     """
-    from frogspec.conform.counterfactuals import reference_answer
-
-    answer = reference_answer({"id": 1, **request}).get("result")
-    listed = [str(c) for c in answer] if isinstance(answer, list) else []
+    listed = _reference_plays(request)
     trump = request.get("trump")
     trick = [str(c) for c in request["trick"]]
     if not trick or trump is None or trick[0][-1] == trump:
