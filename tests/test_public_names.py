@@ -92,8 +92,10 @@ def _duplicates() -> dict[str, list[str]]:
 #: bonus of the count as a typed difference, and the test of a match's dealers passed by a
 #: way the match probe found, which the blame takes from the rotation's module; then the
 #: model of a contract whose bidder takes the widow, which the deviations take from the
-#: localisation; then a Frog's trump named after the lay-away as a typed difference.)
-CEILING = 1027
+#: localisation; then a Frog's trump named after the lay-away as a typed difference;
+#: then an overbid player the engine never asks again, as a typed difference, and two
+#: departures of the count at once as one hypothesis, said as two deviations.)
+CEILING = 1029
 
 
 def _owners() -> dict[tuple[str, int], str]:

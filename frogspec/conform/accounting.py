@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from frogspec._types import Json
@@ -37,6 +37,7 @@ from frogspec.rulesets import Ruleset
 
 __all__ = [
     "Accounting",
+    "BothCounted",
     "FixedPoints",
     "GroupCredited",
     "LastTrickToSuitLed",
@@ -425,6 +426,41 @@ class TrumpsCounted(PointsHypothesis):
 
 
 @dataclass(frozen=True)
+class BothCounted(PointsHypothesis):
+    """Two departures of the count at once: each part moves the deal's points from the
+    recount as it would alone (a card group credited to the defenders, and fixed points
+    to the side that wins the last trick), and the engine counts both moves. Two house
+    rules of the count, each its own deviation (:attr:`parts`).
+
+    >>> deal = _Deal(70, 50, widow=0b111, laid_away=0b111 << 3, last_winner_is_bidder=True,
+    ...     contract="frog")
+    >>> widow = GroupCredited("scoring.widow-counts-for-bidder", GroupCredited.IN_PLACE)
+    >>> last = FixedPoints("scoring.count-card-points", 10)
+    >>> widow.predicts(deal), last.predicts(deal), BothCounted(widow.rule, (widow, last)).predicts(deal)
+    ((65, 55), (80, 50), (75, 55))
+    """
+
+    #: The departures, each as it would count alone.
+    parts: tuple[PointsHypothesis, ...] = ()
+
+    def predicts(self, case: _Deal) -> tuple[int, int] | None:
+        bidder, defenders = self.recounted(case)
+        for part in self.parts:
+            alone = part.predicts(case)
+            if alone is None:
+                return None
+            recount = part.recounted(case)
+            bidder += alone[0] - recount[0]
+            defenders += alone[1] - recount[1]
+        return bidder, defenders
+
+    @property
+    def added(self) -> int:
+        """The points the parts add to a deal, together."""
+        return sum(part.added for part in self.parts)
+
+
+@dataclass(frozen=True)
 class _Recounted(PointsHypothesis):
     """Each side's cards counted with the engine's own values (:attr:`values`): the pack
     is worth another count, and nothing else is counted otherwise."""
@@ -658,6 +694,19 @@ def _hypotheses(
     per_trump = _per_trump(deal, engine, recounted)
     if per_trump:
         found.append(TrumpsCounted("scoring.count-card-points", per_trump, values=values))
+    # Last, two departures at once (each tried alone first): a card group credited
+    # otherwise, and the points the side that wins the last trick counts beyond that, or
+    # the last trick taken by the suit led.
+    groups = [h for h in found if isinstance(h, GroupCredited) and not h.to_last_trick]
+    suit_led = LastTrickToSuitLed(_TRICK_WINNER_RULE, values=values)
+    for group in groups:
+        found.append(BothCounted(group.rule, (group, suit_led), values=values))
+        moved = group.predicts(deal)
+        if moved is None or engine[loser] != moved[loser] or engine[winner] == moved[winner]:
+            continue
+        fixed = FixedPoints("scoring.count-card-points", engine[winner] - moved[winner])
+        both = (group, replace(fixed, values=values))
+        found.append(BothCounted(group.rule, both, values=values))
     return found
 
 

@@ -70,6 +70,7 @@ from typing import Any, Protocol
 from frogspec._types import Json
 from frogspec.conform.accounting import (
     PACK_POINTS,
+    BeyondThePack,
     games_total,
     pack_by_engine,
     refused_past,
@@ -100,7 +101,6 @@ from frogspec.conform.evidence import (
     LegalChanged,
     MarginRaised,
     MatchOtherwise,
-    OpenerRefused,
     PaymentsChanged,
     PointsChanged,
     Several,
@@ -289,6 +289,9 @@ def blame(
         else:
             deviations, findings = counted, said
     kept = _laid_away_apart([d for d in deviations if d.cases], by_id)
+    kept = _count_said_once(kept, by_id)
+    if holds is None:  # no game's total nor card's points says it: the count's hypothesis
+        holds = next((d.hypothesis.holds for d in kept if d.hypothesis and _counts_deals(d)), None)
     kept = _tie_of_the_count(kept, holds, by_id)
     kept, bonus = _bonus_of_the_count(kept, by_id)
     kept = _readings_checked(kept, by_id, in_time)
@@ -1091,11 +1094,17 @@ def _listed_by(
 ) -> bool:
     """Whether the divergence is a step of a game where the engine lists the cards to play
     as the finding's model does for the hand and trick of that step (the game replayed by
-    the reference under the departures ``assumed``, which agree with the engine up to it)."""
+    the reference under the departures ``assumed``, which agree with the engine up to it),
+    or a ``legal_plays`` case the engine answers as the model does (the probes asked the
+    same op: a vector case of it is one more of their situations)."""
     from frogspec.engine import Phase
     from frogspec.rules.cards import format_card, format_cards
 
-    if finding.model is None or divergence is None or divergence.game_step is None:
+    if finding.model is None or divergence is None:
+        return False
+    if divergence.op == "legal_plays" and divergence.game_step is None:
+        return _answered_as_model(finding, divergence)
+    if divergence.game_step is None:
         return False
     request, listed = divergence.request, divergence.engine_legal
     if not _legal_only(divergence) or request is None or listed is None:
@@ -1120,6 +1129,19 @@ def _listed_by(
     return isinstance(result, list) and sorted(f"play {c}" for c in result) == sorted(
         str(a) for a in listed
     )
+
+
+def _answered_as_model(finding: StageFinding, divergence: Divergence) -> bool:
+    """Whether the engine's answer to a ``legal_plays`` case is the finding's model's for
+    the same request (the same cards, in any order)."""
+    request, listed = divergence.request, divergence.engine_legal
+    if finding.model is None or not isinstance(request, dict) or not isinstance(listed, list):
+        return False
+    if not finding.shows(request):
+        return False
+    answer = finding.model(request)
+    result = answer.get("result") if isinstance(answer, dict) else None
+    return isinstance(result, list) and sorted(map(str, result)) == sorted(map(str, listed))
 
 
 def _one_bank(found: list[Deviation], by_id: dict[str, tuple[Case, Json]]) -> list[Deviation]:
@@ -1252,7 +1274,13 @@ def _played_on_own_deal(
     origin: dict[str, str] = {}
     # What the widow counts for is the count's too: its model, applied to a game of another
     # contract or lay-away than its cases', may render it only roughly.
-    counted = any(d.cases and (_of_the_count(d) or d.rule == _WIDOW_COUNTED) for d in deviations)
+    # (Points settled beyond the pack's are a sign of a count, not a model of one.)
+    counted = any(
+        d.cases
+        and (_of_the_count(d) or d.rule == _WIDOW_COUNTED)
+        and not isinstance(d.hypothesis, BeyondThePack)
+        for d in deviations
+    )
     settled = counted or any(d.cases and str(d.rule).startswith("settlement.") for d in deviations)
     named = {d.rule for d in deviations if d.cases}
     # A table whose game played again parts first by a departure named already hides
@@ -1283,7 +1311,10 @@ def _played_on_own_deal(
                 kinds = {type(x) for x in found.differences}
                 if (
                     (past and not _ends_otherwise(found))
-                    or _typed(found.differences) in shown
+                    or (
+                        _typed(found.differences) in shown
+                        and (counted or PointsChanged not in kinds)
+                    )
                     or (settled and kinds == {PaymentsChanged})
                     or (counted and kinds <= {PointsChanged, PaymentsChanged})
                 ):
@@ -1317,7 +1348,9 @@ def _played_on_own_deal(
     more = [
         replace(d, assumed=tuple(models))
         for d in more
-        if d.rule is not None and d.rule not in named and d.rule != _THE_PACK
+        if d.rule is not None
+        and (d.rule not in named or (_counts_deals(d) and not counted))
+        and d.rule != _THE_PACK
     ]
     # A list of cards to play that a unit op's finding models (a card counted as a trump
     # in the duties) is that finding's departure, whichever rule the divergence named.
@@ -1337,6 +1370,33 @@ def _played_on_own_deal(
     more = [_from_vectors(d, origin, hidden.by_id) for d in more]
     more = [replace(d, judged_again=d.cases) for d in more]
     return _merged(deviations, more, hidden.by_id)
+
+
+def _count_said_once(
+    deviations: list[Deviation], by_id: dict[str, tuple[Case, Json]]
+) -> list[Deviation]:
+    """The deviations, with those of a rule of the count that only show points settled
+    beyond the pack's filed under the one of that rule that says how the engine counts a
+    deal (:func:`_counts_deals`, found where the games are played again on the engine's
+    own deal): the points beyond the pack are that count's."""
+    found = list(deviations)
+    for home in [d for d in deviations if _counts_deals(d)]:
+        signs = [
+            d for d in found if d.rule == home.rule and isinstance(d.hypothesis, BeyondThePack)
+        ]
+        if not signs:
+            continue
+        at = next(i for i, d in enumerate(found) if d is home)
+        cases = [c for d in signs for c in d.cases]
+        found[at] = _with_cases(home, cases, by_id)
+        found = [d for d in found if not any(d is sign for sign in signs)]
+    return found
+
+
+def _counts_deals(d: Deviation) -> bool:
+    """Whether the deviation says how the engine counts a deal: a hypothesis that gives
+    its points (not points settled beyond the pack's, a sign of another count)."""
+    return d.hypothesis is not None and not isinstance(d.hypothesis, BeyondThePack)
 
 
 def _ends_otherwise(divergence: Divergence) -> bool:
@@ -1593,6 +1653,11 @@ def _models_own(
         return False
     if _phase(divergence, assumed) == _phase(divergence, None):
         return False
+    counted = any(rule in _COUNT_RULES or rule == _WIDOW_COUNTED for rule in models)
+    if not counted and any(isinstance(d, PointsChanged) for d in divergence.differences):
+        # The points counted otherwise are no departure of the settlement's or the
+        # deal's: only one of the count renders them.
+        return False
     parts = {rule.split(".")[0] for rule in models}
     return str(divergence.rules[0]).split(".")[0] in parts
 
@@ -1615,9 +1680,9 @@ def _legal_only(divergence: Divergence | None) -> frozenset[str]:
     """The kinds of difference of a divergence that parts only in a legal list (none
     where it parts otherwise)."""
     differences = divergence.differences if divergence is not None else ()
-    # What the engine lets the next player bid after the opener's pass is read off
-    # another answer: the divergence still parts only in its legal list.
-    listed = [d for d in differences if not isinstance(d, OpenerRefused)]
+    # What the diagnosis read off another answer (the next player's bids after the
+    # opener's pass) is not where this step parts: it may still part only in its list.
+    listed = [d for d in differences if not d.READ_OFF_ANOTHER_ANSWER]
     if not listed or not all(isinstance(d, LegalChanged) for d in listed):
         return frozenset()
     return frozenset(d.kind for d in listed)

@@ -55,6 +55,7 @@ from typing import Any
 from frogspec._types import Json
 from frogspec.conform.accounting import (
     BeyondThePack,
+    BothCounted,
     GroupCredited,
     Lead,
     PointsHypothesis,
@@ -463,7 +464,9 @@ def find_deviations(
         unbacked.extend(e for e in members if _kind(e[1]) not in kinds)
     finals = final_counts(failed)
     for members in _by_kind(unbacked):
-        found.append(_unexplained(members, order, passed, finals, assumed, counted))
+        found.extend(
+            _each_count_apart(_unexplained(members, order, passed, finals, assumed, counted))
+        )
     hand_written = _hand_written_of(failed)
     found = _one_per_departure(found, hand_written)
     found = _one_end(found, hand_written)
@@ -513,6 +516,23 @@ def _said_by_replay(
         condition=localised.condition,
         otherwise=localised,
     )
+
+
+def _each_count_apart(d: Deviation) -> list[Deviation]:
+    """The deviation, or, where its hypothesis is two departures of the count at once
+    (:class:`~frogspec.conform.accounting.BothCounted`), one deviation for each, said by
+    its own part and filed with every case (each deal shows both). Each keeps the joint
+    hypothesis: it alone gives the engine's counts."""
+    if not isinstance(d.hypothesis, BothCounted):
+        return [d]
+    return [
+        replace(
+            d,
+            rule=part.rule,
+            otherwise=part,
+        )
+        for part in d.hypothesis.parts
+    ]
 
 
 def _one_end(

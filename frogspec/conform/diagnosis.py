@@ -587,6 +587,7 @@ def _game_scan(
             found = _game_step(case, prefix, k, ref, eng, fields, previous, compare, extra, assumed)
             found = _with_trick_taken(found, ask, assumed)
             found = _with_opener_refused(found, ask, assumed)
+            found = _with_overbid_not_asked_again(found, ask, assumed)
             return _with_trump_named_later(found, actions[k:], ask, assumed)
         if "error" in ref:
             break
@@ -694,6 +695,54 @@ def _with_opener_refused(divergence: Divergence, ask: Ask, assumed: Adjust | Non
         return divergence
     said = OpenerRefused(tuple(first.lacks), offered, after.to_act)
     return replace(divergence, differences=(*divergence.differences, said))
+
+
+def _with_overbid_not_asked_again(
+    divergence: Divergence, ask: Ask, assumed: Adjust | None
+) -> Divergence:
+    """The divergence, where the reference asks a player who has been overbid to bid again
+    and the engine asks another: with the engine's answers as the players it asks pass in
+    turn, where it leaves the auction without asking him, an
+    :class:`~frogspec.conform.evidence.OverbidNotAskedAgain` (each speaks once). Whether he
+    is asked again when his turn comes round, or never, is where a second round and one
+    bid each part; the step itself shows only that the engine asks the next in turn."""
+    from frogspec.conform.evidence import FieldChanged, OverbidNotAskedAgain, SeatChanged
+    from frogspec.conform.transport import Failure
+    from frogspec.engine import Phase
+
+    moved = SeatChanged.to_act_in(divergence.differences)
+    request = divergence.request
+    given = request.get("actions") if request is not None else None
+    if moved is None or request is None or not isinstance(given, list):
+        return divergence
+    state = _state(request, list(given), assumed=assumed)
+    if state is None or state.phase is not Phase.AUCTION:
+        return divergence
+    passed = {who for who, bid in state.auction if bid is None}
+    standing = next((who for who, bid in reversed(state.auction) if bid is not None), None)
+    overbid = {w for w, bid in state.auction if bid is not None and w not in passed | {standing}}
+    if moved.reference not in overbid or moved.engine in overbid:
+        return divergence
+    if any(
+        isinstance(d, FieldChanged) and d.name == "phase" and d.reference == "auction"
+        for d in divergence.differences
+    ):  # the engine has left the auction at the step itself
+        said = OverbidNotAskedAgain(moved.reference, 0)
+        return replace(divergence, differences=(*divergence.differences, said))
+    done: list[Json] = list(given)
+    for passes in range(1, len(state.order) + 1):
+        done.append("pass")
+        try:
+            answer = _ask(ask, {**request, "actions": list(done)})
+        except Failure:  # no answer is no evidence
+            return divergence
+        result = answer.get("result") if isinstance(answer, dict) else None
+        if not isinstance(result, dict) or result.get("to_act") in overbid:
+            return divergence  # refused, or he is asked again in his turn
+        if result.get("phase") != "auction":
+            said = OverbidNotAskedAgain(moved.reference, passes)
+            return replace(divergence, differences=(*divergence.differences, said))
+    return divergence
 
 
 def _with_trump_named_later(

@@ -14,6 +14,7 @@ words (:func:`frogspec.conform.words.difference_words`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -43,6 +44,7 @@ __all__ = [
     "MarginRaised",
     "MatchOtherwise",
     "OpenerRefused",
+    "OverbidNotAskedAgain",
     "PacketsChanged",
     "PaidBeyondRate",
     "PaidOtherwise",
@@ -88,6 +90,11 @@ class Difference:
         """The field of the answer that differs (``"answer"`` for the whole of it)."""
         return "answer"
 
+    #: Whether the difference is read off another answer of the engine than the step's
+    #: (one the diagnosis asked beyond it): where a step parts, and in which field, is
+    #: judged without it.
+    READ_OFF_ANOTHER_ANSWER: ClassVar[bool] = False
+
 
 @dataclass(frozen=True)
 class LegalChanged(Difference):
@@ -101,8 +108,15 @@ class LegalChanged(Difference):
     @property
     def verb(self) -> str:
         """What the actions of the difference are (``play``, ``discard``, ``trump``, a
-        bid), if they are all of one kind; else empty."""
-        verbs = {str(a).split(" ")[0] if " " in str(a) else "bid" for a in self.lacks + self.adds}
+        bid), if they are all of one kind; else empty. A bare card (a ``legal_plays``
+        answer lists cards alone) is a ``play``.
+
+        >>> LegalChanged(("7H",), ()).verb, LegalChanged(("play 7H",), ()).verb
+        ('play', 'play')
+        >>> LegalChanged(("chico",), ("pass",)).verb
+        'bid'
+        """
+        verbs = {_verb_of(str(a)) for a in self.lacks + self.adds}
         return verbs.pop() if len(verbs) == 1 else ""
 
     @property
@@ -624,6 +638,8 @@ class OpenerRefused(Difference):
     #: The seat of that next player.
     seat: int
 
+    READ_OFF_ANOTHER_ANSWER: ClassVar[bool] = True
+
     @property
     def kind(self) -> str:
         return "bids refused to the opener"
@@ -631,6 +647,31 @@ class OpenerRefused(Difference):
     @property
     def field(self) -> str:
         return "legal"
+
+
+@dataclass(frozen=True)
+class OverbidNotAskedAgain(Difference):
+    """Where the reference asks a player who has been overbid to bid again and the engine
+    asks the next player in turn, the engine leaves the auction once the others have
+    passed, never asking him: each player speaks once. (Where it asks him again in his
+    turn, he speaks when his turn comes round: no difference of this kind.) Read off the
+    engine's answers with the players after him passing, the divergence itself showing
+    only another player asked."""
+
+    #: The seat of the player overbid whom the engine does not ask again.
+    seat: int
+    #: How many passes after the step the engine took to leave the auction.
+    passes: int
+
+    READ_OFF_ANOTHER_ANSWER: ClassVar[bool] = True
+
+    @property
+    def kind(self) -> str:
+        return "overbid player not asked again"
+
+    @property
+    def field(self) -> str:
+        return "to_act"
 
 
 @dataclass(frozen=True)
@@ -1060,6 +1101,18 @@ def _error_kind(answer: Json) -> str | None:
     if isinstance(error, dict):
         return str(error.get("kind"))
     return None
+
+
+#: A card as the protocol writes it: rank then suit.
+_CARD = re.compile(r"(?:A|10|K|Q|J|9|8|7|6)[CDHS]")
+
+
+def _verb_of(action: str) -> str:
+    """The kind of one action: its first word (``play 7H``: ``play``), ``play`` for a
+    bare card, else ``bid`` (a bid is one word: ``pass``, ``frog``)."""
+    if " " in action:
+        return action.split(" ")[0]
+    return "play" if _CARD.fullmatch(action) else "bid"
 
 
 def _int(value: Json) -> int | None:

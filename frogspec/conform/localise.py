@@ -32,6 +32,7 @@ from frogspec.conform.evidence import (
     FieldChanged,
     LegalChanged,
     OpenerRefused,
+    OverbidNotAskedAgain,
     PaymentsChanged,
     PointsChanged,
     SeatChanged,
@@ -273,6 +274,10 @@ class Localised:
     #: turn comes round (it asks the next in turn where the reference asks him at once, or
     #: asks him again in turn where the reference's auction has ended) (:func:`_in_turn`).
     overbid_in_turn: bool = False
+    #: Where the engine asks the next in turn, as above, but once the others have passed
+    #: leaves the auction without asking the player overbid again: each speaks once
+    #: (:func:`_not_asked_again`; ``overbid_in_turn`` is then false).
+    not_asked_again: OverbidNotAskedAgain | None = None
     #: Where the engine sets the trump of a contract whose bidder names it, on every game
     #: the suit of one card of the widow: that card's place in the deal (0: the first
     #: dealt), and whether it is counted among the cards of the suits he may name only
@@ -507,7 +512,9 @@ def _rule_at(divergence: Any, families: tuple[str, ...], assumed: Adjust | None)
     earlier: set[str] = set()
     # Where only the legal list parts, the step before listed that very list: only
     # applying its action comes before the divergence.
-    listed_here = all(isinstance(d, LegalChanged | OpenerRefused) for d in divergence.differences)
+    listed_here = all(
+        isinstance(d, LegalChanged) or d.READ_OFF_ANOTHER_ANSWER for d in divergence.differences
+    )
     for before in range(max(0, step - EARLIER_STEPS), step):
         applying_only = listed_here and before == step - 1
         earlier |= step_evaluates(request, actions, before, assumed, applying_only)
@@ -1275,14 +1282,37 @@ def localise(
         differences,
         suits_named(divergences, assumed),
         overbid_in_turn=_overbid_in_turn(divergences, assumed),
+        not_asked_again=_not_asked_again(divergences, assumed),
     )
 
 
 def _overbid_in_turn(divergences: Sequence[Any], assumed: Adjust | None) -> bool:
     """Whether on every game an overbid player speaks again when his turn comes round
-    (:func:`_in_turn`)."""
+    (:func:`_in_turn`), and on none the engine leaves the auction without asking him
+    (:func:`_not_asked_again`)."""
     games = [d for d in divergences[:CONDITIONED] if d.differences]
-    return bool(games) and all(_in_turn(d, assumed) for d in games)
+    in_turn = bool(games) and all(_in_turn(d, assumed) for d in games)
+    return in_turn and _not_asked_again(divergences, assumed) is None
+
+
+def _not_asked_again(
+    divergences: Sequence[Any], assumed: Adjust | None
+) -> OverbidNotAskedAgain | None:
+    """Where on every game the engine asks the next in turn instead of a player overbid
+    (:func:`_in_turn`), and the diagnosis, asking the engine on with the others passing,
+    saw it leave the auction without asking him again on one at least (an
+    :class:`~frogspec.conform.evidence.OverbidNotAskedAgain`): the first seen. ``None``
+    elsewhere."""
+    games = [d for d in divergences[:CONDITIONED] if d.differences]
+    seen = [
+        next((x for x in d.differences if isinstance(x, OverbidNotAskedAgain)), None) for d in games
+    ]
+    # Where the engine leaves the auction at the step itself, no one is asked in turn.
+    at_once = [x is not None and x.passes == 0 for x in seen]
+    asked = zip(games, at_once, strict=True)
+    if not games or not all(now or _in_turn(d, assumed) for d, now in asked):
+        return None
+    return next((x for x in seen if x is not None), None)
 
 
 def _localised(
@@ -1368,6 +1398,7 @@ def _localised(
         opener_refused=opener_refused,
         ranked_equal=ranked_equal,
         overbid_in_turn=_overbid_in_turn(divergences, assumed),
+        not_asked_again=_not_asked_again(divergences, assumed),
         trump_from_widow=_trump_from_widow(divergences, assumed),
         trump_named=_trump_named(divergences, assumed),
         holds=_holder(divergences, assumed),

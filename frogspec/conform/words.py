@@ -1046,6 +1046,12 @@ def _localised_kind_words(localised: Localised) -> str:
             f"a player who has passed (seat {localised.asked_again}) is asked again after a "
             "later bid"
         )
+    if localised.not_asked_again is not None:
+        return (
+            "each player in turn from eldest makes one bid or passes: a player who has "
+            "been overbid is not asked again, and the auction ends once the others have "
+            "spoken (there is no second round)"
+        )
     if localised.overbid_in_turn:
         return (
             "a player who has been overbid may bid again when his turn comes round: the "

@@ -720,3 +720,54 @@ def test_a_case_filed_from_another_ruleset_widens_the_rulesets_said() -> None:
     # A deviation that says no rulesets (every one) is left as it is.
     unsaid = replace(said, in_rulesets=(), circumstances=Circumstances())
     assert _said_in_rulesets_of(unsaid, by_id) is unsaid
+
+
+def _trumps_not_led(request: dict[str, Json]) -> dict[str, Json]:
+    """The reference, except that ``legal_plays`` lets a leader holding a card of another
+    suit lead no trump."""
+    answer = reference_answer(request)
+    trump, result = request.get("trump"), answer.get("result")
+    leads = request.get("op") == "legal_plays" and not request.get("trick")
+    if leads and trump is not None and isinstance(result, list):
+        kept = [c for c in result if str(c)[-1] != trump]
+        answer = {**answer, "result": kept or result}
+    return {"id": request.get("id"), **answer}
+
+
+def test_a_legal_plays_case_the_probes_model_is_filed_under_their_finding() -> None:
+    # A vector case of the op the probes asked, answered as the finding's model answers
+    # it, is one more sight of that departure, whatever deviation first took it.
+    from frogspec.conform.blame import _as_modelled as as_modelled
+    from frogspec.conform.probes import PROBES
+
+    from .test_diagnosis import answered_case
+
+    findings = PROBES["legal_plays"].run(_trumps_not_led, ["modern"], [])
+    (finding,) = findings
+    assert finding.rule == "play.lead-any-card" and finding.model is not None
+    request: dict[str, Json] = {
+        "id": 1,
+        "op": "legal_plays",
+        "ruleset": "modern",
+        "trump": "H",
+        "hand": ["9S", "QD", "AH"],
+        "trick": [],
+    }
+    case = answered_case("legal", request)
+    actual = _trumps_not_led(request)
+    divergence = diagnose(case, actual, _trumps_not_led)
+    assert divergence is not None
+    assert [d.kind for d in divergence.differences] == ["legal narrowed: play"]
+    home = _deviation("play.lead-any-card", ("g",), finding)
+    apart = _deviation("play.lead-any-card", ("legal",))
+    by_id = {"legal": (case, actual)}
+    moved = as_modelled([home, apart], findings, {"legal": divergence}, None, by_id)
+    assert [d.cases for d in moved] == [("g", "legal")]
+    # An answer the model does not give stays where it was.
+    other = {"id": 1, "result": ["9S", "AH"]}
+    otherwise = diagnose(case, other, _trumps_not_led)
+    assert otherwise is not None
+    kept = as_modelled(
+        [home, apart], findings, {"legal": otherwise}, None, {"legal": (case, other)}
+    )
+    assert [d.cases for d in kept] == [("g",), ("legal",)]

@@ -24,6 +24,7 @@ from frogspec.conform.accounting import (
     FixedPoints,
     GroupCredited,
     LastTrickToSuitLed,
+    PointsHypothesis,
     TrumpsCounted,
     _Recounted,
     card_values,
@@ -397,7 +398,7 @@ def test_points_for_each_trump_taken_are_one_hypothesis_of_every_deal(per_trump:
     assert not all(hypothesis.fits(d) for d in (_trumps_counted(c, per_trump + 1) for c in GAMES))
 
 
-def _counted_by(hypothesis: GroupCredited) -> list[SimpleNamespace]:
+def _counted_by(hypothesis: PointsHypothesis) -> list[SimpleNamespace]:
     """The finished games an engine that counts as ``hypothesis`` says fails: each as the
     accounting reads its divergence (the final points changed)."""
     from frogspec.conform.accounting import _deal
@@ -518,3 +519,47 @@ def test_a_last_trick_taken_by_the_suit_led_is_a_departure_of_the_tricks_winner(
         for g in failing
     ]
     assert not any(hypothesis.fits(g) for g in short)
+
+
+def test_two_departures_of_the_count_at_once_are_each_a_deviation() -> None:
+    # An engine that counts the widow (a Frog's lay-away) for the defenders and gives the
+    # side that wins the last trick 10 points more: no one hypothesis gives its counts,
+    # the two together give every one, and each is a deviation of its own rule.
+    from frogspec.conform.accounting import BothCounted
+    from frogspec.conform.deviations import _each_count_apart
+
+    widow = GroupCredited("scoring.widow-counts-for-bidder", GroupCredited.IN_PLACE)
+    last = FixedPoints("scoring.count-card-points", 10)
+    both = BothCounted(widow.rule, (widow, last))
+    games = _counted_by(both)
+    assert len(games) >= 2
+    failing = {g.case_id for g in games}
+    passed = [c for c in GAMES if c.id not in failing]
+    for alone in (widow, last):
+        assert not all(alone.fits(g) for g in games)
+    explained = explain_points(games, passed=passed)
+    assert explained is not None and explained[0] == both
+    found = Deviation(
+        rule=widow.rule,
+        reading=None,
+        reading_rulesets=(),
+        cases=tuple(sorted(failing)),
+        example={},
+        otherwise=both,
+        hypothesis=both,
+    )
+    apart = _each_count_apart(found)
+    assert [(d.rule, d.otherwise, d.cases) for d in apart] == [
+        (widow.rule, widow, found.cases),
+        (last.rule, last, found.cases),
+    ]
+    # So with the last trick taken by the suit led (a rule of who takes a trick, which
+    # shows in no lead after the last trick) in place of the 10 points.
+    suit_led = LastTrickToSuitLed("play.trick-winner")
+    with_suit_led = BothCounted(widow.rule, (widow, suit_led))
+    # (The deals where the last trick changes sides first: the accounting checks a few.)
+    games = sorted(_counted_by(with_suit_led), key=lambda g: widow.fits(g))
+    failing = {g.case_id for g in games}
+    assert not all(suit_led.fits(g) for g in games) and not all(widow.fits(g) for g in games)
+    explained = explain_points(games, passed=[c for c in GAMES if c.id not in failing])
+    assert explained is not None and explained[0] == with_suit_led

@@ -690,6 +690,40 @@ def test_trumps_held_back_until_one_is_played_are_said_so_from_the_games(
 
 
 @pytest.mark.slow
+def test_a_count_hidden_by_the_deal_is_accounted_in_the_games_played_on_the_engines_deal(
+    engines: dict[str, list[str]],
+) -> None:
+    # The widow dealt last refuses every vector game at its first card; the 10 points for
+    # the last trick show in the games played again on the engine's own deal alone. They
+    # are accounted there, and the tie at 65 the settle cases show is the count's.
+    run = _run(_engine(engines, "tcl"), "widow-last", "last-trick-ten")
+    assert not run.diagnosis_failures
+    (count,) = [d for d in run.deviations if d.rule not in _DEALING]
+    assert count.rule == "scoring.count-card-points"
+    assert count.instead.startswith(
+        "the side that wins the last trick counts 10 points more: the deal holds 130 "
+        "points, the tie is 65"
+    )
+
+
+@pytest.mark.slow
+def test_the_widow_and_the_last_trick_counted_at_once_are_two_deviations(
+    engines: dict[str, list[str]],
+) -> None:
+    # No one hypothesis gives the counts of an engine that counts the widow for the
+    # defenders and 10 more for the last trick; the two together give every one.
+    run = _run(_engine(engines, "cpp-drawn"), "widow-to-defenders", "count-last-trick-ten")
+    said = {d.rule: d.instead for d in run.deviations}
+    assert set(said) == {"scoring.count-card-points", "scoring.widow-counts-for-bidder"}
+    assert said["scoring.count-card-points"].startswith(
+        "the side that wins the last trick counts 10 points more"
+    )
+    assert said["scoring.widow-counts-for-bidder"] == (
+        "the widow cards' points counted for the defenders, not the bidder"
+    )
+
+
+@pytest.mark.slow
 def test_a_trump_named_among_the_longest_suits_only_is_said_by_the_hand(
     engines: dict[str, list[str]],
 ) -> None:

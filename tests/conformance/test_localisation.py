@@ -29,6 +29,7 @@ from frogspec.conform.evidence import (
     FieldChanged,
     LegalChanged,
     OpenerRefused,
+    OverbidNotAskedAgain,
     SeatChanged,
     TrickTaken,
     TrumpNamedAfterLayAway,
@@ -1040,3 +1041,54 @@ def test_a_departure_each_ruleset_reads_its_own_way_is_named_by_most_rulesets() 
     # A rule that is no rival reading of the one voted most is never taken for it.
     other = Counter({"trump.chico-any-suit": 7, "play.follow-suit": 5})
     assert of_most_rulesets(other, group) == "trump.chico-any-suit"
+
+
+def _auction_swapped(rule: str, reading: str | None) -> Callable[[dict[str, Json]], Json]:
+    """An engine: the reference with the rule's twin (``reading`` ``None``) or that rival
+    reading in its place."""
+    from frogspec.conform.counterfactuals import reference_answer, stand_in
+    from frogspec.twins import get_twin
+
+    function = get_twin(rule).function if reading is None else stand_in(reading)
+
+    def ask(request: dict[str, Json]) -> Json:
+        answer = reference_answer(request, lambda rs: rs.replacing(rule, function))
+        return {"id": request.get("id"), **answer}
+
+    return ask
+
+
+def test_an_overbid_player_never_asked_again_is_one_bid_each_not_a_second_round() -> None:
+    # Frog, then Chico over it: modern asks the Frog bidder at once. Both an engine with
+    # one plain round and one with Foster's second round ask the next player instead; the
+    # diagnosis asks each on with that player passing, and only the first leaves the
+    # auction without asking the Frog bidder again.
+    from frogspec.conform.diagnosis import diagnose
+
+    from .test_diagnosis import answered_case
+
+    rule = "auction.one-round-frog-may-raise"
+    said: dict[str, Localised] = {}
+    for name, reading in (("once", None), ("in turn", "auction.overbid-to-raise")):
+        ask = _auction_swapped(rule, reading)
+        divergences = []
+        for seed in range(3):
+            request = _game(seed, ["frog", "chico", "pass", "pass"])
+            case = answered_case("g", request)
+            found = diagnose(case, ask(request), ask)
+            assert found is not None and found.game_step == 1
+            divergences.append(found)
+        seen = [d for d in divergences[0].differences if isinstance(d, OverbidNotAskedAgain)]
+        assert seen == ([OverbidNotAskedAgain(1, 1)] if name == "once" else [])
+        localised = localise(divergences, [])
+        assert localised is not None and localised.rule == rule
+        said[name] = localised
+    assert said["once"].not_asked_again is not None and not said["once"].overbid_in_turn
+    assert instead_words(said["once"]).startswith(
+        "each player in turn from eldest makes one bid or passes: a player who has been "
+        "overbid is not asked again"
+    )
+    assert said["in turn"].not_asked_again is None and said["in turn"].overbid_in_turn
+    assert instead_words(said["in turn"]).startswith(
+        "a player who has been overbid may bid again when his turn comes round"
+    )
