@@ -1276,23 +1276,29 @@ def localise(
     differences = next((tuple(v.differences) for v in divergences if v.differences), ())
     if not differences:
         return None
+    not_asked_again = _not_asked_again(divergences, assumed)
     return Localised(
         settled,
         condition_at(divergences, passed, assumed),
         differences,
         suits_named(divergences, assumed),
-        overbid_in_turn=_overbid_in_turn(divergences, assumed),
-        not_asked_again=_not_asked_again(divergences, assumed),
+        overbid_in_turn=_overbid_in_turn(divergences, assumed, not_asked_again),
+        not_asked_again=not_asked_again,
     )
 
 
-def _overbid_in_turn(divergences: Sequence[Any], assumed: Adjust | None) -> bool:
+def _overbid_in_turn(
+    divergences: Sequence[Any],
+    assumed: Adjust | None,
+    not_asked_again: OverbidNotAskedAgain | None,
+) -> bool:
     """Whether on every game an overbid player speaks again when his turn comes round
-    (:func:`_in_turn`), and on none the engine leaves the auction without asking him
-    (:func:`_not_asked_again`)."""
+    (:func:`_in_turn`), where the engine was not seen to leave the auction without asking
+    him (``not_asked_again``, :func:`_not_asked_again`, is ``None``)."""
+    if not_asked_again is not None:
+        return False
     games = [d for d in divergences[:CONDITIONED] if d.differences]
-    in_turn = bool(games) and all(_in_turn(d, assumed) for d in games)
-    return in_turn and _not_asked_again(divergences, assumed) is None
+    return bool(games) and all(_in_turn(d, assumed) for d in games)
 
 
 def _not_asked_again(
@@ -1382,6 +1388,7 @@ def _localised(
     shown = tuple(divergences[0].differences)
     if rule.startswith("trump.") and shown:  # what else parts there follows from the trump
         shown = (_leading(shown),)
+    not_asked_again = _not_asked_again(divergences, assumed)
     return Localised(
         rule,
         condition,
@@ -1397,8 +1404,8 @@ def _localised(
         next_bid_only=next_bid_only,
         opener_refused=opener_refused,
         ranked_equal=ranked_equal,
-        overbid_in_turn=_overbid_in_turn(divergences, assumed),
-        not_asked_again=_not_asked_again(divergences, assumed),
+        overbid_in_turn=_overbid_in_turn(divergences, assumed, not_asked_again),
+        not_asked_again=not_asked_again,
         trump_from_widow=_trump_from_widow(divergences, assumed),
         trump_named=_trump_named(divergences, assumed),
         holds=_holder(divergences, assumed),
