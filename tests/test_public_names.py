@@ -95,7 +95,7 @@ def _duplicates() -> dict[str, list[str]]:
 #: localisation; then a Frog's trump named after the lay-away as a typed difference;
 #: then an overbid player the engine never asks again, as a typed difference, and two
 #: departures of the count at once as one hypothesis, said as two deviations.)
-CEILING = 1029
+CEILING = 1030
 
 
 def _owners() -> dict[tuple[str, int], str]:

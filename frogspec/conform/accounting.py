@@ -48,6 +48,7 @@ __all__ = [
     "explain_points",
     "games_total",
     "leader_model",
+    "moves_points",
     "taken_within",
     "who_leads",
 ]
@@ -292,6 +293,11 @@ class GroupCredited(PointsHypothesis):
     >>> dead = GroupCredited("scoring.widow-counts-for-bidder", GroupCredited.IN_PLACE, True)
     >>> dead.predicts(deal), points_of(deal.laid_away)
     ((65, 50), 5)
+
+    A Frog's widow went into the bidder's hand: the untouched widow moves nothing there.
+
+    >>> GroupCredited("scoring.widow-counts-for-bidder", "widow").predicts(deal)
+    (70, 50)
     """
 
     #: The card group that counts for the bidder besides his tricks: the untouched widow
@@ -310,6 +316,9 @@ class GroupCredited(PointsHypothesis):
     def predicts(self, case: _Deal) -> tuple[int, int] | None:
         if self.group == self.IN_PLACE:
             mask = case.laid_away or case.widow
+        elif self.group == "widow" and case.laid_away:
+            # A Frog's widow went into the bidder's hand: no widow lies untouched to move.
+            return self.recounted(case)
         else:
             mask = case.widow if self.group == "widow" else case.laid_away
         if not mask or (self.to_last_trick and case.last_winner_is_bidder is None):
@@ -750,7 +759,8 @@ def _last_winner_is_bidder(state: Any, actions: Json) -> bool | None:
     return None if winner is None else winner == state.bidder
 
 
-#: How many of a group's deals a hypothesis is checked on.
+#: How many of a group's deals a hypothesis is tried on first: one that fits them is then
+#: checked on every other deal of the group before it is taken.
 ACCOUNTED_CASES = 20
 
 
@@ -762,7 +772,9 @@ def explain_points(
     passed: Sequence[Any] = (),
 ) -> tuple[PointsHypothesis, tuple[str, ...]] | None:
     """The hypothesis that gives the engine's count on every deal of the group whose points
-    differ (checked on up to :data:`ACCOUNTED_CASES`), with the contracts of those deals;
+    differ (tried on the first :data:`ACCOUNTED_CASES`, then checked on the rest: a second
+    departure that changes few deals must not be lost behind the first), with the contracts
+    of those deals;
     ``None`` when none fits them all. One deal is no evidence: a group of one deal needs
     the hypothesis to give the count of two deals ``elsewhere`` too (other failing games'
     final answers, whose play is the case's own). The deals are replayed under the
@@ -785,10 +797,16 @@ def explain_points(
     }
     first, engine = deals[0]
     agreed: list[tuple[_Deal, tuple[int, int]]] | None = None
+    rest: list[tuple[_Deal, tuple[int, int]]] | None = None
     for hypothesis in _hypotheses(first, engine, counted):
-        if not all(hypothesis.predicts(deal) == counted for deal, counted in deals):
+        if not all(hypothesis.predicts(deal) == counts for deal, counts in deals):
             continue
         if len(deals) < 2 and sum(hypothesis.fits(other, assumed) for other in elsewhere) < 2:
+            continue
+        if rest is None:
+            later = (_deal(v, assumed) for v in divergences[ACCOUNTED_CASES:])
+            rest = [d for d in later if d is not None]
+        if not all(hypothesis.predicts(deal) == counts for deal, counts in rest):
             continue
         if agreed is None:
             agreed = _passed_deals(passed, shown)
@@ -834,6 +852,22 @@ def _passed_deal(request: str, bidder: int, defenders: int) -> _Deal | None:
     """:func:`_deal_of` a passed game's request (as canonical JSON text, so that each game
     is replayed once however many groups of the count ask for it)."""
     return _deal_of(json.loads(request), (bidder, defenders), None)
+
+
+def moves_points(
+    hypothesis: PointsHypothesis, divergence: Any, assumed: Adjust | None = None
+) -> bool | None:
+    """Whether the hypothesis counts the divergence's deal otherwise than the recount (a
+    departure of the count that shows on that deal); ``None`` where the divergence is no
+    finished deal whose points differ (nothing shows that it does not).
+
+    Where two departures of the count show at once, each shows on the deals it moves:
+    the untouched widow in a Chico or a Grand, not in a Frog."""
+    found = _deal(divergence, assumed)
+    if found is None:
+        return None
+    deal, _ = found
+    return hypothesis.predicts(deal) != hypothesis.recounted(deal)
 
 
 def contracts_of(divergences: Sequence[Any], assumed: Adjust | None = None) -> tuple[str, ...]:

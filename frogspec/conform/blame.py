@@ -605,6 +605,9 @@ def _under_the_count(
 #: The rules of what the count of a deal holds: the cards' points, and the points counted.
 _COUNT_RULES = ("cards.points", "scoring.count-card-points")
 
+#: The rule of what each card counts.
+_CARD_POINTS = "cards.points"
+
 #: The rule of the side the widow's points (a Frog's lay-away) are counted for.
 _WIDOW_COUNTED = "scoring.widow-counts-for-bidder"
 
@@ -717,7 +720,50 @@ def _charged(
     deviations = _dealt_as_found(deviations, findings, models, by_id, in_time, dealt)
     deviations = _tie_settled_as_found(deviations, findings, by_id, finished)
     deviations = _held_back_until_trumps_played(deviations, latest, passed, models)
+    deviations = _reading_in_own_rulesets(deviations, by_id)
     return _one_bank(_in_own_rulesets(deviations, by_id), by_id)
+
+
+def _reading_in_own_rulesets(
+    deviations: list[Deviation], by_id: dict[str, tuple[Case, Json]]
+) -> list[Deviation]:
+    """The deviations with each case of a departure a rival reading confirms filed, in a
+    ruleset whose own rule of that point is another, under that rule's deviation where
+    there is one: the reading stands for each ruleset's rule (one bid each in place of
+    Foster's second round, and of the others' Frog that may raise at once), and each is
+    said in its own rulesets. The deviation moved from is then said in its rulesets only."""
+    from frogspec.errors import FrogError
+    from frogspec.registry import get_rule
+    from frogspec.rulesets import get_ruleset
+
+    def home_of_case(d: Deviation, case_id: str) -> Deviation | None:
+        case = by_id.get(case_id)
+        ruleset = case[0].ruleset if case is not None else None
+        if not d.confirmed or d.reading is None or d.rule is None or ruleset is None:
+            return None
+        question = get_rule(d.reading).question
+        try:
+            own = None if question is None else get_ruleset(ruleset).rule_id(question)
+        except (FrogError, LookupError):
+            return None
+        if own is None or own == d.rule:
+            return None
+        return next((e for e in deviations if e is not d and e.rule == own), None)
+
+    def said_in_own_rulesets(d: Deviation) -> Deviation:
+        shown = {by_id[c][0].ruleset for c in d.cases if c in by_id}
+        rulesets = tuple(sorted(r for r in shown if r))
+        circumstances = d.circumstances
+        if circumstances.rulesets:
+            circumstances = replace(circumstances, rulesets=rulesets)
+        return replace(
+            d,
+            in_rulesets=rulesets,
+            touched=tuple(c for c in d.touched if c in d.cases),
+            circumstances=circumstances,
+        )
+
+    return _refiled(deviations, home_of_case, by_id, said_in_own_rulesets)
 
 
 def _dealt_as_found(
@@ -1124,11 +1170,7 @@ def _listed_by(
         "hand": list(format_cards(state.hands[state.to_act])),
         "trick": [format_card(card) for card in state.trick],
     }
-    answer = finding.model(asked)
-    result = answer.get("result") if isinstance(answer, dict) else None
-    return isinstance(result, list) and sorted(f"play {c}" for c in result) == sorted(
-        str(a) for a in listed
-    )
+    return _model_lists(finding, asked, [str(a).removeprefix("play ") for a in listed])
 
 
 def _answered_as_model(finding: StageFinding, divergence: Divergence) -> bool:
@@ -1137,9 +1179,14 @@ def _answered_as_model(finding: StageFinding, divergence: Divergence) -> bool:
     request, listed = divergence.request, divergence.engine_legal
     if finding.model is None or not isinstance(request, dict) or not isinstance(listed, list):
         return False
-    if not finding.shows(request):
-        return False
-    answer = finding.model(request)
+    return finding.shows(request) and _model_lists(finding, request, listed)
+
+
+def _model_lists(finding: StageFinding, asked: dict[str, Json], listed: Sequence[Json]) -> bool:
+    """Whether the finding's model answers the ``legal_plays`` request ``asked`` with the
+    cards ``listed`` (in any order)."""
+    assert finding.model is not None
+    answer = finding.model(asked)
     result = answer.get("result") if isinstance(answer, dict) else None
     return isinstance(result, list) and sorted(map(str, result)) == sorted(map(str, listed))
 
@@ -1274,11 +1321,14 @@ def _played_on_own_deal(
     origin: dict[str, str] = {}
     # What the widow counts for is the count's too: its model, applied to a game of another
     # contract or lay-away than its cases', may render it only roughly.
-    # (Points settled beyond the pack's are a sign of a count, not a model of one.)
+    # (Points settled beyond the pack's are a sign of a count, not a model of one; the
+    # cards' points that a swap of their values confirms on every answer render the count
+    # exactly, so that what still differs under them is another departure's.)
     counted = any(
         d.cases
         and (_of_the_count(d) or d.rule == _WIDOW_COUNTED)
         and not isinstance(d.hypothesis, BeyondThePack)
+        and not (d.rule == _CARD_POINTS and d.confirmed and d.rule in models)
         for d in deviations
     )
     settled = counted or any(d.cases and str(d.rule).startswith("settlement.") for d in deviations)
@@ -1634,7 +1684,9 @@ def _counting(
         (
             d
             for d in counting
-            if d.hypothesis is not None and d.hypothesis.fits(divergence, assumed)
+            if d.hypothesis is not None
+            and d.hypothesis.fits(divergence, assumed)
+            and d.counts_deal(divergence, assumed)
         ),
         None,
     )

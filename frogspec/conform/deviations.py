@@ -63,6 +63,7 @@ from frogspec.conform.accounting import (
     contracts_of,
     explain_points,
     leader_model,
+    moves_points,
     settled_beyond_the_pack,
     trick_taken_by_engine,
     who_leads,
@@ -242,6 +243,15 @@ class Deviation:
             if by_twin:
                 return by_twin
         return instead_words(self.otherwise, self.settles_up_to, self.holds)
+
+    def counts_deal(self, divergence: Any, assumed: Adjust | None = None) -> bool:
+        """Whether, being a departure of the count, it shows on a deal whose points
+        differ: always, unless it is one part of two departures at once
+        (:func:`_each_count_apart`) that moves nothing on that deal (the untouched widow,
+        in a Frog), which is the other's."""
+        if not isinstance(self.hypothesis, BothCounted) or self.otherwise is self.hypothesis:
+            return True
+        return moves_points(self.otherwise, divergence, assumed) is not False
 
     @property
     def also(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -465,7 +475,9 @@ def find_deviations(
     finals = final_counts(failed)
     for members in _by_kind(unbacked):
         found.extend(
-            _each_count_apart(_unexplained(members, order, passed, finals, assumed, counted))
+            _each_count_apart(
+                _unexplained(members, order, passed, finals, assumed, counted), members, assumed
+            )
         )
     hand_written = _hand_written_of(failed)
     found = _one_per_departure(found, hand_written)
@@ -518,21 +530,42 @@ def _said_by_replay(
     )
 
 
-def _each_count_apart(d: Deviation) -> list[Deviation]:
+def _each_count_apart(
+    d: Deviation, members: Sequence[_Entry] = (), assumed: Adjust | None = None
+) -> list[Deviation]:
     """The deviation, or, where its hypothesis is two departures of the count at once
     (:class:`~frogspec.conform.accounting.BothCounted`), one deviation for each, said by
-    its own part and filed with every case (each deal shows both). Each keeps the joint
+    its own part and filed with the cases of its group (``members``) whose deal it moves
+    (:func:`~frogspec.conform.accounting.moves_points`: the untouched widow shows in a
+    Chico or a Grand only), in the contracts of those deals. Each keeps the joint
     hypothesis: it alone gives the engine's counts."""
     if not isinstance(d.hypothesis, BothCounted):
         return [d]
-    return [
-        replace(
-            d,
-            rule=part.rule,
-            otherwise=part,
+    apart = []
+    for part in d.hypothesis.parts:
+        moves = {c.id: moves_points(part, v, assumed) for c, v in members if c.id in d.cases}
+        shown = [(c, v) for c, v in members if moves.get(c.id) is not False]
+        if not shown:
+            apart.append(replace(d, rule=part.rule, otherwise=part))
+            continue
+        # The contracts of the deals it moves (a case that is no finished deal tells none).
+        contracts = contracts_of([v for c, v in shown if moves[c.id]], assumed)
+        every = not contracts or len(contracts) == len(Contract)
+        condition = Condition(() if every else (ConditionTerm("contract", contracts),))
+        cases = tuple(c.id for c, _ in shown)
+        apart.append(
+            replace(
+                d,
+                rule=part.rule,
+                otherwise=part,
+                cases=cases,
+                hand_written=sum(_hand_written(c) for c, _ in shown),
+                in_rulesets=_rulesets_of(list(shown)),
+                circumstances=Circumstances(_rulesets_of(list(shown)), condition),
+                condition=condition,
+            )
         )
-        for part in d.hypothesis.parts
-    ]
+    return apart
 
 
 def _one_end(
@@ -679,7 +712,9 @@ def _counted_otherwise(
         more = [
             by_id[f.case_id]
             for f in finals
-            if f.case_id not in d.cases and d.hypothesis.fits(f, assumed)
+            if f.case_id not in d.cases
+            and d.hypothesis.fits(f, assumed)
+            and d.counts_deal(f, assumed)
         ]
         # A deal that holds more points also settles more: the bidder's points beyond
         # the pack's, which the reference refuses, are the count's doing.
@@ -696,7 +731,8 @@ def _counted_otherwise(
         added = [f for f in finals if f.case_id in {c.id for c in more}]
         had = d.condition.terms[0].values if d.condition is not None and d.condition.terms else ()
         contracts = tuple(sorted(set(had) | set(contracts_of(added, assumed))))
-        condition = Condition((ConditionTerm("contract", contracts),))
+        every = len(contracts) == len(Contract)
+        condition = Condition(() if every else (ConditionTerm("contract", contracts),))
         kept.append(
             replace(
                 d,

@@ -718,9 +718,7 @@ def _with_overbid_not_asked_again(
     state = _state(request, list(given), assumed=assumed)
     if state is None or state.phase is not Phase.AUCTION:
         return divergence
-    passed = {who for who, bid in state.auction if bid is None}
-    standing = next((who for who, bid in reversed(state.auction) if bid is not None), None)
-    overbid = {w for w, bid in state.auction if bid is not None and w not in passed | {standing}}
+    overbid = OverbidNotAskedAgain.overbid(state)
     if moved.reference not in overbid or moved.engine in overbid:
         return divergence
     if any(

@@ -13,7 +13,7 @@ passed in those rulesets too.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -62,12 +62,21 @@ def _every_trick_paid(
     shown = [cases[c] for c in d.cases if c in cases]
     if len(shown) < len(d.cases) or any(c.op not in ("game", "match") for c, _ in shown):
         return None
-    paid = next((p for p in map(_extra_paid, shown) if p is not None), None)
+    paid: tuple[int, bool, int] | None = None
+    found = next((p for p in map(_extra_paid, shown) if p is not None), None)
+    if found is not None:
+        departure = _paying_more(*found)
+        if all(reproduced_under(case, actual, departure) for case, actual in shown):
+            paid = (*found, 1)
     if paid is None:
-        return None
-    departure = _paying_more(*paid)
-    if not all(reproduced_under(case, actual, departure) for case, actual in shown):
-        return None
+        # Each payment so many times what the points give: the amount differs by deal.
+        times = next((t for t in map(_times_paid, shown) if t is not None), None)
+        if times is None:
+            return None
+        departure = _paying_times(*times)
+        if not all(reproduced_under(case, actual, departure) for case, actual in shown):
+            return None
+        paid = (0, times[1], times[0])
     rulesets = {str(case.request.get("ruleset")) for case, _ in shown}
     checked = [
         case
@@ -97,6 +106,21 @@ def _extra_paid(shown: tuple[Case, Json]) -> tuple[int, bool] | None:
     """The amount each settling player pays more and whether the bidder is the one paid
     (he took every trick), from a game whose payments part so: the bidder's payment moved
     by that amount for each player he settles with, theirs the other way."""
+    parted = _payments_parted(shown)
+    if parted is None:
+        return None
+    paid, bidder = parted
+    moved = [e - r for e, r in zip(paid.engine, paid.reference, strict=True)]
+    others = [m for seat, m in enumerate(moved) if seat != bidder and m]
+    if not others or len(set(others)) != 1 or moved[bidder] != -sum(others):
+        return None
+    extra = others[0]
+    return abs(extra), extra < 0
+
+
+def _payments_parted(shown: tuple[Case, Json]) -> tuple[PaymentsChanged, int] | None:
+    """A game's payments where they part from the reference's, seat by seat, with the
+    bidder's seat (``None``: no game, or no such payments)."""
     case, actual = shown
     if case.op != "game" or not isinstance(actual, dict):
         return None
@@ -114,18 +138,51 @@ def _extra_paid(shown: tuple[Case, Json]) -> tuple[int, bool] | None:
     bidder = result.get("bidder") if isinstance(result, dict) else None
     if paid is None or not isinstance(bidder, int) or len(paid.engine) != len(paid.reference):
         return None
-    moved = [e - r for e, r in zip(paid.engine, paid.reference, strict=True)]
-    others = [m for seat, m in enumerate(moved) if seat != bidder and m]
-    if not others or len(set(others)) != 1 or moved[bidder] != -sum(others):
+    return paid, bidder
+
+
+def _times_paid(shown: tuple[Case, Json]) -> tuple[int, bool] | None:
+    """How many times what the points give each payment of a game is, where every
+    payment is that many times the reference's (a whole number, 2 or more), and whether
+    the bidder is the one paid."""
+    parted = _payments_parted(shown)
+    if parted is None:
         return None
-    extra = others[0]
-    return abs(extra), extra < 0
+    paid, bidder = parted
+    pairs = [(e, r) for e, r in zip(paid.engine, paid.reference, strict=True) if e or r]
+    if not pairs or any(not r or e % r for e, r in pairs):
+        return None
+    ratios = {e // r for e, r in pairs}
+    if len(ratios) != 1 or min(ratios) < 2 or not 0 <= bidder < len(paid.reference):
+        return None
+    return ratios.pop(), paid.reference[bidder] > 0
+
+
+def _paying_times(times: int, to_bidder: bool) -> Adjust:
+    """The reference with each payment of a deal whose bidder took every trick
+    (``to_bidder``), or none, ``times`` what the points give."""
+
+    def raised(amount: int, won: bool) -> int:
+        return amount * times if won == to_bidder else amount
+
+    return _paid_on_every_trick(to_bidder, raised)
 
 
 def _paying_more(extra: int, to_bidder: bool) -> Adjust:
     """The reference with each player who settles with a bidder who took every trick
     (``to_bidder``), or none, paying ``extra`` more: the count notes the bidder's tricks,
     and the rate of that deal's settlement is raised by ``extra``."""
+
+    def raised(amount: int, won: bool) -> int:
+        return amount + extra if won == to_bidder else amount
+
+    return _paid_on_every_trick(to_bidder, raised)
+
+
+def _paid_on_every_trick(to_bidder: bool, raised: Callable[[int, bool], int]) -> Adjust:
+    """The reference with the rate of a deal whose bidder took every trick
+    (``to_bidder``), or none, ``raised`` (given the amount and whether the bidder won): the
+    count notes the bidder's tricks, and that deal's settlement reads the note."""
 
     def departure(ruleset: Any) -> Any:
         taken: list[bool] = []
@@ -139,8 +196,8 @@ def _paying_more(extra: int, to_bidder: bool) -> Adjust:
         def rates_raised(contract: Any, margin: int, won: bool) -> int:
             amount = int(rates(contract, margin, won))
             # A settlement given its points (no tricks counted first) is paid as written.
-            if taken and taken.pop() and won == to_bidder:
-                return amount + extra
+            if taken and taken.pop():
+                return raised(amount, won)
             return amount
 
         counting, rating = rule_for_function(counted), rule_for_function(rates)

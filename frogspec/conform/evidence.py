@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from frogspec._types import Json
 from frogspec.vectors.build import DEFAULT_COMPARE
@@ -571,6 +571,8 @@ class RankOrderChanged(Difference):
     #: Whether the trumps rank by the order they are played in, not by their ranks: of two
     #: trumps or more in a trick, the first played takes it.
     first_trump: bool = False
+    #: The same, the last trump played taking it (each trump played over a trump wins).
+    last_trump: bool = False
 
     @property
     def kind(self) -> str:
@@ -664,6 +666,22 @@ class OverbidNotAskedAgain(Difference):
     passes: int
 
     READ_OFF_ANOTHER_ANSWER: ClassVar[bool] = True
+
+    @staticmethod
+    def overbid(state: Any) -> set[int]:
+        """The seats that have bid in a state's auction, been overbid since and not
+        passed: those a second round would ask again.
+
+        >>> from types import SimpleNamespace
+        >>> auction = ((1, "frog"), (2, "chico"), (3, None))
+        >>> sorted(OverbidNotAskedAgain.overbid(SimpleNamespace(auction=auction)))
+        [1]
+        >>> OverbidNotAskedAgain.overbid(SimpleNamespace(auction=((1, "frog"), (2, None))))
+        set()
+        """
+        passed = {who for who, bid in state.auction if bid is None}
+        standing = next((who for who, bid in reversed(state.auction) if bid is not None), None)
+        return {w for w, bid in state.auction if bid is not None and w not in passed | {standing}}
 
     @property
     def kind(self) -> str:
@@ -862,6 +880,9 @@ class EveryTrickPaid(Difference):
     #: Whether the bidder who took every trick is paid it (else the bidder who took none
     #: pays it).
     to_bidder: bool
+    #: Where each payment of that deal is this many times what the points give instead
+    #: (``extra`` is then 0); 1 where it is raised by ``extra``.
+    times: int = 1
 
     @property
     def kind(self) -> str:

@@ -712,13 +712,6 @@ def _next_in_turn(state: Any) -> int | None:
     return next((seat for seat in following if seat not in passed), None)
 
 
-def _overbid(state: Any) -> set[int]:
-    """The seats that have bid in an auction, been overbid since and not passed."""
-    passed = {who for who, bid in state.auction if bid is None}
-    standing = next((who for who, bid in reversed(state.auction) if bid is not None), None)
-    return {who for who, bid in state.auction if bid is not None and who not in passed | {standing}}
-
-
 def _in_turn(divergence: Any, assumed: Adjust | None) -> bool:
     """Whether the engine asks the next player in turn (:func:`_next_in_turn`) where the
     reference asks one who has been overbid at once, or asks an overbid player again, in
@@ -730,7 +723,7 @@ def _in_turn(divergence: Any, assumed: Adjust | None) -> bool:
     state = _answered(divergence, assumed)
     if moved is None or state is None or moved.engine != _next_in_turn(state):
         return False
-    overbid = _overbid(state)
+    overbid = OverbidNotAskedAgain.overbid(state)
     if moved.engine in overbid:
         return True
     return state.phase is Phase.AUCTION and moved.reference in overbid
@@ -1386,14 +1379,18 @@ def _localised(
     if narrowed is not None:
         condition = _with_shared(condition, narrowed, departing)
     shown = tuple(divergences[0].differences)
+    left_out = origin or narrowed or _ranks_left_out(divergences, assumed)
     if rule.startswith("trump.") and shown:  # what else parts there follows from the trump
         shown = (_leading(shown),)
+        # Ranks or cards a legal list leaves out at that step are another departure's
+        # (a lay-away that keeps the Aces): the trump's is the suits that may be named.
+        left_out = narrowed
     not_asked_again = _not_asked_again(divergences, assumed)
     return Localised(
         rule,
         condition,
         shown,
-        origin or narrowed or _ranks_left_out(divergences, assumed),
+        left_out,
         replayed=replayed,
         agreeing=len(agreeing),
         asked_again=_asked_again(divergences[0], assumed),

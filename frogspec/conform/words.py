@@ -421,6 +421,16 @@ def _settlement_words(d: Difference) -> str | None:
             )
         return f"{_PAYERS.get(d.payer, 'pays')} {d.engine} instead of {d.reference}"
     if isinstance(d, EveryTrickPaid):
+        if d.times > 1 and d.to_bidder:
+            return (
+                f"a bidder who takes every trick is paid {_times(d.times)} what his points "
+                "give by each player who settles with him"
+            )
+        if d.times > 1:
+            return (
+                f"a bidder who takes no trick pays {_times(d.times)} what his points give "
+                "to each player he settles with"
+            )
         if d.to_bidder:
             return (
                 f"a bidder who takes every trick is paid {d.extra} more by each player who "
@@ -676,10 +686,11 @@ def _otherwise_words(difference: Difference) -> str:
         if isinstance(won, int) and isinstance(due, int) and 0 <= won < len(cards):
             return f"{cards[won]} takes the trick {' '.join(cards)} instead of {cards[due]}"
         return f"answers {won} for the trick {' '.join(cards)} instead of {due}"
-    if isinstance(d, RankOrderChanged) and d.first_trump:
+    if isinstance(d, RankOrderChanged) and (d.first_trump or d.last_trump):
+        which = "first" if d.first_trump else "last"
         return (
-            "the first trump played wins the trick, whatever its rank (a trick with one trump "
-            "or none is won as written)"
+            f"the {which} trump played wins the trick, whatever its rank (a trick with one "
+            "trump or none is won as written)"
         )
     if isinstance(d, RankOrderChanged):
         return _rank_order_words(d)

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from frogspec._types import Json
 from frogspec.conform.accounting import (
+    ACCOUNTED_CASES,
     PACK_POINTS,
     FixedPoints,
     GroupCredited,
@@ -31,6 +32,7 @@ from frogspec.conform.accounting import (
     explain_points,
 )
 from frogspec.conform.blame import _tie_of_the_count
+from frogspec.conform.conditions import Condition
 from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.deviations import Deviation, _counted_elsewhere, _one_count
 from frogspec.conform.evidence import CardCounted, PointsChanged, TieMoved, differences_of
@@ -539,15 +541,7 @@ def test_two_departures_of_the_count_at_once_are_each_a_deviation() -> None:
         assert not all(alone.fits(g) for g in games)
     explained = explain_points(games, passed=passed)
     assert explained is not None and explained[0] == both
-    found = Deviation(
-        rule=widow.rule,
-        reading=None,
-        reading_rulesets=(),
-        cases=tuple(sorted(failing)),
-        example={},
-        otherwise=both,
-        hypothesis=both,
-    )
+    found = _found_by(both, failing)
     apart = _each_count_apart(found)
     assert [(d.rule, d.otherwise, d.cases) for d in apart] == [
         (widow.rule, widow, found.cases),
@@ -557,9 +551,64 @@ def test_two_departures_of_the_count_at_once_are_each_a_deviation() -> None:
     # shows in no lead after the last trick) in place of the 10 points.
     suit_led = LastTrickToSuitLed("play.trick-winner")
     with_suit_led = BothCounted(widow.rule, (widow, suit_led))
-    # (The deals where the last trick changes sides first: the accounting checks a few.)
-    games = sorted(_counted_by(with_suit_led), key=lambda g: widow.fits(g))
+    # The deals where the last trick changes sides come last, after more than the
+    # accounting tries a hypothesis on: the widow alone fits those it tries, and every
+    # deal must fit before a hypothesis is taken.
+    games = sorted(_counted_by(with_suit_led), key=lambda g: not widow.fits(g))
     failing = {g.case_id for g in games}
+    assert all(widow.fits(g) for g in games[:ACCOUNTED_CASES])
     assert not all(suit_led.fits(g) for g in games) and not all(widow.fits(g) for g in games)
     explained = explain_points(games, passed=[c for c in GAMES if c.id not in failing])
     assert explained is not None and explained[0] == with_suit_led
+
+
+def test_each_of_two_departures_of_the_count_is_filed_with_the_deals_it_moves() -> None:
+    # An engine that counts a Chico's or a Grand's untouched widow for the defenders and
+    # gives the side that wins the last trick 10 points more. In a Frog the widow went
+    # into the bidder's hand and moves nothing: the widow's deviation is said in a Chico
+    # or a Grand, with those deals only; the 10 points with every deal.
+    from frogspec.conform.accounting import BothCounted
+    from frogspec.conform.deviations import _each_count_apart
+
+    widow = GroupCredited("scoring.widow-counts-for-bidder", "widow")
+    last = FixedPoints("scoring.count-card-points", 10)
+    both = BothCounted(widow.rule, (widow, last))
+    games = _counted_by(both)
+    by_id = {c.id: c for c in GAMES}
+    members: list[Any] = [(by_id[g.case_id], g) for g in games]
+    contracts = {g.case_id: _contract_of(g) for g in games}
+    assert {c for c, _ in contracts.values()} == {"frog", "chico", "grand"}
+    passed = [c for c in GAMES if c.id not in contracts]
+    explained = explain_points(games, passed=passed)
+    assert explained is not None and explained[0] == both
+    found = _found_by(both, set(contracts))
+    said = {d.rule: d for d in _each_count_apart(found, members)}
+    assert set(said[last.rule].cases) == set(contracts)
+    # (A widow of no points shows on no deal.)
+    shown = {i for i, (c, widow_points) in contracts.items() if c != "frog" and widow_points}
+    assert set(said[widow.rule].cases) == shown
+    assert said[widow.rule].when.endswith("in a chico or in a grand")
+    assert said[last.rule].condition == Condition(())
+
+
+def _found_by(both: PointsHypothesis, cases: set[str]) -> Deviation:
+    """The deviation the accounting finds where two departures of the count at once give
+    every deal of ``cases``, before it is said apart."""
+    return Deviation(
+        rule=both.rule,
+        reading=None,
+        reading_rulesets=(),
+        cases=tuple(sorted(cases)),
+        example={},
+        otherwise=both,
+        hypothesis=both,
+    )
+
+
+def _contract_of(game: SimpleNamespace) -> tuple[str, int]:
+    """The game's contract, and the points of its widow."""
+    from frogspec.conform.diagnosis import game_state
+
+    state = game_state(game.request, game.request["actions"])
+    assert state is not None and state.contract is not None
+    return state.contract.name.lower(), points_of(state.widow)

@@ -15,6 +15,24 @@ from frogspec.vectors.model import Case, iter_cases, load_vectors
 
 _CASES = {case.id: case for case in iter_cases(load_vectors())}
 
+#: Games whose Grand bidder takes every trick, in rulesets of two rates.
+_TAKES_ALL = (
+    "score.foster-1909.grand-takes-all",
+    "score.gamerules.grand-takes-all",
+    "score.official-1922-solo.grand-takes-all",
+)
+
+#: A game of Foster's whose bidder wins without taking every trick.
+_NOT_EVERY_TRICK = next(
+    c.id
+    for c in _CASES.values()
+    if c.op == "game"
+    and c.request.get("ruleset") == "foster-1909"
+    and isinstance(c.expected.get("result"), dict)
+    and c.expected["result"].get("phase") == "over"
+    and 60 < c.expected["result"].get("points", {}).get("bidder", 0) < 120
+)
+
 
 def _paid_more(case: Case, extra: int) -> Json:
     """The case's expected game answer with every payer paying ``extra`` more to the
@@ -74,32 +92,50 @@ def test_a_payment_for_taking_every_trick_is_said_under_the_rate() -> None:
 
 
 def test_paid_more_where_the_bidder_did_not_take_every_trick_is_not_that() -> None:
-    takes_all = "score.foster-1909.grand-takes-all"
-    other = next(
-        c.id
-        for c in _CASES.values()
-        if c.op == "game"
-        and c.request.get("ruleset") == "foster-1909"
-        and isinstance(c.expected.get("result"), dict)
-        and c.expected["result"].get("phase") == "over"
-        and 60 < c.expected["result"].get("points", {}).get("bidder", 0) < 120
-        and c.id != takes_all
-    )
-    ids = (takes_all, other)
+    ids = (_TAKES_ALL[0], _NOT_EVERY_TRICK)
     by_id = {i: (_CASES[i], _paid_more(_CASES[i], 30)) for i in ids}
     deviation = _deviation(ids)
     assert paid_for_every_trick([deviation], by_id, []) == [deviation]
 
 
 def test_a_payment_for_every_trick_in_rulesets_of_several_rates_names_each_rate() -> None:
-    ids = (
-        "score.foster-1909.grand-takes-all",
-        "score.gamerules.grand-takes-all",
-        "score.official-1922-solo.grand-takes-all",
-    )
+    ids = _TAKES_ALL
     by_id = {i: (_CASES[i], _paid_more(_CASES[i], 30)) for i in ids}
     (found,) = paid_for_every_trick([_deviation(ids)], by_id, [])
     # The rate of most of its rulesets, and Foster's own beside it.
     assert found.rule == "settlement.rates-1-2-3"
     assert found.also == (("settlement.rates-1-2-4", ("foster-1909",)),)
     assert found.in_rulesets == ("foster-1909", "gamerules", "official-1922-solo")
+
+
+def _paid_times(case: Case, times: int) -> Json:
+    """The case's expected game answer with every payment ``times`` as much."""
+    result = dict(case.expected["result"])
+    return {"result": {**result, "payments": [p * times for p in result["payments"]]}}
+
+
+def test_payments_doubled_for_taking_every_trick_are_said_so_under_the_rate() -> None:
+    # Twice what the points give: each deal's payments part by another amount (the rate
+    # differs by ruleset), so no one amount more answers them; twice as much does.
+    ids = _TAKES_ALL
+    by_id = {i: (_CASES[i], _paid_times(_CASES[i], 2)) for i in ids}
+    extras = {
+        _paid_times(_CASES[i], 2)["result"]["payments"][0]
+        - _CASES[i].expected["result"]["payments"][0]
+        for i in ids
+    }
+    assert len(extras) > 1
+    (found,) = paid_for_every_trick([_deviation(ids)], by_id, [])
+    assert found.otherwise == EveryTrickPaid(0, True, 2)
+    assert found.instead == (
+        "a bidder who takes every trick is paid twice what his points give by each player "
+        "who settles with him"
+    )
+    assert found.departure is not None
+    for case, actual in by_id.values():
+        assert answered_alike(case, reference_answer(case.request, assumed=found.departure), actual)
+    # Doubled where the bidder did not take every trick too is not that.
+    other = _NOT_EVERY_TRICK
+    more = {**by_id, other: (_CASES[other], _paid_times(_CASES[other], 2))}
+    deviation = _deviation((*ids, other))
+    assert paid_for_every_trick([deviation], more, []) == [deviation]

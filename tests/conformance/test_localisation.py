@@ -1092,3 +1092,45 @@ def test_an_overbid_player_never_asked_again_is_one_bid_each_not_a_second_round(
     assert instead_words(said["in turn"]).startswith(
         "a player who has been overbid may bid again when his turn comes round"
     )
+
+
+def test_a_frogs_trump_beside_a_lay_away_narrowed_is_said_by_the_trump() -> None:
+    # An engine that plays a Frog in diamonds and keeps a Frog bidder from laying away an
+    # Ace or a Ten: at the lay-away both show, the trump and the legal list. The group
+    # the replay names by the trump says the trump, not the ranks the list leaves out
+    # (the lay-away's own departure).
+    from frogspec.conform.counterfactuals import reference_answer
+    from frogspec.conform.diagnosis import diagnose
+    from frogspec.rules.cards import Suit, rank_of
+
+    from .test_diagnosis import answered_case
+
+    def diamonds(contract: Any) -> Any:
+        return (
+            Suit.DIAMONDS
+            if contract.name == "FROG"
+            else (None if contract.name == "CHICO" else Suit.HEARTS)
+        )
+
+    def keeps_aces_and_tens(hand: int) -> int:
+        return sum(1 << c for c in cards_of(hand) if rank_of(c) not in ("A", "10")) or hand
+
+    def adjust(ruleset: Ruleset) -> Ruleset:
+        ruleset = ruleset.replacing("trump.hearts-in-frog-and-grand", diamonds)
+        return ruleset.replacing("widow.frog-take-and-discard", keeps_aces_and_tens)
+
+    def ask(request: dict[str, Json]) -> Json:
+        return {"id": request.get("id"), **reference_answer(request, adjust)}
+
+    divergences = []
+    for seed in range(6):
+        request = _game(seed, ["frog", "pass", "pass"])
+        found = diagnose(answered_case("g", request), ask(request), ask)
+        assert found is not None
+        divergences.append(found)
+    kinds = {type(d).__name__ for d in divergences[0].differences}
+    assert {"LegalChanged", "FieldChanged"} <= kinds
+    localised = localise(divergences, [])
+    assert localised is not None and localised.rule == "trump.hearts-in-frog-and-grand"
+    assert localised.left_out is None
+    assert instead_words(localised) == 'trump is "D" instead of "H"'

@@ -722,30 +722,46 @@ def test_a_tie_moved_is_found_beside_a_rate_that_agrees_by_coincidence() -> None
     assert any(f.rule == "settlement.rates-1-2-4" for f in found)
 
 
-def _first_trump_takes(request: dict[str, Json]) -> dict[str, Json]:
-    """An engine whose trick goes to the first trump played in it, whatever its rank (the
-    reference elsewhere)."""
-    trump = request.get("trump")
-    if request["op"] == "trick_winner" and trump is not None:
-        cards = [str(c) for c in request["cards"]]
-        trumps = [i for i, card in enumerate(cards) if card.endswith(str(trump))]
-        if trumps:
-            return {"id": request.get("id"), "result": trumps[0]}
-    return {"id": request.get("id"), **reference_answer(request)}
+def _trump_by_order_takes(which: int) -> Callable[[dict[str, Json]], dict[str, Json]]:
+    """An engine whose trick goes to the first trump played in it (``which`` 0), or the
+    last (-1), whatever its rank (the reference elsewhere)."""
+
+    def answer(request: dict[str, Json]) -> dict[str, Json]:
+        trump = request.get("trump")
+        if request["op"] == "trick_winner" and trump is not None:
+            cards = [str(c) for c in request["cards"]]
+            trumps = [i for i, card in enumerate(cards) if card.endswith(str(trump))]
+            if trumps:
+                return {"id": request.get("id"), "result": trumps[which]}
+        return {"id": request.get("id"), **reference_answer(request)}
+
+    return answer
 
 
-def test_the_first_trump_taking_the_trick_is_said_as_the_rule_and_modelled() -> None:
+@pytest.mark.parametrize(
+    ("which", "said", "tricks"),
+    [
+        (0, "first", ((["KC", "7S", "AS"], 1), (["9S", "AS", "6S"], 0), (["KC", "AC"], 1))),
+        (-1, "last", ((["KC", "7S", "AS"], 2), (["AS", "9S", "6S"], 2), (["KC", "AC"], 1))),
+    ],
+)
+def test_the_first_or_last_trump_taking_the_trick_is_said_as_the_rule_and_modelled(
+    which: int, said: str, tricks: tuple[tuple[list[str], int], ...]
+) -> None:
     # No order of the ranks gives the answers (each trump takes the trick led and loses
-    # it played second): the order of play does, where two trumps are played.
-    (finding,) = probe_stages(_first_trump_takes, ["trick_winner"], ["modern"])
+    # it played second, or the reverse): the order of play does, where two trumps are
+    # played.
+    (finding,) = probe_stages(_trump_by_order_takes(which), ["trick_winner"], ["modern"])
     assert finding.rule == "play.trick-winner" and finding.models_all
-    assert isinstance(finding.otherwise, RankOrderChanged) and finding.otherwise.first_trump
+    otherwise = finding.otherwise
+    assert isinstance(otherwise, RankOrderChanged)
+    assert (otherwise.first_trump, otherwise.last_trump) == (which == 0, which == -1)
     assert finding_when(finding) == "in modern, when two trumps are played to a trick"
-    assert finding_instead(finding).startswith("the first trump played wins the trick")
+    assert finding_instead(finding).startswith(f"the {said} trump played wins the trick")
     # The model replays tricks of three, in another ruleset and trump suit.
     assert finding.departure is not None
     asked = {"id": 1, "op": "trick_winner", "ruleset": "gamerules", "trump": "S"}
-    for cards, taken in ((["KC", "7S", "AS"], 1), (["9S", "AS", "6S"], 0), (["KC", "AC"], 1)):
+    for cards, taken in tricks:
         assert reference_answer({**asked, "cards": cards}, finding.departure) == {"result": taken}
 
 

@@ -343,21 +343,41 @@ def _first_trump_wins(ruleset: Ruleset) -> Ruleset:
     ...  for t in (["6H", "AH"], ["9C", "7H", "AH"], ["9C", "AC", "KS"])]
     [0, 1, 1]
     """
+    return _trump_by_order(ruleset, 0)
+
+
+def _last_trump_wins(ruleset: Ruleset) -> Ruleset:
+    """The ruleset whose trick goes to the last trump played in it, whatever its rank,
+    where it holds one; else as written.
+
+    >>> from frogspec.rulesets import get_ruleset
+    >>> rules = _last_trump_wins(get_ruleset("modern")).rules
+    >>> [rules.trick_winner([parse_card(c) for c in t], Suit.HEARTS)
+    ...  for t in (["AH", "6H"], ["9C", "7H", "AH", "8H"], ["9C", "AC", "KS"])]
+    [1, 3, 1]
+    """
+    return _trump_by_order(ruleset, -1)
+
+
+def _trump_by_order(ruleset: Ruleset, which: int) -> Ruleset:
+    """The ruleset whose trick goes to the trump played ``which`` among the trumps in it
+    (0 the first, -1 the last), where it holds one; else as written."""
     written = ruleset.rules.trick_winner
-    winner = _FIRST_TRUMP.get(written)
+    winner = _BY_ORDER.get((written, which))
     if winner is None:
 
         def winner(cards: Sequence[Card], trump: Suit | None) -> int:
             trumps = [i for i, card in enumerate(cards) if suit_of(card) == trump]
-            return trumps[0] if trumps else written(cards, trump)
+            return trumps[which] if trumps else written(cards, trump)
 
-        _FIRST_TRUMP[written] = winner
+        _BY_ORDER[written, which] = winner
     return ruleset.replacing("play.trick-winner", winner)
 
 
-#: The trick's winner with the first trump taking it, by the written winner (one function
-#: each, so that the caches keyed by a rule's function keep their answers).
-_FIRST_TRUMP: dict[object, Callable[..., int]] = {}
+#: The trick's winner with the first or the last trump taking it, by the written winner
+#: and which (one function each, so that the caches keyed by a rule's function keep their
+#: answers).
+_BY_ORDER: dict[tuple[object, int], Callable[..., int]] = {}
 
 #: Where the first trump takes the trick: a trick of two trumps or more.
 _TWO_TRUMPS = Condition((ConditionTerm("two_trumps", (True,)),))
@@ -368,19 +388,25 @@ def _modelled(found: StageFinding, group: Sequence[Probe], probes: Sequence[Prob
     order (in every suit, or among the trumps alone, with any cards it counts as trumps)
     answers every probe as the engine did: said as the order, and named by the rank order,
     or by the trick's winner where the trumps alone rank otherwise. Where the first trump
-    played takes the trick whatever its rank (no order of the ranks does), that is the
-    departure, of the trick's winner, where two trumps are played to a trick."""
-    if _pairs_taken(probes, _TRUMP) and answers_as_engine(_first_trump_wins, [*group, *probes]):
-        return replace(
-            found,
-            rule="play.trick-winner",
-            otherwise=RankOrderChanged(
-                RANKS_HIGH_TO_LOW, RANKS_HIGH_TO_LOW, True, first_trump=True
-            ),
-            condition=_TWO_TRUMPS,
-            departure=_first_trump_wins,
-            models_all=True,
-        )
+    played takes the trick whatever its rank (no order of the ranks does), or the last,
+    that is the departure, of the trick's winner, where two trumps are played to a
+    trick."""
+    for by_order, first in ((_first_trump_wins, True), (_last_trump_wins, False)):
+        if _pairs_taken(probes, _TRUMP) and answers_as_engine(by_order, [*group, *probes]):
+            return replace(
+                found,
+                rule="play.trick-winner",
+                otherwise=RankOrderChanged(
+                    RANKS_HIGH_TO_LOW,
+                    RANKS_HIGH_TO_LOW,
+                    True,
+                    first_trump=first,
+                    last_trump=not first,
+                ),
+                condition=_TWO_TRUMPS,
+                departure=by_order,
+                models_all=True,
+            )
     plain = rank_order_of(probes)
     trumps = rank_order_of(probes, _TRUMP)
     moved = tuple((card, _below(card, probes)) for card in _moved_to_trumps(probes))
