@@ -460,8 +460,7 @@ def _tie_of_the_count(
     if tie is None or not of_count:
         return deviations
     home = max(of_count, key=lambda d: len(d.cases))
-    shown = (by_id[c][0].ruleset for c in (*home.cases, *tie.cases) if c in by_id)
-    rulesets = tuple(sorted({*home.in_rulesets, *(r for r in shown if r)}))
+    rulesets = tuple(sorted({*home.in_rulesets, *_case_rulesets((*home.cases, *tie.cases), by_id)}))
     # The tie moves at every score: what set the count's cases apart says nothing of it.
     counted = replace(
         _with_cases(home, tie.cases, by_id),
@@ -512,8 +511,8 @@ def _bonus_of_the_count(
     )
     if home is None:
         return deviations, None
-    shown = (by_id[c][0].ruleset for c in (*home.cases, *margin.cases) if c in by_id)
-    rulesets = tuple(sorted({*home.in_rulesets, *(r for r in shown if r)}))
+    cases = (*home.cases, *margin.cases)
+    rulesets = tuple(sorted({*home.in_rulesets, *_case_rulesets(cases, by_id)}))
     counted = replace(
         _with_cases(home, margin.cases, by_id),
         otherwise=CountRaised(raised.extra, raised.won_from, raised.lost_to),
@@ -602,11 +601,11 @@ def _under_the_count(
     return [counted if d is home else d for d in deviations]
 
 
-#: The rules of what the count of a deal holds: the cards' points, and the points counted.
-_COUNT_RULES = ("cards.points", "scoring.count-card-points")
-
 #: The rule of what each card counts.
 _CARD_POINTS = "cards.points"
+
+#: The rules of what the count of a deal holds: the cards' points, and the points counted.
+_COUNT_RULES = (_CARD_POINTS, "scoring.count-card-points")
 
 #: The rule of the side the widow's points (a Frog's lay-away) are counted for.
 _WIDOW_COUNTED = "scoring.widow-counts-for-bidder"
@@ -751,8 +750,7 @@ def _reading_in_own_rulesets(
         return next((e for e in deviations if e is not d and e.rule == own), None)
 
     def said_in_own_rulesets(d: Deviation) -> Deviation:
-        shown = {by_id[c][0].ruleset for c in d.cases if c in by_id}
-        rulesets = tuple(sorted(r for r in shown if r))
+        rulesets = _case_rulesets(d.cases, by_id)
         circumstances = d.circumstances
         if circumstances.rulesets:
             circumstances = replace(circumstances, rulesets=rulesets)
@@ -1068,8 +1066,7 @@ def _in_own_rulesets(
     def said_in_own_rulesets(d: Deviation) -> Deviation:
         finding = d.otherwise
         assert isinstance(finding, StageFinding)
-        shown = {by_id[c][0].ruleset for c in d.cases if c in by_id}
-        rulesets = tuple(sorted(r for r in shown if r))
+        rulesets = _case_rulesets(d.cases, by_id)
         within = set(rulesets) <= set(finding.rulesets)
         return replace(
             d,
@@ -1864,13 +1861,18 @@ def _filed_under_models(
     return found
 
 
+def _case_rulesets(cases: Iterable[str], by_id: dict[str, tuple[Case, Json]]) -> tuple[str, ...]:
+    """The rulesets the cases name (those of ``by_id``), in order."""
+    return tuple(sorted({str(r) for c in cases if c in by_id and (r := by_id[c][0].ruleset)}))
+
+
 def _said_in_rulesets_of(d: Deviation, by_id: dict[str, tuple[Case, Json]]) -> Deviation:
     """The deviation said in the rulesets of all its cases, where it says its rulesets:
     a case filed under it in another ruleset would contradict its ``when``."""
     said = d.circumstances.rulesets
     if not said:
         return d
-    of_cases = {str(r) for c in d.cases if c in by_id and (r := by_id[c][0].ruleset)}
+    of_cases = set(_case_rulesets(d.cases, by_id))
     if of_cases <= set(said):
         return d
     rulesets = tuple(sorted({*said, *of_cases}))

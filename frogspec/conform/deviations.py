@@ -544,7 +544,7 @@ def _each_count_apart(
     apart = []
     for part in d.hypothesis.parts:
         moves = {c.id: moves_points(part, v, assumed) for c, v in members if c.id in d.cases}
-        shown = [(c, v) for c, v in members if moves.get(c.id) is not False]
+        shown = [(c, v) for c, v in members if c.id in moves and moves[c.id] is not False]
         if not shown:
             apart.append(replace(d, rule=part.rule, otherwise=part))
             continue
@@ -552,16 +552,16 @@ def _each_count_apart(
         contracts = contracts_of([v for c, v in shown if moves[c.id]], assumed)
         every = not contracts or len(contracts) == len(Contract)
         condition = Condition(() if every else (ConditionTerm("contract", contracts),))
-        cases = tuple(c.id for c, _ in shown)
+        rulesets = _rulesets_of(shown)
         apart.append(
             replace(
                 d,
                 rule=part.rule,
                 otherwise=part,
-                cases=cases,
+                cases=tuple(c.id for c, _ in shown),
                 hand_written=sum(_hand_written(c) for c, _ in shown),
-                in_rulesets=_rulesets_of(list(shown)),
-                circumstances=Circumstances(_rulesets_of(list(shown)), condition),
+                in_rulesets=rulesets,
+                circumstances=Circumstances(rulesets, condition),
                 condition=condition,
             )
         )

@@ -391,8 +391,9 @@ def _modelled(found: StageFinding, group: Sequence[Probe], probes: Sequence[Prob
     played takes the trick whatever its rank (no order of the ranks does), or the last,
     that is the departure, of the trick's winner, where two trumps are played to a
     trick."""
+    paired = _pairs_taken(probes, _TRUMP)
     for by_order, first in ((_first_trump_wins, True), (_last_trump_wins, False)):
-        if _pairs_taken(probes, _TRUMP) and answers_as_engine(by_order, [*group, *probes]):
+        if paired and answers_as_engine(by_order, [*group, *probes]):
             return replace(
                 found,
                 rule="play.trick-winner",
