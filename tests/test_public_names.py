@@ -94,8 +94,12 @@ def _duplicates() -> dict[str, list[str]]:
 #: model of a contract whose bidder takes the widow, which the deviations take from the
 #: localisation; then a Frog's trump named after the lay-away as a typed difference;
 #: then an overbid player the engine never asks again, as a typed difference, and two
-#: departures of the count at once as one hypothesis, said as two deviations.)
-CEILING = 1030
+#: departures of the count at once as one hypothesis, said as two deviations; then the
+#: payments for every trick that a game shows, which the game's probe and the deviations
+#: share, a contract paid at another's rate (Penalty Frog) and a jump refused over a
+#: standing bid as typed differences, and a trump counted otherwise than its card as a
+#: hypothesis of the count.)
+CEILING = 1035
 
 
 def _owners() -> dict[tuple[str, int], str]:

@@ -32,7 +32,15 @@ from frogspec.conform.evidence import (
 )
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
-from frogspec.rules.cards import FULL_PACK, SUIT_MASKS, SUIT_SIZE, cards_of, format_card, points_of
+from frogspec.rules.cards import (
+    FULL_PACK,
+    RANKS_HIGH_TO_LOW,
+    SUIT_MASKS,
+    SUIT_SIZE,
+    cards_of,
+    format_card,
+    points_of,
+)
 from frogspec.rulesets import Ruleset
 
 __all__ = [
@@ -43,6 +51,7 @@ __all__ = [
     "LastTrickToSuitLed",
     "Lead",
     "PointsHypothesis",
+    "TrumpCardCounted",
     "TrumpsCounted",
     "contracts_of",
     "explain_points",
@@ -435,6 +444,54 @@ class TrumpsCounted(PointsHypothesis):
 
 
 @dataclass(frozen=True)
+class TrumpCardCounted(PointsHypothesis):
+    """The card of one rank of the trump suit counting ``points`` instead of its card's
+    points, for the side that counts it: a value the engine gives a card only as a trump,
+    which its ``card_points`` (asked of a card, not of a trump) does not show.
+
+    >>> from frogspec.rules.cards import parse_card
+    >>> hearts, nine = SUIT_MASKS[2], 1 << parse_card("9H")
+    >>> deal = _Deal(70, 50, widow=0, laid_away=0, last_winner_is_bidder=True,
+    ...     contract="frog", bidder_cards=nine, defender_cards=FULL_PACK & ~nine,
+    ...     trumps=hearts)
+    >>> TrumpCardCounted("cards.points", "9", 10).predicts(deal)
+    (80, 50)
+    """
+
+    #: The rank of the trump counted otherwise (``"9"``).
+    rank: str = "9"
+    #: The points it counts.
+    points: int = 0
+
+    def card(self, case: _Deal) -> int | None:
+        """The trump of the rank in the deal (``None``: no trump suit)."""
+        if not case.trumps:
+            return None
+        lowest = (case.trumps & -case.trumps).bit_length() - 1
+        return lowest + _rank_offset(self.rank)
+
+    def predicts(self, case: _Deal) -> tuple[int, int] | None:
+        card = self.card(case)
+        if card is None:
+            return None
+        bidder, defenders = self.recounted(case)
+        more = self.points - self.worth(1 << card)
+        if case.bidder_cards >> card & 1:
+            return bidder + more, defenders
+        return bidder, defenders + more
+
+    @property
+    def added(self) -> int:
+        """The points the trump counts beyond its card's (none where it counts fewer)."""
+        return max(self.points - points_of(1 << _rank_offset(self.rank)), 0)
+
+
+def _rank_offset(rank: str) -> int:
+    """Where a card of ``rank`` lies in its suit's bits (the Six lowest)."""
+    return len(RANKS_HIGH_TO_LOW) - 1 - RANKS_HIGH_TO_LOW.index(rank)
+
+
+@dataclass(frozen=True)
 class BothCounted(PointsHypothesis):
     """Two departures of the count at once: each part moves the deal's points from the
     recount as it would alone (a card group credited to the defenders, and fixed points
@@ -703,6 +760,7 @@ def _hypotheses(
     per_trump = _per_trump(deal, engine, recounted)
     if per_trump:
         found.append(TrumpsCounted("scoring.count-card-points", per_trump, values=values))
+    found += _trump_cards_counted(deal, engine, recounted, values)
     # Last, two departures at once (each tried alone first): a card group credited
     # otherwise, and the points the side that wins the last trick counts beyond that, or
     # the last trick taken by the suit led.
@@ -739,6 +797,30 @@ def _per_trump(deal: _Deal, engine: tuple[int, int], recounted: tuple[int, int])
         if held and gained and gained % held == 0:
             return gained // held
     return 0
+
+
+def _trump_cards_counted(
+    deal: _Deal,
+    engine: tuple[int, int],
+    recounted: tuple[int, int],
+    values: tuple[tuple[int, int], ...],
+) -> list[PointsHypothesis]:
+    """A trump of each rank counting what the deal's count needs it to, where one side
+    gains over the recount and the other does not: one hypothesis for each trump the side
+    that gains counts (the other deals of the group tell which)."""
+    gained = (engine[0] - recounted[0], engine[1] - recounted[1])
+    if not deal.trumps or (gained[0] != 0) == (gained[1] != 0):
+        return []
+    side, more = (deal.bidder_cards, gained[0]) if gained[0] else (deal.defender_cards, gained[1])
+    found: list[PointsHypothesis] = []
+    for rank in RANKS_HIGH_TO_LOW:
+        counting = TrumpCardCounted("cards.points", rank, 0, values=values)
+        card = counting.card(deal)
+        if card is not None and side >> card & 1:
+            points = counting.worth(1 << card) + more
+            if points >= 0:
+                found.append(replace(counting, points=points))
+    return found
 
 
 def _last_winner_is_bidder(state: Any, actions: Json) -> bool | None:

@@ -96,6 +96,7 @@ from frogspec.conform.evidence import (
     CardCounted,
     CountRaised,
     Difference,
+    EveryTrickPaid,
     FieldChanged,
     LegalAt,
     LegalChanged,
@@ -259,6 +260,10 @@ def blame(
     whether there is time left to go on; ``replay`` plays a refused game on the engine's
     own deal (none: no game is played again)."""
     finals = final_counts(failed)
+    # A whole game's probe (a payment for taking every trick) localises no case's first
+    # divergence: it is set beside the deviations at the end, not joined to one by stage.
+    of_games = [f for f in findings if f.stage == "game"]
+    findings = [f for f in findings if f.stage != "game"]
     findings = _count_modelled_as_the_games_count(findings, finals)
     holds = pack_by_engine([f.otherwise for f in findings for _ in range(f.disagree)], finals)
     pack = _settled_up_to(holds, findings)
@@ -313,9 +318,14 @@ def blame(
         and f.otherwise == TieMoved(holds // 2)
         and any(d.holds == holds for d in kept)
     ]
+    # A payment for every trick the games' cases already say is no finding of its own.
+    paid = [d.otherwise for d in kept if isinstance(d.otherwise, EveryTrickPaid)]
+    of_games = [f for f in of_games if f.otherwise not in paid]
     return Blame(
         kept,
-        unit_findings(kept, [f for f in findings if f != bonus and f not in tie_said]),
+        unit_findings(
+            kept, [*(f for f in findings if f != bonus and f not in tie_said), *of_games]
+        ),
     )
 
 

@@ -1771,17 +1771,23 @@ def _stage_shows(stage: str, d: Deviation) -> bool:
 
 
 def _probe_example(finding: StageFinding) -> Json:
-    """The finding's smallest probe as a vector case, answered by the reference."""
+    """The finding's smallest probe as a vector case, answered by the reference (a whole
+    game the probe dealt: by the engine's own ``settle``)."""
     rule = finding.rule or "unexplained"
+    said = f"The engine {finding_instead(finding)} ({finding_when(finding)})."
+    if finding.stage == "game":  # a game the probe dealt, paid as the engine's settle pays
+        said = (
+            f"In a game dealt on the deal the engine makes ({finding_when(finding)}), "
+            f"{finding_instead(finding)}: expected here, the payments the engine's own "
+            "settle gives for the points its game counted."
+        )
     example = Case(
         id="deviation."
         + "-".join(p for p in rule.split(".") if p)
         + "."
         + finding.stage.replace("_", "-"),
         file="deviations",
-        description=(
-            f"{statement_of(rule)} The engine {finding_instead(finding)} ({finding_when(finding)})."
-        ),
+        description=f"{statement_of(rule)} {said}",
         rules=(rule,) if finding.rule else (),
         request=finding.smallest.request,
         response={"id": 1, **finding.smallest.expected},

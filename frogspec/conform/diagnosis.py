@@ -587,6 +587,7 @@ def _game_scan(
             found = _game_step(case, prefix, k, ref, eng, fields, previous, compare, extra, assumed)
             found = _with_trick_taken(found, ask, assumed)
             found = _with_opener_refused(found, ask, assumed)
+            found = _with_jump_refused_over(found, ask, assumed)
             found = _with_overbid_not_asked_again(found, ask, assumed)
             return _with_trump_named_later(found, actions[k:], ask, assumed)
         if "error" in ref:
@@ -650,6 +651,44 @@ def _with_trick_taken(divergence: Divergence, ask: Ask, assumed: Adjust | None) 
     return replace(divergence, differences=(*divergence.differences, said))
 
 
+def _opening_narrowed(
+    divergence: Divergence, assumed: Adjust | None
+) -> tuple[dict[str, Json], list[Json], Any, tuple[str, ...]] | None:
+    """Where the divergence is the opening of the auction (no one has spoken) and the
+    engine's list there only lacks actions of the reference's: the request, its actions,
+    the state at the opening (under the departures ``assumed``) and what the list lacks."""
+    from frogspec.conform.evidence import LegalChanged
+    from frogspec.engine import Phase
+
+    first = divergence.differences[0] if divergence.differences else None
+    request = divergence.request
+    if not isinstance(first, LegalChanged) or first.adds or not first.lacks or request is None:
+        return None
+    given = request.get("actions")
+    if not isinstance(given, list):
+        return None
+    done: list[Json] = list(given)
+    state = _state(request, done, assumed=assumed)
+    if state is None or state.phase is not Phase.AUCTION or state.auction:
+        return None
+    return request, done, state, tuple(first.lacks)
+
+
+def _listed_for(ask: Ask, request: dict[str, Json], seat: int) -> list[str] | None:
+    """The engine's legal list for ``request``, where its answer has ``seat`` to act
+    (``None``: another answer, or none: no answer is no evidence)."""
+    from frogspec.conform.transport import Failure
+
+    try:
+        answer = _ask(ask, request)
+    except Failure:
+        return None
+    result = answer.get("result") if isinstance(answer, dict) else None
+    if not isinstance(result, dict) or result.get("to_act") != seat:
+        return None
+    return legal_of(answer)
+
+
 def _with_opener_refused(divergence: Divergence, ask: Ask, assumed: Adjust | None) -> Divergence:
     """The divergence, where the engine lets the player who opens the auction (no one has
     spoken) bid fewer contracts than the reference, with the engine's own answer once he
@@ -658,21 +697,15 @@ def _with_opener_refused(divergence: Divergence, ask: Ask, assumed: Adjust | Non
     Whether those contracts are refused to the opening bid alone, or to any player with
     no bid standing, is where the two departures part; the vectors' games need not show
     a player after a pass bidding them."""
-    from frogspec.conform.evidence import LegalChanged, OpenerRefused
-    from frogspec.conform.transport import Failure
+    from frogspec.conform.evidence import OpenerRefused
     from frogspec.engine import ActionKind, Phase
 
-    first = divergence.differences[0] if divergence.differences else None
-    request = divergence.request
-    if not isinstance(first, LegalChanged) or first.adds or not first.lacks or request is None:
+    opening = _opening_narrowed(divergence, assumed)
+    if opening is None:
         return divergence
-    given = request.get("actions")
-    done: list[Json] = list(given) if isinstance(given, list) else []
-    state = _state(request, done, assumed=assumed) if isinstance(given, list) else None
-    if state is None or state.phase is not Phase.AUCTION or state.auction:
-        return divergence
+    request, done, state, lacks = opening
     bids = {str(a) for a in legal_actions(state) if a.kind is ActionKind.BID}
-    if not set(first.lacks) <= bids:
+    if not set(lacks) <= bids:
         return divergence
     try:
         after = apply(state, parse_action("pass"))
@@ -682,18 +715,51 @@ def _with_opener_refused(divergence: Divergence, ask: Ask, assumed: Adjust | Non
         return divergence
     if after.to_act is None or after.to_act == state.to_act:
         return divergence
-    try:
-        answer = _ask(ask, {**request, "actions": [*done, "pass"]})
-    except Failure:  # no answer is no evidence
+    legal = _listed_for(ask, {**request, "actions": [*done, "pass"]}, after.to_act)
+    if legal is None:
         return divergence
-    result = answer.get("result") if isinstance(answer, dict) else None
-    legal = legal_of(answer)
-    if not isinstance(result, dict) or result.get("to_act") != after.to_act or legal is None:
-        return divergence
-    offered = tuple(bid for bid in first.lacks if bid in legal)
+    offered = tuple(bid for bid in lacks if bid in legal)
     if not offered:
         return divergence
-    said = OpenerRefused(tuple(first.lacks), offered, after.to_act)
+    said = OpenerRefused(lacks, offered, after.to_act)
+    return replace(divergence, differences=(*divergence.differences, said))
+
+
+def _with_jump_refused_over(divergence: Divergence, ask: Ask, assumed: Adjust | None) -> Divergence:
+    """The divergence, where the engine offers the player who opens the auction only the
+    lowest contract of those the reference offers (and no other player has been refused
+    them, :class:`~frogspec.conform.evidence.OpenerRefused`), with the engine's answer
+    once he has bid it: where it then lets the next player bid fewer contracts over it
+    than the reference, a :class:`~frogspec.conform.evidence.JumpRefusedOver`. Whether
+    jumps are barred over a standing bid too, or only when none stands, the opening alone
+    does not show."""
+    from frogspec.conform.evidence import JumpRefusedOver, OpenerRefused
+    from frogspec.engine import ActionKind, Phase
+
+    opening = _opening_narrowed(divergence, assumed)
+    if opening is None or any(isinstance(d, OpenerRefused) for d in divergence.differences):
+        return divergence
+    request, done, state, lacks = opening
+    bids = [str(a) for a in legal_actions(state) if a.kind is ActionKind.BID]
+    kept = [bid for bid in bids if bid not in lacks]
+    if len(kept) != 1 or kept[0] != bids[0]:
+        return divergence  # not the lowest contract alone
+    try:
+        after = apply(state, parse_action(kept[0]))
+    except FrogError:
+        return divergence
+    if after.phase is not Phase.AUCTION or after.to_act is None:
+        return divergence
+    over = [str(a) for a in legal_actions(after) if a.kind is ActionKind.BID]
+    if len(over) < 2:
+        return divergence  # only the next contract may be bid there anyway
+    legal = _listed_for(ask, {**request, "actions": [*done, kept[0]]}, after.to_act)
+    if legal is None:
+        return divergence
+    refused = tuple(bid for bid in over if bid not in legal)
+    if not refused:
+        return divergence
+    said = JumpRefusedOver(kept[0], refused)
     return replace(divergence, differences=(*divergence.differences, said))
 
 

@@ -13,24 +13,19 @@ passed in those rulesets too.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 from frogspec._types import Json
 from frogspec.conform.deviations import Deviation
 from frogspec.conform.diagnosis import reproduced_under
 from frogspec.conform.evidence import EveryTrickPaid, PaymentsChanged
+from frogspec.conform.probes.game import paid_for_tricks, paying_for_every_trick
 from frogspec.conform.words import Circumstances
-from frogspec.harness import Adjust
-from frogspec.registry import rule_for_function
 from frogspec.rulesets import get_ruleset
 from frogspec.vectors.model import Case
 
 __all__ = ["paid_for_every_trick"]
-
-#: The cards a bidder holds in his tricks when he took all eleven (three to a trick).
-_EVERY_TRICK = 33
 
 #: How many passed games and matches of those rulesets the hypothesis is put to, at most.
 _PASSED_CHECKED = 80
@@ -62,21 +57,23 @@ def _every_trick_paid(
     shown = [cases[c] for c in d.cases if c in cases]
     if len(shown) < len(d.cases) or any(c.op not in ("game", "match") for c, _ in shown):
         return None
-    paid: tuple[int, bool, int] | None = None
-    found = next((p for p in map(_extra_paid, shown) if p is not None), None)
-    if found is not None:
-        departure = _paying_more(*found)
-        if all(reproduced_under(case, actual, departure) for case, actual in shown):
-            paid = (*found, 1)
+    # One amount more, or a multiple of what the points give, read off the first game
+    # whose payments part so: it must answer every case of the group.
+    ways = next((w for w in map(_paid_in_game, shown) if w), [])
+    paid = next(
+        (
+            way
+            for way in ways
+            if all(
+                reproduced_under(case, actual, paying_for_every_trick(way))
+                for case, actual in shown
+            )
+        ),
+        None,
+    )
     if paid is None:
-        # Each payment so many times what the points give: the amount differs by deal.
-        times = next((t for t in map(_times_paid, shown) if t is not None), None)
-        if times is None:
-            return None
-        departure = _paying_times(*times)
-        if not all(reproduced_under(case, actual, departure) for case, actual in shown):
-            return None
-        paid = (0, times[1], times[0])
+        return None
+    departure = paying_for_every_trick(paid)
     rulesets = {str(case.request.get("ruleset")) for case, _ in shown}
     checked = [
         case
@@ -93,7 +90,7 @@ def _every_trick_paid(
     return replace(
         d,
         rule=rule,
-        otherwise=EveryTrickPaid(*paid),
+        otherwise=paid,
         departure=departure,
         look_at=(),
         condition=None,
@@ -102,28 +99,13 @@ def _every_trick_paid(
     )
 
 
-def _extra_paid(shown: tuple[Case, Json]) -> tuple[int, bool] | None:
-    """The amount each settling player pays more and whether the bidder is the one paid
-    (he took every trick), from a game whose payments part so: the bidder's payment moved
-    by that amount for each player he settles with, theirs the other way."""
-    parted = _payments_parted(shown)
-    if parted is None:
-        return None
-    paid, bidder = parted
-    moved = [e - r for e, r in zip(paid.engine, paid.reference, strict=True)]
-    others = [m for seat, m in enumerate(moved) if seat != bidder and m]
-    if not others or len(set(others)) != 1 or moved[bidder] != -sum(others):
-        return None
-    extra = others[0]
-    return abs(extra), extra < 0
-
-
-def _payments_parted(shown: tuple[Case, Json]) -> tuple[PaymentsChanged, int] | None:
-    """A game's payments where they part from the reference's, seat by seat, with the
-    bidder's seat (``None``: no game, or no such payments)."""
+def _paid_in_game(shown: tuple[Case, Json]) -> list[EveryTrickPaid]:
+    """The ways a game's payments may pay beyond the reference's for the tricks
+    (:func:`~frogspec.conform.probes.game.paid_for_tricks`): one amount more from each
+    player who settles with the bidder, or a multiple of each."""
     case, actual = shown
     if case.op != "game" or not isinstance(actual, dict):
-        return None
+        return []
     from frogspec.conform.evidence import differences_of
 
     paid = next(
@@ -136,73 +118,6 @@ def _payments_parted(shown: tuple[Case, Json]) -> tuple[PaymentsChanged, int] | 
     )
     result = case.expected.get("result")
     bidder = result.get("bidder") if isinstance(result, dict) else None
-    if paid is None or not isinstance(bidder, int) or len(paid.engine) != len(paid.reference):
-        return None
-    return paid, bidder
-
-
-def _times_paid(shown: tuple[Case, Json]) -> tuple[int, bool] | None:
-    """How many times what the points give each payment of a game is, where every
-    payment is that many times the reference's (a whole number, 2 or more), and whether
-    the bidder is the one paid."""
-    parted = _payments_parted(shown)
-    if parted is None:
-        return None
-    paid, bidder = parted
-    pairs = [(e, r) for e, r in zip(paid.engine, paid.reference, strict=True) if e or r]
-    if not pairs or any(not r or e % r for e, r in pairs):
-        return None
-    ratios = {e // r for e, r in pairs}
-    if len(ratios) != 1 or min(ratios) < 2 or not 0 <= bidder < len(paid.reference):
-        return None
-    return ratios.pop(), paid.reference[bidder] > 0
-
-
-def _paying_times(times: int, to_bidder: bool) -> Adjust:
-    """The reference with each payment of a deal whose bidder took every trick
-    (``to_bidder``), or none, ``times`` what the points give."""
-
-    def raised(amount: int, won: bool) -> int:
-        return amount * times if won == to_bidder else amount
-
-    return _paid_on_every_trick(to_bidder, raised)
-
-
-def _paying_more(extra: int, to_bidder: bool) -> Adjust:
-    """The reference with each player who settles with a bidder who took every trick
-    (``to_bidder``), or none, paying ``extra`` more: the count notes the bidder's tricks,
-    and the rate of that deal's settlement is raised by ``extra``."""
-
-    def raised(amount: int, won: bool) -> int:
-        return amount + extra if won == to_bidder else amount
-
-    return _paid_on_every_trick(to_bidder, raised)
-
-
-def _paid_on_every_trick(to_bidder: bool, raised: Callable[[int, bool], int]) -> Adjust:
-    """The reference with the rate of a deal whose bidder took every trick
-    (``to_bidder``), or none, ``raised`` (given the amount and whether the bidder won): the
-    count notes the bidder's tricks, and that deal's settlement reads the note."""
-
-    def departure(ruleset: Any) -> Any:
-        taken: list[bool] = []
-        counted, rates = ruleset.rules.counted_for_bidder, ruleset.rules.rates
-
-        def counted_noting(won: int, untouched: int, laid_away: int) -> int:
-            tricks = won.bit_count()
-            taken.append(tricks == _EVERY_TRICK if to_bidder else tricks == 0)
-            return int(counted(won, untouched, laid_away))
-
-        def rates_raised(contract: Any, margin: int, won: bool) -> int:
-            amount = int(rates(contract, margin, won))
-            # A settlement given its points (no tricks counted first) is paid as written.
-            if taken and taken.pop():
-                return raised(amount, won)
-            return amount
-
-        counting, rating = rule_for_function(counted), rule_for_function(rates)
-        if counting is None or rating is None:
-            return ruleset
-        return ruleset.replacing(counting.id, counted_noting).replacing(rating.id, rates_raised)
-
-    return departure
+    if paid is None or not isinstance(bidder, int):
+        return []
+    return paid_for_tricks(paid.engine, paid.reference, bidder)

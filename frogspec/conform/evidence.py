@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from frogspec._types import Json
 from frogspec.vectors.build import DEFAULT_COMPARE
@@ -39,6 +39,7 @@ __all__ = [
     "EveryTrickPaid",
     "FieldChanged",
     "FirstDealerChanged",
+    "JumpRefusedOver",
     "LegalAt",
     "LegalChanged",
     "MarginRaised",
@@ -55,6 +56,7 @@ __all__ = [
     "PointsChanged",
     "RankOrderChanged",
     "RateChanged",
+    "RatedAs",
     "SeatChanged",
     "SeatsOut",
     "SettledWith",
@@ -568,11 +570,10 @@ class RankOrderChanged(Difference):
     #: Pairs of ranks where the lower by the order takes the trick from the higher all
     #: the same, each as (winner, loser): exceptions to an order the engine otherwise keeps.
     beats: tuple[tuple[str, str], ...] = ()
-    #: Whether the trumps rank by the order they are played in, not by their ranks: of two
-    #: trumps or more in a trick, the first played takes it.
-    first_trump: bool = False
-    #: The same, the last trump played taking it (each trump played over a trump wins).
-    last_trump: bool = False
+    #: Where the trumps rank by the order they are played in, not by their ranks: which
+    #: of two trumps or more in a trick takes it, the ``"first"`` played or the ``"last"``
+    #: (each trump played over a trump wins); ``None`` where they rank by the order.
+    trump_by_order: Literal["first", "last"] | None = None
 
     @property
     def kind(self) -> str:
@@ -645,6 +646,31 @@ class OpenerRefused(Difference):
     @property
     def kind(self) -> str:
         return "bids refused to the opener"
+
+    @property
+    def field(self) -> str:
+        return "legal"
+
+
+@dataclass(frozen=True)
+class JumpRefusedOver(Difference):
+    """Once the opener has bid the lowest contract (the one the engine offered him where
+    the reference offers higher ones too), the engine lets the next player bid fewer
+    contracts over it than the reference: no jump over a standing bid either. Read off
+    the engine's answer one bid on, the divergence itself showing only the opener's list
+    narrowed."""
+
+    #: The contract standing (the opener's bid).
+    standing: str
+    #: The contracts the reference lets the next player bid over it and the engine does
+    #: not.
+    refused: tuple[str, ...]
+
+    READ_OFF_ANOTHER_ANSWER: ClassVar[bool] = True
+
+    @property
+    def kind(self) -> str:
+        return "jump refused over a standing bid"
 
     @property
     def field(self) -> str:
@@ -994,6 +1020,27 @@ class PaidTimes(Difference):
     @property
     def kind(self) -> str:
         return "paid times the amount"
+
+    @property
+    def field(self) -> str:
+        return "payments"
+
+
+@dataclass(frozen=True)
+class RatedAs(Difference):
+    """A contract of one outcome is paid at another contract's rate (or fixed amount):
+    a lost Frog paid as a lost Grand, as Penalty Frog has it."""
+
+    #: The contract paid otherwise (``"frog"``).
+    contract: str
+    #: The contract whose rate it is paid at (``"grand"``).
+    rated: str
+    #: Whether it is a win that is paid so (``False``: a loss).
+    won: bool
+
+    @property
+    def kind(self) -> str:
+        return "paid at another contract's rate"
 
     @property
     def field(self) -> str:

@@ -30,6 +30,7 @@ from frogspec.conform.conditions import (
 from frogspec.conform.evidence import (
     Difference,
     FieldChanged,
+    JumpRefusedOver,
     LegalChanged,
     OpenerRefused,
     OverbidNotAskedAgain,
@@ -1366,6 +1367,15 @@ def _localised(
 
         rule = _rule_of(outbids)
         standing = tuple(dict.fromkeys(f.get("standing") for f in departing))
+        # A jump refused over the opener's bid too, where the engine was asked one bid on.
+        standing += tuple(
+            dict.fromkeys(
+                d.standing
+                for divergence in divergences[:CONDITIONED]
+                for d in divergence.differences
+                if isinstance(d, JumpRefusedOver) and d.standing not in standing
+            )
+        )
         condition = Condition((ConditionTerm("standing", standing),))
     if next_bid_only:
         # Where the engine let some players jump (bid above the next contract), who may

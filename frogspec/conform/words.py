@@ -54,6 +54,7 @@ from frogspec.conform.evidence import (
     PointsChanged,
     RankOrderChanged,
     RateChanged,
+    RatedAs,
     SeatChanged,
     SeatsOut,
     SettledWith,
@@ -64,7 +65,7 @@ from frogspec.conform.evidence import (
 )
 from frogspec.conform.localise import Localised, RanksLeftOut
 from frogspec.conform.probes.base import StageFinding
-from frogspec.rules.cards import Suit
+from frogspec.rules.cards import Suit, parse_card, points_of
 
 __all__ = [
     "FEATURE_WORDS",
@@ -461,6 +462,15 @@ def _settlement_words(d: Difference) -> str | None:
             f"the bidder loses as if he had taken {d.points - 1}: he pays as for a loss by "
             "one point, instead of nothing being paid"
         )
+    if isinstance(d, RatedAs):
+        said = (
+            f"a bidder who wins a {d.contract} is paid what a won {d.rated} is paid"
+            if d.won
+            else f"a bidder who loses a {d.contract} pays what a lost {d.rated} pays"
+        )
+        if (d.contract, d.rated, d.won) == ("frog", "grand", False):
+            said += " (Penalty Frog, as settlement.penalty-frog has it)"
+        return said
     if isinstance(d, PaidTimes):
         if d.won is None:
             said = f"each payment is {_times(d.times)} the amount the ruleset sets"
@@ -686,10 +696,9 @@ def _otherwise_words(difference: Difference) -> str:
         if isinstance(won, int) and isinstance(due, int) and 0 <= won < len(cards):
             return f"{cards[won]} takes the trick {' '.join(cards)} instead of {cards[due]}"
         return f"answers {won} for the trick {' '.join(cards)} instead of {due}"
-    if isinstance(d, RankOrderChanged) and (d.first_trump or d.last_trump):
-        which = "first" if d.first_trump else "last"
+    if isinstance(d, RankOrderChanged) and d.trump_by_order is not None:
         return (
-            f"the {which} trump played wins the trick, whatever its rank (a trick with one "
+            f"the {d.trump_by_order} trump played wins the trick, whatever its rank (a trick with one "
             "trump or none is won as written)"
         )
     if isinstance(d, RankOrderChanged):
@@ -968,6 +977,9 @@ def hypothesis_words(hypothesis: Any) -> str:
     >>> from frogspec.conform.accounting import TrumpsCounted
     >>> hypothesis_words(TrumpsCounted("scoring.count-card-points", 1))
     "each trump a side takes counts 1 point more than its card's points (a deal with a trump suit holds 129)"
+    >>> from frogspec.conform.accounting import TrumpCardCounted
+    >>> hypothesis_words(TrumpCardCounted("cards.points", "9", 10))
+    'the Nine of trumps counts 10 instead of 0 (a Nine of a plain suit as written)'
     >>> from frogspec.conform.accounting import BeyondThePack
     >>> hypothesis_words(BeyondThePack("scoring.count-card-points", 121))
     "counts points beyond the 120 the cards hold: settles a bidder's 121 points"
@@ -981,6 +993,7 @@ def hypothesis_words(hypothesis: Any) -> str:
         FixedPoints,
         GroupCredited,
         LastTrickToSuitLed,
+        TrumpCardCounted,
         TrumpsCounted,
         _Recounted,
     )
@@ -1014,6 +1027,13 @@ def hypothesis_words(hypothesis: Any) -> str:
         return (
             "the last trick is taken by the highest card of the suit led: a trump played "
             "to it does not take it"
+        )
+    if isinstance(hypothesis, TrumpCardCounted):
+        name = _RANK_WORDS.get(hypothesis.rank, hypothesis.rank)
+        written = points_of(1 << parse_card(f"{hypothesis.rank}C"))
+        return (
+            f"the {name} of trumps counts {hypothesis.points} instead of {written} (a "
+            f"{name} of a plain suit as written)"
         )
     if isinstance(hypothesis, TrumpsCounted):
         more = f"{hypothesis.points} point{'s' if abs(hypothesis.points) != 1 else ''}"

@@ -26,6 +26,7 @@ from frogspec.conform.accounting import (
     GroupCredited,
     LastTrickToSuitLed,
     PointsHypothesis,
+    TrumpCardCounted,
     TrumpsCounted,
     _Recounted,
     card_values,
@@ -38,7 +39,7 @@ from frogspec.conform.deviations import Deviation, _counted_elsewhere, _one_coun
 from frogspec.conform.evidence import CardCounted, PointsChanged, TieMoved, differences_of
 from frogspec.conform.probes.base import Probe, StageFinding
 from frogspec.conform.words import hypothesis_words
-from frogspec.rules.cards import FULL_PACK, points_of
+from frogspec.rules.cards import FULL_PACK, parse_card, points_of
 from frogspec.vectors.model import Case, load_vectors
 
 JACKS_ZERO = CardCounted("J", 0, 2)
@@ -612,3 +613,24 @@ def _contract_of(game: SimpleNamespace) -> tuple[str, int]:
     state = game_state(game.request, game.request["actions"])
     assert state is not None and state.contract is not None
     return state.contract.name.lower(), points_of(state.widow)
+
+
+@pytest.mark.parametrize(("rank", "points"), [("9", 10), ("J", 20), ("7", 5)])
+def test_a_trump_counted_otherwise_than_its_card_is_one_hypothesis_of_every_deal(
+    rank: str, points: int
+) -> None:
+    # One trump counts otherwise than its card (the Nine of trumps 10): the card's points,
+    # asked of a card and not of a trump, show nothing; every deal with a trump suit
+    # moves by the difference for the side that counts that trump.
+    divergences = _counted_by(TrumpCardCounted("cards.points", rank, points))
+    assert len(divergences) >= 2
+    explained = explain_points(divergences)
+    assert explained is not None
+    hypothesis, _ = explained
+    assert hypothesis == TrumpCardCounted("cards.points", rank, points)
+    written = points_of(1 << parse_card(f"{rank}C"))
+    assert hypothesis.holds == PACK_POINTS + max(points - written, 0)
+    assert f" of trumps counts {points} instead of {written} " in hypothesis_words(hypothesis)
+    # Another rank of trumps counted so gives other counts.
+    other = TrumpCardCounted("cards.points", "8" if rank != "8" else "6", points)
+    assert not all(other.fits(d) for d in divergences)

@@ -1,7 +1,7 @@
 """The kit against engines written apart from frogspec, each with house rules drawn at random.
 
-Fifteen engines: C++ and Perl (six house rules each); JavaScript on Node, Tcl, Rust, Python,
-Java, C, Ruby, a second C++, Tcl, Perl and Rust and a third Perl (nine each, one for each stage of
+Sixteen engines: C++ and Perl (six house rules each); JavaScript on Node, Tcl, Rust, Python,
+Java, C, Ruby, a second C++, Tcl, Perl and Rust and a third and fourth Perl (nine each, one for each stage of
 the game: the deal, the auction, laying away, play duties, the trick's winner, the trump of a
 contract, the count, settlement, the match). Each engine's author drew the house rules at random from a list of
 plausible ones written before the draw (``engines/LANGUAGE/HOUSE_RULES_LIST.md``, the draw in
@@ -32,6 +32,7 @@ import pytest
 
 from frogspec.conform import run_conformance
 from frogspec.conform.runner import Run
+from frogspec.conform.words import finding_instead
 from frogspec.questions import Question
 from frogspec.registry import get_rule
 from frogspec.rulesets import get_ruleset
@@ -283,6 +284,38 @@ HOUSE_RULES: dict[str, dict[str, tuple[str, ...]]] = {
         ),
         "low-card-deals": ("deal.first-dealer-low-card-chooses",),
     },
+    "perl-drawn3": {
+        "four-hand-opposite-sits-out": (
+            "seats.active-foster",
+            "seats.active-six-or-seven",
+        ),
+        "jump-bids-barred": (
+            "auction.contract-order",
+            "auction.contracts-frog-chico-grand",
+        ),
+        "no-counters-laid-away": ("widow.frog-take-and-discard",),
+        "no-duty-to-trump": ("play.must-trump",),
+        "ten-high": (
+            "cards.rank-order",
+            "play.trick-winner",
+        ),
+        "chico-any-suit": ("trump.chico-not-hearts",),
+        "nine-of-trumps-ten": (
+            "cards.points",
+            "scoring.count-card-points",
+        ),
+        "penalty-frog-everywhere": (
+            "settlement.rates-1-2-4",
+            "settlement.rates-1-2-3",
+            "settlement.penalty-frog",
+            "settlement.coeur-dalene-loser-pays-same",
+            "settlement.coeur-dalene-penalty-frog",
+        ),
+        "redeal-after-all-pass": (
+            "deal.rotation-left",
+            "auction.all-pass",
+        ),
+    },
 }
 
 #: What the kit does not yet explain, house rule by house rule.
@@ -298,8 +331,9 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
         "bidding a Frog, which another of the nine forbids"
     ),
     ("rust-drawn2", "named"): (
-        "payments doubled for taking every trick are not named: with the widow dealt last, no "
-        "game the engine plays has its bidder take every trick"
+        "payments doubled for taking every trick are named by no deviation: with the widow "
+        "dealt last, no game the engine plays has its bidder take every trick (the game "
+        "probe shows them, a unit-op finding)"
     ),
 }
 
@@ -392,6 +426,7 @@ def engines(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
         "node-given": "frog.js",
         "tcl-drawn": "frog.tcl",
         "perl-drawn2": "frog.pl",
+        "perl-drawn3": "frog.pl",
     }
     for language, script in interpreted.items():
         program = _PROGRAMS[language]
@@ -416,6 +451,7 @@ _PROGRAMS = {
     "node-given": "node",
     "tcl-drawn": "tclsh",
     "perl-drawn2": "perl",
+    "perl-drawn3": "perl",
     "rust-drawn2": "rustc",
 }
 
@@ -500,6 +536,15 @@ def test_each_house_rule_alone_is_named_by_its_authors_rule(
 #: House rules that depart by one rule wherever they show, what a report must say of each:
 #: words of its ``when`` and of its ``instead`` that state the rule, not one example.
 ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
+    ("perl-drawn3", "penalty-frog-everywhere"): (
+        "in a frog, when the bidder loses",
+        "a bidder who loses a frog pays what a lost grand pays (Penalty Frog, as "
+        "settlement.penalty-frog has it)",
+    ),
+    ("perl-drawn3", "jump-bids-barred"): (
+        "when no bid stands or when a Frog stands",
+        "a bid must be the next contract above the standing bid (frog, chico, grand): no jump",
+    ),
     ("perl", "round-up-to-five"): (
         "in foster-1909, gamerules, hoyle-1907, modern, official-1922-solo, official-1922-straight",
         "each payment between the bidder and another player is rounded up to a multiple of 5",
@@ -522,11 +567,11 @@ ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
         "the dealer is dealt in and plays instead of sitting out",
     ),
     ("java-drawn", "auction-no-jump"): (
-        "when no bid stands",
+        "when no bid stands or when a Frog stands",
         "a bid must be the next contract above the standing bid (frog, chico, grand): no jump",
     ),
     ("c-drawn", "step-bids"): (
-        "when no bid stands",
+        "when no bid stands or when a Frog stands",
         "a bid must be the next contract above the standing bid (frog, chico, grand): no jump",
     ),
     ("cpp-drawn", "auction-jump-grand"): (
@@ -787,6 +832,22 @@ def test_all_together_each_named(engines: dict[str, list[str]], language: str) -
 
 
 @pytest.mark.slow
+def test_a_payment_for_every_trick_no_game_shows_is_found_by_the_game_probe(
+    engines: dict[str, list[str]],
+) -> None:
+    # All nine together, no vector game (nor one played again on the engine's deal) has
+    # its bidder take every trick: the game the probe deals for it does.
+    run = _run(_engine(engines, "rust-drawn2"), *HOUSE_RULES["rust-drawn2"])
+    (found,) = [f for f in run.unit_findings if f.stage == "game"]
+    assert found.rule in HOUSE_RULES["rust-drawn2"]["slam-doubles"]
+    assert finding_instead(found) == (
+        "a bidder who takes every trick is paid twice what his points give by each player "
+        "who settles with him"
+    )
+    assert len(found.rulesets) == 7
+
+
+@pytest.mark.slow
 def test_a_count_beside_the_cards_points_shows_in_games_played_on_the_engines_deal(
     engines: dict[str, list[str]],
 ) -> None:
@@ -928,6 +989,10 @@ SAID_AS_WRITTEN: dict[tuple[str, str], tuple[str, str]] = {
     ("tcl-drawn", "widow-always-shown"): (
         "widow.frog-hidden",
         "in a Frog the bidder turns the widow face up for all to see",
+    ),
+    ("perl-drawn3", "nine-of-trumps-ten"): (
+        "cards.points",
+        "the Nine of trumps counts 10 instead of 0 (a Nine of a plain suit as written)",
     ),
 }
 

@@ -22,11 +22,13 @@ from frogspec.conform.accounting import trick_taken_by_engine as trick_taken
 from frogspec.conform.conditions import Condition
 from frogspec.conform.deviations import Deviation, with_findings
 from frogspec.conform.diagnosis import Divergence
+from frogspec.conform.diagnosis import _with_jump_refused_over as with_jump_refused_over
 from frogspec.conform.diagnosis import _with_opener_refused as with_opener_refused
 from frogspec.conform.diagnosis import _with_trick_taken as with_trick_taken
 from frogspec.conform.diagnosis import _with_trump_named_later as with_trump_named_later
 from frogspec.conform.evidence import (
     FieldChanged,
+    JumpRefusedOver,
     LegalChanged,
     OpenerRefused,
     OverbidNotAskedAgain,
@@ -492,9 +494,10 @@ def test_only_the_lowest_contract_opened_and_a_higher_one_bid_over_it_is_the_ord
     assert kept.next_bid_only == ()
 
 
-def _opening_refused(seed: int, offered_after: list[str]) -> Divergence:
-    """Eldest's opening bid narrowed to a Frog by the engine, whose answer once he has
-    passed lists ``offered_after`` for the next player (seat 2)."""
+def _opening_asked_on(seed: int, action: str, listed: list[str]) -> Divergence:
+    """Eldest's opening bid narrowed to a Frog by the engine, as the diagnosis reads it on
+    from the engine's answer once he has taken ``action`` (a pass, or the Frog), which
+    lists ``listed`` for the next player (seat 2)."""
     request = _game(seed)
     at = Divergence.unplaced(
         Case(id="x", file="x", description="", rules=(), request=request, response={}),
@@ -507,10 +510,16 @@ def _opening_refused(seed: int, offered_after: list[str]) -> Divergence:
     )
 
     def ask(asked: dict[str, Json]) -> dict[str, Json]:
-        assert asked["actions"] == ["pass"]
-        return {"result": {"phase": "auction", "to_act": 2, "legal": offered_after}}
+        assert asked["actions"] == [action]
+        return {"result": {"phase": "auction", "to_act": 2, "legal": listed}}
 
-    return with_opener_refused(at, ask, None)
+    read_on = with_opener_refused if action == "pass" else with_jump_refused_over
+    return read_on(at, ask, None)
+
+
+def _opening_refused(seed: int, offered_after: list[str]) -> Divergence:
+    """The opening narrowed, the engine's list once eldest has passed ``offered_after``."""
+    return _opening_asked_on(seed, "pass", offered_after)
 
 
 def test_contracts_refused_to_the_opening_bid_alone_are_read_off_the_engine_after_a_pass() -> None:
@@ -535,6 +544,31 @@ def test_contracts_refused_to_the_opening_bid_alone_are_read_off_the_engine_afte
     assert not any(isinstance(d, OpenerRefused) for d in kept.differences)
     no_jump = localise([_opening_refused(s, ["pass", "frog"]) for s in range(3)], over_frog)
     assert no_jump is not None and no_jump.rule == "auction.contract-order"
+
+
+def _opening_kept_to_a_frog(seed: int, over_frog: list[str]) -> Divergence:
+    """The opening narrowed, the engine's list once eldest has bid a Frog ``over_frog``."""
+    return _opening_asked_on(seed, "frog", over_frog)
+
+
+def test_a_jump_refused_over_the_openers_frog_too_is_said_where_the_engine_was_asked_on() -> None:
+    # The opening alone shows jumps barred when no bid stands; asked one bid on, the
+    # engine offers no Grand over the Frog either: the order of the bids departs there too.
+    openings = [_opening_kept_to_a_frog(seed, ["pass", "chico"]) for seed in range(3)]
+    assert openings[0].differences[-1] == JumpRefusedOver("frog", ("grand",))
+    over_frog = [SimpleNamespace(request=_game(seed, ["frog", "chico"])) for seed in range(3)]
+    localised = localise(openings, over_frog)
+    assert localised is not None and localised.rule == "auction.contract-order"
+    assert localised.next_bid_only == ("frog", "chico", "grand")
+    assert when_words(Circumstances(condition=localised.condition)) == (
+        "when no bid stands or when a Frog stands"
+    )
+    # Where the engine offers the Grand over the Frog, nothing is added: the opening alone.
+    kept = [_opening_kept_to_a_frog(seed, ["pass", "chico", "grand"]) for seed in range(3)]
+    assert not any(isinstance(d, JumpRefusedOver) for d in kept[0].differences)
+    opening = localise(kept, over_frog)
+    assert opening is not None
+    assert when_words(Circumstances(condition=opening.condition)) == "when no bid stands"
 
 
 def _bidding(actions: list[str], seed: int, lacks: tuple[str, ...], ruleset: str = "modern") -> Any:

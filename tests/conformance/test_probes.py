@@ -23,6 +23,7 @@ from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.evidence import (
     CardAsTrump,
     DealerPlays,
+    EveryTrickPaid,
     PaymentsRounded,
     RankOrderChanged,
     TieDecided,
@@ -249,7 +250,7 @@ def test_the_first_deviation_names_the_broken_rule(fault: str) -> None:
     assert instead in run.deviations[0].instead
 
 
-def _departing(adjust: Adjust) -> Callable[[dict[str, Json]], dict[str, Json]]:
+def _departing(adjust: Adjust | None) -> Callable[[dict[str, Json]], dict[str, Json]]:
     """An engine that answers as the reference with ``adjust`` applied to every ruleset."""
 
     def ask(request: dict[str, Json]) -> dict[str, Json]:
@@ -669,7 +670,11 @@ def test_a_settlement_is_probed_at_a_table_seated_as_the_engine_seats_it() -> No
     assert seats.reseats and seats.departure is not None
     assert [f.rule for f in paid] == ["settlement.rates-1-2-4"]
     assert "in a frog, when the bidder loses" in finding_when(paid[0])
-    assert finding_instead(paid[0]) == "the bidder pays each defender 4 a point instead of 1"
+    # Foster's Grand pays 4 a point: the lost Frog is paid as Penalty Frog pays it.
+    assert finding_instead(paid[0]) == (
+        "a bidder who loses a frog pays what a lost grand pays (Penalty Frog, as "
+        "settlement.penalty-frog has it)"
+    )
 
 
 def _rates_two_three_four(ruleset: Ruleset) -> Ruleset:
@@ -755,7 +760,7 @@ def test_the_first_or_last_trump_taking_the_trick_is_said_as_the_rule_and_modell
     assert finding.rule == "play.trick-winner" and finding.models_all
     otherwise = finding.otherwise
     assert isinstance(otherwise, RankOrderChanged)
-    assert (otherwise.first_trump, otherwise.last_trump) == (which == 0, which == -1)
+    assert otherwise.trump_by_order == ("first" if which == 0 else "last")
     assert finding_when(finding) == "in modern, when two trumps are played to a trick"
     assert finding_instead(finding).startswith(f"the {said} trump played wins the trick")
     # The model replays tricks of three, in another ruleset and trump suit.
@@ -952,3 +957,102 @@ def test_the_counts_model_is_left_out_where_the_games_hold_another_total() -> No
     assert all(f.departure is not None for f in kept)
     left_out = _count_modelled_as_the_games_count(findings, final_counts([failing(1, 10)]))
     assert all(f.departure is None and not f.models_all for f in left_out)
+
+
+def _every_game_paid_twice(ruleset: Ruleset) -> Ruleset:
+    """Every game's payments twice what its points give (a settlement given its points,
+    with no game counted first, as written)."""
+    from frogspec.registry import rule_for_function
+
+    counted, rates = ruleset.rules.counted_for_bidder, ruleset.rules.rates
+    counting, rating = rule_for_function(counted), rule_for_function(rates)
+    assert counting is not None and rating is not None
+    games: list[bool] = []
+
+    def noted(won: int, untouched: int, laid_away: int) -> int:
+        games.append(True)
+        return int(counted(won, untouched, laid_away))
+
+    def doubled(contract: Any, margin: int, won: bool) -> int:
+        amount = int(rates(contract, margin, won))
+        return 2 * amount if games and games.pop() else amount
+
+    return ruleset.replacing(counting.id, noted).replacing(rating.id, doubled)
+
+
+@pytest.mark.parametrize(
+    ("paid", "instead"),
+    [
+        (
+            EveryTrickPaid(0, True, 2),
+            "a bidder who takes every trick is paid twice what his points give by each "
+            "player who settles with him",
+        ),
+        (
+            EveryTrickPaid(10, True),
+            "a bidder who takes every trick is paid 10 more by each player who settles with "
+            "him, beyond what his points give",
+        ),
+    ],
+)
+def test_a_payment_for_every_trick_shows_in_a_game_dealt_on_the_engines_own_deal(
+    paid: EveryTrickPaid, instead: str
+) -> None:
+    from frogspec.conform.counterfactuals import composed
+    from frogspec.conform.probes.base import play_to_the_right
+    from frogspec.conform.probes.game import paying_for_every_trick
+
+    # The table seated the other way round: the probe reads where the engine deals each
+    # place of the pack, so its bidder still holds every heart and takes every trick.
+    ask = _departing(composed(play_to_the_right, paying_for_every_trick(paid)))
+    (finding,) = probe_stages(ask, ["game"], ["foster-1909", "official-1922-straight"])
+    assert (finding.stage, finding.rule) == ("game", "settlement.rates-1-2-4")
+    assert finding.also == ("settlement.rates-straight-1-2",)
+    assert finding.otherwise == paid and finding_instead(finding) == instead
+    assert finding_when(finding) == "in foster-1909, official-1922-straight"
+    request = finding.smallest.request
+    assert request["op"] == "game" and request["actions"][0] == "grand"
+
+
+@pytest.mark.parametrize(
+    "departure",
+    [None, _every_game_paid_twice, _rates_rounded_up],
+    ids=["as-written", "every-game-paid-twice", "rates-rounded-up"],
+)
+def test_games_paid_alike_whatever_the_tricks_show_no_payment_for_every_trick(
+    departure: Adjust | None,
+) -> None:
+    # The game its bidder loses a trick of is paid as the game he takes every trick of:
+    # whatever departs there, it is not the tricks.
+    assert probe_stages(_departing(departure), ["game"], ["foster-1909", "modern"]) == []
+
+
+def _penalty_frog_everywhere(ruleset: Ruleset) -> Ruleset:
+    """Every ruleset with Penalty Frog in force: a lost Frog paid as a lost Grand."""
+    from frogspec.rules.auction import Contract
+
+    rates = ruleset.rules.rates
+
+    def paid(contract: Contract, margin: int, won: bool) -> int:
+        lost_frog = contract == Contract.FROG and not won
+        return int(rates(Contract.GRAND if lost_frog else contract, margin, won))
+
+    return ruleset.replacing(ruleset.rule_id("rates"), paid)
+
+
+def test_a_lost_frog_paid_as_a_lost_grand_everywhere_is_penalty_frog() -> None:
+    # Paid by the point (Foster's 4 for 1, the 1922 Solo's 3 for 1) and by fixed amounts
+    # (Coeur d'Alene's 75 for 25): one departure, said as Penalty Frog, under each
+    # ruleset's rule of what a lost Frog pays.
+    rulesets = ["foster-1909", "official-1922-solo", "official-1922-coeur-dalene"]
+    (finding,) = probe_stages(_departing(_penalty_frog_everywhere), ["settle"], rulesets)
+    assert {finding.rule, *finding.also} == {
+        "settlement.rates-1-2-4",
+        "settlement.rates-1-2-3",
+        "settlement.coeur-dalene-loser-pays-same",
+    }
+    assert finding_instead(finding) == (
+        "a bidder who loses a frog pays what a lost grand pays (Penalty Frog, as "
+        "settlement.penalty-frog has it)"
+    )
+    assert finding_when(finding).endswith("in a frog, when the bidder loses")

@@ -1,7 +1,7 @@
 """Probes: localise a departure by asking the engine's unit ops, and say it in the rules' terms.
 
 One module per op (``card_points``, ``deal``, ``settle``, ``legal_plays``,
-``trick_winner``, ``first_dealer``, ``match``), each a :class:`~frogspec.conform.probes.base.UnitProbe`
+``trick_winner``, ``first_dealer``, ``match``, ``game``), each a :class:`~frogspec.conform.probes.base.UnitProbe`
 registered in :data:`~frogspec.conform.probes.base.PROBES`: a new kind of probe is a new
 module here, and needs nothing else of the kit.
 
@@ -15,7 +15,9 @@ the same inputs to the engine and to the reference, for instance:
   boundaries around 30, 60 and 90), each table size, with the eldest hand bidding, and
   every seat bidding once at one score;
 - ``deal`` once for each table size and dealer 0, with the pack in its order: the answer
-  shows which pack position goes to which seat (or the widow) and who sits out.
+  shows which pack position goes to which seat (or the widow) and who sits out;
+- ``game``: a Grand whose bidder takes every trick, dealt by the engine's own deal, its
+  payments set against those its ``settle`` gives for the points it counted.
 
 The departing answers are grouped by what the engine does instead (the same difference,
 the same deviation), and each group becomes a :class:`StageFinding`: the rule of the stage
@@ -40,6 +42,7 @@ from frogspec.conform.probes import (  # noqa: F401  (each module registers its 
     card_points,
     deal,
     first_dealer,
+    game,
     legal_plays,
     match,
     settle,

@@ -29,6 +29,7 @@ from frogspec.conform.evidence import (
     PaidTimes,
     PaymentsRounded,
     RateChanged,
+    RatedAs,
     SettledWith,
     Several,
     TieDecided,
@@ -52,6 +53,7 @@ from frogspec.harness import Adjust
 from frogspec.questions import Question
 from frogspec.registry import rule_for_function
 from frogspec.rules import settlement as settlement_rules
+from frogspec.rules.auction import Contract
 from frogspec.rules.cards import FULL_PACK, cards_of, format_card
 from frogspec.rulesets import RULESETS, Ruleset, rulesets_using
 
@@ -439,6 +441,35 @@ def _with_tie_of_the_count(
     return said, assumed_so
 
 
+#: A lost Frog paid as a lost Grand: Penalty Frog, in force whatever the options say.
+PENALTY_FROG = RatedAs("frog", "grand", False)
+
+#: The rate rules paying a lost Frog as a lost Grand, one function per rule (as
+#: :data:`_RATES_CHANGED`).
+_LOST_FROGS_AS_GRANDS: dict[Callable[..., int], Callable[..., int]] = {}
+
+
+def _lost_frog_as_grand(ruleset: Ruleset) -> Ruleset:
+    """The ruleset with a lost Frog paid at the Grand's rate (or fixed amount): Penalty
+    Frog in force, as the rate rule's change.
+
+    >>> from frogspec.rulesets import get_ruleset
+    >>> rules = _lost_frog_as_grand(get_ruleset("foster-1909")).rules
+    >>> rules.rates(Contract.FROG, 10, False), rules.rates(Contract.FROG, 10, True)
+    (40, 10)
+    """
+    original = ruleset.rules.rates
+    if original not in _LOST_FROGS_AS_GRANDS:
+
+        def rates(contract: Any, margin: int, won: bool) -> int:
+            if contract == Contract.FROG and not won:
+                return int(original(Contract.GRAND, margin, won))
+            return int(original(contract, margin, won))
+
+        _LOST_FROGS_AS_GRANDS[original] = rates
+    return ruleset.replacing(ruleset.rule_id("rates"), _LOST_FROGS_AS_GRANDS[original])
+
+
 #: A departure of the settlement stated as a rule: what the engine does, the rule it
 #: departs from, and that rule changed so.
 Candidate = tuple[Difference, str, Adjust]
@@ -470,6 +501,7 @@ def _candidates(rs: Ruleset) -> list[Candidate]:
         for times in PAID_TIMES
         for won in (False, True)
     ]
+    found.append((PENALTY_FROG, _outcome_rule(rs, False), _lost_frog_as_grand))
     found += [(TieDecided(60, won), TIE_RULE, _tie_decided(won)) for won in (False, True)]
     found += [(TieMoved(60 + shift), TIE_RULE, _tie_at(60 + shift)) for shift in TIE_SHIFTS]
     return found
@@ -808,6 +840,13 @@ def _rule_finding(
         condition = Condition((ConditionTerm("bidder_points", (otherwise.points,)),))
     if isinstance(otherwise, PaidTimes) and otherwise.won is not None:  # he wins (or loses)
         condition = Condition((ConditionTerm("won", (otherwise.won,)),))
+    if isinstance(otherwise, RatedAs):  # that contract, won (or lost)
+        condition = Condition(
+            (
+                ConditionTerm("contract", (otherwise.contract,)),
+                ConditionTerm("won", (otherwise.won,)),
+            )
+        )
     if isinstance(otherwise, MarginRaised):  # the scores it raises the margin at
         points = tuple(sorted({int(p.request["bidder_points"]) for p in group}))
         condition = Condition((ConditionTerm("bidder_points", points),))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import permutations
+from typing import Literal
 
 from frogspec._types import Json
 from frogspec.conform.conditions import Condition, ConditionTerm, trick_features
@@ -392,7 +393,11 @@ def _modelled(found: StageFinding, group: Sequence[Probe], probes: Sequence[Prob
     that is the departure, of the trick's winner, where two trumps are played to a
     trick."""
     paired = _pairs_taken(probes, _TRUMP)
-    for by_order, first in ((_first_trump_wins, True), (_last_trump_wins, False)):
+    orders: tuple[tuple[Callable[[Ruleset], Ruleset], Literal["first", "last"]], ...] = (
+        (_first_trump_wins, "first"),
+        (_last_trump_wins, "last"),
+    )
+    for by_order, which in orders:
         if paired and answers_as_engine(by_order, [*group, *probes]):
             return replace(
                 found,
@@ -401,8 +406,7 @@ def _modelled(found: StageFinding, group: Sequence[Probe], probes: Sequence[Prob
                     RANKS_HIGH_TO_LOW,
                     RANKS_HIGH_TO_LOW,
                     True,
-                    first_trump=first,
-                    last_trump=not first,
+                    trump_by_order=which,
                 ),
                 condition=_TWO_TRUMPS,
                 departure=by_order,
