@@ -7,8 +7,8 @@ vector games have him do so, and none comes to its end where another departure (
 deal, of who leads) has the engine refuse its actions. So the probe plays such a game
 itself, on the deal the engine makes: its ``deal`` of the pack in order shows where each
 place of the pack goes; eldest hand is given every heart and the Aces of spades and clubs
-there, bids Grand and plays his highest card that is legal, the others the first card the
-engine lists. A second game gives him the Six of clubs for its Ace, the higher clubs held
+there, bids Grand and plays the first card of that hand (trumps high to low, then the
+Aces) that the engine lets him, the others the first card the engine lists. A second game gives him the Six of clubs for its Ace, the higher clubs held
 against him, so that he loses a trick. Each game's payments are set against those the
 engine's own ``settle`` gives for the points its game counted. Where the game with every
 trick pays otherwise and the other pays as its ``settle`` does, the engine pays for the
