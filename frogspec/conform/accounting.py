@@ -37,9 +37,13 @@ from frogspec.rules.cards import (
     RANKS_HIGH_TO_LOW,
     SUIT_MASKS,
     SUIT_SIZE,
+    Suit,
+    card_points,
     cards_of,
     format_card,
+    make_card,
     points_of,
+    suit_of,
 )
 from frogspec.rulesets import Ruleset
 
@@ -468,7 +472,7 @@ class TrumpCardCounted(PointsHypothesis):
         if not case.trumps:
             return None
         lowest = (case.trumps & -case.trumps).bit_length() - 1
-        return lowest + _rank_offset(self.rank)
+        return make_card(self.rank, suit_of(lowest))
 
     def predicts(self, case: _Deal) -> tuple[int, int] | None:
         card = self.card(case)
@@ -483,12 +487,7 @@ class TrumpCardCounted(PointsHypothesis):
     @property
     def added(self) -> int:
         """The points the trump counts beyond its card's (none where it counts fewer)."""
-        return max(self.points - points_of(1 << _rank_offset(self.rank)), 0)
-
-
-def _rank_offset(rank: str) -> int:
-    """Where a card of ``rank`` lies in its suit's bits (the Six lowest)."""
-    return len(RANKS_HIGH_TO_LOW) - 1 - RANKS_HIGH_TO_LOW.index(rank)
+        return max(self.points - card_points(make_card(self.rank, Suit.CLUBS)), 0)
 
 
 @dataclass(frozen=True)

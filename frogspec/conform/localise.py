@@ -1366,16 +1366,15 @@ def _localised(
         from frogspec.rules.auction import outbids
 
         rule = _rule_of(outbids)
-        standing = tuple(dict.fromkeys(f.get("standing") for f in departing))
-        # A jump refused over the opener's bid too, where the engine was asked one bid on.
-        standing += tuple(
-            dict.fromkeys(
-                d.standing
-                for divergence in divergences[:CONDITIONED]
-                for d in divergence.differences
-                if isinstance(d, JumpRefusedOver) and d.standing not in standing
-            )
-        )
+        # The standing bids of the departing steps, and where the engine was asked one bid
+        # on, the opener's bid it refused a jump over too.
+        over = [
+            d.standing
+            for divergence in divergences[:CONDITIONED]
+            for d in divergence.differences
+            if isinstance(d, JumpRefusedOver)
+        ]
+        standing = tuple(dict.fromkeys([*(f.get("standing") for f in departing), *over]))
         condition = Condition((ConditionTerm("standing", standing),))
     if next_bid_only:
         # Where the engine let some players jump (bid above the next contract), who may

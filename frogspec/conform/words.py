@@ -65,7 +65,7 @@ from frogspec.conform.evidence import (
 )
 from frogspec.conform.localise import Localised, RanksLeftOut
 from frogspec.conform.probes.base import StageFinding
-from frogspec.rules.cards import Suit, parse_card, points_of
+from frogspec.rules.cards import Suit, card_points, make_card
 
 __all__ = [
     "FEATURE_WORDS",
@@ -1030,7 +1030,7 @@ def hypothesis_words(hypothesis: Any) -> str:
         )
     if isinstance(hypothesis, TrumpCardCounted):
         name = _RANK_WORDS.get(hypothesis.rank, hypothesis.rank)
-        written = points_of(1 << parse_card(f"{hypothesis.rank}C"))
+        written = card_points(make_card(hypothesis.rank, Suit.CLUBS))
         return (
             f"the {name} of trumps counts {hypothesis.points} instead of {written} (a "
             f"{name} of a plain suit as written)"

@@ -53,7 +53,6 @@ from frogspec.harness import Adjust
 from frogspec.questions import Question
 from frogspec.registry import rule_for_function
 from frogspec.rules import settlement as settlement_rules
-from frogspec.rules.auction import Contract
 from frogspec.rules.cards import FULL_PACK, cards_of, format_card
 from frogspec.rulesets import RULESETS, Ruleset, rulesets_using
 
@@ -453,6 +452,7 @@ def _lost_frog_as_grand(ruleset: Ruleset) -> Ruleset:
     """The ruleset with a lost Frog paid at the Grand's rate (or fixed amount): Penalty
     Frog in force, as the rate rule's change.
 
+    >>> from frogspec.rules.auction import Contract
     >>> from frogspec.rulesets import get_ruleset
     >>> rules = _lost_frog_as_grand(get_ruleset("foster-1909")).rules
     >>> rules.rates(Contract.FROG, 10, False), rules.rates(Contract.FROG, 10, True)
@@ -462,9 +462,7 @@ def _lost_frog_as_grand(ruleset: Ruleset) -> Ruleset:
     if original not in _LOST_FROGS_AS_GRANDS:
 
         def rates(contract: Any, margin: int, won: bool) -> int:
-            if contract == Contract.FROG and not won:
-                return int(original(Contract.GRAND, margin, won))
-            return int(original(contract, margin, won))
+            return int(original(settlement_rules.penalty_frog(contract, won), margin, won))
 
         _LOST_FROGS_AS_GRANDS[original] = rates
     return ruleset.replacing(ruleset.rule_id("rates"), _LOST_FROGS_AS_GRANDS[original])
