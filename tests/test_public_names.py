@@ -98,8 +98,10 @@ def _duplicates() -> dict[str, list[str]]:
 #: payments for every trick that a game shows, which the game's probe and the deviations
 #: share, a contract paid at another's rate (Penalty Frog) and a jump refused over a
 #: standing bid as typed differences, and a trump counted otherwise than its card as a
-#: hypothesis of the count.)
-CEILING = 1035
+#: hypothesis of the count; then a player passed over in the auction and the contracts
+#: offered once the opener has passed as typed differences, and the model of contracts
+#: refused the opener, which the deviations take from the localisation.)
+CEILING = 1038
 
 
 def _owners() -> dict[tuple[str, int], str]:

@@ -315,7 +315,7 @@ def blame(
         for f in findings
         if holds is not None
         and f.rule == TIE_RULE
-        and f.otherwise == TieMoved(holds // 2)
+        and f.otherwise == _tie_of(holds)
         and any(d.holds == holds for d in kept)
     ]
     # A payment for every trick the games' cases already say is no finding of its own.
@@ -442,6 +442,16 @@ def _unread(d: Deviation) -> Json:
     return {**example, "description": example["description"].replace(said, "")}
 
 
+def _tie_of(holds: int) -> TieMoved:
+    """The tie at half of the points a deal holds: half a point above a whole score where
+    they are odd (no score ties).
+
+    >>> _tie_of(100), _tie_of(131)
+    (TieMoved(engine=50, reference=60, half=False), TieMoved(engine=65, reference=60, half=True))
+    """
+    return TieMoved(holds // 2, half=bool(holds % 2))
+
+
 def _tie_of_the_count(
     deviations: list[Deviation], holds: int | None, by_id: dict[str, tuple[Case, Json]]
 ) -> list[Deviation]:
@@ -454,7 +464,7 @@ def _tie_of_the_count(
     >>> _tie_of_the_count([], None, {})
     []
     """
-    if holds is None or holds % 2:
+    if holds is None:
         return deviations
     tie = next(
         (
@@ -462,7 +472,7 @@ def _tie_of_the_count(
             for d in deviations
             if d.rule == TIE_RULE
             and isinstance(d.otherwise, StageFinding)
-            and d.otherwise.otherwise == TieMoved(holds // 2)
+            and d.otherwise.otherwise == _tie_of(holds)
         ),
         None,
     )
@@ -1347,12 +1357,17 @@ def _played_on_own_deal(
     for case in _refused_alike(hidden.by_id, assumed, hidden.in_time, 2 * _GAMES_PLAYED_AGAIN):
         table = (case.ruleset, case.request.get("players"))
         # A match past the games' count is played for where it ends alone: one match
-        # bounds the balance at which an engine ends one from one side only.
-        past = replayed >= _GAMES_PLAYED_AGAIN or (case.op == "game" and table in masked)
+        # bounds the balance at which an engine ends one from one side only. A game that
+        # compares a field of an extension is played besides the count, and no other
+        # game of its table shows what it does: it neither masks a table nor is masked.
+        extended = _extended(case)
+        past = not extended and (
+            replayed >= _GAMES_PLAYED_AGAIN or (case.op == "game" and table in masked)
+        )
         if past and (case.op != "match" or matches >= _MATCHES_PLAYED_AGAIN):
             continue
         matches += case.op == "match"
-        replayed += 1
+        replayed += not extended
         new = False
         for played, answer in replay(case, assumed):
             if not hidden.in_time() or reproduced_under(played, answer, assumed):
@@ -1380,7 +1395,7 @@ def _played_on_own_deal(
                 apart = f"{case.id} ({len(origin) + 1})"
                 origin[apart] = case.id
                 again.append((replace(played, id=apart), answer, found))
-        if case.op == "game" and not new:
+        if case.op == "game" and not new and not extended:
             masked.add(table)
     if not again:
         return deviations
@@ -1433,13 +1448,19 @@ def _count_said_once(
     deviations: list[Deviation], by_id: dict[str, tuple[Case, Json]]
 ) -> list[Deviation]:
     """The deviations, with those of a rule of the count that only show points settled
-    beyond the pack's filed under the one of that rule that says how the engine counts a
+    beyond the pack's filed under the one of the count that says how the engine counts a
     deal (:func:`_counts_deals`, found where the games are played again on the engine's
-    own deal): the points beyond the pack are that count's."""
+    own deal) and whose deal holds those points: the points beyond the pack are that
+    count's (a card counted more, or points besides the cards')."""
     found = list(deviations)
-    for home in [d for d in deviations if _counts_deals(d)]:
+    for home in [d for d in deviations if _counts_deals(d) and d.rule in _COUNT_RULES]:
+        holds = home.hypothesis.holds if home.hypothesis is not None else 0
         signs = [
-            d for d in found if d.rule == home.rule and isinstance(d.hypothesis, BeyondThePack)
+            d
+            for d in found
+            if d.rule in _COUNT_RULES
+            and isinstance(d.hypothesis, BeyondThePack)
+            and d.hypothesis.points <= holds
         ]
         if not signs:
             continue
@@ -1569,6 +1590,15 @@ def _refused_alike(
         looked_at += 1
         if reproduced_under(case, by_id[case.id][1], assumed):
             chosen.append(case)
+    # The games that compare a field of an extension past those looked at: no other game
+    # shows what the engine does there (the Frog's widow shown), and each is short.
+    extended = 0
+    for case in in_turn[looked_at:]:
+        if extended == _GAMES_PLAYED_AGAIN or not in_time():
+            break
+        if _extended(case) and reproduced_under(case, by_id[case.id][1], assumed):
+            chosen.append(case)
+            extended += 1
     # The matches past those looked at: a match's end is bounded only by several.
     matches = sum(c.op == "match" for c in chosen)
     for case in in_turn[looked_at:]:
@@ -1590,6 +1620,12 @@ def _length(case: Case) -> int:
             if isinstance(deal, dict)
         )
     return len(case.request.get("actions") or ())
+
+
+def _extended(case: Case) -> bool:
+    """Whether the case is a game that compares a field of a protocol extension (the
+    Frog's widow shown): only such games show what the engine answers there."""
+    return case.op == "game" and bool(case.extension_paths)
 
 
 def _kind_of_game(case: Case) -> tuple[str, str]:

@@ -87,6 +87,7 @@ from frogspec.conform.localise import (
     all_pass_played,
     condition_at,
     localise,
+    opener_model,
     trump_model,
     widow_model,
 )
@@ -147,8 +148,10 @@ class Deviation:
     reading of the rule that the engine's answers fit, if one does, and
     ``reading_rulesets`` the rulesets that use it. ``confirmed``: a swap of the rule (its
     broken twin or a reading) reproduces the engine; ``hand_written`` counts the cases not
-    generated; ``detail`` says what differs in the example. ``reproduced`` counts the
-    cases on whose first divergence a swap of the rule gives the engine's answer.
+    generated; ``detail`` says what differs in the example. ``reproduced_cases`` are the
+    ids of the cases on whose first divergence a swap of the rule gives the engine's answer,
+    and :attr:`reproduced` counts those of them it still files (cases filed under another
+    deviation later are not counted).
 
     ``rule`` is ``None`` for an unexplained deviation (:attr:`status`): no swap reproduces
     any of its cases, and ``look_at`` names the rules to look at first, without claiming
@@ -177,7 +180,7 @@ class Deviation:
     confirmed: bool = False
     hand_written: int = 0
     detail: str = ""
-    reproduced: int = 0
+    reproduced_cases: tuple[str, ...] = ()
     look_at: tuple[str, ...] = ()
     would_fail: tuple[str, ...] = ()
     would_fail_reading: str | None = None
@@ -222,6 +225,12 @@ class Deviation:
     #: is the swap that confirms it: what the twin does is then what the engine does,
     #: said by :attr:`instead` where the value that found it says only an example.
     by_twin: bool = False
+
+    @property
+    def reproduced(self) -> int:
+        """How many of its cases a swap of the rule reproduces (at their first divergence)."""
+        swapped = set(self.reproduced_cases)
+        return sum(c in swapped for c in self.cases)
 
     @property
     def when(self) -> str:
@@ -338,6 +347,9 @@ def joined_deviation(
         )
     condition = found.pop("condition", condition)
     own = {c for d in others for c in d.cases if c not in d.touched}
+    found.setdefault(
+        "reproduced_cases", tuple(dict.fromkeys(c for d in every for c in d.reproduced_cases))
+    )
     return replace(
         first,
         cases=cases,
@@ -527,6 +539,8 @@ def _said_by_replay(
         circumstances=Circumstances(d.in_rulesets, localised.condition),
         condition=localised.condition,
         otherwise=localised,
+        # The opening refused a contract: a model, so that what it hides is seen past it.
+        departure=d.departure or opener_model(ordered),
     )
 
 
@@ -1165,7 +1179,7 @@ def _unexplained(
             if fixed is not None and localised.rule == fixed.id
             else widow_model(ordered, assumed)
             if widow_taken is not None and localised.rule == widow_taken.id
-            else None
+            else opener_model(ordered)
         )
         return named(
             localised.rule,
@@ -1261,7 +1275,7 @@ def _deviation(
 ) -> Deviation:
     reading = _reading(rule_id, members, passed, assumed)
     case, divergence = min(members, key=lambda e: _size(e[1]))
-    reproduced = sum(rule_id in d.explained_by for _, d in members)
+    reproduced = tuple(c.id for c, d in members if rule_id in d.explained_by)
     would_fail: tuple[str, ...] = ()
     would_fail_reading: str | None = None
     if not confirmed and reproduced and passed:
@@ -1281,7 +1295,7 @@ def _deviation(
         hand_written=sum(_hand_written(c) for c, _ in members),
         detail=divergence.detail,
         differences=divergence.differences,
-        reproduced=reproduced,
+        reproduced_cases=reproduced,
         would_fail=would_fail,
         would_fail_reading=would_fail_reading,
         departure=departure,

@@ -585,15 +585,82 @@ def _game_scan(
             continue
         if fields:
             found = _game_step(case, prefix, k, ref, eng, fields, previous, compare, extra, assumed)
+            over = _player_passed_over(prefix, ref, eng, compare, assumed, ask)
+            if over is not None:  # the step is the list the engine leaves the one it passes over
+                listed, said = over
+                found = _game_step(
+                    case, prefix, k, ref, listed, ["legal"], previous, compare, extra, assumed
+                )
+                found = replace(found, differences=(*found.differences, said))
             found = _with_trick_taken(found, ask, assumed)
             found = _with_opener_refused(found, ask, assumed)
             found = _with_jump_refused_over(found, ask, assumed)
             found = _with_overbid_not_asked_again(found, ask, assumed)
+            found = _with_offered_after_pass(found, ask, assumed)
             return _with_trump_named_later(found, actions[k:], ask, assumed)
         if "error" in ref:
             break
         previous = (ref, eng)
     return None
+
+
+def _player_passed_over(
+    prefix: dict[str, Json],
+    ref: Json,
+    eng: Json,
+    compare: dict[str, str],
+    assumed: Adjust | None,
+    ask: Ask,
+) -> tuple[Json, Any] | None:
+    """Where in the auction the engine asks another player than the reference, one who
+    has not yet spoken, a bid standing, and its answer is the reference's once he has
+    passed, and where, the player it asks passing too, it does not ask him then with a
+    contract to bid: the engine passes him over, as the protocol does a player who may
+    only pass (it lets him bid nothing), and does not merely ask him later (another order
+    of the turns). The reference's answer with his legal list narrowed to the pass (what
+    the engine's answer means there), and the :class:`~frogspec.conform.evidence.
+    TurnPassedOver`; ``None`` elsewhere."""
+    from frogspec.conform.evidence import TurnPassedOver
+    from frogspec.engine import ActionKind, Phase
+
+    shown, answered = _result_of(ref), _result_of(eng)
+    if shown is None or answered is None or shown.get("phase") != "auction":
+        return None
+    seat, asked = shown.get("to_act"), answered.get("to_act")
+    legal = legal_of(ref) or []
+    if not isinstance(seat, int) or seat == asked or "pass" not in legal or len(legal) < 2:
+        return None
+    if asked is not None and not isinstance(asked, int):
+        return None
+    actions = prefix.get("actions")
+    if not isinstance(actions, list):
+        return None
+    state = _state(prefix, actions, assumed=assumed)
+    if state is None or state.phase is not Phase.AUCTION or state.to_act != seat:
+        return None
+    if any(spoke == seat for spoke, _ in state.auction):
+        return None  # a player asked again: another departure (who bids again)
+    if all(bid is None for _, bid in state.auction):
+        return None  # no bid stands: who opens, or speaks next, departs
+    after = reference_answer({**prefix, "actions": [*actions, "pass"]}, assumed=assumed)
+    if "result" not in after or _differing(after, eng, "game", compare):
+        return None
+    if asked is not None and "pass" in (legal_of(eng) or []):
+        later = _listed_for(ask, {**prefix, "actions": [*actions, "pass"]}, seat)
+        if later is not None and any(a != "pass" for a in later):
+            return None  # asked later with a bid to make: the order of the turns departs
+    listed = {**shown, "legal": ["pass"]}
+    bid_before = asked is not None and any(
+        spoke == asked and bid is not None for spoke, bid in state.auction
+    )
+    contracts = {str(a) for a in legal_actions(state) if a.kind is ActionKind.BID}
+    raised_to = tuple(a for a in legal_of(eng) or [] if bid_before and a in contracts)
+    return {**ref, "result": listed}, TurnPassedOver(seat, asked, raised_to)
+
+
+def _result_of(answer: Json) -> dict[str, Json] | None:
+    result = answer.get("result") if isinstance(answer, dict) else None
+    return result if isinstance(result, dict) else None
 
 
 def _passed_over(
@@ -722,6 +789,67 @@ def _with_opener_refused(divergence: Divergence, ask: Ask, assumed: Adjust | Non
     if not offered:
         return divergence
     said = OpenerRefused(lacks, offered, after.to_act)
+    return replace(divergence, differences=(*divergence.differences, said))
+
+
+def _with_offered_after_pass(
+    divergence: Divergence, ask: Ask, assumed: Adjust | None
+) -> Divergence:
+    """The divergence, where in the auction a bid stands and the engine refuses the player
+    to bid (one who has not bid yet) some of the contracts the reference offers him (its
+    list lacks them, or it passes him over, :class:`~frogspec.conform.evidence.
+    TurnPassedOver`), with the contracts the engine offers the player after the opener
+    once the opener has passed, no bid standing (its answer one pass after the opening):
+    an :class:`~frogspec.conform.evidence.OfferedAfterPass`, where it offers some of
+    them there. Whether it refuses them over the standing bid only is where a departure
+    of the order of the bids and one of the contracts part (the opener's own list would
+    not tell them from contracts refused to all but him)."""
+    from frogspec.conform.evidence import (
+        FieldChanged,
+        LegalChanged,
+        OfferedAfterPass,
+        TurnPassedOver,
+    )
+    from frogspec.engine import ActionKind, Phase
+
+    request = divergence.request
+    first = divergence.differences[0] if divergence.differences else None
+    narrowed = isinstance(first, LegalChanged) and not first.adds and bool(first.lacks)
+    # The engine ends the auction where the reference asks him: it passes him over too.
+    ended = any(
+        isinstance(d, FieldChanged) and d.name == "phase" and d.reference == "auction"
+        for d in divergence.differences
+    )
+    if request is None or not (narrowed or ended):
+        return divergence
+    passed_over = ended or any(isinstance(d, TurnPassedOver) for d in divergence.differences)
+    actions = request.get("actions")
+    if not isinstance(actions, list) or not actions:
+        return divergence
+    state = _state(request, actions, assumed=assumed)
+    if state is None or state.phase is not Phase.AUCTION or state.to_act is None:
+        return divergence
+    if all(bid is None for _, bid in state.auction) or any(
+        seat == state.to_act for seat, _ in state.auction
+    ):
+        return divergence  # no bid stands, or the player has spoken
+    bids = {str(a) for a in legal_actions(state) if a.kind is ActionKind.BID}
+    if not bids or (
+        isinstance(first, LegalChanged) and not passed_over and not set(first.lacks) <= bids
+    ):
+        return divergence
+    after = _state(request, ["pass"], assumed=assumed)
+    if after is None or after.phase is not Phase.AUCTION or after.to_act is None:
+        return divergence
+    legal = _listed_for(ask, {**request, "actions": ["pass"]}, after.to_act)
+    if legal is None:
+        return divergence
+    contracts = {str(a) for a in legal_actions(after) if a.kind is ActionKind.BID}
+    refused = set(first.lacks) if isinstance(first, LegalChanged) else bids
+    offered = tuple(a for a in legal if a in contracts)
+    if not refused & set(offered):
+        return divergence  # refused there too: no evidence of the order of the bids
+    said = OfferedAfterPass(offered)
     return replace(divergence, differences=(*divergence.differences, said))
 
 

@@ -44,6 +44,7 @@ __all__ = [
     "LegalChanged",
     "MarginRaised",
     "MatchOtherwise",
+    "OfferedAfterPass",
     "OpenerRefused",
     "OverbidNotAskedAgain",
     "PacketsChanged",
@@ -65,6 +66,7 @@ __all__ = [
     "TieMoved",
     "TrickTaken",
     "TrumpNamedAfterLayAway",
+    "TurnPassedOver",
     "dealer_moved",
     "difference_json",
     "differences_of",
@@ -678,6 +680,55 @@ class JumpRefusedOver(Difference):
 
 
 @dataclass(frozen=True)
+class OfferedAfterPass(Difference):
+    """Where the engine refuses contracts to a player (not the opener) with a bid
+    standing, the contracts its list offers the player after the opener once the opener
+    has passed, no bid standing: what it refuses over a standing bid it need not refuse
+    where none stands (then the order of the bids departs, not the contracts). Read off
+    the engine's answer one pass after the opening."""
+
+    #: The contracts the engine offers that player.
+    contracts: tuple[str, ...]
+
+    READ_OFF_ANOTHER_ANSWER: ClassVar[bool] = True
+
+    @property
+    def kind(self) -> str:
+        return "contracts offered with no bid standing"
+
+    @property
+    def field(self) -> str:
+        return "legal"
+
+
+@dataclass(frozen=True)
+class TurnPassedOver(Difference):
+    """The engine passes over the player the reference asks to bid (one who has not yet
+    spoken): its answer is the reference's once he has passed. It lets him bid nothing,
+    and by the protocol's convention a player who may only pass is not asked. Read off
+    that answer, the divergence shows his legal list narrowed to the pass."""
+
+    #: The seat of the player passed over.
+    seat: int
+    #: The seat the engine asks instead (``None``: the auction is over by the engine).
+    asked: int | None
+    #: The contracts the engine lets that player bid, where he has bid before in the
+    #: auction (an overbid Frog raising): what is refused the player passed over is not
+    #: refused him (empty where he has not bid, or none is asked).
+    raised_to: tuple[str, ...] = ()
+
+    READ_OFF_ANOTHER_ANSWER: ClassVar[bool] = True
+
+    @property
+    def kind(self) -> str:
+        return "player passed over in the auction"
+
+    @property
+    def field(self) -> str:
+        return "to_act"
+
+
+@dataclass(frozen=True)
 class OverbidNotAskedAgain(Difference):
     """Where the reference asks a player who has been overbid to bid again and the engine
     asks the next player in turn, the engine leaves the auction once the others have
@@ -948,12 +999,17 @@ class PaidOtherwise(Difference):
 @dataclass(frozen=True)
 class TieMoved(Difference):
     """The tie is at other points: the engine pays at ``p`` points what the reference pays
-    at ``p`` less the shift."""
+    at ``p`` less the shift. Where ``half``, the line is half a point above ``engine``
+    (a deal of an odd count of points): there is no tie, the bidder winning above it by
+    his points over ``engine`` and losing at or below it by ``engine`` + 1 less his
+    points."""
 
-    #: The engine's tie.
+    #: The engine's tie (the whole points below its line, where ``half``).
     engine: int
     #: The reference's.
     reference: int = 60
+    #: Whether the engine's line is half a point above ``engine``: no score ties.
+    half: bool = False
 
     @property
     def kind(self) -> str:

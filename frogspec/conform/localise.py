@@ -32,12 +32,14 @@ from frogspec.conform.evidence import (
     FieldChanged,
     JumpRefusedOver,
     LegalChanged,
+    OfferedAfterPass,
     OpenerRefused,
     OverbidNotAskedAgain,
     PaymentsChanged,
     PointsChanged,
     SeatChanged,
     TrumpNamedAfterLayAway,
+    TurnPassedOver,
 )
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
@@ -50,6 +52,7 @@ __all__ = [
     "condition_at",
     "held_back_until_trumps_played",
     "localise",
+    "opener_model",
     "step_features",
     "trump_model",
     "widow_model",
@@ -451,6 +454,9 @@ def _features(
         standing = _standing(before)
         features["standing"] = standing.code if standing is not None else None
         features["eldest_to_bid"] = bool(before.order) and before.to_act == before.order[0]
+        features["has_bid"] = any(
+            seat == before.to_act and bid is not None for seat, bid in before.auction
+        )
     if before.phase is Phase.AUCTION and action is not None:
         features["bid"] = str(action)
         features["all_passed"] = (
@@ -881,6 +887,61 @@ def _next_bid_only(
     return max(orders, key=len) if orders and bid_over_lower else ()
 
 
+def _refused_over_standing(
+    divergences: Sequence[Any], agreeing: Sequence[Mapping[str, Json]], assumed: Adjust | None
+) -> Condition | None:
+    """Where every game's engine refuses contracts to a player at his first turn in the
+    auction (:func:`_not_biddable`: its list lacks them, or it passes him over) over one
+    standing contract, and where it agreed one of them was bid with another standing, or
+    none, by a player other than the opener, or its list offers one of them once the
+    opener has passed (:class:`~frogspec.conform.evidence.OfferedAfterPass`): which
+    contracts may be bid follows the standing bid, the order of the bids departs. The
+    condition of the departure: that contract standing, and, where a player who had bid
+    before may still bid one of them over it (an overbid Frog raising: where the engine
+    agreed, or in its list for the player it asks in place of one it passes over,
+    :class:`~frogspec.conform.evidence.TurnPassedOver`), the player yet to bid. ``None``
+    elsewhere."""
+    standing: set[Json] = set()
+    refused: set[str] = set()
+    for divergence in divergences[:CONDITIONED]:
+        lacks = _not_biddable(divergence, assumed)
+        state = _answered(divergence, assumed)
+        if not lacks or state is None or _standing(state) is None:
+            return None
+        standing.add(_standing(state).code)
+        refused |= set(lacks)
+    if len(standing) != 1:
+        return None
+    over = standing.pop()
+    # A player other than the opener (who may be the only one offered them) bidding
+    # them where the engine agreed, or offered them once the opener has passed.
+    offered_elsewhere = any(
+        f.get("bid") in refused and f.get("standing") != over and not f.get("eldest_to_bid")
+        for f in agreeing
+    ) or any(
+        set(d.contracts) & refused
+        for divergence in divergences[:CONDITIONED]
+        for d in divergence.differences
+        if isinstance(d, OfferedAfterPass)
+    )
+    if not offered_elsewhere:
+        return None  # not bid elsewhere, nor offered once the opener has passed
+    # Shown where the engine agreed, or by the engine's own list for the player it asks
+    # in place of one it passes over.
+    raised = any(
+        f.get("standing") == over and f.get("bid") in refused and f.get("has_bid") for f in agreeing
+    ) or any(
+        set(d.raised_to) & refused
+        for divergence in divergences[:CONDITIONED]
+        for d in divergence.differences
+        if isinstance(d, TurnPassedOver)
+    )
+    terms = [ConditionTerm("standing", (over,))]
+    if raised:
+        terms.append(ConditionTerm("has_bid", (False,)))
+    return Condition(tuple(terms))
+
+
 def _opener_refused(divergences: Sequence[Any]) -> OpenerRefused | None:
     """The engine's answer one pass after the opening (an
     :class:`~frogspec.conform.evidence.OpenerRefused` among the differences), where the
@@ -1113,6 +1174,45 @@ def widow_model(divergences: Sequence[Any], assumed: Adjust | None = None) -> Ad
             return contract.name.lower() in taken or bool(written(contract))
 
         return ruleset.replacing(_WIDOW_TAKEN_RULE, exchanges_widow)
+
+    return adjust
+
+
+def opener_model(divergences: Sequence[Any]) -> Adjust | None:
+    """The contracts the engine refuses the player who opens the auction, as a change of
+    the reference: where the first game of the group shows them refused to the opening bid
+    alone (:class:`~frogspec.conform.evidence.OpenerRefused`: once he has passed, the next
+    player may bid them), the opener may bid none of them, every other turn as written.
+    ``None`` elsewhere.
+
+    >>> from frogspec.rules.auction import Contract
+    >>> from frogspec.rulesets import get_ruleset
+    >>> refused = OpenerRefused(("frog",), ("frog",), 2)
+    >>> shown = type("Shown", (), {"differences": (refused,)})()
+    >>> rules = opener_model([shown])(get_ruleset("foster-1909")).rules
+    >>> order, contracts = (1, 2, 0), tuple(Contract)
+    >>> [c.code for c in rules.auction_procedure(order, contracts, ()).bids]
+    ['chico', 'grand']
+    >>> [c.code for c in rules.auction_procedure(order, contracts, ((1, None),)).bids]
+    ['frog', 'chico', 'grand']
+    >>> opener_model([]) is None
+    True
+    """
+    found = _opener_refused(divergences)
+    if found is None:
+        return None
+    refused = frozenset(found.refused)
+
+    def adjust(ruleset: Ruleset) -> Ruleset:
+        written = ruleset.rules.auction_procedure
+
+        def auction_procedure(order: Any, contracts: Any, history: Any) -> Any:
+            turn = written(order, contracts, history)
+            if turn is None or history:
+                return turn
+            return turn._replace(bids=tuple(c for c in turn.bids if c.code not in refused))
+
+        return ruleset.replacing(ruleset.rule_id("auction_procedure"), auction_procedure)
 
     return adjust
 
@@ -1376,6 +1476,18 @@ def _localised(
         ]
         standing = tuple(dict.fromkeys([*(f.get("standing") for f in departing), *over]))
         condition = Condition((ConditionTerm("standing", standing),))
+    over_standing = (
+        None
+        if next_bid_only or ranked_equal
+        else _refused_over_standing(divergences, agreeing, assumed)
+    )
+    if over_standing is not None:
+        # Contracts refused over one standing bid and bid where another stands, or none:
+        # what outbids that bid departs (for those yet to bid, where others may raise).
+        from frogspec.rules.auction import outbids
+
+        rule = _rule_of(outbids)
+        condition = over_standing
     if next_bid_only:
         # Where the engine let some players jump (bid above the next contract), who may
         # not is what sets the steps apart: the seat, or the standing bid.

@@ -201,7 +201,7 @@ def _ended_unexplained(
         hand_written,
         rule=rule,
         confirmed=True,
-        reproduced=len(matches),
+        reproduced_cases=tuple(c.id for c, _ in matches),
         look_at=(),
         example=example,
         otherwise=replace(shown, limits=limits),

@@ -20,7 +20,7 @@ from dataclasses import replace
 from frogspec._types import Json
 from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.diagnosis import game_state, legal_of
-from frogspec.engine import Action, Phase, apply, legal_actions, parse_action
+from frogspec.engine import Action, ActionKind, Phase, apply, legal_actions, parse_action
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
 from frogspec.vectors.model import Case
@@ -29,6 +29,9 @@ __all__ = ["adapted_actions", "played_on_own_deal", "refused_at"]
 
 #: How many actions a match's deal may take past its own to come to its end, at most.
 _MOST_MORE = 64
+
+#: The pass, which a player refused his bid makes instead.
+_PASS = parse_action("pass")
 
 #: How many times a game is played again where the engine refuses an action the
 #: reference allows (each time with one the engine allows there), at most.
@@ -72,6 +75,9 @@ def adapted_actions(
         given: list[Json] = list(request["actions"])
         if to_the_end:
             given += [None] * _MOST_MORE
+        # A bid refused to its player (the opening refused a contract) is passed on to
+        # the next player who may bid it: the game stays the contract it was.
+        passed_on: Action | None = None
         for at, text in enumerate(given):
             if state.phase == Phase.OVER:
                 break
@@ -84,7 +90,11 @@ def adapted_actions(
                 legal = tuple(a for a in legal if str(a) in both)
             if not legal:
                 return None
+            if passed_on is not None and state.phase == Phase.AUCTION and passed_on in legal:
+                wanted, passed_on = passed_on, None
             action = wanted if wanted in legal else _instead(wanted, legal)
+            if action != wanted and wanted.kind is ActionKind.BID and _PASS in legal:
+                action, passed_on = _PASS, wanted
             played.append(str(action))
             state = apply(state, action)
     except (FrogError, KeyError, TypeError, ValueError):

@@ -145,6 +145,9 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
         "when every other player has passed and no bid stands",
         "when a bid stands or another player may still bid",
     ),
+    "has_bid": _yes_no(
+        "when the player to bid has bid before", "when the player to bid has not yet bid"
+    ),
     "bid": lambda v: f"when {v} is bid",
     "standing": lambda v: (
         "when no bid stands" if v is None else f"when a {str(v).capitalize()} stands"
@@ -446,6 +449,13 @@ def _settlement_words(d: Difference) -> str | None:
     if isinstance(d, CountRaised):
         return _count_raised_words(d)
     if isinstance(d, TieMoved):
+        if d.half:
+            return (
+                f"no score ties (the line is {d.engine}½ points instead of a tie at "
+                f"{d.reference}): the bidder wins with {d.engine + 1} or more, by his points "
+                f"less {d.engine}, and loses with {d.engine} or fewer, by {d.engine + 1} "
+                "less his points"
+            )
         return (
             f"the tie is {d.engine} points instead of {d.reference}: the bidder wins above "
             f"{d.engine} and loses below it"
@@ -1031,8 +1041,9 @@ def hypothesis_words(hypothesis: Any) -> str:
     if isinstance(hypothesis, TrumpCardCounted):
         name = _RANK_WORDS.get(hypothesis.rank, hypothesis.rank)
         written = card_points(make_card(hypothesis.rank, Suit.CLUBS))
+        article = "an" if name[:1] in "AEIOU" else "a"
         return (
-            f"the {name} of trumps counts {hypothesis.points} instead of {written} (a "
+            f"the {name} of trumps counts {hypothesis.points} instead of {written} ({article} "
             f"{name} of a plain suit as written)"
         )
     if isinstance(hypothesis, TrumpsCounted):
@@ -1291,6 +1302,8 @@ def instead_words(
     "a King counts 5 instead of 4; settles a bidder's points up to 124, the pack's count with a King at 5"
     >>> instead_words(tens, settles_up_to=110, holds=110)
     'a Ten counts 5 instead of 10: the deal holds 110 points, the tie is 55, and no more are settled'
+    >>> instead_words(FixedPoints("scoring.count-card-points", 11), holds=131)
+    'the side that wins the last trick counts 11 points more: the deal holds 131 points, the tie is 65½ (no score ties)'
     """
     from frogspec.conform.accounting import PACK_POINTS, BeyondThePack
 
@@ -1298,7 +1311,8 @@ def instead_words(
     if holds is not None:
         if isinstance(otherwise, BeyondThePack):  # the deal's count says how many
             said = f"counts points beyond the {PACK_POINTS} the cards hold"
-        said += f": the deal holds {holds} points, the tie is {holds // 2}"
+        tie = f"{holds // 2}" if holds % 2 == 0 else f"{holds // 2}½ (no score ties)"
+        said += f": the deal holds {holds} points, the tie is {tie}"
         if settles_up_to == holds:
             return f"{said}, and no more are settled"
     if settles_up_to is None:

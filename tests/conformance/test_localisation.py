@@ -20,8 +20,9 @@ from frogspec._types import Json
 from frogspec.conform.accounting import Lead, who_leads
 from frogspec.conform.accounting import trick_taken_by_engine as trick_taken
 from frogspec.conform.conditions import Condition
+from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.deviations import Deviation, with_findings
-from frogspec.conform.diagnosis import Divergence
+from frogspec.conform.diagnosis import Divergence, diagnose
 from frogspec.conform.diagnosis import _with_jump_refused_over as with_jump_refused_over
 from frogspec.conform.diagnosis import _with_opener_refused as with_opener_refused
 from frogspec.conform.diagnosis import _with_trick_taken as with_trick_taken
@@ -30,13 +31,15 @@ from frogspec.conform.evidence import (
     FieldChanged,
     JumpRefusedOver,
     LegalChanged,
+    OfferedAfterPass,
     OpenerRefused,
     OverbidNotAskedAgain,
     SeatChanged,
     TrickTaken,
     TrumpNamedAfterLayAway,
+    TurnPassedOver,
 )
-from frogspec.conform.localise import Localised, localise, step_features
+from frogspec.conform.localise import Localised, localise, opener_model, step_features
 from frogspec.conform.localise import _asked_again as asked_again
 from frogspec.conform.localise import _card_origin as card_origin
 from frogspec.conform.localise import _of_most_rulesets as of_most_rulesets
@@ -45,6 +48,7 @@ from frogspec.conform.probes.base import Probe
 from frogspec.conform.words import Circumstances, instead_words, when_words
 from frogspec.engine import ActionKind, Phase, State, apply, legal_actions, new_deal, parse_action
 from frogspec.harness import Adjust
+from frogspec.registry import get_rule
 from frogspec.rules.cards import FULL_PACK, cards_of, format_card, suit_of
 from frogspec.rulesets import Ruleset
 from frogspec.vectors.model import Case
@@ -539,6 +543,14 @@ def test_contracts_refused_to_the_opening_bid_alone_are_read_off_the_engine_afte
         "the opening bid may not be chico or grand: once the opener has passed, the next "
         "player may bid chico or grand, no bid standing still"
     )
+    # Its model refuses the opener those contracts, and no one else: a game that opens
+    # with a Grand is refused where one with a pass and then a Grand is not.
+    model = opener_model(openings)
+    assert model is not None
+    refused = reference_answer({**_game(0, ["grand"]), "id": 1}, model)
+    assert refused["error"]["kind"] == "illegal" and refused["error"]["at"] == 0
+    assert "result" in reference_answer({**_game(0, ["pass", "grand"]), "id": 1}, model)
+    assert "result" in reference_answer({**_game(0, ["frog"]), "id": 1}, model)
     # Where the next player too is refused them, no difference is added: no jump anywhere.
     kept = _opening_refused(0, ["pass", "frog"])
     assert not any(isinstance(d, OpenerRefused) for d in kept.differences)
@@ -1168,3 +1180,85 @@ def test_a_frogs_trump_beside_a_lay_away_narrowed_is_said_by_the_trump() -> None
     assert localised is not None and localised.rule == "trump.hearts-in-frog-and-grand"
     assert localised.left_out is None
     assert instead_words(localised) == 'trump is "D" instead of "H"'
+
+
+def _fresh_players_no_grand_over_chico(request: dict[str, Json]) -> dict[str, Json]:
+    """An engine in which a player who has not bid yet may not bid a Grand over a Chico
+    (an overbid Frog may still raise to one), and which, as the protocol has it, does not
+    ask a player who may only pass: it passes him over."""
+
+    def adjust(ruleset: Ruleset) -> Ruleset:
+        written = ruleset.rules.auction_procedure
+
+        def procedure(order: Any, contracts: Any, history: Any) -> Any:
+            turn = written(order, contracts, history)
+            standing = next((b for _, b in reversed(history) if b is not None), None)
+            spoke = turn is not None and any(s == turn.seat and b for s, b in history)
+            if turn is None or standing is None or standing.code != "chico" or spoke:
+                return turn
+            return turn._replace(bids=tuple(c for c in turn.bids if c.code != "grand"))
+
+        return ruleset.replacing(ruleset.rule_id("auction_procedure"), procedure)
+
+    def answer(actions: list[Json]) -> dict[str, Json]:
+        return reference_answer({**request, "id": 1, "actions": actions}, adjust)
+
+    def passing_only(found: dict[str, Json]) -> bool:
+        result = found.get("result")
+        return isinstance(result, dict) and result.get("legal") == ["pass"]
+
+    played: list[Json] = []
+    given = request.get("actions")
+    for action in given if isinstance(given, list) else []:
+        while passing_only(answer(played)):
+            played.append("pass")
+        played.append(action)
+    while passing_only(answer(played)):
+        played.append("pass")
+    return answer(played)
+
+
+def test_a_grand_refused_over_a_chico_to_players_yet_to_bid_departs_from_the_order() -> None:
+    # After eldest's Frog and the next player's Chico, the engine passes the dealer over
+    # (he may not bid the Grand, all he might) and asks the overbid Frog, who may raise to
+    # it: a list narrowed to the pass, read off the answer once the dealer has passed.
+    from .test_diagnosis import answered_case
+
+    found = []
+    for seed in range(3):
+        request = {**_game(seed, ["frog", "chico", "pass"]), "ruleset": "foster-1909"}
+        case = answered_case(f"g{seed}", request)
+        engine = _fresh_players_no_grand_over_chico
+        divergence = diagnose(case, engine(request), engine)
+        assert divergence is not None and divergence.step == 2
+        assert divergence.differences[0] == LegalChanged(("grand",), ())
+        assert TurnPassedOver(0, 1, ("grand",)) in divergence.differences
+        # Once eldest has passed, the next player may bid a Grand, no bid standing.
+        assert OfferedAfterPass(("frog", "chico", "grand")) in divergence.differences
+        found.append(divergence)
+    localised = localise(found)
+    assert localised is not None and localised.rule == "auction.contract-order"
+    assert when_words(Circumstances(condition=localised.condition)) == (
+        "when a Chico stands, when the player to bid has not yet bid"
+    )
+    assert instead_words(localised) == "grand may not be bid"
+
+
+def test_a_player_asked_later_is_not_passed_over() -> None:
+    # An engine that asks the overbid Frog at once and the dealer after him (one round,
+    # the Frog raising first) keeps the dealer's Grand: the order of the turns departs.
+    from .test_diagnosis import answered_case
+
+    one_round = "auction.one-round-frog-may-raise"
+
+    def engine(request: dict[str, Json]) -> dict[str, Json]:
+        def adjust(ruleset: Ruleset) -> Ruleset:
+            procedure = get_rule(one_round).function
+            return ruleset.replacing(ruleset.rule_id("auction_procedure"), procedure)
+
+        return reference_answer({**request, "id": 1}, adjust)
+
+    request = {**_game(0, ["frog", "chico", "pass"]), "ruleset": "foster-1909"}
+    divergence = diagnose(answered_case("g", request), engine(request), engine)
+    assert divergence is not None
+    assert not any(isinstance(d, TurnPassedOver) for d in divergence.differences)

@@ -69,6 +69,24 @@ def test_a_departure_found_apart_joined_counts_each_case_once() -> None:
     assert joined.confirmed
 
 
+def test_a_swap_reproduces_only_the_cases_a_deviation_still_files() -> None:
+    # Cases filed under another deviation later are no longer this one's: the count a
+    # report gives ("reproduces N of these M cases") is of its own cases, never over M;
+    # a departure joined counts what each part's swap reproduced.
+    first = replace(
+        _deviation("match.no-fixed-end", ("a", "b"), MatchOtherwise(0, 1), ("gamerules",)),
+        reproduced_cases=("a", "b", "moved", "away"),
+    )
+    assert first.reproduced == 2
+    other = replace(
+        _deviation("match.no-fixed-end", ("c", "d"), MatchOtherwise(0, 1), ("modern",)),
+        reproduced_cases=("d",),
+    )
+    joined = joined_deviation(first, [other], _none_written)
+    assert (joined.reproduced, len(joined.cases)) == (3, 4)
+    assert replace(joined, cases=("a",)).reproduced == 1
+
+
 def test_a_match_ended_at_zero_across_the_rules_of_the_end_is_one_rule() -> None:
     # The 1922 rulesets end at 0 (a payer left with nothing); gamerules, which has no end,
     # ends below it: one departure, said as the rule, named by the rule a swap confirms.

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Collection
+from types import SimpleNamespace
 
 import pytest
 
@@ -13,6 +14,8 @@ from frogspec._types import Json
 from frogspec.conform.blame import blame
 from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.diagnosis import Divergence, diagnose
+from frogspec.conform.evidence import OpenerRefused
+from frogspec.conform.localise import opener_model
 from frogspec.conform.own_deal import adapted_actions, played_on_own_deal, refused_at
 from frogspec.conform.reports import render_text
 from frogspec.conform.runner import run_conformance
@@ -61,6 +64,22 @@ def test_a_step_the_engine_allows_otherwise_takes_an_action_both_allow() -> None
     adapted = adapted_actions(request, None, {1: others})
     assert adapted is not None and adapted[1] in others
     assert adapted_actions(request, None, {1: []}) is None  # no action both allow
+
+
+def test_a_bid_refused_to_the_opener_is_passed_on_to_the_next_player() -> None:
+    # Where the opening may not be a Frog, eldest passes and the next player bids the Frog
+    # in place of his own pass: the game played again stays a Frog, and shows what the
+    # engine does in one (its widow, its lay-away).
+    refused = OpenerRefused(("frog",), ("frog",), 2)
+    no_frog_to_open = opener_model([SimpleNamespace(differences=(refused,))])
+    assert no_frog_to_open is not None
+    assert adapted_actions(_game(["frog", "pass", "pass"]), no_frog_to_open) == [
+        "pass",
+        "frog",
+        "pass",
+    ]
+    # Where the opener may bid it, the game is kept as it was.
+    assert adapted_actions(_game(["frog", "pass", "pass"]), None) == ["frog", "pass", "pass"]
 
 
 def test_no_game_is_adapted_from_another_op_or_an_unreadable_request() -> None:

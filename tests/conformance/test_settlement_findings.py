@@ -619,3 +619,23 @@ def test_a_contract_refused_at_every_probe_is_the_rulesets_contracts() -> None:
         ("modern",),
         ("official-1922-straight",),
     }
+
+
+def test_a_line_half_a_point_above_a_score_is_found_as_no_tie() -> None:
+    # A deal of 131 points (a card counted double) puts the line at 65½: the bidder wins
+    # with 66 by 1 and loses with 65 by 1. No whole tie gives both: the line half a
+    # point above 65 does, in a ruleset paid by the point and in one of fixed amounts.
+    from frogspec.conform.probes.settle import _settle, _tie_at
+
+    engine = _departing(_tie_at(65, half=True))
+    for ruleset in ("modern", "official-1922-coeur-dalene"):
+        (found,) = _settle(engine, [ruleset])
+        assert found.otherwise == TieMoved(65, half=True)
+        assert finding_instead(found) == (
+            "no score ties (the line is 65½ points instead of a tie at 60): the bidder wins "
+            "with 66 or more, by his points less 65, and loses with 65 or fewer, by 66 less "
+            "his points"
+        )
+    # A whole tie moved is found as before.
+    (whole,) = _settle(_departing(_tie_at(65)), ["modern"])
+    assert whole.otherwise == TieMoved(65)

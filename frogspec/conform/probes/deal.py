@@ -112,7 +112,12 @@ def _deal(ask: Ask, rulesets: Iterable[str]) -> list[StageFinding]:
             )
             reseats = _deal_differs_in_seating(group[0]) or _in_mirror_order(group[0])
             departure = _departure(group, rs, deck, probes)
-            findings.append(replace(found, reseats=reseats, departure=departure))
+            # A departure that deals every table size probed as the engine does is a model
+            # of the whole deal: it outweighs a swap that matches some cases.
+            models_all = departure is not None and answers_as_engine(departure, probes)
+            findings.append(
+                replace(found, reseats=reseats, departure=departure, models_all=models_all)
+            )
     return findings
 
 

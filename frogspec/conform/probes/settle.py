@@ -333,14 +333,12 @@ def _settle(
             ]
             if not any(p.departs for p in probes):
                 continue
-        tie, explained = _tie_moved([p for p in probes if _table(p) not in refused], assumed)
-        if tie is not None:  # one hypothesis gives these answers: one departure
-            found = table_finding(
-                "settle", TIE_RULE, TieMoved(60 + tie), explained, probes, ruleset
-            )
-            tie_moved = _tie_at(60 + tie)
+        moved, explained = _tie_moved([p for p in probes if _table(p) not in refused], assumed)
+        if moved is not None:  # one hypothesis gives these answers: one departure
+            found = table_finding("settle", TIE_RULE, moved, explained, probes, ruleset)
+            tie_moved = _tie_at(moved.engine, moved.half)
             kept = tie_moved if answers_as_engine(tie_moved, explained, assumed) else None
-            model = _shifted(tie, assumed)
+            model = _shifted(moved.engine - 60, assumed, moved.half)
             if kept is not None:  # a tie moved moves every score's margin: no "where"
                 found = replace(found, table_condition=None, between=None, share=None)
             findings.append(replace(found, model=model, departure=kept))
@@ -478,7 +476,8 @@ def _candidates(rs: Ruleset) -> list[Candidate]:
     probe: the payments, or the margins before the rate applies, rounded to a multiple of
     5 or 10 (up, down or to the nearest), a loss (or a win) paid at a multiple of the
     ruleset's amount (:data:`PAID_TIMES`), a bidder with exactly 60 settled as a loser (or
-    a winner) by one point, the tie moved (:data:`TIE_SHIFTS`)."""
+    a winner) by one point, the tie moved (:data:`TIE_SHIFTS`; or its line half a point
+    above a tie so moved: no score ties)."""
     rates_rule = rs.rule_id("rates")
     found: list[Candidate] = [
         (PaymentsRounded(multiple, direction, 0, 0), rates_rule, _rounding(multiple, direction))
@@ -501,7 +500,11 @@ def _candidates(rs: Ruleset) -> list[Candidate]:
     ]
     found.append((PENALTY_FROG, _outcome_rule(rs, False), _lost_frog_as_grand))
     found += [(TieDecided(60, won), TIE_RULE, _tie_decided(won)) for won in (False, True)]
-    found += [(TieMoved(60 + shift), TIE_RULE, _tie_at(60 + shift)) for shift in TIE_SHIFTS]
+    found += [
+        (TieMoved(60 + shift, half=half), TIE_RULE, _tie_at(60 + shift, half))
+        for shift in TIE_SHIFTS
+        for half in (False, True)
+    ]
     return found
 
 
@@ -986,11 +989,18 @@ def _paid_times_at_points(times: int, points: tuple[int, ...]) -> Adjust:
     return departure
 
 
-def _tie_at(tie: int) -> Adjust:
-    """The ruleset's tie moved to ``tie`` points, as a change of its rules."""
+def _tie_at(tie: int, half: bool = False) -> Adjust:
+    """The ruleset's tie moved to ``tie`` points, as a change of its rules; ``half``, its
+    line half a point above them: a bidder at ``tie`` or below loses by one more.
+
+    >>> from frogspec.rulesets import get_ruleset
+    >>> result = _tie_at(65, half=True)(get_ruleset("modern")).rules.bidder_result
+    >>> result(66), result(70), result(65), result(60)
+    (1, 5, -1, -6)
+    """
 
     def bidder_result(points: int) -> int:
-        return points - tie
+        return points - tie - (1 if half and points <= tie else 0)
 
     return lambda ruleset: ruleset.replacing(TIE_RULE, bidder_result)
 
@@ -1078,18 +1088,19 @@ TIE_SHIFTS = tuple(s for s in range(-15, 16) if s)
 
 def _tie_moved(
     probes: Sequence[Probe], assumed: Adjust | None = None
-) -> tuple[int | None, list[Probe]]:
-    """The shift of the tie (the engine pays at ``p`` points what the reference pays at
-    ``p - shift``) and the departing probes it gives: every one of them, or, where the
-    engine departs in other ways too, the most of them (a third of the departing probes
-    at least, and :data:`TIE_EVIDENCE` or more: a shift that matches a probe or two is a
-    coincidence), and on which no probe the engine agrees with contradicts it. ``None`` and
-    no probes where no shift does."""
+) -> tuple[TieMoved | None, list[Probe]]:
+    """The tie moved (the engine pays at ``p`` points what the reference pays at ``p``
+    less the shift; or, its line half a point above a whole score, at ``p`` less one more
+    where he loses: no score ties) and the departing probes it gives: every one of them,
+    or, where the engine departs in other ways too, the most of them (a third of the
+    departing probes at least, and :data:`TIE_EVIDENCE` or more: a shift that matches a
+    probe or two is a coincidence), and on which no probe the engine agrees with
+    contradicts it. ``None`` and no probes where no shift does."""
     departing = [p for p in probes if p.departs]
     agreeing = [p for p in probes if not p.departs]
-    best: tuple[int | None, list[Probe]] = (None, [])
-    for shift in TIE_SHIFTS:
-        model = _shifted(shift, assumed)
+    best: tuple[TieMoved | None, list[Probe]] = (None, [])
+    for shift, half in ((s, h) for s in TIE_SHIFTS for h in (False, True)):
+        model = _shifted(shift, assumed, half)
         given = []
         for probe in departing:
             answer = model(probe.request)
@@ -1103,7 +1114,7 @@ def _tie_moved(
         if not any(
             _contradicts(model, p) for p in agreeing if p.feature("contract") not in otherwise
         ):
-            best = (shift, given)
+            best = (TieMoved(60 + shift, half=half), given)
     found, given = best
     contracts = {p.feature("contract") for p in given}
     if found is None or len(given) < max(TIE_EVIDENCE, len(departing) // 3):
@@ -1123,15 +1134,22 @@ def _contradicts(model: Callable[[dict[str, Json]], Json], probe: Probe) -> bool
 TIE_EVIDENCE = 5
 
 
-def _shifted(shift: int, assumed: Adjust | None = None) -> Callable[[dict[str, Json]], Json]:
+def _shifted(
+    shift: int, assumed: Adjust | None = None, half: bool = False
+) -> Callable[[dict[str, Json]], Json]:
     """The engine as the tie's shift models it: the reference (under the departures
-    ``assumed``) at the points less the shift."""
+    ``assumed``) at the points less the shift; ``half``, the line half a point above the
+    tie moved, one point less again where the bidder is at or below the tie moved (he
+    loses there, as the reference's bidder does one point below its tie)."""
 
     def model(request: dict[str, Json]) -> Json:
         points = request.get("bidder_points")
-        if not isinstance(points, int) or not 0 <= points - shift <= 120:
+        if not isinstance(points, int):
             return None
-        shifted = {"id": 1, **request, "bidder_points": points - shift}
+        at = points - shift - (1 if half and points <= 60 + shift else 0)
+        if not 0 <= at <= 120:
+            return None
+        shifted = {"id": 1, **request, "bidder_points": at}
         return reference_answer(shifted, assumed=assumed)
 
     return model
