@@ -540,7 +540,7 @@ def _said_by_replay(
         condition=localised.condition,
         otherwise=localised,
         # The opening refused a contract: a model, so that what it hides is seen past it.
-        departure=d.departure or opener_model(ordered),
+        departure=d.departure or opener_model(localised.opener_refused),
     )
 
 
@@ -1179,7 +1179,7 @@ def _unexplained(
             if fixed is not None and localised.rule == fixed.id
             else widow_model(ordered, assumed)
             if widow_taken is not None and localised.rule == widow_taken.id
-            else opener_model(ordered)
+            else opener_model(localised.opener_refused)
         )
         return named(
             localised.rule,

@@ -584,9 +584,12 @@ def _game_scan(
             previous = None
             continue
         if fields:
-            found = _game_step(case, prefix, k, ref, eng, fields, previous, compare, extra, assumed)
             over = _player_passed_over(prefix, ref, eng, compare, assumed, ask)
-            if over is not None:  # the step is the list the engine leaves the one it passes over
+            if over is None:
+                found = _game_step(
+                    case, prefix, k, ref, eng, fields, previous, compare, extra, assumed
+                )
+            else:  # the step is the list the engine leaves the one it passes over
                 listed, said = over
                 found = _game_step(
                     case, prefix, k, ref, listed, ["legal"], previous, compare, extra, assumed
@@ -659,6 +662,7 @@ def _player_passed_over(
 
 
 def _result_of(answer: Json) -> dict[str, Json] | None:
+    """The ``result`` object of an answer (``None``: an error, or no object)."""
     result = answer.get("result") if isinstance(answer, dict) else None
     return result if isinstance(result, dict) else None
 
@@ -750,8 +754,8 @@ def _listed_for(ask: Ask, request: dict[str, Json], seat: int) -> list[str] | No
         answer = _ask(ask, request)
     except Failure:
         return None
-    result = answer.get("result") if isinstance(answer, dict) else None
-    if not isinstance(result, dict) or result.get("to_act") != seat:
+    result = _result_of(answer)
+    if result is None or result.get("to_act") != seat:
         return None
     return legal_of(answer)
 
@@ -928,8 +932,8 @@ def _with_overbid_not_asked_again(
             answer = _ask(ask, {**request, "actions": list(done)})
         except Failure:  # no answer is no evidence
             return divergence
-        result = answer.get("result") if isinstance(answer, dict) else None
-        if not isinstance(result, dict) or result.get("to_act") in overbid:
+        result = _result_of(answer)
+        if result is None or result.get("to_act") in overbid:
             return divergence  # refused, or he is asked again in his turn
         if result.get("phase") != "auction":
             said = OverbidNotAskedAgain(moved.reference, passes)
@@ -973,9 +977,9 @@ def _with_trump_named_later(
         answer = _ask(ask, {**request, "actions": done})
     except Failure:  # no answer is no evidence
         return divergence
-    result = answer.get("result") if isinstance(answer, dict) else None
+    result = _result_of(answer)
     legal = legal_of(answer)
-    if not isinstance(result, dict) or result.get("phase") != "trump" or not legal:
+    if result is None or result.get("phase") != "trump" or not legal:
         return divergence
     named = sorted({str(a).split(" ")[1] for a in legal if str(a).startswith("trump ")})
     if len(named) != len(legal):

@@ -1178,27 +1178,25 @@ def widow_model(divergences: Sequence[Any], assumed: Adjust | None = None) -> Ad
     return adjust
 
 
-def opener_model(divergences: Sequence[Any]) -> Adjust | None:
+def opener_model(found: OpenerRefused | None) -> Adjust | None:
     """The contracts the engine refuses the player who opens the auction, as a change of
-    the reference: where the first game of the group shows them refused to the opening bid
-    alone (:class:`~frogspec.conform.evidence.OpenerRefused`: once he has passed, the next
-    player may bid them), the opener may bid none of them, every other turn as written.
-    ``None`` elsewhere.
+    the reference: where the group's games show them refused to the opening bid alone
+    (``found``, its :attr:`Localised.opener_refused`: once he has passed, the next player
+    may bid them), the opener may bid none of them, every other turn as written. ``None``
+    elsewhere.
 
     >>> from frogspec.rules.auction import Contract
     >>> from frogspec.rulesets import get_ruleset
-    >>> refused = OpenerRefused(("frog",), ("frog",), 2)
-    >>> shown = type("Shown", (), {"differences": (refused,)})()
-    >>> rules = opener_model([shown])(get_ruleset("foster-1909")).rules
+    >>> model = opener_model(OpenerRefused(("frog",), ("frog",), 2))
+    >>> rules = model(get_ruleset("foster-1909")).rules
     >>> order, contracts = (1, 2, 0), tuple(Contract)
     >>> [c.code for c in rules.auction_procedure(order, contracts, ()).bids]
     ['chico', 'grand']
     >>> [c.code for c in rules.auction_procedure(order, contracts, ((1, None),)).bids]
     ['frog', 'chico', 'grand']
-    >>> opener_model([]) is None
+    >>> opener_model(None) is None
     True
     """
-    found = _opener_refused(divergences)
     if found is None:
         return None
     refused = frozenset(found.refused)

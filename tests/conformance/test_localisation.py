@@ -545,7 +545,7 @@ def test_contracts_refused_to_the_opening_bid_alone_are_read_off_the_engine_afte
     )
     # Its model refuses the opener those contracts, and no one else: a game that opens
     # with a Grand is refused where one with a pass and then a Grand is not.
-    model = opener_model(openings)
+    model = opener_model(localised.opener_refused)
     assert model is not None
     refused = reference_answer({**_game(0, ["grand"]), "id": 1}, model)
     assert refused["error"]["kind"] == "illegal" and refused["error"]["at"] == 0

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Collection
-from types import SimpleNamespace
 
 import pytest
 
@@ -71,7 +70,7 @@ def test_a_bid_refused_to_the_opener_is_passed_on_to_the_next_player() -> None:
     # in place of his own pass: the game played again stays a Frog, and shows what the
     # engine does in one (its widow, its lay-away).
     refused = OpenerRefused(("frog",), ("frog",), 2)
-    no_frog_to_open = opener_model([SimpleNamespace(differences=(refused,))])
+    no_frog_to_open = opener_model(refused)
     assert no_frog_to_open is not None
     assert adapted_actions(_game(["frog", "pass", "pass"]), no_frog_to_open) == [
         "pass",
