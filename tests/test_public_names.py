@@ -100,8 +100,10 @@ def _duplicates() -> dict[str, list[str]]:
 #: standing bid as typed differences, and a trump counted otherwise than its card as a
 #: hypothesis of the count; then a player passed over in the auction and the contracts
 #: offered once the opener has passed as typed differences, and the model of contracts
-#: refused the opener, which the deviations take from the localisation.)
-CEILING = 1038
+#: refused the opener, which the deviations take from the localisation; then a contract
+#: settled as one margin whatever the points, as a typed difference, and the lay-away
+#: judged apart beside a trump named later, which the deviations take from the diagnosis.)
+CEILING = 1040
 
 
 def _owners() -> dict[tuple[str, int], str]:

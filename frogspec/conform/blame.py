@@ -308,6 +308,9 @@ def blame(
         lambda cases: _hand_written(cases, by_id),
         lambda d: None if (m := model_of(d)) is None else m.adjust,
     )
+    # A deviation that says its rulesets says those of every case filed under it: a case
+    # of another ruleset would contradict its ``when``.
+    kept = [_said_in_rulesets_of(d, by_id) for d in kept]
     # A tie the probes found at half of what a deal holds by the engine's count is said
     # by the count's deviation ("the tie is 50"): no finding of its own.
     tie_said = [

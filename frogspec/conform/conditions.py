@@ -171,6 +171,11 @@ def trick_features(cards: Sequence[str], trump: str | None) -> dict[str, Json]:
     for card in cards[1:]:
         if card[-1:] not in (led, trump):
             found[f"off_suit_{card}"] = True
+    # Each suit, where a card of it that is no trump is played to another suit led.
+    for suit in "CDHS":
+        found[f"suit_off_{suit}"] = suit != trump and any(
+            card[-1:] == suit != led for card in cards[1:]
+        )
     return found
 
 

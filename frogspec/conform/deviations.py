@@ -70,7 +70,13 @@ from frogspec.conform.accounting import (
 )
 from frogspec.conform.conditions import Condition, ConditionTerm
 from frogspec.conform.counterfactuals import failed_under, has_twin, reference_answer, stand_in
-from frogspec.conform.diagnosis import Divergence, finished_trick, fits_passed
+from frogspec.conform.diagnosis import (
+    LAY_AWAY_RULE,
+    Divergence,
+    finished_trick,
+    fits_passed,
+    lay_away_apart,
+)
 from frogspec.conform.evidence import (
     CardCounted,
     Difference,
@@ -491,6 +497,7 @@ def find_deviations(
                 _unexplained(members, order, passed, finals, assumed, counted), members, assumed
             )
         )
+    found = _lay_away_beside_named_trump(found, failed, passed, assumed)
     hand_written = _hand_written_of(failed)
     found = _one_per_departure(found, hand_written)
     found = _one_end(found, hand_written)
@@ -500,6 +507,30 @@ def find_deviations(
     found = _counted_beyond_the_pack(found, failed)
     found.sort(key=lambda d: d.rank(order))
     return found
+
+
+def _lay_away_beside_named_trump(
+    found: list[Deviation],
+    failed: Sequence[tuple[Case, Any, Divergence | None]],
+    passed: Sequence[Case],
+    assumed: Adjust | None,
+) -> list[Deviation]:
+    """``found`` with a deviation of the lay-away where the engine leaves a Frog's trump to
+    its bidder to name once he has laid away and, at the same step, lists fewer discards
+    than the reference (:func:`~frogspec.conform.diagnosis.lay_away_apart`): a departure
+    of its own, said from those lists alone. Its cases count for both (the trump's
+    deviation touches them first)."""
+    beside: list[_Entry] = []
+    for case, _, divergence in failed:
+        apart = lay_away_apart(divergence, assumed) if divergence is not None else None
+        if apart is not None:
+            beside.append((case, apart))
+    if not beside or any(d.rule == LAY_AWAY_RULE for d in found):
+        return found
+    ordered = [v for _, v in sorted(beside, key=lambda e: _size(e[1]))]
+    suspected = _deviation(LAY_AWAY_RULE, beside, False, passed, assumed=assumed)
+    said = _localised_by_replay(suspected, ordered, passed, assumed)
+    return [*found, replace(said, touched=tuple(case.id for case, _ in beside))]
 
 
 def _said_by_replay(
@@ -528,6 +559,14 @@ def _said_by_replay(
             circumstances=Circumstances(d.in_rulesets),
             otherwise=bank[1] if bank is not None else match,
         )
+    return _localised_by_replay(d, ordered, passed, assumed)
+
+
+def _localised_by_replay(
+    d: Deviation, ordered: list[Divergence], passed: Sequence[Case], assumed: Adjust | None
+) -> Deviation:
+    """A deviation said by the replay of its games (``ordered``, smallest first) near the
+    divergence, where the replay comes to its rule; else as it was."""
     agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
     # Any named group is said under its rule: where the replay comes to another, from its
     # typed differences (a suspected deviation too, never left with no words).

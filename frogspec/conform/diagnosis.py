@@ -948,8 +948,9 @@ def _with_trump_named_later(
     away, with the engine's own answer at the end of the lay-away: if it then asks the
     bidder to name a trump, a :class:`~frogspec.conform.evidence.TrumpNamedAfterLayAway`.
     The lay-away is the case's own discards (``rest``: its actions from the diverging
-    step's), else the first discards the reference allows. A trump missing only until
-    the bidder names one is not a Frog played without trumps."""
+    step's), else the first discards the reference allows, of those the engine lists for
+    the lay-away. A trump missing only until the bidder names one is not a Frog played
+    without trumps."""
     from frogspec.conform.evidence import FieldChanged, TrumpNamedAfterLayAway
     from frogspec.conform.transport import Failure
     from frogspec.engine import Phase
@@ -966,8 +967,15 @@ def _with_trump_named_later(
     if state is None or state.phase is not Phase.DISCARD or state.trump is None:
         return divergence
     given = [a for a in rest if isinstance(a, str)]
+    # The discards the engine lists once the lay-away begins, where it lists any: an
+    # engine that keeps some cards from being laid away is asked on a lay-away it allows.
+    listed = set(legal_of(divergence.actual) or ())
     while state.phase is Phase.DISCARD:
-        text = given.pop(0) if given else str(legal_actions(state)[0])
+        allowed = [str(a) for a in legal_actions(state) if not listed or str(a) in listed]
+        own = [a for a in given if a in allowed]
+        text = own[0] if own else (allowed or [str(legal_actions(state)[0])])[0]
+        if text in given:
+            given.remove(text)
         try:
             state = apply(state, parse_action(text))
         except FrogError:
@@ -986,6 +994,60 @@ def _with_trump_named_later(
         return divergence
     said = TrumpNamedAfterLayAway(tuple(named), state.trump.letter)
     return replace(divergence, differences=(*divergence.differences, said))
+
+
+def lay_away_apart(divergence: Divergence, assumed: Adjust | None = None) -> Divergence | None:
+    """The lay-away the engine lists where it leaves a Frog's trump to be named once the
+    bidder has laid away (a :class:`~frogspec.conform.evidence.TrumpNamedAfterLayAway`
+    among the divergence's differences) and lists fewer discards than the reference, and
+    none it does not list: the divergence at that position, with the lay-away's difference
+    alone and the engine's answer showing the reference's trump, as a case departing there
+    alone diverges (``None`` elsewhere). No change of the reference plays such a Frog on, so its games
+    show nothing past that step: the lay-away is judged from the lists there."""
+    from frogspec.conform.evidence import LegalChanged, TrumpNamedAfterLayAway
+
+    differences = divergence.differences
+    change = next((d for d in differences if isinstance(d, LegalChanged)), None)
+    if not any(isinstance(d, TrumpNamedAfterLayAway) for d in differences):
+        return None
+    # A list that adds discards holds other cards (a deal of its own), no narrower lay-away.
+    if change is None or change.verb != "discard" or not change.lacks or change.adds:
+        return None
+    request, actual = divergence.request, divergence.actual
+    actions = request.get("actions") if request is not None else None
+    result = _result_of(actual)
+    if request is None or not isinstance(actions, list) or result is None:
+        return None
+    state = _state(request, actions, assumed=assumed)
+    if state is None or state.to_act is None:
+        return None
+    shown = _result_of(divergence.expected)
+    trump = shown.get("trump") if shown is not None else None
+    step = len(actions)
+    return replace(
+        divergence,
+        step=step,
+        game_step=step,
+        position=format_position(state),
+        to_act=state.to_act,
+        reference_legal=legal_of(divergence.expected),
+        engine_legal=legal_of(actual),
+        action=None,
+        detail=f"at actions[{step}]: {_field_text('legal', divergence.expected, actual)}",
+        actual={**actual, "result": {**result, "trump": trump}}
+        if isinstance(actual, dict)
+        else actual,
+        differences=(change,),
+        rules=(LAY_AWAY_RULE,),
+        suspects=(LAY_AWAY_RULE,),
+        explained_by=(),
+        readings=(),
+        swaps=(),
+    )
+
+
+#: The rule of the cards a Frog's bidder may lay away.
+LAY_AWAY_RULE = "widow.frog-take-and-discard"
 
 
 def _reference_prefixes(

@@ -42,6 +42,7 @@ __all__ = [
     "JumpRefusedOver",
     "LegalAt",
     "LegalChanged",
+    "MarginFixed",
     "MarginRaised",
     "MatchOtherwise",
     "OfferedAfterPass",
@@ -576,6 +577,9 @@ class RankOrderChanged(Difference):
     #: of two trumps or more in a trick takes it, the ``"first"`` played or the ``"last"``
     #: (each trump played over a trump wins); ``None`` where they rank by the order.
     trump_by_order: Literal["first", "last"] | None = None
+    #: A suit that ranks above the plain suits where it is not trumps (``H``: hearts kept
+    #: high): its highest card takes a trick that holds no trump, whatever suit was led.
+    over_plain: str | None = None
 
     @property
     def kind(self) -> str:
@@ -915,6 +919,26 @@ class MarginRaised(Difference):
     @property
     def kind(self) -> str:
         return "margin raised"
+
+    @property
+    def field(self) -> str:
+        return "payments"
+
+
+@dataclass(frozen=True)
+class MarginFixed(Difference):
+    """One contract is settled as if the bidder's margin over or under the tie were always
+    ``margin`` points, whatever he takes (a flat payment for it): the rate applies to that
+    margin, won or lost, and a tie still pays nothing."""
+
+    #: The points the margin is taken as.
+    margin: int
+    #: The contract settled so (``frog``, ``chico`` or ``grand``).
+    contract: str
+
+    @property
+    def kind(self) -> str:
+        return "margin fixed"
 
     @property
     def field(self) -> str:

@@ -140,16 +140,27 @@ def _not_held(state: Any, suit: str, listed: Sequence[str]) -> bool:
     return _suit_lengths(state)[suit] == 0
 
 
+def _fewer_than(cards: int) -> Callable[[Any, str, Sequence[str]], bool]:
+    """The property of a suit he holds fewer than ``cards`` cards of."""
+
+    def fewer(state: Any, suit: str, listed: Sequence[str]) -> bool:
+        return _suit_lengths(state)[suit] < cards
+
+    return fewer
+
+
 #: The properties of a card's or a named suit's place in the player's hand a legal list
 #: may be narrowed by: each takes the position, the suit of the action and the suits of
 #: the reference's actions of that kind. ``trump``: of the trump suit; ``not_trump``: of
 #: another suit than the trump; ``shorter``: a suit he holds fewer cards of than another
-#: listed; ``not_held``: a suit he holds none of.
+#: listed; ``not_held``: a suit he holds none of; ``fewer_than_N``: a suit he holds fewer
+#: than N cards of.
 _HAND_PROPERTIES: dict[str, Callable[[Any, str, Sequence[str]], bool]] = {
     "trump": _is_trump,
     "not_trump": _not_trump,
     "shorter": _shorter,
     "not_held": _not_held,
+    **{f"fewer_than_{n}": _fewer_than(n) for n in (2, 3, 4)},
 }
 
 

@@ -42,6 +42,7 @@ from frogspec.conform.evidence import (
     FirstDealerChanged,
     LegalAt,
     LegalChanged,
+    MarginFixed,
     MarginRaised,
     MatchOtherwise,
     PacketsChanged,
@@ -155,6 +156,18 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
     "bidder_points": lambda v: f"when the bidder takes {v} points",
     "card": lambda v: f"for {v}",
     "action": lambda v: f"at the action {v}",
+    "chooses_to_deal": _yes_no(
+        "when the player who draws the lowest card chooses to deal",
+        "when the player who draws the lowest card chooses not to deal",
+    ),
+    **{
+        f"suit_off_{suit}": _yes_no(
+            f"when a {name[:-1]} is played to a trick of another suit",
+            f"when no {name[:-1]} is played to a trick of another suit",
+        )
+        for suit, name in _SUITS.items()
+        if suit is not None
+    },
 }
 
 
@@ -446,6 +459,12 @@ def _settlement_words(d: Difference) -> str | None:
         )
     if isinstance(d, MarginRaised):
         return _margin_words(d)
+    if isinstance(d, MarginFixed):
+        return (
+            f"a {d.contract} is settled as a margin of {d.margin} points whatever the bidder "
+            f"takes: the rate applies to {d.margin}, won or lost, instead of to his points' "
+            "margin over or under the tie"
+        )
     if isinstance(d, CountRaised):
         return _count_raised_words(d)
     if isinstance(d, TieMoved):
@@ -710,6 +729,13 @@ def _otherwise_words(difference: Difference) -> str:
         return (
             f"the {d.trump_by_order} trump played wins the trick, whatever its rank (a trick with one "
             "trump or none is won as written)"
+        )
+    if isinstance(d, RankOrderChanged) and d.over_plain is not None:
+        suit = _SUITS.get(d.over_plain, d.over_plain)
+        return (
+            f"{suit} rank above the plain suits when they are not trumps: the highest "
+            f"{suit[:-1]} takes a trick that holds no trump, whatever suit was led (a trump "
+            "still beats them)"
         )
     if isinstance(d, RankOrderChanged):
         return _rank_order_words(d)
@@ -1214,6 +1240,13 @@ _NARROWED_WORDS = {
         "shorter",
     ): "the bidder may name only one of his longest suits among those he may name",
     ("trump", "not_held"): "the bidder may name only a suit he holds",
+    **{
+        ("trump", f"fewer_than_{n}"): (
+            f"the bidder may name only a suit he holds at least {n} cards of, among those he "
+            "may name"
+        )
+        for n in (2, 3, 4)
+    },
 }
 
 
@@ -1226,6 +1259,8 @@ def _narrowed_words(narrowed: RanksLeftOut) -> str:
     'the bidder may name only one of his longest suits among those he may name'
     >>> _narrowed_words(RanksLeftOut("play", (), ("play QC",), in_hand="not_trump", leads=True))
     'he must lead a trump'
+    >>> _narrowed_words(RanksLeftOut("trump", (), ("trump S",), in_hand="fewer_than_3"))
+    'the bidder may name only a suit he holds at least 3 cards of, among those he may name'
     >>> _narrowed_words(RanksLeftOut("trump", (), ("trump D",), suits=("C", "S")))
     'the bidder may name only C or S'
     >>> _narrowed_words(RanksLeftOut("trump", (), ("trump H",), suits=("C", "D", "H", "S")))

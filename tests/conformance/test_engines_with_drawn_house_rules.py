@@ -963,6 +963,16 @@ def test_no_deviation_is_reported_without_when_or_instead(
     run = _run(_engine(engines, language), *flags)
     unsaid = [(d.rule, d.status, d.when, d.instead) for d in run.deviations]
     assert [u for u in unsaid if not (u[2] and u[3])] == []
+    # A deviation that names its rulesets names the ruleset of every case filed under it.
+    ruleset_of = {o.case.id: o.case.ruleset for o in run.outcomes}
+    contradicted = [
+        (d.rule, case_id)
+        for d in run.deviations
+        if d.circumstances.rulesets
+        for case_id in d.cases
+        if ruleset_of.get(case_id) and ruleset_of[case_id] not in d.circumstances.rulesets
+    ]
+    assert contradicted == []
 
 
 @pytest.mark.slow

@@ -746,6 +746,25 @@ def test_a_trump_list_kept_to_the_same_suits_is_said_as_those_suits() -> None:
     assert found is None or found.left_out is None or found.left_out.suits == ()
 
 
+def test_a_trump_list_narrowed_to_suits_of_three_cards_is_said_as_that_many() -> None:
+    # After a Chico the engine lists only the suits the bidder holds three cards of or
+    # more (all those it may name where he holds none so long): not his longest alone.
+    def short(state: State, action: str) -> bool:
+        lengths = _lengths(state)
+        listed = [str(a)[-1] for a in legal_actions(state)]
+        return lengths[action[-1]] < 3 and any(lengths[s] >= 3 for s in listed)
+
+    actions = ["chico", "pass", "pass"]
+    games = [g for seed in range(16) if (g := _narrowed(actions, seed, short)) is not None]
+    assert len(games) >= 3 and len({g.differences[0].lacks for g in games}) > 1
+    localised = localise(games)
+    assert localised is not None and localised.rule == "trump.chico-not-hearts"
+    assert localised.left_out is not None and localised.left_out.in_hand == "fewer_than_3"
+    assert instead_words(localised) == (
+        "the bidder may name only a suit he holds at least 3 cards of, among those he may name"
+    )
+
+
 def test_a_trump_list_narrowed_to_the_longest_suits_is_said_as_the_longest_suits() -> None:
     # After a Chico the engine lists only the bidder's longest suits among those the
     # reference lists (hearts is not one in modern): whatever the suits are, game by game.
@@ -897,6 +916,17 @@ def _frog_bid_without_trump(seed: int) -> Divergence:
     )
 
 
+def _bidder_cards(divergence: Divergence) -> list[str]:
+    """The cards the bidder lays away from at the divergence (his hand and the widow)."""
+    from frogspec.conform.diagnosis import game_state
+    from frogspec.engine import legal_actions
+
+    assert divergence.request is not None
+    state = game_state(divergence.request, divergence.request["actions"])
+    assert state is not None
+    return [str(a).split(" ")[1] for a in legal_actions(state)]
+
+
 def test_a_frogs_trump_asked_for_after_the_lay_away_is_read_off_the_engines_answer() -> None:
     at = _frog_bid_without_trump(3)
     asked: list[list[Json]] = []
@@ -926,6 +956,49 @@ def test_a_frogs_trump_asked_for_after_the_lay_away_is_read_off_the_engines_answ
     # Neither is a trump asked for among other actions.
     mixed = with_trump_named_later(at, [], answering("trump", ["trump S", "play AS"]), None)
     assert mixed.differences == at.differences
+    # Where the engine lists fewer discards than the reference (it keeps some cards from
+    # being laid away), the case's own that it does not list give way to ones it does.
+    kept_from_lay_away = own[:1]
+    listing = [f"discard {c}" for c in _bidder_cards(at) if f"discard {c}" not in own[:1]]
+    lists_fewer = replace(at, actual={"result": {"phase": "discard", "legal": listing}})
+    said = with_trump_named_later(lists_fewer, own, answering("trump", suits), None)
+    assert said.differences[-1] == TrumpNamedAfterLayAway(("C", "D", "H", "S"), "H")
+    laid = asked[-1][3:]
+    assert len(laid) == 3 and not set(laid) & set(kept_from_lay_away)
+    assert all(a in listing for a in laid) and set(own[1:]) <= set(laid)
+
+
+def test_a_lay_away_beside_a_trump_named_later_is_judged_at_its_own_position() -> None:
+    from frogspec.conform.diagnosis import LAY_AWAY_RULE, lay_away_apart
+    from frogspec.conform.evidence import LegalChanged
+
+    at = _frog_bid_without_trump(3)
+    listed = [f"discard {c}" for c in _bidder_cards(at)]
+    counters = tuple(a for a in listed if a.split(" ")[1][:-1] in ("A", "10"))
+    assert counters  # the deal gives the bidder an Ace or a Ten
+    kept = [a for a in listed if a not in counters]
+    lay_away = LegalChanged(counters, ())
+    named = TrumpNamedAfterLayAway(("C", "D", "H", "S"), "H")
+    parting = replace(
+        at,
+        differences=(FieldChanged("trump", None, "H"), lay_away, named),
+        expected={"result": {"phase": "discard", "legal": listed, "trump": "H"}},
+        actual={"result": {"phase": "discard", "legal": kept, "trump": None}},
+    )
+    apart = lay_away_apart(parting)
+    assert apart is not None
+    # At the position after the auction, as a case departing there alone diverges: the
+    # lay-away's difference alone, the engine's answer with the reference's trump.
+    assert apart.step == 3 and apart.to_act == 1 and apart.action is None
+    assert apart.differences == (lay_away,) and apart.rules == (LAY_AWAY_RULE,)
+    assert apart.actual == {"result": {"phase": "discard", "legal": kept, "trump": "H"}}
+    assert apart.engine_legal == kept and apart.reference_legal == listed
+    # Without a trump named later, or with the same discards listed, nothing is apart;
+    # nor where the engine lists discards the reference does not (other cards: a deal).
+    assert lay_away_apart(replace(parting, differences=(lay_away,))) is None
+    assert lay_away_apart(replace(parting, differences=(named,))) is None
+    dealt_otherwise = LegalChanged(counters, ("discard 6H",))
+    assert lay_away_apart(replace(parting, differences=(dealt_otherwise, named))) is None
 
 
 def test_a_frog_whose_bidder_names_the_trump_departs_from_the_trump_it_fixes() -> None:

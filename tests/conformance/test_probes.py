@@ -770,6 +770,44 @@ def test_the_first_or_last_trump_taking_the_trick_is_said_as_the_rule_and_modell
         assert reference_answer({**asked, "cards": cards}, finding.departure) == {"result": taken}
 
 
+def _hearts_over_plain(request: dict[str, Json]) -> dict[str, Json]:
+    """An engine that keeps hearts above the plain suits where they are not trumps: the
+    highest heart takes a trick that holds no trump (the reference elsewhere)."""
+    trump, cards = request.get("trump"), [str(c) for c in request.get("cards") or ()]
+    hearts = [i for i, card in enumerate(cards) if card.endswith("H")]
+    untrumped = not any(card.endswith(str(trump)) for card in cards)
+    if request["op"] == "trick_winner" and trump != "H" and untrumped and hearts:
+        best = max(hearts, key=lambda i: card_strength(parse_card(cards[i])))
+        return {"id": request.get("id"), "result": best}
+    return {"id": request.get("id"), **reference_answer(request)}
+
+
+def test_a_suit_kept_above_the_plain_suits_is_said_as_the_rule_and_modelled() -> None:
+    # Probed with hearts trumps, nothing shows; the tricks of two Sixes without trumps
+    # show hearts taking every trick they are in.
+    (finding,) = probe_stages(_hearts_over_plain, ["trick_winner"], ["modern"])
+    assert finding.rule == "play.trick-winner" and finding.models_all
+    assert isinstance(finding.otherwise, RankOrderChanged)
+    assert finding.otherwise.over_plain == "H"
+    assert finding_when(finding) == ("in modern, when a heart is played to a trick of another suit")
+    assert finding_instead(finding).startswith(
+        "hearts rank above the plain suits when they are not trumps: the highest heart takes "
+        "a trick that holds no trump"
+    )
+    # The model replays tricks of three, with and without a trump suit.
+    assert finding.departure is not None
+    asked = {"id": 1, "op": "trick_winner", "ruleset": "gamerules", "trump": "S"}
+    for cards, trump in (
+        (["AC", "6H", "10H"], "S"),
+        (["AC", "6H", "6S"], "S"),
+        (["AC", "7H"], None),
+    ):
+        request = {**asked, "cards": cards, "trump": trump}
+        assert reference_answer(request, finding.departure) == {
+            "result": _hearts_over_plain(request)["result"]
+        }
+
+
 def _must_head(request: dict[str, Json]) -> dict[str, Json]:
     """An engine whose player following suit must play higher than every card of the suit
     led in the trick, where he can (the reference elsewhere)."""
@@ -1056,3 +1094,16 @@ def test_a_lost_frog_paid_as_a_lost_grand_everywhere_is_penalty_frog() -> None:
         "settlement.penalty-frog has it)"
     )
     assert finding_when(finding).endswith("in a frog, when the bidder loses")
+
+
+def test_every_feature_a_condition_may_name_is_said_in_the_rules_words() -> None:
+    # A feature without words would show in a report as its name and value
+    # ("chooses_to_deal True"): each one a probe or a game's step may name has words.
+    from frogspec.conform.localise import STEP_NAMES
+    from frogspec.conform.probes.first_dealer import FIRST_DEALER_NAMES
+    from frogspec.conform.probes.trick_winner import NAMES
+    from frogspec.conform.words import FEATURE_WORDS
+
+    named = {*STEP_NAMES, *NAMES, *FIRST_DEALER_NAMES, *(f"suit_off_{s}" for s in "CDHS")}
+    said_apart = ("beside_", "off_suit_")  # a pair of ranks, a card: said from their names
+    assert sorted(n for n in named if n not in FEATURE_WORDS and not n.startswith(said_apart)) == []

@@ -17,11 +17,12 @@ import pytest
 from frogspec.conform.accounting import FixedPoints, GroupCredited
 from frogspec.conform.blame import _bonus_of_the_count as bonus_of_the_count
 from frogspec.conform.blame import _coincidences_folded as coincidences_folded
-from frogspec.conform.counterfactuals import reference_answer
+from frogspec.conform.counterfactuals import composed, reference_answer
 from frogspec.conform.deviations import Deviation, with_findings
-from frogspec.conform.evidence import MarginRaised, PaidTimes, TieMoved
+from frogspec.conform.evidence import MarginFixed, MarginRaised, PaidTimes, TieMoved
 from frogspec.conform.probes import probe_stages
 from frogspec.conform.probes.base import Probe, StageFinding
+from frogspec.conform.probes.settle import _margin_rounding, _settle, _tie_at, _tie_decided
 from frogspec.conform.words import finding_instead, finding_when
 from frogspec.harness import Adjust
 from frogspec.rulesets import Ruleset
@@ -418,12 +419,18 @@ def _tie_at_62_frog_loss_at_grand_rate(ruleset: Ruleset) -> Ruleset:
 
 def test_a_rate_is_measured_from_the_tie_the_engine_moved() -> None:
     # Judged against the reference with the tie at 62, a lost Frog pays 4 a point from
-    # that tie: one rate, modelled. Measured from 60 it would vary from score to score.
+    # that tie, the Grand's rate: Penalty Frog, one rule, modelled. Measured from 60 it
+    # would vary from score to score.
     found = probe_stages(_departing(_tie_at_62_frog_loss_at_grand_rate), ["settle"], ["modern"])
     (rate,) = [f for f in found if f.rule == "settlement.rates-1-2-4"]
-    assert finding_instead(rate) == "pays 4 a point instead of 1"
-    assert "in a frog" in finding_when(rate)
+    assert finding_instead(rate).startswith("a bidder who loses a frog pays what a lost grand")
+    assert finding_when(rate) == "in modern, in a frog, when the bidder loses"
     assert rate.departure is not None
+    lost = {**SETTLE, "bidder_points": 40}
+    assert _paid(lost, rate.departure) != _paid(lost, _tie_at_62_frog_loss_at_grand_rate)
+    assert _paid(lost, composed(_tie_at(62), rate.departure)) == _paid(
+        lost, _tie_at_62_frog_loss_at_grand_rate
+    )
 
 
 def _sitting_out_settle_nothing(ruleset: Ruleset) -> Ruleset:
@@ -493,7 +500,6 @@ def test_a_rate_of_a_contract_leaves_one_paid_at_its_rate_by_an_option_as_it_was
 
 def _tie_and_margin_rounded(tie: int, rounded_to: int | None) -> Adjust:
     """The settlement from ``tie``, each margin rounded up to ``rounded_to`` (if given)."""
-    from frogspec.conform.probes.settle import _margin_rounding, _tie_at
 
     def adjust(ruleset: Ruleset) -> Ruleset:
         moved = _tie_at(tie)(ruleset)
@@ -504,30 +510,30 @@ def _tie_and_margin_rounded(tie: int, rounded_to: int | None) -> Adjust:
 
 def test_a_margin_rounded_from_the_tie_the_count_moves_is_said_apart_from_the_tie() -> None:
     from frogspec.conform.evidence import PaymentsRounded
-    from frogspec.conform.probes.settle import _settle
 
     engine = _departing(_tie_and_margin_rounded(56, 5))
     # Without the count's tie, no one change of a rule gives these answers.
     plain = {f.otherwise for f in _settle(engine, ["modern"])}
     assert PaymentsRounded(5, "up", 0, 0, of_margin=True) not in plain
     # With the tie at half of the 112 points a deal holds by the engine's count, both.
-    found = {f.otherwise for f in _settle(engine, ["modern"], tie_by_count=56)}
+    found = {f.otherwise for f in _settle(engine, ["modern"], tie_by_count=TieMoved(56))}
     assert TieMoved(56) in found
     assert PaymentsRounded(5, "up", 0, 0, of_margin=True) in found
     # A tie the engine moves elsewhere than the count's half is found where it is.
     elsewhere = _departing(_tie_and_margin_rounded(55, None))
-    assert {f.otherwise for f in _settle(elsewhere, ["modern"], tie_by_count=50)} == {TieMoved(55)}
+    assert {f.otherwise for f in _settle(elsewhere, ["modern"], tie_by_count=TieMoved(50))} == {
+        TieMoved(55)
+    }
 
 
 def test_a_tie_lost_where_the_count_puts_the_tie_is_said_at_that_tie() -> None:
     from frogspec.conform.evidence import TieDecided
-    from frogspec.conform.probes.settle import _settle, _tie_at, _tie_decided
 
     def engine_rules(ruleset: Ruleset) -> Ruleset:  # the tie at 56, and lost there
         return _tie_decided(False)(_tie_at(56)(ruleset))
 
     engine = _departing(engine_rules)
-    found = {f.otherwise: f for f in _settle(engine, ["modern"], tie_by_count=56)}
+    found = {f.otherwise: f for f in _settle(engine, ["modern"], tie_by_count=TieMoved(56))}
     assert TieMoved(56) in found and TieDecided(56, False) in found
     decided = found[TieDecided(56, False)]
     assert finding_instead(decided).startswith("the bidder loses as if he had taken 55")
@@ -557,12 +563,14 @@ def _game_settled(case_id: str, points: int, payments: list[int]) -> tuple[Case,
 def test_a_game_the_engine_settles_at_its_tie_as_the_probes_found_is_filed_under_the_tie() -> None:
     from frogspec.conform.blame import _tie_settled_as_found as tie_settled_as_found
     from frogspec.conform.evidence import TieDecided
-    from frogspec.conform.probes.settle import _settle, _tie_at, _tie_decided
 
     def engine_rules(ruleset: Ruleset) -> Ruleset:  # the count's tie at 62, lost there
         return _tie_decided(False)(_tie_at(62)(ruleset))
 
-    found = {f.otherwise: f for f in _settle(_departing(engine_rules), ["modern"], tie_by_count=62)}
+    found = {
+        f.otherwise: f
+        for f in _settle(_departing(engine_rules), ["modern"], tie_by_count=TieMoved(62))
+    }
     decided = found[TieDecided(62, False)]
     # The count's departure parts every game first; the unit ops found the tie lost.
     lost = _game_settled("lost-at-62", 62, [1, -2, 1])
@@ -594,7 +602,6 @@ def test_a_game_the_engine_settles_at_its_tie_as_the_probes_found_is_filed_under
 
 def test_a_contract_refused_at_every_probe_is_the_rulesets_contracts() -> None:
     from frogspec.conform.evidence import ContractRefused
-    from frogspec.conform.probes.settle import _settle, _tie_decided
 
     plain = _departing(_tie_decided(False))
 
@@ -625,7 +632,6 @@ def test_a_line_half_a_point_above_a_score_is_found_as_no_tie() -> None:
     # A deal of 131 points (a card counted double) puts the line at 65½: the bidder wins
     # with 66 by 1 and loses with 65 by 1. No whole tie gives both: the line half a
     # point above 65 does, in a ruleset paid by the point and in one of fixed amounts.
-    from frogspec.conform.probes.settle import _settle, _tie_at
 
     engine = _departing(_tie_at(65, half=True))
     for ruleset in ("modern", "official-1922-coeur-dalene"):
@@ -639,3 +645,47 @@ def test_a_line_half_a_point_above_a_score_is_found_as_no_tie() -> None:
     # A whole tie moved is found as before.
     (whole,) = _settle(_departing(_tie_at(65)), ["modern"])
     assert whole.otherwise == TieMoved(65)
+
+
+def _flat_frog(ruleset: Ruleset) -> Ruleset:
+    """A Frog settled as a margin of 10 whatever the bidder takes (the rate applying to it,
+    a lost Frog at the Grand's where Penalty Frog is in force)."""
+    rates, rate_as = ruleset.rules.rates, ruleset.rules.rate_as
+
+    def rated(contract: Any, margin: int, won: bool) -> int:
+        return int(rates(contract, 10 if contract == 1 else margin, won))
+
+    if rate_as is None:
+        return ruleset.replacing(ruleset.rule_id("rates"), rated)
+    return ruleset  # not asked: the probes set no option
+
+
+@pytest.mark.parametrize("ruleset", ["modern", "foster-1909", "official-1922-solo"])
+def test_a_contract_settled_as_one_margin_whatever_the_points_is_said_as_that_margin(
+    ruleset: str,
+) -> None:
+
+    (found,) = _settle(_departing(_flat_frog), [ruleset])
+    assert found.otherwise == MarginFixed(10, "frog")
+    assert finding_when(found) == f"in {ruleset}, in a frog"
+    assert finding_instead(found) == (
+        "a frog is settled as a margin of 10 points whatever the bidder takes: the rate "
+        "applies to 10, won or lost, instead of to his points' margin over or under the tie"
+    )
+    # Its model pays a lost Frog at the Grand's rate on that margin, where an option puts
+    # Penalty Frog in force.
+    assert found.departure is not None
+    if ruleset == "official-1922-solo":
+        lost = {**SETTLE, "ruleset": ruleset, "options": {"penalty_frog": True}}
+        assert _paid({**lost, "bidder_points": 25}, found.departure) == [30, -60, 30]
+
+
+def test_a_margin_fixed_behind_a_line_half_a_point_above_a_score_is_found_after_it() -> None:
+    # A deal of 131 points and a flat Frog: the Frogs between 61 and 65 lose by the line
+    # and pay the flat margin; no candidate alone gives every probe, the two in turn do.
+
+    def both(ruleset: Ruleset) -> Ruleset:
+        return _flat_frog(_tie_at(65, half=True)(ruleset))
+
+    found = _settle(_departing(both), ["modern"])
+    assert [f.otherwise for f in found] == [TieMoved(65, half=True), MarginFixed(10, "frog")]

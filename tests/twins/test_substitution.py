@@ -21,7 +21,8 @@ from frogspec.harness import handle
 from frogspec.questions import Question
 from frogspec.registry import all_rules, get_rule, rule_for_function
 from frogspec.rules import play, settlement
-from frogspec.rulesets import RULESETS, Option, Ruleset
+from frogspec.rules.cards import CardSet, points_of
+from frogspec.rulesets import RULESETS, Option, Ruleset, get_ruleset
 from frogspec.ruletable import DUTIES_OF_THE_PLAY, INNER_RULES, ROLES, TABLE_RULES
 from frogspec.twins import TWINS, UnknownTwinError, get_twin, missing_twins, twin_ruleset
 
@@ -288,6 +289,16 @@ def test_a_recording_ruleset_sees_the_rules_a_request_asks() -> None:
     assert "settlement.rates-1-2-4" in seen
     assert "settlement.sixty-is-a-tie" in seen
     assert "play.must-trump" not in seen
+
+
+def test_every_recording_ruleset_sees_the_card_points_counted() -> None:
+    # The count reads tables of each suit's points kept per counting function: a second
+    # recorder of the same rule must still see the rule used, whatever the tables hold.
+    for _ in range(2):
+        seen: set[str] = set()
+        rules = get_ruleset("modern").recording(seen.add).rules
+        assert points_of(CardSet.parse("AS 10S KC 6H").mask, rules.card_points) == 25
+        assert seen == {"cards.points"}
 
 
 def _harness(twin: str | None, lines: list[str]) -> subprocess.CompletedProcess[str]:

@@ -73,6 +73,10 @@ def _otherwise(probe: Probe) -> Difference:
     return FirstDealerChanged(result_of(probe.actual), result_of(probe.expected))
 
 
+#: The features a ``when`` of who deals first may name.
+FIRST_DEALER_NAMES = ("players", "chooses_to_deal")
+
+
 class FirstDealerProbe:
     """``first_dealer`` at each table size, each seat chosen or drawing lowest."""
 
@@ -100,7 +104,7 @@ class FirstDealerProbe:
                 "first_dealer",
                 group,
                 probes,
-                ("players", "chooses_to_deal"),
+                FIRST_DEALER_NAMES,
                 _otherwise(group[0]),
                 SEAT_ORDER_RULE if _in_mirror_order(group[0]) else None,
             )

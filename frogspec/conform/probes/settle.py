@@ -23,6 +23,7 @@ from frogspec.conform.evidence import (
     AnswerChanged,
     ContractRefused,
     Difference,
+    MarginFixed,
     MarginRaised,
     PaidBeyondRate,
     PaidOtherwise,
@@ -297,7 +298,7 @@ def _settle(
     rulesets: Iterable[str],
     reseated: Collection[tuple[str, int]] = (),
     seating: Adjust | None = None,
-    tie_by_count: int | None = None,
+    tie_by_count: TieMoved | None = None,
 ) -> list[StageFinding]:
     findings = []
     for ruleset in rulesets:
@@ -306,7 +307,9 @@ def _settle(
             continue
         probes = [
             p
-            for p in _settle_probes(ask, rs, seating, tie_by_count)
+            for p in _settle_probes(
+                ask, rs, seating, tie_by_count.engine if tie_by_count is not None else None
+            )
             if (ruleset, p.feature("players")) not in reseated
         ]
         if not any(p.departs for p in probes):
@@ -351,6 +354,18 @@ def _settle(
                     replace(p, expected=reference_answer(p.request, assumed=assumed))
                     for p in probes
                 ]
+                # The rules' departures the tie hid (a margin the engine settles every
+                # score at, whichever side of its tie), found as before.
+                after_tie, assumed = _rule_departures(probes, rs, assumed, tie_moved=True)
+                findings += [
+                    _rule_finding(otherwise, rule, departure, group, probes, ruleset, assumed)
+                    for otherwise, rule, departure, group in after_tie
+                ]
+                if after_tie:
+                    probes = [
+                        replace(p, expected=reference_answer(p.request, assumed=assumed))
+                        for p in probes
+                    ]
             else:
                 # What the shift does not give is another departure, on its own probes
                 # (those it cannot be put to, points shifted past 0 or 120, tell nothing
@@ -392,21 +407,23 @@ def _with_tie_of_the_count(
     probes: list[Probe],
     rs: Ruleset,
     seating: Adjust | None,
-    tie: int,
+    tie: TieMoved,
     general: list[tuple[Difference, str, Adjust, list[Probe]]],
     assumed: Adjust | None,
 ) -> tuple[list[tuple[Difference, str, Adjust, list[Probe]]], Adjust | None]:
     """The departures stated as rules, with the tie at ``tie`` (half of what a deal holds
-    by the engine's own count of the cards) first, where the rest, judged against the
+    by the engine's own count of the cards; its line half a point above a whole score
+    where the deal holds an odd number) first, where the rest, judged against the
     reference with that tie, then gives more of the engine's answers: a count that moves
     the tie moves the margin every other departure of the settlement (a margin rounded, a
     loss paid double) applies to, and no one change of a rule alone may give those answers.
     The departures found without it where it gives no more, or where no other departure
     is found with it."""
-    moved = _tie_at(tie)
+    moved = _tie_at(tie.engine, tie.half)
     base = composed(seating, moved)
-    # Points past the deal's (twice the tie) are refused by the count, whatever the rate.
-    within = [p for p in probes if int(p.request["bidder_points"]) <= 2 * tie]
+    # Points past the deal's are refused by the count, whatever the rate.
+    holds = 2 * tie.engine + tie.half
+    within = [p for p in probes if int(p.request["bidder_points"]) <= holds]
     group = [
         p
         for p in within
@@ -426,12 +443,10 @@ def _with_tie_of_the_count(
     if _still_departing(within, assumed_so) >= _still_departing(within, assumed):
         return general, assumed
     # A tie decided is decided where the count puts the tie, as its model says too.
-    said: list[tuple[Difference, str, Adjust, list[Probe]]] = [
-        (TieMoved(tie), TIE_RULE, moved, group)
-    ]
+    said: list[tuple[Difference, str, Adjust, list[Probe]]] = [(tie, TIE_RULE, moved, group)]
     for found, rule, d, g in hinted:
         if isinstance(found, TieDecided):
-            found, decided = replace(found, points=tie), composed(moved, d)
+            found, decided = replace(found, points=tie.engine), composed(moved, d)
             assert decided is not None  # two changes compose into one
             d = decided
         said.append((found, rule, d, g))
@@ -576,6 +591,97 @@ def _margin_raised(probes: Sequence[Probe], rs: Ruleset) -> list[Candidate]:
         return []
     found = MarginRaised(extra, min(won) if won else None, max(lost) if lost else None)
     return [(found, TIE_RULE, _margin_raised_at(found, rs.id))]
+
+
+def _margin_fixed(
+    probes: Sequence[Probe], rs: Ruleset, assumed: Adjust | None = None
+) -> list[Candidate]:
+    """Each contract settled as one margin whatever the bidder takes (a flat Frog), as a
+    change of the rate rule, where the ruleset pays by the point and the engine pays the
+    rate on one number of points on every departing probe of that contract, at two scores
+    or more (a payment at one score is a rate as well as a margin). The margin's side is
+    the reference's under ``assumed`` (a tie the engine moves); a probe on its tie is
+    another departure's.
+
+    >>> from frogspec.rulesets import get_ruleset
+    >>> from frogspec.conform.probes.base import Probe
+    >>> def paid(points: int, each: int) -> Probe:
+    ...     request = {"op": "settle", "ruleset": "modern", "players": 3, "bidder": 0,
+    ...                "contract": "frog", "bidder_points": points}
+    ...     features = (("contract", "frog"), ("active", (0, 1, 2)))
+    ...     return Probe(request, {"result": [0, 0, 0]}, {"result": [2 * each, -each, -each]},
+    ...                  features)
+    >>> [c[0] for c in _margin_fixed([paid(70, 10), paid(90, 10), paid(50, -10)],
+    ...                              get_ruleset("modern"))]
+    [MarginFixed(margin=10, contract='frog')]
+    """
+    rules = (assumed(rs) if assumed is not None else rs).rules
+    if any(rules.rates(c, 2, True) != 2 * rules.rates(c, 1, True) for c in rules.contracts()):
+        return []  # not by the point
+    by_code = {_CONTRACT_CODES.get(int(c)): c for c in rules.contracts()}
+    margins: dict[str, set[int] | None] = {}
+    scores: dict[str, set[int]] = {}
+    for probe in probes:
+        if not probe.departs:
+            continue
+        code = str(probe.feature("contract"))
+        expected, actual = _payments(probe.expected), _payments(probe.actual)
+        defenders = _roles(probe)["defender"]
+        points = int(probe.request["bidder_points"])
+        margin = rules.bidder_result(points)
+        contract = by_code.get(code)
+        if not margin:
+            continue  # nothing is paid on the tie, whatever the margin
+        if contract is None or expected is None or actual is None or not defenders:
+            margins[code] = None
+            continue
+        won = margin > 0
+        rated = rules.rate_as(contract, won) if rules.rate_as is not None else contract
+        unit = rules.rates(rated, 1, won)
+        paid = abs(actual[defenders[0]])
+        seen = margins.setdefault(code, set())
+        if seen is None or not unit or paid % unit:
+            margins[code] = None
+            continue
+        seen.add(paid // unit)
+        scores.setdefault(code, set()).add(points)
+    return [
+        (MarginFixed(next(iter(found)), code), rs.rule_id("rates"), _margin_fixed_at(code, *found))
+        for code, found in margins.items()
+        if found is not None and len(found) == 1 and len(scores[code]) > 1 and 0 not in found
+    ]
+
+
+@cache  # one departure, one change: findings joined apply it once
+def _margin_fixed_at(contract: str, margin: int) -> Adjust:
+    """Every ruleset's ``contract`` settled as a margin of ``margin`` points whatever the
+    bidder takes (the tie still paying nothing), as a change of its rate rule; where a
+    ruleset rates that contract as another (Penalty Frog), at the other's rate.
+
+    >>> from frogspec.rules.auction import Contract
+    >>> from frogspec.rulesets import get_ruleset
+    >>> rules = _margin_fixed_at("frog", 10)(get_ruleset("modern")).rules
+    >>> rules.rates(Contract.FROG, 45, True), rules.rates(Contract.CHICO, 45, True)
+    (10, 90)
+    >>> solo = get_ruleset("official-1922-solo").with_options({"penalty_frog": True})
+    >>> rules = _margin_fixed_at("frog", 10)(solo).rules
+    >>> [rules.rates(rules.rate_as(c, False), 45, False) for c in Contract]
+    [30, 90, 135]
+    """
+
+    def departure(ruleset: Ruleset) -> Ruleset:
+        original = ruleset.rules.rates
+        rated_otherwise: list[RatedNote] = []
+
+        def rates_changed(rated: Any, points: int, won: bool) -> int:
+            asked = _asked_of(rated_otherwise, rated, won)
+            fixed = _CONTRACT_CODES.get(int(asked)) == contract
+            return int(original(rated, margin if fixed else points, won))
+
+        changed = ruleset.replacing(ruleset.rule_id("rates"), rates_changed)
+        return _rated_noted(changed, ruleset, rated_otherwise)
+
+    return departure
 
 
 #: The tie's rules with the margin raised, one function per rule and change (as
@@ -784,16 +890,24 @@ def _explained(
 
 
 def _rule_departures(
-    probes: list[Probe], rs: Ruleset, seating: Adjust | None = None
+    probes: list[Probe], rs: Ruleset, seating: Adjust | None = None, tie_moved: bool = False
 ) -> tuple[list[tuple[Difference, str, Adjust, list[Probe]]], Adjust | None]:
     """The departures of :func:`_candidates` the probes bear out, the one that gives most
     departing probes first, each tried against the reference under those found before
     it (one change of each rule), and all of them as one change of the rules (with the
-    table seated as the engine seats it, ``seating``, applied first)."""
+    table seated as the engine seats it, ``seating``, applied first). Where the tie is
+    moved already (``tie_moved``, among ``seating``), no other move of it is tried."""
     found: list[tuple[Difference, str, Adjust, list[Probe]]] = []
     assumed: Adjust | None = seating
     judged = probes
-    left = [*_rate_tables(probes, rs), *_margin_raised(probes, rs), *_candidates(rs)]
+    left = [
+        *_rate_tables(probes, rs),
+        *_margin_raised(probes, rs),
+        *_margin_fixed(probes, rs, assumed),
+        *_candidates(rs),
+    ]
+    if tie_moved:
+        left = [c for c in left if not isinstance(c[0], TieMoved)]
     while left and any(p.departs for p in judged):
         tried = [(c, _explained(c, judged, assumed)) for c in left]
         best = max(tried, key=lambda t: len(t[1] or ()))
@@ -848,6 +962,8 @@ def _rule_finding(
                 ConditionTerm("won", (otherwise.won,)),
             )
         )
+    if isinstance(otherwise, MarginFixed):  # that contract, wherever it is not a tie
+        condition = Condition((ConditionTerm("contract", (otherwise.contract,)),))
     if isinstance(otherwise, MarginRaised):  # the scores it raises the margin at
         points = tuple(sorted({int(p.request["bidder_points"]) for p in group}))
         condition = Condition((ConditionTerm("bidder_points", points),))
@@ -1027,26 +1143,17 @@ def _rate_otherwise(group: list[Probe], rs: Ruleset, margin_of: Margin) -> Adjus
             return ruleset
         # A contract paid at another's rate (a lost Frog at the Grand's, where the
         # options say so) keeps the rate the probes, which set no option, did not show.
-        rated_otherwise: list[tuple[int, Any, bool]] = []
-        rate_as = ruleset.rules.rate_as
+        rated_otherwise: list[RatedNote] = []
 
         def rates_otherwise(contract: Any, margin: int, won: bool) -> int:
             paid = original(contract, margin, won)
-            noted = rated_otherwise.pop() if rated_otherwise else None
-            if noted == (requests_asked(), contract, won):
+            if _asked_of(rated_otherwise, contract, won) != contract:
                 return paid
             if contract.code in contracts and (len(outcomes) == 2 or won in outcomes):
                 return round(paid * factor)
             return paid
 
-        changed = ruleset.replacing(rule_id, rates_otherwise)
-        # Every rule that may rate one contract as another, in force or by an option the
-        # request may set (the options are applied after this change).
-        for rating in {*_RATED_AS, *((rate_as,) if rate_as is not None else ())}:
-            entry = rule_for_function(rating)
-            if entry is not None:
-                changed = changed.replacing(entry.id, _noting(rating, rated_otherwise))
-        return changed
+        return _rated_noted(ruleset.replacing(rule_id, rates_otherwise), ruleset, rated_otherwise)
 
     return departure
 
@@ -1059,18 +1166,44 @@ _RATED_AS: tuple[Callable[[Any, bool], Any], ...] = (
 )
 
 
+#: What a rule rating one contract as another notes for the rate rule asked next: the
+#: request's number, the contract rated as, the outcome, and the contract rated.
+RatedNote = tuple[int, Any, bool, Any]
+
+
+def _rated_noted(changed: Ruleset, ruleset: Ruleset, notes: list[RatedNote]) -> Ruleset:
+    """``changed`` with every rule that may rate one contract as another (in ``ruleset``,
+    or by an option a request may set: the options are applied after a change) noting in
+    ``notes`` what it rated, for a changed rate rule to read (:func:`_asked_of`)."""
+    rate_as = ruleset.rules.rate_as
+    for rating in {*_RATED_AS, *((rate_as,) if rate_as is not None else ())}:
+        entry = rule_for_function(rating)
+        if entry is not None:
+            changed = changed.replacing(entry.id, _noting(rating, notes))
+    return changed
+
+
+def _asked_of(notes: list[RatedNote], rated: Any, won: bool) -> Any:
+    """The contract a rate is asked of: the one a rule of the same request rated as
+    ``rated`` (a lost Frog paid as a Grand), else ``rated`` itself. The note is read once."""
+    noted = notes.pop() if notes else None
+    if noted is not None and noted[:3] == (requests_asked(), rated, won):
+        return noted[3]
+    return rated
+
+
 def _noting(
-    rating: Callable[[Any, bool], Any], rated_otherwise: list[tuple[int, Any, bool]]
+    rating: Callable[[Any, bool], Any], rated_otherwise: list[RatedNote]
 ) -> Callable[[Any, bool], Any]:
     """``rating`` noting in ``rated_otherwise`` the contract it rated another as, with the
-    request's number and the outcome (nothing where it rated the contract as itself): the
-    rate asked next in the same request reads it. One note only, of the request asked: a
-    rate swapped for another's (the diagnosis tries a rule's rivals) reads none, and what
-    it leaves is no note for a later request."""
+    request's number, the outcome and the contract it rated (nothing where it rated the
+    contract as itself): the rate asked next in the same request reads it. One note only,
+    of the request asked: a rate swapped for another's (the diagnosis tries a rule's
+    rivals) reads none, and what it leaves is no note for a later request."""
 
     def rated_as(contract: Any, won: bool) -> Any:
         rated = rating(contract, won)
-        rated_otherwise[:] = [(requests_asked(), rated, won)] if rated != contract else []
+        rated_otherwise[:] = [(requests_asked(), rated, won, contract)] if rated != contract else []
         return rated
 
     return rated_as
@@ -1205,7 +1338,7 @@ class SettleProbe:
         # A count of the cards that makes the deal hold other points moves the tie to
         # half of them (:func:`_with_tie_of_the_count`).
         holds = pack_by_engine([f.otherwise for f in before for _ in range(f.disagree)], [])
-        tie = holds // 2 if holds is not None and holds % 2 == 0 else None
+        tie = TieMoved(holds // 2, half=bool(holds % 2)) if holds is not None else None
         return _settle(ask, rulesets, reseated, seating, tie)
 
 

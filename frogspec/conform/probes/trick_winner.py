@@ -37,6 +37,7 @@ from frogspec.rules.cards import (
     Suit,
     card_strength,
     parse_card,
+    parse_suit,
     rank_of,
     suit_of,
 )
@@ -98,7 +99,12 @@ def _tricks() -> list[tuple[str | None, list[str]]]:
     under_trump: list[tuple[str | None, list[str]]] = [
         (_TRUMP, [f"6{_TRUMP}", card]) for card in plain_cards
     ]
-    return plain + trumps + trumped + off_suit + under_trump
+    # Without trumps, a Six of each suit played to a Six of each other suit led: whether a
+    # suit takes tricks it did not lead (hearts kept high where they are not trumps).
+    untrumped: list[tuple[str | None, list[str]]] = [
+        (None, [f"6{led}", f"6{played}"]) for led in "CDHS" for played in "CDHS" if led != played
+    ]
+    return plain + trumps + trumped + off_suit + under_trump + untrumped
 
 
 def _placing(card: str) -> list[tuple[str | None, list[str]]]:
@@ -384,6 +390,64 @@ _BY_ORDER: dict[tuple[object, int], Callable[..., int]] = {}
 _TWO_TRUMPS = Condition((ConditionTerm("two_trumps", (True,)),))
 
 
+def _over_plain(probes: Sequence[Probe]) -> str | None:
+    """The suit the engine ranks above the plain suits: in the tricks of two cards of two
+    suits without trumps, the one suit that takes every such trick it is in, led or
+    played to another, where every other trick goes to the card led (``None``: no suit).
+
+    >>> _over_plain([])
+    """
+    # Each trick without trumps of two suits: the suit led, the suit played, who takes it.
+    tricks = []
+    for probe in probes:
+        cards = [str(c) for c in probe.request.get("cards") or ()]
+        if probe.request.get("trump") is None and len(cards) == 2 and cards[0][-1] != cards[1][-1]:
+            tricks.append((cards[0][-1], cards[1][-1], result_of(probe.actual)))
+    taking = {played for _, played, won in tricks if won == 1}
+    if len(taking) != 1:
+        return None
+    (suit,) = taking
+    as_over = all(won == (1 if played == suit else 0) for led, played, won in tricks)
+    return suit if as_over else None
+
+
+#: The trick's winner with a suit above the plain suits, by the suit, the written winner
+#: and the rank order (one function each, as :data:`_TRUMPS_RANKED`).
+_OVER_PLAIN: dict[object, Callable[..., int]] = {}
+
+
+def _suit_over_plain(letter: str) -> Adjust:
+    """The trick's winner as written, except that where the trick holds no trump, the
+    highest card of the suit ``letter`` in it takes it, whatever suit was led.
+
+    >>> from frogspec.rulesets import get_ruleset
+    >>> rules = _suit_over_plain("H")(get_ruleset("modern")).rules
+    >>> [rules.trick_winner([parse_card(c) for c in t], trump)
+    ...  for t, trump in ((["AC", "6H", "10H"], None), (["AC", "6H"], Suit.SPADES),
+    ...                   (["AC", "6H", "6S"], Suit.SPADES), (["AC", "6H"], Suit.HEARTS))]
+    [2, 1, 2, 1]
+    """
+    high = parse_suit(letter)
+
+    def over(ruleset: Ruleset) -> Ruleset:
+        written, strength = ruleset.rules.trick_winner, ruleset.rules.card_strength
+        winner = _OVER_PLAIN.get((high, written, strength))
+        if winner is None:
+
+            def winner(cards: Sequence[Card], trump: Suit | None) -> int:
+                if trump is not None and any(suit_of(card) == trump for card in cards):
+                    return written(cards, trump)
+                ours = [i for i, card in enumerate(cards) if suit_of(card) == high]
+                if not ours:
+                    return written(cards, trump)
+                return max(ours, key=lambda i: strength(cards[i]))
+
+            _OVER_PLAIN[high, written, strength] = winner
+        return ruleset.replacing("play.trick-winner", winner)
+
+    return over
+
+
 def _modelled(found: StageFinding, group: Sequence[Probe], probes: Sequence[Probe]) -> StageFinding:
     """The finding with the engine's rank order as a change of the rulesets, where that
     order (in every suit, or among the trumps alone, with any cards it counts as trumps)
@@ -391,7 +455,18 @@ def _modelled(found: StageFinding, group: Sequence[Probe], probes: Sequence[Prob
     or by the trick's winner where the trumps alone rank otherwise. Where the first trump
     played takes the trick whatever its rank (no order of the ranks does), or the last,
     that is the departure, of the trick's winner, where two trumps are played to a
-    trick."""
+    trick. Where one suit takes every trick of two suits without trumps it is in
+    (:func:`_over_plain`), that suit ranked above the plain suits is."""
+    over = _over_plain(probes)
+    if over is not None and answers_as_engine(_suit_over_plain(over), [*group, *probes]):
+        return replace(
+            found,
+            rule="play.trick-winner",
+            otherwise=RankOrderChanged(RANKS_HIGH_TO_LOW, RANKS_HIGH_TO_LOW, over_plain=over),
+            condition=Condition((ConditionTerm(f"suit_off_{over}", (True,)),)),
+            departure=_suit_over_plain(over),
+            models_all=True,
+        )
     paired = _pairs_taken(probes, _TRUMP)
     orders: tuple[tuple[Callable[[Ruleset], Ruleset], Literal["first", "last"]], ...] = (
         (_first_trump_wins, "first"),
