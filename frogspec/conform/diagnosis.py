@@ -69,6 +69,7 @@ from frogspec.registry import get_rule
 from frogspec.rules.cards import parse_card
 from frogspec.rules.deal import next_dealer_left
 from frogspec.rulesets import Ruleset, get_ruleset
+from frogspec.ruletable import TABLE_RULES
 from frogspec.vectors.build import DEFAULT_COMPARE, vector_form
 from frogspec.vectors.model import Case
 
@@ -973,9 +974,11 @@ def _with_trump_named_later(
     while state.phase is Phase.DISCARD:
         allowed = [str(a) for a in legal_actions(state) if not listed or str(a) in listed]
         own = [a for a in given if a in allowed]
-        text = own[0] if own else (allowed or [str(legal_actions(state)[0])])[0]
-        if text in given:
+        if own:
+            text = own[0]
             given.remove(text)
+        else:
+            text = (allowed or [str(legal_actions(state)[0])])[0]
         try:
             state = apply(state, parse_action(text))
         except FrogError:
@@ -1002,8 +1005,8 @@ def lay_away_apart(divergence: Divergence, assumed: Adjust | None = None) -> Div
     among the divergence's differences) and lists fewer discards than the reference, and
     none it does not list: the divergence at that position, with the lay-away's difference
     alone and the engine's answer showing the reference's trump, as a case departing there
-    alone diverges (``None`` elsewhere). No change of the reference plays such a Frog on, so its games
-    show nothing past that step: the lay-away is judged from the lists there."""
+    alone diverges (``None`` elsewhere). No change of the reference plays such a Frog on,
+    so its games show nothing past that step: the lay-away is judged from the lists there."""
     from frogspec.conform.evidence import LegalChanged, TrumpNamedAfterLayAway
 
     differences = divergence.differences
@@ -1016,7 +1019,9 @@ def lay_away_apart(divergence: Divergence, assumed: Adjust | None = None) -> Div
     request, actual = divergence.request, divergence.actual
     actions = request.get("actions") if request is not None else None
     result = _result_of(actual)
-    if request is None or not isinstance(actions, list) or result is None:
+    if request is None or not isinstance(actions, list) or not isinstance(actual, dict):
+        return None
+    if result is None:
         return None
     state = _state(request, actions, assumed=assumed)
     if state is None or state.to_act is None:
@@ -1034,9 +1039,7 @@ def lay_away_apart(divergence: Divergence, assumed: Adjust | None = None) -> Div
         engine_legal=legal_of(actual),
         action=None,
         detail=f"at actions[{step}]: {_field_text('legal', divergence.expected, actual)}",
-        actual={**actual, "result": {**result, "trump": trump}}
-        if isinstance(actual, dict)
-        else actual,
+        actual={**actual, "result": {**result, "trump": trump}},
         differences=(change,),
         rules=(LAY_AWAY_RULE,),
         suspects=(LAY_AWAY_RULE,),
@@ -1046,8 +1049,8 @@ def lay_away_apart(divergence: Divergence, assumed: Adjust | None = None) -> Div
     )
 
 
-#: The rule of the cards a Frog's bidder may lay away.
-LAY_AWAY_RULE = "widow.frog-take-and-discard"
+#: The rule of the cards a Frog's bidder may lay away (the rule table's, by its field).
+LAY_AWAY_RULE = TABLE_RULES["discardable"]
 
 
 def _reference_prefixes(
