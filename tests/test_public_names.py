@@ -102,8 +102,9 @@ def _duplicates() -> dict[str, list[str]]:
 #: offered once the opener has passed as typed differences, and the model of contracts
 #: refused the opener, which the deviations take from the localisation; then a contract
 #: settled as one margin whatever the points, as a typed difference, and the lay-away
-#: judged apart beside a trump named later, which the deviations take from the diagnosis.)
-CEILING = 1040
+#: judged apart beside a trump named later, which the deviations take from the diagnosis;
+#: then a contract played without trumps as a typed difference.)
+CEILING = 1041
 
 
 def _owners() -> dict[tuple[str, int], str]:

@@ -15,7 +15,7 @@ words (:func:`frogspec.conform.words.difference_words`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
@@ -55,6 +55,7 @@ __all__ = [
     "PaymentsChanged",
     "PaymentsRounded",
     "PlayReversed",
+    "PlayedWithoutTrumps",
     "PointsChanged",
     "RankOrderChanged",
     "RateChanged",
@@ -211,6 +212,21 @@ class FieldChanged(_NamedFieldChange):
             instead = ", not over" if self.reference == "over" else ""
             return f"{super().kind} ({self.engine}{instead})"
         return super().kind
+
+
+@dataclass(frozen=True)
+class PlayedWithoutTrumps(FieldChanged):
+    """The engine gives no trump (``null``) where the contract is played, or its deal is
+    over, and the reference has one: the contract played without trumps, as the protocol
+    writes it. The same kind as any other change of the trump.
+
+    >>> PlayedWithoutTrumps("trump", None, "H", "grand").kind
+    'field changed: trump'
+    """
+
+    #: The contract the engine plays without trumps, as its answer names it (empty where
+    #: it names none the protocol knows).
+    contract: str = ""
 
 
 @dataclass(frozen=True)
@@ -1010,6 +1026,10 @@ class PaidOtherwise(Difference):
     #: Whether the engine has the seat settle the other way (pay where the reference has
     #: it receive, or receive where it pays): the bidder's win and loss are reversed.
     reversed: bool = False
+    #: Whether, for a seat sitting out, the engine has him settle as much as each defender
+    #: does, in every situation of the group (the amount is then the defenders', not one
+    #: of its own).
+    as_defender: bool = False
 
     @property
     def kind(self) -> str:
@@ -1325,7 +1345,35 @@ def differences_of(
         mode = {"$" + k: v for k, v in mode.items() if not k or k.startswith(("[", "."))}
         if name not in eng_result or differences(value, eng_result[name], mode):
             found.append(_field_difference(name, eng_result.get(name), value))
-    return tuple(found)
+    return tuple(_without_trumps(d, eng_result, ref_result) for d in found)
+
+
+#: The phases in which a contract with a trump shows it (the protocol's table): one that
+#: shows none there is played without trumps.
+_TRUMP_SHOWN = ("play", "over")
+
+#: The contracts the protocol names.
+_CONTRACTS = ("frog", "chico", "grand")
+
+
+def _without_trumps(
+    difference: Difference, engine: Mapping[str, Json], reference: Mapping[str, Json]
+) -> Difference:
+    """The difference, or, where it is the trump given as ``null`` by the engine in a phase
+    both answers share in which a contract shows its trump, a :class:`PlayedWithoutTrumps`."""
+    if (
+        not isinstance(difference, FieldChanged)
+        or difference.name != "trump"
+        or difference.engine is not None
+        or difference.reference is None
+        or engine.get("phase") not in _TRUMP_SHOWN
+        or reference.get("phase") != engine.get("phase")
+    ):
+        return difference
+    # The engine's contract, where it is one the protocol names (its text is not echoed).
+    contract = engine.get("contract")
+    named = contract if contract in _CONTRACTS else ""
+    return PlayedWithoutTrumps("trump", None, difference.reference, named)
 
 
 def difference_json(difference: Difference) -> dict[str, Json]:

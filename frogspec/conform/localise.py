@@ -384,6 +384,24 @@ def _played(actions: Sequence[Json]) -> list[int]:
     return cards
 
 
+def _offered(agreeing: list[dict[str, Json]], divergences: Sequence[Any]) -> list[dict[str, Json]]:
+    """The agreeing steps that tell when the engine leaves bids out of its list (a
+    :class:`~frogspec.conform.evidence.LegalChanged` of bids, on the group's games): the
+    steps where a player made one of those bids and the engine took it. A step of a game
+    the engine answered alike shows only that the action taken there was allowed, not
+    that the engine would have listed the bid it leaves out elsewhere. All of
+    ``agreeing`` for any other group, or where no such step was seen (nothing then tells
+    the departing steps from the others better than the steps themselves)."""
+    lacked: set[str] = set()
+    for divergence in divergences[:CONDITIONED]:
+        change = next((d for d in divergence.differences if isinstance(d, LegalChanged)), None)
+        if change is None or change.verb != "bid" or not change.lacks or change.adds:
+            return agreeing
+        lacked.update(change.lacks)
+    shown = [f for f in agreeing if f.get("bid") in lacked]
+    return shown or agreeing
+
+
 def _game_features(
     request: Mapping[str, Json], limit: int = 60, assumed: Adjust | None = None
 ) -> list[dict[str, Json]]:
@@ -1463,7 +1481,7 @@ def _localised(
         opening = ConditionTerm("first_bid", (True,))
         condition = replace(condition, terms=(opening, *condition.terms))
     else:
-        condition = condition_of(departing, agreeing, STEP_NAMES)
+        condition = condition_of(departing, _offered(agreeing, divergences), STEP_NAMES)
     opener_refused = _opener_refused(divergences)
     if opener_refused is not None and all(f.get("first_bid") for f in departing):
         # The contracts are refused to the opening bid alone: that is where it departs.
@@ -1516,6 +1534,11 @@ def _localised(
         # (a lay-away that keeps the Aces): the trump's is the suits that may be named.
         left_out = narrowed
     not_asked_again = _not_asked_again(divergences, assumed)
+    if not_asked_again is not None:
+        # Where it departs is what it does: at the turn of a player overbid, not asked
+        # again. The steps beside his turn (the bid that overbid him, the table) only
+        # share what the vectors' auctions happen to hold.
+        condition = Condition(())
     return Localised(
         rule,
         condition,

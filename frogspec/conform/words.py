@@ -51,6 +51,7 @@ from frogspec.conform.evidence import (
     PaidTimes,
     PaymentsChanged,
     PaymentsRounded,
+    PlayedWithoutTrumps,
     PlayReversed,
     PointsChanged,
     RankOrderChanged,
@@ -312,6 +313,8 @@ def difference_words(difference: Difference) -> str:
 
     >>> difference_words(SeatChanged("to_act", 2, 1))
     'to_act is 2 instead of 1'
+    >>> difference_words(PlayedWithoutTrumps("trump", None, "H", "grand"))
+    'a Grand is played without trumps (trump is null instead of "H")'
     """
     d = difference
     if isinstance(d, LegalChanged):
@@ -321,6 +324,11 @@ def difference_words(difference: Difference) -> str:
         if d.adds:
             parts.append("adds " + ", ".join(d.adds))
         return "the engine's legal list " + "; ".join(parts or ["is in another order"])
+    if isinstance(d, PlayedWithoutTrumps):
+        contract = f"a {d.contract.capitalize()}" if d.contract else "the contract"
+        return (
+            f"{contract} is played without trumps (trump is null instead of {_show(d.reference)})"
+        )
     if isinstance(d, (SeatChanged, FieldChanged)):
         return f"{d.name} is {_show(d.engine)} instead of {_show(d.reference)}"
     if isinstance(d, PointsChanged):
@@ -427,6 +435,11 @@ def _settlement_words(d: Difference) -> str | None:
     if isinstance(d, PaidOtherwise):
         if d.payer == "out":
             verb = "receives" if d.receives else "pays"
+            if d.as_defender:
+                return (
+                    f"a player sitting out {verb} as much as each defender does "
+                    f"(e.g. {d.engine} instead of {d.reference})"
+                )
             return f"a player sitting out {verb} {d.engine} instead of {d.reference}"
         if d.payer == "balance":
             return f"the bidder's balance is {d.engine} instead of {d.reference}"

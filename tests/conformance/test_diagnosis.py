@@ -442,3 +442,32 @@ def test_a_step_that_parts_only_by_a_legal_list_passed_over_shows_the_next_depar
     case_refused = answered_case("g", refused)
     stopped = diagnose(case_refused, _grand_withheld_and_hearts_in_chico(refused), ask, past=kinds)
     assert stopped is not None and stopped.step == 1
+
+
+def test_a_trump_given_as_null_in_the_play_is_a_contract_played_without_trumps() -> None:
+    from frogspec.conform.evidence import FieldChanged, PlayedWithoutTrumps, differences_of
+    from frogspec.conform.words import difference_words
+
+    def answer(phase: str, trump: str | None) -> dict[str, Any]:
+        return {"result": {"phase": phase, "contract": "grand", "trump": trump, "to_act": 1}}
+
+    (played,) = differences_of("game", answer("play", "H"), answer("play", None))
+    assert played == PlayedWithoutTrumps("trump", None, "H", "grand")
+    assert played.kind == FieldChanged("trump", None, "H").kind  # one departure's kind
+    assert difference_words(played) == (
+        'a Grand is played without trumps (trump is null instead of "H")'
+    )
+    # Where the reference's bidder has yet to lay away, or the trump is another suit, the
+    # engine's answer says nothing of a contract without trumps.
+    (waiting,) = differences_of("game", answer("discard", "H"), answer("discard", None))
+    assert type(waiting) is FieldChanged
+    (other,) = differences_of("game", answer("play", "H"), answer("play", "D"))
+    assert type(other) is FieldChanged
+    # A contract the protocol does not know is not echoed into the report's words.
+    odd = {"result": {**answer("play", None)["result"], "contract": "\x1b[2Jsolo"}}
+    found = differences_of("game", answer("play", "H"), odd)
+    (unnamed,) = [d for d in found if isinstance(d, PlayedWithoutTrumps)]
+    assert difference_words(unnamed).startswith("the contract is played without trumps")
+    # The engine still naming it (phase trump) while the reference plays: two fields part.
+    named_later = differences_of("game", answer("play", "H"), answer("trump", None))
+    assert not any(isinstance(d, PlayedWithoutTrumps) for d in named_later)

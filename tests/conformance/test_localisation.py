@@ -1203,6 +1203,9 @@ def test_an_overbid_player_never_asked_again_is_one_bid_each_not_a_second_round(
         assert localised is not None and localised.rule == rule
         said[name] = localised
     assert said["once"].not_asked_again is not None and not said["once"].overbid_in_turn
+    # Where it departs is the turn of the player overbid, which its words say: the bid
+    # that overbid him and the other steps of these auctions add nothing to its ``when``.
+    assert said["once"].condition.terms == ()
     assert instead_words(said["once"]).startswith(
         "each player in turn from eldest makes one bid or passes: a player who has been "
         "overbid is not asked again"
@@ -1335,3 +1338,28 @@ def test_a_player_asked_later_is_not_passed_over() -> None:
     divergence = diagnose(answered_case("g", request), engine(request), engine)
     assert divergence is not None
     assert not any(isinstance(d, TurnPassedOver) for d in divergence.differences)
+
+
+def test_a_bid_left_out_is_set_apart_by_the_steps_where_the_engine_took_that_bid() -> None:
+    from frogspec.conform.conditions import condition_of
+    from frogspec.conform.localise import STEP_NAMES, _offered
+
+    narrowed = SimpleNamespace(differences=(LegalChanged(("frog",), ()),))
+
+    def step(eldest: bool, last: bool, bid: str) -> dict[str, Json]:
+        return {"phase": "auction", "eldest_to_bid": eldest, "last_to_speak": last, "bid": bid}
+
+    departing = [step(False, False, "frog"), step(False, False, "frog")]
+    # The dealer passing after two passes says nothing of whether he may bid a Frog there.
+    agreeing = [step(True, False, "frog"), step(False, True, "pass"), step(True, False, "pass")]
+    shown = _offered(agreeing, [narrowed])
+    assert shown == [step(True, False, "frog")]
+    condition = condition_of(departing, shown, STEP_NAMES)
+    assert [t.feature for t in condition.terms] == ["eldest_to_bid"]
+    # Read from every step, the dealer's pass seems to set the departing steps apart too.
+    every = condition_of(departing, agreeing, STEP_NAMES)
+    assert "last_to_speak" in [t.feature for t in every.terms]
+    # No step shows the bid taken, or the group is no narrowed auction: every step is kept.
+    assert _offered(agreeing[1:], [narrowed]) == agreeing[1:]
+    widened = SimpleNamespace(differences=(LegalChanged((), ("frog",)),))
+    assert _offered(agreeing, [widened]) == agreeing

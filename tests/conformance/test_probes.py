@@ -396,6 +396,26 @@ def test_a_player_sitting_out_who_pays_where_the_rules_have_him_pay_nothing_is_s
     said = [finding_instead(f) for f in findings]
     assert any("a player sitting out pays" in words for words in said), said
     assert not any("sitting out receives" in words for words in said), said
+    # He pays what each defender pays, in every situation: said so, the amount an example.
+    assert any("sitting out pays as much as each defender does (e.g." in w for w in said), said
+
+
+def test_a_player_sitting_out_is_said_to_pay_as_a_defender_only_where_every_probe_shows_it() -> (
+    None
+):
+    from frogspec.conform.probes.base import Probe
+    from frogspec.conform.probes.settle import _as_defender
+
+    def probe(payments: list[int]) -> Probe:
+        request: dict[str, Json] = {"op": "settle", "bidder": 0, "players": 4}
+        expected: Json = {"result": [60, -30, -30, 0]}
+        return Probe(request, expected, {"result": payments}, (("active", (0, 1, 2)),))
+
+    assert _as_defender([probe([90, -30, -30, -30]), probe([120, -40, -40, -40])])
+    # One situation where he pays another amount than the defenders: no such statement.
+    assert not _as_defender([probe([90, -30, -30, -30]), probe([70, -30, -30, -10])])
+    assert not _as_defender([probe([60, -30, -30, 0])])  # he pays nothing
+    assert not _as_defender([])
 
 
 DEAL_REQUEST: dict[str, Json] = {

@@ -260,12 +260,31 @@ def _settle_otherwise(group: list[Probe], margin_of: Margin) -> Difference:
         # Which way the money goes: the reference's, or the engine's where the reference
         # has the seat neither pay nor receive.
         receives = expected[s] > 0 or (expected[s] == 0 and actual[s] > 0)
-        parts.append(PaidOtherwise("out", abs(actual[s]), abs(expected[s]), receives))
+        parts.append(
+            PaidOtherwise(
+                "out", abs(actual[s]), abs(expected[s]), receives, as_defender=_as_defender(group)
+            )
+        )
     if not parts:
         parts.append(PaidOtherwise("balance", actual[bidder], expected[bidder]))
     combined = Several.of(parts)
     assert combined is not None  # parts holds one at least
     return combined
+
+
+def _as_defender(group: list[Probe]) -> bool:
+    """Whether every seat sitting out settles, by the engine, as much as each defender in
+    every probe of the group (and some defender settles at all)."""
+    for probe in group:
+        actual, roles = _payments(probe.actual), _roles(probe)
+        if actual is None or not roles["defender"] or not roles["out"]:
+            return False
+        paid = {actual[s] for s in roles["defender"] if s < len(actual)}
+        if len(paid) != 1 or 0 in paid:
+            return False
+        if any(s >= len(actual) or actual[s] not in paid for s in roles["out"]):
+            return False
+    return bool(group)
 
 
 def _settle_rule(group: list[Probe], rs: Ruleset, assumed: Adjust | None) -> str | None:
