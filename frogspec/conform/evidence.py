@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from frogspec._types import Json
+from frogspec.rules.auction import Contract
 from frogspec.vectors.build import DEFAULT_COMPARE
 from frogspec.vectors.model import differences
 
@@ -1353,7 +1354,7 @@ def differences_of(
 _TRUMP_SHOWN = ("play", "over")
 
 #: The contracts the protocol names.
-_CONTRACTS = ("frog", "chico", "grand")
+_CONTRACTS = tuple(contract.code for contract in Contract)
 
 
 def _without_trumps(
