@@ -1010,7 +1010,7 @@ def lay_away_apart(divergence: Divergence, assumed: Adjust | None = None) -> Div
     from frogspec.conform.evidence import LegalChanged, TrumpNamedAfterLayAway
 
     differences = divergence.differences
-    change = next((d for d in differences if isinstance(d, LegalChanged)), None)
+    change = LegalChanged.in_(differences)
     if not any(isinstance(d, TrumpNamedAfterLayAway) for d in differences):
         return None
     # A list that adds discards holds other cards (a deal of its own), no narrower lay-away.

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from frogspec._types import Json
+from frogspec.engine import Phase
 from frogspec.rules.auction import Contract
 from frogspec.vectors.build import DEFAULT_COMPARE
 from frogspec.vectors.model import differences
@@ -139,6 +140,15 @@ class LegalChanged(Difference):
     @property
     def field(self) -> str:
         return "legal"
+
+    @staticmethod
+    def in_(differences: Iterable[Difference]) -> LegalChanged | None:
+        """The first of ``differences`` that changes the legal list (``None``: none does).
+
+        >>> LegalChanged.in_([FieldChanged("trump", None, "H"), LegalChanged(("7H",), ())])
+        LegalChanged(lacks=('7H',), adds=())
+        """
+        return next((d for d in differences if isinstance(d, LegalChanged)), None)
 
 
 @dataclass(frozen=True)
@@ -1351,7 +1361,7 @@ def differences_of(
 
 #: The phases in which a contract with a trump shows it (the protocol's table): one that
 #: shows none there is played without trumps.
-_TRUMP_SHOWN = ("play", "over")
+_TRUMP_SHOWN = (Phase.PLAY.code, Phase.OVER.code)
 
 #: The contracts the protocol names.
 _CONTRACTS = tuple(contract.code for contract in Contract)

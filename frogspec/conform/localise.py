@@ -394,7 +394,7 @@ def _offered(agreeing: list[dict[str, Json]], divergences: Sequence[Any]) -> lis
     the departing steps from the others better than the steps themselves)."""
     lacked: set[str] = set()
     for divergence in divergences[:CONDITIONED]:
-        change = next((d for d in divergence.differences if isinstance(d, LegalChanged)), None)
+        change = LegalChanged.in_(divergence.differences)
         if change is None or change.verb != "bid" or not change.lacks or change.adds:
             return agreeing
         lacked.update(change.lacks)
@@ -593,7 +593,7 @@ def _equal_bid(divergence: Any, assumed: Adjust | None) -> tuple[int, Any] | Non
     """Where the engine lets a player bid the very contract that stands in the reference's
     auction (its legal list adds it), whether or not the reference's auction has ended:
     that player's seat and the reference's position; ``None`` elsewhere."""
-    change = next((d for d in divergence.differences if isinstance(d, LegalChanged)), None)
+    change = LegalChanged.in_(divergence.differences)
     state = _answered(divergence, assumed)
     if change is None or state is None or not state.auction:
         return None
@@ -1105,7 +1105,7 @@ def _trump_asked(divergence: Any, assumed: Adjust | None) -> tuple[str, tuple[st
     state = _answered(divergence, assumed)
     if state is None or state.contract is None or state.trump is None:
         return None
-    change = next((d for d in divergence.differences if isinstance(d, LegalChanged)), None)
+    change = LegalChanged.in_(divergence.differences)
     named = [a for a in change.adds if a.startswith("trump ")] if change is not None else []
     return state.contract.code, tuple(sorted(_suit_of_action(a) for a in named))
 
@@ -1473,7 +1473,13 @@ def _localised(
     departing, agreeing = _situations(divergences, passed, assumed)
     rule = _of_most_rulesets(votes, divergences)
     first_bidder = _first_bidder(divergences[0], assumed)
-    if first_bidder is not None:
+    not_asked_again = _not_asked_again(divergences, assumed)
+    if not_asked_again is not None:
+        # Where it departs is what it does: at the turn of a player overbid, not asked
+        # again. The steps beside his turn (the bid that overbid him, the table) only
+        # share what the vectors' auctions happen to hold.
+        condition = Condition(())
+    elif first_bidder is not None:
         # The auction's opening is where it departs: what sets it apart among openings.
         openings = [f for f in agreeing if f.get("first_bid")]
         names = tuple(n for n in STEP_NAMES if n != "first_bid")
@@ -1533,12 +1539,8 @@ def _localised(
         # Ranks or cards a legal list leaves out at that step are another departure's
         # (a lay-away that keeps the Aces): the trump's is the suits that may be named.
         left_out = narrowed
-    not_asked_again = _not_asked_again(divergences, assumed)
     if not_asked_again is not None:
-        # Where it departs is what it does: at the turn of a player overbid, not asked
-        # again. The steps beside his turn (the bid that overbid him, the table) only
-        # share what the vectors' auctions happen to hold.
-        condition = Condition(())
+        condition = Condition(())  # not the terms a reading of the order of bids found
     return Localised(
         rule,
         condition,

@@ -67,7 +67,7 @@ from frogspec.conform.evidence import (
 )
 from frogspec.conform.localise import Localised, RanksLeftOut
 from frogspec.conform.probes.base import StageFinding
-from frogspec.rules.cards import Suit, card_points, make_card
+from frogspec.rules.cards import Suit, card_points, make_card, parse_suit
 
 __all__ = [
     "FEATURE_WORDS",
@@ -1275,20 +1275,44 @@ def _narrowed_words(narrowed: RanksLeftOut) -> str:
     >>> _narrowed_words(RanksLeftOut("trump", (), ("trump S",), in_hand="fewer_than_3"))
     'the bidder may name only a suit he holds at least 3 cards of, among those he may name'
     >>> _narrowed_words(RanksLeftOut("trump", (), ("trump D",), suits=("C", "S")))
-    'the bidder may name only C or S'
+    'the bidder may name only a black suit (C or S)'
     >>> _narrowed_words(RanksLeftOut("trump", (), ("trump H",), suits=("C", "D", "H", "S")))
     'the bidder may name any suit'
     """
     if narrowed.suits and narrowed.verb == "trump":
-        if len(narrowed.suits) == len(Suit):
-            return "the bidder may name any suit"
-        return f"the bidder may name only {_and(list(narrowed.suits), 'or')}"
+        return f"the bidder may name {_suits_named(narrowed.suits)}"
     said = _NARROWED_WORDS.get((narrowed.verb, narrowed.in_hand))
     if said is None:
         return f"leaves out the {narrowed.verb}s {', '.join(narrowed.examples)}"
     if narrowed.leads and narrowed.verb == "play":
         said = said.replace("played", "led").replace("must play", "must lead")
     return said
+
+
+#: The suits of one colour, by the letters of a pair of them.
+_COLOURS = {("C", "S"): "a black suit", ("D", "H"): "a red suit"}
+
+
+def _suits_named(suits: Sequence[str]) -> str:
+    """What a bidder may name among ``suits``: by their colour where they are the two of one,
+    by the one left out where it is one, with the protocol's letters an implementer reads in
+    his answers.
+
+    >>> _suits_named(("S", "C")), _suits_named(("C", "D")), _suits_named(("H",))
+    ('only a black suit (C or S)', 'only clubs or diamonds (C or D)', 'only hearts (H)')
+    >>> _suits_named(("C", "D", "S")), _suits_named(("C", "D", "H", "S"))
+    ('any suit but hearts (C, D or S)', 'any suit')
+    """
+    ordered = sorted(parse_suit(x) for x in suits)
+    letters = _and([suit.letter for suit in ordered], "or")
+    names = _and([suit.name.lower() for suit in ordered], "or")
+    if len(ordered) == len(Suit):
+        return "any suit"
+    if len(ordered) == len(Suit) - 1:
+        (left_out,) = set(Suit) - set(ordered)
+        return f"any suit but {left_out.name.lower()} ({letters})"
+    colour = _COLOURS.get((ordered[0].letter, ordered[-1].letter)) if len(ordered) == 2 else None
+    return f"only {colour or names} ({letters})"
 
 
 def _auction_goes_on(differences: tuple[Difference, ...]) -> str:

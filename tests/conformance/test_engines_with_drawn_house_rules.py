@@ -654,7 +654,7 @@ ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
     ),
     ("tcl", "chico-no-hearts"): (
         "in gamerules, in the trump phase",
-        "the bidder may name only C, D or S",
+        "the bidder may name any suit but hearts (C, D or S)",
     ),
     ("ruby-drawn", "chico-trump-from-widow"): (
         "in a chico",
@@ -664,7 +664,7 @@ ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
     ("perl-drawn", "chico-black-only"): (
         "in foster-1909, gamerules, hoyle-1907, modern, official-1922-coeur-dalene, "
         "official-1922-solo, official-1922-straight",
-        "the bidder may name only C or S",
+        "the bidder may name only a black suit (C or S)",
     ),
 }
 
@@ -1023,7 +1023,7 @@ SAID_AS_WRITTEN: dict[tuple[str, str], tuple[str, str]] = {
     ),
     ("perl-drawn2", "chico-minor-suits"): (
         "trump.chico-not-hearts",
-        "the bidder may name only C or D",
+        "the bidder may name only clubs or diamonds (C or D)",
     ),
     ("tcl-drawn", "kings-count-five"): (
         "cards.points",

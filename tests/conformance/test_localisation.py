@@ -724,7 +724,7 @@ def test_a_trump_list_kept_to_the_same_suits_is_said_as_those_suits() -> None:
     localised = localise(games)
     assert localised is not None and localised.left_out is not None
     assert localised.left_out.suits == ("C", "S")
-    assert instead_words(localised) == "the bidder may name only C or S"
+    assert instead_words(localised) == "the bidder may name only a black suit (C or S)"
     # Hearts added where the rules bar them: every suit, whatever he holds.
     hearts = [_widened(actions, seed, "trump H") for seed in range(12)]
     assert len(hearts) >= 3
