@@ -103,8 +103,9 @@ def _duplicates() -> dict[str, list[str]]:
 #: refused the opener, which the deviations take from the localisation; then a contract
 #: settled as one margin whatever the points, as a typed difference, and the lay-away
 #: judged apart beside a trump named later, which the deviations take from the diagnosis;
-#: then a contract played without trumps as a typed difference.)
-CEILING = 1041
+#: then a contract played without trumps as a typed difference; then the games a
+#: payment for every trick the game's probe found would fail alone, which the blame takes.)
+CEILING = 1042
 
 
 def _owners() -> dict[tuple[str, int], str]:

@@ -52,7 +52,10 @@ departures modelled is filed under the vector cases they were played from.
 
 7. **Unit-op findings.** A unit op's probe that departs where no failing case is filed
    (:attr:`Blame.unit_findings`) is no deviation: no case shows it. It is reported apart,
-   with the probe's evidence.
+   with the probe's evidence. A payment for taking every trick that the game's probe
+   found, where other departures part the games first, is filed with the failing games
+   and matches it would fail alone (:func:`frogspec.conform.every_trick.
+   failed_for_every_trick`): those cases show it, and it is their deviation too.
 
 8. **A reading is the engine's only where it answers every case.** A deviation names a
    rival reading when swapping it in reproduces its first cases; cases filed under it
@@ -63,6 +66,7 @@ departures modelled is filed under the vector cases they were played from.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
@@ -91,7 +95,7 @@ from frogspec.conform.deviations import (
     with_findings,
 )
 from frogspec.conform.diagnosis import Divergence, game_state, reproduced_under
-from frogspec.conform.every_trick import paid_for_every_trick
+from frogspec.conform.every_trick import failed_for_every_trick, paid_for_every_trick
 from frogspec.conform.evidence import (
     CardCounted,
     CountRaised,
@@ -301,6 +305,7 @@ def blame(
     kept, bonus = _bonus_of_the_count(kept, by_id)
     kept = _readings_checked(kept, by_id, in_time)
     kept = paid_for_every_trick(kept, by_id, passed)
+    kept = _unit_cases_it_fails_alone(kept, by_id)
     kept = end_at_limits(
         kept,
         by_id,
@@ -324,12 +329,52 @@ def blame(
     # A payment for every trick the games' cases already say is no finding of its own.
     paid = [d.otherwise for d in kept if isinstance(d.otherwise, EveryTrickPaid)]
     of_games = [f for f in of_games if f.otherwise not in paid]
+    for finding in of_games:
+        # Where other departures part its games first: the ones it would fail alone (in
+        # the rulesets the finding says, so its ``when`` stands).
+        shown = failed_for_every_trick(finding, by_id, in_time)
+        kept = _filed_under_finding(kept, finding, shown, by_id)
     return Blame(
         kept,
         unit_findings(
             kept, [*(f for f in findings if f != bonus and f not in tie_said), *of_games]
         ),
     )
+
+
+def _unit_cases_it_fails_alone(
+    deviations: list[Deviation], by_id: dict[str, tuple[Case, Json]]
+) -> list[Deviation]:
+    """The deviations of a unit op's finding without the cases of that op that its
+    departure alone would not fail, where another deviation holds them: the departure is
+    fitted to that op's probes, so it answers that op's cases as the engine with it alone
+    would. Payments doubled past 90 points do not part a bidder's 60 from the reference;
+    the count that moves the tie does, and that case is the count's. A case is left where
+    no other deviation holds it."""
+    held = Counter(c for d in deviations for c in d.cases)
+    found = []
+    for d in deviations:
+        model = model_of(d)
+        stage = d.otherwise.stage if isinstance(d.otherwise, StageFinding) else None
+        dropped = (
+            set()
+            if model is None or d.confirmed or stage is None
+            else {
+                c
+                for c in d.cases
+                if c in by_id
+                and held[c] > 1
+                and by_id[c][0].op == stage
+                and not fails_alone(model, by_id[c][0])
+            }
+        )
+        if not dropped:
+            found.append(d)
+            continue
+        held.subtract(dropped)
+        kept = _only_cases(d, set(d.cases) - dropped, by_id)
+        found.append(replace(kept, touched=tuple(c for c in d.touched if c not in dropped)))
+    return found
 
 
 def _laid_away_apart(
@@ -859,7 +904,10 @@ def _filed_under_finding(
     d = deviations[index]
     more = [c for c in shown if c not in d.cases]
     touched = tuple(dict.fromkeys((*d.touched, *more)))
-    deviations[index] = replace(_with_cases(d, more, by_id), touched=touched)
+    in_rulesets = tuple(sorted({*d.in_rulesets, *_case_rulesets(more, by_id)}))
+    deviations[index] = replace(
+        _with_cases(d, more, by_id), touched=touched, in_rulesets=in_rulesets
+    )
     return deviations
 
 

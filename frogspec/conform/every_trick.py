@@ -13,19 +13,21 @@ passed in those rulesets too.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from frogspec._types import Json
+from frogspec.conform.counterfactuals import meets, reference_answer
 from frogspec.conform.deviations import Deviation
 from frogspec.conform.diagnosis import reproduced_under
 from frogspec.conform.evidence import EveryTrickPaid, PaymentsChanged
+from frogspec.conform.probes.base import StageFinding
 from frogspec.conform.probes.game import paid_for_tricks, paying_for_every_trick
 from frogspec.conform.words import Circumstances
 from frogspec.rulesets import get_ruleset
 from frogspec.vectors.model import Case
 
-__all__ = ["paid_for_every_trick"]
+__all__ = ["failed_for_every_trick", "paid_for_every_trick"]
 
 #: How many passed games and matches of those rulesets the hypothesis is put to, at most.
 _PASSED_CHECKED = 80
@@ -121,3 +123,37 @@ def _paid_in_game(shown: tuple[Case, Json]) -> list[EveryTrickPaid]:
     if paid is None or not isinstance(bidder, int):
         return []
     return paid_for_tricks(paid.engine, paid.reference, bidder)
+
+
+def failed_for_every_trick(
+    finding: StageFinding,
+    cases: Mapping[str, tuple[Case, Json]],
+    in_time: Callable[[], bool] = lambda: True,
+) -> list[str]:
+    """The failing games and matches (ids of ``cases``) that the payment for every trick
+    the game's probe found (``finding``) would fail alone: those where, in the reference's
+    play, a bidder takes every trick (or none) and is paid otherwise for it. Another
+    departure may part them first (a deal, a lead), so that the engine never comes to that
+    payment in them; each is still one the engine fails with this departure alone: a case
+    two departures touch counts for both. Only the rulesets the probe found it in are
+    looked at (any where it names none): elsewhere nothing shows the engine pays so. None
+    where the finding is no such payment."""
+    paid = finding.otherwise
+    if finding.stage != "game" or not isinstance(paid, EveryTrickPaid):
+        return []
+    departure = paying_for_every_trick(paid)
+    shown = []
+    for case_id, (case, _) in cases.items():
+        if case.op not in ("game", "match"):
+            continue
+        if finding.rulesets and case.request.get("ruleset") not in finding.rulesets:
+            continue
+        if not in_time():
+            break
+        try:
+            answer = reference_answer(case.request, departure)
+        except Exception:  # the departure applied crashes the reference: no evidence
+            continue
+        if not meets(case, answer):
+            shown.append(case_id)
+    return shown

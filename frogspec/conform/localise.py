@@ -679,19 +679,17 @@ def _asked_again(divergence: Any, assumed: Adjust | None) -> int | None:
     """The seat the engine asks to bid where it has already passed in the reference's
     auction, a bid having been made after his pass (the engine still in the auction,
     whether or not the reference's has ended); ``None`` elsewhere."""
-    from frogspec.conform.diagnosis import game_state
-
-    found = _step_of(divergence)
     moved = SeatChanged.to_act_in(divergence.differences)
     seat = moved.engine if moved is not None else None
-    if found is None or not isinstance(seat, int):
+    if not isinstance(seat, int):
         return None
     phase = next(
         (d for d in divergence.differences if isinstance(d, FieldChanged) and d.name == "phase"),
         None,
     )
-    request, actions, step = found
-    state = game_state(request, actions[:step], assumed)
+    # The position the engine answered at: after the step's own action, where it parts
+    # after one (the bid that ends the reference's auction is a bid since his pass).
+    state = _answered(divergence, assumed)
     if state is None:
         return None
     in_auction = phase.engine == "auction" if phase is not None else state.phase.code == "auction"
@@ -1474,10 +1472,16 @@ def _localised(
     rule = _of_most_rulesets(votes, divergences)
     first_bidder = _first_bidder(divergences[0], assumed)
     not_asked_again = _not_asked_again(divergences, assumed)
-    if not_asked_again is not None:
+    asked_again = _asked_again(divergences[0], assumed)
+    pass_not_final = rule == _pass_is_final_rule()
+    if pass_not_final:
+        # The first of its games that asks a passed player again says his seat.
+        again = (_asked_again(d, assumed) for d in divergences[:CONDITIONED])
+        asked_again = next((seat for seat in again if seat is not None), None)
+    if not_asked_again is not None or (pass_not_final and asked_again is not None):
         # Where it departs is what it does: at the turn of a player overbid, not asked
-        # again. The steps beside his turn (the bid that overbid him, the table) only
-        # share what the vectors' auctions happen to hold.
+        # again, or of one who passed, asked again. The steps beside his turn (the bid
+        # before it, the table) only share what the vectors' auctions happen to hold.
         condition = Condition(())
     elif first_bidder is not None:
         # The auction's opening is where it departs: what sets it apart among openings.
@@ -1548,7 +1552,7 @@ def _localised(
         left_out,
         replayed=replayed,
         agreeing=len(agreeing),
-        asked_again=_asked_again(divergences[0], assumed),
+        asked_again=asked_again,
         first_bidder=first_bidder,
         not_biddable=()
         if next_bid_only or ranked_equal

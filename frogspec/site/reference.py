@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import hashlib
 import importlib
@@ -17,6 +18,7 @@ import json
 import pkgutil
 import re
 import shlex
+from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 
@@ -113,18 +115,51 @@ def _summary(module: ModuleType) -> str:
     return re.sub(r":\w+:`~?([^`]+)`", r"`\1`", first).replace("|", "\\|")
 
 
-def _reads(module: ModuleType, members: list[str]) -> str:
+def _reads(module: ModuleType, members: list[str], importers: Mapping[str, set[str]]) -> str:
     """A digest of the files a module's page is made from: its own and those of the
-    modules its public names come from (a name re-exported shows its own docstring)."""
+    modules its public names come from (a name re-exported shows its own docstring), and
+    of the modules that import from any of them (``importers``): the page of a name lists
+    in the site's inventory (``objects.inv``) each module's import of it."""
     modules = {module.__name__}
     for member in members:
         origin = getattr(getattr(module, member, None), "__module__", None)
         if isinstance(origin, str) and origin.startswith("frogspec"):
             modules.add(origin)
+    modules |= {importer for name in sorted(modules) for importer in importers.get(name, ())}
     digest = hashlib.sha256()
     for path in module_files(modules):
         digest.update(path.read_bytes())
     return digest.hexdigest()
+
+
+def _importers(names: list[str]) -> dict[str, set[str]]:
+    """For each module of the package, those of ``names`` that import a name from it at
+    their top level (``from frogspec.x import y``, or relative), read from their source.
+
+    >>> _importers(["frogspec.conform.every_trick"])["frogspec.conform.counterfactuals"]
+    {'frogspec.conform.every_trick'}
+    """
+    found: dict[str, set[str]] = {}
+    for name in names:
+        files = module_files([name])
+        if not files:
+            continue
+        path = files[0]
+        tree = ast.parse(path.read_bytes())
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        nodes = list(tree.body)
+        while nodes:  # the top level, and the blocks of an ``if`` or ``try`` there
+            node = nodes.pop()
+            if isinstance(node, ast.If | ast.Try):
+                nodes += [*node.body, *node.orelse]
+            elif isinstance(node, ast.ImportFrom):
+                origin = node.module or ""
+                if node.level:
+                    base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                    origin = f"{base}.{origin}" if origin else base
+                if origin.startswith("frogspec") and origin != name:
+                    found.setdefault(origin, set()).add(name)
+    return found
 
 
 def api_pages() -> dict[str, str]:
@@ -140,7 +175,9 @@ def api_pages() -> dict[str, str]:
     public_rows: dict[str, str] = {}
     internal_rows: list[str] = []
     pages: dict[str, str] = {}
-    for name in api_modules():
+    modules = api_modules()
+    importers = _importers(modules)
+    for name in modules:
         path = api_page_path(name)
         module = importlib.import_module(name)
         public = name in PUBLIC_MODULES
@@ -149,7 +186,7 @@ def api_pages() -> dict[str, str]:
             public_rows[name] = f"| [`{name}`]({path}) | {_summary(module)} | {names} |"
         else:
             internal_rows.append(f"| [`{name}`]({path}) | {_summary(module)} |")
-        pages[path] = _module_page(name, module, path, public=public)
+        pages[path] = _module_page(name, module, path, importers, public=public)
     index = [
         "# API reference",
         "",
@@ -192,7 +229,14 @@ _INTERNAL_NOTE = (
 )
 
 
-def _module_page(name: str, module: ModuleType, path: str, *, public: bool) -> str:
+def _module_page(
+    name: str,
+    module: ModuleType,
+    path: str,
+    importers: Mapping[str, set[str]],
+    *,
+    public: bool,
+) -> str:
     """One module's page: its docstring and members by mkdocstrings, its rule functions
     as links to their rules, and, for an internal module, :data:`_INTERNAL_NOTE`."""
     listed = [] if name == "frogspec" else list(getattr(module, "__all__", []))
@@ -216,7 +260,7 @@ def _module_page(name: str, module: ModuleType, path: str, *, public: bool) -> s
     )
     out = [
         *_front_matter(name),
-        f"{_OWN_READS}{_reads(module, members)} -->",
+        f"{_OWN_READS}{_reads(module, members, importers)} -->",
         "",
         "[All modules](../api.md)",
         "",

@@ -771,3 +771,29 @@ def test_a_legal_plays_case_the_probes_model_is_filed_under_their_finding() -> N
         [home, apart], findings, {"legal": otherwise}, None, {"legal": (case, other)}
     )
     assert [d.cases for d in kept] == [("g",), ("legal",)]
+
+
+def test_a_unit_ops_finding_keeps_only_the_cases_of_its_op_its_departure_would_fail() -> None:
+    # Payments doubled where the bidder takes 95 (the settle probes' model): a bidder's 60
+    # is no case of it, though the settlement found it first; the count that moves the
+    # tie holds that case too, and keeps it. A case no other deviation holds stays.
+    from frogspec.conform.blame import _unit_cases_it_fails_alone as fails_alone_only
+    from frogspec.conform.probes.settle import _paid_times_at_points
+
+    at_60, at_95, at_61 = _settle_case(60), _settle_case(95), _settle_case(61)
+    by_id: dict[str, tuple[Case, Json]] = {c.id: (c, None) for c in (at_60, at_95, at_61)}
+    doubled = replace(
+        _deviation("settlement.rates-1-2-4", (at_60.id, at_95.id, at_61.id)),
+        otherwise=_finding("settlement.rates-1-2-4", TEN_AT_FIVE),
+        departure=_paid_times_at_points(2, (95,)),
+    )
+    count = _deviation("cards.points", (at_60.id,))
+    rate, counted = fails_alone_only([doubled, count], by_id)
+    assert rate.cases == (at_95.id, at_61.id) and counted.cases == (at_60.id,)
+    # Confirmed by a swap, or with no model, it keeps every case.
+    assert fails_alone_only([replace(doubled, confirmed=True), count], by_id)[0].cases == (
+        doubled.cases
+    )
+    assert fails_alone_only([replace(doubled, departure=None), count], by_id)[0].cases == (
+        doubled.cases
+    )

@@ -32,7 +32,6 @@ import pytest
 
 from frogspec.conform import run_conformance
 from frogspec.conform.runner import Run
-from frogspec.conform.words import finding_instead
 from frogspec.questions import Question
 from frogspec.registry import get_rule
 from frogspec.rulesets import get_ruleset
@@ -337,11 +336,6 @@ NOT_YET: dict[tuple[str, str], str] = {}
 #: (``"kept"``).
 NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
     ("node-given", "named"): ("a match ended at a balance of zero is not named"),
-    ("rust-drawn2", "named"): (
-        "payments doubled for taking every trick are named by no deviation: with the widow "
-        "dealt last, no game the engine plays has its bidder take every trick (the game "
-        "probe shows them, a unit-op finding)"
-    ),
 }
 
 #: Runs with a deviation reported with no ``when`` or no ``instead``: house rule by house rule.
@@ -852,19 +846,21 @@ def test_all_together_each_named(engines: dict[str, list[str]], language: str) -
 
 
 @pytest.mark.slow
-def test_a_payment_for_every_trick_no_game_shows_is_found_by_the_game_probe(
+def test_a_payment_for_every_trick_no_game_comes_to_is_filed_with_the_games_it_would_fail(
     engines: dict[str, list[str]],
 ) -> None:
     # All nine together, no vector game (nor one played again on the engine's deal) has
-    # its bidder take every trick: the game the probe deals for it does.
+    # its bidder take every trick: the game the probe deals for it does, and the vector
+    # games whose bidder takes every trick are the ones it would fail alone.
     run = _run(_engine(engines, "rust-drawn2"), *HOUSE_RULES["rust-drawn2"])
-    (found,) = [f for f in run.unit_findings if f.stage == "game"]
-    assert found.rule in HOUSE_RULES["rust-drawn2"]["slam-doubles"]
-    assert finding_instead(found) == (
+    assert not [f for f in run.unit_findings if f.stage == "game"]
+    (paid,) = [d for d in run.deviations if d.rule in HOUSE_RULES["rust-drawn2"]["slam-doubles"]]
+    assert paid.instead == (
         "a bidder who takes every trick is paid twice what his points give by each player "
         "who settles with him"
     )
-    assert len(found.rulesets) == 7
+    assert len(paid.in_rulesets) == 7 and set(paid.cases) == set(paid.touched)
+    assert "score.foster-1909.grand-takes-all" in paid.cases
 
 
 @pytest.mark.slow

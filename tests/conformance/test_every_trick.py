@@ -5,12 +5,16 @@ bidder did not take every trick, paid so, is not."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from frogspec._types import Json
+from frogspec.conform.blame import blame
 from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.deviations import Deviation
 from frogspec.conform.diagnosis import answered_alike
-from frogspec.conform.every_trick import paid_for_every_trick
-from frogspec.conform.evidence import EveryTrickPaid
+from frogspec.conform.every_trick import failed_for_every_trick, paid_for_every_trick
+from frogspec.conform.evidence import EveryTrickPaid, FieldChanged
+from frogspec.conform.probes.base import Probe, StageFinding
 from frogspec.vectors.model import Case, iter_cases, load_vectors
 
 _CASES = {case.id: case for case in iter_cases(load_vectors())}
@@ -139,3 +143,51 @@ def test_payments_doubled_for_taking_every_trick_are_said_so_under_the_rate() ->
     more = {**by_id, other: (_CASES[other], _paid_times(_CASES[other], 2))}
     deviation = _deviation((*ids, other))
     assert paid_for_every_trick([deviation], more, []) == [deviation]
+
+
+def _game_finding(paid: EveryTrickPaid) -> StageFinding:
+    """The game probe's finding of a payment for every trick, as the probe gives it."""
+    probe = Probe({"op": "game"}, {"result": 1}, {"result": 2}, ())
+    rulesets = ("foster-1909", "gamerules", "official-1922-solo")
+    return StageFinding("game", "settlement.rates-1-2-4", paid, 3, 2, probe, rulesets)
+
+
+#: An engine's answer that refuses a game's first action: another departure parts it.
+_REFUSED: Json = {"error": {"kind": "illegal", "at": 0, "rule": "deal.packets-3-3-4-4"}}
+
+
+def test_the_games_a_payment_for_every_trick_would_fail_alone_are_its_own() -> None:
+    # Games refused at their first action by another departure never come to their
+    # payments; those whose bidder takes every trick would fail with the payment alone.
+    ids = (*_TAKES_ALL, _NOT_EVERY_TRICK)
+    by_id = {i: (_CASES[i], _REFUSED) for i in ids}
+    doubled = _game_finding(EveryTrickPaid(0, True, 2))
+    assert failed_for_every_trick(doubled, by_id) == list(_TAKES_ALL)
+    # Found in Foster's games alone, it is no evidence of the other rulesets' games.
+    foster = replace(doubled, rulesets=("foster-1909",))
+    assert failed_for_every_trick(foster, by_id) == [_TAKES_ALL[0]]
+    # Another stage's finding, or another difference, files none.
+    assert failed_for_every_trick(replace(doubled, stage="settle"), by_id) == []
+    trump = replace(doubled, otherwise=FieldChanged("trump", "D", "H"))
+    assert failed_for_every_trick(trump, by_id) == []
+    # Out of time: none looked at.
+    assert failed_for_every_trick(doubled, by_id, lambda: False) == []
+
+
+def test_a_payment_for_every_trick_that_no_games_end_shows_is_a_deviation_of_its_games() -> None:
+    # The blame files those games under the finding's deviation, each as one another
+    # departure also touches, and the finding is no unit-op finding any more.
+    failed = [(_CASES[i], _REFUSED, None) for i in (*_TAKES_ALL, _NOT_EVERY_TRICK)]
+    found = blame(failed, [], [_game_finding(EveryTrickPaid(0, True, 2))])
+    (paid,) = [d for d in found.deviations if d.rule == "settlement.rates-1-2-4"]
+    assert set(paid.cases) == set(_TAKES_ALL) == set(paid.touched)
+    assert paid.instead == (
+        "a bidder who takes every trick is paid twice what his points give by each player "
+        "who settles with him"
+    )
+    assert paid.when == "in foster-1909, gamerules, official-1922-solo"
+    assert found.unit_findings == []
+    # With no game its bidder takes every trick in, it stays a unit-op finding.
+    alone = blame(failed[-1:], [], [_game_finding(EveryTrickPaid(0, True, 2))])
+    assert all(d.rule != "settlement.rates-1-2-4" for d in alone.deviations)
+    assert [f.stage for f in alone.unit_findings] == ["game"]

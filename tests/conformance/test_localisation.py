@@ -307,9 +307,29 @@ def test_a_player_asked_again_after_his_pass_and_a_later_bid_departs_from_the_pa
     assert instead_words(localised) == (
         "a player who has passed (seat 1) is asked again after a later bid"
     )
+    # Where it departs is what it does: no term of the steps beside it.
+    assert localised.condition == Condition(())
     # No bid since his pass, or no pass of his: not that.
     assert asked_again(_asking(["pass", "pass"], 0, 1), None) is None
     assert asked_again(_asking(["frog"], 0, 1), None) is None
+
+
+def test_a_passed_player_asked_again_after_the_bid_that_ends_the_auction_is_that_too() -> None:
+    # Eldest (seat 1) and seat 2 passed, the dealer bid Frog: the reference lays away,
+    # the engine asks eldest again. The game parts after the Frog (the step's own action):
+    # it is the bid since his pass.
+    goes_on = FieldChanged("phase", "auction", "discard")
+    games = []
+    for seed in range(3):
+        after = _asking(["pass", "pass", "frog"], seed, 1, goes_on)
+        after.game_step = 2  # after actions[2], the last of the request's
+        games.append(after)
+    assert asked_again(games[0], None) == 1
+    localised = localise(games)
+    assert localised is not None and localised.rule == "auction.pass-is-final"
+    assert instead_words(localised) == (
+        "a player who has passed (seat 1) is asked again after a later bid"
+    )
 
 
 def test_a_bidder_laying_away_where_the_widow_stays_untouched_departs_from_who_takes_it() -> None:
