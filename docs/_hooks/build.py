@@ -383,7 +383,28 @@ def _cache_search_entries(index: Any, cache: _PageCache) -> None:
     index.add_entry_from_context = cached
 
 
+def _every_import_known(config: MkDocsConfig) -> None:
+    # An API page lists in the inventory (objects.inv) every name under which its objects
+    # are imported elsewhere, as far as the documentation's loader has followed those
+    # imports by then: a page taken from the cache follows none. Followed all at once
+    # before any page is rendered, the inventory is the same whichever pages are kept.
+    mkdocstrings = config.plugins.get("mkdocstrings")
+    if mkdocstrings is None:
+        return
+    handler = mkdocstrings.handlers.get_handler("python")
+    package = handler.collect("frogspec", handler.get_options({}))
+    found = [package]
+    while found:
+        for member in found.pop().members.values():
+            if member.is_alias:
+                with contextlib.suppress(Exception):  # an import from outside the package
+                    member.final_target  # noqa: B018 (following it records the import)
+            elif member.is_module or member.is_class:
+                found.append(member)
+
+
 def on_nav(nav: Any, config: MkDocsConfig, files: Files) -> Any:
+    _every_import_known(config)
     pages = sum(1 for file in files if file.is_documentation_page())
     reused = " (a page unchanged since the last build is taken as it was)" if _cache else ""
     log.info("frogspec: rendering the %d pages%s", pages, reused)
