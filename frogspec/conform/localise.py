@@ -1472,12 +1472,12 @@ def _localised(
     rule = _of_most_rulesets(votes, divergences)
     first_bidder = _first_bidder(divergences[0], assumed)
     not_asked_again = _not_asked_again(divergences, assumed)
-    asked_again = _asked_again(divergences[0], assumed)
     pass_not_final = rule == _pass_is_final_rule()
-    if pass_not_final:
-        # The first of its games that asks a passed player again says his seat.
-        again = (_asked_again(d, assumed) for d in divergences[:CONDITIONED])
-        asked_again = next((seat for seat in again if seat is not None), None)
+    # Where the pass is not final, the first of its games that asks a passed player again
+    # says his seat; elsewhere the smallest game alone.
+    asking = divergences[:CONDITIONED] if pass_not_final else divergences[:1]
+    again = (_asked_again(d, assumed) for d in asking)
+    asked_again = next((seat for seat in again if seat is not None), None)
     if not_asked_again is not None or (pass_not_final and asked_again is not None):
         # Where it departs is what it does: at the turn of a player overbid, not asked
         # again, or of one who passed, asked again. The steps beside his turn (the bid
