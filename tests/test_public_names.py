@@ -104,8 +104,9 @@ def _duplicates() -> dict[str, list[str]]:
 #: settled as one margin whatever the points, as a typed difference, and the lay-away
 #: judged apart beside a trump named later, which the deviations take from the diagnosis;
 #: then a contract played without trumps as a typed difference; then the games a
-#: payment for every trick the game's probe found would fail alone, which the blame takes.)
-CEILING = 1042
+#: payment for every trick the game's probe found would fail alone, which the blame takes;
+#: then whether a departure fails a case, which the blame and that payment's games share.)
+CEILING = 1043
 
 
 def _owners() -> dict[tuple[str, int], str]:

@@ -38,6 +38,7 @@ __all__ = [
     "composed",
     "evaluated_rules",
     "failed_under",
+    "fails_under",
     "fits_passed",
     "has_twin",
     "meets",
@@ -234,14 +235,29 @@ def failed_under(
     for case in concerned:
         if limit is not None and len(failing) >= limit:
             break
-        try:
-            got = reference_answer(case.request, adjust, assumed)
-        except Exception:  # a rule out of place may crash the reference
-            failing.append(case.id)
-            continue
-        if not meets(case, got):
+        if fails_under(case, adjust, assumed):
             failing.append(case.id)
     return failing
+
+
+def fails_under(
+    case: Case,
+    adjust: Adjust | None,
+    assumed: Adjust | None = None,
+    *,
+    crash_fails: bool = True,
+) -> bool:
+    """Whether the reference with the departure ``adjust`` (after ``assumed``) misses the
+    case's expected answer (:func:`meets`): an engine with that departure would fail it.
+
+    A departure may crash the reference where it is out of place. With ``crash_fails``
+    (the default) that counts as failing the case, since the case shows the departure;
+    without it, as not failing: the crash is no evidence the engine would fail there."""
+    try:
+        answer = reference_answer(case.request, adjust, assumed)
+    except Exception:  # a rule out of place may crash the reference
+        return crash_fails
+    return not meets(case, answer)
 
 
 def meets(case: Case, answer: Json) -> bool:

@@ -20,7 +20,7 @@ from frogspec._types import Json
 from frogspec.conform.accounting import Accounting
 from frogspec.conform.blame import Blame, Model, blame, fails_alone, model_of, unit_findings
 from frogspec.conform.blame import _explained_away as explained_away
-from frogspec.conform.counterfactuals import reference_answer
+from frogspec.conform.counterfactuals import fails_under, reference_answer
 from frogspec.conform.deviations import Deviation
 from frogspec.conform.diagnosis import diagnose
 from frogspec.conform.evidence import (
@@ -99,6 +99,34 @@ def test_the_departures_assumed_apply_first_and_to_that_answer_only() -> None:
     assert reference_answer(ask, jack_seven, assumed=jack_one)["result"] == 7
     assert reference_answer(ask, jack_one, assumed=jack_seven)["result"] == 1
     assert reference_answer(ask)["result"] == 2
+
+
+def test_a_departure_fails_a_case_where_the_reference_under_it_misses_the_answer() -> None:
+    twin = get_twin("cards.points").function
+
+    def jack_one(ruleset: Ruleset) -> Ruleset:
+        return ruleset.replacing("cards.points", twin)
+
+    def crashing(card: object) -> int:
+        raise RuntimeError("out of place")
+
+    def crash(ruleset: Ruleset) -> Ruleset:
+        return ruleset.replacing("cards.points", crashing)
+
+    def case(card: str, points: int) -> Case:
+        request: dict[str, Json] = {"id": 1, "op": "card_points", "card": card}
+        return Case(
+            "points", "cards.json", "", ("cards.points",), request, {"id": 1, "result": points}
+        )
+
+    jack, ace = case("JS", 2), case("AS", 11)
+    assert fails_under(jack, jack_one) and not fails_under(ace, jack_one)
+    assert not fails_under(jack, None)
+    # The departures assumed come first: under a Jack at 1, the Jack at 1 fails nothing more.
+    assert fails_under(case("JS", 1), None, jack_one) is False
+    # A departure that crashes the reference: the case shows it, unless told it is no evidence.
+    assert fails_under(jack, crash) and not fails_under(jack, crash, crash_fails=False)
+    assert fails_alone(Model("cards.points", crash), jack)
 
 
 def test_a_case_is_diagnosed_against_the_reference_under_the_departures_assumed() -> None:

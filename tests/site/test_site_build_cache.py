@@ -4,11 +4,13 @@ cache of rendered pages: a site built from the cache is the site built anew."""
 from __future__ import annotations
 
 import filecmp
+import pickle
 from pathlib import Path
 
 import pytest
 
 from frogspec.site.build_cache import (
+    CACHE_DIR,
     behaviour_digest,
     module_files,
     page_key,
@@ -16,7 +18,7 @@ from frogspec.site.build_cache import (
     tree_digest,
 )
 
-from .conftest import build_rulebook
+from .conftest import ROOT, build_rulebook
 
 
 def test_a_digest_changes_with_any_file_it_covers(tmp_path: Path) -> None:
@@ -68,7 +70,16 @@ def test_a_site_built_from_the_cache_is_the_site_built_anew(
     assert "0 pages rendered" in said, said
     # A quiet build: what it says is information, no warning, banner or trace.
     assert [line for line in said.splitlines() if not line.startswith("INFO ")] == [], said
+    # Then with one page made again among pages kept: the page of the module that defines
+    # `twin`, which the catalogue's page (kept) imports. The inventory lists the names
+    # under which a page's objects are imported elsewhere, and a kept page follows no
+    # import: it must be the same as the one built anew.
+    assert _forget_page("frogspec.twins.model") == 1
+    said = build_rulebook(tmp_path / "partly", FROGSPEC_BUILD_CACHE="1")
+    assert "1 pages rendered" in said, said
     build_rulebook(tmp_path / "anew", FROGSPEC_BUILD_CACHE="0")
+    inventory = (tmp_path / "anew" / "objects.inv").read_bytes()
+    assert (tmp_path / "partly" / "objects.inv").read_bytes() == inventory
     # The Validate page runs the kit and prints how long it took; its search entry too.
     timed = {"validate/index.html", "search/search_index.json"}
     differ: list[str] = []
@@ -81,6 +92,21 @@ def test_a_site_built_from_the_cache_is_the_site_built_anew(
 
     walk(filecmp.dircmp(tmp_path / "cached", tmp_path / "anew"), "")
     assert sorted(set(differ) - timed) == []
+
+
+def _forget_page(module: str) -> int:
+    """Remove from the build's page cache the rendered API page of ``module``; how many
+    entries were removed."""
+    removed = 0
+    for entry in (ROOT / CACHE_DIR / "pages").iterdir():
+        data = entry.read_bytes()
+        if not data.startswith(pickle.PROTO):
+            continue  # a generated page set, a search entry (JSON): not a rendered page
+        kept = pickle.loads(data)
+        if isinstance(kept, dict) and f'<h1 id="{module}"' in str(kept.get("html", "")):
+            entry.unlink()
+            removed += 1
+    return removed
 
 
 def test_the_behaviour_digest_is_blind_to_a_rules_words_only(tmp_path: Path) -> None:
