@@ -105,8 +105,9 @@ def _duplicates() -> dict[str, list[str]]:
 #: judged apart beside a trump named later, which the deviations take from the diagnosis;
 #: then a contract played without trumps as a typed difference; then the games a
 #: payment for every trick the game's probe found would fail alone, which the blame takes;
-#: then whether a departure fails a case, which the blame and that payment's games share.)
-CEILING = 1043
+#: then whether a departure fails a case, which the blame and that payment's games share;
+#: then the auction opened by the player on eldest's left as a model of the reference.)
+CEILING = 1044
 
 
 def _owners() -> dict[tuple[str, int], str]:

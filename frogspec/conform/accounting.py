@@ -311,6 +311,13 @@ class GroupCredited(PointsHypothesis):
 
     >>> GroupCredited("scoring.widow-counts-for-bidder", "widow").predicts(deal)
     (70, 50)
+
+    A group that leaves the bidder only where he takes no trick: he took one here, not there.
+
+    >>> no_trick = GroupCredited(
+    ...     "scoring.widow-counts-for-bidder", GroupCredited.IN_PLACE, no_trick=True)
+    >>> no_trick.predicts(deal), no_trick.predicts(replace(deal, bidder_took_no_trick=True))
+    ((70, 50), (65, 55))
     """
 
     #: The card group that counts for the bidder besides his tricks: the untouched widow
@@ -325,6 +332,9 @@ class GroupCredited(PointsHypothesis):
     #: Whether the group counts for the side that wins the last trick (the bidder keeps it
     #: where he wins it), else for the defenders always.
     to_last_trick: bool = False
+    #: Whether the group goes from the bidder only where he takes no trick (he keeps it
+    #: where he takes one).
+    no_trick: bool = False
 
     def predicts(self, case: _Deal) -> tuple[int, int] | None:
         if self.group == self.IN_PLACE:
@@ -338,6 +348,8 @@ class GroupCredited(PointsHypothesis):
             return None
         bidder, defenders = self.recounted(case)
         if self.to_last_trick and case.last_winner_is_bidder:
+            return bidder, defenders
+        if self.no_trick and not case.bidder_took_no_trick:
             return bidder, defenders
         moved = self.worth(mask)
         return bidder - moved, defenders + (0 if self.dead else moved)
@@ -621,6 +633,8 @@ class _Deal:
     #: than the rules, each with its points (index, points): a count of the cards
     #: modelled already.
     counted_as: tuple[tuple[int, int], ...] = ()
+    #: Whether the bidder took no trick in the deal.
+    bidder_took_no_trick: bool = False
 
     def worth(self, mask: int) -> int:
         """The points of the cards of ``mask`` as the reference's count of the deal counts
@@ -680,6 +694,7 @@ def _deal_of(request: Json, points: tuple[int, int], assumed: Adjust | None) -> 
         last_trick,
         None if led_by is None else led_by == state.bidder,
         counted_as,
+        bidder_took_no_trick=not state.won[state.bidder],
     )
 
 
@@ -738,6 +753,9 @@ def _hypotheses(
             GroupCredited.IN_PLACE,
             to_last_trick=True,
             values=values,
+        ),
+        GroupCredited(
+            "scoring.widow-counts-for-bidder", GroupCredited.IN_PLACE, no_trick=True, values=values
         ),
     ]
     # A trick's winner that departs in the last trick alone shows in no lead after it.

@@ -47,6 +47,7 @@ and the rulesets that use it are given.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
@@ -69,7 +70,13 @@ from frogspec.conform.accounting import (
     who_leads,
 )
 from frogspec.conform.conditions import Condition, ConditionTerm
-from frogspec.conform.counterfactuals import failed_under, has_twin, reference_answer, stand_in
+from frogspec.conform.counterfactuals import (
+    evaluated_rules,
+    failed_under,
+    has_twin,
+    reference_answer,
+    stand_in,
+)
 from frogspec.conform.diagnosis import (
     LAY_AWAY_RULE,
     Divergence,
@@ -92,6 +99,7 @@ from frogspec.conform.localise import (
     Localised,
     all_pass_played,
     condition_at,
+    first_bidder_model,
     localise,
     opener_model,
     trump_model,
@@ -117,10 +125,10 @@ from frogspec.rules.auction import Contract, all_pass_ends_deal
 from frogspec.rules.match import payers_in_order
 from frogspec.rules.trump import fixed_trump
 from frogspec.rules.widow import exchanges_widow
-from frogspec.rulesets import get_ruleset, rulesets_using
+from frogspec.rulesets import Ruleset, get_ruleset, rulesets_using
 from frogspec.twins.model import get_twin
 from frogspec.vectors.build import EXTENSION_FIELDS, extension_of
-from frogspec.vectors.model import CASE_ID_PATTERN, Case
+from frogspec.vectors.model import CASE_ID_PATTERN, Case, differences
 
 __all__ = [
     "HAND_WRITTEN_WEIGHT",
@@ -281,6 +289,13 @@ class Deviation:
             for ruleset in sorted(self.in_rulesets):
                 by_rule.setdefault(get_ruleset(ruleset).rule_id("rates"), []).append(ruleset)
             return tuple((r, tuple(rs)) for r, rs in sorted(by_rule.items()) if r != self.rule)
+        if isinstance(finding, Localised) and finding.question is not None:
+            # Each ruleset answers the point by its own rule.
+            by_rule = {}
+            for ruleset in sorted(self.in_rulesets):
+                rule_id = get_ruleset(ruleset).rule_id(finding.question)
+                by_rule.setdefault(rule_id, []).append(ruleset)
+            return tuple((r, tuple(rs)) for r, rs in sorted(by_rule.items()) if r != self.rule)
         if not isinstance(finding, StageFinding):
             return ()
         shown = set(self.in_rulesets) or set(finding.rulesets)
@@ -423,7 +438,7 @@ def find_deviations(
                 if rule_id not in rejected:
                     score[rule_id] = score.get(rule_id, 0) + _weight(case)
         ranked = sorted(score, key=lambda r: (-score[r], order.get(r, len(order))))
-        best = next((r for r in ranked if _consistent(r, remaining, passed, assumed)), None)
+        best = next((r for r in ranked if _consistent(r, remaining, passed, assumed, failed)), None)
         rejected.update(ranked[: ranked.index(best)] if best is not None else ranked)
         if best is None:
             break
@@ -578,8 +593,11 @@ def _localised_by_replay(
         circumstances=Circumstances(d.in_rulesets, localised.condition),
         condition=localised.condition,
         otherwise=localised,
-        # The opening refused a contract: a model, so that what it hides is seen past it.
-        departure=d.departure or opener_model(localised.opener_refused),
+        # The opening refused a contract, or made by another player: a model, so that
+        # what it hides is seen past it.
+        departure=d.departure
+        or opener_model(localised.opener_refused)
+        or first_bidder_model(localised.first_bidder),
     )
 
 
@@ -821,9 +839,10 @@ def _one_count(
             games = [finals[c] for c in d.cases if c in finals]
             if not games or not all(hypothesis.fits(f, assumed) for f in games):
                 continue
-            had = h.condition.terms[0].values if h.condition and h.condition.terms else ()
+            terms = h.condition.terms if h.condition else ()
+            had = next((t.values for t in terms if t.feature == "contract"), ())
             contracts = tuple(sorted(set(had) | set(contracts_of(games, assumed))))
-            condition = Condition((ConditionTerm("contract", contracts),))
+            condition = _count_condition(hypothesis, contracts)
             merged = joined_deviation(h, [d], hand_written, condition=condition)
             joined = [merged if x is h else x for x in joined if x is not d]
             h = merged
@@ -852,13 +871,16 @@ def _counted_elsewhere(
     for hypothesis in (
         GroupCredited("scoring.widow-counts-for-bidder", "widow", values=values),
         GroupCredited("scoring.widow-counts-for-bidder", "laid away", values=values),
+        GroupCredited(
+            "scoring.widow-counts-for-bidder", GroupCredited.IN_PLACE, no_trick=True, values=values
+        ),
     ):
         fitting = [f for f in finals if hypothesis.fits(f, assumed)]
         if len(fitting) < 2 or 2 * len(fitting) <= len(finals):
             continue
         cases = [by_id[f.case_id] for f in fitting]
         contracts = contracts_of(fitting, assumed)
-        condition = Condition((ConditionTerm("contract", contracts),))
+        condition = _count_condition(hypothesis, contracts)
         points = next(d for d in fitting[0].differences if isinstance(d, PointsChanged))
         shown = Divergence.unplaced(
             cases[0],
@@ -1191,9 +1213,7 @@ def _unexplained(
     explained = explain_points(ordered, others, assumed, counted, passed)
     if explained is not None:  # every deal's count fits one hypothesis
         hypothesis, contracts = explained
-        # In every contract there is no condition of the contract to say.
-        every = len(contracts) == len(Contract)
-        condition = Condition(() if every else (ConditionTerm("contract", contracts),))
+        condition = _count_condition(hypothesis, contracts)
         return named(
             hypothesis.rule,
             circumstances=Circumstances(_rulesets_of(members), condition),
@@ -1219,6 +1239,7 @@ def _unexplained(
             else widow_model(ordered, assumed)
             if widow_taken is not None and localised.rule == widow_taken.id
             else opener_model(localised.opener_refused)
+            or first_bidder_model(localised.first_bidder)
         )
         return named(
             localised.rule,
@@ -1246,6 +1267,17 @@ def _unexplained(
         circumstances=Circumstances(_rulesets_of(members)),
         otherwise=Several.of(shown),
     )
+
+
+def _count_condition(hypothesis: PointsHypothesis, contracts: Sequence[str]) -> Condition:
+    """The condition of a departure of the count: the contracts of its deals (none to say
+    where they are every contract), and where its card group leaves the bidder only when he
+    takes no trick, that."""
+    every = len(set(contracts)) == len(Contract)
+    terms = [] if every else [ConditionTerm("contract", tuple(contracts))]
+    if isinstance(hypothesis, GroupCredited) and hypothesis.no_trick:
+        terms.append(ConditionTerm("bidder_took_no_trick", (True,)))
+    return Condition(tuple(terms))
 
 
 def _bank_otherwise(members: list[_Entry]) -> tuple[str, MatchOtherwise] | None:
@@ -1382,16 +1414,90 @@ def _reading(
 
 
 def _consistent(
-    rule_id: str, entries: list[_Entry], passed: Sequence[Case], assumed: Adjust | None
+    rule_id: str,
+    entries: list[_Entry],
+    passed: Sequence[Case],
+    assumed: Adjust | None,
+    failed: Sequence[tuple[Case, Any, Divergence | None]] = (),
 ) -> bool:
     """Whether a swap of the rule that reproduces the engine on failing cases (its twin, or
-    a reading that does) also keeps the passed cases passing; without passed cases, yes."""
-    if not passed:
-        return True
+    a reading that does) also keeps the passed cases passing (without passed cases, yes),
+    and moves nothing the engine kept on the failing cases of the unit ops
+    (:func:`_moves_nothing_kept`)."""
     readings = {r for _, d in entries for r in d.reading_of(rule_id)}
     return any(
-        fits_passed(rule_id, reading, passed, assumed) for reading in [None, *sorted(readings)]
+        (not passed or fits_passed(rule_id, reading, passed, assumed))
+        and _moves_nothing_kept(rule_id, reading, failed, assumed)
+        for reading in [None, *sorted(readings)]
     )
+
+
+#: How many failing cases of the unit ops a swap is checked on (:func:`_moves_nothing_kept`).
+KEPT_CHECKED = 20
+
+
+def _moves_nothing_kept(
+    rule_id: str,
+    reading: str | None,
+    failed: Sequence[tuple[Case, Any, Divergence | None]],
+    assumed: Adjust | None,
+) -> bool:
+    """Whether the swap of the rule (its twin, ``reading`` None, or the rival reading)
+    leaves alone, on failing cases of the unit ops that evaluate it (a deal, a
+    settlement), every part of the answer the engine gives as the reference does. Where
+    other departures fail every such case, no passed case is left to refute a swap that
+    departs further than the engine: one that moves a part the engine kept (the eldest a
+    deal names) is not the engine's departure. Up to :data:`KEPT_CHECKED` cases."""
+    if reading is None and not has_twin(rule_id):
+        return True
+    function = get_twin(rule_id).function if reading is None else stand_in(reading)
+
+    def swap(ruleset: Ruleset) -> Ruleset:
+        return ruleset.replacing(rule_id, function)
+
+    looked = 0
+    for case, answer, _ in failed:
+        if looked == KEPT_CHECKED:
+            break
+        if case.op in ("game", "match") or not isinstance(answer, dict):
+            continue
+        if rule_id not in evaluated_rules(case, assumed):
+            continue
+        looked += 1
+        try:
+            reference = reference_answer(case.request, None, assumed)
+            swapped = reference_answer(case.request, swap, assumed)
+        except Exception:  # a rule out of place may crash the reference: no evidence
+            continue
+        engine_parts = _parts(differences(reference, answer, case.compare))
+        moved = _parts(differences(reference, swapped, case.compare))
+        # A part inside one the engine departs on (a result it did not give) is no part kept.
+        if any(not any(p == e or p.startswith(e + ".") for e in engine_parts) for p in moved):
+            return False
+    return True
+
+
+def _parts(lines: Sequence[str]) -> set[str]:
+    """The parts of an answer that :func:`~frogspec.vectors.model.differences` lines name:
+    each field of a result (``$.result.eldest``), or the whole of a result that is no
+    object, or of an error (a list's items are told apart by place, which one card more
+    moves).
+
+    >>> sorted(_parts(["$.result.hands[0][1]: expected 'AS'", "$.result.eldest: expected 1"]))
+    ['$.result.eldest', '$.result.hands']
+    >>> _parts(["$.result[2]: expected 'play AS'", "$.result: expected 3 items"])
+    {'$.result'}
+    """
+    found = set()
+    for line in lines:
+        path = line.split(": ", 1)[0]
+        if path.startswith("$.result."):
+            found.add("$.result." + re.split(r"[.\[]", path[len("$.result.") :], maxsplit=1)[0])
+        elif path.startswith("$."):
+            found.add("$." + re.split(r"[.\[]", path[2:], maxsplit=1)[0])
+        else:
+            found.add(path)
+    return found
 
 
 def _size(divergence: Divergence) -> tuple[int, int]:

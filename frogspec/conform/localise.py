@@ -43,6 +43,7 @@ from frogspec.conform.evidence import (
 )
 from frogspec.errors import FrogError
 from frogspec.harness import Adjust
+from frogspec.questions import Question
 from frogspec.rules.cards import cards_of, format_card, rank_of, suit_of
 from frogspec.rulesets import Ruleset
 
@@ -50,6 +51,7 @@ __all__ = [
     "Localised",
     "RanksLeftOut",
     "condition_at",
+    "first_bidder_model",
     "held_back_until_trumps_played",
     "localise",
     "opener_model",
@@ -305,6 +307,10 @@ class Localised:
     #: contract (on every game the same part at the table: ``"eldest"``, ``"last"``, or
     #: ``""``), that part (:func:`_holder`).
     holds: str | None = None
+    #: The point of the rules it departs from where each ruleset answers it by a rule of
+    #: its own (a :class:`~frogspec.questions.Question` value, as ``"auction_procedure"``):
+    #: ``rule`` is the one of most games, the deviation's ``also`` names the others.
+    question: str | None = None
 
 
 def _leading(differences: Sequence[Difference]) -> Difference:
@@ -1242,6 +1248,36 @@ def opener_model(found: OpenerRefused | None) -> Adjust | None:
     return adjust
 
 
+def first_bidder_model(first_bidder: str | None) -> Adjust | None:
+    """The auction opened by the player on eldest's left, as a change of the reference:
+    where the group's games show it (``first_bidder``, its :attr:`Localised.first_bidder`,
+    is ``"eldest's left"``), the bidding goes round from him, eldest hand speaking last;
+    the deal and the play keep eldest hand. ``None`` elsewhere.
+
+    >>> from frogspec.rules.auction import Contract
+    >>> from frogspec.rulesets import get_ruleset
+    >>> rules = first_bidder_model("eldest's left")(get_ruleset("foster-1909")).rules
+    >>> rules.auction_procedure((1, 2, 0), tuple(Contract), ()).seat
+    2
+    >>> rules.auction_procedure((1, 2, 0), tuple(Contract), ((2, None),)).seat
+    0
+    >>> first_bidder_model("dealer") is None
+    True
+    """
+    if first_bidder != "eldest's left":
+        return None
+
+    def adjust(ruleset: Ruleset) -> Ruleset:
+        written = ruleset.rules.auction_procedure
+
+        def auction_procedure(order: Any, contracts: Any, history: Any) -> Any:
+            return written((*order[1:], *order[:1]), contracts, history)
+
+        return ruleset.replacing(ruleset.rule_id("auction_procedure"), auction_procedure)
+
+    return adjust
+
+
 def _widow_suits(request: Mapping[str, Json], state: Any) -> list[str]:
     """The suits of the widow's cards in the order they were dealt (empty where the
     request's deck is not the deal's)."""
@@ -1525,6 +1561,16 @@ def _localised(
 
         rule = _rule_of(outbids)
         condition = over_standing
+    at_opening = (
+        None
+        if next_bid_only or ranked_equal or over_standing is not None
+        else _refused_with_none_standing(divergences, agreeing, assumed)
+    )
+    if at_opening is not None:
+        # Contracts refused while no bid stands and bid over a standing bid elsewhere:
+        # the contracts are all there, when each may be bid departs, which is how the
+        # bidding goes (each ruleset's own rule of it).
+        rule, condition = at_opening, Condition((ConditionTerm("standing", (None,)),))
     if next_bid_only:
         # Where the engine let some players jump (bid above the next contract), who may
         # not is what sets the steps apart: the seat, or the standing bid.
@@ -1565,7 +1611,38 @@ def _localised(
         trump_from_widow=_trump_from_widow(divergences, assumed),
         trump_named=_trump_named(divergences, assumed),
         holds=_holder(divergences, assumed),
+        question=_PROCEDURE if at_opening is not None else None,
     )
+
+
+#: The point of the rules of how the bidding goes, which each ruleset answers by its own rule.
+_PROCEDURE = str(Question.AUCTION_PROCEDURE)
+
+
+def _refused_with_none_standing(
+    divergences: Sequence[Any], agreeing: Sequence[Mapping[str, Json]], assumed: Adjust | None
+) -> str | None:
+    """Where every game's engine lists fewer contracts to a player asked at his first turn
+    while no bid stands (:func:`_not_biddable`), and where it agreed one of them was bid
+    over a standing bid: the ruleset's rule of how the bidding goes, of most games (the
+    contracts are all there; when each may be bid departs). ``None`` elsewhere."""
+    refused: set[str] = set()
+    procedures: Counter[str] = Counter()
+    for divergence in divergences[:CONDITIONED]:
+        lacks = _not_biddable(divergence, assumed)
+        state = _answered(divergence, assumed)
+        if not lacks or state is None or _standing(state) is not None:
+            return None
+        if _not_asked(divergence, assumed) or _opener_refused([divergence]) is not None:
+            return None
+        refused |= set(lacks)
+        procedures[state.ruleset.rule_id(_PROCEDURE)] += 1
+    if not procedures:
+        return None
+    bid_over = any(f.get("bid") in refused and f.get("standing") is not None for f in agreeing)
+    if not bid_over:
+        return None  # never bid where the engine agreed: the contract itself may be barred
+    return procedures.most_common(1)[0][0]
 
 
 def _of_most_rulesets(votes: Counter[str], divergences: Sequence[Any]) -> str:

@@ -131,6 +131,9 @@ FEATURE_WORDS: dict[str, Callable[[Json], str]] = {
         "once a trump has been played in the deal", "before any trump has been played in the deal"
     ),
     "won": _yes_no("when the bidder wins", "when the bidder loses"),
+    "bidder_took_no_trick": _yes_no(
+        "when the bidder takes no trick", "when the bidder takes a trick"
+    ),
     "bidder_leads": _yes_no("when the bidder is to lead", "when another player is to lead"),
     "bidder_eldest": _yes_no(
         "when the bidder is eldest hand", "when the bidder is not eldest hand"

@@ -38,7 +38,7 @@ from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.deviations import Deviation, _counted_elsewhere, _one_count
 from frogspec.conform.evidence import CardCounted, PointsChanged, TieMoved, differences_of
 from frogspec.conform.probes.base import Probe, StageFinding
-from frogspec.conform.words import hypothesis_words
+from frogspec.conform.words import Circumstances, hypothesis_words, when_words
 from frogspec.rules.cards import FULL_PACK, parse_card, points_of
 from frogspec.vectors.model import Case, load_vectors
 
@@ -427,6 +427,18 @@ def _counted_by(hypothesis: PointsHypothesis) -> list[SimpleNamespace]:
     return found
 
 
+def _explained_beside_the_games_passed(
+    hypothesis: PointsHypothesis,
+) -> tuple[list[SimpleNamespace], tuple[PointsHypothesis, tuple[str, ...]] | None]:
+    """The games an engine counting as ``hypothesis`` fails (at least two), and what the
+    accounting makes of them beside the games it passes."""
+    games = _counted_by(hypothesis)
+    assert len(games) >= 2
+    failing = {g.case_id for g in games}
+    passed = [c for c in GAMES if c.id not in failing]
+    return games, explain_points(games, passed=passed)
+
+
 def test_the_widow_to_the_last_tricks_winner_is_told_from_the_widow_to_the_defenders() -> None:
     # An engine that gives the widow (a Frog's lay-away) to whoever takes the last trick
     # fails only the deals the defenders took it in, where "to the defenders" fits too: the
@@ -437,11 +449,7 @@ def test_the_widow_to_the_last_tricks_winner_is_told_from_the_widow_to_the_defen
     )
     defenders = GroupCredited("scoring.widow-counts-for-bidder", GroupCredited.IN_PLACE)
     for hypothesis in (last_trick, defenders):
-        games = _counted_by(hypothesis)
-        assert len(games) >= 2
-        failing = {g.case_id for g in games}
-        passed = [c for c in GAMES if c.id not in failing]
-        explained = explain_points(games, passed=passed)
+        _, explained = _explained_beside_the_games_passed(hypothesis)
         assert explained is not None and explained[0] == hypothesis
     # Without the deals passed, the failing ones alone do not tell them apart: the rule
     # without a condition is said.
@@ -449,6 +457,27 @@ def test_the_widow_to_the_last_tricks_winner_is_told_from_the_widow_to_the_defen
     assert explained is not None and explained[0] == defenders
     assert hypothesis_words(last_trick).startswith(
         "the widow's points counted for the side that wins the last trick"
+    )
+
+
+def test_the_widow_to_the_defenders_of_a_bidder_who_takes_no_trick_is_said_so() -> None:
+    # An engine that gives the widow (a Frog's lay-away) to the defenders only where the
+    # bidder takes no trick fails those deals alone, and passes every deal the bidder took a
+    # trick in: those tell it from the widow always to the defenders. Its condition says so.
+    from frogspec.conform.deviations import _count_condition
+
+    no_trick = GroupCredited(
+        "scoring.widow-counts-for-bidder", GroupCredited.IN_PLACE, no_trick=True
+    )
+    games, explained = _explained_beside_the_games_passed(no_trick)
+    assert explained is not None and explained[0] == no_trick
+    # Every deal it fails is one the bidder took no trick in; a game he took one in passes.
+    assert len(GAMES) > 2 * len(games)
+    condition = _count_condition(no_trick, explained[1])
+    said = when_words(Circumstances(("foster-1909",), condition))
+    assert said.endswith("when the bidder takes no trick"), said
+    assert hypothesis_words(no_trick).startswith(
+        "the widow's points counted for the defenders, not the bidder"
     )
 
 

@@ -637,3 +637,34 @@ def test_an_unexplained_deviation_still_says_where_and_what_from_its_first_diffe
         assert d.when.startswith("in gamerules, official-1922-")
         assert d.instead.startswith("balances is [")
         assert " instead of [" in d.instead
+
+
+def test_a_swap_that_moves_a_part_of_a_failing_deal_the_engine_kept_is_not_its_departure() -> None:
+    # Another departure (the packets) fails every deal, so no passed deal is left to refute
+    # a swap of who is eldest; the deals the engine fails still do: it names the eldest the
+    # reference does, and the swap names another.
+    from frogspec.conform.deviations import _moves_nothing_kept
+    from frogspec.vectors.model import iter_cases, load_vectors
+
+    case = next(c for c in iter_cases(load_vectors()) if c.id == "deal.foster-1909.p3.dealer-0")
+    written = reference_answer(case.request)
+    result = written["result"]
+    assert isinstance(result, dict) and isinstance(result["hands"], list)
+    # The engine's packets: the same seats, another split of the cards (two hands swap
+    # a card).
+    first, second = (list(hand) for hand in result["hands"][:2])
+    first[0], second[0] = second[0], first[0]
+    engine = {"id": 1, "result": {**result, "hands": [first, second, result["hands"][2]]}}
+    failed = [(case, engine, None)]
+    assert not _moves_nothing_kept("seats.eldest-hand", None, failed, None)
+    # An engine whose eldest is the swap's: the swap moves nothing it kept.
+    moved = reference_answer(
+        case.request,
+        lambda rs: rs.replacing("seats.eldest-hand", get_twin("seats.eldest-hand").function),
+    )
+    assert _moves_nothing_kept("seats.eldest-hand", None, [(case, moved, None)], None)
+    # An engine that refused the deal departs on all of it: nothing inside is kept.
+    refused = {"id": 1, "error": {"kind": "invalid", "message": "no"}}
+    assert _moves_nothing_kept("seats.eldest-hand", None, [(case, refused, None)], None)
+    # A rule the deal does not evaluate, and a game, are not looked at.
+    assert _moves_nothing_kept("play.must-trump", None, failed, None)

@@ -618,6 +618,40 @@ def _bidding(actions: list[str], seed: int, lacks: tuple[str, ...], ruleset: str
     )
 
 
+def test_a_contract_refused_while_no_bid_stands_is_how_the_bidding_goes() -> None:
+    # The engine lets no one open with a Grand, eldest or the next player after a pass,
+    # while a Grand over a Frog is one it agreed to: the contracts are all there, when each
+    # may be bid departs, which each ruleset says by its own rule of the bidding.
+    games = [
+        _bidding([], 0, ("grand",)),
+        _bidding(["pass"], 1, ("grand",)),
+        _bidding([], 2, ("grand",), "foster-1909"),
+    ]
+    passed = [SimpleNamespace(request=_game(seed, ["frog", "grand"])) for seed in range(2)]
+    localised = localise(games, passed)
+    assert localised is not None and localised.rule == "auction.one-round-frog-may-raise"
+    assert localised.question == "auction_procedure" and localised.not_biddable == ("grand",)
+    assert when_words(Circumstances(condition=localised.condition)) == "when no bid stands"
+    assert instead_words(localised) == "grand may not be bid"
+    said = Deviation(
+        rule=localised.rule,
+        reading=None,
+        reading_rulesets=(),
+        cases=("a",),
+        example={},
+        otherwise=localised,
+        in_rulesets=("foster-1909", "gamerules", "modern"),
+    )
+    assert said.also == (
+        ("auction.one-bid-each", ("gamerules",)),
+        ("auction.overbid-to-raise", ("foster-1909",)),
+    )
+    # Where no Grand was bid over a standing bid, the contract itself may be barred.
+    alone = localise(games, [SimpleNamespace(request=_game(0, ["frog", "chico"]))])
+    assert alone is not None and alone.question is None
+    assert alone.rule != "auction.one-round-frog-may-raise"
+
+
 def test_a_bid_kept_to_the_next_contract_for_some_seats_is_the_order_of_bids() -> None:
     # Other players than eldest may bid only the next contract up, in rulesets with a
     # Frog and without one (Straight Solo), while eldest opened with a Grand and a Chico
