@@ -228,10 +228,7 @@ def failed_under(
     function = get_twin(rule_id).function if reading is None else stand_in(reading)
     concerned = [case for case in cases if rule_id in evaluated_rules(case, assumed)]
     failing: list[str] = []
-
-    def adjust(ruleset: Ruleset) -> Ruleset:
-        return ruleset.replacing(rule_id, function)
-
+    adjust = swapped({rule_id: function})
     for case in concerned:
         if limit is not None and len(failing) >= limit:
             break

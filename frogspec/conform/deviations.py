@@ -76,6 +76,7 @@ from frogspec.conform.counterfactuals import (
     has_twin,
     reference_answer,
     stand_in,
+    swapped,
 )
 from frogspec.conform.diagnosis import (
     LAY_AWAY_RULE,
@@ -125,7 +126,7 @@ from frogspec.rules.auction import Contract, all_pass_ends_deal
 from frogspec.rules.match import payers_in_order
 from frogspec.rules.trump import fixed_trump
 from frogspec.rules.widow import exchanges_widow
-from frogspec.rulesets import Ruleset, get_ruleset, rulesets_using
+from frogspec.rulesets import get_ruleset, rulesets_using
 from frogspec.twins.model import get_twin
 from frogspec.vectors.build import EXTENSION_FIELDS, extension_of
 from frogspec.vectors.model import CASE_ID_PATTERN, Case, differences
@@ -283,18 +284,19 @@ class Deviation:
         departure (the same packets where one ruleset's rule is another's): ``rule`` is
         the one of most probes."""
         finding = self.otherwise
-        if isinstance(finding, EveryTrickPaid):
-            # The amount is paid as the rate is, and each ruleset has its rule of rates.
+        # The amount for every trick is paid as the rate is; a localised departure may
+        # name the point: each ruleset answers it by its own rule.
+        question = (
+            "rates"
+            if isinstance(finding, EveryTrickPaid)
+            else finding.question
+            if isinstance(finding, Localised)
+            else None
+        )
+        if question is not None:
             by_rule: dict[str, list[str]] = {}
             for ruleset in sorted(self.in_rulesets):
-                by_rule.setdefault(get_ruleset(ruleset).rule_id("rates"), []).append(ruleset)
-            return tuple((r, tuple(rs)) for r, rs in sorted(by_rule.items()) if r != self.rule)
-        if isinstance(finding, Localised) and finding.question is not None:
-            # Each ruleset answers the point by its own rule.
-            by_rule = {}
-            for ruleset in sorted(self.in_rulesets):
-                rule_id = get_ruleset(ruleset).rule_id(finding.question)
-                by_rule.setdefault(rule_id, []).append(ruleset)
+                by_rule.setdefault(get_ruleset(ruleset).rule_id(question), []).append(ruleset)
             return tuple((r, tuple(rs)) for r, rs in sorted(by_rule.items()) if r != self.rule)
         if not isinstance(finding, StageFinding):
             return ()
@@ -1451,10 +1453,7 @@ def _moves_nothing_kept(
     if reading is None and not has_twin(rule_id):
         return True
     function = get_twin(rule_id).function if reading is None else stand_in(reading)
-
-    def swap(ruleset: Ruleset) -> Ruleset:
-        return ruleset.replacing(rule_id, function)
-
+    swap = swapped({rule_id: function})
     looked = 0
     for case, answer, _ in failed:
         if looked == KEPT_CHECKED:
@@ -1466,11 +1465,11 @@ def _moves_nothing_kept(
         looked += 1
         try:
             reference = reference_answer(case.request, None, assumed)
-            swapped = reference_answer(case.request, swap, assumed)
+            under_swap = reference_answer(case.request, swap, assumed)
         except Exception:  # a rule out of place may crash the reference: no evidence
             continue
         engine_parts = _parts(differences(reference, answer, case.compare))
-        moved = _parts(differences(reference, swapped, case.compare))
+        moved = _parts(differences(reference, under_swap, case.compare))
         # A part inside one the engine departs on (a result it did not give) is no part kept.
         if any(not any(p == e or p.startswith(e + ".") for e in engine_parts) for p in moved):
             return False
