@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
@@ -84,13 +85,16 @@ from frogspec.conform.diagnosis import (
     finished_trick,
     fits_passed,
     lay_away_apart,
+    played_deals,
 )
 from frogspec.conform.evidence import (
     CardCounted,
+    DealPaidTimes,
     Difference,
     EveryTrickPaid,
     LegalChanged,
     MatchOtherwise,
+    PlayedWithoutTrumps,
     PointsChanged,
     Several,
     TrickTaken,
@@ -284,11 +288,11 @@ class Deviation:
         departure (the same packets where one ruleset's rule is another's): ``rule`` is
         the one of most probes."""
         finding = self.otherwise
-        # The amount for every trick is paid as the rate is; a localised departure may
-        # name the point: each ruleset answers it by its own rule.
+        # The amount for every trick, or a deal paid times over, is paid as the rate is; a
+        # localised departure may name the point: each ruleset answers it by its own rule.
         question = (
             "rates"
-            if isinstance(finding, EveryTrickPaid)
+            if isinstance(finding, (EveryTrickPaid, DealPaidTimes))
             else finding.question
             if isinstance(finding, Localised)
             else None
@@ -503,6 +507,7 @@ def find_deviations(
         kinds = {_kind(d) for _, d in members if _points_to(rule_id, d)}
         backed = [e for e in members if _kind(e[1]) in kinds]
         if backed:
+            rule_id = _point_of_each_ruleset(rule_id, backed, passed, assumed)
             suspected = _deviation(rule_id, backed, False, passed, assumed=assumed)
             found.append(_said_by_replay(suspected, backed, passed, assumed))
         # Nothing backs the rest: say so, and where to look.
@@ -517,6 +522,8 @@ def find_deviations(
     found = _lay_away_beside_named_trump(found, failed, passed, assumed)
     hand_written = _hand_written_of(failed)
     found = _one_per_departure(found, hand_written)
+    found = _one_deal_paid_times(found, hand_written)
+    found = _two_contracts_kept_in_order(found, hand_written)
     found = _one_end(found, hand_written)
     found = _counted_otherwise(found, failed, assumed)
     found = _one_count(found, failed, assumed)
@@ -567,6 +574,15 @@ def _said_by_replay(
     deals = who_deals(ordered, passed, assumed)
     if deals is not None and deals.rule == d.rule:  # the match passes the deal otherwise
         return replace(d, circumstances=Circumstances(d.in_rulesets, None, deals), otherwise=deals)
+    doubled = _paid_after_passed_out(members, passed, assumed)
+    if doubled is not None and doubled[0] == d.rule:  # paid times over after a deal passed out
+        condition = Condition((ConditionTerm("after_passed_out", (True,)),))
+        return replace(
+            d,
+            circumstances=Circumstances(d.in_rulesets, condition),
+            condition=condition,
+            otherwise=doubled[1],
+        )
     match = _match_otherwise(ordered)
     if match is not None:  # the match's bank or end: a rule of the match
         # A bank said against the one each ruleset keeps (0 where it keeps none).
@@ -577,6 +593,20 @@ def _said_by_replay(
             otherwise=bank[1] if bank is not None else match,
         )
     return _localised_by_replay(d, ordered, passed, assumed)
+
+
+def _point_of_each_ruleset(
+    rule_id: str, members: list[_Entry], passed: Sequence[Case], assumed: Adjust | None
+) -> str:
+    """The rule a suspected group (no swap reproduces every case) is named by: its own,
+    unless the replay of its games finds a point each ruleset answers by its own rule
+    (:attr:`~frogspec.conform.localise.Localised.question`: a contract refused while no
+    bid stands, bid over a standing bid elsewhere, is how the bidding goes, not which
+    contracts there are), whose rule of most games names it then."""
+    ordered = [v for _, v in sorted(members, key=lambda e: _size(e[1]))]
+    agreed = [c for c in passed if c.op == "game" and "result" in c.expected]
+    own = localise(ordered, agreed, assumed)
+    return own.rule if own is not None and own.question is not None else rule_id
 
 
 def _localised_by_replay(
@@ -600,6 +630,9 @@ def _localised_by_replay(
         departure=d.departure
         or opener_model(localised.opener_refused)
         or first_bidder_model(localised.first_bidder),
+        # A point each ruleset answers by its own rule is one the replay named: where the
+        # game departs, as a group the replay alone names is (no swap of that rule).
+        stage="game" if localised.question is not None and d.stage is None else d.stage,
     )
 
 
@@ -987,6 +1020,68 @@ def _one_per_departure(
     ]
 
 
+def _one_deal_paid_times(
+    found: list[Deviation], hand_written: Callable[[Iterable[str]], int]
+) -> list[Deviation]:
+    """The deviations that say a deal after one passed out paid the same times over
+    (:class:`~frogspec.conform.evidence.DealPaidTimes`), each under its rulesets' rule of
+    the rates, joined under the one of most cases: one departure, whose ``also`` names
+    each ruleset's own rule of the rates."""
+    paid = [
+        d for d in found if isinstance(d.otherwise, DealPaidTimes) and d.otherwise.after_passed_out
+    ]
+    by_times: dict[int, list[Deviation]] = {}
+    for d in paid:
+        assert isinstance(d.otherwise, DealPaidTimes)
+        by_times.setdefault(d.otherwise.times, []).append(d)
+    joined: dict[int, Deviation] = {}
+    dropped: set[int] = set()
+    for group in by_times.values():
+        if len(group) > 1:
+            first = max(group, key=lambda d: (d.stage is not None, len(d.cases)))
+            others = [d for d in group if d is not first]
+            joined[id(first)] = joined_deviation(first, others, hand_written)
+            dropped.update(id(d) for d in others)
+    return [joined.get(id(d), d) for d in found if id(d) not in dropped]
+
+
+def _two_contracts_kept_in_order(
+    found: list[Deviation], hand_written: Callable[[Iterable[str]], int]
+) -> list[Deviation]:
+    """A bid kept to the next contract while no bid stands, in rulesets of two contracts
+    (Straight Solo: a Chico, then a Grand), joined to the deviation of a contract refused
+    while no bid stands that the other rulesets show: with two contracts, the higher one
+    refused to the opening bid alone is a bid kept to the next one, and the one departure
+    is said by the other rulesets (the rule of how the bidding goes, each ruleset's own in
+    its ``also``)."""
+    refused = next(
+        (
+            d
+            for d in found
+            if isinstance(d.otherwise, Localised)
+            and d.otherwise.question is not None
+            and d.otherwise.not_biddable
+        ),
+        None,
+    )
+    if refused is None or refused.condition is None:
+        return found
+    assert isinstance(refused.otherwise, Localised)
+    kept = [
+        d
+        for d in found
+        if isinstance(d.otherwise, Localised)
+        and len(d.otherwise.next_bid_only) == 2
+        and d.otherwise.next_bid_only[-1:] == refused.otherwise.not_biddable
+        and d.condition == refused.condition
+        and not set(d.in_rulesets) & set(refused.in_rulesets)
+    ]
+    if not kept:
+        return found
+    joined = joined_deviation(refused, kept, hand_written)
+    return [joined if d is refused else d for d in found if d not in kept]
+
+
 def _otherwise_of_all(first: Deviation, others: Sequence[Deviation]) -> dict[str, Any]:
     """What the engine does instead, said for the deviations joined: where their groups say
     different parts of the table that may hold the standing bid, one within the other
@@ -1210,6 +1305,17 @@ def _unexplained(
             otherwise=match,
             stage="match",
         )
+    doubled = _paid_after_passed_out(members, passed, assumed)
+    if doubled is not None:  # a deal after one passed out is paid otherwise: its rate
+        rule, paid = doubled
+        condition = Condition((ConditionTerm("after_passed_out", (True,)),))
+        return named(
+            rule,
+            circumstances=Circumstances(_rulesets_of(members), condition),
+            condition=condition,
+            otherwise=paid,
+            stage="match",
+        )
     ids = {c.id for c, _ in members}
     others = [f for f in finals if f.case_id not in ids]
     explained = explain_points(ordered, others, assumed, counted, passed)
@@ -1269,6 +1375,43 @@ def _unexplained(
         circumstances=Circumstances(_rulesets_of(members)),
         otherwise=Several.of(shown),
     )
+
+
+def _paid_after_passed_out(
+    members: list[_Entry], passed: Sequence[Case], assumed: Adjust | None
+) -> tuple[str, DealPaidTimes] | None:
+    """Where every match of a group first parts at a deal that follows one in which every
+    player passed, and moves every balance the same number of times as far as the
+    reference's settlement of it (:class:`~frogspec.conform.evidence.DealPaidTimes`): the
+    rule of the rates of most of its rulesets, and that difference. ``None`` elsewhere,
+    and where the matches the engine passed refute it: one that plays a deal after one
+    passed out (the engine paid it as the reference), or none that plays a deal after
+    one played or first (nothing shows other deals paid alike: the rates themselves)."""
+    paid = [
+        next((x for x in d.differences if isinstance(x, DealPaidTimes)), None) for _, d in members
+    ]
+    if not paid or any(p is None or not p.after_passed_out for p in paid):
+        return None
+    if len({p.times for p in paid if p is not None}) != 1:
+        return None
+    rates: Counter[str] = Counter(
+        get_ruleset(str(case.request.get("ruleset"))).rule_id(Question.RATES) for case, _ in members
+    )
+    first = paid[0]
+    assert first is not None
+    kinds = {kind for case in _matches(passed) for kind in played_deals(case.request, assumed)}
+    if True in kinds or False not in kinds:
+        return None
+    return rates.most_common(1)[0][0], first
+
+
+#: How many matches the engine passed are looked at for a deal paid alike.
+MATCHES_LOOKED_AT = 20
+
+
+def _matches(passed: Sequence[Case]) -> list[Case]:
+    """Up to :data:`MATCHES_LOOKED_AT` of the match cases the engine passed."""
+    return [c for c in passed if c.op == "match" and "result" in c.expected][:MATCHES_LOOKED_AT]
 
 
 def _count_condition(hypothesis: PointsHypothesis, contracts: Sequence[str]) -> Condition:
@@ -1430,8 +1573,41 @@ def _consistent(
     return any(
         (not passed or fits_passed(rule_id, reading, passed, assumed))
         and _moves_nothing_kept(rule_id, reading, failed, assumed)
+        and _plays_as_read_on(rule_id, reading, entries, assumed)
         for reading in [None, *sorted(readings)]
     )
+
+
+def _plays_as_read_on(
+    rule_id: str, reading: str | None, entries: list[_Entry], assumed: Adjust | None
+) -> bool:
+    """Whether the swap of the rule plays without trumps each contract that the engine,
+    asked on past a divergence the swap reproduces, played without one (a
+    :class:`~frogspec.conform.evidence.PlayedWithoutTrumps` read on). A game refused at
+    its next step cannot tell a trump named later from none: that answer can (up to
+    :data:`KEPT_CHECKED` of them)."""
+    read_on = [
+        (d.request, shown.read_on)
+        for _, d in entries
+        if rule_id in d.explained_by and d.request is not None
+        for shown in d.differences
+        if isinstance(shown, PlayedWithoutTrumps) and shown.read_on
+    ][:KEPT_CHECKED]
+    if not read_on or (reading is None and not has_twin(rule_id)):
+        return True
+    function = get_twin(rule_id).function if reading is None else stand_in(reading)
+    swap = swapped({rule_id: function})
+    for request, actions in read_on:
+        try:
+            answer = reference_answer({**request, "actions": list(actions)}, swap, assumed)
+        except Exception:  # a rule out of place may crash the reference: no evidence
+            continue
+        result = answer.get("result")
+        if not isinstance(result, dict):
+            return False
+        if result.get("phase") != "play" or result.get("trump") is not None:
+            return False
+    return True
 
 
 #: How many failing cases of the unit ops a swap is checked on (:func:`_moves_nothing_kept`).

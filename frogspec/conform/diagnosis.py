@@ -599,6 +599,7 @@ def _game_scan(
             found = _with_trick_taken(found, ask, assumed)
             found = _with_opener_refused(found, ask, assumed)
             found = _with_jump_refused_over(found, ask, assumed)
+            found = _with_offered_over_standing(found, ask, assumed)
             found = _with_overbid_not_asked_again(found, ask, assumed)
             found = _with_offered_after_pass(found, ask, assumed)
             return _with_trump_named_later(found, actions[k:], ask, assumed)
@@ -866,34 +867,90 @@ def _with_jump_refused_over(divergence: Divergence, ask: Ask, assumed: Adjust | 
     than the reference, a :class:`~frogspec.conform.evidence.JumpRefusedOver`. Whether
     jumps are barred over a standing bid too, or only when none stands, the opening alone
     does not show."""
-    from frogspec.conform.evidence import JumpRefusedOver, OpenerRefused
+    from frogspec.conform.evidence import JumpRefusedOver
+
+    def lowest_alone(kept: list[str], bids: list[str], over: list[str]) -> bool:
+        # Only the lowest contract kept, and more than the next one to bid over it.
+        return len(kept) == 1 and kept[0] == bids[0] and len(over) >= 2
+
+    asked = _asked_over_lowest(divergence, ask, assumed, lowest_alone)
+    if asked is None:
+        return divergence
+    standing, over, legal, _ = asked
+    refused = tuple(bid for bid in over if bid not in legal)
+    if not refused:
+        return divergence
+    said = JumpRefusedOver(standing, refused)
+    return replace(divergence, differences=(*divergence.differences, said))
+
+
+def _with_offered_over_standing(
+    divergence: Divergence, ask: Ask, assumed: Adjust | None
+) -> Divergence:
+    """The divergence, where the engine lets the player who opens the auction bid fewer
+    contracts than the reference and refuses them the next player too once he has passed
+    (no :class:`~frogspec.conform.evidence.OpenerRefused`), with the engine's answer once
+    the opener has bid the lowest contract it offered him: where it then lets the next
+    player bid over it some of those it refused, an
+    :class:`~frogspec.conform.evidence.OfferedOverStanding`. Whether the contracts are
+    refused while no bid stands or barred outright, the opening alone does not show, and
+    the games of the vectors that show such an overbid may part from the reference
+    elsewhere first."""
+    from frogspec.conform.evidence import OfferedOverStanding
+
+    def may_follow(kept: list[str], bids: list[str], over: list[str]) -> bool:
+        # Some contract refused at the opening (not kept) may be bid over the lowest kept.
+        return bool(set(over) - set(kept))
+
+    asked = _asked_over_lowest(divergence, ask, assumed, may_follow)
+    if asked is None:
+        return divergence
+    standing, over, legal, lacks = asked
+    offered = tuple(bid for bid in lacks if bid in over and bid in legal)
+    if not offered:
+        return divergence
+    said = OfferedOverStanding(standing, offered)
+    return replace(divergence, differences=(*divergence.differences, said))
+
+
+def _asked_over_lowest(
+    divergence: Divergence,
+    ask: Ask,
+    assumed: Adjust | None,
+    worth_asking: Callable[[list[str], list[str], list[str]], bool],
+) -> tuple[str, list[str], list[str], tuple[str, ...]] | None:
+    """Where the engine lets the player who opens the auction bid fewer contracts than the
+    reference (and refuses them the next player too once he has passed: no
+    :class:`~frogspec.conform.evidence.OpenerRefused`), the engine's answer once he has bid
+    the lowest contract it offered him: that contract, the bids the reference lets the next
+    player make over it, the engine's list there and the contracts the opening lacks.
+    ``None`` where the auction ends there, no answer is given, or ``worth_asking`` (the
+    contracts the engine offered the opener, the reference's bids there, and over the
+    lowest) says the answer cannot tell."""
+    from frogspec.conform.evidence import OpenerRefused
     from frogspec.engine import ActionKind, Phase
 
     opening = _opening_narrowed(divergence, assumed)
     if opening is None or any(isinstance(d, OpenerRefused) for d in divergence.differences):
-        return divergence
+        return None
     request, done, state, lacks = opening
     bids = [str(a) for a in legal_actions(state) if a.kind is ActionKind.BID]
     kept = [bid for bid in bids if bid not in lacks]
-    if len(kept) != 1 or kept[0] != bids[0]:
-        return divergence  # not the lowest contract alone
+    if not kept:
+        return None
     try:
         after = apply(state, parse_action(kept[0]))
     except FrogError:
-        return divergence
+        return None
     if after.phase is not Phase.AUCTION or after.to_act is None:
-        return divergence
+        return None
     over = [str(a) for a in legal_actions(after) if a.kind is ActionKind.BID]
-    if len(over) < 2:
-        return divergence  # only the next contract may be bid there anyway
+    if not worth_asking(kept, bids, over):
+        return None
     legal = _listed_for(ask, {**request, "actions": [*done, kept[0]]}, after.to_act)
     if legal is None:
-        return divergence
-    refused = tuple(bid for bid in over if bid not in legal)
-    if not refused:
-        return divergence
-    said = JumpRefusedOver(kept[0], refused)
-    return replace(divergence, differences=(*divergence.differences, said))
+        return None
+    return kept[0], over, legal, lacks
 
 
 def _with_overbid_not_asked_again(
@@ -945,14 +1002,20 @@ def _with_overbid_not_asked_again(
 def _with_trump_named_later(
     divergence: Divergence, rest: Sequence[Json], ask: Ask, assumed: Adjust | None
 ) -> Divergence:
-    """The divergence, where the engine leaves a Frog's trump unset while the bidder lays
-    away, with the engine's own answer at the end of the lay-away: if it then asks the
-    bidder to name a trump, a :class:`~frogspec.conform.evidence.TrumpNamedAfterLayAway`.
+    """The divergence, where the engine leaves a contract's trump unset while the bidder
+    lays away, with the engine's own answer at the end of the lay-away: if it then asks the
+    bidder to name a trump, a :class:`~frogspec.conform.evidence.TrumpNamedAfterLayAway`;
+    if it plays on with none, the trump's difference is a
+    :class:`~frogspec.conform.evidence.PlayedWithoutTrumps` read on there.
     The lay-away is the case's own discards (``rest``: its actions from the diverging
     step's), else the first discards the reference allows, of those the engine lists for
     the lay-away. A trump missing only until the bidder names one is not a Frog played
     without trumps."""
-    from frogspec.conform.evidence import FieldChanged, TrumpNamedAfterLayAway
+    from frogspec.conform.evidence import (
+        FieldChanged,
+        PlayedWithoutTrumps,
+        TrumpNamedAfterLayAway,
+    )
     from frogspec.conform.transport import Failure
     from frogspec.engine import Phase
 
@@ -990,6 +1053,21 @@ def _with_trump_named_later(
         return divergence
     result = _result_of(answer)
     legal = legal_of(answer)
+    if result is not None and _played_without_trumps(result, state):
+        # The trump missing at the lay-away is the contract's: it is played without one.
+        contract = result.get("contract")
+        without = PlayedWithoutTrumps(
+            "trump",
+            None,
+            state.trump.letter,
+            contract if isinstance(contract, str) else "",
+            read_on=tuple(str(a) for a in done),
+        )
+        shown = tuple(
+            without if isinstance(d, FieldChanged) and d.name == "trump" else d
+            for d in divergence.differences
+        )
+        return replace(divergence, differences=shown)
     if result is None or result.get("phase") != "trump" or not legal:
         return divergence
     named = sorted({str(a).split(" ")[1] for a in legal if str(a).startswith("trump ")})
@@ -997,6 +1075,20 @@ def _with_trump_named_later(
         return divergence
     said = TrumpNamedAfterLayAway(tuple(named), state.trump.letter)
     return replace(divergence, differences=(*divergence.differences, said))
+
+
+def _played_without_trumps(result: Mapping[str, Json], state: Any) -> bool:
+    """Whether the engine's answer once the lay-away is over plays the deal with no trump
+    (``null``) where the reference, laid away alike, plays it with one."""
+    from frogspec.engine import Phase
+
+    return (
+        result.get("phase") == "play"
+        and result.get("trump") is None
+        and "trump" in result
+        and state.phase is Phase.PLAY
+        and state.trump is not None
+    )
 
 
 def lay_away_apart(divergence: Divergence, assumed: Adjust | None = None) -> Divergence | None:
@@ -1343,7 +1435,82 @@ def _match_differences(
     before = dealers[d - 1] if isinstance(dealers, list) and 0 < d <= len(dealers) else None
     bidder = match_bidder(prefix, d - 1, before, assumed) if isinstance(before, int) else None
     moved = dealer_moved(prefix, d, ref, eng, bidder)
-    return found if moved is None else (moved, *found)
+    if moved is not None:
+        return (moved, *found)
+    paid = _deal_paid_times(prefix, d, ref, eng, assumed)
+    return found if paid is None else (*found, paid)
+
+
+def _deal_paid_times(
+    prefix: Mapping[str, Json], d: int, ref: Json, eng: Json, assumed: Adjust | None
+) -> Difference | None:
+    """Where deal ``d`` of a match (the first whose answers part, dealt alike) moves every
+    balance a whole number of times (two or more) as far as the reference's settlement of
+    it, a :class:`~frogspec.conform.evidence.DealPaidTimes`, saying whether every player
+    passed in the deal before; ``None`` elsewhere (the first deal: no balance before it)."""
+    from frogspec.conform.evidence import DealPaidTimes
+
+    deals = prefix.get("deals")
+    if d < 1 or not isinstance(deals, list):
+        return None
+    earlier = reference_answer({**prefix, "deals": deals[:d]}, assumed=assumed)
+    before, after, engine = (_balances(a) for a in (earlier, ref, eng))
+    if before is None or after is None or engine is None:
+        return None
+    if not len(before) == len(after) == len(engine):
+        return None
+    moves = [(e - b, a - b) for b, a, e in zip(before, after, engine, strict=True)]
+    times = {e // a for e, a in moves if a and e % a == 0}
+    if len(times) != 1 or any((a == 0) != (e == 0) or (a and e % a) for e, a in moves):
+        return None
+    (k,) = times
+    if k < 2:
+        return None
+    example = next((e, a) for e, a in moves if a)
+    result = earlier.get("result") if isinstance(earlier, dict) else None
+    dealers = result.get("dealers") if isinstance(result, dict) else None
+    dealer = dealers[d - 1] if isinstance(dealers, list) and len(dealers) >= d else None
+    passed_out = isinstance(dealer, int) and _passed_out(prefix, d - 1, dealer, assumed)
+    return DealPaidTimes(k, None, abs(example[0]), abs(example[1]), after_passed_out=passed_out)
+
+
+def played_deals(request: Mapping[str, Json], assumed: Adjust | None = None) -> list[bool]:
+    """For each deal of a match that someone bid in, by the reference under the departures
+    ``assumed``, whether every player passed in the deal before it (the first deal: no)."""
+    deals = request.get("deals")
+    answer = reference_answer(dict(request), assumed=assumed)
+    result = answer.get("result") if isinstance(answer, dict) else None
+    dealers = result.get("dealers") if isinstance(result, dict) else None
+    if not isinstance(deals, list) or not isinstance(dealers, list):
+        return []
+    found: list[bool] = []
+    before_passed_out = False
+    for d, dealer in enumerate(dealers[: len(deals)]):
+        if not isinstance(dealer, int):
+            break
+        passed_out = _passed_out(request, d, dealer, assumed)
+        if not passed_out:
+            found.append(before_passed_out)
+        before_passed_out = passed_out
+    return found
+
+
+def _balances(answer: Json) -> list[int] | None:
+    """The balances of a match's answer (``None``: none given, or not whole numbers)."""
+    result = answer.get("result") if isinstance(answer, dict) else None
+    balances = result.get("balances") if isinstance(result, dict) else None
+    if not isinstance(balances, list) or not all(type(b) is int for b in balances):
+        return None
+    return list(balances)
+
+
+def _passed_out(request: Mapping[str, Json], d: int, dealer: int, assumed: Adjust | None) -> bool:
+    """Whether every player passed in deal ``d`` of a match dealt by ``dealer``, by the
+    reference under the departures ``assumed``."""
+    from frogspec.engine import Phase
+
+    state = _deal_played(request, d, dealer, assumed)
+    return state is not None and state.phase is Phase.OVER and state.bidder is None
 
 
 def match_bidder(
@@ -1352,15 +1519,24 @@ def match_bidder(
     """The seat that wins the auction of deal ``d`` of a match dealt by ``dealer``, by the
     reference under the departures ``assumed`` (``None`` where every player passes, or the
     deal is refused)."""
+    state = _deal_played(request, d, dealer, assumed)
+    return state.bidder if state is not None else None
+
+
+def _deal_played(
+    request: Mapping[str, Json], d: int, dealer: int, assumed: Adjust | None
+) -> State | None:
+    """The reference's state once deal ``d`` of a match dealt by ``dealer`` is played
+    through its actions, under the departures ``assumed`` (``None``: no such deal, or
+    its actions refused)."""
     deals = request.get("deals")
     deal = deals[d] if isinstance(deals, list) and 0 <= d < len(deals) else None
     if not isinstance(deal, dict) or not isinstance(deal.get("actions"), list):
         return None
     game = {k: request.get(k) for k in ("ruleset", "options", "players")}
-    state = game_state(
+    return game_state(
         {**game, "dealer": dealer, "deck": deal.get("deck")}, deal["actions"], assumed
     )
-    return state.bidder if state is not None else None
 
 
 def _dealer_of(request: Mapping[str, Json], d: int) -> int | None:

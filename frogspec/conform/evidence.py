@@ -32,6 +32,7 @@ __all__ = [
     "CardCounted",
     "ContractRefused",
     "CountRaised",
+    "DealPaidTimes",
     "DealerMoved",
     "DealerPlays",
     "DealtTo",
@@ -48,6 +49,7 @@ __all__ = [
     "MarginRaised",
     "MatchOtherwise",
     "OfferedAfterPass",
+    "OfferedOverStanding",
     "OpenerRefused",
     "OverbidNotAskedAgain",
     "PacketsChanged",
@@ -238,6 +240,11 @@ class PlayedWithoutTrumps(FieldChanged):
     #: The contract the engine plays without trumps, as its answer names it (empty where
     #: it names none the protocol knows).
     contract: str = ""
+    #: Where the diagnosis read it on (the trump missing already at the lay-away, the
+    #: engine asked once the bidder has laid away): the game's actions it asked, whose
+    #: answer a change of the reference that names the engine's departure must give too.
+    #: Empty where the divergence itself shows it.
+    read_on: tuple[str, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -711,6 +718,30 @@ class JumpRefusedOver(Difference):
 
 
 @dataclass(frozen=True)
+class OfferedOverStanding(Difference):
+    """Once the opener has bid the lowest contract the engine offered him, the engine lets
+    the next player bid over it some of the contracts it refused the opener: they are
+    refused while no bid stands, not barred. Read off the engine's answer one bid on, the
+    divergence itself showing only the opener's list narrowed (the vectors' games that
+    show such an overbid may fail for other reasons)."""
+
+    #: The contract standing (the opener's bid).
+    standing: str
+    #: The contracts refused the opener that the engine lets the next player bid over it.
+    offered: tuple[str, ...]
+
+    READ_OFF_ANOTHER_ANSWER: ClassVar[bool] = True
+
+    @property
+    def kind(self) -> str:
+        return "contracts offered over a standing bid"
+
+    @property
+    def field(self) -> str:
+        return "legal"
+
+
+@dataclass(frozen=True)
 class OfferedAfterPass(Difference):
     """Where the engine refuses contracts to a player (not the opener) with a bid
     standing, the contracts its list offers the player after the opener once the opener
@@ -1135,6 +1166,25 @@ class PaidTimes(Difference):
     @property
     def field(self) -> str:
         return "payments"
+
+
+@dataclass(frozen=True)
+class DealPaidTimes(PaidTimes):
+    """In a match, a deal that plays alike moves every balance ``times`` as far as the
+    reference's settlement of it does (the example: one balance's move, the engine's and
+    the reference's), the match agreeing up to it; where the deal before it was one in
+    which every player passed, that too (a rate doubled after a deal passed out, say)."""
+
+    #: Whether every player passed in the deal before it.
+    after_passed_out: bool = False
+
+    @property
+    def kind(self) -> str:
+        return "deal paid times the amount"
+
+    @property
+    def field(self) -> str:
+        return "balances"
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from frogspec.conform.evidence import (
     JumpRefusedOver,
     LegalChanged,
     OfferedAfterPass,
+    OfferedOverStanding,
     OpenerRefused,
     OverbidNotAskedAgain,
     PaymentsChanged,
@@ -1075,6 +1076,18 @@ def _trump_set(divergence: Any, assumed: Adjust | None) -> tuple[str, Any] | Non
     return trump.engine, state
 
 
+def _fixed_trump_otherwise(divergence: Any, assumed: Adjust | None) -> tuple[str, Any] | None:
+    """Where the engine gives a contract whose trump the rules fix (a Frog's hearts)
+    another suit, that suit and the reference's position; ``None`` elsewhere."""
+    trump = _trump_changed(divergence.differences)
+    if trump is None or not isinstance(trump.engine, str) or not isinstance(trump.reference, str):
+        return None
+    state = _answered(divergence, assumed)
+    if state is None or state.trump is None or state.contract is None:
+        return None
+    return trump.engine, state
+
+
 def _trump_named_by_none(divergence: Any, assumed: Adjust | None) -> str | None:
     """The rule of the suits a Chico's bidder may name, where the engine sets the trump
     itself where he is to name it (:func:`_trump_set`): whatever else follows (the play
@@ -1299,14 +1312,20 @@ def _trump_from_widow(
     divergences: Sequence[Any], assumed: Adjust | None
 ) -> tuple[int, bool] | None:
     """Where on every game the engine sets the trump where the bidder is to name it
-    (:func:`_trump_set`), and it is the suit of the widow card dealt at one place on every
-    game, that place (0: the first), counting every card (``False``) or only those of the
-    suits he may name (``True``: the others passed over); ``None`` elsewhere."""
+    (:func:`_trump_set`), or gives a contract whose trump is fixed another suit (on two
+    games or more: :func:`_fixed_trump_otherwise`), and it is the suit of the widow card
+    dealt at one place on every game, that place (0: the first), counting every card
+    (``False``) or only those of the suits he may name (``True``: the others passed over);
+    ``None`` elsewhere."""
     from frogspec.engine import legal_actions
 
     games: list[tuple[str, list[str], list[str]]] = []
+    fixed = 0
     for divergence in divergences[:CONDITIONED]:
         found = _trump_set(divergence, assumed)
+        if found is None:
+            found = _fixed_trump_otherwise(divergence, assumed)
+            fixed += 1
         if found is None:
             return None
         trump, state = found
@@ -1314,7 +1333,7 @@ def _trump_from_widow(
         listed = [str(a) for a in legal_actions(state)]
         named = {_suit_of_action(a) for a in listed if a.startswith("trump ")}
         games.append((trump, widow, [s for s in widow if s in named]))
-    if not games:
+    if not games or fixed == 1:  # one game's suit of a fixed trump may be the widow's by chance
         return None
     for among_named in (False, True):
         for place in range(max(len(w) for _, w, _ in games)):
@@ -1639,7 +1658,15 @@ def _refused_with_none_standing(
         procedures[state.ruleset.rule_id(_PROCEDURE)] += 1
     if not procedures:
         return None
-    bid_over = any(f.get("bid") in refused and f.get("standing") is not None for f in agreeing)
+    bid_over = (
+        any(f.get("bid") in refused and f.get("standing") is not None for f in agreeing)
+        or any(  # the engine asked one bid on, where the games that show it part elsewhere
+            set(d.offered) & refused
+            for divergence in divergences[:CONDITIONED]
+            for d in divergence.differences
+            if isinstance(d, OfferedOverStanding)
+        )
+    )
     if not bid_over:
         return None  # never bid where the engine agreed: the contract itself may be barred
     return procedures.most_common(1)[0][0]

@@ -1142,7 +1142,8 @@ def _localised_kind_words(localised: Localised) -> str:
             "auction goes round until all but one have passed"
         )
     if localised.trump_from_widow is not None:
-        return _trump_from_widow_words(*localised.trump_from_widow)
+        fixed = localised.rule == "trump.hearts-in-frog-and-grand"
+        return _trump_from_widow_words(*localised.trump_from_widow, instead_of_hearts=fixed)
     if localised.trump_named is not None:
         contracts, suits = localised.trump_named
         named = _and([c.capitalize() for c in contracts], "or")
@@ -1215,15 +1216,20 @@ _HOLDERS = {
 _ORDINALS = ("first", "second", "third", "fourth")
 
 
-def _trump_from_widow_words(place: int, among_named: bool) -> str:
-    """The trump set from a card of the widow, where the bidder would name it.
+def _trump_from_widow_words(place: int, among_named: bool, instead_of_hearts: bool = False) -> str:
+    """The trump set from a card of the widow, where the bidder would name it, or where
+    the rules make hearts trumps (``instead_of_hearts``).
 
     >>> _trump_from_widow_words(0, False)
     "the trump is the suit of the widow's first card: the bidder names none"
     >>> _trump_from_widow_words(0, True)
     "the trump is the suit of the widow's first card of a suit he may name (the others passed over): the bidder names none"
+    >>> _trump_from_widow_words(0, False, instead_of_hearts=True)
+    "the trump is the suit of the widow's first card instead of hearts"
     """
     nth = _ORDINALS[place] if place < len(_ORDINALS) else f"card {place + 1}"
+    if instead_of_hearts:
+        return f"the trump is the suit of the widow's {nth} card instead of hearts"
     among = " of a suit he may name (the others passed over)" if among_named else ""
     return f"the trump is the suit of the widow's {nth} card{among}: the bidder names none"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
@@ -19,7 +19,7 @@ from typing import Any
 from frogspec._types import Json
 from frogspec.conform.accounting import Lead, who_leads
 from frogspec.conform.accounting import trick_taken_by_engine as trick_taken
-from frogspec.conform.conditions import Condition
+from frogspec.conform.conditions import Condition, ConditionTerm
 from frogspec.conform.counterfactuals import reference_answer
 from frogspec.conform.deviations import Deviation, with_findings
 from frogspec.conform.diagnosis import Divergence, diagnose
@@ -32,8 +32,10 @@ from frogspec.conform.evidence import (
     JumpRefusedOver,
     LegalChanged,
     OfferedAfterPass,
+    OfferedOverStanding,
     OpenerRefused,
     OverbidNotAskedAgain,
+    PlayedWithoutTrumps,
     SeatChanged,
     TrickTaken,
     TrumpNamedAfterLayAway,
@@ -652,6 +654,109 @@ def test_a_contract_refused_while_no_bid_stands_is_how_the_bidding_goes() -> Non
     assert alone.rule != "auction.one-round-frog-may-raise"
 
 
+def _grand_refused_at_opening(seed: int, over_frog: list[str]) -> Divergence:
+    """Eldest's opening bid lacking a Grand, as the diagnosis reads it on from the engine:
+    once he has passed, the next player is refused it too; once he has bid a Frog, the
+    engine lists ``over_frog`` for the next player."""
+    from frogspec.conform.diagnosis import _with_offered_over_standing as read_on
+
+    request = _game(seed)
+    at = Divergence.unplaced(
+        Case(id="x", file="x", description="", rules=(), request=request, response={}),
+        0,
+        (),
+        "",
+        request=request,
+        differences=(LegalChanged(("grand",), ()),),
+        game_step=0,
+    )
+
+    def ask(asked: dict[str, Json]) -> dict[str, Json]:
+        assert asked["actions"] == ["frog"]
+        return {"result": {"phase": "auction", "to_act": 2, "legal": over_frog}}
+
+    return read_on(at, ask, None)
+
+
+def test_a_grand_offered_over_the_openers_frog_is_read_off_the_engine_asked_on() -> None:
+    # Where every game that shows a Grand over a standing bid parts from the reference
+    # earlier (another departure of the engine), the engine is asked one bid on: it lets
+    # the next player bid a Grand over eldest's Frog, so the Grand is refused while no bid
+    # stands, not barred. No agreeing game shows it here.
+    openings = [_grand_refused_at_opening(seed, ["pass", "chico", "grand"]) for seed in range(3)]
+    assert openings[0].differences[-1] == OfferedOverStanding("frog", ("grand",))
+    localised = localise(openings, [])
+    assert localised is not None and localised.rule == "auction.one-round-frog-may-raise"
+    assert localised.question == "auction_procedure"
+    assert when_words(Circumstances(condition=localised.condition)) == "when no bid stands"
+    # Where the engine refuses it over the Frog too, nothing is added: the contract itself.
+    barred = [_grand_refused_at_opening(seed, ["pass", "chico"]) for seed in range(3)]
+    assert not any(isinstance(d, OfferedOverStanding) for d in barred[0].differences)
+    contracts = localise(barred, [])
+    assert contracts is not None and contracts.question is None
+    assert contracts.rule == "auction.contracts-frog-chico-grand"
+    # A group the evidence charged to the contracts (no swap reproduces it) is named by
+    # the rule of how the bidding goes where the replay finds that point, else kept.
+    from frogspec.conform.deviations import _point_of_each_ruleset as point_of
+
+    def named(divergences: list[Divergence]) -> str:
+        case = Case(id="x", file="x", description="", rules=(), request={}, response={})
+        members = [(case, d) for d in divergences]
+        return point_of("auction.contracts-frog-chico-grand", members, [], None)
+
+    assert named(openings) == "auction.one-round-frog-may-raise"
+    assert named(barred) == "auction.contracts-frog-chico-grand"
+
+
+def test_a_bid_kept_to_the_next_of_two_contracts_joins_a_contract_refused_with_no_bid() -> None:
+    # Straight Solo has two contracts: a Grand refused while no bid stands is there a bid
+    # kept to the next contract. Where the other rulesets show the Grand refused while no
+    # bid stands, the two are one departure, said under the rule of the bidding.
+    from frogspec.conform.deviations import _two_contracts_kept_in_order as joined
+
+    no_bid = Condition((ConditionTerm("standing", (None,)),))
+
+    def said(rule: str, rulesets: tuple[str, ...], cases: tuple[str, ...], **how: Any) -> Any:
+        return Deviation(
+            rule=rule,
+            reading=None,
+            reading_rulesets=(),
+            cases=cases,
+            example={},
+            otherwise=Localised(rule, no_bid, (LegalChanged(("grand",), ()),), **how),
+            in_rulesets=rulesets,
+            condition=no_bid,
+        )
+
+    refused = said(
+        "auction.one-round-frog-may-raise",
+        ("foster-1909", "modern"),
+        ("a", "b"),
+        not_biddable=("grand",),
+        question="auction_procedure",
+    )
+    straight = said(
+        "auction.contract-order",
+        ("official-1922-straight",),
+        ("c",),
+        next_bid_only=("chico", "grand"),
+    )
+
+    def none_hand_written(cases: Iterable[str]) -> int:
+        return 0
+
+    (one,) = joined([refused, straight], none_hand_written)
+    assert one.rule == "auction.one-round-frog-may-raise" and one.cases == ("a", "b", "c")
+    assert one.in_rulesets == ("foster-1909", "modern", "official-1922-straight")
+    # Three contracts kept in order is a departure of its own: no jump over a Frog either.
+    three = replace(
+        straight,
+        otherwise=replace(straight.otherwise, next_bid_only=("frog", "chico", "grand")),
+        in_rulesets=("gamerules",),
+    )
+    assert joined([refused, three], none_hand_written) == [refused, three]
+
+
 def test_a_bid_kept_to_the_next_contract_for_some_seats_is_the_order_of_bids() -> None:
     # Other players than eldest may bid only the next contract up, in rulesets with a
     # Frog and without one (Straight Solo), while eldest opened with a Grand and a Chico
@@ -1004,9 +1109,21 @@ def test_a_frogs_trump_asked_for_after_the_lay_away_is_read_off_the_engines_answ
     own = [str(a) for a in asked[-1][3:]][::-1]
     with_trump_named_later(at, [*own, "play AS"], answering("trump", suits), None)
     assert asked[-1][3:] == own
-    # A Frog the engine plays on without a trump is not one whose trump is named.
+    # A Frog the engine plays on without a trump is not one whose trump is named: it is
+    # played without trumps, read on there.
     played = with_trump_named_later(at, [], answering("play", ["play AS"]), None)
-    assert played.differences == at.differences
+    (without,) = played.differences
+    assert without == PlayedWithoutTrumps("trump", None, "H")
+    assert isinstance(without, PlayedWithoutTrumps) and without.read_on == tuple(asked[-1])
+    # A swap that names a trump there (the twin of hearts in a Frog and a Grand) is not
+    # the engine's departure, though the game refused at its next step cannot tell.
+    from frogspec.conform.deviations import _plays_as_read_on as plays_as_read_on
+
+    rule = "trump.hearts-in-frog-and-grand"
+    case = Case(id="x", file="x", description="", rules=(), request={}, response={})
+    entry = (case, replace(played, explained_by=(rule,)))
+    assert not plays_as_read_on(rule, None, [entry], None)
+    assert plays_as_read_on(rule, None, [(case, replace(at, explained_by=(rule,)))], None)
     # Neither is a trump asked for among other actions.
     mixed = with_trump_named_later(at, [], answering("trump", ["trump S", "play AS"]), None)
     assert mixed.differences == at.differences
@@ -1417,3 +1534,43 @@ def test_a_bid_left_out_is_set_apart_by_the_steps_where_the_engine_took_that_bid
     assert _offered(agreeing[1:], [narrowed]) == agreeing[1:]
     widened = SimpleNamespace(differences=(LegalChanged((), ("frog",)),))
     assert _offered(agreeing, [widened]) == agreeing
+
+
+def _frog_trumped_by(seed: int, place: int | None) -> Divergence:
+    """A modern Frog bid by eldest and passed to, the engine's trump the suit of the
+    widow's card at ``place`` (``None``: diamonds whatever the widow holds)."""
+    from frogspec.conform.diagnosis import game_state, step_evaluates
+    from frogspec.conform.localise import _widow_suits as widow_suits
+
+    actions = ["frog", "pass", "pass"]
+    request = _game(seed, actions)
+    state = game_state(request, actions)
+    suit = "D" if place is None else widow_suits(request, state)[place]
+    at = len(actions) - 1  # the answer to the last pass, which ends the auction
+    return replace(
+        Divergence.unplaced(
+            Case(id="x", file="x", description="", rules=(), request=request, response={}),
+            at,
+            tuple(sorted(step_evaluates(request, actions, at))),
+            "",
+            request=request,
+            differences=(FieldChanged("trump", suit, "H"),),
+        ),
+        game_step=at,
+    )
+
+
+def test_a_frogs_trump_from_the_widow_is_said_by_the_widows_card() -> None:
+    # The engine makes a Frog's trump the suit of the widow's first card, not hearts.
+    games = [_frog_trumped_by(seed, 0) for seed in range(4)]
+    localised = localise(games, [])
+    assert localised is not None and localised.rule == "trump.hearts-in-frog-and-grand"
+    assert localised.trump_from_widow == (0, False)
+    assert instead_words(localised) == (
+        "the trump is the suit of the widow's first card instead of hearts"
+    )
+    # Diamonds whatever the widow holds is no card of it; one game alone tells nothing.
+    diamonds = localise([_frog_trumped_by(seed, None) for seed in range(4)], [])
+    assert diamonds is not None and diamonds.trump_from_widow is None
+    alone = localise(games[:1], [])
+    assert alone is not None and alone.trump_from_widow is None

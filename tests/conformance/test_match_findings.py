@@ -334,3 +334,59 @@ def test_an_end_its_swap_found_that_every_match_agrees_with_is_kept() -> None:
     assert isinstance(said.otherwise, MatchOtherwise)
     assert [limit.limit for limit in said.otherwise.limits] == [-1]
     assert said.instead.startswith("the match ends when a player cannot pay")
+
+
+def _match_case(case_id: str) -> Case:
+    return next(c for c in iter_cases(load_vectors()) if c.id == case_id)
+
+
+def _paid_twice(case: Case, d: int, times: int = 2) -> tuple[dict[str, Json], Json, Json]:
+    """The match cut after deal ``d``, the reference's answer, and an engine's that moves
+    every balance ``times`` as far at that deal."""
+    deals = case.request["deals"]
+    assert isinstance(deals, list)
+    prefix = {**case.request, "deals": deals[: d + 1]}
+    ref = reference_answer(prefix)
+    before = reference_answer({**prefix, "deals": deals[:d]})["result"]["balances"]
+    after = ref["result"]["balances"]
+    moved = [b + times * (a - b) for b, a in zip(before, after, strict=True)]
+    return prefix, ref, {"result": {**ref["result"], "balances": moved}}
+
+
+def test_a_deal_paid_twice_after_one_passed_out_is_the_rates_after_a_passed_out_deal() -> None:
+    from frogspec.conform.deviations import _paid_after_passed_out
+    from frogspec.conform.diagnosis import Divergence, _deal_paid_times, played_deals
+    from frogspec.conform.evidence import DealPaidTimes
+
+    # Every player passed in the first deal; the engine pays the second twice over.
+    case = _match_case("gen.match.foster-1909.p3.10100300")
+    prefix, ref, eng = _paid_twice(case, 1)
+    paid = _deal_paid_times(prefix, 1, ref, eng, None)
+    assert isinstance(paid, DealPaidTimes)
+    assert (paid.times, paid.after_passed_out) == (2, True)
+    # A deal after a played one, paid so, says that it was.
+    prefix_2, ref_2, eng_2 = _paid_twice(case, 2)
+    played = _deal_paid_times(prefix_2, 2, ref_2, eng_2, None)
+    assert isinstance(played, DealPaidTimes) and not played.after_passed_out
+    # Balances that do not all move the same times over are no such deal.
+    uneven = {"result": {**eng["result"], "balances": [*eng["result"]["balances"][:-1], 0]}}
+    assert _deal_paid_times(prefix, 1, ref, uneven, None) is None
+    assert _deal_paid_times(prefix, 1, ref, ref, None) is None
+
+    def member(paid: DealPaidTimes) -> tuple[Case, Divergence]:
+        at = Divergence.unplaced(case, 1, (), "", request=prefix, differences=(paid,))
+        return case, at
+
+    # A match the engine passed whose every deal played follows one played (or is the
+    # first): deals paid alike that no deal passed out comes before.
+    matches = [c for c in iter_cases(load_vectors()) if c.op == "match" and "result" in c.expected]
+    other = next(
+        c for c in matches if played_deals(c.request) and True not in played_deals(c.request)
+    )
+    named = _paid_after_passed_out([member(paid)], [other], None)
+    assert named == ("settlement.rates-1-2-4", paid)
+    # A match the engine passed that plays a deal after one passed out refutes it: the
+    # engine paid that deal as the reference does.
+    assert _paid_after_passed_out([member(paid)], [case], None) is None
+    # So does a group of deals after a played one: the rates themselves.
+    assert _paid_after_passed_out([member(played)], [other], None) is None
