@@ -1419,41 +1419,49 @@ def _match_deal(
         request={"id": 1, **{k: v for k, v in prefix.items() if k != "id"}},
         expected=_stripped(ref, "match", None),
         actual=eng,
-        differences=_match_differences(prefix, d, ref, eng, assumed),
+        differences=_match_differences(
+            prefix, d, ref, eng, assumed, previous[0] if previous is not None else None
+        ),
     )
 
 
 def _match_differences(
-    prefix: Mapping[str, Json], d: int, ref: Json, eng: Json, assumed: Adjust | None = None
+    prefix: Mapping[str, Json],
+    d: int,
+    ref: Json,
+    eng: Json,
+    assumed: Adjust | None = None,
+    earlier: Json = None,
 ) -> tuple[Difference, ...]:
     """How a match parts after deal ``d`` plays alike: where another player deals it, that
     first (the balances that differ follow from who dealt), with who bid in the deal
-    before."""
+    before; else, where the deal is paid a whole number of times over, that
+    (:func:`_deal_paid_times`; ``earlier``: the reference's answer to the match up to the
+    deal before, where the scan has it)."""
+    from frogspec.engine import Phase
+
     found = differences_of("match", _stripped(ref, "match", None), eng, {})
     result = ref.get("result") if isinstance(ref, dict) else None
     dealers = result.get("dealers") if isinstance(result, dict) else None
     before = dealers[d - 1] if isinstance(dealers, list) and 0 < d <= len(dealers) else None
-    bidder = match_bidder(prefix, d - 1, before, assumed) if isinstance(before, int) else None
+    played = _deal_played(prefix, d - 1, before, assumed) if isinstance(before, int) else None
+    bidder = played.bidder if played is not None else None
     moved = dealer_moved(prefix, d, ref, eng, bidder)
     if moved is not None:
         return (moved, *found)
-    paid = _deal_paid_times(prefix, d, ref, eng, assumed)
+    passed_out = played is not None and played.phase is Phase.OVER and bidder is None
+    paid = _deal_paid_times(earlier, ref, eng, passed_out) if earlier is not None else None
     return found if paid is None else (*found, paid)
 
 
-def _deal_paid_times(
-    prefix: Mapping[str, Json], d: int, ref: Json, eng: Json, assumed: Adjust | None
-) -> Difference | None:
-    """Where deal ``d`` of a match (the first whose answers part, dealt alike) moves every
+def _deal_paid_times(earlier: Json, ref: Json, eng: Json, passed_out: bool) -> Difference | None:
+    """Where a deal of a match (the first whose answers part, dealt alike) moves every
     balance a whole number of times (two or more) as far as the reference's settlement of
-    it, a :class:`~frogspec.conform.evidence.DealPaidTimes`, saying whether every player
-    passed in the deal before; ``None`` elsewhere (the first deal: no balance before it)."""
+    it, a :class:`~frogspec.conform.evidence.DealPaidTimes` (``passed_out``: every player
+    passed in the deal before); ``None`` elsewhere. ``earlier`` is the reference's answer
+    to the match up to the deal before, ``ref`` and ``eng`` the answers up to the deal."""
     from frogspec.conform.evidence import DealPaidTimes
 
-    deals = prefix.get("deals")
-    if d < 1 or not isinstance(deals, list):
-        return None
-    earlier = reference_answer({**prefix, "deals": deals[:d]}, assumed=assumed)
     before, after, engine = (_balances(a) for a in (earlier, ref, eng))
     if before is None or after is None or engine is None:
         return None
@@ -1467,10 +1475,6 @@ def _deal_paid_times(
     if k < 2:
         return None
     example = next((e, a) for e, a in moves if a)
-    result = earlier.get("result") if isinstance(earlier, dict) else None
-    dealers = result.get("dealers") if isinstance(result, dict) else None
-    dealer = dealers[d - 1] if isinstance(dealers, list) and len(dealers) >= d else None
-    passed_out = isinstance(dealer, int) and _passed_out(prefix, d - 1, dealer, assumed)
     return DealPaidTimes(k, None, abs(example[0]), abs(example[1]), after_passed_out=passed_out)
 
 

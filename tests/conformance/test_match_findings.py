@@ -340,38 +340,44 @@ def _match_case(case_id: str) -> Case:
     return next(c for c in iter_cases(load_vectors()) if c.id == case_id)
 
 
-def _paid_twice(case: Case, d: int, times: int = 2) -> tuple[dict[str, Json], Json, Json]:
-    """The match cut after deal ``d``, the reference's answer, and an engine's that moves
-    every balance ``times`` as far at that deal."""
+def _paid_twice(case: Case, d: int, times: int = 2) -> tuple[dict[str, Json], Json, Json, Json]:
+    """The match cut after deal ``d``, the reference's answer, an engine's that moves
+    every balance ``times`` as far at that deal, and the reference's answer up to the deal
+    before."""
     deals = case.request["deals"]
     assert isinstance(deals, list)
     prefix = {**case.request, "deals": deals[: d + 1]}
     ref = reference_answer(prefix)
-    before = reference_answer({**prefix, "deals": deals[:d]})["result"]["balances"]
+    earlier = reference_answer({**prefix, "deals": deals[:d]})
+    before = earlier["result"]["balances"]
     after = ref["result"]["balances"]
     moved = [b + times * (a - b) for b, a in zip(before, after, strict=True)]
-    return prefix, ref, {"result": {**ref["result"], "balances": moved}}
+    return prefix, ref, {"result": {**ref["result"], "balances": moved}}, earlier
 
 
 def test_a_deal_paid_twice_after_one_passed_out_is_the_rates_after_a_passed_out_deal() -> None:
     from frogspec.conform.deviations import _paid_after_passed_out
-    from frogspec.conform.diagnosis import Divergence, _deal_paid_times, played_deals
+    from frogspec.conform.diagnosis import Divergence, played_deals
+    from frogspec.conform.diagnosis import _match_differences as match_differences
     from frogspec.conform.evidence import DealPaidTimes
+
+    def paid_times(*differences: object) -> DealPaidTimes | None:
+        return next((d for d in differences if isinstance(d, DealPaidTimes)), None)
 
     # Every player passed in the first deal; the engine pays the second twice over.
     case = _match_case("gen.match.foster-1909.p3.10100300")
-    prefix, ref, eng = _paid_twice(case, 1)
-    paid = _deal_paid_times(prefix, 1, ref, eng, None)
+    prefix, ref, eng, earlier = _paid_twice(case, 1)
+    paid = paid_times(*match_differences(prefix, 1, ref, eng, None, earlier))
     assert isinstance(paid, DealPaidTimes)
     assert (paid.times, paid.after_passed_out) == (2, True)
     # A deal after a played one, paid so, says that it was.
-    prefix_2, ref_2, eng_2 = _paid_twice(case, 2)
-    played = _deal_paid_times(prefix_2, 2, ref_2, eng_2, None)
+    prefix_2, ref_2, eng_2, earlier_2 = _paid_twice(case, 2)
+    played = paid_times(*match_differences(prefix_2, 2, ref_2, eng_2, None, earlier_2))
     assert isinstance(played, DealPaidTimes) and not played.after_passed_out
     # Balances that do not all move the same times over are no such deal.
     uneven = {"result": {**eng["result"], "balances": [*eng["result"]["balances"][:-1], 0]}}
-    assert _deal_paid_times(prefix, 1, ref, uneven, None) is None
-    assert _deal_paid_times(prefix, 1, ref, ref, None) is None
+    assert paid_times(*match_differences(prefix, 1, ref, uneven, None, earlier)) is None
+    assert paid_times(*match_differences(prefix, 1, ref, ref, None, earlier)) is None
 
     def member(paid: DealPaidTimes) -> tuple[Case, Divergence]:
         at = Divergence.unplaced(case, 1, (), "", request=prefix, differences=(paid,))
