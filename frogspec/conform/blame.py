@@ -92,6 +92,7 @@ from frogspec.conform.deviations import (
     final_counts,
     find_deviations,
     joined_deviation,
+    narrowed_deviation,
     with_findings,
 )
 from frogspec.conform.diagnosis import Divergence, game_state, reproduced_under
@@ -346,21 +347,27 @@ def _unit_cases_it_fails_alone(
     fitted to that op's probes, so it answers that op's cases as the engine with it alone
     would. Payments doubled past 90 points do not part a bidder's 60 from the reference;
     the count that moves the tie does, and that case is the count's. A case is left where
-    no other deviation holds it."""
+    no other deviation holds it.
+
+    A finding that seats the table otherwise takes every case of its table sizes, of any
+    op (:func:`~frogspec.conform.deviations.with_findings`): of those, too, the ones it
+    alone would not fail that another deviation holds are that one's (a three-player
+    auction where the last hand may not pass is no case of a four-player table's seats),
+    and its ``when`` is said again from the cases it keeps."""
     held = Counter(c for d in deviations for c in d.cases)
     found = []
     for d in deviations:
         model = model_of(d)
-        stage = d.otherwise.stage if isinstance(d.otherwise, StageFinding) else None
+        finding = d.otherwise if isinstance(d.otherwise, StageFinding) else None
         dropped = (
             set()
-            if model is None or d.confirmed or stage is None
+            if model is None or d.confirmed or finding is None
             else {
                 c
                 for c in d.cases
                 if c in by_id
                 and held[c] > 1
-                and by_id[c][0].op == stage
+                and (by_id[c][0].op == finding.stage or finding.reseats)
                 and not fails_alone(model, by_id[c][0])
             }
         )
@@ -368,7 +375,12 @@ def _unit_cases_it_fails_alone(
             found.append(d)
             continue
         held.subtract(dropped)
-        kept = _only_cases(d, set(d.cases) - dropped, by_id)
+        left = [c for c in d.cases if c not in dropped]
+        kept = (
+            narrowed_deviation(d, left, _case_rulesets(left, by_id), _hand_written(left, by_id))
+            if finding is not None and finding.reseats
+            else _only_cases(d, set(left), by_id)
+        )
         found.append(replace(kept, touched=tuple(c for c in d.touched if c not in dropped)))
     return found
 
@@ -1162,7 +1174,9 @@ def _as_modelled(
     cards of the suit led looks like a duty to head the trick). A deviation a swap confirms
     keeps its cases; one left with no case is dropped."""
     for finding in findings:
-        if finding.stage != "legal_plays" or finding.model is None:
+        if finding.stage != "legal_plays" or (
+            finding.model is None and finding.partial_model is None
+        ):
             continue
         home = next(
             (
@@ -1210,7 +1224,7 @@ def _listed_by(
     from frogspec.engine import Phase
     from frogspec.rules.cards import format_card, format_cards
 
-    if finding.model is None or divergence is None:
+    if (finding.model is None and finding.partial_model is None) or divergence is None:
         return False
     if divergence.op == "legal_plays" and divergence.game_step is None:
         return _answered_as_model(finding, divergence)
@@ -1241,16 +1255,35 @@ def _answered_as_model(finding: StageFinding, divergence: Divergence) -> bool:
     """Whether the engine's answer to a ``legal_plays`` case is the finding's model's for
     the same request (the same cards, in any order)."""
     request, listed = divergence.request, divergence.engine_legal
-    if finding.model is None or not isinstance(request, dict) or not isinstance(listed, list):
+    if not isinstance(request, dict) or not isinstance(listed, list):
         return False
     return finding.shows(request) and _model_lists(finding, request, listed)
 
 
 def _model_lists(finding: StageFinding, asked: dict[str, Json], listed: Sequence[Json]) -> bool:
-    """Whether the finding's model answers the ``legal_plays`` request ``asked`` with the
+    """Whether the finding's model for the situation (:meth:`~frogspec.conform.probes.
+    base.StageFinding.model_at`) answers the ``legal_plays`` request ``asked`` with the
     cards ``listed`` (in any order)."""
-    assert finding.model is not None
-    answer = finding.model(asked)
+    from frogspec.conform.conditions import play_features
+    from frogspec.errors import FrogError
+    from frogspec.rules.cards import parse_card
+
+    hand, trick, trump = asked.get("hand"), asked.get("trick"), asked.get("trump")
+    try:
+        features = {
+            "ruleset": asked.get("ruleset"),
+            **play_features(
+                [parse_card(str(c)) for c in hand] if isinstance(hand, list) else [],
+                [parse_card(str(c)) for c in trick] if isinstance(trick, list) else [],
+                trump if isinstance(trump, str) else None,
+            ),
+        }
+    except FrogError:  # a card the rules do not know: no situation to put
+        return False
+    model = finding.model_at(features)
+    if model is None:
+        return False
+    answer = model(asked)
     result = answer.get("result") if isinstance(answer, dict) else None
     return isinstance(result, list) and sorted(map(str, result)) == sorted(map(str, listed))
 

@@ -1073,7 +1073,8 @@ def _two_contracts_kept_in_order(
         if isinstance(d.otherwise, Localised)
         and len(d.otherwise.next_bid_only) == 2
         and d.otherwise.next_bid_only[-1:] == refused.otherwise.not_biddable
-        and d.condition == refused.condition
+        and d.condition is not None
+        and d.condition.terms == refused.condition.terms
         and not set(d.in_rulesets) & set(refused.in_rulesets)
     ]
     if not kept:
@@ -2056,6 +2057,25 @@ def _predicted(found: list[Deviation], findings: Sequence[StageFinding]) -> list
             )
             found = [merged if d is home else d for d in found if d not in taken]
     return found
+
+
+def narrowed_deviation(
+    d: Deviation, cases: Sequence[str], rulesets: tuple[str, ...], hand_written: int
+) -> Deviation:
+    """The deviation with only ``cases`` (``hand_written`` of them, of ``rulesets``), said
+    again where a unit op's finding says it: where the cases left keep to the finding's
+    rulesets, its ``when`` is the finding's own (its table sizes, its condition), which
+    cases beyond them had widened to every ruleset."""
+    narrowed = replace(d, cases=tuple(cases), hand_written=hand_written, in_rulesets=rulesets)
+    finding = d.otherwise
+    if not isinstance(finding, StageFinding):
+        return narrowed
+    situation = _situation(narrowed, finding)
+    return replace(
+        narrowed,
+        circumstances=situation,
+        condition=finding.condition if situation.occasion is finding else None,
+    )
 
 
 def _situation(d: Deviation, finding: StageFinding) -> Circumstances:

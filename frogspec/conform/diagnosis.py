@@ -183,6 +183,21 @@ class Divergence:
 # --- answers and how they differ -------------------------------------------------------
 
 
+def _asking_once(ask: Ask) -> Ask:
+    """``ask``, answering a request put to it before with (a copy of) its first answer;
+    a request that failed is put again."""
+    answers: dict[str, str] = {}
+
+    def asked(request: dict[str, Json]) -> dict[str, Json]:
+        key = json.dumps(request, sort_keys=True)
+        if key not in answers:
+            answers[key] = json.dumps(ask(request))
+        answer: dict[str, Json] = json.loads(answers[key])
+        return answer
+
+    return asked
+
+
 def _ask(ask: Ask, request: dict[str, Json]) -> Json:
     answer = ask(json.loads(json.dumps(request)))
     if isinstance(answer, dict):
@@ -596,13 +611,16 @@ def _game_scan(
                     case, prefix, k, ref, listed, ["legal"], previous, compare, extra, assumed
                 )
                 found = replace(found, differences=(*found.differences, said))
-            found = _with_trick_taken(found, ask, assumed)
-            found = _with_opener_refused(found, ask, assumed)
-            found = _with_jump_refused_over(found, ask, assumed)
-            found = _with_offered_over_standing(found, ask, assumed)
-            found = _with_overbid_not_asked_again(found, ask, assumed)
-            found = _with_offered_after_pass(found, ask, assumed)
-            return _with_trump_named_later(found, actions[k:], ask, assumed)
+            # The read-ons may put the same question (the opener's lowest bid, read on
+            # for a jump refused and for a contract offered over it): asked once.
+            once = _asking_once(ask)
+            found = _with_trick_taken(found, once, assumed)
+            found = _with_opener_refused(found, once, assumed)
+            found = _with_jump_refused_over(found, once, assumed)
+            found = _with_offered_over_standing(found, once, assumed)
+            found = _with_overbid_not_asked_again(found, once, assumed)
+            found = _with_offered_after_pass(found, once, assumed)
+            return _with_trump_named_later(found, actions[k:], once, assumed)
         if "error" in ref:
             break
         previous = (ref, eng)

@@ -786,6 +786,53 @@ def _first_bidder(divergence: Any, assumed: Adjust | None) -> str | None:
     return seat_role(state, moved.engine) if state.to_act == moved.reference else None
 
 
+#: The parts at the table an auction may open with, the most telling first where one
+#: seat is several (at three players the dealer is the last hand).
+_OPENERS = ("eldest's left", "dealer", "last hand")
+
+
+def _opener_roles(state: Any, seat: int) -> tuple[str, ...]:
+    """The parts at the table of :data:`_OPENERS` that ``seat`` has at the auction's
+    opening: eldest's left, the dealer, the last hand (who speaks last in turn from
+    eldest)."""
+    order = tuple(state.order)
+    roles = {
+        "eldest's left": len(order) > 1 and seat == order[1],
+        "dealer": seat == state.dealer,
+        "last hand": len(order) > 1 and seat == order[-1],
+    }
+    return tuple(role for role in _OPENERS if roles[role])
+
+
+def _first_bidder_of(divergences: Sequence[Any], assumed: Adjust | None) -> str | None:
+    """The part at the table of the player the engine's auction opens with, one for the
+    group's games (:func:`_first_bidder`): the one of :data:`_OPENERS` every such game's
+    opener has (the last hand, where the dealer is one at three players and sits out at
+    four), else the first game's; ``None`` where the first game's auction opens as the
+    reference's."""
+    from frogspec.engine import Phase
+
+    first = _first_bidder(divergences[0], assumed)
+    if first is None:
+        return None
+    shared: set[str] | None = None
+    for divergence in divergences[:CONDITIONED]:
+        if _first_bidder(divergence, assumed) is None:
+            continue
+        moved = SeatChanged.to_act_in(divergence.differences)
+        state = _answered(divergence, assumed)
+        if (
+            moved is None
+            or not isinstance(moved.engine, int)
+            or state is None
+            or state.phase is not Phase.AUCTION
+        ):
+            continue
+        roles = set(_opener_roles(state, moved.engine))
+        shared = roles if shared is None else shared & roles
+    return next((role for role in _OPENERS if shared and role in shared), first)
+
+
 def _first_bidder_rule(divergence: Any, assumed: Adjust | None) -> str | None:
     """The rule of the seats' order (eldest hand bids first), where the engine's auction
     opens with another player (:func:`_first_bidder`); ``None`` elsewhere."""
@@ -1262,10 +1309,13 @@ def opener_model(found: OpenerRefused | None) -> Adjust | None:
 
 
 def first_bidder_model(first_bidder: str | None) -> Adjust | None:
-    """The auction opened by the player on eldest's left, as a change of the reference:
-    where the group's games show it (``first_bidder``, its :attr:`Localised.first_bidder`,
-    is ``"eldest's left"``), the bidding goes round from him, eldest hand speaking last;
-    the deal and the play keep eldest hand. ``None`` elsewhere.
+    """The auction opened by another player than eldest hand, as a change of the
+    reference: where the group's games show it (``first_bidder``, its
+    :attr:`Localised.first_bidder`), the bidding goes round from him in the order of play:
+    from the player on eldest's left (``"eldest's left"``, eldest speaking last), or from
+    the last hand (``"last hand"``, shown at tables where the dealer sits out too), then
+    eldest. The deal and the play keep eldest hand. ``None`` elsewhere: the dealer, shown
+    only where he plays (the last hand there), says nothing of a table where he sits out.
 
     >>> from frogspec.rules.auction import Contract
     >>> from frogspec.rulesets import get_ruleset
@@ -1274,17 +1324,24 @@ def first_bidder_model(first_bidder: str | None) -> Adjust | None:
     2
     >>> rules.auction_procedure((1, 2, 0), tuple(Contract), ((2, None),)).seat
     0
+    >>> last = first_bidder_model("last hand")(get_ruleset("foster-1909")).rules
+    >>> last.auction_procedure((1, 2, 3), tuple(Contract), ()).seat
+    3
+    >>> last.auction_procedure((1, 2, 3), tuple(Contract), ((3, None),)).seat
+    1
     >>> first_bidder_model("dealer") is None
     True
     """
-    if first_bidder != "eldest's left":
+    # How far round the order of play the auction opens.
+    shift = {"eldest's left": 1, "last hand": -1}.get(first_bidder or "")
+    if shift is None:
         return None
 
     def adjust(ruleset: Ruleset) -> Ruleset:
         written = ruleset.rules.auction_procedure
 
         def auction_procedure(order: Any, contracts: Any, history: Any) -> Any:
-            return written((*order[1:], *order[:1]), contracts, history)
+            return written((*order[shift:], *order[:shift]), contracts, history)
 
         return ruleset.replacing(ruleset.rule_id("auction_procedure"), auction_procedure)
 
@@ -1525,7 +1582,7 @@ def _localised(
         return None
     departing, agreeing = _situations(divergences, passed, assumed)
     rule = _of_most_rulesets(votes, divergences)
-    first_bidder = _first_bidder(divergences[0], assumed)
+    first_bidder = _first_bidder_of(divergences, assumed)
     not_asked_again = _not_asked_again(divergences, assumed)
     pass_not_final = rule == _pass_is_final_rule()
     # Where the pass is not final, the first of its games that asks a passed player again

@@ -256,8 +256,9 @@ def played_on_own_deal(
     under the departures ``assumed``), each game put to the engine through ``ask`` with
     the engine's answer: the first, and where the engine refuses an action the reference
     allows, the game again with one both allow there (its ``legal`` list for that step
-    asked), at most :data:`_TRIES` games. None where the actions need no change (the case
-    itself shows what the game does) or the request is no game the reference plays.
+    asked), at most :data:`_TRIES` games; a game the vector plays to its end, to its end.
+    None where the actions need no change (the case itself shows what the game does) or
+    the request is no game the reference plays.
     Each game is a case of the same id, its expected answer the reference's. A match
     is played once, deal by deal as the engine takes them (:func:`_match_played`)."""
     if case.op == "match":
@@ -266,13 +267,21 @@ def played_on_own_deal(
             return []
         request, answer = found
         return [(_as_case(case, request), answer)]
-    unchanged = adapted_actions(case.request, assumed)
+    # A game the vector plays to its end is played to its end: where the departures add
+    # steps (a lay-away in a Chico), as many actions as the vector's would stop short.
+    result = case.expected.get("result") if isinstance(case.expected, dict) else None
+    whole = isinstance(result, dict) and result.get("phase") == "over"
+    unchanged = adapted_actions(case.request, assumed, to_the_end=whole)
     if unchanged is None or unchanged == case.request.get("actions"):
         return []
     return [
         (_as_case(case, {**case.request, "actions": actions}), answer)
         for actions, answer in _played_until_taken(
-            case.request, assumed, ask, lambda actions: ask({**case.request, "actions": actions})
+            case.request,
+            assumed,
+            ask,
+            lambda actions: ask({**case.request, "actions": actions}),
+            to_the_end=whole,
         )
     ]
 

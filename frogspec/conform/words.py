@@ -68,6 +68,7 @@ from frogspec.conform.evidence import (
 from frogspec.conform.localise import Localised, RanksLeftOut
 from frogspec.conform.probes.base import StageFinding
 from frogspec.rules.cards import Suit, card_points, make_card, parse_suit
+from frogspec.rules.trump import fixed_trump
 
 __all__ = [
     "FEATURE_WORDS",
@@ -967,6 +968,7 @@ _ROLES = {
     "bidder": "the bidder",
     "eldest's left": "the player on eldest's left",
     "dealer": "the dealer",
+    "last hand": "the last hand (who speaks last in turn from eldest)",
 }
 
 
@@ -1142,7 +1144,11 @@ def _localised_kind_words(localised: Localised) -> str:
             "auction goes round until all but one have passed"
         )
     if localised.trump_from_widow is not None:
-        fixed = localised.rule == "trump.hearts-in-frog-and-grand"
+        from frogspec.registry import rule_for_function
+
+        # A fixed trump moved to the widow's suit says it replaces the fixed suit.
+        fixed_rule = rule_for_function(fixed_trump)
+        fixed = fixed_rule is not None and localised.rule == fixed_rule.id
         return _trump_from_widow_words(*localised.trump_from_widow, instead_of_hearts=fixed)
     if localised.trump_named is not None:
         contracts, suits = localised.trump_named
@@ -1193,7 +1199,9 @@ def _localised_kind_words(localised: Localised) -> str:
             f"leaves out the {left_out.verb}s of the cards {cards} ({', '.join(left_out.examples)})"
         )
         if left_out.origin == "widow" and left_out.verb == "discard":
-            said += ": the bidder lays away from his own hand before taking the widow"
+            said += (
+                ": the bidder lays away only cards dealt to his hand, as if before taking the widow"
+            )
         return said
     if left_out is not None:
         return (

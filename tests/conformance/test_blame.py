@@ -22,7 +22,7 @@ from frogspec.conform.blame import Blame, Model, blame, fails_alone, model_of, u
 from frogspec.conform.blame import _explained_away as explained_away
 from frogspec.conform.counterfactuals import fails_under, reference_answer
 from frogspec.conform.deviations import Deviation
-from frogspec.conform.diagnosis import diagnose
+from frogspec.conform.diagnosis import Divergence, diagnose
 from frogspec.conform.evidence import (
     AnswerChanged,
     CardAsTrump,
@@ -797,6 +797,83 @@ def test_a_legal_plays_case_the_probes_model_is_filed_under_their_finding() -> N
     assert otherwise is not None
     kept = as_modelled(
         [home, apart], findings, {"legal": otherwise}, None, {"legal": (case, other)}
+    )
+    assert [d.cases for d in kept] == [("g",), ("legal",)]
+
+
+def _nine_a_trump_and_overtrump(request: dict[str, Json]) -> dict[str, Json]:
+    """The reference, except that ``legal_plays`` counts the Nine of diamonds a trump
+    (followed to trumps led, played when void) and makes a player void in a plain suit
+    led, the trick trumped, play a trump higher than every one in it where he holds one:
+    two duties of the play departing at once."""
+    from frogspec.rules.cards import card_strength, parse_card
+
+    answer = {"id": request.get("id"), **reference_answer(request)}
+    trick, trump = request.get("trick"), request.get("trump")
+    if request.get("op") != "legal_plays" or not isinstance(trick, list) or not trick:
+        return answer
+
+    def suit(card: str) -> str:
+        return str(trump) if trump is not None and card == "9D" else card[-1]
+
+    hand = [str(c) for c in request["hand"]]
+    led = suit(str(trick[0]))
+    following = [c for c in hand if suit(c) == led]
+    trumps = [c for c in hand if suit(c) == trump]
+    listed = following or trumps or hand
+    trumped = [card_strength(parse_card(str(c))) for c in trick if suit(str(c)) == trump]
+    if not following and trumped and led != trump:
+        higher = [c for c in trumps if c != "9D" and card_strength(parse_card(c)) > max(trumped)]
+        listed = higher or listed
+    return {"id": request.get("id"), "result": listed}
+
+
+def test_a_card_counted_as_a_trump_beside_a_duty_to_overtrump_is_modelled_apart_from_it() -> None:
+    # Each duty leaves the other's hypothesis wrong where both reach (void, the trick
+    # trumped): neither models every probe, but each models the probes outside the other's
+    # condition, and a list at a step outside it (trumps led, the Nine added) goes under
+    # the card counted as a trump, where one inside it does not.
+    from frogspec.conform.blame import _as_modelled as as_modelled
+    from frogspec.conform.probes import PROBES
+
+    from .test_diagnosis import answered_case
+
+    findings = PROBES["legal_plays"].run(_nine_a_trump_and_overtrump, ["modern"], [])
+    as_trump = next(f for f in findings if isinstance(f.otherwise, CardAsTrump))
+    overtrump = next(f for f in findings if f.rule == "play.no-duty-to-overtrump")
+    assert as_trump.rule == "play.follow-suit"
+    for finding in (as_trump, overtrump):
+        assert finding.model is None and finding.partial_model is not None
+    assert overtrump.condition in as_trump.partial_model_not_in
+    assert as_trump.condition in overtrump.partial_model_not_in
+
+    def case_of(hand: list[str], trick: list[str]) -> tuple[Case, Json, Divergence]:
+        request: dict[str, Json] = {
+            "id": 1,
+            "op": "legal_plays",
+            "ruleset": "modern",
+            "trump": "H",
+            "hand": hand,
+            "trick": trick,
+        }
+        case = answered_case("legal", request)
+        actual = _nine_a_trump_and_overtrump(request)
+        divergence = diagnose(case, actual, _nine_a_trump_and_overtrump)
+        assert divergence is not None
+        return case, actual, divergence
+
+    # Trumps led: the Nine is added to the hearts, as the card counted as a trump has it.
+    case, actual, divergence = case_of(["9D", "7H", "KS"], ["QH"])
+    home = _deviation("play.follow-suit", ("g",), as_trump)
+    apart = _deviation("play.no-duty-to-head", ("legal",))
+    moved = as_modelled(
+        [home, apart], findings, {"legal": divergence}, None, {"legal": (case, actual)}
+    )
+    assert [d.cases for d in moved] == [("g", "legal")]
+    # Void in spades led, the trick trumped: both reach; the card's model is not put there.
+    case, actual, divergence = case_of(["9D", "6H", "KH", "7C"], ["AS", "8H"])
+    kept = as_modelled(
+        [home, apart], findings, {"legal": divergence}, None, {"legal": (case, actual)}
     )
     assert [d.cases for d in kept] == [("g",), ("legal",)]
 

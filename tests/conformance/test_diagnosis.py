@@ -471,3 +471,30 @@ def test_a_trump_given_as_null_in_the_play_is_a_contract_played_without_trumps()
     # The engine still naming it (phase trump) while the reference plays: two fields part.
     named_later = differences_of("game", answer("play", "H"), answer("trump", None))
     assert not any(isinstance(d, PlayedWithoutTrumps) for d in named_later)
+
+
+def test_the_read_ons_of_one_step_put_a_request_to_the_engine_once() -> None:
+    # Two read-ons asking the same position get the first answer again, on a copy; a
+    # request that failed is put again.
+    from frogspec.conform.diagnosis import _asking_once
+
+    asked: list[dict[str, Any]] = []
+
+    def engine(request: dict[str, Any]) -> dict[str, Any]:
+        asked.append(request)
+        if request.get("op") == "fails" and len(asked) == 1:
+            raise Failure("timeout", "the engine did not answer")
+        return {"id": len(asked), "result": {"legal": ["pass"]}}
+
+    once = _asking_once(engine)
+    first = once({"op": "game", "actions": ["pass"]})
+    first["result"]["legal"].append("frog")  # a caller's change is its own
+    again = once({"op": "game", "actions": ["pass"]})
+    assert again == {"id": 1, "result": {"legal": ["pass"]}} and len(asked) == 1
+    once({"op": "game", "actions": ["frog"]})
+    assert len(asked) == 2
+    failing = _asking_once(engine)
+    asked.clear()
+    with pytest.raises(Failure):
+        failing({"op": "fails"})
+    assert failing({"op": "fails"})["id"] == 2

@@ -1,8 +1,8 @@
 """The kit against engines written apart from frogspec, each with house rules drawn at random.
 
-Nineteen engines: C++ and Perl (six house rules each); JavaScript on Node, Tcl, Rust, Python,
-Java, C, Ruby, a second C++, Tcl, Perl, Rust and Java, a third C++ and Tcl, and a third and
-fourth Perl (nine each, one for each stage of the game: the deal, the auction, laying away,
+Twenty-one engines: C++ and Perl (six house rules each); JavaScript on Node, Tcl, Rust, Python,
+Java, C, Ruby, a second C++, Tcl, Perl, Rust, Java and C, a third C++ and Tcl, and a third,
+fourth and fifth Perl (nine each, one for each stage of the game: the deal, the auction, laying away,
 play duties, the trick's winner, the trump of a contract, the count, settlement, the match).
 Each engine's author drew the house rules at random from a list of plausible ones written before the draw (``engines/LANGUAGE/HOUSE_RULES_LIST.md``, the draw in
 ``draw.txt``) and wrote down, in ``HOUSE_RULES.md``, the rule of the rulebook each departs
@@ -366,6 +366,31 @@ HOUSE_RULES: dict[str, dict[str, tuple[str, ...]]] = {
         ),
         "dealer-stays-after-all-pass": ("auction.all-pass", "deal.rotation-left"),
     },
+    "c-drawn2": {
+        "four-opposite-sits-out": ("seats.active-foster", "seats.active-six-or-seven"),
+        "last-hand-bids-first": ("seats.eldest-hand",),
+        "chico-exchanges": ("widow.untouched-in-chico-and-grand",),
+        "bidder-leads": ("play.eldest-leads-first",),
+        "first-trump-wins": ("play.trick-winner",),
+        "grand-no-trumps": ("trump.hearts-in-frog-and-grand",),
+        "widow-to-last-trick": ("scoring.widow-counts-for-bidder",),
+        "sitting-out-pay-everywhere": (
+            "settlement.sitting-out-receive-only",
+            "settlement.sitting-out-pay-and-receive-solo-only",
+        ),
+        "bidder-deals-next": ("deal.rotation-left",),
+    },
+    "perl-drawn4": {
+        "deal-dealer-plays-at-four": ("seats.active-foster", "seats.active-six-or-seven"),
+        "auction-stuck-last-hand": ("auction.all-pass",),
+        "widow-grand-takes-widow": ("widow.untouched-in-chico-and-grand",),
+        "play-must-overtrump": ("play.no-duty-to-overtrump",),
+        "rank-ace-low": ("cards.rank-order", "play.trick-winner"),
+        "trump-grand-no-trumps": ("trump.hearts-in-frog-and-grand",),
+        "count-widow-to-defenders": ("scoring.widow-counts-for-bidder",),
+        "settle-tie-loses": ("settlement.sixty-is-a-tie",),
+        "match-ends-at-minus-100": ("match.no-fixed-end",),
+    },
 }
 
 #: What the kit does not yet explain, house rule by house rule.
@@ -379,6 +404,10 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
     ("java-drawn2", "named"): (
         "the widow lost by a bidder who takes no trick is not seen: with the widow dealt "
         "last, every game's actions are refused before its count"
+    ),
+    ("c-drawn2", "named"): (
+        "the untouched widow counted for the winner of the last trick is not seen: a Chico's "
+        "bidder lays away, and a Grand played without trumps has no model to play it on"
     ),
 }
 
@@ -462,6 +491,18 @@ def engines(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
         )
         assert built.returncode == 0, built.stderr
         found["c-drawn"] = [str(binary)]
+        binary = tmp_path_factory.mktemp("frog-c-drawn2") / "frog"
+        built = subprocess.run(
+            [
+                *("gcc", "-std=c11", "-O2", "-o", str(binary)),
+                *(str(ENGINES / "c-drawn2" / "frog.c"), "-lm"),
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert built.returncode == 0, built.stderr
+        found["c-drawn2"] = [str(binary)]
     if shutil.which("javac") is not None and shutil.which("java") is not None:
         classes = tmp_path_factory.mktemp("frog-java")
         sources = sorted(map(str, (ENGINES / "java-drawn" / "src").glob("*.java")))
@@ -494,6 +535,7 @@ def engines(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
         "perl-drawn2": "frog.pl",
         "perl-drawn3": "frog.pl",
         "tcl-drawn2": "frog.tcl",
+        "perl-drawn4": "frog.pl",
     }
     for language, script in interpreted.items():
         program = _PROGRAMS[language]
@@ -523,6 +565,8 @@ _PROGRAMS = {
     "cpp-drawn2": "g++",
     "tcl-drawn2": "tclsh",
     "java-drawn2": "javac",
+    "c-drawn2": "gcc",
+    "perl-drawn4": "perl",
 }
 
 
@@ -691,6 +735,15 @@ ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
     ("python-drawn", "chico-any-suit"): ("in the trump phase", "the bidder may name any suit"),
     # A contract refused while no bid stands, bid over one: how the bidding goes.
     ("java-drawn2", "no-grand-opening"): ("when no bid stands", "grand may not be bid"),
+    # The auction opened by the last hand: the dealer at three, not at four.
+    ("c-drawn2", "last-hand-bids-first"): (
+        "at the first bid of the auction",
+        "the last hand (who speaks last in turn from eldest) bids first instead of eldest hand",
+    ),
+    ("perl-drawn4", "deal-dealer-plays-at-four"): (
+        "with 4 at the table",
+        "the dealer is dealt in and plays instead of sitting out",
+    ),
     ("java-drawn2", "no-trick-no-widow"): (
         "when the bidder takes no trick",
         "the widow's points counted for the defenders, not the bidder",
@@ -984,6 +1037,38 @@ def test_a_grand_refused_while_no_bid_stands_all_together_is_how_the_bidding_goe
     assert said.rule == "auction.one-round-frog-may-raise" and said.status == "localised"
     assert said.instead == "grand may not be bid" and said.when.endswith("when no bid stands")
     assert len(said.in_rulesets) == 7
+
+
+@pytest.mark.slow
+def test_a_table_seated_otherwise_all_together_keeps_to_its_table_size(
+    engines: dict[str, list[str]],
+) -> None:
+    # The dealer plays at four: the auctions of other tables where the last hand may not
+    # pass (another house rule) were taken with the seats' games; each is that rule's.
+    engine = _engine(engines, "perl-drawn4")
+    alone = _run(engine, "deal-dealer-plays-at-four")
+    run = _run(engine, *HOUSE_RULES["perl-drawn4"])
+    (seats,) = [d for d in run.deviations if d.rule == "seats.active-foster"]
+    assert seats.when.endswith("with 4 at the table") and "gamerules" not in seats.when
+    assert set(seats.cases) == {case for d in alone.deviations for case in d.cases}
+
+
+@pytest.mark.slow
+def test_an_auction_opened_by_the_last_hand_all_together_is_looked_past(
+    engines: dict[str, list[str]],
+) -> None:
+    # Every game parts at its first bid; under the last hand opening, the bidder leading
+    # in every contract, a Chico's lay-away and a Grand without trumps each show.
+    run = _run(_engine(engines, "c-drawn2"), *HOUSE_RULES["c-drawn2"])
+    said = {d.rule: d for d in run.deviations}
+    assert said["seats.eldest-hand"].instead.startswith("the last hand")
+    for rule in (
+        "play.eldest-leads-first",
+        "widow.untouched-in-chico-and-grand",
+        "trump.hearts-in-frog-and-grand",
+        "deal.rotation-left",
+    ):
+        assert rule in said and said[rule].cases, rule
 
 
 @pytest.mark.slow

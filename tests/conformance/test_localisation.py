@@ -376,6 +376,44 @@ def test_an_auction_opened_by_the_dealer_departs_from_eldest_hand_bidding_first(
     )
 
 
+def test_an_auction_opened_by_the_last_hand_at_every_table_is_said_so_and_modelled() -> None:
+    # The engine's auction opens with the player who speaks last in turn from eldest: at
+    # three the dealer (seat 0), at four, where the dealer sits out, seat 3. One part at
+    # the table for both: the last hand, not the dealer.
+    from frogspec.conform.counterfactuals import reference_answer
+    from frogspec.conform.diagnosis import step_evaluates
+    from frogspec.conform.localise import first_bidder_model
+
+    def opened_at_four(seed: int) -> SimpleNamespace:
+        request = {**_game(seed), "players": 4}
+        return SimpleNamespace(
+            request=request,
+            game_step=0,
+            differences=(SeatChanged("to_act", 3, 1),),
+            rules=tuple(sorted(step_evaluates(request, [], 0))),
+            actual={},
+        )
+
+    games = [_asking([], seed, 0) for seed in range(2)] + [opened_at_four(s) for s in range(2)]
+    localised = localise(games)
+    assert localised is not None and localised.rule == "seats.eldest-hand"
+    assert localised.first_bidder == "last hand"
+    assert instead_words(localised) == (
+        "the last hand (who speaks last in turn from eldest) bids first instead of eldest hand"
+    )
+    # As a model: the auction opens with the last hand at each table, eldest next.
+    model = first_bidder_model(localised.first_bidder)
+    assert model is not None
+    for players, last in ((3, 0), (4, 3)):
+        asked = {**_game(0), "players": players}
+        assert reference_answer(asked, model)["result"]["to_act"] == last
+        after = reference_answer({**asked, "actions": ["pass"]}, model)
+        assert after["result"]["to_act"] == 1
+    # The dealer's games alone (three at the table) still say the dealer.
+    dealer = localise([_asking([], seed, 0) for seed in range(3)])
+    assert dealer is not None and dealer.first_bidder == "dealer"
+
+
 def test_another_player_asked_where_no_one_has_passed_is_not_a_pass_taken_back() -> None:
     # After eldest's Frog the engine asks the dealer, not seat 2: no one has passed, so
     # the pass being final is not what departs (even ranked first among the rules the

@@ -127,6 +127,36 @@ def test_a_game_the_engine_refuses_at_a_step_is_played_again_with_what_it_allows
     assert again.expected == reference_answer(again.request)
 
 
+def _chico_laid_away(ruleset: Ruleset) -> Ruleset:
+    """The reference, where a Chico's bidder takes the widow and lays away as in a Frog."""
+    written = ruleset.rules.exchanges_widow
+    return ruleset.replacing(
+        "widow.untouched-in-chico-and-grand",
+        lambda contract: contract.name == "CHICO" or bool(written(contract)),
+    )
+
+
+def test_a_game_the_vector_plays_to_its_end_is_played_to_its_end() -> None:
+    # A Chico played out by the reference; the engine lays away first, three steps more:
+    # as many actions as the vector's would stop before the last trick.
+    request = _game(["chico", "pass", "pass", "trump S"])
+    request["actions"] = _played_out(request, 33)
+    case = _case(request)
+    assert case.expected["result"]["phase"] == "over"
+
+    def engine(ask: dict[str, Json]) -> Json:
+        return reference_answer({**ask, "id": 1}, assumed=_chico_laid_away)
+
+    (played, answer), *_ = played_on_own_deal(case, _chico_laid_away, engine)
+    assert len(played.request["actions"]) == len(request["actions"]) + 3
+    assert answer["result"]["phase"] == "over"
+    # A vector game that stops before the end stops as far on.
+    short = _game(["chico", "pass", "pass", "trump S"])
+    short["actions"] = _played_out(short, 20)
+    (cut, _), *_ = played_on_own_deal(_case(short), _chico_laid_away, engine)
+    assert len(cut.request["actions"]) == len(short["actions"])
+
+
 def test_a_game_whose_actions_fit_the_deal_is_not_played_again() -> None:
     request = _game(["grand"])
     request["actions"] = _played_out(request, 4)

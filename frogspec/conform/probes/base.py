@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from frogspec._types import Json
-from frogspec.conform.conditions import Condition, ConditionTerm
+from frogspec.conform.conditions import Condition, ConditionTerm, Features
 from frogspec.conform.counterfactuals import composed, reference_answer
 from frogspec.conform.diagnosis import Ask as Ask
 from frogspec.conform.evidence import Difference, PlayReversed
@@ -120,6 +120,13 @@ class StageFinding:
     #: every probe's answer: a request of the stage's op in, the engine's answer out.
     #: A deviation whose example it predicts is this departure seen on a case.
     model: Callable[[dict[str, Json]], Json] | None = field(default=None, compare=False)
+    #: Where the hypothesis gives every probe's answer but those the op's other findings
+    #: depart on (two duties of the play departing at once, each probe of one answered
+    #: otherwise by the other's hypothesis): the model outside them (``model`` is then
+    #: ``None``), put only to a situation none of ``partial_model_not_in`` holds in.
+    partial_model: Callable[[dict[str, Json]], Json] | None = field(default=None, compare=False)
+    #: The conditions of those other findings, where another departure may reach.
+    partial_model_not_in: tuple[Condition, ...] = field(default=(), compare=False)
     #: Where it departs, as the features of the departing probes that set them apart from
     #: the agreeing ones (:mod:`frogspec.conform.conditions`): the same features a game's
     #: steps have. ``None``: wherever probed (with ``between`` and ``share`` also ``None``).
@@ -156,6 +163,16 @@ class StageFinding:
         """Where it departs, without the rulesets: the same for one departure in each
         ruleset it shows in."""
         return (self.condition, self.table_condition, self.between, self.share)
+
+    def model_at(self, features: Features) -> Callable[[dict[str, Json]], Json] | None:
+        """The model that gives the engine's answer in a situation of these ``features``:
+        :attr:`model`, else :attr:`partial_model` where no other finding's condition
+        holds there; ``None`` where neither does."""
+        if self.model is not None:
+            return self.model
+        if any(condition.holds(features) for condition in self.partial_model_not_in):
+            return None
+        return self.partial_model
 
     @property
     def probes(self) -> int:

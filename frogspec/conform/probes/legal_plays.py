@@ -318,6 +318,8 @@ class LegalPlaysProbe:
         ]
         groups = _by_card_as_trump(groups, trumps)
         found: list[StageFinding] = []
+        # Each finding's duties of the play, where a hypothesis has them.
+        hypotheses: list[Callable[[dict[str, Json]], list[str]] | None] = []
         for group in groups:
             as_trump = _as_trump(group, probes, trumps)
             heading = None if as_trump is not None else _heading_shown(group, probes)
@@ -352,18 +354,22 @@ class LegalPlaysProbe:
             # player must do with it, whatever else he holds).
             names = NAMES if as_trump is None else (f"holds_{as_trump.card}",)
             finding = featured_finding("legal_plays", group, probes, names, otherwise, rule)
+            plays: Callable[[dict[str, Json]], list[str]] | None = None
             if as_trump is not None:
                 # Every card found counted as a trump, as the engine lists any hand's plays.
                 counted = tuple(trumps) or (as_trump.card,)
-                finding = _modelled(finding, probes, partial(_as_trumps_plays, cards=counted))
+                plays = partial(_as_trumps_plays, cards=counted)
             elif heading is not None:
-                finding = _modelled(finding, probes, heading)
+                plays = heading
             elif held_back:
-                finding = _modelled(finding, probes, _trumps_held_back)
+                plays = _trumps_held_back
             elif overtrumps:
-                finding = _modelled(finding, probes, _overtrumped_plays)
+                plays = _overtrumped_plays
+            if plays is not None:
+                finding = _modelled(finding, probes, plays)
             found.append(finding)
-        return found
+            hypotheses.append(plays)
+        return _modelled_beside(found, hypotheses, groups, probes)
 
 
 def _headed_plays(request: dict[str, Json]) -> list[str]:
@@ -507,6 +513,39 @@ def _modelled(
     if not all(agrees("legal_plays", model(p.request), p.actual) for p in probes):
         return found
     return replace(found, model=model)
+
+
+def _modelled_beside(
+    found: list[StageFinding],
+    hypotheses: Sequence[Callable[[dict[str, Json]], list[str]] | None],
+    groups: Sequence[Sequence[Probe]],
+    probes: Sequence[Probe],
+) -> list[StageFinding]:
+    """The findings (one per group, each with its hypothesis of the duties, if any), those
+    whose hypothesis answers every probe as the engine did but the probes of the other
+    groups given it as their :attr:`~frogspec.conform.probes.base.StageFinding.partial_model`:
+    two duties departing at once (a card counted as a trump, a duty to overtrump) each
+    leave the other's hypothesis wrong where both reach, and right elsewhere. Only where
+    every other finding has a condition that says where it reaches."""
+    for index, (finding, plays) in enumerate(zip(found, hypotheses, strict=True)):
+        if finding.model is not None or plays is None:
+            continue
+        # Another group of the same departure (its list widened where this one's is
+        # narrowed) is this hypothesis's to answer too.
+        others = [i for i, f in enumerate(found) if f.otherwise != finding.otherwise]
+        conditions = list(dict.fromkeys(found[i].condition for i in others))
+        if not others or any(c is None or not c.terms for c in conditions):
+            continue
+        elsewhere = {id(p) for i in others for p in groups[i]}
+        outside = [p for p in probes if id(p) not in elsewhere]
+        beside = _modelled(finding, outside, plays)
+        if beside.model is not None:
+            found[index] = replace(
+                finding,
+                partial_model=beside.model,
+                partial_model_not_in=tuple(c for c in conditions if c is not None),
+            )
+    return found
 
 
 register(LegalPlaysProbe())
