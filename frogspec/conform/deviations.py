@@ -1982,12 +1982,13 @@ def _probed(d: Deviation, finding: StageFinding) -> Deviation:
     """The deviation with the finding's rule, ``when``, ``instead`` and probes."""
     assert finding.rule is not None
     unexplained = _open(d)
+    # The probes' when, not the replayed steps' (none where cases go beyond them).
+    circumstances, condition = _said_by(d, finding)
     return replace(
         d,
         rule=finding.rule,
-        circumstances=_situation(d, finding),
-        # The probes' when, not the replayed steps' (none where cases go beyond them).
-        condition=finding.condition if _situation(d, finding).occasion is finding else None,
+        circumstances=circumstances,
+        condition=condition,
         otherwise=finding,
         stage=finding.stage,
         probes_agree=finding.agree,
@@ -2070,12 +2071,16 @@ def narrowed_deviation(
     finding = d.otherwise
     if not isinstance(finding, StageFinding):
         return narrowed
-    situation = _situation(narrowed, finding)
-    return replace(
-        narrowed,
-        circumstances=situation,
-        condition=finding.condition if situation.occasion is finding else None,
-    )
+    circumstances, condition = _said_by(narrowed, finding)
+    return replace(narrowed, circumstances=circumstances, condition=condition)
+
+
+def _said_by(d: Deviation, finding: StageFinding) -> tuple[Circumstances, Condition | None]:
+    """The deviation's ``circumstances`` and ``condition`` as the finding says them for its
+    cases (:func:`_situation`): the probes' condition only where the finding's situation is
+    the whole."""
+    situation = _situation(d, finding)
+    return situation, finding.condition if situation.occasion is finding else None
 
 
 def _situation(d: Deviation, finding: StageFinding) -> Circumstances:

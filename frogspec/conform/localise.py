@@ -775,6 +775,15 @@ def _first_bidder(divergence: Any, assumed: Adjust | None) -> str | None:
     hand), that player's part at the table (:func:`frogspec.conform.accounting.seat_role`:
     ``"dealer"``, ``"eldest's left"``, or ``""``); ``None`` elsewhere."""
     from frogspec.conform.accounting import seat_role
+
+    opening = _opened_by(divergence, assumed)
+    return None if opening is None else seat_role(*opening)
+
+
+def _opened_by(divergence: Any, assumed: Adjust | None) -> tuple[Any, int] | None:
+    """Where the engine's auction opens with another player than the reference's (eldest
+    hand): the position at the opening (no one has spoken) and the engine's player to
+    bid; ``None`` elsewhere."""
     from frogspec.engine import Phase
 
     moved = SeatChanged.to_act_in(divergence.differences)
@@ -783,7 +792,7 @@ def _first_bidder(divergence: Any, assumed: Adjust | None) -> str | None:
     state = _answered(divergence, assumed)
     if state is None or state.phase is not Phase.AUCTION or state.auction:
         return None
-    return seat_role(state, moved.engine) if state.to_act == moved.reference else None
+    return (state, moved.engine) if state.to_act == moved.reference else None
 
 
 #: The parts at the table an auction may open with, the most telling first where one
@@ -810,27 +819,13 @@ def _first_bidder_of(divergences: Sequence[Any], assumed: Adjust | None) -> str 
     opener has (the last hand, where the dealer is one at three players and sits out at
     four), else the first game's; ``None`` where the first game's auction opens as the
     reference's."""
-    from frogspec.engine import Phase
-
     first = _first_bidder(divergences[0], assumed)
     if first is None:
         return None
-    shared: set[str] | None = None
-    for divergence in divergences[:CONDITIONED]:
-        if _first_bidder(divergence, assumed) is None:
-            continue
-        moved = SeatChanged.to_act_in(divergence.differences)
-        state = _answered(divergence, assumed)
-        if (
-            moved is None
-            or not isinstance(moved.engine, int)
-            or state is None
-            or state.phase is not Phase.AUCTION
-        ):
-            continue
-        roles = set(_opener_roles(state, moved.engine))
-        shared = roles if shared is None else shared & roles
-    return next((role for role in _OPENERS if shared and role in shared), first)
+    # The first game's opening among them: never empty.
+    openings = [o for d in divergences[:CONDITIONED] if (o := _opened_by(d, assumed)) is not None]
+    shared = set.intersection(*(set(_opener_roles(*opening)) for opening in openings))
+    return next((role for role in _OPENERS if role in shared), first)
 
 
 def _first_bidder_rule(divergence: Any, assumed: Adjust | None) -> str | None:
