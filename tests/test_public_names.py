@@ -111,8 +111,9 @@ def _duplicates() -> dict[str, list[str]]:
 #: match paid times over, as a typed difference, and the deals of a match played after one
 #: passed out, which the deviations take from the diagnosis; then a deviation narrowed to
 #: the cases a seating departure alone fails, said again by its finding, which the blame
-#: takes from the deviations.)
-CEILING = 1048
+#: takes from the deviations; then a player unable to pay paying only what he has, as a
+#: typed difference.)
+CEILING = 1049
 
 
 def _owners() -> dict[tuple[str, int], str]:

@@ -206,13 +206,14 @@ def unit_findings(
     deviations: Sequence[Deviation], findings: Sequence[StageFinding]
 ) -> list[StageFinding]:
     """The findings no deviation with cases says (the same rule, and a finding of the same
-    typed difference, or one of its parts: the ranks a card count joins)."""
+    typed difference, or one of its parts: the ranks a card count joins, the rates of a
+    table of them)."""
     said = [
         (d.rule, _as_probed(part))
         for d in deviations
         if d.cases and isinstance(d.otherwise, StageFinding)
         for part in (
-            d.otherwise.otherwise.parts
+            (*d.otherwise.otherwise.parts, d.otherwise.otherwise)
             if isinstance(d.otherwise.otherwise, Several)
             else (d.otherwise.otherwise,)
         )

@@ -724,17 +724,21 @@ def ends_at_or_below(limit: int) -> Callable[[Any, Any, int, int], int | None]:
     return ends
 
 
-def match_ends_at(rules: frozenset[str], limits: Mapping[str, int]) -> Adjust:
+def match_ends_at(
+    rules: frozenset[str],
+    limits: Mapping[str, int],
+    ending: Callable[[int], Callable[[Any, Any, int, int], int | None]] = ends_at_or_below,
+) -> Adjust:
     """The end of the match changed to the first payer left at his ruleset's limit or
-    below (:func:`ends_at_or_below`), in the rulesets of ``limits`` whose reading of the
-    end is one of ``rules`` (the others, which may share that reading, keep it: a
-    ruleset that keeps no bank counts from 0)."""
+    below (:func:`ends_at_or_below`; or the end ``ending`` gives at the limit), in the
+    rulesets of ``limits`` whose reading of the end is one of ``rules`` (the others, which
+    may share that reading, keep it: a ruleset that keeps no bank counts from 0)."""
 
     def departure(ruleset: Any) -> Any:
         rule_id = ruleset.rule_id(Question.GAME_END)
         if ruleset.id not in limits or rule_id not in rules:
             return ruleset
-        return ruleset.replacing(rule_id, ends_at_or_below(limits[ruleset.id]))
+        return ruleset.replacing(rule_id, ending(limits[ruleset.id]))
 
     return departure
 

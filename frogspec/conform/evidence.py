@@ -56,6 +56,7 @@ __all__ = [
     "PaidBeyondRate",
     "PaidOtherwise",
     "PaidTimes",
+    "PaidWhatHeHas",
     "PaymentsChanged",
     "PaymentsRounded",
     "PlayReversed",
@@ -367,18 +368,41 @@ class DealerMoved(Difference):
 class EndLimit:
     """The balance at which an engine ends a match, in the rulesets that start from one
     bank, as far as its matches show it: each ended at a payer whose balance fell to the
-    limit or below, and no balance above the limit ended one."""
+    limit or below, and no balance above the limit ended one; or, a ``target``, each ended
+    at a player whose balance reached the limit or above, and no balance below it ended
+    one."""
 
     #: The rulesets of the matches (they keep the same bank and the same end).
     rulesets: tuple[str, ...]
     #: The limit said: the match ends at the first payer, in the order of settling, whose
-    #: balance after settling is this or below (-1: below 0, he cannot pay; 0: at 0).
+    #: balance after settling is this or below (-1: below 0, he cannot pay; 0: at 0); a
+    #: ``target``: when a player's balance after settling is this or above.
     limit: int
-    #: The highest balance at which a match ended: the limit is this or above.
+    #: The highest balance at which a match ended: the limit is this or above (a
+    #: ``target``: the lowest top balance at which one ended, the target is this or below).
     ended_at: int
     #: The lowest balance of a payer after which a match went on: the limit is below it
-    #: (``None``: no match went on past a payer's balance).
+    #: (a ``target``: the highest balance after which one went on, the target is above
+    #: it; ``None``: no match went on past such a balance).
     went_on_at: int | None
+    #: Whether the limit is a target some player reaches (the player with the lowest
+    #: balance then loses), not a balance a payer falls to.
+    target: bool = False
+
+
+@dataclass(frozen=True)
+class PaidWhatHeHas(Difference):
+    """In the settlement that ends a match, a player unable to pay pays only what he has
+    (his balance stops at 0), and those he owes share what he pays, each in proportion to
+    what he is owed (a unit left over going to each in turn from the payer's left)."""
+
+    @property
+    def kind(self) -> str:
+        return "paid what he has"
+
+    @property
+    def field(self) -> str:
+        return "balances"
 
 
 @dataclass(frozen=True)
@@ -924,6 +948,9 @@ class RateChanged(Difference):
     #: The contract the rate is of, where the engine keeps a rate of its own for each
     #: contract (``frog``, ``chico``, ``grand``; empty: the group's, whatever it is).
     contract: str = ""
+    #: Whether the rate is an amount a point (false: a fixed amount a contract, whatever
+    #: the margin, as in Coeur d'Alene).
+    per_point: bool = True
 
     @property
     def kind(self) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from frogspec._types import Json
 from frogspec.conform.counterfactuals import composed, reference_answer
@@ -29,11 +29,11 @@ from frogspec.conform.deviations import (
     statement_of,
 )
 from frogspec.conform.diagnosis import reproduced_under
-from frogspec.conform.evidence import EndLimit, MatchOtherwise
+from frogspec.conform.evidence import Difference, EndLimit, MatchOtherwise, PaidWhatHeHas
 from frogspec.harness import Adjust
 from frogspec.questions import Question
 from frogspec.rules.match import payers_in_order
-from frogspec.rulesets import get_ruleset
+from frogspec.rulesets import get_ruleset, rulesets_using
 from frogspec.vectors.model import Case
 
 __all__ = ["end_at_limits"]
@@ -41,6 +41,10 @@ __all__ = ["end_at_limits"]
 #: One settlement of a deal: each payer, in the order of settling, with his balance after
 #: paying.
 _Settled = tuple[tuple[int, int], ...]
+
+
+#: What one match shows of its end (:func:`_by_bank`).
+_Shown = TypeVar("_Shown")
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,7 @@ def end_at_limits(
     cases by id with the engine's answers; ``passed``: the cases it passed;
     ``model_of``: a deviation's departure as a change of the reference; ``assumed``: the
     departures the cases were judged under, games played again on the engine's deal)."""
+    deviations = _paid_what_he_has(deviations, cases, passed, hand_written, assumed)
     ends = [
         d
         for d in deviations
@@ -178,13 +183,32 @@ def _ended_unexplained(
         return deviations
     ended = frozenset({rule})
     matches = [cases[c] for c in dict.fromkeys(c for d in unexplained for c in d.cases)]
-    answering = _end_answering(matches, passed, ended, assumed)
+    answering = _end_answering(matches, passed, ended, assumed) or _target_answering(
+        matches, passed, ended, assumed
+    )
     if answering is None:
         return deviations
     limits, departure = answering
     first = max(unexplained, key=lambda d: len(d.cases))
     shown = MatchOtherwise.shown_by(first.differences, {})
     assert shown is not None
+    otherwise = replace(shown, limits=limits)
+    return _named(deviations, unexplained, rule, otherwise, departure, cases, hand_written)
+
+
+def _named(
+    deviations: list[Deviation],
+    unexplained: list[Deviation],
+    rule: str,
+    otherwise: Difference,
+    departure: Adjust,
+    cases: Mapping[str, tuple[Case, Json]],
+    hand_written: Callable[[Iterable[str]], int],
+) -> list[Deviation]:
+    """The deviations, with the ``unexplained`` ones, whose matches ``departure`` answers
+    as the engine did, joined into one named by ``rule`` (in the place of the one with
+    most cases), confirmed, its ``otherwise`` what the engine does."""
+    first = max(unexplained, key=lambda d: len(d.cases))
     # An unexplained deviation says its rulesets from its cases; a named one from these.
     said = [
         replace(d, in_rulesets=tuple(sorted({str(cases[c][0].ruleset) for c in d.cases})))
@@ -201,13 +225,90 @@ def _ended_unexplained(
         hand_written,
         rule=rule,
         confirmed=True,
-        reproduced_cases=tuple(c.id for c, _ in matches),
+        reproduced_cases=tuple(dict.fromkeys(c for d in unexplained for c in d.cases)),
         look_at=(),
         example=example,
-        otherwise=replace(shown, limits=limits),
+        otherwise=otherwise,
         departure=departure,
     )
     return [joined if d is first else d for d in deviations if d is first or d not in unexplained]
+
+
+#: The ruling on what a player unable to pay pays in the settlement that ends the match.
+PAYS_IN_FULL = "match.unable-to-pay-pays-in-full"
+
+
+def _paid_what_he_has(
+    deviations: list[Deviation],
+    cases: Mapping[str, tuple[Case, Json]],
+    passed: Sequence[Case],
+    hand_written: Callable[[Iterable[str]], int],
+    assumed: Adjust | None = None,
+) -> list[Deviation]:
+    """The deviations, with the unexplained ones whose cases are all matches of rulesets
+    that charge a player unable to pay in full (:data:`PAYS_IN_FULL`) joined and named by
+    that ruling, where a player unable to pay paying only what he has, shared among those
+    he owes (:func:`_pays_what_he_has`), answers each of them as the engine did, and each
+    match of those rulesets it passed. The ruling's broken twin credits those he owes in
+    full all the same; an engine may credit them only what he pays."""
+    charging = set(rulesets_using(PAYS_IN_FULL))
+    unexplained = [
+        d
+        for d in deviations
+        if d.rule is None
+        and d.cases
+        and all(
+            c in cases
+            and cases[c][0].op == "match"
+            and str(cases[c][0].request.get("ruleset")) in charging
+            for c in d.cases
+        )
+    ]
+    if not unexplained:
+        return deviations
+    departure: Adjust = lambda rs: rs.replacing(PAYS_IN_FULL, _pays_what_he_has)  # noqa: E731
+    so = composed(assumed, departure)
+    matches = [cases[c] for c in dict.fromkeys(c for d in unexplained for c in d.cases)]
+    went_on = [
+        (case, case.expected)
+        for case in passed
+        if case.op == "match" and str(case.request.get("ruleset")) in charging
+    ]
+    if not all(reproduced_under(case, actual, so) for case, actual in [*matches, *went_on]):
+        return deviations
+    return _named(
+        deviations, unexplained, PAYS_IN_FULL, PaidWhatHeHas(), departure, cases, hand_written
+    )
+
+
+def _pays_what_he_has(balances: Sequence[int], payments: Sequence[int]) -> tuple[int, ...]:
+    """The balances after the settlement in which a player cannot pay, where each payer
+    pays only what he has (a balance below 0 before it: nothing) and those he owes share
+    what is paid, each in proportion to what he is owed, a unit left over going to each in
+    turn from the payer's left (several payers owe one player: he is credited what they
+    pay).
+
+    >>> _pays_what_he_has((60, 240, 60), (-120, 240, -120))
+    (0, 360, 0)
+    >>> _pays_what_he_has((50, 40, 100, 100), (30, -90, 30, 30))
+    (63, 0, 114, 113)
+    """
+    paid = [max(0, min(-p, b)) if p < 0 else 0 for b, p in zip(balances, payments, strict=True)]
+    owed = [max(0, p) for p in payments]
+    total_paid, total_owed = sum(paid), sum(owed)
+    payers = [s for s, p in enumerate(payments) if p < 0]
+    shares = [total_paid * o // total_owed if total_owed else 0 for o in owed]
+    left = total_paid - sum(shares)
+    start = payers[0] if len(payers) == 1 else 0
+    n = len(payments)
+    for k in range(1, n + 1):
+        seat = (start + k) % n
+        if left <= 0:
+            break
+        if owed[seat]:
+            shares[seat] += 1
+            left -= 1
+    return tuple(b - paid[s] + shares[s] if payments[s] else b for s, b in enumerate(balances))
 
 
 def _end_shown(
@@ -248,6 +349,117 @@ def _end_answering(
     return limits, departure
 
 
+def _target_answering(
+    matches: Sequence[tuple[Case, Json]],
+    passed: Sequence[Case],
+    rules: frozenset[str],
+    assumed: Adjust | None,
+) -> tuple[tuple[EndLimit, ...], Adjust] | None:
+    """The targets the matches show (:func:`_targets`: the match over when a player's
+    balance reaches one, the lowest balance losing) and the end changed to them, where
+    that end answers each of the ``matches`` and each passed match of the rulesets whose
+    end is one of ``rules`` as the engine did; else ``None``."""
+    went_on = [
+        (case, case.expected) for case in passed if case.op == "match" and _ends_by(case, rules)
+    ]
+    targets = _targets([*matches, *went_on], assumed)
+    if targets is None:
+        return None
+    departure = _match_ends_at_target(
+        rules, {r: limit.limit for limit in targets for r in limit.rulesets}
+    )
+    so = composed(assumed, departure)
+    if not all(reproduced_under(case, actual, so) for case, actual in [*matches, *went_on]):
+        return None
+    return targets, departure
+
+
+def _targets(
+    matches: Sequence[tuple[Case, Json]], assumed: Adjust | None = None
+) -> tuple[EndLimit, ...] | None:
+    """The targets the matches (each with the engine's answer) show, one for the rulesets
+    of each bank where a match of them ended: at or below the lowest top balance after a
+    deal that ended one, above the highest after which one went on; ``None`` where none
+    ended or the bounds of one bank disagree."""
+    targets = []
+    for shown in _by_bank(matches, _tops, assumed):
+        ended = [top for _, (top, _) in shown if top is not None]
+        if not ended:
+            continue
+        went_on = [top for _, (_, top) in shown if top is not None]
+        highest, lowest = min(ended), max(went_on, default=None)
+        if lowest is not None and lowest >= highest:
+            return None
+        least = 1 if lowest is None else lowest + 1
+        if least > highest:
+            return None
+        rulesets = tuple(sorted({r for r, _ in shown}))
+        targets.append(EndLimit(rulesets, _roundest(least, highest), highest, lowest, True))
+    return tuple(sorted(targets, key=lambda limit: limit.rulesets)) or None
+
+
+def _tops(
+    case: Case, actual: Json, assumed: Adjust | None = None
+) -> tuple[int | None, int | None] | None:
+    """What the match shows of a target: the highest balance after the deal at which the
+    engine ended it (``None``: it did not end), and the highest after any deal before
+    (``None``: none), as the reference, playing on, leaves the balances; ``None`` where
+    the answer says neither."""
+    where = _where_ended(case, actual)
+    if where is None:
+        return None
+    played, ended, _ = where
+    balances = _balances(case.request, played, assumed)
+    if balances is None or (ended and not balances):
+        return None
+    before = balances[:-1] if ended else balances
+    went_on = max((max(after) for after in before), default=None)
+    return (max(balances[-1]) if ended else None), went_on
+
+
+def _balances(
+    request: Mapping[str, Json], played: int, assumed: Adjust | None = None
+) -> list[tuple[int, ...]] | None:
+    """Every seat's balance after each of the first ``played`` deals that moved one, as
+    the reference (under the departures ``assumed``) plays them on without an end;
+    ``None`` where the reference refuses them."""
+    settlements = _played_on(request, played, assumed)
+    if settlements is None:
+        return None
+    return [
+        tuple(b + p for b, p in zip(balances, payments, strict=True))
+        for balances, payments, _, _ in settlements
+        if any(payments)
+    ]
+
+
+def _ends_at_target(target: int) -> Callable[[Any, Any, int, int], int | None]:
+    """The end of the match when a player's balance after settling is ``target`` or
+    above: the player with the lowest balance loses (of several, the first in the order
+    of settling, the bidder first).
+
+    >>> _ends_at_target(300)([250, 100, 10], [80, -40, -40], 0, 3)
+    2
+    >>> _ends_at_target(300)([250, 100, 10], [40, -20, -20], 0, 3)
+    """
+
+    def ends(balances: Any, payments: Any, bidder: int, players: int) -> int | None:
+        after = [b + p for b, p in zip(balances, payments, strict=True)]
+        if max(after) < target:
+            return None
+        lowest = min(after)
+        return next(seat for seat in payers_in_order(bidder, players) if after[seat] == lowest)
+
+    return ends
+
+
+def _match_ends_at_target(rules: frozenset[str], targets: Mapping[str, int]) -> Adjust:
+    """The end of the match changed to a target some player reaches
+    (:func:`_ends_at_target`), in the rulesets of ``targets`` whose reading of the end is
+    one of ``rules``."""
+    return match_ends_at(rules, targets, _ends_at_target)
+
+
 def _end_rule(case: Case) -> str | None:
     """The reading of the end of the match the case's ruleset keeps (``None``: an unknown
     ruleset)."""
@@ -268,15 +480,8 @@ def _limits(
     """The limits the matches (each with the engine's answer) show, one for the rulesets
     of each bank where a match of them ended; ``None`` where none ended or the bounds of
     one bank disagree."""
-    by_bank: dict[int, list[tuple[str, _Bounds]]] = {}
-    for case, actual in matches:
-        bounds = _bounds(case, actual, assumed)
-        if bounds is None:  # refused, or played past: it shows nothing of the end
-            continue
-        ruleset = str(case.request.get("ruleset"))
-        by_bank.setdefault(get_ruleset(ruleset).rules.bank(), []).append((ruleset, bounds))
     limits = []
-    for shown in by_bank.values():
+    for shown in _by_bank(matches, _bounds, assumed):
         ended = [b.at_least for _, b in shown if b.at_least is not None]
         if not ended:
             continue
@@ -293,6 +498,24 @@ def _limits(
             )
         )
     return tuple(sorted(limits, key=lambda limit: limit.rulesets)) or None
+
+
+def _by_bank(
+    matches: Sequence[tuple[Case, Json]],
+    shows: Callable[[Case, Json, Adjust | None], _Shown | None],
+    assumed: Adjust | None,
+) -> list[list[tuple[str, _Shown]]]:
+    """What each match (with the engine's answer) ``shows`` of the end, with its ruleset,
+    the matches of the rulesets of one bank together; a match that shows nothing (refused,
+    or played past) left out."""
+    by_bank: dict[int, list[tuple[str, _Shown]]] = {}
+    for case, actual in matches:
+        shown = shows(case, actual, assumed)
+        if shown is None:
+            continue
+        ruleset = str(case.request.get("ruleset"))
+        by_bank.setdefault(get_ruleset(ruleset).rules.bank(), []).append((ruleset, shown))
+    return list(by_bank.values())
 
 
 def _roundest(lowest: int, highest: int | None) -> int:
@@ -320,21 +543,10 @@ def _bounds(case: Case, actual: Json, assumed: Adjust | None = None) -> _Bounds 
     and its loser, or the deal it refused as played after the end) and the balances the
     reference, playing on, leaves each payer with up to there; ``None`` where the answer
     says neither."""
-    deals = case.request.get("deals")
-    if not isinstance(deals, list) or not isinstance(actual, dict):
+    where = _where_ended(case, actual)
+    if where is None:
         return None
-    result, error = actual.get("result"), actual.get("error")
-    loser: Any = None
-    if isinstance(result, dict) and isinstance(result.get("dealers"), list):
-        played, ended, loser = (
-            len(result["dealers"]),
-            result.get("over") is True,
-            result.get("loser"),
-        )
-    elif isinstance(error, dict) and isinstance(error.get("deal"), int) and error["deal"] > 0:
-        played, ended = error["deal"], True
-    else:
-        return None
+    played, ended, loser = where
     settled = _settled(case.request, played, assumed)
     if settled is None or (ended and not settled):
         return None
@@ -353,22 +565,51 @@ def _bounds(case: Case, actual: Json, assumed: Adjust | None = None) -> _Bounds 
     return _Bounds(min(balance for _, balance in last), min(balances, default=None))
 
 
+def _where_ended(case: Case, actual: Json) -> tuple[int, bool, Any] | None:
+    """Where the engine's answer to the match ends it: the deals it played, whether it
+    ended the match there (its result over, or the deal after refused as played after the
+    end) and the loser it names (``None``: none); ``None`` where the answer says neither."""
+    deals = case.request.get("deals")
+    if not isinstance(deals, list) or not isinstance(actual, dict):
+        return None
+    result, error = actual.get("result"), actual.get("error")
+    if isinstance(result, dict) and isinstance(result.get("dealers"), list):
+        return len(result["dealers"]), result.get("over") is True, result.get("loser")
+    if isinstance(error, dict) and isinstance(error.get("deal"), int) and error["deal"] > 0:
+        return error["deal"], True, None
+    return None
+
+
 def _settled(
     request: Mapping[str, Json], played: int, assumed: Adjust | None = None
 ) -> list[_Settled] | None:
     """The payers of each of the first ``played`` deals that were settled, with their
     balances after paying, as the reference (under the departures ``assumed``) plays them
     on without an end; ``None`` where the reference refuses them."""
-    shown: list[_Settled] = []
+    settlements = _played_on(request, played, assumed)
+    if settlements is None:
+        return None
+    return [
+        tuple(
+            (seat, balances[seat] + payments[seat])
+            for seat in payers_in_order(bidder, players)
+            if payments[seat] < 0
+        )
+        for balances, payments, bidder, players in settlements
+    ]
+
+
+def _played_on(
+    request: Mapping[str, Json], played: int, assumed: Adjust | None = None
+) -> list[tuple[Any, Any, int, int]] | None:
+    """Each settlement of the first ``played`` deals (the balances before it, the
+    payments, the bidder, the players), as the reference (under the departures
+    ``assumed``) plays them on without an end; ``None`` where the reference refuses
+    them."""
+    shown: list[tuple[Any, Any, int, int]] = []
 
     def plays_on(balances: Any, payments: Any, bidder: int, players: int) -> None:
-        shown.append(
-            tuple(
-                (seat, balances[seat] + payments[seat])
-                for seat in payers_in_order(bidder, players)
-                if payments[seat] < 0
-            )
-        )
+        shown.append((tuple(balances), tuple(payments), bidder, players))
 
     deals = request.get("deals")
     assert isinstance(deals, list)

@@ -49,6 +49,7 @@ from frogspec.conform.evidence import (
     PaidBeyondRate,
     PaidOtherwise,
     PaidTimes,
+    PaidWhatHeHas,
     PaymentsChanged,
     PaymentsRounded,
     PlayedWithoutTrumps,
@@ -589,10 +590,15 @@ def _rates_words(rates: Sequence[Any]) -> str:
     'pays 2 a point for a Frog and 3 for a Chico instead of 1 and 2'
     >>> _rates_words((RateChanged("either", 4, 2, "grand"),))
     'pays 4 a point for a Grand instead of 2'
+    >>> fixed = [RateChanged("either", 25, n, c, per_point=False) for n, c in ((50, "chico"),
+    ...                                                                        (75, "grand"))]
+    >>> _rates_words(fixed)
+    'pays 25 for a Chico and 25 for a Grand instead of 50 and 75'
     """
     who = _PAYERS.get(rates[0].payer, "pays")
     paid = [f"{_number(r.engine)} for a {r.contract.capitalize()}" for r in rates]
-    paid[0] = paid[0].replace(" for ", " a point for ", 1)
+    if rates[0].per_point:
+        paid[0] = paid[0].replace(" for ", " a point for ", 1)
     due = [_number(r.reference) for r in rates]
     return f"{who} {_and(paid)} instead of {_and(due)}"
 
@@ -649,6 +655,8 @@ def _match_words(match: MatchOtherwise) -> str:
         return f"each player starts with {-match.starting} counters fewer"
     if match.loser is None:
         return f"each player starts with {match.starting} counters"
+    if match.limits and all(limit.target for limit in match.limits):
+        return f"the match ends {_targets_words(match.limits)}: the lowest balance loses"
     if match.limits:
         return f"the match ends {_limits_words(match.limits)}: he loses"
     if match.at_zero:
@@ -689,6 +697,33 @@ def _limits_words(limits: Sequence[EndLimit]) -> str:
     return ", and ".join(said)
 
 
+def _targets_words(limits: Sequence[EndLimit]) -> str:
+    """Where the match ends, at the target of each of its rulesets
+    (:class:`~frogspec.conform.evidence.EndLimit` with ``target``), said where the matches
+    leave it between two balances.
+
+    >>> _targets_words([EndLimit(("modern",), 300, 340, 250, target=True)])
+    "when a player's balance is 300 or more after a settlement (modern; the matches put the target between 251 and 340)"
+    >>> _targets_words([EndLimit(("a",), 300, 300, 299, True), EndLimit(("c",), 450, 460, None, True)])
+    "when a player's balance is 300 or more after a settlement (a), and 450 or more (c; the matches put the target at 460 or below)"
+    """
+    said = []
+    for number, limit in enumerate(limits):
+        rulesets = ", ".join(limit.rulesets)
+        if limit.went_on_at is None:
+            shown = f"; the matches put the target at {limit.ended_at} or below"
+        elif limit.went_on_at + 1 < limit.ended_at:
+            shown = (
+                f"; the matches put the target between {limit.went_on_at + 1} and {limit.ended_at}"
+            )
+        else:
+            shown = ""
+        what = "when a player's balance is " if not number else ""
+        after = " after a settlement" if not number else ""
+        said.append(f"{what}{limit.limit} or more{after} ({rulesets}{shown})")
+    return ", and ".join(said)
+
+
 def _otherwise_words(difference: Difference) -> str:
     """What a unit op's engine does otherwise (a typed difference of
     :mod:`frogspec.conform.evidence`), in words.
@@ -712,6 +747,11 @@ def _otherwise_words(difference: Difference) -> str:
         return "; ".join(_otherwise_words(part) for part in d.parts)
     if isinstance(d, MatchOtherwise):
         return _match_words(d)
+    if isinstance(d, PaidWhatHeHas):
+        return (
+            "a player unable to pay pays only what he has (his balance stops at 0), and those "
+            "he owes share it, each in proportion to what he is owed"
+        )
     if isinstance(d, PlayReversed):
         return "play goes to the right: eldest is the seat on the dealer's right"
     if isinstance(d, SeatsOut):

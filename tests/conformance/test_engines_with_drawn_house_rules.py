@@ -1,8 +1,8 @@
 """The kit against engines written apart from frogspec, each with house rules drawn at random.
 
-Twenty-one engines: C++ and Perl (six house rules each); JavaScript on Node, Tcl, Rust, Python,
-Java, C, Ruby, a second C++, Tcl, Perl, Rust, Java and C, a third C++ and Tcl, and a third,
-fourth and fifth Perl (nine each, one for each stage of the game: the deal, the auction, laying away,
+Twenty-three engines: C++ and Perl (six house rules each); JavaScript on Node, Tcl, Rust, Python,
+Java, C, Ruby, a second C++, Tcl, Perl, Rust, Java, C and Python, a third C++, Tcl and Rust,
+and a third, fourth and fifth Perl (nine each, one for each stage of the game: the deal, the auction, laying away,
 play duties, the trick's winner, the trump of a contract, the count, settlement, the match).
 Each engine's author drew the house rules at random from a list of plausible ones written before the draw (``engines/LANGUAGE/HOUSE_RULES_LIST.md``, the draw in
 ``draw.txt``) and wrote down, in ``HOUSE_RULES.md``, the rule of the rulebook each departs
@@ -391,6 +391,36 @@ HOUSE_RULES: dict[str, dict[str, tuple[str, ...]]] = {
         "settle-tie-loses": ("settlement.sixty-is-a-tie",),
         "match-ends-at-minus-100": ("match.no-fixed-end",),
     },
+    "rust-drawn3": {
+        "widow-dealt-first": _DEALING,
+        "all-pass-eldest-frog": ("auction.all-pass",),
+        "widow-always-shown": ("widow.frog-hidden", "widow.hidden-when-unsaid"),
+        "bidder-leads-first": ("play.eldest-leads-first",),
+        "trump-jack-high": ("cards.rank-order", "play.trick-winner"),
+        "frog-diamonds-trump": ("trump.hearts-in-frog-and-grand",),
+        "solo-widow-to-defenders": ("scoring.widow-counts-for-bidder",),
+        "flat-rate": (
+            *_RATES,
+            "settlement.fixed-25-50-75",
+            "settlement.coeur-dalene-fixed-ratio",
+        ),
+        "target-300-ends": ("match.no-fixed-end", "match.first-unable-to-pay-loses"),
+    },
+    "python-drawn2": {
+        "deal-to-the-right": (
+            "seats.eldest-hand",
+            "seats.active-foster",
+            "seats.active-six-or-seven",
+        ),
+        "passed-may-reenter": ("auction.pass-is-final", "auction.overbid-to-raise"),
+        "grand-takes-widow": ("widow.untouched-in-chico-and-grand",),
+        "trumps-not-led-until-broken": ("play.lead-any-card",),
+        "jass-trump-order": ("cards.rank-order", "play.trick-winner"),
+        "chico-turned-trump": ("trump.chico-not-hearts", "trump.chico-any-suit"),
+        "five-count": ("cards.points",),
+        "schneider-doubles": (*_RATES, "settlement.fixed-25-50-75"),
+        "bankrupt-pays-what-he-has": ("match.unable-to-pay-pays-in-full",),
+    },
 }
 
 #: What the kit does not yet explain, house rule by house rule.
@@ -404,6 +434,14 @@ NOT_YET_TOGETHER: dict[tuple[str, str], str] = {
     ("java-drawn2", "named"): (
         "the widow lost by a bidder who takes no trick is not seen: with the widow dealt "
         "last, every game's actions are refused before its count"
+    ),
+    ("rust-drawn3", "named"): (
+        "the match ended when a player is 300 up is not seen: the engine's other departures "
+        "part its matches first"
+    ),
+    ("python-drawn2", "named"): (
+        "a player unable to pay paying only what he has is not seen: the engine's other "
+        "departures part its 1922 matches first"
     ),
     ("c-drawn2", "named"): (
         "the untouched widow counted for the winner of the last trick is not seen: a Chico's "
@@ -503,6 +541,16 @@ def engines(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
         )
         assert built.returncode == 0, built.stderr
         found["c-drawn2"] = [str(binary)]
+    if shutil.which("rustc") is not None:
+        binary = tmp_path_factory.mktemp("frog-rust-drawn3") / "frog"
+        built = subprocess.run(
+            ["rustc", "-O", "-o", str(binary), str(ENGINES / "rust-drawn3" / "main.rs")],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert built.returncode == 0, built.stderr
+        found["rust-drawn3"] = [str(binary)]
     if shutil.which("javac") is not None and shutil.which("java") is not None:
         classes = tmp_path_factory.mktemp("frog-java")
         sources = sorted(map(str, (ENGINES / "java-drawn" / "src").glob("*.java")))
@@ -536,6 +584,7 @@ def engines(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
         "perl-drawn3": "frog.pl",
         "tcl-drawn2": "frog.tcl",
         "perl-drawn4": "frog.pl",
+        "python-drawn2": "frog.py",
     }
     for language, script in interpreted.items():
         program = _PROGRAMS[language]
@@ -567,6 +616,8 @@ _PROGRAMS = {
     "java-drawn2": "javac",
     "c-drawn2": "gcc",
     "perl-drawn4": "perl",
+    "rust-drawn3": "rustc",
+    "python-drawn2": sys.executable,
 }
 
 
@@ -632,6 +683,7 @@ def test_without_house_rules_it_passes_every_case(
 
 
 @pytest.mark.slow
+@pytest.mark.house_rules_apart
 @pytest.mark.parametrize(("language", "flag"), _cases(NOT_YET))
 def test_each_house_rule_alone_is_named_by_its_authors_rule(
     engines: dict[str, list[str]], language: str, flag: str
@@ -650,6 +702,15 @@ def test_each_house_rule_alone_is_named_by_its_authors_rule(
 #: House rules that depart by one rule wherever they show, what a report must say of each:
 #: words of its ``when`` and of its ``instead`` that state the rule, not one example.
 ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
+    ("rust-drawn3", "target-300-ends"): (
+        "in foster-1909, gamerules, hoyle-1907, modern",
+        "the match ends when a player's balance is 300 or more after a settlement",
+    ),
+    ("python-drawn2", "bankrupt-pays-what-he-has"): (
+        "in official-1922-coeur-dalene, official-1922-solo, official-1922-straight",
+        "a player unable to pay pays only what he has (his balance stops at 0), and those "
+        "he owes share it",
+    ),
     ("perl-drawn3", "penalty-frog-everywhere"): (
         "in a frog, when the bidder loses",
         "a bidder who loses a frog pays what a lost grand pays (Penalty Frog, as "
@@ -779,6 +840,7 @@ ONE_RULE: dict[tuple[str, str], tuple[str, str]] = {
 
 
 @pytest.mark.slow
+@pytest.mark.house_rules_apart
 @pytest.mark.parametrize(("language", "flag"), sorted(ONE_RULE))
 def test_a_house_rule_of_one_rule_is_one_deviation_that_states_it(
     engines: dict[str, list[str]], language: str, flag: str
@@ -794,6 +856,7 @@ def test_a_house_rule_of_one_rule_is_one_deviation_that_states_it(
 
 
 @pytest.mark.slow
+@pytest.mark.house_rules_apart
 def test_rates_of_its_own_for_each_contract_are_said_as_the_rates(
     engines: dict[str, list[str]],
 ) -> None:
@@ -821,6 +884,7 @@ def test_rates_of_its_own_for_each_contract_are_said_as_the_rates(
 
 
 @pytest.mark.slow
+@pytest.mark.house_rules_apart
 def test_a_trump_that_takes_nothing_at_the_first_trick_is_the_tricks_winner(
     engines: dict[str, list[str]],
 ) -> None:
@@ -836,6 +900,7 @@ def test_a_trump_that_takes_nothing_at_the_first_trick_is_the_tricks_winner(
 
 
 @pytest.mark.slow
+@pytest.mark.house_rules_apart
 def test_the_widows_cards_kept_from_the_lay_away_are_said_as_the_widows(
     engines: dict[str, list[str]],
 ) -> None:
@@ -849,6 +914,7 @@ def test_the_widows_cards_kept_from_the_lay_away_are_said_as_the_widows(
 
 
 @pytest.mark.slow
+@pytest.mark.house_rules_apart
 def test_the_last_hand_asked_after_a_grand_departs_in_the_auction(
     engines: dict[str, list[str]],
 ) -> None:
@@ -864,6 +930,7 @@ def test_the_last_hand_asked_after_a_grand_departs_in_the_auction(
 
 
 @pytest.mark.slow
+@pytest.mark.house_rules_apart
 def test_a_first_lead_without_trumps_is_said_as_the_rule_the_engine_keeps(
     engines: dict[str, list[str]],
 ) -> None:
@@ -879,6 +946,7 @@ def test_a_first_lead_without_trumps_is_said_as_the_rule_the_engine_keeps(
 
 
 @pytest.mark.slow
+@pytest.mark.house_rules_apart
 def test_trumps_held_back_until_one_is_played_are_said_so_from_the_games(
     engines: dict[str, list[str]],
 ) -> None:
@@ -898,6 +966,7 @@ def test_trumps_held_back_until_one_is_played_are_said_so_from_the_games(
 
 
 @pytest.mark.slow
+@pytest.mark.house_rules_apart
 def test_a_count_hidden_by_the_deal_is_accounted_in_the_games_played_on_the_engines_deal(
     engines: dict[str, list[str]],
 ) -> None:
@@ -915,6 +984,7 @@ def test_a_count_hidden_by_the_deal_is_accounted_in_the_games_played_on_the_engi
 
 
 @pytest.mark.slow
+@pytest.mark.house_rules_apart
 def test_the_widow_and_the_last_trick_counted_at_once_are_two_deviations(
     engines: dict[str, list[str]],
 ) -> None:
@@ -936,6 +1006,7 @@ def test_the_widow_and_the_last_trick_counted_at_once_are_two_deviations(
 
 
 @pytest.mark.slow
+@pytest.mark.house_rules_apart
 def test_a_trump_named_among_the_longest_suits_only_is_said_by_the_hand(
     engines: dict[str, list[str]],
 ) -> None:
@@ -979,6 +1050,7 @@ def test_a_payment_for_every_trick_no_game_comes_to_is_filed_with_the_games_it_w
 
 
 @pytest.mark.slow
+@pytest.mark.house_rules_apart
 def test_a_grand_refused_over_a_chico_to_players_yet_to_bid_is_said_by_its_condition(
     engines: dict[str, list[str]],
 ) -> None:
@@ -992,6 +1064,7 @@ def test_a_grand_refused_over_a_chico_to_players_yet_to_bid_is_said_by_its_condi
 
 
 @pytest.mark.slow
+@pytest.mark.house_rules_apart
 def test_a_count_beside_the_cards_points_shows_in_games_played_on_the_engines_deal(
     engines: dict[str, list[str]],
 ) -> None:
@@ -1040,6 +1113,7 @@ def test_a_grand_refused_while_no_bid_stands_all_together_is_how_the_bidding_goe
 
 
 @pytest.mark.slow
+@pytest.mark.house_rules_apart
 def test_a_table_seated_otherwise_all_together_keeps_to_its_table_size(
     engines: dict[str, list[str]],
 ) -> None:
@@ -1112,6 +1186,7 @@ _EVERY_RUN = [
 
 
 @pytest.mark.slow
+@pytest.mark.house_rules_apart
 @pytest.mark.parametrize(("language", "flags"), _EVERY_RUN)
 def test_no_deviation_is_reported_without_when_or_instead(
     engines: dict[str, list[str]], language: str, flags: tuple[str, ...]
@@ -1134,6 +1209,7 @@ def test_no_deviation_is_reported_without_when_or_instead(
 
 
 @pytest.mark.slow
+@pytest.mark.house_rules_apart
 def test_a_bank_for_every_ruleset_is_said_as_the_counters_and_the_end(
     engines: dict[str, list[str]],
 ) -> None:
@@ -1149,6 +1225,7 @@ def test_a_bank_for_every_ruleset_is_said_as_the_counters_and_the_end(
 
 
 @pytest.mark.slow
+@pytest.mark.house_rules_apart
 def test_an_overbid_player_bidding_again_in_his_turn_is_said_as_the_auction_going_round(
     engines: dict[str, list[str]],
 ) -> None:
@@ -1208,6 +1285,7 @@ SAID_AS_WRITTEN: dict[tuple[str, str], tuple[str, str]] = {
 
 
 @pytest.mark.slow
+@pytest.mark.house_rules_apart
 @pytest.mark.parametrize(("language", "flag"), sorted(SAID_AS_WRITTEN))
 def test_a_house_rule_is_said_as_its_author_states_it(
     engines: dict[str, list[str]], language: str, flag: str
@@ -1222,6 +1300,7 @@ def test_a_house_rule_is_said_as_its_author_states_it(
 
 
 @pytest.mark.slow
+@pytest.mark.house_rules_apart
 def test_one_bid_each_everywhere_is_said_as_the_reading_it_follows(
     engines: dict[str, list[str]],
 ) -> None:
@@ -1236,6 +1315,7 @@ def test_one_bid_each_everywhere_is_said_as_the_reading_it_follows(
 
 
 @pytest.mark.slow
+@pytest.mark.house_rules_apart
 def test_a_departure_of_rulesets_of_several_rules_names_each_rulesets_rule(
     engines: dict[str, list[str]],
 ) -> None:
@@ -1248,3 +1328,34 @@ def test_a_departure_of_rulesets_of_several_rules_names_each_rulesets_rule(
     assert named == {"deal.packets-4-3-3-4", "deal.gamerules-packets"}
     for rule, rulesets in both.also:
         assert rulesets == (("gamerules",) if rule == "deal.gamerules-packets" else ("modern",))
+
+
+@pytest.mark.slow
+@pytest.mark.house_rules_apart
+def test_one_rate_for_every_contract_is_said_by_each_rulesets_rate_rule(
+    engines: dict[str, list[str]],
+) -> None:
+    # Every contract paid as a Frog: by the point where the ruleset pays by the point (in
+    # Straight Solo only the Grand departs, which "each pays in full" swapped would halve
+    # with the Chico), and Coeur d'Alene's fixed amounts as a table of amounts. Nothing
+    # is charged to who pays, nor left unexplained.
+    run = _run(_engine(engines, "rust-drawn3"), "flat-rate")
+    said = {d.rule: (d.when, d.instead) for d in run.deviations}
+    assert said == {
+        "settlement.rates-1-2-4": (
+            "in foster-1909, hoyle-1907, modern",
+            "pays 1 a point for a Chico and 1 for a Grand instead of 2 and 4",
+        ),
+        "settlement.rates-1-2-3": (
+            "in gamerules, official-1922-solo",
+            "pays 1 a point for a Chico and 1 for a Grand instead of 2 and 3",
+        ),
+        "settlement.rates-straight-1-2": (
+            "in official-1922-straight, in a grand",
+            "pays 1 a point instead of 2",
+        ),
+        "settlement.fixed-25-50-75": (
+            "in official-1922-coeur-dalene",
+            "pays 25 for a Chico and 25 for a Grand instead of 50 and 75",
+        ),
+    }

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from frogspec._types import Json
 from frogspec.conform.blame import _one_bank
@@ -26,7 +27,7 @@ from frogspec.conform.evidence import FieldChanged, MatchOtherwise
 from frogspec.conform.match_end import end_at_limits
 from frogspec.harness import Adjust
 from frogspec.questions import Question
-from frogspec.rulesets import get_ruleset
+from frogspec.rulesets import get_ruleset, rulesets_using
 from frogspec.vectors.model import Case, iter_cases, load_vectors
 
 
@@ -396,3 +397,86 @@ def test_a_deal_paid_twice_after_one_passed_out_is_the_rates_after_a_passed_out_
     assert _paid_after_passed_out([member(paid)], [case], None) is None
     # So does a group of deals after a played one: the rates themselves.
     assert _paid_after_passed_out([member(played)], [other], None) is None
+
+
+# --- an end at a target, and a payer unable to pay paying what he has ------------------
+
+
+def test_matches_ended_at_a_target_are_named_by_the_target_their_balances_show() -> None:
+    # The engine ends the match when a player is 200 up, the lowest balance losing: no
+    # payer's limit answers that (the loser need not be a payer at all), but the highest
+    # balance after each deal, where the matches ended and where they went on, bounds it.
+    from frogspec.conform.match_end import _match_ends_at_target
+
+    rulesets = ("foster-1909", "hoyle-1907", "modern")
+    engine = _match_ends_at_target(frozenset({"match.no-fixed-end"}), dict.fromkeys(rulesets, 200))
+    other, by_id, passed = _all_unexplained(rulesets, engine)
+    assert other.cases
+    (named,) = end_at_limits([other], by_id, passed, _none_written, lambda d: d.departure)
+    assert named.rule == "match.no-fixed-end" and named.status == "confirmed"
+    assert isinstance(named.otherwise, MatchOtherwise)
+    (target,) = named.otherwise.limits
+    assert target.target and target.limit == 200
+    assert (target.went_on_at or 0) < 200 <= target.ended_at
+    assert named.instead.startswith("the match ends when a player's balance is 200 or more")
+    assert named.instead.endswith(": the lowest balance loses")
+    for case, actual in by_id.values():
+        assert answered_alike(case, reference_answer(case.request, assumed=named.departure), actual)
+
+
+def _paying(pays: Any) -> Adjust:
+    """An engine whose player unable to pay settles by ``pays`` (balances, payments)."""
+    rule = "match.unable-to-pay-pays-in-full"
+    return lambda rs: rs.replacing(rule, pays) if rs.id in rulesets_using(rule) else rs
+
+
+def _unexplained_matches(
+    engine: Adjust,
+) -> tuple[Deviation, dict[str, tuple[Case, Json]], list[Case]]:
+    rulesets = tuple(rulesets_using("match.unable-to-pay-pays-in-full"))
+    by_id: dict[str, tuple[Case, Json]] = {}
+    passed: list[Case] = []
+    for case in _match_cases(rulesets):
+        actual = reference_answer(case.request, assumed=engine)
+        if answered_alike(case, case.expected, actual):
+            passed.append(case)
+        else:
+            by_id[case.id] = (case, actual)
+    other = replace(
+        _deviation("match.no-fixed-end", tuple(by_id), MatchOtherwise(), ()),
+        rule=None,
+        example={"description": "No rule. Where a match first departs: after deal 0."},
+        differences=(FieldChanged("balances", [0, 360, 0], [-60, 480, -60]),),
+    )
+    return other, by_id, passed
+
+
+def test_a_player_unable_to_pay_paying_what_he_has_is_named_by_the_ruling() -> None:
+    # The 1922 ruling charges him in full; its twin stops his balance at 0 but credits
+    # those he owes in full all the same. An engine that credits them only what he pays,
+    # shared, is that ruling's departure too, and says so.
+    from frogspec.conform.match_end import _pays_what_he_has
+
+    other, by_id, passed = _unexplained_matches(_paying(_pays_what_he_has))
+    assert other.cases
+    (named,) = end_at_limits([other], by_id, passed, _none_written, lambda d: d.departure)
+    assert named.rule == "match.unable-to-pay-pays-in-full" and named.status == "confirmed"
+    assert set(named.cases) == set(other.cases)
+    assert named.instead == (
+        "a player unable to pay pays only what he has (his balance stops at 0), and those "
+        "he owes share it, each in proportion to what he is owed"
+    )
+
+
+def test_a_player_unable_to_pay_settling_otherwise_is_left_unexplained() -> None:
+    # He pays what he has, and those he owes are paid nothing: the model does not answer
+    # the matches, and they stay unexplained.
+    def nothing_paid(balances: Any, payments: Any) -> tuple[int, ...]:
+        return tuple(
+            b + p if p < 0 and b + p >= 0 else (0 if p < 0 else b)
+            for b, p in zip(balances, payments, strict=True)
+        )
+
+    other, by_id, passed = _unexplained_matches(_paying(nothing_paid))
+    assert other.cases
+    assert end_at_limits([other], by_id, passed, _none_written, lambda d: d.departure) == [other]

@@ -34,6 +34,7 @@ from frogspec.conform.probes import StageFinding, probe_stages
 from frogspec.conform.words import finding_instead, finding_when
 from frogspec.fuzz import fuzz
 from frogspec.harness import Adjust
+from frogspec.rules.auction import Contract
 from frogspec.rules.cards import (
     FULL_PACK,
     RANKS_HIGH_TO_LOW,
@@ -727,6 +728,40 @@ def test_a_rate_of_its_own_for_several_contracts_is_said_as_the_rates() -> None:
         ),
     }
     assert all(f.departure is not None for f in found)
+
+
+def _one_rate_for_every_contract(ruleset: Ruleset) -> Ruleset:
+    """Every contract paid as a Frog is: 1 a point, or 25 cents in Coeur d'Alene."""
+    rates = ruleset.rules.rates
+    frog = Contract.FROG if ruleset.id != "official-1922-straight" else Contract.CHICO
+    return ruleset.replacing(
+        ruleset.rule_id("rates"), lambda c, margin, won: rates(frog, margin, won)
+    )
+
+
+def test_one_rate_for_every_contract_is_said_by_the_rate_rule_not_by_who_pays() -> None:
+    # Straight Solo's Grand at its Chico's rate halves only the Grand's payments, as a
+    # swap of "each pays in full" halves the first probe's: that swap, which would halve
+    # the Chico's too, is not what the engine does. Coeur d'Alene's fixed amounts, each
+    # contract paid as a Frog, are a table of amounts, not a rate a point.
+    found = probe_stages(
+        _departing(_one_rate_for_every_contract),
+        ["settle"],
+        ["official-1922-straight", "official-1922-coeur-dalene"],
+    )
+    said = {(f.rule, finding_when(f), finding_instead(f)) for f in found}
+    assert said == {
+        (
+            "settlement.rates-straight-1-2",
+            "in official-1922-straight, in a grand",
+            "pays 1 a point instead of 2",
+        ),
+        (
+            "settlement.fixed-25-50-75",
+            "in official-1922-coeur-dalene",
+            "pays 25 for a Chico and 25 for a Grand instead of 50 and 75",
+        ),
+    }
 
 
 def test_a_tie_moved_is_found_beside_a_rate_that_agrees_by_coincidence() -> None:

@@ -17,7 +17,13 @@ from typing import Any
 from frogspec._types import Json
 from frogspec.conform.accounting import pack_by_engine
 from frogspec.conform.conditions import Condition, ConditionTerm
-from frogspec.conform.counterfactuals import composed, reference_answer, requests_asked
+from frogspec.conform.counterfactuals import (
+    alternatives,
+    composed,
+    reference_answer,
+    requests_asked,
+    swapped,
+)
 from frogspec.conform.evidence import (
     ROUNDINGS,
     AnswerChanged,
@@ -272,6 +278,17 @@ def _settle_otherwise(group: list[Probe], margin_of: Margin) -> Difference:
     return combined
 
 
+def _swap_keeps(rule_id: str, agreeing: Sequence[Probe], assumed: Adjust | None) -> bool:
+    """Whether some swap of the rule (its broken twin or a rival reading) answers every
+    probe of ``agreeing`` as the engine did (true where there is none)."""
+    if not agreeing:
+        return True
+    return any(
+        answers_as_engine(swapped({rule_id: function}) or (lambda rs: rs), agreeing, assumed)
+        for _, function in alternatives(rule_id)
+    )
+
+
 def _as_defender(group: list[Probe]) -> bool:
     """Whether every seat sitting out settles, by the engine, as much as each defender in
     every probe of the group (and some defender settles at all)."""
@@ -287,14 +304,18 @@ def _as_defender(group: list[Probe]) -> bool:
     return bool(group)
 
 
-def _settle_rule(group: list[Probe], rs: Ruleset, assumed: Adjust | None) -> str | None:
+def _settle_rule(
+    group: list[Probe], rs: Ruleset, assumed: Adjust | None, agreeing: Sequence[Probe] = ()
+) -> str | None:
     """The rule of the settlement the group departs from: a rule whose swap reproduces
-    the engine on the smallest probe, else the rule the ruleset uses for the part paid
-    otherwise (who settles with the bidder, or the rate)."""
+    the engine on the smallest probe and keeps every probe of ``agreeing`` (those the
+    engine answers as the reference: a swap that changes them is not what the engine
+    does), else the rule the ruleset uses for the part paid otherwise (who settles with
+    the bidder, or the rate)."""
     first = group[0]
-    swapped = swap_rule(first, assumed)
-    if swapped is not None:
-        return swapped
+    reproducing = swap_rule(first, assumed)
+    if reproducing is not None and _swap_keeps(reproducing, agreeing, assumed):
+        return reproducing
     if all(_moves_the_money(p) for p in group):
         if all(_only_out_dropped(p) for p in group):  # who sits out settles otherwise
             entry = rule_for_function(rs.rules.sitting_out)
@@ -544,14 +565,18 @@ def _candidates(rs: Ruleset) -> list[Candidate]:
 
 def _rate_tables(probes: Sequence[Probe], rs: Ruleset) -> list[Candidate]:
     """The engine's own rate for each contract, as a change of the ruleset's rate rule,
-    where the ruleset pays by the point, the engine's payments keep to one multiple of the
-    reference's a contract on every probe the reference pays, and two contracts' rates or
-    more differ (none elsewhere: one contract's rate alone is found as
-    that contract's, :func:`_settle_otherwise`, its ``when`` the contract)."""
+    where the ruleset pays by the point (or a fixed amount a contract, whatever the
+    margin), the engine's payments keep to one multiple of the reference's a contract on
+    every probe the reference pays, and two contracts' rates or more differ (none
+    elsewhere: one contract's rate alone is found as that contract's,
+    :func:`_settle_otherwise`, its ``when`` the contract)."""
     contracts = {_CONTRACT_CODES.get(int(c), str(c)): c for c in rs.rules.contracts()}
     rate_of = rs.rules.rates
-    if any(rate_of(c, 2, True) != 2 * rate_of(c, 1, True) for c in contracts.values()):
-        return []  # not by the point
+    per_point = all(rate_of(c, 2, True) == 2 * rate_of(c, 1, True) for c in contracts.values())
+    if not per_point and any(
+        rate_of(c, 2, True) != rate_of(c, 1, True) for c in contracts.values()
+    ):
+        return []  # neither by the point nor fixed
     ratios: dict[str, set[Fraction]] = {}
     for probe in probes:
         expected, actual = _payments(probe.expected), _payments(probe.actual)
@@ -570,11 +595,11 @@ def _rate_tables(probes: Sequence[Probe], rs: Ruleset) -> list[Candidate]:
             return []
         table.append((code, int(rate)))
         if rate != was:
-            changed.append(RateChanged("either", int(rate), was, code))
+            changed.append(RateChanged("either", int(rate), was, code, per_point))
     if len(changed) < 2:
         return []
     rule = rs.rule_id("rates")
-    return [(Several(tuple(changed)), rule, _rates_by_contract(rule, table))]
+    return [(Several(tuple(changed)), rule, _rates_by_contract(rule, table, per_point))]
 
 
 def _margin_raised(probes: Sequence[Probe], rs: Ruleset) -> list[Candidate]:
@@ -748,18 +773,27 @@ def _margin_raised_at(raised: MarginRaised, ruleset_id: str) -> Adjust:
 
 #: The rate rules replaced by a table of rates, one function per rule and table (as
 #: :data:`_RATES_CHANGED`).
-_RATE_TABLES: dict[tuple[Callable[..., int], Hashable], Callable[..., int]] = {}
+_RATE_TABLES: dict[tuple[Callable[..., int], Hashable, bool], Callable[..., int]] = {}
 
 
-def _rates_by_contract(rule_id: str, table: Sequence[tuple[str, int]]) -> Adjust:
+def _rates_by_contract(
+    rule_id: str, table: Sequence[tuple[str, int]], per_point: bool = True
+) -> Adjust:
     """The rate rule ``rule_id`` replaced by a rate a point for each contract of
-    ``table`` (the rule's own for the others), in the rulesets that use it.
+    ``table`` (the rule's own for the others), in the rulesets that use it; not
+    ``per_point``, each contract's fixed amount for a win instead, what the rule has a
+    loser pay changed in the same proportion.
 
     >>> from frogspec.rulesets import get_ruleset
     >>> rates = _rates_by_contract("settlement.rates-1-2-4", [("frog", 2), ("chico", 3)])
     >>> from frogspec.rules.auction import Contract
     >>> [rates(get_ruleset("modern")).rules.rates(c, 10, True) for c in Contract]
     [20, 30, 40]
+    >>> fixed = _rates_by_contract("settlement.fixed-25-50-75", [("chico", 25), ("grand", 25)],
+    ...                            per_point=False)
+    >>> rules = fixed(get_ruleset("official-1922-coeur-dalene")).rules
+    >>> [rules.rates(c, 10, True) for c in Contract], [rules.rates(c, 10, False) for c in Contract]
+    ([25, 25, 25], [25, 25, 25])
     """
     by_code = dict(table)
 
@@ -767,12 +801,18 @@ def _rates_by_contract(rule_id: str, table: Sequence[tuple[str, int]]) -> Adjust
         if ruleset.rule_id("rates") != rule_id:
             return ruleset
         original = ruleset.rules.rates
-        key = (original, tuple(table))
+        key = (original, tuple(table), per_point)
         if key not in _RATE_TABLES:
 
             def rated(contract: Any, margin: int, won: bool) -> int:
                 rate = by_code.get(_CONTRACT_CODES.get(int(contract), str(contract)))
-                return original(contract, margin, won) if rate is None else margin * rate
+                if rate is None:
+                    return int(original(contract, margin, won))
+                if per_point:
+                    return margin * rate
+                base = int(original(contract, margin, True))
+                paid = int(original(contract, margin, won))
+                return paid if not base else int(Fraction(paid * rate, base))
 
             _RATE_TABLES[key] = rated
         return ruleset.replacing(rule_id, _RATE_TABLES[key])
@@ -1020,7 +1060,8 @@ def _other_departures(
             rule: str | None = rs.rule_id(Question.CONTRACTS)
             otherwise: Difference = ContractRefused(str(contracts.pop()))
         else:
-            rule = _settle_rule(group, rs, assumed)
+            agreeing = [p for p in probes if not p.departs]
+            rule = _settle_rule(group, rs, assumed, agreeing)
             otherwise = _settle_otherwise(group, margin_of)
         found = table_finding("settle", rule, otherwise, group, probes, ruleset)
         rate = _rate_otherwise(group, rs, margin_of)
