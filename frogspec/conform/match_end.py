@@ -379,23 +379,44 @@ def _targets(
 ) -> tuple[EndLimit, ...] | None:
     """The targets the matches (each with the engine's answer) show, one for the rulesets
     of each bank where a match of them ended: at or below the lowest top balance after a
-    deal that ended one, above the highest after which one went on; ``None`` where none
-    ended or the bounds of one bank disagree."""
-    targets = []
+    deal that ended one, above the highest after which one went on (and above the bank);
+    ``None`` where none ended or the bounds of one bank disagree. Where one margin above
+    the bank lies between the bounds of every bank, each target is that margin above its
+    bank (a game to 300 up, whatever the bank), else the roundest balance between its
+    own bounds.
+
+    >>> _roundest(297, 312), _roundest(276, 510)
+    (300, 300)
+    """
+    bounds = []
     for shown in _by_bank(matches, _tops, assumed):
         ended = [top for _, (top, _) in shown if top is not None]
         if not ended:
             continue
         went_on = [top for _, (_, top) in shown if top is not None]
+        rulesets = tuple(sorted({r for r, _ in shown}))
+        bank = get_ruleset(rulesets[0]).rules.bank()
         highest, lowest = min(ended), max(went_on, default=None)
-        if lowest is not None and lowest >= highest:
-            return None
-        least = 1 if lowest is None else lowest + 1
+        least = max(bank, -1 if lowest is None else lowest) + 1
         if least > highest:
             return None
-        rulesets = tuple(sorted({r for r, _ in shown}))
-        targets.append(EndLimit(rulesets, _roundest(least, highest), highest, lowest, True))
-    return tuple(sorted(targets, key=lambda limit: limit.rulesets)) or None
+        bounds.append((rulesets, bank, least, highest, lowest))
+    if not bounds:
+        return None
+    low = max(least - bank for _, bank, least, _, _ in bounds)
+    high = min(highest - bank for _, bank, _, highest, _ in bounds)
+    margin = _roundest(low, high) if low <= high else None
+    targets = [
+        EndLimit(
+            rulesets,
+            bank + margin if margin is not None else _roundest(least, highest),
+            highest,
+            lowest,
+            True,
+        )
+        for rulesets, bank, least, highest, lowest in bounds
+    ]
+    return tuple(sorted(targets, key=lambda limit: limit.rulesets))
 
 
 def _tops(

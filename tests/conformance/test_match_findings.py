@@ -408,17 +408,22 @@ def test_matches_ended_at_a_target_are_named_by_the_target_their_balances_show()
     # balance after each deal, where the matches ended and where they went on, bounds it.
     from frogspec.conform.match_end import _match_ends_at_target
 
-    rulesets = ("foster-1909", "hoyle-1907", "modern")
-    engine = _match_ends_at_target(frozenset({"match.no-fixed-end"}), dict.fromkeys(rulesets, 200))
+    # Gamerules keeps a bank of 150: its target, 200 up as everywhere, is said at 350.
+    rulesets = ("foster-1909", "gamerules", "hoyle-1907", "modern")
+    targets = {r: 200 + get_ruleset(r).rules.bank() for r in rulesets}
+    assert targets["gamerules"] == 350
+    engine = _match_ends_at_target(frozenset({"match.no-fixed-end"}), targets)
     other, by_id, passed = _all_unexplained(rulesets, engine)
     assert other.cases
     (named,) = end_at_limits([other], by_id, passed, _none_written, lambda d: d.departure)
     assert named.rule == "match.no-fixed-end" and named.status == "confirmed"
     assert isinstance(named.otherwise, MatchOtherwise)
-    (target,) = named.otherwise.limits
-    assert target.target and target.limit == 200
-    assert (target.went_on_at or 0) < 200 <= target.ended_at
+    assert {r: t.limit for t in named.otherwise.limits for r in t.rulesets} == targets
+    for target in named.otherwise.limits:
+        assert target.target
+        assert (target.went_on_at or 0) < target.limit <= target.ended_at
     assert named.instead.startswith("the match ends when a player's balance is 200 or more")
+    assert "350 or more (gamerules" in named.instead
     assert named.instead.endswith(": the lowest balance loses")
     for case, actual in by_id.values():
         assert answered_alike(case, reference_answer(case.request, assumed=named.departure), actual)
