@@ -183,8 +183,8 @@ def _ended_unexplained(
         return deviations
     ended = frozenset({rule})
     matches = [cases[c] for c in dict.fromkeys(c for d in unexplained for c in d.cases)]
-    answering = _end_answering(matches, passed, ended, assumed) or _target_answering(
-        matches, passed, ended, assumed
+    answering = _end_answering(matches, passed, ended, assumed) or _end_answering(
+        matches, passed, ended, assumed, target=True
     )
     if answering is None:
         return deviations
@@ -267,14 +267,13 @@ def _paid_what_he_has(
     if not unexplained:
         return deviations
     departure: Adjust = lambda rs: rs.replacing(PAYS_IN_FULL, _pays_what_he_has)  # noqa: E731
-    so = composed(assumed, departure)
     matches = [cases[c] for c in dict.fromkeys(c for d in unexplained for c in d.cases)]
     went_on = [
         (case, case.expected)
         for case in passed
         if case.op == "match" and str(case.request.get("ruleset")) in charging
     ]
-    if not all(reproduced_under(case, actual, so) for case, actual in [*matches, *went_on]):
+    if not _answers_every([*matches, *went_on], departure, assumed):
         return deviations
     return _named(
         deviations, unexplained, PAYS_IN_FULL, PaidWhatHeHas(), departure, cases, hand_written
@@ -316,17 +315,20 @@ def _end_shown(
     passed: Sequence[Case],
     rules: frozenset[str],
     assumed: Adjust | None,
+    target: bool = False,
 ) -> tuple[tuple[EndLimit, ...], Adjust, list[tuple[Case, Json]]] | None:
     """The limits the ``matches`` (each with the engine's answer) and the matches it
-    passed of the rulesets whose end is one of ``rules`` show, the end of those rulesets
-    changed to them, and the passed matches; ``None`` where they show no limit."""
+    passed of the rulesets whose end is one of ``rules`` show (a ``target``: the targets,
+    :func:`_targets`), the end of those rulesets changed to them, and the passed matches;
+    ``None`` where they show no limit."""
     went_on = [
         (case, case.expected) for case in passed if case.op == "match" and _ends_by(case, rules)
     ]
-    limits = _limits([*matches, *went_on], assumed)
+    limits = (_targets if target else _limits)([*matches, *went_on], assumed)
     if limits is None:
         return None
-    departure = match_ends_at(rules, {r: limit.limit for limit in limits for r in limit.rulesets})
+    at = {r: limit.limit for limit in limits for r in limit.rulesets}
+    departure = _match_ends_at_target(rules, at) if target else match_ends_at(rules, at)
     return limits, departure, went_on
 
 
@@ -335,43 +337,28 @@ def _end_answering(
     passed: Sequence[Case],
     rules: frozenset[str],
     assumed: Adjust | None,
+    target: bool = False,
 ) -> tuple[tuple[EndLimit, ...], Adjust] | None:
-    """The limits the matches show (:func:`_end_shown`) and the end changed to them, where
-    that end answers each of the ``matches`` and each passed match of those rulesets as
-    the engine did; else ``None``."""
-    shown = _end_shown(matches, passed, rules, assumed)
+    """The limits the matches show (:func:`_end_shown`; a ``target``: the targets, the
+    match over when a player's balance reaches one, the lowest balance losing) and the end
+    changed to them, where that end answers each of the ``matches`` and each passed match
+    of those rulesets as the engine did; else ``None``."""
+    shown = _end_shown(matches, passed, rules, assumed, target)
     if shown is None:
         return None
     limits, departure, went_on = shown
-    so = composed(assumed, departure)
-    if not all(reproduced_under(case, actual, so) for case, actual in [*matches, *went_on]):
+    if not _answers_every([*matches, *went_on], departure, assumed):
         return None
     return limits, departure
 
 
-def _target_answering(
-    matches: Sequence[tuple[Case, Json]],
-    passed: Sequence[Case],
-    rules: frozenset[str],
-    assumed: Adjust | None,
-) -> tuple[tuple[EndLimit, ...], Adjust] | None:
-    """The targets the matches show (:func:`_targets`: the match over when a player's
-    balance reaches one, the lowest balance losing) and the end changed to them, where
-    that end answers each of the ``matches`` and each passed match of the rulesets whose
-    end is one of ``rules`` as the engine did; else ``None``."""
-    went_on = [
-        (case, case.expected) for case in passed if case.op == "match" and _ends_by(case, rules)
-    ]
-    targets = _targets([*matches, *went_on], assumed)
-    if targets is None:
-        return None
-    departure = _match_ends_at_target(
-        rules, {r: limit.limit for limit in targets for r in limit.rulesets}
-    )
+def _answers_every(
+    matches: Sequence[tuple[Case, Json]], departure: Adjust, assumed: Adjust | None
+) -> bool:
+    """Whether the reference under ``departure`` (after the departures ``assumed``)
+    answers every match as the engine did (each with the engine's answer)."""
     so = composed(assumed, departure)
-    if not all(reproduced_under(case, actual, so) for case, actual in [*matches, *went_on]):
-        return None
-    return targets, departure
+    return all(reproduced_under(case, actual, so) for case, actual in matches)
 
 
 def _targets(
@@ -389,13 +376,12 @@ def _targets(
     (300, 300)
     """
     bounds = []
-    for shown in _by_bank(matches, _tops, assumed):
+    for bank, shown in _by_bank(matches, _tops, assumed):
         ended = [top for _, (top, _) in shown if top is not None]
         if not ended:
             continue
         went_on = [top for _, (_, top) in shown if top is not None]
         rulesets = tuple(sorted({r for r, _ in shown}))
-        bank = get_ruleset(rulesets[0]).rules.bank()
         highest, lowest = min(ended), max(went_on, default=None)
         least = max(bank, -1 if lowest is None else lowest) + 1
         if least > highest:
@@ -502,7 +488,7 @@ def _limits(
     of each bank where a match of them ended; ``None`` where none ended or the bounds of
     one bank disagree."""
     limits = []
-    for shown in _by_bank(matches, _bounds, assumed):
+    for _, shown in _by_bank(matches, _bounds, assumed):
         ended = [b.at_least for _, b in shown if b.at_least is not None]
         if not ended:
             continue
@@ -525,10 +511,10 @@ def _by_bank(
     matches: Sequence[tuple[Case, Json]],
     shows: Callable[[Case, Json, Adjust | None], _Shown | None],
     assumed: Adjust | None,
-) -> list[list[tuple[str, _Shown]]]:
+) -> list[tuple[int, list[tuple[str, _Shown]]]]:
     """What each match (with the engine's answer) ``shows`` of the end, with its ruleset,
-    the matches of the rulesets of one bank together; a match that shows nothing (refused,
-    or played past) left out."""
+    the matches of the rulesets of one bank together, with that bank; a match that shows
+    nothing (refused, or played past) left out."""
     by_bank: dict[int, list[tuple[str, _Shown]]] = {}
     for case, actual in matches:
         shown = shows(case, actual, assumed)
@@ -536,7 +522,7 @@ def _by_bank(
             continue
         ruleset = str(case.request.get("ruleset"))
         by_bank.setdefault(get_ruleset(ruleset).rules.bank(), []).append((ruleset, shown))
-    return list(by_bank.values())
+    return list(by_bank.items())
 
 
 def _roundest(lowest: int, highest: int | None) -> int:
